@@ -1,0 +1,332 @@
+"""Card and wonder tables of 7 Wonders, loaded once at import and validated.
+
+Cards are data. ``data/cards_1st.csv`` holds one row per physical card (148 rows) and
+``data/wonders_1st.csv`` one row per wonder stage (42 rows), in the notation of
+``shared/reference/README.md``. At import they become a :class:`CardDatabase`:
+
+* a **card type** is a card *name* (75 in the 1st edition). Actions and observations use the
+  type index, so "build Lumber Yard" means the same in every state, whichever copy is in hand.
+  A city never holds two cards of one name, so a city is a set of types.
+* a **physical card** is a row of the card table (its age and ``min_players``); decks, hands and
+  the discard pile hold physical card ids, which lets tests check that cards are conserved.
+
+Effects are parsed into a small closed vocabulary of frozen dataclasses and then into flat
+per-type arrays that the rules read on the hot path (no string look-ups while a game runs).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+RESOURCES = ("W", "S", "C", "O", "G", "L", "P")
+RESOURCE_NAMES = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
+RAW_MASK = 0b0001111  # W S C O
+MANUFACTURED_MASK = 0b1110000  # G L P
+COLORS = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
+BROWN, GREY, BLUE, YELLOW, RED, GREEN, PURPLE = range(7)
+SCIENCE_SYMBOLS = ("compass", "gear", "tablet")
+SCIENCE_ANY = 3  # a wildcard symbol, chosen at the end of the game
+NO_SCIENCE = -1
+
+# What a `coins_per`/`vp_per` effect can count: the seven colours, then these two.
+COUNT_WONDER_STAGE = 7
+COUNT_DEFEAT_TOKEN = 8
+SCOPE_SELF, SCOPE_LEFT, SCOPE_RIGHT = 1, 2, 4
+
+
+def resource_mask(letters: str) -> int:
+    """Bit mask of a set of resource letters, e.g. ``"W|C"`` -> wood or clay."""
+    mask = 0
+    for letter in letters.replace("|", ""):
+        mask |= 1 << RESOURCES.index(letter)
+    return mask
+
+
+def resource_vector(letters: str) -> tuple[int, ...]:
+    """Count vector (length 7) of a cost string such as ``"WWO"``."""
+    counts = [0] * 7
+    for letter in letters:
+        counts[RESOURCES.index(letter)] += 1
+    return tuple(counts)
+
+
+# ---------------------------------------------------------------- effect vocabulary
+@dataclass(frozen=True)
+class Produce:
+    """Produces one of ``mask`` (``count`` units when a single resource); ``tradable`` if
+    neighbours may buy it (brown/grey cards, starting resources)."""
+
+    mask: int
+    count: int
+    tradable: bool
+
+
+@dataclass(frozen=True)
+class VictoryPoints:
+    points: int
+
+
+@dataclass(frozen=True)
+class Shields:
+    shields: int
+
+
+@dataclass(frozen=True)
+class Coins:
+    coins: int
+
+
+@dataclass(frozen=True)
+class Science:
+    symbol: int  # 0..2, or SCIENCE_ANY
+
+
+@dataclass(frozen=True)
+class TradeDiscount:
+    """Resources in ``mask`` bought from the neighbours in ``scope`` cost 1 coin instead of 2."""
+
+    mask: int
+    scope: int
+
+
+@dataclass(frozen=True)
+class CountReward:
+    """``amount`` coins (when built) or VP (at the end) per counted item.
+
+    ``counted`` holds colour indices and/or ``COUNT_WONDER_STAGE``/``COUNT_DEFEAT_TOKEN``;
+    ``scope`` is a bit set of ``SCOPE_SELF | SCOPE_LEFT | SCOPE_RIGHT``.
+    """
+
+    counted: tuple[int, ...]
+    scope: int
+    amount: int
+    at_end: bool
+
+
+@dataclass(frozen=True)
+class Special:
+    """A named wonder power: ``free_build_once_per_age``, ``build_from_discard``,
+    ``play_seventh_card``, ``copy_guild``."""
+
+    name: str
+
+
+SPECIALS = ("free_build_once_per_age", "build_from_discard", "play_seventh_card", "copy_guild")
+Effect = Produce | VictoryPoints | Shields | Coins | Science | TradeDiscount | CountReward | Special
+
+
+def _parse_scope(text: str) -> int:
+    scope = 0
+    for part in text.split("+"):
+        scope |= {"self": SCOPE_SELF, "left": SCOPE_LEFT, "right": SCOPE_RIGHT}[part]
+    return scope
+
+
+def _parse_counted(text: str) -> tuple[int, ...]:
+    counted = []
+    for part in text.split("+"):
+        if part == "wonder_stage":
+            counted.append(COUNT_WONDER_STAGE)
+        elif part == "defeat_token":
+            counted.append(COUNT_DEFEAT_TOKEN)
+        else:
+            counted.append(COLORS.index(part))
+    return tuple(counted)
+
+
+def parse_effect(token: str) -> Effect:
+    """Parse one effect token of the reference notation (see ``shared/reference/README.md``)."""
+    if token in SPECIALS:
+        return Special(token)
+    kind, _, arg = token.partition(":")
+    if kind in ("produce", "produce_own"):
+        letters, _, times = arg.partition("*")
+        return Produce(resource_mask(letters), int(times or 1), kind == "produce")
+    if kind == "vp":
+        return VictoryPoints(int(arg))
+    if kind == "shields":
+        return Shields(int(arg))
+    if kind == "coins":
+        return Coins(int(arg))
+    if kind == "science":
+        return Science(SCIENCE_ANY if arg == "any" else SCIENCE_SYMBOLS.index(arg))
+    if kind in ("trade_raw", "trade_manu"):
+        return TradeDiscount(RAW_MASK if kind == "trade_raw" else MANUFACTURED_MASK, _parse_scope(arg))
+    if kind in ("coins_per", "vp_per"):
+        what, _, rest = arg.partition("@")
+        scope, _, amount = rest.partition("*")
+        return CountReward(_parse_counted(what), _parse_scope(scope), int(amount), kind == "vp_per")
+    raise ValueError(f"unknown effect token {token!r}")
+
+
+def parse_effects(text: str) -> tuple[Effect, ...]:
+    return tuple(parse_effect(token) for token in text.split(";") if token)
+
+
+# ---------------------------------------------------------------- tables
+@dataclass(frozen=True)
+class CardType:
+    """Everything printed on a card of one name."""
+
+    index: int
+    name: str
+    color: int
+    coin_cost: int
+    resource_cost: tuple[int, ...]
+    chains_from: tuple[str, ...]
+    chains_to: tuple[str, ...]
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class PhysicalCard:
+    index: int
+    age: int
+    type: int
+    min_players: int | None  # None for guilds
+
+
+@dataclass(frozen=True)
+class WonderStage:
+    resource_cost: tuple[int, ...]
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class WonderSide:
+    city: str
+    wonder: str
+    side: str
+    starting_resource: int  # resource index
+    stages: tuple[WonderStage, ...]
+
+
+class CardDatabase:
+    """All cards and wonders of one edition, with flat per-type arrays for the rules."""
+
+    def __init__(self, edition: str, cards_file: Path, wonders_file: Path) -> None:
+        self.edition = edition
+        self.types: list[CardType] = []
+        self.cards: list[PhysicalCard] = []
+        self._load_cards(cards_file)
+        self.sides_names: tuple[str, str] = ("A", "B")
+        self.cities: list[str] = []
+        self.wonders: dict[tuple[str, str], WonderSide] = {}
+        self._load_wonders(wonders_file)
+        self._build_arrays()
+
+    # -- loading
+    def _load_cards(self, path: Path) -> None:
+        by_name: dict[str, int] = {}
+        with open(path, newline="") as handle:
+            for row in csv.DictReader(handle):
+                name = row["name"]
+                printed = (
+                    COLORS.index(row["color"]),
+                    int(row["coin_cost"]),
+                    resource_vector(row["resource_cost"]),
+                    tuple(c for c in row["chains_from"].split(";") if c),
+                    tuple(c for c in row["chains_to"].split(";") if c),
+                    parse_effects(row["effect"]),
+                )
+                if name not in by_name:
+                    by_name[name] = len(self.types)
+                    self.types.append(CardType(len(self.types), name, *printed))
+                else:
+                    known = self.types[by_name[name]]
+                    if printed != (known.color, known.coin_cost, known.resource_cost,
+                                   known.chains_from, known.chains_to, known.effects):
+                        raise ValueError(f"card {name!r} is printed differently on two rows of {path.name}")
+                min_players = int(row["min_players"]) if row["min_players"] else None
+                self.cards.append(PhysicalCard(len(self.cards), int(row["age"]), by_name[name], min_players))
+        self.type_index = by_name
+        for card_type in self.types:
+            for chained in card_type.chains_from + card_type.chains_to:
+                if chained not in by_name:
+                    raise ValueError(f"card {card_type.name!r} chains with unknown card {chained!r}")
+
+    def _load_wonders(self, path: Path) -> None:
+        stages: dict[tuple[str, str], list[WonderStage]] = {}
+        meta: dict[tuple[str, str], tuple[str, int]] = {}
+        with open(path, newline="") as handle:
+            for row in csv.DictReader(handle):
+                key = (row["city"], row["side"])
+                if row["city"] not in self.cities:
+                    self.cities.append(row["city"])
+                stages.setdefault(key, [])
+                if int(row["stage"]) != len(stages[key]) + 1:
+                    raise ValueError(f"stages of {key} are not in order in {path.name}")
+                stages[key].append(WonderStage(resource_vector(row["resource_cost"]), parse_effects(row["effect"])))
+                meta[key] = (row["wonder"], RESOURCES.index(row["starting_resource"]))
+        sides = sorted({side for _, side in stages}, key=lambda s: (s != "A", s != "Day", s))
+        self.sides_names = (sides[0], sides[1])
+        for key, stage_list in stages.items():
+            wonder, start = meta[key]
+            self.wonders[key] = WonderSide(key[0], wonder, key[1], start, tuple(stage_list))
+
+    def _build_arrays(self) -> None:
+        n = len(self.types)
+        self.num_types = n
+        self.color = np.array([t.color for t in self.types], dtype=np.int8)
+        self.coin_cost = np.array([t.coin_cost for t in self.types], dtype=np.int16)
+        self.resource_cost = np.array([t.resource_cost for t in self.types], dtype=np.int16)
+        self.cost_key = [t.resource_cost for t in self.types]
+        self.chains_from = [frozenset(self.type_index[c] for c in t.chains_from) for t in self.types]
+        self.vp = np.zeros(n, dtype=np.int16)
+        self.shields = np.zeros(n, dtype=np.int16)
+        self.coins = np.zeros(n, dtype=np.int16)
+        self.science = np.full(n, NO_SCIENCE, dtype=np.int8)
+        for t in self.types:
+            for effect in t.effects:
+                if isinstance(effect, VictoryPoints):
+                    self.vp[t.index] += effect.points
+                elif isinstance(effect, Shields):
+                    self.shields[t.index] += effect.shields
+                elif isinstance(effect, Coins):
+                    self.coins[t.index] += effect.coins
+                elif isinstance(effect, Science):
+                    self.science[t.index] = effect.symbol
+        self.produces = [tuple(e for e in t.effects if isinstance(e, Produce)) for t in self.types]
+        self.discounts = [tuple(e for e in t.effects if isinstance(e, TradeDiscount)) for t in self.types]
+        self.coin_rewards = [tuple(e for e in t.effects if isinstance(e, CountReward) and not e.at_end)
+                             for t in self.types]
+        self.vp_rewards = [tuple(e for e in t.effects if isinstance(e, CountReward) and e.at_end)
+                           for t in self.types]
+        self.guilds = tuple(t.index for t in self.types if t.color == PURPLE)
+
+    # -- look-ups with clear errors
+    def type_of(self, name: str) -> int:
+        try:
+            return self.type_index[name]
+        except KeyError:
+            raise ValueError(f"unknown card {name!r}; cards are: {', '.join(sorted(self.type_index))}") from None
+
+    def wonder_side(self, city: str, side: str) -> WonderSide:
+        if city not in self.cities:
+            raise ValueError(f"unknown wonder {city!r}; choose from {', '.join(self.cities)}")
+        if side not in self.sides_names:
+            raise ValueError(f"unknown wonder side {side!r}; choose from {', '.join(self.sides_names)} or 'random'")
+        return self.wonders[(city, side)]
+
+    def deck(self, age: int, num_players: int) -> list[int]:
+        """Physical card ids of an Age's deck for ``num_players`` (3-7), guilds excluded."""
+        return [c.index for c in self.cards
+                if c.age == age and c.min_players is not None and c.min_players <= num_players]
+
+    def guild_cards(self) -> list[int]:
+        return [c.index for c in self.cards if c.min_players is None]
+
+
+@lru_cache(maxsize=None)
+def database(edition: str = "1st") -> CardDatabase:
+    """The card database of an edition (``"1st"``), built once."""
+    if edition != "1st":
+        raise ValueError(f"unknown edition {edition!r}; available: '1st'")
+    return CardDatabase("1st", DATA_DIR / "cards_1st.csv", DATA_DIR / "wonders_1st.csv")

@@ -1,0 +1,492 @@
+"""The rules of 7 Wonders: who acts, what is legal, and how a turn resolves.
+
+The game advances by phases (:class:`~.state.Phase`). In ``MAIN`` every player picks a card at
+once; :func:`play` takes the joint choice, and then (2 players) the Free City's card in
+``FREE_CITY``, and resolves the turn all together:
+
+1. payments are computed on the state at the start of the turn (coins held then, resources the
+   neighbours had then) and paid: to the bank, and to each neighbour for what was bought;
+2. all cards are placed (buildings, wonder stages, discards);
+3. coin effects apply, counting the cities after step 2 (Vineyard and Bazar count the
+   neighbours' cards of the same turn; the Lighthouse counts itself; Arena counts stages now);
+4. a Halicarnassus stage built this turn opens a ``DISCARD_BUILD`` decision.
+
+At the end of an Age: turn 6 resolves, then Babylon B's 7th card (``SEVENTH_CARD``), then the
+other leftover cards are discarded, then Halicarnassus picks, then military conflicts.
+
+Payments: the engine knows every way to pay (:func:`payment_options`, the Pareto set of
+``(to_left, to_right)``). Players pay the cheapest total; on equal totals, with 3+ players the
+way that pays less to the left neighbour, with 2 players the way that pays less to the opponent
+(more to the Free City). The Free City's purchases are made by its controller, who buys from
+himself whenever possible (most coins to the controller, then the cheapest total).
+
+Legality (:func:`legal_action_mask`) is a pure function of the state; its result is memoised in
+the state until the state changes. :func:`legal_actions_reference` is a slow restatement of the
+rules used by the tests to check it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .actions import KIND_NAMES, Kind, decode_action, encode_action, num_actions
+from .cards import COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Special
+from .state import (DEFEAT_TOKEN, TURNS_PER_AGE, VICTORY_TOKEN, GameState, Phase, place_building,
+                    place_stage, start_age)
+from .trading import Payment, Supply, payment_options
+
+SELL_COINS = 3
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow in this state; the message says why."""
+
+
+# ---------------------------------------------------------------- who acts
+def acting_seats(state: GameState) -> list[int]:
+    """The players (seats 0..num_players-1) who must decide in the current phase."""
+    phase = state.phase
+    if phase == Phase.MAIN:
+        return list(range(state.num_players))
+    if phase == Phase.FREE_CITY:
+        return [state.free_city_holder]
+    if phase == Phase.SEVENTH_CARD:
+        return [seventh_card_seat(state)]
+    if phase == Phase.DISCARD_BUILD:
+        return [state.discard_builders[0][1]]
+    return []
+
+
+def acting_city(state: GameState, seat: int) -> int:
+    """The city whose move ``seat`` is choosing (the Free City's seat in ``FREE_CITY``)."""
+    if state.phase == Phase.FREE_CITY:
+        return state.free_city
+    if state.phase == Phase.DISCARD_BUILD:
+        return state.discard_builders[0][0]
+    return seat
+
+
+def seventh_card_seat(state: GameState) -> int:
+    """The Babylon B player who may still play the last card of this Age, else -1."""
+    if state.turn != TURNS_PER_AGE:
+        return -1
+    for seat in range(state.num_players):
+        if (state.seventh_card_power[seat] and state.seventh_card_played_age[seat] != state.age
+                and len(state.hands[seat]) == 1):
+            return seat
+    return -1
+
+
+# ---------------------------------------------------------------- costs
+def buy_options(state: GameState, city: int, cost) -> tuple[Payment, ...]:
+    """Every Pareto-optimal ``(to_left, to_right)`` way for ``city`` to obtain ``cost``."""
+    left, right = state.left_of(city), state.right_of(city)
+    return payment_options(cost, state.own_fixed[city], state.own_choices[city],
+                           Supply(state.sell_fixed[left], state.sell_choices[left]),
+                           Supply(state.sell_fixed[right], state.sell_choices[right]),
+                           state.cheap_left[city], state.cheap_right[city])
+
+
+def choose_payment(state: GameState, city: int, options: tuple[Payment, ...], budget: int) -> Payment | None:
+    """The payment the env makes among ``options`` within ``budget`` coins (see module doc)."""
+    affordable = [p for p in options if p[0] + p[1] <= budget]
+    if not affordable:
+        return None
+    if city == state.free_city:
+        holder = state.free_city_holder
+        to_holder = 0 if state.left_of(city) == holder else 1
+        return max(affordable, key=lambda p: (p[to_holder], -(p[0] + p[1])))
+    if state.free_city >= 0:
+        to_opponent = 0 if state.left_of(city) != state.free_city else 1
+        return min(affordable, key=lambda p: (p[0] + p[1], p[to_opponent]))
+    return affordable[0]  # options are sorted by (total, to_left)
+
+
+def chains_free(state: GameState, city: int, card_type: int) -> bool:
+    has = state.has_type[city]
+    return any(has[source] for source in state.db.chains_from[card_type])
+
+
+def build_payment(state: GameState, city: int, card_type: int) -> tuple[int, int, int] | None:
+    """``(bank, to_left, to_right)`` for ``city`` to build ``card_type``, or None if it cannot."""
+    if state.has_type[city, card_type]:
+        return None
+    if chains_free(state, city, card_type):
+        return (0, 0, 0)
+    bank = int(state.db.coin_cost[card_type])
+    budget = state.coins[city] - bank
+    if budget < 0:
+        return None
+    payment = choose_payment(state, city, buy_options(state, city, state.db.cost_key[card_type]), budget)
+    return None if payment is None else (bank, payment[0], payment[1])
+
+
+def stage_payment(state: GameState, city: int) -> tuple[int, int, int] | None:
+    """``(0, to_left, to_right)`` for the next wonder stage of ``city``, or None."""
+    stages = state.wonders[city].stages
+    if state.stages_built[city] >= len(stages):
+        return None
+    cost = stages[state.stages_built[city]].resource_cost
+    payment = choose_payment(state, city, buy_options(state, city, cost), state.coins[city])
+    return None if payment is None else (0, payment[0], payment[1])
+
+
+def free_build_available(state: GameState, city: int) -> bool:
+    return state.free_build_power[city] and state.free_build_used_age[city] != state.age
+
+
+# ---------------------------------------------------------------- legality
+def hand_for_decision(state: GameState, seat: int) -> list[int]:
+    """The physical cards ``seat`` chooses from now (for the Free City: the holder's hand
+    without the card the holder picked for himself)."""
+    if state.phase == Phase.FREE_CITY:
+        hand = list(state.hands[seat])
+        hand.remove(_card_in(state, hand, decode_action(state.pending[seat], state.db.num_types)[1]))
+        return hand
+    if state.phase == Phase.DISCARD_BUILD:
+        return state.discard
+    return state.hands[seat]
+
+
+def _card_in(state: GameState, cards: list[int], card_type: int) -> int:
+    cards_db = state.db.cards
+    for card in cards:
+        if cards_db[card].type == card_type:
+            return card
+    raise IllegalActionError(f"no {state.db.types[card_type].name!r} among the cards available")
+
+
+def legal_action_mask(state: GameState, seat: int) -> np.ndarray:
+    """Boolean mask over the action space for ``seat`` (a player index). Pure; memoised."""
+    cached = state.mask_cache.get(seat)
+    if cached is not None:
+        return cached
+    n_types = state.db.num_types
+    mask = np.zeros(num_actions(n_types), dtype=bool)
+    if state.phase != Phase.GAME_OVER:
+        if seat not in acting_seats(state):
+            mask[encode_action(Kind.WAIT, 0, n_types)] = True
+        elif state.phase == Phase.DISCARD_BUILD:
+            city = acting_city(state, seat)
+            for card in state.discard:
+                card_type = state.db.cards[card].type
+                if not state.has_type[city, card_type]:
+                    mask[4 * n_types + card_type] = True
+        else:
+            _hand_moves(state, seat, mask)
+    state.mask_cache[seat] = mask
+    return mask
+
+
+def _hand_moves(state: GameState, seat: int, mask: np.ndarray) -> None:
+    n_types = state.db.num_types
+    city = acting_city(state, seat)
+    types = {state.db.cards[card].type for card in hand_for_decision(state, seat)}
+    can_stage = stage_payment(state, city) is not None
+    can_free_build = free_build_available(state, city)
+    for card_type in types:
+        if state.phase == Phase.FREE_CITY and not state.has_type[city, card_type] \
+                and chains_free(state, city, card_type):
+            mask[card_type] = True  # the Free City must take a free chain build
+            continue
+        if build_payment(state, city, card_type) is not None:
+            mask[card_type] = True
+        if can_stage:
+            mask[n_types + card_type] = True
+        if can_free_build and not state.has_type[city, card_type]:
+            mask[3 * n_types + card_type] = True
+        mask[2 * n_types + card_type] = True
+    if state.phase == Phase.FREE_CITY and (mask[:2 * n_types].any() or mask[3 * n_types:4 * n_types].any()):
+        mask[2 * n_types:3 * n_types] = False  # the Free City sells only when it can play nothing
+
+
+def legal_actions_reference(state: GameState, seat: int) -> set[int]:
+    """Slow, direct statement of the rules, for testing :func:`legal_action_mask`."""
+    db = state.db
+    n_types = db.num_types
+    if state.phase == Phase.GAME_OVER:
+        return set()
+    if seat not in acting_seats(state):
+        return {5 * n_types}
+    city = acting_city(state, seat)
+    built_names = {db.types[db.cards[card].type].name for card in state.built[city]}
+    if state.phase == Phase.DISCARD_BUILD:
+        return {4 * n_types + db.cards[c].type for c in state.discard
+                if db.types[db.cards[c].type].name not in built_names}
+    legal = set()
+    stages = state.wonders[city].stages
+    stage_ok = False
+    if state.stages_built[city] < len(stages):
+        cost = stages[state.stages_built[city]].resource_cost
+        stage_ok = any(sum(p) <= state.coins[city] for p in buy_options(state, city, cost))
+    free_power = state.free_build_power[city] and state.free_build_used_age[city] != state.age
+    forced_chain = set()
+    for card in hand_for_decision(state, seat):
+        card_type = db.cards[card].type
+        printed = db.types[card_type]
+        duplicate = printed.name in built_names
+        chained = any(name in built_names for name in printed.chains_from)
+        if state.phase == Phase.FREE_CITY and chained and not duplicate:
+            forced_chain.add(card_type)
+            continue
+        affordable = any(printed.coin_cost + sum(p) <= state.coins[city]
+                         for p in buy_options(state, city, printed.resource_cost))
+        if not duplicate and (chained or affordable):
+            legal.add(card_type)
+        if stage_ok:
+            legal.add(n_types + card_type)
+        if free_power and not duplicate:
+            legal.add(3 * n_types + card_type)
+        legal.add(2 * n_types + card_type)
+    legal |= forced_chain
+    if state.phase == Phase.FREE_CITY and any(a < 2 * n_types or 3 * n_types <= a < 4 * n_types for a in legal):
+        legal = {a for a in legal if not 2 * n_types <= a < 3 * n_types}
+    return legal
+
+
+def describe_action(state: GameState, action: int) -> str:
+    kind, card_type = decode_action(action, state.db.num_types)
+    if kind == Kind.WAIT:
+        return "wait"
+    return f"{KIND_NAMES[kind]} {state.db.types[card_type].name!r}"
+
+
+def check_legal(state: GameState, seat: int, action: int) -> None:
+    """Raise :class:`IllegalActionError` saying why ``action`` is not allowed for ``seat``."""
+    n = num_actions(state.db.num_types)
+    if not isinstance(action, (int, np.integer)) or not 0 <= action < n:
+        raise IllegalActionError(f"action must be an integer in [0, {n}), got {action!r}")
+    mask = legal_action_mask(state, seat)
+    if mask[action]:
+        return
+    allowed = ", ".join(f"{a} ({describe_action(state, a)})" for a in np.flatnonzero(mask)) or "none"
+    raise IllegalActionError(
+        f"illegal action {int(action)} ({describe_action(state, int(action))}) for player_{seat} "
+        f"in phase {state.phase.name} of Age {state.age}, turn {state.turn}; legal actions: {allowed}")
+
+
+# ---------------------------------------------------------------- playing
+def play(state: GameState, actions: dict[int, int]) -> None:
+    """Apply the decisions of every acting seat of the current phase, then advance the game."""
+    actors = acting_seats(state)
+    if sorted(actions) != actors:
+        raise IllegalActionError(f"phase {state.phase.name} expects actions from seats {actors}, got {sorted(actions)}")
+    for seat, action in actions.items():
+        check_legal(state, seat, action)
+    n_types = state.db.num_types
+    phase = state.phase
+    state.mask_cache = {}
+    if phase == Phase.MAIN:
+        state.pending = {seat: int(action) for seat, action in actions.items()}
+        if state.free_city >= 0:
+            state.phase = Phase.FREE_CITY
+            return
+        _resolve_turn(state)
+    elif phase == Phase.FREE_CITY:
+        holder = state.free_city_holder
+        _resolve_turn(state, free_city_action=int(actions[holder]))
+    elif phase == Phase.SEVENTH_CARD:
+        (seat, action), = actions.items()
+        state.seventh_card_played_age[seat] = state.age
+        kind, card_type = decode_action(int(action), n_types)
+        _resolve_moves(state, [(seat, kind, card_type, seat)], turn=TURNS_PER_AGE + 1)
+    elif phase == Phase.DISCARD_BUILD:
+        city, controller = state.discard_builders.pop(0)
+        card_type = decode_action(int(actions[controller]), n_types)[1]
+        card = _card_in(state, state.discard, card_type)
+        state.discard.remove(card)
+        remaining = sum(1 for c in state.discard if state.db.cards[c].type == card_type)
+        np.minimum(state.known_discard[:, card_type], remaining, out=state.known_discard[:, card_type])
+        place_building(state, city, card)
+        _gain_build_coins(state, city, card_type)
+        _log(state, controller, city, Kind.DISCARD_BUILD, card_type, (0, 0, 0), state.turn)
+    _advance(state)
+
+
+def _resolve_turn(state: GameState, free_city_action: int | None = None) -> None:
+    n_types = state.db.num_types
+    moves = []
+    if free_city_action is not None:  # the Free City's card resolves first
+        kind, card_type = decode_action(free_city_action, n_types)
+        moves.append((state.free_city, kind, card_type, state.free_city_holder))
+    for seat, action in sorted(state.pending.items()):
+        kind, card_type = decode_action(action, n_types)
+        moves.append((seat, kind, card_type, seat))
+    state.pending = {}
+    _resolve_moves(state, moves, turn=state.turn)
+
+
+def _resolve_moves(state: GameState, moves: list[tuple[int, Kind, int, int]], turn: int) -> None:
+    """Resolve simultaneous moves ``(city, kind, card type, hand owner)`` (see module doc)."""
+    # 1. cards and payments, all against the state at the start of the turn
+    resolved = []
+    for city, kind, card_type, owner in moves:
+        card = _card_in(state, state.hands[owner], card_type)
+        if kind == Kind.BUILD:
+            payment = build_payment(state, city, card_type)
+        elif kind == Kind.WONDER:
+            payment = stage_payment(state, city)
+        else:
+            payment = (0, 0, 0)
+        resolved.append((city, kind, card_type, owner, card, payment))
+    for city, kind, card_type, owner, card, (bank, to_left, to_right) in resolved:
+        state.hands[owner].remove(card)
+        state.coins[city] -= bank + to_left + to_right
+        state.coins[state.left_of(city)] += to_left
+        state.coins[state.right_of(city)] += to_right
+    # 2. place every card
+    for city, kind, card_type, owner, card, _ in resolved:
+        if kind in (Kind.BUILD, Kind.FREE_BUILD):
+            place_building(state, city, card)
+            if kind == Kind.FREE_BUILD:
+                state.free_build_used_age[city] = state.age
+        elif kind == Kind.WONDER:
+            stage = state.wonders[city].stages[place_stage(state, city, card)]
+            if any(isinstance(e, Special) and e.name == "build_from_discard" for e in stage.effects):
+                state.discard_builders.append((city, owner))
+        else:
+            state.discard.append(card)
+            state.known_discard[owner, card_type] += 1
+    # 3. coin effects on the cities as they now stand
+    for city, kind, card_type, owner, card, payment in resolved:
+        if kind == Kind.SELL:
+            state.coins[city] += SELL_COINS
+        elif kind == Kind.WONDER:
+            stage = state.wonders[city].stages[state.stages_built[city] - 1]
+            state.coins[city] += sum(e.coins for e in stage.effects if isinstance(e, Coins))
+        else:
+            _gain_build_coins(state, city, card_type)
+        _log(state, owner, city, kind, card_type, payment, turn)
+
+
+def count_items(state: GameState, city: int, counted: tuple[int, ...], scope: int) -> int:
+    """How many of ``counted`` (colours, wonder stages, defeat tokens) the scoped cities hold."""
+    seats = []
+    if scope & SCOPE_SELF:
+        seats.append(city)
+    if scope & SCOPE_LEFT:
+        seats.append(state.left_of(city))
+    if scope & SCOPE_RIGHT:
+        seats.append(state.right_of(city))
+    total = 0
+    for seat in seats:
+        for item in counted:
+            if item == COUNT_WONDER_STAGE:
+                total += state.stages_built[seat]
+            elif item == COUNT_DEFEAT_TOKEN:
+                total += state.military_tokens[seat].count(DEFEAT_TOKEN)
+            else:
+                total += int(state.color_counts[seat, item])
+    return total
+
+
+def _gain_build_coins(state: GameState, city: int, card_type: int) -> None:
+    db = state.db
+    gained = int(db.coins[card_type])
+    for reward in db.coin_rewards[card_type]:
+        gained += reward.amount * count_items(state, city, reward.counted, reward.scope)
+    state.coins[city] += gained
+
+
+def _log(state: GameState, owner: int, city: int, kind: Kind, card_type: int,
+         payment: tuple[int, int, int], turn: int) -> None:
+    state.log.append({
+        "age": state.age, "turn": turn, "agent": f"player_{owner}", "seat": city,
+        "kind": KIND_NAMES[kind], "card": state.db.types[card_type].name,
+        "paid": {"left": payment[1], "right": payment[2], "bank": payment[0]},
+    })
+
+
+# ---------------------------------------------------------------- advancing
+def _advance(state: GameState) -> None:
+    """Open the next decision: a discard build, the next turn, Babylon's 7th card, the next Age."""
+    state.mask_cache = {}
+    if state.turn < TURNS_PER_AGE:
+        if _open_discard_build(state):
+            return
+        _pass_hands(state)
+        state.turn += 1
+        state.phase = Phase.MAIN
+        if state.free_city >= 0:
+            state.hands[state.free_city_holder].append(state.free_city_pile.pop())
+        return
+    if seventh_card_seat(state) >= 0:
+        state.phase = Phase.SEVENTH_CARD
+        return
+    if not state.age_leftovers_discarded:
+        _discard_leftovers(state)
+    if _open_discard_build(state):
+        return
+    _military(state)
+    if state.age == 3:
+        state.phase = Phase.GAME_OVER
+    else:
+        start_age(state, state.age + 1)
+
+
+def _open_discard_build(state: GameState) -> bool:
+    """Start the next pending Halicarnassus pick; picks with nothing to build are lost."""
+    while state.discard_builders:
+        city, controller = state.discard_builders[0]
+        state.known_discard[controller] = _discard_counts(state)  # he looks through the pile
+        if any(not state.has_type[city, state.db.cards[c].type] for c in state.discard):
+            state.phase = Phase.DISCARD_BUILD
+            return True
+        state.discard_builders.pop(0)
+    return False
+
+
+def _discard_counts(state: GameState) -> np.ndarray:
+    counts = np.zeros(state.db.num_types, dtype=np.int16)
+    for card in state.discard:
+        counts[state.db.cards[card].type] += 1
+    return counts
+
+
+def _discard_leftovers(state: GameState) -> None:
+    state.age_leftovers_discarded = True
+    for seat in range(state.num_players):
+        for card in state.hands[seat]:
+            card_type = state.db.cards[card].type
+            state.discard.append(card)
+            state.known_discard[seat, card_type] += 1
+            state.log.append({"age": state.age, "turn": TURNS_PER_AGE, "agent": f"player_{seat}",
+                              "seat": seat, "kind": "discard", "card": state.db.types[card_type].name,
+                              "paid": {"left": 0, "right": 0, "bank": 0}})
+        state.hands[seat] = []
+    for card in state.free_city_pile:
+        state.discard.append(card)
+        state.log.append({"age": state.age, "turn": TURNS_PER_AGE, "agent": None,
+                          "seat": state.free_city, "kind": "discard",
+                          "card": state.db.types[state.db.cards[card].type].name,
+                          "paid": {"left": 0, "right": 0, "bank": 0}})
+    state.free_city_pile = []
+
+
+def _pass_hands(state: GameState) -> None:
+    players = state.num_players
+    for seat in range(players):
+        counts = state.last_passed[seat]
+        counts[:] = 0
+        for card in state.hands[seat]:
+            counts[state.db.cards[card].type] += 1
+    if state.free_city >= 0:
+        state.hands[0], state.hands[1] = state.hands[1], state.hands[0]
+        state.free_city_holder = 1 - state.free_city_holder
+        return
+    step = 1 if state.age == 2 else -1  # Age II passes to the right, Ages I and III to the left
+    passed = [[] for _ in range(players)]
+    for seat in range(players):
+        passed[(seat + step) % players] = state.hands[seat]
+    state.hands[:players] = passed
+
+
+def _military(state: GameState) -> None:
+    victory = VICTORY_TOKEN[state.age - 1]
+    shields = state.shields
+    for seat in range(state.num_seats):
+        for neighbour in (state.left_of(seat), state.right_of(seat)):
+            if shields[seat] > shields[neighbour]:
+                state.military_tokens[seat].append(victory)
+            elif shields[seat] < shields[neighbour]:
+                state.military_tokens[seat].append(DEFEAT_TOKEN)

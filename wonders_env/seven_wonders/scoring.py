@@ -1,0 +1,96 @@
+"""Final scoring of 7 Wonders in the seven categories of the score pad.
+
+``military`` (conflict tokens) + ``treasury`` (coins // 3) + ``wonder`` (stage VP) +
+``civilian`` (blue) + ``science`` (sum of squares + 7 per set, wildcards chosen best) +
+``commercial`` (Age III yellow cards) + ``guilds``. Olympia B's stage 3 copies, at the end, the
+neighbour guild that adds the most points (a copied Scientists Guild adds a wildcard; the copy
+is not one of the owner's purple cards, and a guild the owner has cannot be copied). The winner
+has the highest total, then the most coins; a tie on both is a shared victory. In the 2-player
+variant the Free City is scored but cannot win.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import BLUE, PURPLE, SCIENCE_ANY, YELLOW, CountReward, VictoryPoints
+from .rules import count_items
+from .state import GameState
+
+CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
+SET_BONUS = 7
+
+
+@lru_cache(maxsize=4096)
+def science_points(compass: int, gear: int, tablet: int, wildcards: int = 0) -> int:
+    """Science VP with ``wildcards`` symbols placed to score the most."""
+    if wildcards:
+        return max(science_points(*counts, wildcards - 1)
+                   for counts in ((compass + 1, gear, tablet), (compass, gear + 1, tablet),
+                                  (compass, gear, tablet + 1)))
+    return compass * compass + gear * gear + tablet * tablet + SET_BONUS * min(compass, gear, tablet)
+
+
+def _reward_points(state: GameState, city: int, rewards: tuple[CountReward, ...]) -> int:
+    return sum(r.amount * count_items(state, city, r.counted, r.scope) for r in rewards)
+
+
+def _guild_points(state: GameState, city: int, guild_type: int) -> int:
+    return _reward_points(state, city, state.db.vp_rewards[guild_type])
+
+
+def copyable_guilds(state: GameState, city: int) -> list[int]:
+    """Neighbour guilds an Olympia B stage 3 may copy (not those the city already has)."""
+    db = state.db
+    own = state.has_type[city]
+    found = []
+    for neighbour in (state.left_of(city), state.right_of(city)):
+        for card in state.built[neighbour]:
+            card_type = db.cards[card].type
+            if db.color[card_type] == PURPLE and not own[card_type] and card_type not in found:
+                found.append(card_type)
+    return found
+
+
+def score_breakdown(state: GameState, city: int) -> dict[str, int]:
+    """The score pad of one city, with ``total``, as the game stands now."""
+    db = state.db
+    built_types = [db.cards[card].type for card in state.built[city]]
+    wonder = sum(e.points for stage in state.wonders[city].stages[:state.stages_built[city]]
+                 for e in stage.effects if isinstance(e, VictoryPoints))
+    science = state.science[city]
+    guild_types = [t for t in built_types if db.color[t] == PURPLE]
+    guilds = sum(_guild_points(state, city, t) for t in guild_types)
+    science_vp = science_points(int(science[0]), int(science[1]), int(science[2]), int(science[SCIENCE_ANY]))
+    if state.copy_guild_power[city]:
+        best_gain, best = 0, (guilds, science_vp)
+        for copied in copyable_guilds(state, city):
+            extra_wild = 1 if db.science[copied] == SCIENCE_ANY else 0
+            with_copy = (guilds + _guild_points(state, city, copied),
+                         science_points(int(science[0]), int(science[1]), int(science[2]),
+                                        int(science[SCIENCE_ANY]) + extra_wild))
+            gain = sum(with_copy) - guilds - science_vp
+            if gain > best_gain:
+                best_gain, best = gain, with_copy
+        guilds, science_vp = best
+    score = {
+        "military": sum(state.military_tokens[city]),
+        "treasury": state.coins[city] // 3,
+        "wonder": wonder,
+        "civilian": sum(int(db.vp[t]) for t in built_types if db.color[t] == BLUE),
+        "science": science_vp,
+        "commercial": sum(_reward_points(state, city, db.vp_rewards[t]) + int(db.vp[t])
+                          for t in built_types if db.color[t] == YELLOW),
+        "guilds": guilds,
+    }
+    score["total"] = sum(score.values())
+    return score
+
+
+def winners(state: GameState) -> list[int]:
+    """Seats of the winners among the players (highest total, then most coins)."""
+    keys = {seat: (score_breakdown(state, seat)["total"], state.coins[seat])
+            for seat in range(state.num_players)}
+    best = max(keys.values())
+    return [seat for seat, key in keys.items() if key == best]
+

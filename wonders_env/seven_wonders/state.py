@@ -1,0 +1,277 @@
+"""The explicit, copyable state of a 7 Wonders game, and its setup.
+
+Seats sit clockwise; ``left_of(seat) = seat - 1`` and ``right_of(seat) = seat + 1`` (mod the
+number of seats), as in the game record of ``shared/DESIGN.md``. In the 2-player "Free City"
+variant seats 0 and 1 are the players and seat 2 is the Free City, which has a board, coins and
+a city but no agent: the player holding the Free City card chooses its card.
+
+All randomness (wonders, sides, guilds, the shuffles of the three Ages) is drawn at setup from
+one ``numpy.random.Generator`` seeded by ``seed``; the state never touches the global RNG.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+import numpy as np
+
+from .cards import (NO_SCIENCE, SCIENCE_ANY, SCOPE_LEFT, SCOPE_RIGHT, CardDatabase, Produce,
+                    Science, Shields, Special, TradeDiscount, WonderSide, database)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
+CARDS_PER_HAND = 7
+TURNS_PER_AGE = 6
+STARTING_COINS = 3
+VICTORY_TOKEN = (1, 3, 5)  # per Age
+DEFEAT_TOKEN = -1
+
+
+class Phase(IntEnum):
+    """Who decides what now."""
+
+    MAIN = 0  # every player picks a card (build, wonder stage, sell, Olympia A free build)
+    FREE_CITY = 1  # 2 players: the holder of the Free City card picks the Free City's card
+    SEVENTH_CARD = 2  # Babylon B: play the 7th card of the Age
+    DISCARD_BUILD = 3  # Halicarnassus: build a card of the discard pile for free
+    GAME_OVER = 4
+
+
+@dataclass
+class GameState:
+    """Everything about a game in progress. Copy with :meth:`clone`; pickles as is."""
+
+    db: CardDatabase
+    num_players: int  # agents (2-7)
+    num_seats: int  # cities on the table (3 in the 2-player variant)
+    seed: int | None
+    rng: np.random.Generator
+    wonders: list[WonderSide]
+    age: int = 1
+    turn: int = 1
+    phase: Phase = Phase.MAIN
+    decks: dict[int, list[int]] = field(default_factory=dict)  # Ages not yet dealt
+    box: list[int] = field(default_factory=list)  # guilds left out of the game
+    hands: list[list[int]] = field(default_factory=list)
+    free_city_pile: list[int] = field(default_factory=list)
+    free_city_holder: int = -1
+    built: list[list[int]] = field(default_factory=list)  # physical cards, in build order
+    has_type: np.ndarray = None  # (seats, types) int8: the city as a set of card names
+    color_counts: np.ndarray = None  # (seats, 7) int16
+    coins: list[int] = field(default_factory=list)
+    stages_built: list[int] = field(default_factory=list)
+    stage_cards: list[list[int]] = field(default_factory=list)
+    shields: list[int] = field(default_factory=list)
+    military_tokens: list[list[int]] = field(default_factory=list)
+    science: np.ndarray = None  # (seats, 4): compass, gear, tablet, wildcards
+    own_fixed: list[list[int]] = field(default_factory=list)
+    own_choices: list[list[int]] = field(default_factory=list)
+    sell_fixed: list[list[int]] = field(default_factory=list)
+    sell_choices: list[list[int]] = field(default_factory=list)
+    cheap_left: list[int] = field(default_factory=list)
+    cheap_right: list[int] = field(default_factory=list)
+    free_build_power: list[bool] = field(default_factory=list)  # Olympia A stage 2
+    free_build_used_age: list[int] = field(default_factory=list)
+    seventh_card_power: list[bool] = field(default_factory=list)  # Babylon B stage 2
+    seventh_card_played_age: list[int] = field(default_factory=list)
+    copy_guild_power: list[bool] = field(default_factory=list)  # Olympia B stage 3
+    discard: list[int] = field(default_factory=list)
+    known_discard: np.ndarray = None  # (players, types): cards each player knows are discarded
+    last_passed: np.ndarray = None  # (players, types): the hand each player passed last
+    pending: dict[int, int] = field(default_factory=dict)  # choices waiting for resolution
+    discard_builders: list[tuple[int, int]] = field(default_factory=list)  # (seat, controller)
+    age_leftovers_discarded: bool = False
+    log: list[dict] = field(default_factory=list)
+    mask_cache: dict = field(default_factory=dict, repr=False)
+
+    # -- geometry
+    @property
+    def free_city(self) -> int:
+        """The Free City's seat in the 2-player variant, else -1."""
+        return 2 if self.num_players == 2 else -1
+
+    def left_of(self, seat: int) -> int:
+        return (seat - 1) % self.num_seats
+
+    def right_of(self, seat: int) -> int:
+        return (seat + 1) % self.num_seats
+
+    def clone(self) -> "GameState":
+        """A deep copy that shares only the immutable card database."""
+        twin = copy.copy(self)
+        twin.rng = copy.deepcopy(self.rng)
+        twin.wonders = list(self.wonders)
+        twin.decks = {age: list(cards) for age, cards in self.decks.items()}
+        for name in ("box", "free_city_pile", "coins", "stages_built", "shields", "cheap_left",
+                     "cheap_right", "free_build_power", "free_build_used_age", "seventh_card_power",
+                     "seventh_card_played_age", "copy_guild_power", "discard", "discard_builders"):
+            setattr(twin, name, list(getattr(self, name)))
+        for name in ("hands", "built", "stage_cards", "military_tokens", "own_fixed",
+                     "own_choices", "sell_fixed", "sell_choices"):
+            setattr(twin, name, [list(item) for item in getattr(self, name)])
+        for name in ("has_type", "color_counts", "science", "known_discard", "last_passed"):
+            setattr(twin, name, getattr(self, name).copy())
+        twin.pending = dict(self.pending)
+        twin.log = list(self.log)  # entries are never mutated once written
+        twin.mask_cache = {}
+        return twin
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        state["mask_cache"] = {}
+        state["db"] = self.db.edition  # tables are rebuilt from the package data
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state["db"] = database(state["db"])
+        self.__dict__.update(state)
+
+
+def choose_wonders(db: CardDatabase, num_seats: int, rng: np.random.Generator,
+                   wonders: list[str] | None, sides: str | list[str]) -> list[WonderSide]:
+    """Deal boards: ``wonders`` names a city per seat (or None: random distinct cities);
+    ``sides`` is "A", "B", "random", or a list of those per seat."""
+    if wonders is None:
+        cities = [db.cities[i] for i in rng.permutation(len(db.cities))[:num_seats]]
+    else:
+        cities = list(wonders)
+        if len(cities) != num_seats:
+            raise ValueError(f"wonders must name {num_seats} cities (one per seat), got {len(cities)}")
+        for city in cities:
+            db.wonder_side(city, db.sides_names[0])
+        if len(set(cities)) != len(cities):
+            raise ValueError(f"each city can be dealt once, got {cities}")
+    side_list = [sides] * num_seats if isinstance(sides, str) else list(sides)
+    if len(side_list) != num_seats:
+        raise ValueError(f"wonder_sides must be one value or {num_seats} values, got {len(side_list)}")
+    chosen = []
+    for city, side in zip(cities, side_list):
+        if side == "random":
+            side = db.sides_names[int(rng.integers(2))]
+        chosen.append(db.wonder_side(city, side))
+    return chosen
+
+
+def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] | None = None,
+             wonder_sides: str | list[str] = "random", edition: str = "1st") -> GameState:
+    """Set up a game: boards, 3 coins each, N+2 guilds, the three Age decks shuffled."""
+    if not isinstance(num_players, (int, np.integer)) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"num_players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, got {num_players!r}")
+    num_players = int(num_players)
+    db = database(edition)
+    num_seats = max(num_players, 3)
+    rng = np.random.default_rng(seed)
+    boards = choose_wonders(db, num_seats, rng, wonders, wonder_sides)
+    deck_players = num_seats  # the 2-player variant uses the 3-player cards
+    guilds = db.guild_cards()
+    order = rng.permutation(len(guilds))
+    kept = [guilds[i] for i in order[:deck_players + 2]]
+    box = [guilds[i] for i in order[deck_players + 2:]]
+    decks = {}
+    for age in (1, 2, 3):
+        deck = db.deck(age, deck_players) + (kept if age == 3 else [])
+        decks[age] = [deck[i] for i in rng.permutation(len(deck))]
+    n_types = db.num_types
+    state = GameState(
+        db=db, num_players=num_players, num_seats=num_seats,
+        seed=None if seed is None else int(seed), rng=rng, wonders=boards, decks=decks, box=box,
+        hands=[[] for _ in range(num_seats)], built=[[] for _ in range(num_seats)],
+        has_type=np.zeros((num_seats, n_types), dtype=np.int8),
+        color_counts=np.zeros((num_seats, 7), dtype=np.int16),
+        coins=[STARTING_COINS] * num_seats, stages_built=[0] * num_seats,
+        stage_cards=[[] for _ in range(num_seats)], shields=[0] * num_seats,
+        military_tokens=[[] for _ in range(num_seats)],
+        science=np.zeros((num_seats, 4), dtype=np.int8),
+        own_fixed=[[0] * 7 for _ in range(num_seats)], own_choices=[[] for _ in range(num_seats)],
+        sell_fixed=[[0] * 7 for _ in range(num_seats)], sell_choices=[[] for _ in range(num_seats)],
+        cheap_left=[0] * num_seats, cheap_right=[0] * num_seats,
+        free_build_power=[False] * num_seats, free_build_used_age=[0] * num_seats,
+        seventh_card_power=[False] * num_seats, seventh_card_played_age=[0] * num_seats,
+        copy_guild_power=[False] * num_seats,
+        known_discard=np.zeros((num_players, n_types), dtype=np.int16),
+        last_passed=np.zeros((num_players, n_types), dtype=np.int8),
+    )
+    for seat, board in enumerate(boards):
+        state.own_fixed[seat][board.starting_resource] += 1
+        state.sell_fixed[seat][board.starting_resource] += 1
+    start_age(state, 1)
+    return state
+
+
+def start_age(state: GameState, age: int) -> None:
+    """Deal the Age's cards: 7 to each player (and 7 to the Free City's pile with 2 players)."""
+    state.age, state.turn, state.phase = age, 1, Phase.MAIN
+    state.age_leftovers_discarded = False
+    deck = state.decks.pop(age)
+    for seat in range(state.num_players):
+        state.hands[seat] = deck[seat * CARDS_PER_HAND:(seat + 1) * CARDS_PER_HAND]
+    state.last_passed[:] = 0
+    if state.free_city >= 0:
+        state.free_city_pile = deck[2 * CARDS_PER_HAND:]
+        city = state.free_city
+        state.free_city_holder = state.right_of(city) if age == 2 else state.left_of(city)
+        state.hands[state.free_city_holder].append(state.free_city_pile.pop())
+    state.mask_cache = {}
+
+
+# ---------------------------------------------------------------- placing cards and stages
+def add_production(state: GameState, seat: int, effect: Produce) -> None:
+    if effect.mask & (effect.mask - 1) == 0:  # a single resource, possibly several units
+        resource = effect.mask.bit_length() - 1
+        state.own_fixed[seat][resource] += effect.count
+        if effect.tradable:
+            state.sell_fixed[seat][resource] += effect.count
+    else:
+        state.own_choices[seat].append(effect.mask)
+        if effect.tradable:
+            state.sell_choices[seat].append(effect.mask)
+
+
+def add_discount(state: GameState, seat: int, effect: TradeDiscount) -> None:
+    if effect.scope & SCOPE_LEFT:
+        state.cheap_left[seat] |= effect.mask
+    if effect.scope & SCOPE_RIGHT:
+        state.cheap_right[seat] |= effect.mask
+
+
+def place_building(state: GameState, seat: int, card: int) -> int:
+    """Put a physical card into a city (no payment, no coins). Returns its type."""
+    db = state.db
+    kind = db.cards[card].type
+    state.built[seat].append(card)
+    state.has_type[seat, kind] = 1
+    state.color_counts[seat, db.color[kind]] += 1
+    state.shields[seat] += int(db.shields[kind])
+    if db.science[kind] != NO_SCIENCE:
+        state.science[seat, db.science[kind]] += 1
+    for effect in db.produces[kind]:
+        add_production(state, seat, effect)
+    for effect in db.discounts[kind]:
+        add_discount(state, seat, effect)
+    return kind
+
+
+def place_stage(state: GameState, seat: int, card: int) -> int:
+    """Build the next wonder stage of ``seat`` with ``card`` under it. Returns the stage index."""
+    stage_index = state.stages_built[seat]
+    stage = state.wonders[seat].stages[stage_index]
+    state.stages_built[seat] += 1
+    state.stage_cards[seat].append(card)
+    for effect in stage.effects:
+        if isinstance(effect, Produce):
+            add_production(state, seat, effect)
+        elif isinstance(effect, TradeDiscount):
+            add_discount(state, seat, effect)
+        elif isinstance(effect, Shields):
+            state.shields[seat] += effect.shields
+        elif isinstance(effect, Special):
+            if effect.name == "free_build_once_per_age":
+                state.free_build_power[seat] = True
+            elif effect.name == "play_seventh_card":
+                state.seventh_card_power[seat] = True
+            elif effect.name == "copy_guild":
+                state.copy_guild_power[seat] = True
+        elif isinstance(effect, Science):
+            state.science[seat, SCIENCE_ANY] += 1
+    return stage_index
