@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import numpy as np
+
+from .trading import cost_items
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -199,6 +200,7 @@ class WonderStage:
     effects: tuple[Effect, ...]
 
 
+
 @dataclass(frozen=True)
 class WonderSide:
     city: str
@@ -206,6 +208,7 @@ class WonderSide:
     side: str
     starting_resource: int  # resource index
     stages: tuple[WonderStage, ...]
+    stage_costs: tuple[tuple[tuple[int, int], ...], ...]  # as (resource, units) pairs
 
 
 class CardDatabase:
@@ -269,30 +272,25 @@ class CardDatabase:
         self.sides_names = (sides[0], sides[1])
         for key, stage_list in stages.items():
             wonder, start = meta[key]
-            self.wonders[key] = WonderSide(key[0], wonder, key[1], start, tuple(stage_list))
+            self.wonders[key] = WonderSide(key[0], wonder, key[1], start, tuple(stage_list),
+                                           tuple(cost_items(stage.resource_cost) for stage in stage_list))
 
     def _build_arrays(self) -> None:
-        n = len(self.types)
-        self.num_types = n
-        self.color = np.array([t.color for t in self.types], dtype=np.int8)
-        self.coin_cost = np.array([t.coin_cost for t in self.types], dtype=np.int16)
-        self.resource_cost = np.array([t.resource_cost for t in self.types], dtype=np.int16)
-        self.cost_key = [t.resource_cost for t in self.types]
-        self.chains_from = [frozenset(self.type_index[c] for c in t.chains_from) for t in self.types]
-        self.vp = np.zeros(n, dtype=np.int16)
-        self.shields = np.zeros(n, dtype=np.int16)
-        self.coins = np.zeros(n, dtype=np.int16)
-        self.science = np.full(n, NO_SCIENCE, dtype=np.int8)
-        for t in self.types:
-            for effect in t.effects:
-                if isinstance(effect, VictoryPoints):
-                    self.vp[t.index] += effect.points
-                elif isinstance(effect, Shields):
-                    self.shields[t.index] += effect.shields
-                elif isinstance(effect, Coins):
-                    self.coins[t.index] += effect.coins
-                elif isinstance(effect, Science):
-                    self.science[t.index] = effect.symbol
+        """Flat per-type tuples read by the rules (plain Python: fastest for scalar access)."""
+        self.num_types = len(self.types)
+        self.color = tuple(t.color for t in self.types)
+        self.coin_cost = tuple(t.coin_cost for t in self.types)
+        self.cost_items = [cost_items(t.resource_cost) for t in self.types]
+        self.chains_from = tuple(tuple(self.type_index[c] for c in t.chains_from) for t in self.types)
+
+        def total(t: CardType, kind: type, attribute: str) -> int:
+            return sum(getattr(e, attribute) for e in t.effects if isinstance(e, kind))
+
+        self.vp = tuple(total(t, VictoryPoints, "points") for t in self.types)
+        self.shields = tuple(total(t, Shields, "shields") for t in self.types)
+        self.coins = tuple(total(t, Coins, "coins") for t in self.types)
+        self.science = tuple(next((e.symbol for e in t.effects if isinstance(e, Science)), NO_SCIENCE)
+                             for t in self.types)
         self.produces = [tuple(e for e in t.effects if isinstance(e, Produce)) for t in self.types]
         self.discounts = [tuple(e for e in t.effects if isinstance(e, TradeDiscount)) for t in self.types]
         self.coin_rewards = [tuple(e for e in t.effects if isinstance(e, CountReward) and not e.at_end)
@@ -300,6 +298,7 @@ class CardDatabase:
         self.vp_rewards = [tuple(e for e in t.effects if isinstance(e, CountReward) and e.at_end)
                            for t in self.types]
         self.guilds = tuple(t.index for t in self.types if t.color == PURPLE)
+
 
     # -- look-ups with clear errors
     def type_of(self, name: str) -> int:

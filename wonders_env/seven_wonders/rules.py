@@ -33,7 +33,7 @@ from .actions import KIND_NAMES, Kind, decode_action, encode_action, num_actions
 from .cards import COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Special
 from .state import (DEFEAT_TOKEN, TURNS_PER_AGE, VICTORY_TOKEN, GameState, Phase, place_building,
                     place_stage, start_age)
-from .trading import Payment, Supply, payment_options
+from .trading import Payment, cost_items, payment_options
 
 SELL_COINS = 3
 
@@ -45,6 +45,13 @@ class IllegalActionError(ValueError):
 # ---------------------------------------------------------------- who acts
 def acting_seats(state: GameState) -> list[int]:
     """The players (seats 0..num_players-1) who must decide in the current phase."""
+    found = state.memo.get("acting")
+    if found is None:
+        found = state.memo["acting"] = _acting_seats(state)
+    return found
+
+
+def _acting_seats(state: GameState) -> list[int]:
     phase = state.phase
     if phase == Phase.MAIN:
         return list(range(state.num_players))
@@ -78,13 +85,23 @@ def seventh_card_seat(state: GameState) -> int:
 
 
 # ---------------------------------------------------------------- costs
-def buy_options(state: GameState, city: int, cost) -> tuple[Payment, ...]:
+def buy_options(state: GameState, city: int, cost: tuple[tuple[int, int], ...]) -> tuple[Payment, ...]:
     """Every Pareto-optimal ``(to_left, to_right)`` way for ``city`` to obtain ``cost``."""
     left, right = state.left_of(city), state.right_of(city)
     return payment_options(cost, state.own_fixed[city], state.own_choices[city],
-                           Supply(state.sell_fixed[left], state.sell_choices[left]),
-                           Supply(state.sell_fixed[right], state.sell_choices[right]),
+                           (state.sell_fixed[left], state.sell_choices[left]),
+                           (state.sell_fixed[right], state.sell_choices[right]),
                            state.cheap_left[city], state.cheap_right[city])
+
+
+def memoised_buy_options(state: GameState, city: int, key: int, cost) -> tuple[Payment, ...]:
+    """:func:`buy_options` memoised per city under ``key`` (a card id, or -1 - stage index)
+    until the production around the city changes (see :func:`.state.add_production`)."""
+    memo = state.payment_memo[city]
+    options = memo.get(key)
+    if options is None:
+        options = memo[key] = buy_options(state, city, cost)
+    return options
 
 
 def choose_payment(state: GameState, city: int, options: tuple[Payment, ...], budget: int) -> Payment | None:
@@ -113,11 +130,12 @@ def build_payment(state: GameState, city: int, card_type: int) -> tuple[int, int
         return None
     if chains_free(state, city, card_type):
         return (0, 0, 0)
-    bank = int(state.db.coin_cost[card_type])
+    bank = state.db.coin_cost[card_type]
     budget = state.coins[city] - bank
     if budget < 0:
         return None
-    payment = choose_payment(state, city, buy_options(state, city, state.db.cost_key[card_type]), budget)
+    options = memoised_buy_options(state, city, card_type, state.db.cost_items[card_type])
+    payment = choose_payment(state, city, options, budget)
     return None if payment is None else (bank, payment[0], payment[1])
 
 
@@ -126,8 +144,9 @@ def stage_payment(state: GameState, city: int) -> tuple[int, int, int] | None:
     stages = state.wonders[city].stages
     if state.stages_built[city] >= len(stages):
         return None
-    cost = stages[state.stages_built[city]].resource_cost
-    payment = choose_payment(state, city, buy_options(state, city, cost), state.coins[city])
+    stage = state.stages_built[city]
+    options = memoised_buy_options(state, city, -1 - stage, state.wonders[city].stage_costs[stage])
+    payment = choose_payment(state, city, options, state.coins[city])
     return None if payment is None else (0, payment[0], payment[1])
 
 
@@ -158,7 +177,7 @@ def _card_in(state: GameState, cards: list[int], card_type: int) -> int:
 
 def legal_action_mask(state: GameState, seat: int) -> np.ndarray:
     """Boolean mask over the action space for ``seat`` (a player index). Pure; memoised."""
-    cached = state.mask_cache.get(seat)
+    cached = state.memo.get(("mask", seat))
     if cached is not None:
         return cached
     n_types = state.db.num_types
@@ -174,7 +193,7 @@ def legal_action_mask(state: GameState, seat: int) -> np.ndarray:
                     mask[4 * n_types + card_type] = True
         else:
             _hand_moves(state, seat, mask)
-    state.mask_cache[seat] = mask
+    state.memo[("mask", seat)] = mask
     return mask
 
 
@@ -217,7 +236,7 @@ def legal_actions_reference(state: GameState, seat: int) -> set[int]:
     stages = state.wonders[city].stages
     stage_ok = False
     if state.stages_built[city] < len(stages):
-        cost = stages[state.stages_built[city]].resource_cost
+        cost = cost_items(stages[state.stages_built[city]].resource_cost)
         stage_ok = any(sum(p) <= state.coins[city] for p in buy_options(state, city, cost))
     free_power = state.free_build_power[city] and state.free_build_used_age[city] != state.age
     forced_chain = set()
@@ -230,7 +249,7 @@ def legal_actions_reference(state: GameState, seat: int) -> set[int]:
             forced_chain.add(card_type)
             continue
         affordable = any(printed.coin_cost + sum(p) <= state.coins[city]
-                         for p in buy_options(state, city, printed.resource_cost))
+                         for p in buy_options(state, city, db.cost_items[card_type]))
         if not duplicate and (chained or affordable):
             legal.add(card_type)
         if stage_ok:
@@ -275,7 +294,7 @@ def play(state: GameState, actions: dict[int, int]) -> None:
         check_legal(state, seat, action)
     n_types = state.db.num_types
     phase = state.phase
-    state.mask_cache = {}
+    state.memo = {}
     if phase == Phase.MAIN:
         state.pending = {seat: int(action) for seat, action in actions.items()}
         if state.free_city >= 0:
@@ -382,7 +401,7 @@ def count_items(state: GameState, city: int, counted: tuple[int, ...], scope: in
 
 def _gain_build_coins(state: GameState, city: int, card_type: int) -> None:
     db = state.db
-    gained = int(db.coins[card_type])
+    gained = db.coins[card_type]
     for reward in db.coin_rewards[card_type]:
         gained += reward.amount * count_items(state, city, reward.counted, reward.scope)
     state.coins[city] += gained
@@ -400,7 +419,7 @@ def _log(state: GameState, owner: int, city: int, kind: Kind, card_type: int,
 # ---------------------------------------------------------------- advancing
 def _advance(state: GameState) -> None:
     """Open the next decision: a discard build, the next turn, Babylon's 7th card, the next Age."""
-    state.mask_cache = {}
+    state.memo = {}
     if state.turn < TURNS_PER_AGE:
         if _open_discard_build(state):
             return

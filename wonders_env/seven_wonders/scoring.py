@@ -77,9 +77,9 @@ def score_breakdown(state: GameState, city: int) -> dict[str, int]:
         "military": sum(state.military_tokens[city]),
         "treasury": state.coins[city] // 3,
         "wonder": wonder,
-        "civilian": sum(int(db.vp[t]) for t in built_types if db.color[t] == BLUE),
+        "civilian": sum(db.vp[t] for t in built_types if db.color[t] == BLUE),
         "science": science_vp,
-        "commercial": sum(_reward_points(state, city, db.vp_rewards[t]) + int(db.vp[t])
+        "commercial": sum(_reward_points(state, city, db.vp_rewards[t]) + db.vp[t]
                           for t in built_types if db.color[t] == YELLOW),
         "guilds": guilds,
     }

@@ -83,7 +83,8 @@ class GameState:
     discard_builders: list[tuple[int, int]] = field(default_factory=list)  # (seat, controller)
     age_leftovers_discarded: bool = False
     log: list[dict] = field(default_factory=list)
-    mask_cache: dict = field(default_factory=dict, repr=False)
+    memo: dict = field(default_factory=dict, repr=False)  # values derived from this state; emptied on change
+    payment_memo: list[dict] = field(default_factory=list, repr=False)  # per city, see rules
 
     # -- geometry
     @property
@@ -114,12 +115,14 @@ class GameState:
             setattr(twin, name, getattr(self, name).copy())
         twin.pending = dict(self.pending)
         twin.log = list(self.log)  # entries are never mutated once written
-        twin.mask_cache = {}
+        twin.memo = {}
+        twin.payment_memo = [dict(memo) for memo in self.payment_memo]
         return twin
 
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
-        state["mask_cache"] = {}
+        state["memo"] = {}
+        state["payment_memo"] = [{} for _ in self.payment_memo]
         state["db"] = self.db.edition  # tables are rebuilt from the package data
         return state
 
@@ -190,6 +193,7 @@ def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] |
         seventh_card_power=[False] * num_seats, seventh_card_played_age=[0] * num_seats,
         copy_guild_power=[False] * num_seats,
         known_discard=np.zeros((num_players, n_types), dtype=np.int16),
+        payment_memo=[{} for _ in range(num_seats)],
         last_passed=np.zeros((num_players, n_types), dtype=np.int8),
     )
     for seat, board in enumerate(boards):
@@ -212,11 +216,13 @@ def start_age(state: GameState, age: int) -> None:
         city = state.free_city
         state.free_city_holder = state.right_of(city) if age == 2 else state.left_of(city)
         state.hands[state.free_city_holder].append(state.free_city_pile.pop())
-    state.mask_cache = {}
+    state.memo = {}
 
 
 # ---------------------------------------------------------------- placing cards and stages
 def add_production(state: GameState, seat: int, effect: Produce) -> None:
+    for city in (seat, state.left_of(seat), state.right_of(seat)):
+        state.payment_memo[city] = {}
     if effect.mask & (effect.mask - 1) == 0:  # a single resource, possibly several units
         resource = effect.mask.bit_length() - 1
         state.own_fixed[seat][resource] += effect.count
@@ -229,6 +235,7 @@ def add_production(state: GameState, seat: int, effect: Produce) -> None:
 
 
 def add_discount(state: GameState, seat: int, effect: TradeDiscount) -> None:
+    state.payment_memo[seat] = {}
     if effect.scope & SCOPE_LEFT:
         state.cheap_left[seat] |= effect.mask
     if effect.scope & SCOPE_RIGHT:
@@ -242,7 +249,7 @@ def place_building(state: GameState, seat: int, card: int) -> int:
     state.built[seat].append(card)
     state.has_type[seat, kind] = 1
     state.color_counts[seat, db.color[kind]] += 1
-    state.shields[seat] += int(db.shields[kind])
+    state.shields[seat] += db.shields[kind]
     if db.science[kind] != NO_SCIENCE:
         state.science[seat, db.science[kind]] += 1
     for effect in db.produces[kind]:

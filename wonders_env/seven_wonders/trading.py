@@ -30,6 +30,7 @@ Payment = tuple[int, int]  # coins to the left neighbour, coins to the right nei
 
 _CACHE: dict[tuple, tuple[Payment, ...]] = {}
 _CACHE_LIMIT = 500_000
+NO_PURCHASE: tuple[Payment, ...] = ((0, 0),)
 
 
 def _price(cheap_mask: int, resource: int) -> int:
@@ -44,7 +45,7 @@ def pareto_front(payments: set[Payment]) -> tuple[Payment, ...]:
 
 
 def payment_options(
-    cost: Sequence[int],
+    cost: Sequence[tuple[int, int]],
     own_fixed: Sequence[int],
     own_choices: Sequence[int],
     left: Supply,
@@ -52,26 +53,31 @@ def payment_options(
     left_cheap: int,
     right_cheap: int,
 ) -> tuple[Payment, ...]:
-    """Pareto-optimal ``(to_left, to_right)`` payments for a resource ``cost`` (7 counts).
+    """Pareto-optimal ``(to_left, to_right)`` payments for a resource ``cost``.
 
-    ``()`` means the cost cannot be met at any price; ``((0, 0),)`` that it needs no purchase.
-    ``left_cheap``/``right_cheap`` are bit masks of resources bought for 1 coin from that side.
-    Coins are not checked here: the caller compares the total with the buyer's treasury.
+    ``cost`` lists ``(resource, units)`` pairs (see :func:`cost_items`). ``()`` means the cost
+    cannot be met at any price; ``((0, 0),)`` that it needs no purchase. ``left_cheap`` and
+    ``right_cheap`` are bit masks of resources bought for 1 coin from that side. Coins are not
+    checked here: the caller compares the total with the buyer's treasury.
     """
-    need = tuple(c - f if c > f else 0 for c, f in zip(cost, own_fixed))
+    need = []
     need_mask = 0
-    for resource, count in enumerate(need):
-        if count:
+    for resource, units in cost:
+        missing = units - own_fixed[resource]
+        if missing > 0:
+            need.append((resource, missing))
             need_mask |= 1 << resource
     if not need_mask:
-        return ((0, 0),)
+        return NO_PURCHASE
+    left_fixed, left_choices = left
+    right_fixed, right_choices = right
     key = (
-        need,
-        tuple(sorted(m & need_mask for m in own_choices if m & need_mask)),
-        tuple(min(a, b) for a, b in zip(left.fixed, need)),
-        tuple(sorted(m & need_mask for m in left.choices if m & need_mask)),
-        tuple(min(a, b) for a, b in zip(right.fixed, need)),
-        tuple(sorted(m & need_mask for m in right.choices if m & need_mask)),
+        tuple(need),
+        _useful_choices(own_choices, need_mask),
+        tuple([left_fixed[r] if left_fixed[r] < k else k for r, k in need]),
+        _useful_choices(left_choices, need_mask),
+        tuple([right_fixed[r] if right_fixed[r] < k else k for r, k in need]),
+        _useful_choices(right_choices, need_mask),
         left_cheap & need_mask,
         right_cheap & need_mask,
     )
@@ -83,58 +89,63 @@ def payment_options(
     return options
 
 
+def _useful_choices(choices: Sequence[int], need_mask: int) -> tuple[int, ...]:
+    """The choice productions that can help, restricted to the needed resources, sorted."""
+    if not choices:
+        return ()
+    useful = [mask & need_mask for mask in choices if mask & need_mask]
+    if len(useful) > 1:
+        useful.sort()
+    return tuple(useful)
+
+
+def cost_items(cost_vector: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """``(resource, units)`` pairs of a 7-count cost vector, the form the functions here take."""
+    return tuple((resource, units) for resource, units in enumerate(cost_vector) if units)
+
+
 def _solve(need, own_choices, left_fixed, left_choices, right_fixed, right_choices,
            left_cheap, right_cheap) -> tuple[Payment, ...]:
-    units = [resource for resource, count in enumerate(need) for _ in range(count)]
-    # Sources, in a fixed order so that identical units take non-decreasing sources (no
-    # permutations): own choices, left fixed, right fixed, left choices, right choices.
-    n_own = len(own_choices)
-    left_fixed_source = n_own
-    right_fixed_source = n_own + 1
-    choice_sources = [(mask, 0, 0) for mask in own_choices]
-    choice_sources += [(0, 0, 0), (0, 0, 0)]  # placeholders for the two fixed sources
-    choice_sources += [(mask, 1, 0) for mask in left_choices]
-    choice_sources += [(mask, 0, 1) for mask in right_choices]
-    used = [False] * len(choice_sources)
-    left_left = list(left_fixed)
-    right_left = list(right_fixed)
+    """Pareto set for a reduced key: ``need`` lists ``(resource, units)`` still missing after
+    the buyer's fixed production; ``left_fixed``/``right_fixed`` are aligned with ``need``.
+
+    Each choice production (own, left, right) is given one of its resources or none; then, per
+    resource, the missing units are split between the left and right supplies in every
+    possible way, and the per-resource costs are added up.
+    """
+    producers = [(mask, 0) for mask in own_choices]
+    producers += [(mask, 1) for mask in left_choices]
+    producers += [(mask, 2) for mask in right_choices]
+    assignments = [[-1] + [r for r, _ in need if mask >> r & 1] for mask, _ in producers]
     results: set[Payment] = set()
-
-    def assign(i: int, to_left: int, to_right: int, previous: int) -> None:
-        if i == len(units):
-            results.add((to_left, to_right))
-            return
-        resource = units[i]
-        start = previous if i and units[i - 1] == resource else 0
-        for source in range(start, len(choice_sources)):
-            if source == left_fixed_source:
-                if left_left[resource]:
-                    left_left[resource] -= 1
-                    assign(i + 1, to_left + _price(left_cheap, resource), to_right, source)
-                    left_left[resource] += 1
+    for combo in product(*assignments):
+        own = [0] * 7
+        left_extra = [0] * 7
+        right_extra = [0] * 7
+        for (_, side), resource in zip(producers, combo):
+            if resource >= 0:
+                (own, left_extra, right_extra)[side][resource] += 1
+        totals = {(0, 0)}
+        for (resource, units), left_units, right_units in zip(need, left_fixed, right_fixed):
+            missing = units - own[resource]
+            if missing <= 0:
                 continue
-            if source == right_fixed_source:
-                if right_left[resource]:
-                    right_left[resource] -= 1
-                    assign(i + 1, to_left, to_right + _price(right_cheap, resource), source)
-                    right_left[resource] += 1
-                continue
-            mask, from_left, from_right = choice_sources[source]
-            if used[source] or not mask >> resource & 1:
-                continue
-            used[source] = True
-            assign(i + 1,
-                   to_left + (_price(left_cheap, resource) if from_left else 0),
-                   to_right + (_price(right_cheap, resource) if from_right else 0),
-                   source)
-            used[source] = False
-
-    assign(0, 0, 0, 0)
+            from_left = left_units + left_extra[resource]
+            from_right = right_units + right_extra[resource]
+            if from_left + from_right < missing:
+                break
+            left_price = _price(left_cheap, resource)
+            right_price = _price(right_cheap, resource)
+            splits = [(x * left_price, (missing - x) * right_price)
+                      for x in range(max(0, missing - from_right), min(missing, from_left) + 1)]
+            totals = {(a + c, b + d) for a, b in totals for c, d in splits}
+        else:
+            results |= totals
     return pareto_front(results)
 
 
 def payment_options_reference(
-    cost: Sequence[int],
+    cost: Sequence[tuple[int, int]],
     own_fixed: Sequence[int],
     own_choices: Sequence[int],
     left: Supply,
@@ -147,11 +158,11 @@ def payment_options_reference(
     for resource, count in enumerate(own_fixed):
         sources += [(1 << resource, 0, 0)] * count
     sources += [(mask, 0, 0) for mask in own_choices]
-    for side, supply in ((1, left), (2, right)):
-        for resource, count in enumerate(supply.fixed):
+    for side, (fixed, choices) in ((1, left), (2, right)):
+        for resource, count in enumerate(fixed):
             sources += [(1 << resource, side, 0)] * count
-        sources += [(mask, side, 0) for mask in supply.choices]
-    units = [resource for resource, count in enumerate(cost) for _ in range(count)]
+        sources += [(mask, side, 0) for mask in choices]
+    units = [resource for resource, count in cost for _ in range(count)]
     results: set[Payment] = set()
     for assignment in product(range(len(sources)), repeat=len(units)):
         if len(set(assignment)) < len(assignment):

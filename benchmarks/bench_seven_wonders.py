@@ -1,0 +1,89 @@
+"""Decisions per second of 7 Wonders with random masked play: engine alone, AEC env, parallel env.
+
+    python benchmarks/bench_seven_wonders.py [--players 3 7] [--seconds 10]
+
+A decision is one agent's choice (the Free City's card and the extra phases count too). The AEC
+figure uses `seven_wonders_v0.env()` (with PettingZoo's wrappers) and the standard loop
+`obs, ... = env.last(); env.step(action)`, so it includes observation and mask encoding.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+import numpy as np
+
+from wonders_env import seven_wonders_v0
+from wonders_env.seven_wonders.rules import acting_seats, legal_action_mask, play
+from wonders_env.seven_wonders.state import Phase, new_game
+
+
+def random_choice(mask: np.ndarray, rng: np.random.Generator) -> int:
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))])
+
+
+def engine_game(num_players: int, seed: int, rng: np.random.Generator) -> int:
+    state = new_game(num_players, seed=seed)
+    decisions = 0
+    while state.phase != Phase.GAME_OVER:
+        actions = {seat: random_choice(legal_action_mask(state, seat), rng) for seat in acting_seats(state)}
+        decisions += len(actions)
+        play(state, actions)
+    return decisions
+
+
+def aec_game(env, seed: int, rng: np.random.Generator) -> int:
+    env.reset(seed=seed)
+    decisions = 0
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(random_choice(observation["action_mask"], rng))
+        decisions += 1
+    return decisions
+
+
+def parallel_game(env, seed: int, rng: np.random.Generator) -> int:
+    observations, infos = env.reset(seed=seed)
+    decisions = 0
+    while env.agents:
+        actions = {agent: random_choice(obs["action_mask"], rng) for agent, obs in observations.items()}
+        decisions += len(actions)
+        observations, rewards, terminations, truncations, infos = env.step(actions)
+    return decisions
+
+
+def measure(run_game, seconds: float) -> tuple[float, int]:
+    rng = np.random.default_rng(0)
+    start = time.perf_counter()
+    decisions = games = 0
+    while time.perf_counter() - start < seconds:
+        decisions += run_game(games, rng)
+        games += 1
+    return decisions / (time.perf_counter() - start), games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 7])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:.0f} s per figure")
+    print(f"{'players':>7} {'mode':>9} {'decisions/s':>12} {'games':>6}")
+    for players in args.players:
+        aec = seven_wonders_v0.env(num_players=players)
+        par = seven_wonders_v0.parallel_env(num_players=players)
+        for mode, run_game in (("engine", lambda seed, rng: engine_game(players, seed, rng)),
+                               ("aec", lambda seed, rng: aec_game(aec, seed, rng)),
+                               ("parallel", lambda seed, rng: parallel_game(par, seed, rng))):
+            rate, games = measure(run_game, args.seconds)
+            print(f"{players:>7} {mode:>9} {rate:>12,.0f} {games:>6}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

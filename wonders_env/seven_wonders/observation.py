@@ -1,0 +1,168 @@
+"""Ego-centric observation of 7 Wonders: one flat float32 vector with named views.
+
+Everything a player may legitimately know, and nothing else. With ``T`` card names (75 in the
+1st edition) the vector is, in order (raw counts, not normalised):
+
+==================  ========  =================================================================
+view                size      content
+==================  ========  =================================================================
+``phase``           5         one-hot: main, free_city, seventh_card, discard_build, game_over
+``age``             3         one-hot Age I-III
+``turn``            1         turn of the Age, 1-6 (7 while Babylon plays its 7th card)
+``num_players``     1         2-7
+``deciding_for``    7         one-hot: the city (in ego order below) that the decision is for
+``hand``            T         count of each card in my hand (in ``discard_build``: zero)
+``pending``         T         one-hot: the card I already chose this turn (Free City phase)
+``passed_hand``     T         counts of the hand I passed last turn (my neighbour holds it now)
+``known_discard``   T         cards I know are in the discard pile: those I discarded, and all
+                              of it once I have looked through it (Halicarnassus)
+``choices``         T         in ``discard_build``: the discard-pile cards I may build
+``cities``          7 x C     one row per seat, ego order: me, then the seats from my left
+                              (``left_of(me)``, ``left_of(left_of(me))``, ...); rows past the
+                              number of seats are zero
+==================  ========  =================================================================
+
+Each city row (``C = T + 36``): ``present``, ``is_free_city``, ``holds_free_city_card``,
+``built`` (T, 0/1 per card name), ``color_counts`` (7: brown, grey, blue, yellow, red, green,
+purple), ``coins``, ``wonder`` (7, one-hot city in table order: Rhodes, Alexandria, Ephesus,
+Babylon, Olympia, Halicarnassus, Giza), ``side_b``, ``stages_built``, ``stages_total``,
+``shields``, ``military_points`` (sum of tokens), ``defeat_tokens``, ``production`` (7 fixed
+units W S C O G L P), ``free_build_available`` (Olympia A), ``science`` (4: compass, gear,
+tablet, wildcards).
+
+Hidden and never encoded: other players' hands (except the one I passed), the decks, the Free
+City's draw pile, the cards under wonder stages, discarded cards I have not seen, left-out guilds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .actions import decode_action
+from .cards import CardDatabase
+from .rules import acting_city, acting_seats
+from .state import MAX_PLAYERS, GameState, Phase
+
+PHASES = 5
+
+
+@dataclass(frozen=True)
+class ObservationLayout:
+    """Offsets of the named views for a card table of ``num_types`` names."""
+
+    num_types: int
+
+    @property
+    def city_size(self) -> int:
+        return self.city_views()["science"].stop
+
+    def views(self) -> dict[str, slice]:
+        t = self.num_types
+        sizes = [("phase", PHASES), ("age", 3), ("turn", 1), ("num_players", 1),
+                 ("deciding_for", MAX_PLAYERS), ("hand", t), ("pending", t), ("passed_hand", t),
+                 ("known_discard", t), ("choices", t), ("cities", MAX_PLAYERS * self.city_size)]
+        views, start = {}, 0
+        for name, size in sizes:
+            views[name] = slice(start, start + size)
+            start += size
+        return views
+
+    @property
+    def size(self) -> int:
+        return self.views()["cities"].stop
+
+    def city_views(self) -> dict[str, slice]:
+        t = self.num_types
+        sizes = [("present", 1), ("is_free_city", 1), ("holds_free_city_card", 1), ("built", t),
+                 ("color_counts", 7), ("coins", 1), ("wonder", 7), ("side_b", 1),
+                 ("stages_built", 1), ("stages_total", 1), ("shields", 1), ("military_points", 1),
+                 ("defeat_tokens", 1), ("production", 7), ("free_build_available", 1), ("science", 4)]
+        views, start = {}, 0
+        for name, size in sizes:
+            views[name] = slice(start, start + size)
+            start += size
+        return views
+
+
+class Observer:
+    """Encodes states of one card table into observation vectors (offsets computed once)."""
+
+    def __init__(self, db: CardDatabase) -> None:
+        self.db = db
+        self.layout = ObservationLayout(db.num_types)
+        self.views = self.layout.views()
+        self.city = self.layout.city_views()
+        self.size = self.layout.size
+        self.city_size = self.layout.city_size
+        self.card_type = np.array([c.type for c in db.cards], dtype=np.int64)
+        self.city_index = {city: i for i, city in enumerate(db.cities)}
+        v, c = self.views, self.city
+        self._offsets = (v["phase"].start, v["age"].start, v["turn"].start, v["num_players"].start,
+                         v["deciding_for"].start, v["pending"].start, v["choices"].start)
+        self._wonder = c["wonder"].start
+        # the city scalars written together, in this order, at these columns
+        self._scalar_columns = np.array(
+            [c["coins"].start, c["side_b"].start, c["stages_built"].start, c["stages_total"].start,
+             c["shields"].start, c["military_points"].start, c["defeat_tokens"].start,
+             c["free_build_available"].start], dtype=np.int64)
+
+    def encode(self, state: GameState, seat: int) -> np.ndarray:
+        """The observation of player ``seat``."""
+        v, t = self.views, self.db.num_types
+        phase_at, age_at, turn_at, players_at, deciding_at, pending_at, choices_at = self._offsets
+        obs = np.zeros(self.size, dtype=np.float32)
+        obs[phase_at + int(state.phase)] = 1
+        obs[age_at + state.age - 1] = 1
+        obs[turn_at] = state.turn
+        obs[players_at] = state.num_players
+        seats = state.num_seats
+        order = [(seat - k) % seats for k in range(seats)]  # me, then from my left
+        acting = seat in acting_seats(state)
+        if acting:
+            obs[deciding_at + order.index(acting_city(state, seat))] = 1
+        hand = state.hands[seat]
+        if hand and state.phase != Phase.DISCARD_BUILD:
+            obs[v["hand"]] = np.bincount(self.card_type[hand], minlength=t)
+        if acting and state.phase == Phase.FREE_CITY:
+            obs[pending_at + decode_action(state.pending[seat], t)[1]] = 1
+        obs[v["passed_hand"]] = state.last_passed[seat]
+        obs[v["known_discard"]] = state.known_discard[seat]
+        if acting and state.phase == Phase.DISCARD_BUILD:
+            city = acting_city(state, seat)
+            for card in state.discard:
+                if not state.has_type[city, self.card_type[card]]:
+                    obs[choices_at + self.card_type[card]] = 1
+        cities_at = v["cities"].start
+        obs[cities_at:cities_at + seats * self.city_size] = self.public_cities(state)[order].ravel()
+        return obs
+
+    def public_cities(self, state: GameState) -> np.ndarray:
+        """The city rows in seat order (public information), computed once per state."""
+        rows = state.memo.get("cities")
+        if rows is not None:
+            return rows
+        c = self.city
+        seats = state.num_seats
+        rows = np.zeros((seats, self.city_size), dtype=np.float32)
+        rows[:, c["present"]] = 1
+        if state.free_city >= 0:
+            rows[state.free_city, c["is_free_city"]] = 1
+            rows[state.free_city_holder, c["holds_free_city_card"]] = 1
+        rows[:, c["built"]] = state.has_type
+        rows[:, c["color_counts"]] = state.color_counts
+        rows[:, c["production"]] = state.own_fixed
+        rows[:, c["science"]] = state.science
+        side_a = self.db.sides_names[0]
+        scalars = []
+        for s in range(seats):
+            board = state.wonders[s]
+            rows[s, self._wonder + self.city_index[board.city]] = 1
+            tokens = state.military_tokens[s]
+            scalars.append((state.coins[s], board.side != side_a, state.stages_built[s], len(board.stages),
+                            state.shields[s], sum(tokens), tokens.count(-1),
+                            state.free_build_power[s] and state.free_build_used_age[s] != state.age))
+        rows[:, self._scalar_columns] = scalars
+        state.memo["cities"] = rows
+        return rows
