@@ -1,0 +1,229 @@
+"""The PettingZoo environments: API conformance, observations, rewards, errors, records."""
+
+import json
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from wonders_env import seven_wonders_v0
+from wonders_env.seven_wonders.actions import Kind, decode_action, encode_action
+from wonders_env.seven_wonders.rules import IllegalActionError
+from wonders_env.seven_wonders.state import Phase
+
+
+def play_out(env, seed, until=None):
+    """Random masked play on an AEC env; stops after ``until`` decisions if given."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for step, agent in enumerate(env.agent_iter()):
+        if until is not None and step == until:
+            return
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(rng.choice(legal)))
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 7])
+def test_pettingzoo_api(num_players):
+    api_test(seven_wonders_v0.env(num_players=num_players), num_cycles=1000)
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 7])
+def test_pettingzoo_parallel_api(num_players):
+    parallel_api_test(seven_wonders_v0.parallel_env(num_players=num_players), num_cycles=1000)
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 7])
+def test_pettingzoo_seed(num_players):
+    seed_test(lambda: seven_wonders_v0.env(num_players=num_players), num_cycles=300)
+
+
+def test_metadata_like_classic_games():
+    env = seven_wonders_v0.raw_env()
+    assert env.metadata["name"] == "seven_wonders_v0"
+    assert env.metadata["is_parallelizable"] is True
+    assert set(env.metadata["render_modes"]) == {"ansi", "human"}
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"num_players": 1}, "num_players must be an integer from 2 to 7"),
+    ({"num_players": 8}, "num_players must be an integer from 2 to 7"),
+    ({"num_players": 3, "wonders": ["Rhodes", "Giza", "Atlantis"]}, "unknown wonder 'Atlantis'"),
+    ({"num_players": 3, "wonders": ["Rhodes", "Giza"]}, "one per seat"),
+    ({"num_players": 3, "wonders": ["Rhodes", "Giza", "Giza"]}, "each city can be dealt once"),
+    ({"num_players": 3, "wonder_sides": "C"}, "unknown wonder side 'C'"),
+    ({"num_players": 3, "wonder_sides": ["A", "B"]}, "one value or 3 values"),
+    ({"num_players": 3, "reward": "points"}, "reward must be one of"),
+    ({"num_players": 3, "render_mode": "rgb_array"}, "render_mode must be None or one of"),
+])
+def test_bad_arguments_say_what_is_allowed(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        seven_wonders_v0.raw_env(**kwargs)
+
+
+def test_raw_env_rejects_illegal_action_with_reason():
+    env = seven_wonders_v0.raw_env(num_players=3)
+    env.reset(seed=0)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError, match=r"illegal action .* legal actions: "):
+        env.step(illegal)
+    with pytest.raises(IllegalActionError, match=r"action must be an integer in \[0, 376\)"):
+        env.step(9999)
+
+
+def test_wrapped_env_ends_game_on_illegal_move(caplog):
+    env = seven_wonders_v0.env(num_players=3)
+    env.reset(seed=0)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert "Illegal move made" in caplog.text
+    assert env.rewards[agent] == -1
+    assert all(env.terminations.values())
+
+
+def test_action_encoding_round_trip():
+    n = seven_wonders_v0.raw_env().db.num_types
+    for kind in (Kind.BUILD, Kind.WONDER, Kind.SELL, Kind.FREE_BUILD, Kind.DISCARD_BUILD):
+        for card in (0, n - 1):
+            assert decode_action(encode_action(kind, card, n), n) == (kind, card)
+    assert decode_action(encode_action(Kind.WAIT, 0, n), n) == (Kind.WAIT, -1)
+    with pytest.raises(ValueError):
+        decode_action(5 * n + 1, n)
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_observation_hides_hidden_information(num_players):
+    env = seven_wonders_v0.raw_env(num_players=num_players)
+    play_out(env, seed=3, until=10 * num_players)
+    state = env.state
+    assert state.phase != Phase.GAME_OVER
+    me = 0
+    before = env.observe("player_0")["observation"]
+    rng = np.random.default_rng(0)
+    # shuffle the cards of the other hands among them, the decks, the Free City pile,
+    # the cards under wonder stages and the discard pile
+    others = [s for s in range(state.num_players) if s != me]
+    pool = [c for s in others for c in state.hands[s]]
+    rng.shuffle(pool)
+    for s in others:
+        size = len(state.hands[s])
+        state.hands[s], pool = pool[:size], pool[size:]
+    for age in state.decks:
+        state.decks[age] = list(rng.permutation(state.decks[age]))
+    state.free_city_pile = list(rng.permutation(state.free_city_pile))
+    all_cards = list(range(len(state.db.cards)))
+    for s in range(state.num_seats):
+        state.stage_cards[s] = [int(rng.choice(all_cards)) for _ in state.stage_cards[s]]
+    state.discard = [int(rng.choice(all_cards)) for _ in state.discard]
+    state.box = list(reversed(state.box))
+    state.memo = {}
+    after = env.observe("player_0")["observation"]
+    np.testing.assert_array_equal(before, after)
+    # and the test can fail: a change to my own hand shows
+    state.hands[me] = state.hands[me][1:]
+    state.memo = {}
+    assert not np.array_equal(before, env.observe("player_0")["observation"])
+
+
+def test_observation_is_ego_centric():
+    env = seven_wonders_v0.raw_env(num_players=3, wonders=["Rhodes", "Giza", "Babylon"], wonder_sides="A")
+    env.reset(seed=0)
+    layout = env.observer
+    cities = layout.views["cities"]
+    wonder = layout.city["wonder"]
+    for seat, expected in enumerate([["Rhodes", "Babylon", "Giza"], ["Giza", "Rhodes", "Babylon"],
+                                     ["Babylon", "Giza", "Rhodes"]]):
+        rows = env.observe(f"player_{seat}")["observation"][cities].reshape(7, layout.city_size)
+        names = [env.db.cities[int(np.argmax(rows[i, wonder]))] for i in range(3)]
+        assert names == expected  # me, then my left neighbour, then the next one to the left
+        assert not rows[3:].any()
+
+
+def test_observation_space_contains_observations():
+    env = seven_wonders_v0.raw_env(num_players=5)
+    env.reset(seed=1)
+    space = env.observation_space("player_0")
+    assert space["observation"].shape == (env.observer.size,)
+    assert space.contains(env.observe("player_0"))
+
+
+def test_game_record_is_json_and_follows_the_contract():
+    env = seven_wonders_v0.env(num_players=3)
+    play_out(env, seed=5)
+    record = env.unwrapped.game_record()
+    assert json.loads(json.dumps(record)) == record
+    assert record["game"] == "seven_wonders" and record["env"] == "seven_wonders_v0"
+    assert record["seed"] == 5 and record["num_players"] == 3 and record["variant"] == "standard"
+    assert record["finished"] is True and record["winners"]
+    player = record["players"][0]
+    assert {"seat", "agent", "left", "right", "wonder", "side", "stages_built", "buildings", "coins",
+            "military_tokens", "score"} <= set(player)
+    assert (player["left"], player["right"]) == (2, 1)
+    assert set(player["score"]) == {"military", "treasury", "wonder", "civilian", "science",
+                                    "commercial", "guilds", "total"}
+    action = record["actions"][0]
+    assert {"age", "turn", "agent", "kind", "card", "paid"} <= set(action)
+    assert set(action["paid"]) == {"left", "right", "bank"}
+    kinds = {a["kind"] for a in record["actions"]}
+    assert kinds <= {"build", "wonder", "sell", "free_build", "discard_build", "discard"}
+
+
+def test_two_player_record_has_the_free_city():
+    env = seven_wonders_v0.env(num_players=2)
+    play_out(env, seed=2)
+    record = env.unwrapped.game_record()
+    assert record["variant"] == "two_player"
+    assert [p["agent"] for p in record["players"]] == ["player_0", "player_1", None]
+    assert set(record["winners"]) <= {"player_0", "player_1"}
+
+
+def test_win_loss_rewards_at_the_end():
+    env = seven_wonders_v0.env(num_players=4)
+    env.reset(seed=9)
+    rng = np.random.default_rng(9)
+    totals = {agent: 0.0 for agent in env.possible_agents}
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        totals[agent] += reward
+        if termination or truncation:
+            final = info
+            env.step(None)
+            continue
+        assert reward == 0
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    winners = final["winners"]
+    assert {a for a, r in totals.items() if r == 1} == set(winners)
+    assert all(r == -1 for a, r in totals.items() if a not in winners)
+
+
+def test_score_reward_is_own_total_minus_mean_of_others():
+    env = seven_wonders_v0.parallel_env(num_players=3, reward="score")
+    observations, _ = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    while env.agents:
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()}
+        observations, rewards, terminations, truncations, infos = env.step(actions)
+    totals = [infos[f"player_{i}"]["score"]["total"] for i in range(3)]
+    assert rewards["player_0"] == pytest.approx(totals[0] - (totals[1] + totals[2]) / 2)
+
+
+def test_parallel_env_requires_actions_from_acting_agents():
+    env = seven_wonders_v0.parallel_env(num_players=3)
+    env.reset(seed=0)
+    with pytest.raises(IllegalActionError, match="player_0 must act"):
+        env.step({})
+
+
+def test_render_ansi_shows_the_table():
+    env = seven_wonders_v0.env(num_players=3, render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert "Age 1, turn 1" in text and "player_2" in text and "hand of player_0" in text
+    play_out(env, seed=0)
+    assert "points" in env.render()

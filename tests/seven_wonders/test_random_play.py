@@ -1,0 +1,92 @@
+"""Random masked play over many seeded games, checking the invariants at every step."""
+
+import pickle
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from wonders_env.seven_wonders.cards import database
+from wonders_env.seven_wonders.record import game_record
+from wonders_env.seven_wonders.rules import (acting_seats, legal_action_mask, legal_actions_reference,
+                                             play)
+from wonders_env.seven_wonders.scoring import score_breakdown
+from wonders_env.seven_wonders.state import Phase, new_game
+
+
+def game_cards(num_players: int) -> Counter:
+    """Every physical card a game of this size uses (the 3-player cards for 2 players)."""
+    db = database()
+    seats = max(num_players, 3)
+    return Counter(db.deck(1, seats) + db.deck(2, seats) + db.deck(3, seats) + db.guild_cards())
+
+
+def card_locations(state) -> Counter:
+    where = Counter(state.discard + state.box + state.free_city_pile)
+    for pile in state.hands + state.built + state.stage_cards + list(state.decks.values()):
+        where.update(pile)
+    return where
+
+
+def play_random_game(num_players, seed, sides="random", check_reference=False, check_copy=False):
+    state = new_game(num_players, seed=seed, wonder_sides=sides)
+    rng = np.random.default_rng(seed + 1000)
+    expected_cards = game_cards(num_players)
+    choices = []
+    steps = 0
+    while state.phase != Phase.GAME_OVER:
+        actions = {}
+        for seat in acting_seats(state):
+            mask = legal_action_mask(state, seat)
+            legal = np.flatnonzero(mask)
+            assert len(legal) > 0, f"empty mask for seat {seat} in {state.phase.name}"
+            if check_reference:
+                assert set(legal.tolist()) == legal_actions_reference(state, seat)
+            actions[seat] = int(legal[rng.integers(len(legal))])
+        if check_copy and steps == 10:
+            twin = state.clone()
+            thawed = pickle.loads(pickle.dumps(state))
+        play(state, actions)
+        choices.append(actions)
+        steps += 1
+        assert min(state.coins) >= 0
+        assert card_locations(state) == expected_cards
+        for seat in range(state.num_seats):
+            names = [state.db.cards[c].type for c in state.built[seat]]
+            assert len(names) == len(set(names)), "a city holds two cards of one name"
+            assert state.stages_built[seat] <= len(state.wonders[seat].stages)
+    if check_copy:
+        for copy_ in (twin, thawed):
+            for actions in choices[10:]:
+                play(copy_, actions)
+            assert game_record(copy_) == game_record(state)
+    return state, choices
+
+
+@pytest.mark.parametrize("num_players", range(2, 8))
+@pytest.mark.parametrize("sides", ["A", "B", "random"])
+def test_random_games_keep_invariants(num_players, sides):
+    for seed in range(40):
+        state, _ = play_random_game(num_players, seed, sides, check_reference=seed < 8, check_copy=seed < 3)
+        per_player = Counter(e["agent"] for e in state.log if e["kind"] != "discard")
+        for seat in range(num_players):
+            assert per_player[f"player_{seat}"] >= 18  # 6 cards per Age, plus any extra decisions
+        for seat in range(state.num_seats):
+            score = score_breakdown(state, seat)
+            assert score["total"] == sum(v for k, v in score.items() if k != "total")
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 7])
+def test_same_seed_same_game(num_players):
+    first, _ = play_random_game(num_players, seed=11)
+    second, _ = play_random_game(num_players, seed=11)
+    assert game_record(first) == game_record(second)
+    third, _ = play_random_game(num_players, seed=12)
+    assert game_record(first) != game_record(third)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("num_players", range(2, 8))
+def test_thousands_of_random_games(num_players):
+    for seed in range(1000, 1500):
+        play_random_game(num_players, seed, check_reference=seed % 50 == 0)
