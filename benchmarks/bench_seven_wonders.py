@@ -3,8 +3,10 @@
     python benchmarks/bench_seven_wonders.py [--players 3 7] [--seconds 10]
 
 A decision is one agent's choice (the Free City's card and the extra phases count too). The AEC
-figure uses `seven_wonders_v0.env()` (with PettingZoo's wrappers) and the standard loop
-`obs, ... = env.last(); env.step(action)`, so it includes observation and mask encoding.
+figures use the standard loop `obs, ... = env.last(); env.step(action)`, so they include the
+observation and mask encoding: `aec_raw` on `seven_wonders_v0.raw_env()`, `aec` on
+`seven_wonders_v0.env()`, which adds PettingZoo's three safety wrappers (illegal-move
+termination, bounds assertion, call-order enforcement) as the classic games do.
 """
 
 from __future__ import annotations
@@ -77,8 +79,10 @@ def main() -> None:
     print(f"{'players':>7} {'mode':>9} {'decisions/s':>12} {'games':>6}")
     for players in args.players:
         aec = seven_wonders_v0.env(num_players=players)
+        raw = seven_wonders_v0.raw_env(num_players=players)
         par = seven_wonders_v0.parallel_env(num_players=players)
         for mode, run_game in (("engine", lambda seed, rng: engine_game(players, seed, rng)),
+                               ("aec_raw", lambda seed, rng: aec_game(raw, seed, rng)),
                                ("aec", lambda seed, rng: aec_game(aec, seed, rng)),
                                ("parallel", lambda seed, rng: parallel_game(par, seed, rng))):
             rate, games = measure(run_game, args.seconds)

@@ -50,6 +50,11 @@ def resource_mask(letters: str) -> int:
     return mask
 
 
+def cost_mask(cost_vector: tuple[int, ...]) -> int:
+    """Bit mask of the resources a cost vector uses."""
+    return sum(1 << resource for resource, units in enumerate(cost_vector) if units)
+
+
 def resource_vector(letters: str) -> tuple[int, ...]:
     """Count vector (length 7) of a cost string such as ``"WWO"``."""
     counts = [0] * 7
@@ -209,6 +214,7 @@ class WonderSide:
     starting_resource: int  # resource index
     stages: tuple[WonderStage, ...]
     stage_costs: tuple[tuple[tuple[int, int], ...], ...]  # as (resource, units) pairs
+    stage_masks: tuple[int, ...]  # the resources each stage costs, as a bit mask
 
 
 class CardDatabase:
@@ -273,7 +279,8 @@ class CardDatabase:
         for key, stage_list in stages.items():
             wonder, start = meta[key]
             self.wonders[key] = WonderSide(key[0], wonder, key[1], start, tuple(stage_list),
-                                           tuple(cost_items(stage.resource_cost) for stage in stage_list))
+                                           tuple(cost_items(stage.resource_cost) for stage in stage_list),
+                                           tuple(cost_mask(stage.resource_cost) for stage in stage_list))
 
     def _build_arrays(self) -> None:
         """Flat per-type tuples read by the rules (plain Python: fastest for scalar access)."""
@@ -281,6 +288,7 @@ class CardDatabase:
         self.color = tuple(t.color for t in self.types)
         self.coin_cost = tuple(t.coin_cost for t in self.types)
         self.cost_items = [cost_items(t.resource_cost) for t in self.types]
+        self.cost_mask = tuple(cost_mask(t.resource_cost) for t in self.types)
         self.chains_from = tuple(tuple(self.type_index[c] for c in t.chains_from) for t in self.types)
 
         def total(t: CardType, kind: type, attribute: str) -> int:

@@ -74,7 +74,7 @@ class _SevenWondersTable:
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_seat[agent]
         return {"observation": self.observer.encode(self.state, seat),
-                "action_mask": legal_action_mask(self.state, seat).astype(np.int8)}
+                "action_mask": legal_action_mask(self.state, seat).copy()}
 
     def _final_rewards(self) -> dict[str, float]:
         state = self.state

@@ -94,14 +94,15 @@ def buy_options(state: GameState, city: int, cost: tuple[tuple[int, int], ...]) 
                            state.cheap_left[city], state.cheap_right[city])
 
 
-def memoised_buy_options(state: GameState, city: int, key: int, cost) -> tuple[Payment, ...]:
+def memoised_buy_options(state: GameState, city: int, key: int, cost, cost_mask: int) -> tuple[Payment, ...]:
     """:func:`buy_options` memoised per city under ``key`` (a card id, or -1 - stage index)
-    until the production around the city changes (see :func:`.state.add_production`)."""
+    until the production of resources in ``cost_mask`` around the city changes
+    (:func:`.state.forget_payments`)."""
     memo = state.payment_memo[city]
-    options = memo.get(key)
-    if options is None:
-        options = memo[key] = buy_options(state, city, cost)
-    return options
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = (cost_mask, buy_options(state, city, cost))
+    return found[1]
 
 
 def choose_payment(state: GameState, city: int, options: tuple[Payment, ...], budget: int) -> Payment | None:
@@ -109,19 +110,24 @@ def choose_payment(state: GameState, city: int, options: tuple[Payment, ...], bu
     affordable = [p for p in options if p[0] + p[1] <= budget]
     if not affordable:
         return None
+    if state.num_players > 2:
+        return affordable[0]  # options are sorted by (total, to_left)
     if city == state.free_city:
-        holder = state.free_city_holder
-        to_holder = 0 if state.left_of(city) == holder else 1
+        to_holder = 0 if state.left_of(city) == state.free_city_holder else 1
         return max(affordable, key=lambda p: (p[to_holder], -(p[0] + p[1])))
-    if state.free_city >= 0:
-        to_opponent = 0 if state.left_of(city) != state.free_city else 1
-        return min(affordable, key=lambda p: (p[0] + p[1], p[to_opponent]))
-    return affordable[0]  # options are sorted by (total, to_left)
+    to_opponent = 0 if state.left_of(city) != state.free_city else 1
+    return min(affordable, key=lambda p: (p[0] + p[1], p[to_opponent]))
 
 
 def chains_free(state: GameState, city: int, card_type: int) -> bool:
-    has = state.has_type[city]
-    return any(has[source] for source in state.db.chains_from[card_type])
+    """Whether ``city`` holds a card that makes ``card_type`` free."""
+    sources = state.db.chains_from[card_type]
+    if sources:
+        has = state.has_type[city]
+        for source in sources:
+            if has[source]:
+                return True
+    return False
 
 
 def build_payment(state: GameState, city: int, card_type: int) -> tuple[int, int, int] | None:
@@ -134,7 +140,8 @@ def build_payment(state: GameState, city: int, card_type: int) -> tuple[int, int
     budget = state.coins[city] - bank
     if budget < 0:
         return None
-    options = memoised_buy_options(state, city, card_type, state.db.cost_items[card_type])
+    db = state.db
+    options = memoised_buy_options(state, city, card_type, db.cost_items[card_type], db.cost_mask[card_type])
     payment = choose_payment(state, city, options, budget)
     return None if payment is None else (bank, payment[0], payment[1])
 
@@ -145,7 +152,8 @@ def stage_payment(state: GameState, city: int) -> tuple[int, int, int] | None:
     if state.stages_built[city] >= len(stages):
         return None
     stage = state.stages_built[city]
-    options = memoised_buy_options(state, city, -1 - stage, state.wonders[city].stage_costs[stage])
+    board = state.wonders[city]
+    options = memoised_buy_options(state, city, -1 - stage, board.stage_costs[stage], board.stage_masks[stage])
     payment = choose_payment(state, city, options, state.coins[city])
     return None if payment is None else (0, payment[0], payment[1])
 
@@ -176,21 +184,22 @@ def _card_in(state: GameState, cards: list[int], card_type: int) -> int:
 
 
 def legal_action_mask(state: GameState, seat: int) -> np.ndarray:
-    """Boolean mask over the action space for ``seat`` (a player index). Pure; memoised."""
+    """0/1 int8 mask over the action space for ``seat`` (a player index). Pure; memoised in
+    the state, so do not modify the returned array."""
     cached = state.memo.get(("mask", seat))
     if cached is not None:
         return cached
     n_types = state.db.num_types
-    mask = np.zeros(num_actions(n_types), dtype=bool)
+    mask = np.zeros(num_actions(n_types), dtype=np.int8)
     if state.phase != Phase.GAME_OVER:
         if seat not in acting_seats(state):
-            mask[encode_action(Kind.WAIT, 0, n_types)] = True
+            mask[encode_action(Kind.WAIT, 0, n_types)] = 1
         elif state.phase == Phase.DISCARD_BUILD:
             city = acting_city(state, seat)
             for card in state.discard:
                 card_type = state.db.cards[card].type
                 if not state.has_type[city, card_type]:
-                    mask[4 * n_types + card_type] = True
+                    mask[4 * n_types + card_type] = 1
         else:
             _hand_moves(state, seat, mask)
     state.memo[("mask", seat)] = mask
@@ -198,25 +207,36 @@ def legal_action_mask(state: GameState, seat: int) -> np.ndarray:
 
 
 def _hand_moves(state: GameState, seat: int, mask: np.ndarray) -> None:
-    n_types = state.db.num_types
+    db = state.db
+    n_types = db.num_types
     city = acting_city(state, seat)
-    types = {state.db.cards[card].type for card in hand_for_decision(state, seat)}
+    free_city_phase = state.phase == Phase.FREE_CITY
+    has = state.has_type[city]
+    coins = state.coins[city]
     can_stage = stage_payment(state, city) is not None
     can_free_build = free_build_available(state, city)
-    for card_type in types:
-        if state.phase == Phase.FREE_CITY and not state.has_type[city, card_type] \
-                and chains_free(state, city, card_type):
-            mask[card_type] = True  # the Free City must take a free chain build
-            continue
-        if build_payment(state, city, card_type) is not None:
-            mask[card_type] = True
+    legal = []
+    for card_type in {db.cards[card].type for card in hand_for_decision(state, seat)}:
+        if not has[card_type]:
+            if chains_free(state, city, card_type):
+                legal.append(card_type)
+                if free_city_phase:
+                    continue  # the Free City must take a free chain build
+            else:
+                budget = coins - db.coin_cost[card_type]
+                if budget >= 0:
+                    options = memoised_buy_options(state, city, card_type, db.cost_items[card_type],
+                                                   db.cost_mask[card_type])
+                    if options and options[0][0] + options[0][1] <= budget:  # sorted by total
+                        legal.append(card_type)
+            if can_free_build:
+                legal.append(3 * n_types + card_type)
         if can_stage:
-            mask[n_types + card_type] = True
-        if can_free_build and not state.has_type[city, card_type]:
-            mask[3 * n_types + card_type] = True
-        mask[2 * n_types + card_type] = True
-    if state.phase == Phase.FREE_CITY and (mask[:2 * n_types].any() or mask[3 * n_types:4 * n_types].any()):
-        mask[2 * n_types:3 * n_types] = False  # the Free City sells only when it can play nothing
+            legal.append(n_types + card_type)
+        legal.append(2 * n_types + card_type)
+    if free_city_phase and any(a < 2 * n_types or a >= 3 * n_types for a in legal):
+        legal = [a for a in legal if not 2 * n_types <= a < 3 * n_types]  # sells only if it can play nothing
+    mask[legal] = 1
 
 
 def legal_actions_reference(state: GameState, seat: int) -> set[int]:

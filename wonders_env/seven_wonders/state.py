@@ -220,9 +220,19 @@ def start_age(state: GameState, age: int) -> None:
 
 
 # ---------------------------------------------------------------- placing cards and stages
+def forget_payments(state: GameState, cities: tuple[int, ...], resources: int) -> None:
+    """Drop the memoised payment options of ``cities`` for costs involving ``resources``."""
+    for city in cities:
+        memo = state.payment_memo[city]
+        for key in [key for key, (cost_mask, _) in memo.items() if cost_mask & resources]:
+            del memo[key]
+
+
 def add_production(state: GameState, seat: int, effect: Produce) -> None:
-    for city in (seat, state.left_of(seat), state.right_of(seat)):
-        state.payment_memo[city] = {}
+    if effect.tradable:
+        forget_payments(state, (seat, state.left_of(seat), state.right_of(seat)), effect.mask)
+    else:
+        forget_payments(state, (seat,), effect.mask)
     if effect.mask & (effect.mask - 1) == 0:  # a single resource, possibly several units
         resource = effect.mask.bit_length() - 1
         state.own_fixed[seat][resource] += effect.count
@@ -235,7 +245,7 @@ def add_production(state: GameState, seat: int, effect: Produce) -> None:
 
 
 def add_discount(state: GameState, seat: int, effect: TradeDiscount) -> None:
-    state.payment_memo[seat] = {}
+    forget_payments(state, (seat,), effect.mask)
     if effect.scope & SCOPE_LEFT:
         state.cheap_left[seat] |= effect.mask
     if effect.scope & SCOPE_RIGHT:

@@ -73,11 +73,11 @@ def payment_options(
     right_fixed, right_choices = right
     key = (
         tuple(need),
-        _useful_choices(own_choices, need_mask),
+        _useful_choices(own_choices, need_mask) if own_choices else (),
         tuple([left_fixed[r] if left_fixed[r] < k else k for r, k in need]),
-        _useful_choices(left_choices, need_mask),
+        _useful_choices(left_choices, need_mask) if left_choices else (),
         tuple([right_fixed[r] if right_fixed[r] < k else k for r, k in need]),
-        _useful_choices(right_choices, need_mask),
+        _useful_choices(right_choices, need_mask) if right_choices else (),
         left_cheap & need_mask,
         right_cheap & need_mask,
     )
@@ -91,8 +91,6 @@ def payment_options(
 
 def _useful_choices(choices: Sequence[int], need_mask: int) -> tuple[int, ...]:
     """The choice productions that can help, restricted to the needed resources, sorted."""
-    if not choices:
-        return ()
     useful = [mask & need_mask for mask in choices if mask & need_mask]
     if len(useful) > 1:
         useful.sort()
@@ -116,6 +114,8 @@ def _solve(need, own_choices, left_fixed, left_choices, right_fixed, right_choic
     producers = [(mask, 0) for mask in own_choices]
     producers += [(mask, 1) for mask in left_choices]
     producers += [(mask, 2) for mask in right_choices]
+    if not producers:
+        return pareto_front(_split_costs(need, left_fixed, right_fixed, left_cheap, right_cheap))
     assignments = [[-1] + [r for r, _ in need if mask >> r & 1] for mask, _ in producers]
     results: set[Payment] = set()
     for combo in product(*assignments):
@@ -142,6 +142,19 @@ def _solve(need, own_choices, left_fixed, left_choices, right_fixed, right_choic
         else:
             results |= totals
     return pareto_front(results)
+
+
+def _split_costs(need, left_fixed, right_fixed, left_cheap, right_cheap) -> set[Payment]:
+    """Every ``(to_left, to_right)`` for buying ``need`` from fixed neighbour units only."""
+    totals = {(0, 0)}
+    for (resource, missing), from_left, from_right in zip(need, left_fixed, right_fixed):
+        if from_left + from_right < missing:
+            return set()
+        left_price = _price(left_cheap, resource)
+        right_price = _price(right_cheap, resource)
+        totals = {(a + x * left_price, b + (missing - x) * right_price) for a, b in totals
+                  for x in range(max(0, missing - from_right), min(missing, from_left) + 1)}
+    return totals
 
 
 def payment_options_reference(
