@@ -13,7 +13,7 @@ FORBIDDEN = ("pettingzoo", "gymnasium", "torch", "stable_baselines3", "matplotli
      "wonders_env.seven_wonders.state", "wonders_env.seven_wonders.rules",
      "wonders_env.seven_wonders.scoring", "wonders_env.seven_wonders.actions",
      "wonders_env.seven_wonders.observation", "wonders_env.seven_wonders.record",
-     "wonders_env.seven_wonders.render"],
+     "wonders_env.seven_wonders.render", "wonders_env.seven_wonders.determinize"],
 ])
 def test_engine_modules_do_not_import_rl_libraries(modules):
     code = ("import sys, importlib\n"

@@ -292,3 +292,4 @@ def place_stage(state: GameState, seat: int, card: int) -> int:
         elif isinstance(effect, Science):
             state.science[seat, SCIENCE_ANY] += 1
     return stage_index
+

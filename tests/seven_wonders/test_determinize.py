@@ -1,0 +1,41 @@
+"""determinize() resamples only what a player cannot see."""
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from wonders_env.seven_wonders.cards import database
+from wonders_env.seven_wonders.observation import Observer
+from wonders_env.seven_wonders.rules import acting_seats, legal_action_mask, play
+from wonders_env.seven_wonders.determinize import determinize
+from wonders_env.seven_wonders.state import Phase, new_game
+
+
+def all_cards(state) -> Counter:
+    where = Counter(state.discard + state.box + state.free_city_pile)
+    for pile in state.hands + state.built + state.stage_cards + list(state.decks.values()):
+        where.update(pile)
+    return where
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 5])
+def test_determinize_keeps_the_observation_and_the_cards(num_players):
+    observer = Observer(database())
+    rng = np.random.default_rng(num_players)
+    changed = 0
+    for seed in range(6):
+        state = new_game(num_players, seed=seed)
+        for _ in range(seed * 2 + 3):
+            play(state, {s: int(rng.choice(np.flatnonzero(legal_action_mask(state, s))))
+                         for s in acting_seats(state)})
+        assert state.phase != Phase.GAME_OVER
+        for seat in range(num_players):
+            twin = determinize(state, seat, rng)
+            np.testing.assert_array_equal(observer.encode(state, seat), observer.encode(twin, seat))
+            assert all_cards(twin) == all_cards(state)
+            assert twin.hands[seat] == state.hands[seat]
+            changed += twin.hands != state.hands or twin.decks != state.decks
+            # the copy plays on by itself
+            play(twin, {s: int(np.flatnonzero(legal_action_mask(twin, s))[0]) for s in acting_seats(twin)})
+    assert changed > 0
