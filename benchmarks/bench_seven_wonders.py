@@ -1,6 +1,6 @@
 """Decisions per second of 7 Wonders with random masked play: engine alone, AEC env, parallel env.
 
-    python benchmarks/bench_seven_wonders.py [--players 3 7] [--seconds 10]
+    python benchmarks/bench_seven_wonders.py [--players 3 7] [--editions 1st 2nd] [--seconds 10]
 
 A decision is one agent's choice (the Free City's card and the extra phases count too). The AEC
 figures use the standard loop `obs, ... = env.last(); env.step(action)`, so they include the
@@ -27,8 +27,8 @@ def random_choice(mask: np.ndarray, rng: np.random.Generator) -> int:
     return int(legal[rng.integers(len(legal))])
 
 
-def engine_game(num_players: int, seed: int, rng: np.random.Generator) -> int:
-    state = new_game(num_players, seed=seed)
+def engine_game(num_players: int, seed: int, rng: np.random.Generator, edition: str = "1st") -> int:
+    state = new_game(num_players, seed=seed, edition=edition)
     decisions = 0
     while state.phase != Phase.GAME_OVER:
         actions = {seat: random_choice(legal_action_mask(state, seat), rng) for seat in acting_seats(state)}
@@ -73,20 +73,21 @@ def measure(run_game, seconds: float) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[3, 7])
+    parser.add_argument("--editions", nargs="+", default=["1st", "2nd"], choices=["1st", "2nd"])
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:.0f} s per figure")
-    print(f"{'players':>7} {'mode':>9} {'decisions/s':>12} {'games':>6}")
-    for players in args.players:
-        aec = seven_wonders_v0.env(num_players=players)
-        raw = seven_wonders_v0.raw_env(num_players=players)
-        par = seven_wonders_v0.parallel_env(num_players=players)
-        for mode, run_game in (("engine", lambda seed, rng: engine_game(players, seed, rng)),
+    print(f"{'edition':>7} {'players':>7} {'mode':>9} {'decisions/s':>12} {'games':>6}")
+    for edition, players in ((e, p) for e in args.editions for p in args.players):
+        aec = seven_wonders_v0.env(num_players=players, edition=edition)
+        raw = seven_wonders_v0.raw_env(num_players=players, edition=edition)
+        par = seven_wonders_v0.parallel_env(num_players=players, edition=edition)
+        for mode, run_game in (("engine", lambda seed, rng: engine_game(players, seed, rng, edition)),
                                ("aec_raw", lambda seed, rng: aec_game(raw, seed, rng)),
                                ("aec", lambda seed, rng: aec_game(aec, seed, rng)),
                                ("parallel", lambda seed, rng: parallel_game(par, seed, rng))):
             rate, games = measure(run_game, args.seconds)
-            print(f"{players:>7} {mode:>9} {rate:>12,.0f} {games:>6}", flush=True)
+            print(f"{edition:>7} {players:>7} {mode:>9} {rate:>12,.0f} {games:>6}", flush=True)
 
 
 if __name__ == "__main__":

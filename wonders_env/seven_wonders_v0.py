@@ -1,9 +1,9 @@
-"""# 7 Wonders (1st edition), `seven_wonders_v0`
+"""# 7 Wonders (1st and 2nd edition), `seven_wonders_v0`
 
 | | |
 |---|---|
 | Import | `from wonders_env import seven_wonders_v0` |
-| Actions | Discrete, card-id (`5 * 75 + 1 = 376` in the 1st edition) |
+| Actions | Discrete, card-id (`5T + 1`: 376 in the 1st edition, 386 in the 2nd) |
 | Parallel API | Yes (native `parallel_env`) |
 | Manual control | `wonders play --game seven_wonders` |
 | Agents | `player_0` ... `player_{N-1}`, N = 2..7 |
@@ -11,7 +11,9 @@
 | Observation | dict: `observation` float32 vector, `action_mask` int8 vector |
 
 The complete 1st-edition 7 Wonders for 3-7 players and the 2-player "Free City" variant, with
-both wonder sides and every wonder power. All players choose at once; the AEC env (`env()`,
+both wonder sides and every wonder power; and, with `edition="2nd"`, the 2020 edition for 3-7
+players (Day/Night sides, the new Olympia and Babylon powers, Well, Ludus, Castrum, Decorators
+Guild, the new chains; otherwise the 1st-edition rules). All players choose at once; the AEC env (`env()`,
 `raw_env`) takes their choices one after another and resolves the turn when the last acting
 player has chosen; `parallel_env` takes them together.
 
@@ -19,16 +21,23 @@ player has chosen; `parallel_env` takes them together.
 
 ```python
 seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward="win_loss",
-                     render_mode=None)
+                     render_mode=None, edition="1st")
 ```
 
 * `num_players`: 2-7. With 2, the Free City variant: a third board (seat 2) played in turn by
   the player holding the Free City card (`player_1` in Ages I and III, `player_0` in Age II).
 * `wonders`: `None` (random) or a list of city names per seat, from Rhodes, Alexandria,
   Ephesus, Babylon, Olympia, Halicarnassus, Giza (the Free City's board included with 2 players).
-* `wonder_sides`: `"A"`, `"B"`, `"random"`, or a list of those per seat.
+* `wonder_sides`: `"A"`/`"Day"`, `"B"`/`"Night"`, `"random"`, or a list of those per seat (both
+  names work in both editions; the record uses the edition's names).
 * `reward`: `"win_loss"` (default) or `"score"` (see Rewards).
 * `render_mode`: `None`, `"ansi"` (render() returns the table as text) or `"human"` (prints it).
+* `edition`: `"1st"` (default) or `"2nd"` (3-7 players; it has no 2-player variant).
+
+2nd-edition data: seven rows of the reference table, the costs of Town Hall, Arena, Circus and
+Craftsmens Guild, come from a single source and may be wrong. They live in one file,
+`wonders_env/seven_wonders/data/cards_2nd_uncertain_costs.csv`, one line per card: correct a
+cost there and every copy of the card follows.
 
 An unknown wonder or side, a wrong player count or a bad reward mode raises `ValueError` naming
 what is allowed.
@@ -52,7 +61,10 @@ wonder stages and unseen discards are never encoded. `action_mask` marks the leg
 | `[4T, 5T)` | discard_build | Halicarnassus: build card `a - 4T` from the discard pile |
 | `5T` | wait | nothing to decide now (parallel API only) |
 
-`T` is the number of card names (75); card id `c` is `env.unwrapped.db.types[c]`. The decision
+`T` is the number of card names of the edition (75 in the 1st, 77 in the 2nd, so the
+observation and action sizes differ by edition); card id `c` is `env.unwrapped.db.types[c]`.
+The 2nd edition has no Olympia A, so `free_build` is never legal there; its Olympia powers make
+ordinary `build` actions free. The decision
 phases: `main` (everyone picks a card), `free_city` (the Free City card holder picks the Free
 City's card; it must take a free chain build, and sells only when it can play nothing),
 `seventh_card` (Babylon B plays its 7th card), `discard_build` (Halicarnassus). Payment: the
@@ -74,7 +86,7 @@ the action kinds listed in `wonders_env.seven_wonders.record`.
 
 ## Version history
 
-* v0: first release.
+* v0: first release (1st edition; 2nd edition as `edition="2nd"`).
 """
 
 from .seven_wonders.env import env, parallel_env, raw_env

@@ -14,9 +14,9 @@ from wonders_env.seven_wonders.scoring import score_breakdown
 from wonders_env.seven_wonders.state import Phase, new_game
 
 
-def game_cards(num_players: int) -> Counter:
+def game_cards(num_players: int, edition: str = "1st") -> Counter:
     """Every physical card a game of this size uses (the 3-player cards for 2 players)."""
-    db = database()
+    db = database(edition)
     seats = max(num_players, 3)
     return Counter(db.deck(1, seats) + db.deck(2, seats) + db.deck(3, seats) + db.guild_cards())
 
@@ -28,10 +28,11 @@ def card_locations(state) -> Counter:
     return where
 
 
-def play_random_game(num_players, seed, sides="random", check_reference=False, check_copy=False):
-    state = new_game(num_players, seed=seed, wonder_sides=sides)
+def play_random_game(num_players, seed, sides="random", check_reference=False, check_copy=False,
+                     edition="1st"):
+    state = new_game(num_players, seed=seed, wonder_sides=sides, edition=edition)
     rng = np.random.default_rng(seed + 1000)
-    expected_cards = game_cards(num_players)
+    expected_cards = game_cards(num_players, edition)
     choices = []
     steps = 0
     while state.phase != Phase.GAME_OVER:
@@ -76,6 +77,14 @@ def test_random_games_keep_invariants(num_players, sides):
             assert score["total"] == sum(v for k, v in score.items() if k != "total")
 
 
+@pytest.mark.parametrize("num_players", range(3, 8))
+@pytest.mark.parametrize("sides", ["Day", "Night", "random"])
+def test_random_games_keep_invariants_second_edition(num_players, sides):
+    for seed in range(25):
+        play_random_game(num_players, seed, sides, check_reference=seed < 8, check_copy=seed < 3,
+                         edition="2nd")
+
+
 @pytest.mark.parametrize("num_players", [2, 3, 7])
 def test_same_seed_same_game(num_players):
     first, _ = play_random_game(num_players, seed=11)
@@ -90,3 +99,10 @@ def test_same_seed_same_game(num_players):
 def test_thousands_of_random_games(num_players):
     for seed in range(1000, 1500):
         play_random_game(num_players, seed, check_reference=seed % 50 == 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("num_players", range(3, 8))
+def test_thousands_of_random_games_second_edition(num_players):
+    for seed in range(1000, 1400):
+        play_random_game(num_players, seed, check_reference=seed % 50 == 0, edition="2nd")

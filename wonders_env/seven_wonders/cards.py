@@ -2,7 +2,11 @@
 
 Cards are data. ``data/cards_1st.csv`` holds one row per physical card (148 rows) and
 ``data/wonders_1st.csv`` one row per wonder stage (42 rows), in the notation of
-``shared/reference/README.md``. At import they become a :class:`CardDatabase`:
+``shared/reference/README.md``; ``data/cards_2nd.csv`` and ``data/wonders_2nd.csv`` hold the 2nd
+edition (2020). Seven 2nd-edition rows, the costs of Town Hall, Arena, Circus and Craftsmens
+Guild, come from a single source: their cost is ``?`` in ``cards_2nd.csv`` and is read from
+``data/cards_2nd_uncertain_costs.csv``, one line per card, the one place to correct them.
+At load they become a :class:`CardDatabase`:
 
 * a **card type** is a card *name* (75 in the 1st edition). Actions and observations use the
   type index, so "build Lumber Yard" means the same in every state, whichever copy is in hand.
@@ -118,14 +122,25 @@ class CountReward:
 
 @dataclass(frozen=True)
 class Special:
-    """A named wonder power: ``free_build_once_per_age``, ``build_from_discard``,
-    ``play_seventh_card``, ``copy_guild``."""
+    """A named wonder power: ``free_build_once_per_age`` (Olympia A), ``build_from_discard``
+    (Halicarnassus), ``play_seventh_card`` (Babylon B / Night), ``copy_guild`` (Olympia B), and
+    in the 2nd edition ``free_first_of_color`` (Olympia Day), ``free_first_of_age`` and
+    ``free_last_of_age`` (Olympia Night)."""
 
     name: str
 
 
-SPECIALS = ("free_build_once_per_age", "build_from_discard", "play_seventh_card", "copy_guild")
-Effect = Produce | VictoryPoints | Shields | Coins | Science | TradeDiscount | CountReward | Special
+@dataclass(frozen=True)
+class WonderCompleteBonus:
+    """VP at the end if the owner has built every stage of its wonder (Decorators Guild)."""
+
+    points: int
+
+
+SPECIALS = ("free_build_once_per_age", "build_from_discard", "play_seventh_card", "copy_guild",
+            "free_first_of_color", "free_first_of_age", "free_last_of_age")
+Effect = (Produce | VictoryPoints | Shields | Coins | Science | TradeDiscount | CountReward | Special
+          | WonderCompleteBonus)
 
 
 def _parse_scope(text: str) -> int:
@@ -157,6 +172,8 @@ def parse_effect(token: str) -> Effect:
         return Produce(resource_mask(letters), int(times or 1), kind == "produce")
     if kind == "vp":
         return VictoryPoints(int(arg))
+    if kind == "vp_if_wonder_complete":
+        return WonderCompleteBonus(int(arg))
     if kind == "shields":
         return Shields(int(arg))
     if kind == "coins":
@@ -220,10 +237,15 @@ class WonderSide:
 class CardDatabase:
     """All cards and wonders of one edition, with flat per-type arrays for the rules."""
 
-    def __init__(self, edition: str, cards_file: Path, wonders_file: Path) -> None:
+    def __init__(self, edition: str, cards_file: Path, wonders_file: Path,
+                 uncertain_costs_file: Path | None = None) -> None:
         self.edition = edition
         self.types: list[CardType] = []
         self.cards: list[PhysicalCard] = []
+        self.uncertain_costs: dict[str, str] = {}
+        if uncertain_costs_file is not None:
+            with open(uncertain_costs_file, newline="") as handle:
+                self.uncertain_costs = {row["name"]: row["resource_cost"] for row in csv.DictReader(handle)}
         self._load_cards(cards_file)
         self.sides_names: tuple[str, str] = ("A", "B")
         self.cities: list[str] = []
@@ -237,6 +259,10 @@ class CardDatabase:
         with open(path, newline="") as handle:
             for row in csv.DictReader(handle):
                 name = row["name"]
+                if row["resource_cost"] == "?":
+                    if name not in self.uncertain_costs:
+                        raise ValueError(f"{path.name}: the cost of {name!r} is '?' but not in the uncertain-costs table")
+                    row["resource_cost"] = self.uncertain_costs[name]
                 printed = (
                     COLORS.index(row["color"]),
                     int(row["coin_cost"]),
@@ -299,6 +325,7 @@ class CardDatabase:
         self.coins = tuple(total(t, Coins, "coins") for t in self.types)
         self.science = tuple(next((e.symbol for e in t.effects if isinstance(e, Science)), NO_SCIENCE)
                              for t in self.types)
+        self.wonder_bonus = tuple(total(t, WonderCompleteBonus, "points") for t in self.types)
         self.produces = [tuple(e for e in t.effects if isinstance(e, Produce)) for t in self.types]
         self.discounts = [tuple(e for e in t.effects if isinstance(e, TradeDiscount)) for t in self.types]
         self.coin_rewards = [tuple(e for e in t.effects if isinstance(e, CountReward) and not e.at_end)
@@ -315,12 +342,17 @@ class CardDatabase:
         except KeyError:
             raise ValueError(f"unknown card {name!r}; cards are: {', '.join(sorted(self.type_index))}") from None
 
+    def side_name(self, side: str) -> str:
+        """This edition's name of a side; "A"/"Day" and "B"/"Night" are accepted in both."""
+        aliases = {"A": 0, "Day": 0, "B": 1, "Night": 1}
+        if side not in aliases:
+            raise ValueError(f"unknown wonder side {side!r}; choose from 'A'/'Day', 'B'/'Night' or 'random'")
+        return self.sides_names[aliases[side]]
+
     def wonder_side(self, city: str, side: str) -> WonderSide:
         if city not in self.cities:
             raise ValueError(f"unknown wonder {city!r}; choose from {', '.join(self.cities)}")
-        if side not in self.sides_names:
-            raise ValueError(f"unknown wonder side {side!r}; choose from {', '.join(self.sides_names)} or 'random'")
-        return self.wonders[(city, side)]
+        return self.wonders[(city, self.side_name(side))]
 
     def deck(self, age: int, num_players: int) -> list[int]:
         """Physical card ids of an Age's deck for ``num_players`` (3-7), guilds excluded."""
@@ -331,9 +363,15 @@ class CardDatabase:
         return [c.index for c in self.cards if c.min_players is None]
 
 
+EDITIONS = ("1st", "2nd")
+
+
 @lru_cache(maxsize=None)
 def database(edition: str = "1st") -> CardDatabase:
-    """The card database of an edition (``"1st"``), built once."""
-    if edition != "1st":
-        raise ValueError(f"unknown edition {edition!r}; available: '1st'")
-    return CardDatabase("1st", DATA_DIR / "cards_1st.csv", DATA_DIR / "wonders_1st.csv")
+    """The card database of an edition (``"1st"`` or ``"2nd"``), built once."""
+    if edition == "1st":
+        return CardDatabase("1st", DATA_DIR / "cards_1st.csv", DATA_DIR / "wonders_1st.csv")
+    if edition == "2nd":
+        return CardDatabase("2nd", DATA_DIR / "cards_2nd.csv", DATA_DIR / "wonders_2nd.csv",
+                            DATA_DIR / "cards_2nd_uncertain_costs.csv")
+    raise ValueError(f"unknown edition {edition!r}; available: {', '.join(map(repr, EDITIONS))}")

@@ -130,11 +130,26 @@ def chains_free(state: GameState, city: int, card_type: int) -> bool:
     return False
 
 
+def free_by_wonder(state: GameState, city: int, card_type: int) -> bool:
+    """Whether a 2nd-edition Olympia power makes this build free now: Day, the first card of a
+    colour; Night, the card chosen on turn 1 (from the Age after stage 1) or turn 6 (from the
+    Age of stage 2) of an Age."""
+    if state.free_color_power[city] and state.color_counts[city, state.db.color[card_type]] == 0:
+        return True
+    if state.phase != Phase.MAIN:
+        return False
+    if state.turn == 1:
+        return 0 < state.free_first_from_age[city] <= state.age
+    if state.turn == TURNS_PER_AGE:
+        return 0 < state.free_last_from_age[city] <= state.age
+    return False
+
+
 def build_payment(state: GameState, city: int, card_type: int) -> tuple[int, int, int] | None:
     """``(bank, to_left, to_right)`` for ``city`` to build ``card_type``, or None if it cannot."""
     if state.has_type[city, card_type]:
         return None
-    if chains_free(state, city, card_type):
+    if chains_free(state, city, card_type) or free_by_wonder(state, city, card_type):
         return (0, 0, 0)
     bank = state.db.coin_cost[card_type]
     budget = state.coins[city] - bank
@@ -222,6 +237,8 @@ def _hand_moves(state: GameState, seat: int, mask: np.ndarray) -> None:
                 legal.append(card_type)
                 if free_city_phase:
                     continue  # the Free City must take a free chain build
+            elif free_by_wonder(state, city, card_type):
+                legal.append(card_type)
             else:
                 budget = coins - db.coin_cost[card_type]
                 if budget >= 0:
@@ -270,7 +287,14 @@ def legal_actions_reference(state: GameState, seat: int) -> set[int]:
             continue
         affordable = any(printed.coin_cost + sum(p) <= state.coins[city]
                          for p in buy_options(state, city, db.cost_items[card_type]))
-        if not duplicate and (chained or affordable):
+        colors_built = {db.types[db.cards[c].type].color for c in state.built[city]}
+        olympia_free = (
+            (state.free_color_power[city] and printed.color not in colors_built)
+            or (state.phase == Phase.MAIN and state.turn == 1 and state.free_first_from_age[city]
+                and state.age >= state.free_first_from_age[city])
+            or (state.phase == Phase.MAIN and state.turn == 6 and state.free_last_from_age[city]
+                and state.age >= state.free_last_from_age[city]))
+        if not duplicate and (chained or affordable or olympia_free):
             legal.add(card_type)
         if stage_ok:
             legal.add(n_types + card_type)

@@ -36,7 +36,10 @@ def _reward_points(state: GameState, city: int, rewards: tuple[CountReward, ...]
 
 
 def _guild_points(state: GameState, city: int, guild_type: int) -> int:
-    return _reward_points(state, city, state.db.vp_rewards[guild_type])
+    points = _reward_points(state, city, state.db.vp_rewards[guild_type])
+    if state.stages_built[city] == len(state.wonders[city].stages):
+        points += state.db.wonder_bonus[guild_type]  # Decorators Guild
+    return points
 
 
 def copyable_guilds(state: GameState, city: int) -> list[int]:

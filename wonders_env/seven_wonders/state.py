@@ -76,6 +76,9 @@ class GameState:
     seventh_card_power: list[bool] = field(default_factory=list)  # Babylon B stage 2
     seventh_card_played_age: list[int] = field(default_factory=list)
     copy_guild_power: list[bool] = field(default_factory=list)  # Olympia B stage 3
+    free_color_power: list[bool] = field(default_factory=list)  # 2nd ed. Olympia Day stage 2
+    free_first_from_age: list[int] = field(default_factory=list)  # 2nd ed. Olympia Night 1 (0: none)
+    free_last_from_age: list[int] = field(default_factory=list)  # 2nd ed. Olympia Night 2 (0: none)
     discard: list[int] = field(default_factory=list)
     known_discard: np.ndarray = None  # (players, types): cards each player knows are discarded
     last_passed: np.ndarray = None  # (players, types): the hand each player passed last
@@ -106,7 +109,8 @@ class GameState:
         twin.decks = {age: list(cards) for age, cards in self.decks.items()}
         for name in ("box", "free_city_pile", "coins", "stages_built", "shields", "cheap_left",
                      "cheap_right", "free_build_power", "free_build_used_age", "seventh_card_power",
-                     "seventh_card_played_age", "copy_guild_power", "discard", "discard_builders"):
+                     "seventh_card_played_age", "copy_guild_power", "free_color_power",
+                     "free_first_from_age", "free_last_from_age", "discard", "discard_builders"):
             setattr(twin, name, list(getattr(self, name)))
         for name in ("hands", "built", "stage_cards", "military_tokens", "own_fixed",
                      "own_choices", "sell_fixed", "sell_choices"):
@@ -134,7 +138,7 @@ class GameState:
 def choose_wonders(db: CardDatabase, num_seats: int, rng: np.random.Generator,
                    wonders: list[str] | None, sides: str | list[str]) -> list[WonderSide]:
     """Deal boards: ``wonders`` names a city per seat (or None: random distinct cities);
-    ``sides`` is "A", "B", "random", or a list of those per seat."""
+    ``sides`` is "A"/"Day", "B"/"Night", "random", or a list of those per seat."""
     if wonders is None:
         cities = [db.cities[i] for i in rng.permutation(len(db.cities))[:num_seats]]
     else:
@@ -159,10 +163,12 @@ def choose_wonders(db: CardDatabase, num_seats: int, rng: np.random.Generator,
 def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] | None = None,
              wonder_sides: str | list[str] = "random", edition: str = "1st") -> GameState:
     """Set up a game: boards, 3 coins each, N+2 guilds, the three Age decks shuffled."""
-    if not isinstance(num_players, (int, np.integer)) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"num_players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, got {num_players!r}")
-    num_players = int(num_players)
     db = database(edition)
+    fewest = MIN_PLAYERS if edition == "1st" else 3  # the 2nd edition has no 2-player variant
+    if not isinstance(num_players, (int, np.integer)) or not fewest <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"num_players must be an integer from {fewest} to {MAX_PLAYERS} in the "
+                         f"{edition} edition, got {num_players!r}")
+    num_players = int(num_players)
     num_seats = max(num_players, 3)
     rng = np.random.default_rng(seed)
     boards = choose_wonders(db, num_seats, rng, wonders, wonder_sides)
@@ -191,7 +197,8 @@ def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] |
         cheap_left=[0] * num_seats, cheap_right=[0] * num_seats,
         free_build_power=[False] * num_seats, free_build_used_age=[0] * num_seats,
         seventh_card_power=[False] * num_seats, seventh_card_played_age=[0] * num_seats,
-        copy_guild_power=[False] * num_seats,
+        copy_guild_power=[False] * num_seats, free_color_power=[False] * num_seats,
+        free_first_from_age=[0] * num_seats, free_last_from_age=[0] * num_seats,
         known_discard=np.zeros((num_players, n_types), dtype=np.int16),
         payment_memo=[{} for _ in range(num_seats)],
         last_passed=np.zeros((num_players, n_types), dtype=np.int8),
@@ -289,6 +296,12 @@ def place_stage(state: GameState, seat: int, card: int) -> int:
                 state.seventh_card_power[seat] = True
             elif effect.name == "copy_guild":
                 state.copy_guild_power[seat] = True
+            elif effect.name == "free_first_of_color":
+                state.free_color_power[seat] = True
+            elif effect.name == "free_first_of_age":
+                state.free_first_from_age[seat] = state.age + 1  # from the next Age on
+            elif effect.name == "free_last_of_age":
+                state.free_last_from_age[seat] = state.age  # from this Age on
         elif isinstance(effect, Science):
             state.science[seat, SCIENCE_ANY] += 1
     return stage_index
