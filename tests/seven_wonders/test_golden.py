@@ -7,24 +7,14 @@ If a deliberate rule change alters it, regenerate the file with
 import json
 from pathlib import Path
 
-import numpy as np
-
 from wonders_env import seven_wonders_v0
+from wonders_env.cli import random_game
 
 GOLDEN = Path(__file__).parent / "golden" / "seven_wonders_4p_seed7.json"
 
 
 def seeded_game_record() -> dict:
-    env = seven_wonders_v0.env(num_players=4, wonder_sides="B")
-    env.reset(seed=7)
-    rng = np.random.default_rng(7)
-    for agent in env.agent_iter():
-        observation, reward, termination, truncation, info = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    return env.unwrapped.game_record()
+    return random_game(seven_wonders_v0.env(num_players=4, wonder_sides="B"), seed=7)
 
 
 def test_golden_playthrough():

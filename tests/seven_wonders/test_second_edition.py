@@ -2,11 +2,11 @@
 
 import csv
 
-import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from wonders_env import seven_wonders_v0
+from wonders_env.cli import random_game
 from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import Kind, encode_action
 from wonders_env.seven_wonders.cards import DATA_DIR, database
@@ -182,16 +182,7 @@ def test_babylon_night_plays_the_seventh_card():
 
 
 def test_record_says_second_edition_with_its_names():
-    env = seven_wonders_v0.env(num_players=3, edition="2nd", wonder_sides="Night")
-    env.reset(seed=1)
-    rng = np.random.default_rng(1)
-    for agent in env.agent_iter():
-        observation, reward, termination, truncation, info = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    record = env.unwrapped.game_record()
+    record = random_game(seven_wonders_v0.env(num_players=3, edition="2nd", wonder_sides="Night"), seed=1)
     assert record["edition"] == "2nd" and record["finished"]
     assert {p["side"] for p in record["players"]} == {"Night"}
     assert {a["card"] for a in record["actions"]} <= set(DB.type_index)
