@@ -198,3 +198,27 @@ def test_pettingzoo_api_second_edition(num_players):
 def test_action_space_follows_the_edition_table():
     assert seven_wonders_v0.env(edition="2nd").action_space("player_0").n == 5 * 77 + 1
     assert seven_wonders_v0.env(edition="1st").action_space("player_0").n == 5 * 75 + 1
+
+
+def test_production_example_of_the_second_edition_rulebook():
+    """'You produce 2 Stones, 1 Ore, and 1 Papyrus': the Barracks and the Scriptorium can be
+    built, the Guard Tower (1 clay) cannot without buying."""
+    state = scenario(["Giza", "Rhodes", "Alexandria"], coins=[0, 3, 3])  # neighbours sell no clay
+    give(state, 0, "Stone Pit", "Ore Vein", "Press")
+    assert rules.build_payment(state, 0, DB.type_of("Barracks")) == (0, 0, 0)
+    assert rules.build_payment(state, 0, DB.type_of("Scriptorium")) == (0, 0, 0)
+    assert rules.build_payment(state, 0, DB.type_of("Guard Tower")) is None
+
+
+def test_military_example_of_the_second_edition_rulebook():
+    """End of Age II: strength 4 against 5 on the left and 2 on the right: a Defeat token and an
+    Age II Victory token (3 points)."""
+    state = scenario(["Rhodes", "Giza", "Ephesus"])
+    state.age, state.turn = 2, 6
+    state.shields = [4, 2, 5]  # seat 0's left neighbour is seat 2, its right neighbour seat 1
+    state.hands = [[copy_of("Aqueduct")], [copy_of("Courthouse")], [copy_of("Statue")]]
+    refresh(state)
+    rules.play(state, {0: act(Kind.SELL, "Aqueduct"), 1: act(Kind.SELL, "Courthouse"),
+                       2: act(Kind.SELL, "Statue")})
+    assert state.military_tokens[0] == [-1, 3]
+    assert state.age == 3
