@@ -220,6 +220,14 @@ def test_parallel_env_requires_actions_from_acting_agents():
         env.step({})
 
 
+def test_render_keeps_sold_and_stage_cards_hidden():
+    from wonders_env.seven_wonders.render import public_action
+    entry = {"agent": "player_1", "kind": "sell", "card": "Palace"}
+    assert "Palace" not in public_action(entry)
+    assert "Palace" not in public_action(dict(entry, kind="wonder"))
+    assert public_action(dict(entry, kind="build")) == "player_1 build Palace"
+
+
 def test_render_ansi_shows_the_table():
     env = seven_wonders_v0.env(num_players=3, render_mode="ansi")
     env.reset(seed=0)

@@ -40,6 +40,18 @@ def city_lines(state: GameState, seat: int) -> list[str]:
     return lines
 
 
+def public_action(entry: dict) -> str:
+    """A record entry as the other players see it: sold, discarded and stage cards stay hidden."""
+    who = entry["agent"] or "the Free City"
+    if entry["kind"] == "sell":
+        return f"{who} sold a card for 3 coins"
+    if entry["kind"] == "wonder":
+        return f"{who} built a wonder stage"
+    if entry["kind"] == "discard":
+        return f"{who} discarded a card"
+    return f"{who} {entry['kind'].replace('_', ' ')} {entry['card']}"
+
+
 def render_table(state: GameState, viewer: int | None = None) -> str:
     """The table as text; with ``viewer``, that player's hand too."""
     db = state.db
@@ -50,8 +62,7 @@ def render_table(state: GameState, viewer: int | None = None) -> str:
         lines += city_lines(state, seat)
         lines.append("")
     if state.log:
-        last = state.log[-1]
-        lines.append(f"last action: {last['agent']} {last['kind']} {last['card']}")
+        lines.append("last action: " + public_action(state.log[-1]))
     if viewer is not None and state.phase != Phase.GAME_OVER:
         hand = sorted(db.types[db.cards[c].type].name for c in state.hands[viewer])
         lines.append(f"hand of player_{viewer}: {', '.join(hand) or '-'}")
