@@ -43,7 +43,7 @@ def determinize(state: GameState, seat: int, rng: np.random.Generator) -> GameSt
     for pile, i in places:
         by_age.setdefault(db.cards[pile[i]].age, []).append((pile, i))
     for age_places in by_age.values():
-        cards = [pile[i] for pile, i in age_places]
+        cards = sorted(pile[i] for pile, i in age_places)  # where they truly are must not matter
         for (pile, i), j in zip(age_places, rng.permutation(len(cards))):
             pile[i] = cards[j]
     twin.rng = np.random.default_rng(rng.integers(2**63))
