@@ -1,0 +1,162 @@
+"""The Duel PettingZoo environment: API conformance, observations, rewards, errors, records."""
+
+import json
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from wonders_env import seven_wonders_duel_v0
+from wonders_env.cli import random_game
+from wonders_env.duel.actions import NUM_ACTIONS, ActionKind, decode_action, encode_action
+from wonders_env.duel.observation import encode_observation
+from wonders_env.duel.rules import IllegalActionError, legal_actions, resolve_action
+from wonders_env.duel.state import EMPTY, Phase, determinize, new_game
+
+
+def test_pettingzoo_api():
+    api_test(seven_wonders_duel_v0.env(), num_cycles=1000)
+
+
+def test_pettingzoo_seed():
+    seed_test(seven_wonders_duel_v0.env, num_cycles=500)
+
+
+def test_metadata_like_classic_games():
+    env = seven_wonders_duel_v0.raw_env()
+    assert env.metadata["name"] == "seven_wonders_duel_v0"
+    assert set(env.metadata["render_modes"]) == {"ansi", "human"}
+    assert env.possible_agents == ["player_0", "player_1"]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"reward": "points"}, "reward must be one of"),
+    ({"render_mode": "rgb_array"}, "render_mode must be None or one of"),
+])
+def test_bad_arguments_say_what_is_allowed(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        seven_wonders_duel_v0.raw_env(**kwargs)
+
+
+def test_raw_env_rejects_illegal_action_with_reason():
+    env = seven_wonders_duel_v0.raw_env()
+    env.reset(seed=0)
+    with pytest.raises(IllegalActionError, match=r"illegal action .*Legal now: "):
+        env.step(encode_action(ActionKind.BUILD, 0))  # no structure during the draft
+    with pytest.raises(IllegalActionError, match="not an action number"):
+        env.step(NUM_ACTIONS + 5)
+
+
+def test_wrapped_env_ends_game_on_illegal_move(caplog):
+    env = seven_wonders_duel_v0.env()
+    env.reset(seed=0)
+    agent = env.agent_selection
+    env.step(encode_action(ActionKind.BUILD, 0))
+    assert "Illegal move made" in caplog.text
+    assert env.rewards[agent] == -1 and all(env.terminations.values())
+
+
+def test_action_encoding_round_trip():
+    for kind, index, wonder in [(ActionKind.DRAFT, 11, 0), (ActionKind.BUILD, 72, 0),
+                                (ActionKind.WONDER, 5, 9), (ActionKind.STARTER, 1, 0),
+                                (ActionKind.LIBRARY, 9, 0), (ActionKind.MAUSOLEUM, 3, 0)]:
+        assert decode_action(encode_action(kind, index, wonder)) == (kind, index, wonder)
+    assert len({encode_action(ActionKind.WONDER, c, w) for c in range(73) for w in range(12)}) == 73 * 12
+
+
+def play_until_age_one(seed):
+    state = new_game(np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    while state.phase == Phase.DRAFT or state.age < 1:
+        legal = legal_actions(state)
+        resolve_action(state, legal[rng.integers(len(legal))])
+    for _ in range(5):
+        legal = legal_actions(state)
+        resolve_action(state, legal[rng.integers(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_observation_hides_face_down_removed_and_unused(seed):
+    state = play_until_age_one(seed)
+    twin = determinize(state, state.current, np.random.default_rng(seed + 100))
+    changed = False
+    for player in (0, 1):
+        np.testing.assert_array_equal(encode_observation(state, player), encode_observation(twin, player))
+    face_down = [s for s in range(20) if state.slot_card[s] != EMPTY and not state.face_up[s]]
+    changed |= any(state.slot_card[s] != twin.slot_card[s] for s in face_down)
+    changed |= state.deals[1:] != twin.deals[1:] or state.token_order != twin.token_order
+    assert changed
+    # and the test can fail: a face-up card change shows
+    visible = next(s for s in range(20) if state.slot_card[s] != EMPTY and state.face_up[s])
+    twin.slot_card[visible] = next(c for c in range(73) if c not in state.slot_card)
+    assert not np.array_equal(encode_observation(state, 0), encode_observation(twin, 0))
+
+
+def test_game_record_is_json_and_follows_the_contract():
+    record = random_game(seven_wonders_duel_v0.env(), seed=5)
+    assert json.loads(json.dumps(record)) == record
+    assert record["game"] == "seven_wonders_duel" and record["env"] == "seven_wonders_duel_v0"
+    assert record["seed"] == 5 and record["finished"] is True
+    assert record["victory"] in ("civilian", "military", "science")
+    assert set(record["winners"]) <= {"player_0", "player_1"} and record["winners"]
+    assert isinstance(record["conflict_pawn"], int)
+    player = record["players"][0]
+    assert {"agent", "coins", "buildings", "wonders_built", "wonders_unbuilt", "progress_tokens",
+            "score"} <= set(player)
+    assert set(player["score"]) == {"civilian", "science", "commercial", "guilds", "wonders",
+                                    "progress", "treasury", "military", "total"}
+    assert {"agent", "kind", "card", "paid"} <= set(record["actions"][0])
+
+
+def test_rewards_and_victory_in_info():
+    env = seven_wonders_duel_v0.env()
+    for seed in range(20):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        totals = {"player_0": 0.0, "player_1": 0.0}
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, info = env.last()
+            totals[agent] += reward
+            if termination or truncation:
+                final = info
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        assert final["victory"] in ("civilian", "military", "science")
+        if len(final["winners"]) == 2:
+            assert totals == {"player_0": 0.0, "player_1": 0.0}
+        else:
+            winner = final["winners"][0]
+            assert totals[winner] == 1.0 and sum(totals.values()) == 0.0
+
+
+def test_score_reward_mode_gives_the_margin():
+    env = seven_wonders_duel_v0.env(reward="score")
+    checked = 0
+    for seed in range(10):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        final = {}
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, info = env.last()
+            if termination or truncation:
+                final[agent] = (reward, info)
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        (reward_0, info_0), (reward_1, info_1) = final["player_0"], final["player_1"]
+        if info_0["victory"] == "civilian" and len(info_0["winners"]) == 1:
+            margin = abs(info_0["score"]["total"] - info_1["score"]["total"])
+            assert max(reward_0, reward_1) == max(margin, 1) and reward_0 == -reward_1
+            checked += 1
+    assert checked > 0
+
+
+def test_render_ansi_shows_structure_and_cities():
+    env = seven_wonders_duel_v0.env(render_mode="ansi")
+    env.reset(seed=0)
+    assert isinstance(env.render(), str)
+    random_game(env, seed=0)
+    text = env.render()
+    assert "player_0" in text and "player_1" in text

@@ -1,0 +1,85 @@
+"""The JSON-serialisable game record of 7 Wonders Duel (the public contract of ``shared/DESIGN.md``).
+
+Top level: ``game``, ``env``, ``seed``, ``finished``, ``victory`` (``"civilian"``,
+``"military"``, ``"science"``; ``null`` while the game runs), ``winners`` (both agents on a
+shared victory, empty while the game runs), ``conflict_pawn`` (> 0: toward player_1's capital),
+``players`` and ``actions``.
+
+Each player: ``agent``, ``coins``, ``buildings`` (in the order built), ``wonders_built``,
+``wonders_unbuilt`` (a wonder boxed by the 7-wonder limit is in neither), ``progress_tokens``
+(in the order taken) and ``score`` (the eight categories and ``total``, as they stand).
+
+Each action: ``agent``, ``kind``, ``card`` (a card name or ``null``) and ``paid`` (coins the
+player paid for it), plus, by kind:
+
+=============  ==================================================================
+kind           meaning
+=============  ==================================================================
+``draft``      took ``wonder`` in the wonder draft
+``build``      built ``card`` from the structure
+``sell``       discarded ``card`` from the structure for coins
+``wonder``     built ``wonder`` with ``card`` under it
+``progress``   took progress ``token`` from the board (a science pair)
+``destroy``    put the opponent's ``card`` in the discard pile (Statue of Zeus, Circus Maximus)
+``mausoleum``  built ``card`` from the discard pile for free
+``library``    kept progress ``token`` from the Great Library's draw
+``starter``    chose ``starter`` (an agent) to begin the next Age
+=============  ==================================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import KIND_NAMES, STARTER_ME, ActionKind, decode_action
+from .cards import CARDS, PROGRESS_TOKENS, WONDERS
+from .scoring import score
+from .state import VICTORY_NAMES, DuelState
+
+AGENTS = ("player_0", "player_1")
+GAME_NAME, ENV_NAME = "seven_wonders_duel", "seven_wonders_duel_v0"
+
+
+def action_entry(player: int, action: int, paid: int) -> dict[str, Any]:
+    kind, index, wonder = decode_action(action)
+    entry: dict[str, Any] = {"agent": AGENTS[player], "kind": KIND_NAMES[kind], "card": None, "paid": paid}
+    if kind is ActionKind.DRAFT:
+        entry["wonder"] = WONDERS[index].name
+    elif kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
+        entry["token"] = PROGRESS_TOKENS[index].name
+    elif kind is ActionKind.STARTER:
+        entry["starter"] = AGENTS[player if index == STARTER_ME else 1 - player]
+    else:
+        entry["card"] = CARDS[index].name
+        if kind is ActionKind.WONDER:
+            entry["wonder"] = WONDERS[wonder].name
+    return entry
+
+
+def game_record(state: DuelState, seed: int | None) -> dict[str, Any]:
+    """The record of the game so far (final scores once it is over)."""
+    tokens_taken: list[list[str]] = [[], []]
+    for player, action, _ in state.log:
+        kind, index, _ = decode_action(action)
+        if kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
+            tokens_taken[player].append(PROGRESS_TOKENS[index].name)
+    players = []
+    for p in (0, 1):
+        players.append({
+            "agent": AGENTS[p],
+            "coins": state.coins[p],
+            "buildings": [CARDS[c].name for c in state.city[p]],
+            "wonders_built": [WONDERS[w].name for w in state.player_wonders[p] if state.wonder_built[w]],
+            "wonders_unbuilt": [WONDERS[w].name for w in state.player_wonders[p]
+                                if not state.wonder_built[w] and w != state.boxed_wonder],
+            "progress_tokens": tokens_taken[p],
+            "score": score(state, p),
+        })
+    return {
+        "game": GAME_NAME, "env": ENV_NAME, "seed": seed, "finished": state.game_over,
+        "victory": VICTORY_NAMES.get(state.victory),
+        "winners": [AGENTS[p] for p in state.winners],
+        "conflict_pawn": state.pawn,
+        "players": players,
+        "actions": [action_entry(player, action, paid) for player, action, paid in state.log],
+    }

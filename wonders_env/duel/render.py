@@ -1,0 +1,90 @@
+"""A readable text picture of a 7 Wonders Duel table: the structure, the track and both cities.
+
+Only public information is drawn: a face-down card shows its back (``?? Age II ??``).
+Accessible cards are marked with ``*``.
+"""
+
+from __future__ import annotations
+
+from .cards import CARD_DECK, CARDS, COLORS, DECKS, LAYOUTS, PROGRESS_TOKENS, SCIENCE_SYMBOLS, WONDERS
+from .rules import build_cost
+from .scoring import score
+from .state import EMPTY, LOOTING_TOKENS, DuelState, Phase
+
+CELL = 16  # characters per card; a layout column is half a card
+AGENTS = ("player_0", "player_1")
+
+
+def _cell(state: DuelState, slot: int) -> str:
+    card = state.slot_card[slot]
+    if card == EMPTY:
+        return " " * CELL
+    if not state.face_up[slot]:
+        deck = DECKS[CARD_DECK[card]]
+        return f"[{'Guild' if deck == 'G' else 'Age ' + deck:^{CELL - 2}}]"
+    mark = "*" if not state.cover_count[slot] else " "
+    return f"[{CARDS[card].name[:CELL - 3]:<{CELL - 3}}{mark}]"
+
+
+def render_structure(state: DuelState) -> list[str]:
+    if not state.age:
+        return ["Wonder draft, on the table: " + ", ".join(WONDERS[w].name for w in state.draft_offer)]
+    layout = LAYOUTS[state.age - 1]
+    lines = []
+    for row in sorted(set(layout.row)):
+        slots = [s for s in range(len(layout.row)) if layout.row[s] == row]
+        line = ""
+        for s in slots:
+            line = line.ljust(layout.col[s] * CELL // 2) + _cell(state, s)
+        lines.append(line.rstrip())
+    return lines
+
+
+def render_track(state: DuelState) -> str:
+    cells = ["|" if abs(i) in (3, 6) else "." for i in range(-8, 9)]
+    cells[state.pawn + 8 if abs(state.pawn) < 9 else (0 if state.pawn < 0 else 16)] = "X"
+    loot = {(victim, threshold): present for (victim, threshold, _), present in zip(LOOTING_TOKENS, state.looting)}
+    left = "".join("$" if loot[(0, t)] else " " for t in (6, 3))
+    right = "".join("$" if loot[(1, t)] else " " for t in (3, 6))
+    return f"pawn: player_0 [{left}{''.join(cells)}{right}] player_1   (position {state.pawn:+d})"
+
+
+def render_city(state: DuelState, player: int) -> list[str]:
+    total = score(state, player)["total"]
+    lines = [f"{AGENTS[player]}: {state.coins[player]} coins, {total} points"]
+    wonders = [WONDERS[w].name + (" (built)" if state.wonder_built[w] else "")
+               for w in state.player_wonders[player] if w != state.boxed_wonder]
+    lines.append("  wonders: " + (", ".join(wonders) or "-"))
+    for colour in range(len(COLORS)):
+        names = [CARDS[c].name for c in state.city[player] if CARDS[c].color == colour]
+        if names:
+            lines.append(f"  {COLORS[colour]}: " + ", ".join(names))
+    tokens = [PROGRESS_TOKENS[t].name for t in range(len(PROGRESS_TOKENS)) if state.player_tokens[player] >> t & 1]
+    if tokens:
+        lines.append("  progress: " + ", ".join(tokens))
+    symbols = [f"{SCIENCE_SYMBOLS[k]} x{n}" for k, n in enumerate(state.science[player]) if n]
+    if symbols:
+        lines.append("  science: " + ", ".join(symbols))
+    return lines
+
+
+def render_table(state: DuelState) -> str:
+    if state.phase == Phase.GAME_OVER:
+        head = f"Game over: {state.victory.name.lower()} victory of " + " and ".join(AGENTS[p] for p in state.winners)
+    else:
+        head = f"Age {state.age or '-'}, {AGENTS[state.current]} decides: {state.phase.name.lower()}"
+    lines = [head, *render_structure(state), render_track(state)]
+    board = [PROGRESS_TOKENS[t].name for t in range(len(PROGRESS_TOKENS)) if state.board_tokens >> t & 1]
+    lines.append("progress tokens on the board: " + (", ".join(board) or "-"))
+    if state.library_offer:
+        lines.append("Great Library draw: " + ", ".join(PROGRESS_TOKENS[t].name for t in state.library_offer))
+    if state.discard:
+        lines.append("discard pile: " + ", ".join(CARDS[c].name for c in state.discard))
+    for player in (0, 1):
+        lines += render_city(state, player)
+    if state.phase == Phase.PLAY:
+        player = state.current
+        costs = [f"{CARDS[state.slot_card[s]].name} {build_cost(state, player, state.slot_card[s])}"
+                 for s in state.accessible_slots()]
+        lines.append(f"{AGENTS[player]}'s build costs: " + ", ".join(costs))
+    return "\n".join(lines)

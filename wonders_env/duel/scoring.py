@@ -1,0 +1,74 @@
+"""Civilian scoring of 7 Wonders Duel (the eight categories of the score pad) and the winner.
+
+Categories, as in the game record of ``shared/DESIGN.md``: ``civilian`` (blue cards),
+``science`` (green cards), ``commercial`` (yellow cards), ``guilds`` (each Guild counts the
+city with the most of what it counts, at the end), ``wonders``, ``progress`` (Agriculture,
+Philosophy, Mathematics: 3 per token owned), ``treasury`` (1 per 3 coins) and ``military``
+(2 / 5 / 10 for the player whose side the pawn is away from, by zone). The highest ``total``
+wins; on a tie the most ``civilian`` (blue) points; still tied, a shared victory.
+"""
+
+from __future__ import annotations
+
+from .cards import (BLUE, CARD_COLOR, CARD_GUILD_VP, CARD_GUILD_VP_PER_3COINS,
+                    CARD_GUILD_VP_PER_WONDER, CARD_VP, GREEN, PURPLE, TOKEN_VP, TOKEN_VP_PER_TOKEN,
+                    WONDER_VP, YELLOW)
+from .state import DuelState
+
+CATEGORIES = ("civilian", "science", "commercial", "guilds", "wonders", "progress", "treasury",
+              "military")
+MILITARY_POINTS = (0, 2, 2, 5, 5, 5, 10, 10, 10, 10)  # by pawn distance from the middle, 0-9
+COINS_PER_POINT = 3
+
+
+def built_wonders(state: DuelState, player: int) -> list[int]:
+    return [w for w in state.player_wonders[player] if state.wonder_built[w]]
+
+
+def colour_count(state: DuelState, player: int, colour_bits: int) -> int:
+    counts = state.color_count[player]
+    return sum(counts[k] for k in range(len(counts)) if colour_bits >> k & 1)
+
+
+def military_points(pawn: int, player: int) -> int:
+    """Points of ``player`` for the pawn at ``pawn`` (> 0: toward player 1's capital)."""
+    lead = pawn if player == 0 else -pawn
+    return MILITARY_POINTS[lead] if lead > 0 else 0
+
+
+def guild_points(state: DuelState, player: int, card: int) -> int:
+    per_card, colours = CARD_GUILD_VP[card]
+    points = per_card * max(colour_count(state, q, colours) for q in (0, 1))
+    points += CARD_GUILD_VP_PER_WONDER[card] * max(len(built_wonders(state, q)) for q in (0, 1))
+    points += CARD_GUILD_VP_PER_3COINS[card] * (max(state.coins) // COINS_PER_POINT)
+    return points
+
+
+def score(state: DuelState, player: int) -> dict[str, int]:
+    """The eight categories and ``total`` for ``player``, as they stand now."""
+    by_colour = {BLUE: 0, GREEN: 0, YELLOW: 0}
+    guilds = 0
+    for card in state.city[player]:
+        colour = CARD_COLOR[card]
+        if colour in by_colour:
+            by_colour[colour] += CARD_VP[card]
+        elif colour == PURPLE:
+            guilds += guild_points(state, player, card)
+    tokens = [t for t in range(len(TOKEN_VP)) if state.player_tokens[player] >> t & 1]
+    progress = sum(TOKEN_VP[t] + TOKEN_VP_PER_TOKEN[t] * len(tokens) for t in tokens)
+    result = {"civilian": by_colour[BLUE], "science": by_colour[GREEN],
+              "commercial": by_colour[YELLOW], "guilds": guilds,
+              "wonders": sum(WONDER_VP[w] for w in built_wonders(state, player)),
+              "progress": progress, "treasury": state.coins[player] // COINS_PER_POINT,
+              "military": military_points(state.pawn, player)}
+    result["total"] = sum(result.values())
+    return result
+
+
+def civilian_winners(state: DuelState) -> tuple[int, ...]:
+    """Winners by points (then blue points); both players on a shared victory."""
+    scores = [score(state, p) for p in (0, 1)]
+    keys = [(s["total"], s["civilian"]) for s in scores]
+    if keys[0] == keys[1]:
+        return (0, 1)
+    return (0,) if keys[0] > keys[1] else (1,)

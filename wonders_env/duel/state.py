@@ -1,0 +1,247 @@
+"""The explicit, copyable state of a 7 Wonders Duel game, its setup and its determinization.
+
+Players are 0 (``player_0``, the first player of the wonder draft, who starts Age I) and 1. The
+conflict pawn stands in ``[-9, 9]``; positive values are toward player 1's capital (player 0
+leads), as in the game record of ``shared/DESIGN.md``.
+
+All randomness is drawn once, in :func:`new_game`, from the ``numpy.random.Generator`` it is
+given: the order in which the 12 wonders come out (4 for the first draft round, 4 for the
+second, 4 unused), the order of the 10 progress tokens (5 on the board, 5 set aside, the first
+3 set aside are the ones the Great Library draws) and the deal of each Age (20 cards in slot
+order and the cards left in the box). The rules then never draw again, so a state plus a
+sequence of actions determines the game; :func:`determinize` redraws what a player cannot know.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numpy as np
+
+from .cards import (CARD_DECK, DECK_CARDS, GUILD_DECK, LAYOUTS, NONE, NUM_CARDS, NUM_SLOTS,
+                    NUM_TOKENS, NUM_WONDERS)
+
+STARTING_COINS = 7
+BOARD_TOKENS = 5
+WONDERS_PER_ROUND = 4
+DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)  # who picks: A B B A, then B A A B
+CARDS_REMOVED_PER_AGE = 3
+GUILDS_PER_GAME = 3
+MAX_WONDERS_BUILT = 7
+EMPTY = -1
+NOBODY = -1
+
+
+class Phase(IntEnum):
+    """What the deciding player (``state.current``) decides now."""
+
+    DRAFT = 0  # take one of the wonders on the table
+    PLAY = 1  # take an accessible card: build it, sell it, or build a wonder with it
+    PROGRESS = 2  # a science pair: take a progress token from the board
+    DESTROY = 3  # Statue of Zeus / Circus Maximus: put an opponent's brown / grey card in the discard
+    MAUSOLEUM = 4  # build a card of the discard pile for free
+    LIBRARY = 5  # the Great Library: keep one of the 3 drawn set-aside tokens
+    STARTER = 6  # the weaker military chooses who starts the next Age
+    GAME_OVER = 7
+
+
+class Victory(IntEnum):
+    NONE = 0
+    CIVILIAN = 1
+    MILITARY = 2
+    SCIENCE = 3
+
+
+VICTORY_NAMES = {Victory.CIVILIAN: "civilian", Victory.MILITARY: "military", Victory.SCIENCE: "science"}
+
+# Looting tokens, in state.looting order: (the player who loses coins, the pawn distance from the
+# middle toward that player's capital that triggers it, coins lost).
+LOOTING_TOKENS = ((0, 3, 2), (0, 6, 5), (1, 3, 2), (1, 6, 5))
+
+
+class DuelState:
+    """Everything about a game in progress. ``clone()`` copies it; it pickles as is.
+
+    Per-player values are lists indexed by player. ``city``, ``production``, ``color_count``,
+    ``chains``, ``science`` and the ``owned`` array are kept in step by the rules (the tests
+    recompute them from ``city``). ``cost_cache[p]`` memoises player ``p``'s purchase costs:
+    ``None`` or ``(prices, costs)``; the rules set it to ``None`` whenever something the costs
+    depend on changes, so clones may share it (filling an unknown entry is valid for all).
+    """
+
+    __slots__ = (
+        "phase", "current", "turn_player", "age", "winners", "victory",
+        # hidden: drawn at setup
+        "wonder_order", "token_order", "deals", "boxed",
+        # wonder draft
+        "draft_step", "draft_offer",
+        # the structure of the current Age
+        "slot_card", "face_up", "cover_count", "cards_left",
+        # cities
+        "city", "owned", "color_count", "production", "raw_choices", "manufactured_choices",
+        "fixed_price_bits", "chains", "science", "coins",
+        "player_wonders", "wonder_built", "wonder_card", "wonders_built", "boxed_wonder",
+        # progress tokens
+        "board_tokens", "player_tokens", "library_offer", "library_used",
+        # military
+        "pawn", "looting",
+        # turn flow
+        "discard", "pending_progress", "play_again", "destroy_color",
+        "log", "cost_cache",
+    )
+
+    def clone(self) -> "DuelState":
+        """An independent copy (the card tables are module constants and are shared)."""
+        twin = DuelState.__new__(DuelState)
+        for name in ("phase", "current", "turn_player", "age", "winners", "victory", "draft_step",
+                     "cards_left", "wonders_built", "boxed_wonder", "library_used", "pawn",
+                     "pending_progress", "play_again", "destroy_color", "board_tokens"):
+            setattr(twin, name, getattr(self, name))
+        for name in ("wonder_order", "token_order", "draft_offer", "slot_card", "face_up",
+                     "cover_count", "raw_choices", "manufactured_choices", "fixed_price_bits",
+                     "chains", "coins", "wonder_built", "wonder_card", "player_tokens",
+                     "library_offer", "looting", "discard", "log"):
+            setattr(twin, name, list(getattr(self, name)))
+        for name in ("deals", "boxed", "city", "color_count", "production", "science", "player_wonders"):
+            setattr(twin, name, [list(item) for item in getattr(self, name)])
+        twin.owned = self.owned.copy()
+        twin.cost_cache = list(self.cost_cache)  # shared memo, see the class docstring
+        return twin
+
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, values: dict) -> None:
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    # ---------------------------------------------------------------- small read-only helpers
+    @property
+    def game_over(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+    def accessible_slots(self) -> list[int]:
+        """Slots of the current structure whose card may be taken."""
+        slot_card, cover_count = self.slot_card, self.cover_count
+        return [s for s in range(NUM_SLOTS) if slot_card[s] != EMPTY and cover_count[s] == 0]
+
+    def structure_cards(self) -> list[int]:
+        """Cards still in the current structure (face-down ones included: hidden information)."""
+        return [c for c in self.slot_card if c != EMPTY]
+
+
+def deal_age(age: int, rng: np.random.Generator) -> tuple[list[int], list[int]]:
+    """Shuffle an Age's deck: (20 cards in slot order, the cards left in the box).
+
+    Age III: 3 of its 20 cards and 4 of the 7 Guilds stay in the box; the other 3 Guilds are
+    shuffled with the 17 Age III cards.
+    """
+    cards = [int(c) for c in rng.permutation(DECK_CARDS[age - 1])]
+    kept, boxed = cards[CARDS_REMOVED_PER_AGE:], cards[:CARDS_REMOVED_PER_AGE]
+    if age == 3:
+        guilds = [int(c) for c in rng.permutation(DECK_CARDS[GUILD_DECK])]
+        kept += guilds[:GUILDS_PER_GAME]
+        boxed += guilds[GUILDS_PER_GAME:]
+        kept = [int(c) for c in rng.permutation(kept)]
+    return kept, boxed
+
+
+def new_game(rng: np.random.Generator) -> DuelState:
+    """A game at the start of the wonder draft, every random draw taken from ``rng``."""
+    state = DuelState.__new__(DuelState)
+    state.phase, state.current, state.turn_player, state.age = Phase.DRAFT, 0, 0, 0
+    state.winners, state.victory = (), Victory.NONE
+    state.wonder_order = [int(w) for w in rng.permutation(NUM_WONDERS)]
+    state.token_order = [int(t) for t in rng.permutation(NUM_TOKENS)]
+    state.deals, state.boxed = [], []
+    for age in (1, 2, 3):
+        dealt, boxed = deal_age(age, rng)
+        state.deals.append(dealt)
+        state.boxed.append(boxed)
+    state.draft_step = 0
+    state.draft_offer = state.wonder_order[:WONDERS_PER_ROUND]
+    state.slot_card = [EMPTY] * NUM_SLOTS
+    state.face_up = [False] * NUM_SLOTS
+    state.cover_count = [0] * NUM_SLOTS
+    state.cards_left = 0
+    state.city = [[], []]
+    state.owned = np.zeros((2, NUM_CARDS), np.int8)
+    state.color_count = [[0] * 7, [0] * 7]
+    state.production = [[0] * 5, [0] * 5]
+    state.raw_choices, state.manufactured_choices = [0, 0], [0, 0]
+    state.fixed_price_bits = [0, 0]
+    state.chains = [0, 0]
+    state.science = [[0] * 7, [0] * 7]
+    state.coins = [STARTING_COINS, STARTING_COINS]
+    state.player_wonders = [[], []]
+    state.wonder_built = [False] * NUM_WONDERS
+    state.wonder_card = [EMPTY] * NUM_WONDERS
+    state.wonders_built = 0
+    state.boxed_wonder = EMPTY
+    state.board_tokens = 0
+    for t in state.token_order[:BOARD_TOKENS]:
+        state.board_tokens |= 1 << t
+    state.player_tokens = [0, 0]
+    state.library_offer = []
+    state.library_used = False
+    state.pawn = 0
+    state.looting = [True] * len(LOOTING_TOKENS)
+    state.discard = []
+    state.pending_progress = False
+    state.play_again = False
+    state.destroy_color = NONE
+    state.log = []
+    state.cost_cache = [None, None]
+    return state
+
+
+def lay_out_age(state: DuelState, age: int) -> None:
+    """Deal the Age's structure from the cards drawn at setup; the bottom row is open."""
+    layout = LAYOUTS[age - 1]
+    state.age = age
+    state.slot_card = list(state.deals[age - 1])
+    state.face_up = list(layout.face_up)
+    state.cover_count = [len(covering) for covering in layout.covered_by]
+    state.cards_left = NUM_SLOTS
+
+
+def determinize(state: DuelState, player: int, rng: np.random.Generator) -> DuelState:
+    """A copy in which everything ``player`` cannot know is redrawn from ``rng``.
+
+    Duel has no private information, so both players know the same things and ``player`` only
+    names whose view this is. Redrawn: the wonders not yet shown in the draft, the order of the
+    set-aside progress tokens (before the Great Library draws), the face-down cards of the
+    current structure and the cards of this Age left in the box (each keeps its card back: Age
+    card or Guild), and the whole deal of every later Age.
+    """
+    if player not in (0, 1):
+        raise ValueError(f"player must be 0 or 1, got {player!r}")
+    twin = state.clone()
+    if twin.draft_step < WONDERS_PER_ROUND:
+        unseen = twin.wonder_order[WONDERS_PER_ROUND:]
+        twin.wonder_order[WONDERS_PER_ROUND:] = [unseen[i] for i in rng.permutation(len(unseen))]
+    if not twin.library_used:
+        unseen = twin.token_order[BOARD_TOKENS:]
+        twin.token_order[BOARD_TOKENS:] = [unseen[i] for i in rng.permutation(len(unseen))]
+    if twin.age >= 1:
+        _redraw_hidden_cards(twin, rng)
+    for age in range(twin.age + 1, 4):
+        twin.deals[age - 1], twin.boxed[age - 1] = deal_age(age, rng)
+    return twin
+
+
+def _redraw_hidden_cards(state: DuelState, rng: np.random.Generator) -> None:
+    """Shuffle the current Age's face-down cards with its boxed cards, card back by card back."""
+    index = state.age - 1
+    face_down = [s for s in range(NUM_SLOTS) if state.slot_card[s] != EMPTY and not state.face_up[s]]
+    decks = {CARD_DECK[c] for c in state.boxed[index]} | {CARD_DECK[state.slot_card[s]] for s in face_down}
+    for deck in sorted(decks):
+        slots = [s for s in face_down if CARD_DECK[state.slot_card[s]] == deck]
+        boxed = [c for c in state.boxed[index] if CARD_DECK[c] == deck]
+        pool = [state.slot_card[s] for s in slots] + boxed
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        for s, card in zip(slots, pool):
+            state.slot_card[s] = card
+            state.deals[index][s] = card
+        others = [c for c in state.boxed[index] if CARD_DECK[c] != deck]
+        state.boxed[index] = others + pool[len(slots):]
