@@ -1,6 +1,10 @@
 """The `wonders` command line.
 
     wonders demo [--games 200] [--players 4]   play random games of both games and print statistics
+    wonders tournament --game duel --agents heuristic mcts random --games 400
+    wonders play --game duel --opponent heuristic
+
+`tournament` and `play` come from :mod:`agents.cli` (see there for their options).
 
 Through PettingZoo's AEC API only, as a user would; results come from `game_record()`.
 """
@@ -14,6 +18,8 @@ from collections import Counter, defaultdict
 
 import numpy as np
 from tqdm import tqdm
+
+from agents.cli import add_subcommands
 
 from . import seven_wonders_v0
 
@@ -82,14 +88,17 @@ def main(argv: list[str] | None = None) -> None:
     demo = commands.add_parser("demo", help="play random games of both games and print statistics")
     demo.add_argument("--games", type=int, default=200, help="games per game type (default 200)")
     demo.add_argument("--players", type=int, default=4, help="7 Wonders player count, 2-7 (default 4)")
+    add_subcommands(commands)  # tournament, play
     args = parser.parse_args(argv)
-    if args.command == "demo":
-        if args.games < 1:
-            parser.error("--games must be at least 1")
-        if not 2 <= args.players <= 7:
-            parser.error("--players must be from 2 to 7")
-        seven_wonders_demo(args.games, args.players)
-        duel_demo(args.games)
+    if args.command != "demo":
+        args.handler(args)
+        return
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if not 2 <= args.players <= 7:
+        parser.error("--players must be from 2 to 7")
+    seven_wonders_demo(args.games, args.players)
+    duel_demo(args.games)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,81 @@
+"""Baseline agents for 7 Wonders and 7 Wonders Duel, behind one interface.
+
+```python
+from agents import make_agent
+from wonders_env import seven_wonders_duel_v0
+
+env = seven_wonders_duel_v0.env()
+env.reset(seed=0)
+bots = {"player_0": make_agent("heuristic", game="seven_wonders_duel", seed=1),
+        "player_1": make_agent("mcts", game="seven_wonders_duel", seed=2, simulations=200)}
+for agent in env.agent_iter():
+    _, _, termination, truncation, _ = env.last()
+    env.step(None if termination or truncation else bots[agent].act(env))
+```
+
+Every agent has ``act(env) -> int``: a legal action for ``env.agent_selection`` of an AEC env of
+its game (the PettingZoo-wrapped ``env()`` or ``raw_env``). In 7 Wonders each acting player is
+asked in turn; the choices already made this turn stay hidden from the others.
+
+==============  ===============================================================================
+name            agent
+==============  ===============================================================================
+``random``      uniform over the legal actions (reads only the observation's ``action_mask``)
+``heuristic``   a hand-written strategy valuing each move in victory points (points, science,
+                military balance, missing resources, coins, denial); fast, no search
+``mcts``        information-set Monte Carlo tree search: each simulation plays on a
+                determinization (what the player cannot see redrawn by the engine's
+                ``determinize``), with heuristic priors and heuristic play-outs; options
+                ``simulations`` (default 200) and ``time_limit`` (seconds per move, optional)
+==============  ===============================================================================
+
+All agents are deterministic for a given ``seed`` (``mcts`` only with a simulation budget: a
+time limit makes the number of simulations depend on the machine). None of them reads hidden
+information: the heuristics read their own hand and the public table; ``mcts`` reads the true
+state only through the engine's ``determinize``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .match import GAMES, Agent, resolve_game
+
+AGENT_NAMES = ("random", "heuristic", "mcts")
+
+__all__ = ["AGENT_NAMES", "GAMES", "Agent", "make_agent"]
+
+
+def _random(game: str, seed: int | None) -> Agent:
+    from .random_agent import RandomAgent
+    return RandomAgent(seed)
+
+
+def _heuristic(game: str, seed: int | None) -> Agent:
+    if game == "seven_wonders":
+        from .seven_wonders_heuristic import SevenWondersHeuristic
+        return SevenWondersHeuristic(seed)
+    from .duel_heuristic import DuelHeuristic
+    return DuelHeuristic(seed)
+
+
+def _mcts(game: str, seed: int | None, **options: Any) -> Agent:
+    from .mcts import MCTSAgent
+    return MCTSAgent(game, seed=seed, **options)
+
+
+_FACTORIES: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic, "mcts": _mcts}
+
+
+def make_agent(name: str, game: str = "seven_wonders", seed: int | None = None, **options: Any) -> Agent:
+    """A new agent ``name`` for ``game`` (``"seven_wonders"`` or ``"seven_wonders_duel"``).
+
+    ``options`` go to the agent (``mcts``: ``simulations``, ``time_limit``, ...); agents without
+    options reject them. Unknown names or games raise ``ValueError`` listing the known ones.
+    """
+    if name not in _FACTORIES:
+        raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}")
+    game = resolve_game(game)
+    if options and name != "mcts":
+        raise ValueError(f"agent {name!r} takes no options, got {sorted(options)}")
+    return _FACTORIES[name](game, seed, **options)

@@ -1,0 +1,285 @@
+"""A hand-written 7 Wonders strategy: value every legal move in victory points, take the best.
+
+Each move is worth what a decent player would reckon it adds to the final score, in VP:
+
+* **points**: blue cards, wonder stages, Age III commerce and guilds (counted on the table now);
+* **science**: the score gain of the symbol, plus a bonus in Ages I-II for the sets it may lead to;
+* **military**: the change in the expected result of this Age's and later conflicts with both
+  neighbours (a smooth function of the shield difference);
+* **resources**: units the city lacks for the cards still to come and its next wonder stages,
+  worth more early and when no neighbour sells them; trading discounts and chains likewise;
+* **coins**: gained or paid, worth more while the city is poor and in Ages I-II;
+* **denial**: the card leaves the hand passed to the next player, so a card worth a lot to them
+  (a guild, a science card, their missing resource) is worth taking, burying or selling.
+
+It reads only what the player knows: its own hand, the public cities and the discard pile it has
+seen; never the other hands, the decks, nor the choices other players made this turn. A few
+microseconds per legal move; the seeded generator only breaks ties.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+from wonders_env.seven_wonders import rules
+from wonders_env.seven_wonders.actions import Kind
+from wonders_env.seven_wonders.cards import (BLUE, SCIENCE_ANY, SCOPE_SELF, CardDatabase, Coins, Produce,
+                                             Science, Shields, Special, TradeDiscount, VictoryPoints)
+from wonders_env.seven_wonders.scoring import science_points
+from wonders_env.seven_wonders.state import VICTORY_TOKEN, GameState, Phase
+
+# VP-equivalents, by Age (index 0 is Age I)
+RESOURCE_UNIT_VALUE = (2.0, 1.2, 0.3)
+DISCOUNT_SIDE_VALUE = (0.9, 0.6, 0.15)
+CHAIN_VALUE = (0.8, 0.6, 0.0)
+SCIENCE_POTENTIAL = (1.6, 1.0, 0.0)
+COIN_VALUE = (0.5, 0.45, 1 / 3)
+POOR_COIN_BONUS = 0.25  # per coin while the city holds fewer than POOR coins
+POOR = 4
+FUTURE_CONFLICT_WEIGHT = 0.5
+MILITARY_SLOPE = 1.2
+STAGE_PROGRESS_VALUE = 0.5
+GIFT_PENALTY = 0.1  # per coin paid to a neighbour (it helps a rival)
+DENIAL_WEIGHT = 0.3
+SPECIAL_VALUE = {  # per Age left in which the power can be used, the current one included
+    "free_build_once_per_age": 2.0, "play_seventh_card": 1.5, "free_first_of_age": 1.5,
+    "free_last_of_age": 1.5,
+}
+ONE_OFF_SPECIAL_VALUE = {"build_from_discard": 3.0, "copy_guild": 4.0, "free_first_of_color": 3.0}
+BUILD, WONDER, FREE_BUILD, DISCARD_BUILD = (int(k) for k in (Kind.BUILD, Kind.WONDER, Kind.FREE_BUILD,
+                                                              Kind.DISCARD_BUILD))
+FREE_CITY_DENIAL = 3.0  # the Free City cannot win: its card is chosen to deny the opponent
+
+
+@lru_cache(maxsize=None)
+def _demand(db: CardDatabase) -> tuple[tuple[int, ...], ...]:
+    """Per Age, the most units of each resource one card of that Age or later costs."""
+    by_age = []
+    for age in (1, 2, 3):
+        ages = {c.type for c in db.cards if c.age >= age or c.min_players is None}
+        by_age.append(tuple(max((db.types[t].resource_cost[r] for t in ages), default=0) for r in range(7)))
+    return tuple(by_age)
+
+
+class SevenWondersHeuristic:
+    """The heuristic agent of 7 Wonders (see the module docstring)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, env) -> int:
+        raw = env.unwrapped
+        seat = raw.agent_seat[env.agent_selection]
+        return self.choose(raw.state, seat)
+
+    def choose(self, state: GameState, seat: int) -> int:
+        """The best legal action of ``seat`` in ``state`` by the module's valuation."""
+        legal = np.flatnonzero(rules.legal_action_mask(state, seat))
+        if len(legal) == 1:
+            return int(legal[0])
+        values = action_values(state, seat, legal)
+        values += self.rng.random(len(values)) * 1e-6
+        return int(legal[int(np.argmax(values))])
+
+
+def action_values(state: GameState, seat: int, legal: np.ndarray) -> np.ndarray:
+    """The heuristic value, in VP-equivalents, of each action in ``legal`` for ``seat``."""
+    n_types = state.db.num_types
+    city = rules.acting_city(state, seat)
+    view = _CityView(state, city)
+    free_city_phase = state.phase == Phase.FREE_CITY
+    receiver = _hand_receiver(state, seat)
+    receiver_view = _CityView(state, receiver) if receiver >= 0 else None
+    card_value: dict[int, float] = {}
+    denial: dict[int, float] = {}
+    stage_value = None
+    values = np.empty(len(legal))
+    for i, action in enumerate(legal.tolist()):
+        kind, card_type = divmod(action, n_types)
+        if card_type not in denial:
+            denial[card_type] = (DENIAL_WEIGHT * receiver_view.card_value(card_type)
+                                 if receiver_view is not None and not state.has_type[receiver, card_type] else 0.0)
+        if free_city_phase:  # deny the opponent the card it wants most, and earn the Free City's coins
+            value = FREE_CITY_DENIAL * denial[card_type]
+            if kind == BUILD:
+                payment = rules.build_payment(state, city, card_type)
+                to_holder = payment[1] if state.left_of(city) == seat else payment[2]
+                value += view.coin_value * to_holder
+            values[i] = value
+            continue
+        if kind in (BUILD, FREE_BUILD, DISCARD_BUILD):
+            if card_type not in card_value:
+                card_value[card_type] = view.card_value(card_type)
+            value = card_value[card_type]
+            if kind == BUILD:
+                value -= view.payment_cost(rules.build_payment(state, city, card_type))
+            elif kind == FREE_BUILD:
+                value -= view.free_build_spent()
+        elif kind == WONDER:
+            if stage_value is None:
+                stage_value = view.stage_value() - view.payment_cost(rules.stage_payment(state, city))
+            value = stage_value
+        else:  # sell
+            value = 3 * view.coin_value
+        values[i] = value + denial[card_type]
+    return values
+
+
+def _hand_receiver(state: GameState, seat: int) -> int:
+    """The player who gets the rest of this hand, or -1 if nobody does (last card, discards)."""
+    if state.phase not in (Phase.MAIN, Phase.FREE_CITY) or state.turn >= 6:
+        return -1
+    if state.free_city >= 0:
+        return 1 - seat
+    return state.right_of(seat) if state.age == 2 else state.left_of(seat)
+
+
+class _CityView:
+    """What one city's valuation needs, computed once per decision."""
+
+    def __init__(self, state: GameState, city: int) -> None:
+        self.state, self.city = state, city
+        self.db = db = state.db
+        age = self.age = state.age
+        self.a = age - 1
+        coins = state.coins[city]
+        self.coin_value = COIN_VALUE[self.a] + (POOR_COIN_BONUS if coins < POOR and age < 3 else 0.0)
+        self.left, self.right = state.left_of(city), state.right_of(city)
+        self.neighbours = (self.left, self.right) if self.left != self.right else (self.left,)
+        board = state.wonders[city]
+        stage_need = [0] * 7
+        for stage in board.stages[state.stages_built[city]:]:
+            for r, units in enumerate(stage.resource_cost):
+                stage_need[r] = max(stage_need[r], units)
+        demand = _demand(db)[self.a]
+        self.need = [max(demand[r], stage_need[r]) for r in range(7)]
+        have = list(state.own_fixed[city])
+        for mask in state.own_choices[city]:
+            for r in range(7):
+                if mask >> r & 1:
+                    have[r] += 1
+        self.have = have
+        self.science = [int(x) for x in state.science[city]]
+        self._scarcities: dict[int, float] = {}
+
+    # -- the parts of a card's value
+    def card_value(self, card_type: int) -> float:
+        """What building ``card_type`` adds (before paying for it)."""
+        db, state, a = self.db, self.state, self.a
+        value = float(db.vp[card_type])
+        if db.shields[card_type]:
+            value += self.military_value(db.shields[card_type])
+        if db.science[card_type] >= 0:
+            value += self.science_value(db.science[card_type])
+        for effect in db.produces[card_type]:
+            value += self.production_value(effect)
+        for effect in db.discounts[card_type]:
+            value += DISCOUNT_SIDE_VALUE[a] * bin(effect.scope).count("1")
+        coins = db.coins[card_type]
+        color = db.color[card_type]
+        for reward in db.coin_rewards[card_type]:
+            coins += reward.amount * self._count(reward.counted, reward.scope, color)
+        value += coins * self.coin_value
+        for reward in db.vp_rewards[card_type]:
+            value += reward.amount * self._count(reward.counted, reward.scope, color)
+        if db.wonder_bonus[card_type]:
+            stages = len(state.wonders[self.city].stages)
+            value += db.wonder_bonus[card_type] * (0.5 + 0.5 * (state.stages_built[self.city] == stages))
+        if self.age < 3:
+            value += CHAIN_VALUE[a] * len(db.types[card_type].chains_to)
+            if color == BLUE and db.vp[card_type] and db.types[card_type].chains_to:
+                value += 0.2
+        return value
+
+    def _count(self, counted: tuple[int, ...], scope: int, own_color: int) -> int:
+        total = rules.count_items(self.state, self.city, counted, scope)
+        if scope & SCOPE_SELF and own_color in counted:  # the card counts itself once built
+            total += 1
+        return total
+
+    def stage_value(self) -> float:
+        """What building the next wonder stage adds (before paying for it)."""
+        state, city = self.state, self.city
+        stage = state.wonders[city].stages[state.stages_built[city]]
+        value = STAGE_PROGRESS_VALUE if state.stages_built[city] + 1 < len(state.wonders[city].stages) else 0.0
+        for effect in stage.effects:
+            if isinstance(effect, VictoryPoints):
+                value += effect.points
+            elif isinstance(effect, Coins):
+                value += effect.coins * self.coin_value
+            elif isinstance(effect, Shields):
+                value += self.military_value(effect.shields)
+            elif isinstance(effect, Produce):
+                value += self.production_value(effect)
+            elif isinstance(effect, Science):
+                value += self.science_value(SCIENCE_ANY)
+            elif isinstance(effect, TradeDiscount):
+                value += DISCOUNT_SIDE_VALUE[self.a] * bin(effect.scope).count("1")
+            elif isinstance(effect, Special):
+                if effect.name in SPECIAL_VALUE:
+                    value += SPECIAL_VALUE[effect.name] * (4 - self.age)
+                else:
+                    value += ONE_OFF_SPECIAL_VALUE.get(effect.name, 0.0)
+        return value
+
+    def free_build_spent(self) -> float:
+        """Olympia A's free build is once per Age: using it early forgoes a later, dearer use."""
+        return 1.0 if self.state.turn < 5 else 0.0
+
+    def payment_cost(self, payment: tuple[int, int, int]) -> float:
+        bank, to_left, to_right = payment
+        return (bank + to_left + to_right) * self.coin_value + (to_left + to_right) * GIFT_PENALTY
+
+    def production_value(self, effect: Produce) -> float:
+        unit = RESOURCE_UNIT_VALUE[self.a]
+        mask = effect.mask
+        if mask & (mask - 1) == 0:
+            r = mask.bit_length() - 1
+            gained = min(effect.count, max(0, self.need[r] - self.have[r]))
+            return unit * gained * self._scarcity(r) + (0.2 if effect.tradable and gained else 0.0)
+        lacking = sorted((self._scarcity(r) for r in range(7)
+                          if mask >> r & 1 and self.need[r] > self.have[r]), reverse=True)
+        if not lacking:
+            return 0.0
+        return unit * (lacking[0] + 0.25 * sum(lacking[1:]))
+
+    def _scarcity(self, resource: int) -> float:
+        """1.0 when no neighbour sells ``resource``, less when they do."""
+        found = self._scarcities.get(resource)
+        if found is None:
+            state = self.state
+            sellers = 0
+            for n in self.neighbours:
+                if state.sell_fixed[n][resource] or any(m >> resource & 1 for m in state.sell_choices[n]):
+                    sellers += 1
+            found = self._scarcities[resource] = (1.0, 0.8, 0.6)[min(sellers, 2)]
+        return found
+
+    def science_value(self, symbol: int) -> float:
+        s = self.science
+        before = science_points(s[0], s[1], s[2], s[3])
+        s[symbol] += 1
+        after = science_points(s[0], s[1], s[2], s[3])
+        s[symbol] -= 1
+        return after - before + SCIENCE_POTENTIAL[self.a] * (1 + 0.3 * sum(s))
+
+    def military_value(self, shields: int) -> float:
+        state = self.state
+        mine = state.shields[self.city]
+        value = 0.0
+        for n in self.neighbours:
+            theirs = state.shields[n]
+            for age in range(self.age, 4):
+                weight = 1.0 if age == self.age else FUTURE_CONFLICT_WEIGHT
+                win = VICTORY_TOKEN[age - 1]
+                value += weight * (_expected_conflict(mine + shields - theirs, win)
+                                   - _expected_conflict(mine - theirs, win))
+        return value
+
+
+def _expected_conflict(difference: int, win: int) -> float:
+    """A smooth expected result of a conflict with this shield difference (+win ... -1)."""
+    return (win + 1) / (1 + math.exp(-MILITARY_SLOPE * difference)) - 1

@@ -1,0 +1,462 @@
+"""Tournaments between agents: many games in parallel, fair seating, statistics, ratings, replays.
+
+```python
+from agents.tournament import run_tournament
+result = run_tournament("seven_wonders_duel", ["heuristic", "mcts", "random"], games=400)
+print(result.report())
+result.save("runs/duel")             # summary.json, games.csv, win_rates.csv, win_rates.png
+```
+
+**Agents** are given as specs, ``name`` or ``name:option=value,...`` (e.g.
+``mcts:simulations=50``); the spec is the agent's label in the results.
+
+**Lineups.** A lineup names the agent of every seat. By default (:func:`default_lineups`), with 2
+players every pair of agents meets; with N >= 3 players every agent plays one seat against a
+field of N-1 copies of every other agent (``heuristic`` + 3 ``random``, ...). Seats rotate:
+game ``k`` of a lineup shifts it by ``k`` seats, and every lineup plays a multiple of N games, so
+each agent sits in each seat equally often.
+
+**Seeds.** Game ``i`` of a tournament with seed ``s`` draws its env seed and one seed per seat
+from ``numpy.random.SeedSequence([s, i])``; all are saved with the game, and :func:`replay`
+plays it again (move for move, unless an agent has a ``time_limit``).
+
+**Statistics.** A game gives each winner ``1 / number of winners`` (a shared victory is split)
+and the others 0. ``win_rate[a][b]`` is the mean credit of agent ``a`` in the games where it
+has one seat and ``b`` all the others (head to head with 2 players; chance is ``1 / N``), with a
+95% Wilson interval. Per lineup: each agent's win rate per seat and mean score, with the same
+interval over its seats (seats of one game are not independent, but they cannot all win, so the
+binomial interval is conservative). Per agent: win rate, mean score, victory types
+(Duel: civilian / military / science), mean seconds per move. Ratings: OpenSkill's
+Plackett-Luce model over all games in order, players ranked by score then coins (Duel: winner
+first); an agent with several seats in a game is rated as that many players and then given the
+mean of their updates.
+
+Plots need matplotlib, ratings need openskill (the optional ``tournament`` extra); both are
+imported only when asked for, and a missing one is reported before any game is played.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import multiprocessing
+import os
+from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+from tqdm import tqdm
+
+from . import AGENT_NAMES, make_agent
+from .match import GameResult, default_players, make_env, play_game, resolve_game
+
+Z_95 = 1.959963984540054
+
+
+# ---------------------------------------------------------------- agent specs
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"mcts:simulations=50,time_limit=0.5"`` -> ``("mcts", {"simulations": 50, "time_limit": 0.5})``."""
+    name, _, options_text = spec.partition(":")
+    if name not in AGENT_NAMES:
+        raise ValueError(f"unknown agent {name!r} in {spec!r}; agents are: {', '.join(AGENT_NAMES)}")
+    options: dict[str, Any] = {}
+    for item in filter(None, options_text.split(",")):
+        key, equals, text = item.partition("=")
+        if not equals or not key:
+            raise ValueError(f"agent option {item!r} in {spec!r} must be key=value")
+        options[key] = _parse_value(text)
+    return name, options
+
+
+def _parse_value(text: str) -> Any:
+    if text in ("None", "none"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def build_agent(spec: str, game: str, seed: int):
+    """The agent of a spec (see :func:`parse_agent_spec`)."""
+    name, options = parse_agent_spec(spec)
+    return make_agent(name, game=game, seed=seed, **options)
+
+
+# ---------------------------------------------------------------- the schedule
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything needed to play (and replay) one game of a tournament."""
+
+    index: int
+    game: str
+    num_players: int
+    edition: str
+    seed: int
+    seats: tuple[str, ...]  # agent spec of each seat
+    agent_seeds: tuple[int, ...]
+
+
+def default_lineups(agents: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
+    """Pairs with 2 players; with more, each agent in one seat against a field of each other."""
+    distinct = list(dict.fromkeys(agents))
+    if len(distinct) < 2:
+        raise ValueError(f"a tournament needs at least two different agents, got {list(agents)}")
+    if num_players == 2:
+        return [(a, b) for i, a in enumerate(distinct) for b in distinct[i + 1:]]
+    return [(a,) + (b,) * (num_players - 1) for a in distinct for b in distinct if a != b]
+
+
+def schedule(game: str, lineups: Sequence[Sequence[str]], games: int, num_players: int,
+             edition: str = "1st", seed: int = 0) -> list[GameSpec]:
+    """``games`` games shared evenly by the lineups (each rounded up to a multiple of the number
+    of players, so that seats rotate fully), with their seeds."""
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    for lineup in lineups:
+        if len(lineup) != num_players:
+            raise ValueError(f"lineup {list(lineup)} has {len(lineup)} seats; the game has {num_players}")
+    per_lineup = math.ceil(games / len(lineups) / num_players) * num_players
+    specs = []
+    for lineup in lineups:
+        for k in range(per_lineup):
+            index = len(specs)
+            seeds = np.random.SeedSequence([seed, index]).generate_state(1 + num_players)
+            shift = k % num_players
+            seats = tuple(lineup[shift:]) + tuple(lineup[:shift])
+            specs.append(GameSpec(index, game, num_players, edition, int(seeds[0]), seats,
+                                  tuple(int(s) for s in seeds[1:])))
+    return specs
+
+
+# ---------------------------------------------------------------- playing
+_ENVS: dict[tuple[str, int, str], Any] = {}
+
+
+def play_spec(spec: GameSpec) -> GameResult:
+    """Play one scheduled game (an env per game type is kept per process)."""
+    key = (spec.game, spec.num_players, spec.edition)
+    if key not in _ENVS:
+        _ENVS[key] = make_env(spec.game, spec.num_players, spec.edition, raw=True)
+    agents = [build_agent(label, spec.game, seed) for label, seed in zip(spec.seats, spec.agent_seeds)]
+    return play_game(_ENVS[key], agents, spec.seed)
+
+
+def replay(row: dict) -> GameResult:
+    """Play again a game saved in a tournament's ``games`` (a row of :attr:`TournamentResult.games`)."""
+    return play_spec(spec_of(row))
+
+
+def spec_of(row: dict) -> GameSpec:
+    return GameSpec(row["index"], row["game"], row["num_players"], row["edition"], row["seed"],
+                    tuple(row["seats"]), tuple(row["agent_seeds"]))
+
+
+def _game_row(spec: GameSpec) -> dict:
+    result = play_spec(spec)
+    players = result.record["players"][:spec.num_players]
+    return {**asdict(spec), "seats": list(spec.seats), "agent_seeds": list(spec.agent_seeds),
+            "winners": result.winners, "scores": result.scores,
+            "coins": [player["coins"] for player in players], "victory": result.victory,
+            "think_seconds": [round(t, 6) for t in result.think_seconds], "decisions": result.decisions}
+
+
+@dataclass
+class TournamentResult:
+    """The games of a tournament and the statistics computed from them."""
+
+    game: str
+    num_players: int
+    edition: str
+    seed: int
+    agents: list[str]
+    lineups: list[list[str]]
+    games: list[dict] = field(default_factory=list)
+    ratings: dict[str, dict[str, float]] | None = None
+
+    # -- statistics
+    def win_rates(self) -> dict[str, dict[str, dict[str, float]]]:
+        """``[a][b]``: ``rate``, ``low``, ``high`` (95% Wilson), ``seats``: the win rate of ``a`` in
+        the games where it has one seat and ``b`` all the others (see the module docstring)."""
+        credit: dict[tuple[str, str], float] = defaultdict(float)
+        seats: dict[tuple[str, str], int] = defaultdict(int)
+        for row in self.games:
+            present = set(row["seats"])
+            if len(present) != 2:
+                continue
+            for seat, a in enumerate(row["seats"]):
+                if row["seats"].count(a) == 1:
+                    (b,) = present - {a}
+                    credit[a, b] += 1 / len(row["winners"]) if seat in row["winners"] else 0.0
+                    seats[a, b] += 1
+        table: dict[str, dict[str, dict[str, float]]] = {}
+        for (a, b), n in seats.items():
+            low, high = wilson_interval(credit[a, b], n)
+            table.setdefault(a, {})[b] = {"rate": credit[a, b] / n, "low": low, "high": high, "seats": n}
+        return table
+
+    def agent_stats(self) -> dict[str, dict[str, Any]]:
+        """Per agent: seats, win rate (95% Wilson), mean score, victory types, seconds per move."""
+        stats: dict[str, dict[str, Any]] = {}
+        for agent in self.agents:
+            credit, n, scores, think, moves = 0.0, 0, [], 0.0, 0
+            victories: Counter = Counter()
+            for row in self.games:
+                for seat, a in enumerate(row["seats"]):
+                    if a != agent:
+                        continue
+                    n += 1
+                    scores.append(row["scores"][seat])
+                    think += row["think_seconds"][seat]
+                    moves += row["decisions"][seat]
+                    if seat in row["winners"]:
+                        credit += 1 / len(row["winners"])
+                        victories[row["victory"]] += 1
+            if not n:
+                continue
+            low, high = wilson_interval(credit, n)
+            stats[agent] = {"seats": n, "win_rate": credit / n, "low": low, "high": high,
+                            "mean_score": float(np.mean(scores)), "victories": dict(victories),
+                            "seconds_per_move": think / moves if moves else 0.0}
+        return stats
+
+    def lineup_stats(self) -> list[dict[str, Any]]:
+        """Per lineup (seats before rotation): games, and per agent its per-seat win rate (95%
+        Wilson) and mean score: e.g. how often the single ``heuristic`` beat three ``random``."""
+        found = []
+        for lineup in self.lineups:
+            rows = [r for r in self.games if sorted(r["seats"]) == sorted(lineup)]
+            agents = {}
+            for agent in dict.fromkeys(lineup):
+                shares = [1 / len(r["winners"]) if s in r["winners"] else 0.0
+                          for r in rows for s, a in enumerate(r["seats"]) if a == agent]
+                scores = [r["scores"][s] for r in rows for s, a in enumerate(r["seats"]) if a == agent]
+                low, high = wilson_interval(sum(shares), len(shares))
+                agents[agent] = {"seats": len(shares), "win_rate": sum(shares) / max(len(shares), 1),
+                                 "low": low, "high": high, "mean_score": float(np.mean(scores)) if scores else 0.0}
+            found.append({"lineup": list(lineup), "label": lineup_label(lineup), "games": len(rows),
+                          "agents": agents})
+        return found
+
+    def summary(self) -> dict[str, Any]:
+        return {"game": self.game, "num_players": self.num_players, "edition": self.edition,
+                "seed": self.seed, "agents": self.agents, "lineups": self.lineups,
+                "num_games": len(self.games), "replayable": self.replayable,
+                "win_rates": self.win_rates(), "agent_stats": self.agent_stats(),
+                "lineup_stats": self.lineup_stats(),
+                "ratings": self.ratings, "games": self.games}
+
+    @property
+    def replayable(self) -> bool:
+        """False when an agent stops on a clock (its moves depend on the machine's speed)."""
+        return not any(parse_agent_spec(a)[1].get("time_limit") for a in self.agents)
+
+    def report(self) -> str:
+        """The results as text: per-agent statistics, the win-rate matrix, the ratings."""
+        lines = [f"{self.game}, {self.num_players} players, {len(self.games)} games (seed {self.seed})", ""]
+        width = max(len(a) for a in self.agents) + 2
+        lines.append(f"{'agent':<{width}} {'seats':>6}  {'win rate [95% CI]':<22} {'score':>6}  "
+                     f"{'s/move':>7}  victories")
+        for agent, s in self.agent_stats().items():
+            kinds = ", ".join(f"{k} {v}" for k, v in sorted(s["victories"].items()))
+            lines.append(f"{agent:<{width}} {s['seats']:>6}  {_rate(s['win_rate'], s['low'], s['high']):<22} "
+                         f"{s['mean_score']:>6.1f}  {s['seconds_per_move']:>7.4f}  {kinds}")
+        lines += ["", "by lineup (win rate per seat, mean score):"]
+        for entry in self.lineup_stats():
+            cells = "; ".join(f"{a} {_rate(c['win_rate'], c['low'], c['high'])} score {c['mean_score']:.1f}"
+                              for a, c in entry["agents"].items())
+            lines.append(f"  {entry['label']} ({entry['games']} games): {cells}")
+        lines += ["", f"win rate of the row agent alone against the column agent "
+                      f"(chance {1 / self.num_players:.0%}):"]
+        table = self.win_rates()
+        cells = {(a, b): (_rate(table[a][b]["rate"], table[a][b]["low"], table[a][b]["high"])
+                          + f" n={table[a][b]['seats']}") if b in table.get(a, {}) else "-"
+                 for a in self.agents for b in self.agents}
+        column = max(max(len(c) for c in cells.values()), *(len(a) for a in self.agents)) + 2
+        lines.append(" " * width + "".join(f"{b:>{column}}" for b in self.agents))
+        for a in self.agents:
+            lines.append(f"{a:<{width}}" + "".join(f"{cells[a, b]:>{column}}" for b in self.agents))
+        if self.ratings:
+            lines += ["", "OpenSkill (Plackett-Luce) ratings: mu, sigma, ordinal mu - 3 sigma"]
+            for agent, r in sorted(self.ratings.items(), key=lambda item: -item[1]["ordinal"]):
+                lines.append(f"  {agent:<{width}} {r['mu']:6.2f} {r['sigma']:6.2f} {r['ordinal']:7.2f}")
+        return "\n".join(lines)
+
+    # -- files
+    def save(self, directory: str | os.PathLike, plot: bool = True) -> list[Path]:
+        """Write ``summary.json``, ``games.csv``, ``win_rates.csv`` and (``plot``) ``win_rates.png``."""
+        out = Path(directory)
+        out.mkdir(parents=True, exist_ok=True)
+        paths = [out / "summary.json", out / "games.csv", out / "win_rates.csv"]
+        paths[0].write_text(json.dumps(self.summary(), indent=1))
+        with open(paths[1], "w", newline="") as handle:
+            writer = csv.writer(handle)
+            seats = range(self.num_players)
+            writer.writerow(["index", "game", "num_players", "edition", "seed", "victory", "winners"]
+                            + [f"{c}_{s}" for c in ("agent", "agent_seed", "score", "coins", "seconds", "moves")
+                               for s in seats])
+            for row in self.games:
+                writer.writerow([row["index"], row["game"], row["num_players"], row["edition"], row["seed"],
+                                 row["victory"], " ".join(map(str, row["winners"]))]
+                                + row["seats"] + row["agent_seeds"] + row["scores"] + row["coins"]
+                                + row["think_seconds"] + row["decisions"])
+        with open(paths[2], "w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["agent", "opponent", "win_rate", "low_95", "high_95", "seats"])
+            for a, row in self.win_rates().items():
+                for b, cell in row.items():
+                    writer.writerow([a, b, cell["rate"], cell["low"], cell["high"], cell["seats"]])
+        if plot:
+            paths.append(out / "win_rates.png")
+            self.plot(paths[-1])
+        return paths
+
+    def plot(self, path: str | os.PathLike) -> None:
+        """A heat map of the win-rate matrix (and the ratings, if computed) as a PNG."""
+        plt, colors = load_pyplot()
+        table = self.win_rates()
+        n = len(self.agents)
+        matrix = np.full((n, n), np.nan)
+        for i, a in enumerate(self.agents):
+            for j, b in enumerate(self.agents):
+                if b in table.get(a, {}):
+                    matrix[i, j] = table[a][b]["rate"]
+        panels = 2 if self.ratings else 1
+        figure, axes = plt.subplots(1, panels, figsize=(5 + 1.2 * n + 4 * (panels - 1), 1.5 + 1.0 * n),
+                                    squeeze=False)
+        ax = axes[0][0]
+        norm = colors.TwoSlopeNorm(vmin=0.0, vcenter=1 / self.num_players, vmax=1.0)
+        image = ax.imshow(matrix, norm=norm, cmap="RdYlGn")
+        ax.set_xticks(range(n), self.agents, rotation=30, ha="right")
+        ax.set_yticks(range(n), self.agents)
+        for i in range(n):
+            for j in range(n):
+                if not np.isnan(matrix[i, j]):
+                    cell = table[self.agents[i]][self.agents[j]]
+                    ax.text(j, i, f"{cell['rate']:.0%}\n[{cell['low']:.0%}, {cell['high']:.0%}]",
+                            ha="center", va="center", fontsize=8)
+        ax.set_title(f"win rate, row alone against column\n{self.game}, {self.num_players} players, "
+                     f"{len(self.games)} games")
+        figure.colorbar(image, ax=ax, fraction=0.046)
+        if self.ratings:
+            ax = axes[0][1]
+            order = sorted(self.ratings, key=lambda a: self.ratings[a]["mu"])
+            ax.barh(order, [self.ratings[a]["mu"] for a in order],
+                    xerr=[3 * self.ratings[a]["sigma"] for a in order])
+            ax.set_title("OpenSkill mu (bars: 3 sigma)")
+        figure.tight_layout()
+        figure.savefig(path, dpi=100)
+        plt.close(figure)
+
+
+def lineup_label(lineup: Sequence[str]) -> str:
+    """``("heuristic", "random", "random", "random")`` -> ``"heuristic + 3 random"``."""
+    counts = Counter(lineup)
+    return " + ".join(a if counts[a] == 1 else f"{counts[a]} {a}" for a in dict.fromkeys(lineup))
+
+
+def _rate(rate: float, low: float, high: float) -> str:
+    return f"{rate:6.1%} [{low:.1%}, {high:.1%}]"
+
+
+def wilson_interval(successes: float, n: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); ``(0, 1)`` when ``n`` is 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+# ---------------------------------------------------------------- ratings
+def openskill_ratings(games: Sequence[dict]) -> dict[str, dict[str, float]]:
+    """Plackett-Luce ratings from the games in order (see the module docstring)."""
+    model = _openskill_model()
+    ratings: dict[str, Any] = {}
+    for row in sorted(games, key=lambda r: r["index"]):
+        seats = row["seats"]
+        for agent in seats:
+            if agent not in ratings:
+                ratings[agent] = model.rating(name=agent)
+        keys = [(seat in row["winners"], row["scores"][seat], row["coins"][seat]) for seat in range(len(seats))]
+        ordered = sorted(set(keys), reverse=True)
+        ranks = [ordered.index(key) + 1 for key in keys]
+        teams = [[model.rating(mu=ratings[a].mu, sigma=ratings[a].sigma)] for a in seats]
+        updated = model.rate(teams, ranks=ranks)
+        for agent in set(seats):
+            mine = [updated[s][0] for s, a in enumerate(seats) if a == agent]
+            ratings[agent] = model.rating(mu=float(np.mean([r.mu for r in mine])),
+                                          sigma=float(np.mean([r.sigma for r in mine])), name=agent)
+    return {agent: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma} for agent, r in ratings.items()}
+
+
+def _openskill_model():
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise ImportError("ratings need the openskill package: pip install openskill "
+                          "(or pass ratings=False / --no-ratings)") from None
+    return PlackettLuce()
+
+
+def load_pyplot():
+    """matplotlib's pyplot (Agg backend) and colors modules; ImportError with a hint if missing."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise ImportError("the plot needs matplotlib: pip install matplotlib (or pass plot=False / --no-plot)") from None
+    matplotlib.use("Agg")
+    import matplotlib.colors as colors
+    import matplotlib.pyplot as plt
+    return plt, colors
+
+
+# ---------------------------------------------------------------- the tournament
+def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_players: int | None = None,
+                   lineups: Sequence[Sequence[str]] | None = None, edition: str = "1st", seed: int = 0,
+                   workers: int | None = None, ratings: bool = True, progress: bool = True) -> TournamentResult:
+    """Play a tournament (see the module docstring) and return its :class:`TournamentResult`.
+
+    ``agents``: specs (``heuristic``, ``mcts:simulations=100`` ...); ``lineups``: explicit seat
+    assignments instead of :func:`default_lineups`; ``workers``: processes (default: the CPU
+    count; 1 plays in this process); ``ratings``: compute OpenSkill ratings.
+    """
+    game = resolve_game(game)
+    players = default_players(game) if num_players is None else num_players
+    if lineups is None:
+        lineups = default_lineups(agents, players)
+    labels = list(dict.fromkeys([*agents, *(a for lineup in lineups for a in lineup)]))
+    for label in labels:
+        build_agent(label, game, 0)  # unknown names and bad options fail before any game
+    make_env(game, players, edition, raw=True)  # so do bad game settings
+    if ratings:
+        _openskill_model()
+    specs = schedule(game, lineups, games, players, edition, seed)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    bar = tqdm(total=len(specs), desc=f"{game} tournament", unit="game", disable=not progress)
+    rows = []
+    if workers == 1:
+        for spec in specs:
+            rows.append(_game_row(spec))
+            bar.update()
+    else:
+        with multiprocessing.Pool(min(workers, len(specs))) as pool:
+            for row in pool.imap_unordered(_game_row, specs):
+                rows.append(row)
+                bar.update()
+    bar.close()
+    rows.sort(key=lambda r: r["index"])
+    result = TournamentResult(game, players, edition, seed, labels, [list(lineup) for lineup in lineups], rows)
+    if ratings:
+        result.ratings = openskill_ratings(rows)
+    return result

@@ -1,0 +1,113 @@
+"""Strength of the baseline agents: the four figures of the agents issue, measured by tournament.
+
+    .venv/bin/python benchmarks/bench_agents.py                      # the official run (hours on 2 cores)
+    .venv/bin/python benchmarks/bench_agents.py --only 2 4 --games 400   # only the mcts rows
+    .venv/bin/python benchmarks/bench_agents.py --games 16 --out /tmp/a.md --runs /tmp/runs   # a quick look
+
+=========================================  ======  ========
+matchup                                     target  chance
+=========================================  ======  ========
+Duel: heuristic vs random                   >= 90%  50%
+Duel: mcts (default budget) vs heuristic    >= 65%  50%
+7 Wonders, 4 players: heuristic + 3 random  >= 60%  25%
+7 Wonders, 4 players: mcts + 3 heuristic    >= 40%  25%
+=========================================  ======  ========
+
+Each matchup is one :func:`agents.tournament.run_tournament` with a single lineup, seats rotated
+(the lone agent sits in every seat equally often). A shared victory counts as a split win. The
+results (win rate of the lone agent with its 95% Wilson interval, the number of games, seconds per
+move of each agent) are written as a Markdown table to ``--out`` (default
+``benchmarks/agents_results.md``; rows of matchups not run keep their last result), and each
+tournament, every game's seeds included, to ``--runs`` (default ``runs/bench_agents``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from agents.mcts import DEFAULT_SIMULATIONS  # noqa: E402
+from agents.tournament import run_tournament  # noqa: E402
+
+MATCHUPS = (  # (title, game, lineup, target)
+    ("Duel: heuristic vs random", "seven_wonders_duel", ("heuristic", "random"), 0.90),
+    ("Duel: mcts vs heuristic", "seven_wonders_duel", ("mcts", "heuristic"), 0.65),
+    ("7 Wonders, 4 players: heuristic + 3 random", "seven_wonders", ("heuristic",) + ("random",) * 3, 0.60),
+    ("7 Wonders, 4 players: mcts + 3 heuristic", "seven_wonders", ("mcts",) + ("heuristic",) * 3, 0.40),
+)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=400, help="games per matchup without mcts (default 400)")
+    parser.add_argument("--mcts-games", type=int, default=None,
+                        help="games per matchup with mcts (default: --games / 2)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count(), help="processes (default: CPU count)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", nargs="+", type=int, choices=range(1, len(MATCHUPS) + 1),
+                        help="run only these matchups (1-4, in the table's order)")
+    parser.add_argument("--out", default=str(Path(__file__).resolve().parent / "agents_results.md"),
+                        help="the Markdown table (default benchmarks/agents_results.md)")
+    parser.add_argument("--runs", default=str(Path(__file__).resolve().parents[1] / "runs" / "bench_agents"),
+                        help="folder for each matchup's tournament files, seeds included (default runs/bench_agents)")
+    args = parser.parse_args(argv)
+    mcts_games = args.mcts_games or max(1, args.games // 2)
+    out = Path(args.out)
+    rows = _previous_rows(out)  # matchups not run now keep their last result
+    for number, (title, game, lineup, target) in enumerate(MATCHUPS, 1):
+        if args.only and number not in args.only:
+            continue
+        games = mcts_games if "mcts" in lineup else args.games
+        start = time.perf_counter()
+        result = run_tournament(game, sorted(set(lineup)), games=games, num_players=len(lineup),
+                                lineups=[lineup], seed=args.seed, workers=args.workers, ratings=False)
+        seconds = time.perf_counter() - start
+        result.save(Path(args.runs) / f"matchup_{number}", plot=False)
+        (entry,) = result.lineup_stats()
+        lone = entry["agents"][lineup[0]]
+        speed = ", ".join(f"{a} {s['seconds_per_move'] * 1000:.2f} ms" for a, s in result.agent_stats().items())
+        verdict = "yes" if lone["low"] >= target else "no" if lone["high"] < target else "undecided"
+        rows[title] = (f"| {title} | {entry['games']} | **{lone['win_rate']:.1%}** "
+                       f"[{lone['low']:.1%}, {lone['high']:.1%}] | {target:.0%} | {verdict} "
+                       f"| {lone['mean_score']:.1f} | {speed} | {datetime.date.today()}, {args.workers} "
+                       f"workers, {seconds:.0f} s |")
+        print(rows[title], flush=True)
+    header = [
+        "# Agent strength", "",
+        f"Measured with `benchmarks/bench_agents.py` on {platform.machine()}, Python "
+        f"{platform.python_version()}; mcts at its default budget ({DEFAULT_SIMULATIONS} simulations "
+        f"per move). Win rate of the lone agent (a shared victory counts as a split win) with its 95% "
+        f"Wilson interval; *met* is yes when the whole interval clears the target, no when it lies below. "
+        f"The tournament of row N, every game's seeds included, is written to "
+        f"`runs/bench_agents/matchup_N/` (not kept in git; `--seed 0` replays it).", "",
+        "| matchup | games | win rate [95% CI] | target | met | mean score | time per move | run |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    missing = [title for title, *_ in MATCHUPS if title not in rows]
+    footer = ["", "Not measured yet: " + "; ".join(missing) + "."] if missing else []
+    out.write_text("\n".join(header + [rows[title] for title, *_ in MATCHUPS if title in rows] + footer) + "\n")
+    print(f"wrote {out}")
+
+
+def _previous_rows(path: Path) -> dict[str, str]:
+    """The result rows of an earlier run, by matchup title."""
+    if not path.exists():
+        return {}
+    titles = {title for title, *_ in MATCHUPS}
+    rows = {}
+    for line in path.read_text().splitlines():
+        title = line.split("|")[1].strip() if line.startswith("| ") else ""
+        if title in titles:
+            rows[title] = line
+    return rows
+
+
+if __name__ == "__main__":
+    main()

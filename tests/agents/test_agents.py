@@ -1,0 +1,275 @@
+"""The agents: interface, legality over complete games, determinism, hidden information, budgets."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from agents import AGENT_NAMES, make_agent
+from agents.duel_heuristic import DuelHeuristic
+from agents.duel_heuristic import action_values as duel_values
+from agents.match import make_env, play_game, seat_of
+from agents.mcts import MCTSAgent
+from agents.seven_wonders_heuristic import SevenWondersHeuristic
+from agents.seven_wonders_heuristic import action_values as seven_wonders_values
+from wonders_env.duel import rules as duel_rules
+from wonders_env.duel.state import determinize as duel_determinize
+from wonders_env.seven_wonders import rules as seven_wonders_rules
+from wonders_env.seven_wonders.determinize import determinize as seven_wonders_determinize
+
+CHEAP = {"random": {}, "heuristic": {}, "mcts": {"simulations": 3}}
+
+
+def agents_for(name: str, game: str, players: int, seed: int) -> list:
+    return [make_agent(name, game=game, seed=seed * 10 + s, **CHEAP[name]) for s in range(players)]
+
+
+# ---------------------------------------------------------------- the interface
+def test_unknown_agent_names_the_agents():
+    with pytest.raises(ValueError, match="unknown agent 'alphazero'.*random, heuristic, mcts"):
+        make_agent("alphazero")
+
+
+def test_unknown_game_names_the_games():
+    with pytest.raises(ValueError, match="unknown game 'chess'.*'seven_wonders', 'seven_wonders_duel'"):
+        make_agent("random", game="chess")
+
+
+def test_options_are_checked():
+    with pytest.raises(ValueError, match="takes no options"):
+        make_agent("heuristic", game="duel", simulations=5)
+    with pytest.raises(ValueError, match="simulations must be a positive integer"):
+        make_agent("mcts", game="duel", simulations=0)
+    with pytest.raises(ValueError, match="time_limit must be a positive"):
+        make_agent("mcts", game="duel", time_limit=-1)
+    with pytest.raises(ValueError, match="needs a budget"):
+        make_agent("mcts", game="duel", simulations=None)
+    with pytest.raises(TypeError):
+        make_agent("mcts", game="duel", simulatoins=5)
+
+
+def test_short_game_names():
+    assert isinstance(make_agent("heuristic", game="duel"), DuelHeuristic)
+    assert isinstance(make_agent("heuristic", game="7w"), SevenWondersHeuristic)
+    assert isinstance(make_agent("mcts", game="seven_wonders_duel"), MCTSAgent)
+
+
+# ---------------------------------------------------------------- complete games, only legal moves
+@pytest.mark.parametrize("name", AGENT_NAMES)
+@pytest.mark.parametrize("players, edition", [(2, "1st"), (3, "1st"), (4, "1st"), (7, "1st"), (5, "2nd")])
+def test_seven_wonders_games_are_legal(name, players, edition):
+    env = make_env("seven_wonders", players, edition, raw=True)
+    games = 1 if name == "mcts" else 3
+    for seed in range(games):
+        result = play_game(env, agents_for(name, "seven_wonders", players, seed), seed)
+        assert result.record["finished"]
+        assert sum(result.decisions) >= 18 * players
+
+
+@pytest.mark.parametrize("name", AGENT_NAMES)
+def test_duel_games_are_legal(name):
+    env = make_env("seven_wonders_duel", raw=True)
+    for seed in range(2 if name == "mcts" else 12):
+        result = play_game(env, agents_for(name, "seven_wonders_duel", 2, seed), seed)
+        assert result.record["finished"] and result.record["winners"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, games", [("random", 150), ("heuristic", 150), ("mcts", 6)])
+def test_many_games_are_legal(name, games):
+    """Many games of both games, every player count and both editions of 7 Wonders, mixed tables."""
+    duel = make_env("seven_wonders_duel", raw=True)
+    tables = {(p, e): make_env("seven_wonders", p, e, raw=True) for p in range(2, 8) for e in ("1st", "2nd")
+              if not (e == "2nd" and p == 2)}
+    keys = sorted(tables)
+    for seed in range(games):
+        players, edition = keys[seed % len(keys)]
+        others = [make_agent(other, game="seven_wonders", seed=seed + s) for s, other in
+                  zip(range(players), ["random", "heuristic"] * 4)]
+        seat = seed % players
+        others[seat] = make_agent(name, game="seven_wonders", seed=seed, **CHEAP[name])
+        assert play_game(tables[players, edition], others, seed).record["finished"]
+        bots = [make_agent(name, game="duel", seed=seed, **CHEAP[name]),
+                make_agent("heuristic" if seed % 4 < 2 else "random", game="duel", seed=seed)]
+        if seed % 2:
+            bots.reverse()
+        assert play_game(duel, bots, seed).record["finished"]
+
+
+@pytest.mark.parametrize("game, players", [("seven_wonders", 3), ("seven_wonders_duel", 2)])
+def test_agents_play_the_wrapped_pettingzoo_env(game, players):
+    """The public ``env()`` (PettingZoo's wrappers) with the usual loop; an illegal move would end
+    the game early with reward -1."""
+    env = make_env(game, players)
+    bots = [make_agent(name, game=game, seed=s, **CHEAP[name]) for s, name in
+            zip(range(players), ["heuristic", "mcts", "random"])]
+    env.reset(seed=4)
+    for agent in env.agent_iter():
+        _, reward, termination, truncation, _ = env.last()
+        if termination or truncation:
+            assert reward in (-1.0, 0.0, 1.0)
+            env.step(None)
+            continue
+        env.step(bots[seat_of(agent)].act(env))
+    assert env.unwrapped.game_record()["finished"]
+
+
+# ---------------------------------------------------------------- determinism
+@pytest.mark.parametrize("game, players", [("seven_wonders", 4), ("seven_wonders_duel", 2)])
+@pytest.mark.parametrize("name", AGENT_NAMES)
+def test_same_seed_same_game(game, players, name):
+    env = make_env(game, players, raw=True)
+    first = play_game(env, agents_for(name, game, players, 7), 3).record
+    again = play_game(env, agents_for(name, game, players, 7), 3).record
+    other = play_game(env, agents_for(name, game, players, 8), 3).record
+    assert first == again
+    assert first["actions"] != other["actions"] or name == "heuristic"
+
+
+# ---------------------------------------------------------------- hidden information
+def _seven_wonders_states(players: int, seeds: range):
+    """(state, seat) at every decision of random games (AEC order: other seats may have chosen)."""
+    env = make_env("seven_wonders", players, raw=True)
+    for seed in seeds:
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not env.terminations[env.agent_selection]:
+            yield env.unwrapped.state, seat_of(env.agent_selection)
+            legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+            env.step(int(rng.choice(legal)))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_seven_wonders_heuristic_reads_no_hidden_information(players):
+    """Redrawing everything the player cannot see changes none of its move values."""
+    rng = np.random.default_rng(0)
+    checked = 0
+    for state, seat in _seven_wonders_states(players, range(3)):
+        legal = np.flatnonzero(seven_wonders_rules.legal_action_mask(state, seat))
+        twin = seven_wonders_determinize(state, seat, rng)
+        assert np.array_equal(seven_wonders_values(state, seat, legal), seven_wonders_values(twin, seat, legal))
+        checked += 1
+    assert checked > 50
+
+
+def test_duel_heuristic_reads_no_hidden_information():
+    env = make_env("seven_wonders_duel", raw=True)
+    rng = np.random.default_rng(0)
+    checked = 0
+    for seed in range(4):
+        env.reset(seed=seed)
+        while not env.terminations[env.agent_selection]:
+            state = env.unwrapped.state
+            legal = duel_rules.legal_actions(state)
+            twin = duel_determinize(state, state.current, rng)
+            assert np.array_equal(duel_values(state, legal), duel_values(twin, legal))
+            checked += 1
+            env.step(int(rng.choice(legal)))
+    assert checked > 100
+
+
+class _Spy:
+    """Wraps a search adapter: the true state may only be given to ``determinize``."""
+
+    def __init__(self, inner, true_state):
+        self.inner, self.true_state = inner, true_state
+        self.tree_for_all = inner.tree_for_all
+        self.determinizations = 0
+
+    def determinize(self, state, player, rng):
+        self.determinizations += 1
+        return self.inner.determinize(state, player, rng)
+
+    def __getattr__(self, name):
+        method = getattr(self.inner, name)
+
+        def checked(state, *args):
+            assert state is not self.true_state, f"the search called {name}() on the true state"
+            return method(state, *args)
+        return checked
+
+
+@pytest.mark.parametrize("game, players", [("seven_wonders", 3), ("seven_wonders_duel", 2)])
+def test_mcts_searches_only_determinizations(game, players):
+    env = make_env(game, players, raw=True)
+    env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    for _ in range(12):  # into the game, where there is hidden information to peek at
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+    agent = make_agent("mcts", game=game, seed=0, simulations=20)
+    state, player = agent.game.root(env)
+    spy = agent.game = _Spy(agent.game, state)
+    action = agent.search(state, player)
+    assert env.observe(env.agent_selection)["action_mask"][action]
+    assert spy.determinizations == 21  # one for the root's legal moves, one per simulation
+
+
+class _Sealed(dict):
+    """The AEC env's buffer of this turn's choices, sealed: any read fails."""
+
+    def _fail(self, *args, **kwargs):
+        raise AssertionError("an agent read the other players' hidden choices")
+
+    __getitem__ = __iter__ = __len__ = __contains__ = get = items = keys = values = copy = _fail
+
+
+@pytest.mark.parametrize("name", AGENT_NAMES)
+def test_seven_wonders_agents_never_read_the_choices_already_made(name):
+    env = make_env("seven_wonders", 4, raw=True)
+    env.reset(seed=1)
+    raw = env.unwrapped
+    for _ in range(2):  # player_0 and player_1 choose; player_2 is to act
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    chosen = dict(raw._chosen)
+    raw._chosen = _Sealed()
+    try:
+        action = make_agent(name, game="seven_wonders", seed=0, **CHEAP[name]).act(env)
+    finally:
+        raw._chosen = chosen
+    env.step(action)
+
+
+# ---------------------------------------------------------------- budgets and speed
+def test_mcts_respects_its_budget():
+    env = make_env("seven_wonders", 4, raw=True)
+    env.reset(seed=0)
+    agent = make_agent("mcts", game="seven_wonders", seed=0, simulations=7)
+    agent.act(env)
+    assert agent.last_simulations == 7
+    agent = make_agent("mcts", game="seven_wonders", seed=0, simulations=None, time_limit=0.2)
+    start = time.perf_counter()
+    agent.act(env)
+    elapsed = time.perf_counter() - start
+    assert 0.2 <= elapsed < 0.2 + 0.5  # stops after the simulation running at the deadline
+    assert agent.last_simulations >= 2
+
+
+@pytest.mark.parametrize("game, players", [("seven_wonders", 4), ("seven_wonders_duel", 2)])
+def test_heuristic_is_fast(game, players):
+    env = make_env(game, players, raw=True)
+    result = play_game(env, agents_for("heuristic", game, players, 0), 0)
+    per_move = sum(result.think_seconds) / sum(result.decisions)
+    assert per_move < 0.002  # about 0.1 ms on the project's VM; generous for a busy machine
+
+
+# ---------------------------------------------------------------- strength smoke tests
+def test_duel_heuristic_beats_random():
+    env = make_env("seven_wonders_duel", raw=True)
+    wins = 0
+    for seed in range(10):
+        hero = seed % 2
+        bots = [make_agent("heuristic" if s == hero else "random", game="duel", seed=seed) for s in range(2)]
+        wins += hero in play_game(env, bots, 100 + seed).winners
+    assert wins >= 8
+
+
+def test_seven_wonders_heuristic_beats_three_random():
+    env = make_env("seven_wonders", 4, raw=True)
+    wins = 0
+    for seed in range(8):
+        hero = seed % 4
+        bots = [make_agent("heuristic" if s == hero else "random", seed=seed * 4 + s) for s in range(4)]
+        wins += hero in play_game(env, bots, 100 + seed).winners
+    assert wins >= 6

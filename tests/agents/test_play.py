@@ -1,0 +1,91 @@
+"""Human play, driven by scripted input."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from agents.play import play_human
+
+
+class Script:
+    """Answers the prompts from a list, then a default answer; records everything written."""
+
+    def __init__(self, answers, then="1"):
+        self.answers, self.then = list(answers), then
+        self.lines: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        answer = self.answers.pop(0) if self.answers else self.then
+        if answer is EOFError:
+            raise EOFError
+        self.lines.append(prompt + answer)
+        return answer
+
+    def write(self, text: str) -> None:
+        self.lines.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def test_a_complete_duel_with_bad_input_along_the_way():
+    script = Script(["0", "99", "xyz", "h", "t", "draft"])
+    record = play_human("duel", "heuristic", seed=3, read=script.read, write=script.write)
+    assert record["finished"] and record["winners"]
+    text = script.text
+    assert "There is no move 0: choose a number from 1 to 4." in text
+    assert "There is no move 99" in text
+    assert "No legal move matches 'xyz'" in text
+    assert "Commands: t = show the table" in text
+    assert text.count("your legal moves:") >= 2 + 20  # shown again by 't', then at every decision
+    assert "'draft' matches 4 moves: 1) draft" in text
+    assert re.search(r"build \w[\w ]* \((free|\d+ coins?)\)", text)  # costs are shown
+    assert re.search(r"sell \w[\w ]* \(\+\d+ coins\)", text)
+    assert "player_1: " in text and "Game over" in text
+
+
+def test_words_choose_a_move():
+    script = Script(["LIGHTHOUSE"], then="q")  # seed 3 offers The Great Lighthouse first
+    record = play_human("duel", "random", seed=3, read=script.read, write=script.write)
+    assert record is None
+    assert "you: took The Great Lighthouse" in script.text
+    assert "Game abandoned." in script.text
+
+
+def test_a_complete_seven_wonders_game_hides_face_down_cards():
+    script = Script([])
+    record = play_human("seven_wonders", "heuristic", num_players=3, seat=1, seed=5, read=script.read,
+                        write=script.write)
+    assert record["finished"]
+    text = script.text
+    assert "hand of player_1:" in text and "your legal moves:" in text
+    assert re.search(r"build [\w ]+ \((free|\d+ coins?: .*)\)", text)
+    assert "you: " in text
+    face_down = 0
+    for line in text.splitlines():  # other players' sold, discarded and wonder cards stay face down
+        for other in ("player_0", "player_2"):
+            if line.startswith((f"  {other}: sold", f"  {other}: discarded", f"  {other}: built a wonder")):
+                assert line.split(": ", 1)[1].split(" (")[0] in (
+                    "sold a card", "discarded a card", "built a wonder stage with a card")
+                face_down += 1
+    assert face_down >= 3
+    assert "Game over" in text
+
+
+def test_end_of_input_abandons_the_game():
+    script = Script([EOFError])
+    assert play_human("seven_wonders", "random", num_players=4, seed=1, read=script.read,
+                      write=script.write) is None
+    assert "Game abandoned." in script.text
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="seat must be from 0 to 1"):
+        play_human("duel", seat=2, read=lambda _: "q", write=lambda _: None)
+    with pytest.raises(ValueError, match="unknown agent"):
+        play_human("duel", opponent="nobody", read=lambda _: "q", write=lambda _: None)
+    with pytest.raises(ValueError, match="unknown game"):
+        play_human("checkers", read=lambda _: "q", write=lambda _: None)

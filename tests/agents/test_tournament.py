@@ -1,0 +1,176 @@
+"""The tournament: schedule, statistics checked against a direct count, files, replays, errors."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter
+
+import pytest
+
+from agents import make_agent
+from agents.match import make_env, play_game
+from agents.tournament import (default_lineups, lineup_label, openskill_ratings, parse_agent_spec, replay,
+                               run_tournament, schedule, wilson_interval)
+
+
+@pytest.fixture(scope="module")
+def duel_result():
+    return run_tournament("duel", ["heuristic", "random", "mcts:simulations=2"], games=12, workers=2,
+                          progress=False)
+
+
+@pytest.fixture(scope="module")
+def seven_wonders_result():
+    return run_tournament("seven_wonders", ["heuristic", "random"], games=8, num_players=4, workers=1,
+                          progress=False)
+
+
+def test_agent_specs():
+    assert parse_agent_spec("mcts:simulations=50,time_limit=0.5,exploration=none") == \
+        ("mcts", {"simulations": 50, "time_limit": 0.5, "exploration": None})
+    assert parse_agent_spec("random") == ("random", {})
+    with pytest.raises(ValueError, match="unknown agent 'bot'.*random, heuristic, mcts"):
+        parse_agent_spec("bot")
+    with pytest.raises(ValueError, match="must be key=value"):
+        parse_agent_spec("mcts:simulations")
+
+
+def test_default_lineups():
+    assert default_lineups(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert default_lineups(["a", "b"], 3) == [("a", "b", "b"), ("b", "a", "a")]
+    with pytest.raises(ValueError, match="two different agents"):
+        default_lineups(["a", "a"], 2)
+    assert lineup_label(("heuristic", "random", "random", "random")) == "heuristic + 3 random"
+
+
+def test_schedule_rotates_seats_and_records_seeds():
+    specs = schedule("seven_wonders", [("h", "r", "r")], games=5, num_players=3, seed=1)
+    assert len(specs) == 6  # rounded up to full rotations
+    assert Counter(spec.seats.index("h") for spec in specs) == {0: 2, 1: 2, 2: 2}
+    seeds = [spec.seed for spec in specs] + [s for spec in specs for s in spec.agent_seeds]
+    assert len(set(seeds)) == len(seeds)
+    assert schedule("seven_wonders", [("h", "r", "r")], 5, 3, seed=1) == specs
+    assert schedule("seven_wonders", [("h", "r", "r")], 5, 3, seed=2)[0].seed != specs[0].seed
+    with pytest.raises(ValueError, match="has 2 seats; the game has 3"):
+        schedule("seven_wonders", [("h", "r")], 5, 3)
+    with pytest.raises(ValueError, match="at least 1"):
+        schedule("seven_wonders", [("h", "r", "r")], 0, 3)
+
+
+def test_wilson_interval():
+    low, high = wilson_interval(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def _direct_count(rows, agent, opponent):
+    """Win credit of ``agent`` alone against ``opponent`` and the number of such games, counted by
+    playing every game again from its saved seeds (without the tournament's code)."""
+    credit = games = 0
+    for row in rows:
+        if set(row["seats"]) != {agent, opponent} or row["seats"].count(agent) != 1:
+            continue
+        env = make_env(row["game"], row["num_players"], row["edition"], raw=True)
+        bots = []
+        for label, seed in zip(row["seats"], row["agent_seeds"]):
+            name, options = parse_agent_spec(label)
+            bots.append(make_agent(name, game=row["game"], seed=seed, **options))
+        record = play_game(env, bots, row["seed"]).record
+        games += 1
+        if f"player_{row['seats'].index(agent)}" in record["winners"]:
+            credit += 1 / len(record["winners"])
+    return credit, games
+
+
+def test_duel_numbers_match_a_direct_count(duel_result):
+    assert len(duel_result.games) == 12
+    table = duel_result.win_rates()
+    for a, b in [("heuristic", "random"), ("random", "mcts:simulations=2"), ("mcts:simulations=2", "heuristic")]:
+        credit, games = _direct_count(duel_result.games, a, b)
+        assert games == 4 and table[a][b]["seats"] == 4
+        assert table[a][b]["rate"] == pytest.approx(credit / games)
+        assert (table[a][b]["low"], table[a][b]["high"]) == pytest.approx(wilson_interval(credit, games))
+        assert table[a][b]["rate"] + table[b][a]["rate"] == pytest.approx(1.0)
+
+
+def test_seven_wonders_numbers_match_a_direct_count(seven_wonders_result):
+    result = seven_wonders_result
+    assert len(result.games) == 8
+    by_lineup = {entry["label"]: entry for entry in result.lineup_stats()}
+    assert set(by_lineup) == {"heuristic + 3 random", "random + 3 heuristic"}
+    credit, games = _direct_count(result.games, "heuristic", "random")
+    assert games == 4
+    assert result.win_rates()["heuristic"]["random"]["rate"] == pytest.approx(credit / games)
+    assert by_lineup["heuristic + 3 random"]["agents"]["heuristic"]["win_rate"] == pytest.approx(credit / games)
+    scores = [row["scores"][s] for row in result.games for s, a in enumerate(row["seats"]) if a == "random"]
+    stats = result.agent_stats()
+    assert stats["random"]["seats"] == 16 and stats["random"]["mean_score"] == pytest.approx(sum(scores) / 16)
+    shares = sum(1 / len(row["winners"]) for row in result.games for s in row["winners"])
+    assert shares == pytest.approx(8)  # every game gives out exactly one win
+    assert sum(s["win_rate"] * s["seats"] for s in stats.values()) == pytest.approx(8)
+
+
+def test_games_replay_from_their_seeds(duel_result, seven_wonders_result):
+    for row in duel_result.games[:3] + seven_wonders_result.games[:2]:
+        again = replay(row)
+        assert again.winners == row["winners"] and again.scores == row["scores"]
+
+
+def test_parallel_and_serial_runs_agree(duel_result):
+    serial = run_tournament("duel", ["heuristic", "random", "mcts:simulations=2"], games=12, workers=1,
+                            progress=False)
+    strip = [{k: v for k, v in row.items() if k != "think_seconds"} for row in serial.games]
+    assert strip == [{k: v for k, v in row.items() if k != "think_seconds"} for row in duel_result.games]
+
+
+def test_ratings_order_the_agents(seven_wonders_result):
+    ratings = seven_wonders_result.ratings
+    assert ratings["heuristic"]["mu"] > ratings["random"]["mu"]
+    assert openskill_ratings(seven_wonders_result.games) == ratings
+
+
+def test_victory_types_are_counted(duel_result):
+    stats = duel_result.agent_stats()
+    assert sum(sum(s["victories"].values()) for s in stats.values()) >= len(duel_result.games)
+    for agent, s in stats.items():
+        kinds = Counter(row["victory"] for row in duel_result.games for seat in row["winners"]
+                        if row["seats"][seat] == agent)
+        assert s["victories"] == dict(kinds)
+
+
+def test_files(tmp_path, duel_result):
+    paths = duel_result.save(tmp_path)
+    assert [p.name for p in paths] == ["summary.json", "games.csv", "win_rates.csv", "win_rates.png"]
+    summary = json.loads(paths[0].read_text())
+    assert summary["num_games"] == 12 and summary["replayable"]
+    assert summary["win_rates"]["heuristic"]["random"] == duel_result.win_rates()["heuristic"]["random"]
+    with open(paths[1]) as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 12 and rows[0]["agent_0"] == duel_result.games[0]["seats"][0]
+    assert int(rows[5]["seed"]) == duel_result.games[5]["seed"]
+    with open(paths[2]) as handle:
+        assert len(list(csv.DictReader(handle))) == 6  # 3 pairs, both directions
+    assert paths[3].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "heuristic" in duel_result.report() and "OpenSkill" in duel_result.report()
+
+
+def test_time_limited_agents_are_not_replayable():
+    result = run_tournament("duel", ["random", "mcts:simulations=1,time_limit=0.01"], games=2, workers=1,
+                            ratings=False, progress=False)
+    assert not result.replayable and result.ratings is None
+
+
+def test_bad_tournaments_fail_before_playing():
+    with pytest.raises(ValueError, match="unknown agent 'nobody'"):
+        run_tournament("duel", ["random", "nobody"], games=2, progress=False)
+    with pytest.raises(ValueError, match="unknown game 'go'"):
+        run_tournament("go", ["random", "heuristic"], games=2, progress=False)
+    with pytest.raises(ValueError, match="num_players must be"):
+        run_tournament("seven_wonders", ["random", "heuristic"], num_players=9, games=2, progress=False)
+    with pytest.raises(ValueError, match="Duel has 2 players"):
+        run_tournament("duel", ["random", "heuristic"], num_players=3, games=2, progress=False)
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        run_tournament("duel", ["random", "heuristic"], games=2, workers=0, progress=False)
