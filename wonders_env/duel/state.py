@@ -218,10 +218,10 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
         raise ValueError(f"player must be 0 or 1, got {player!r}")
     twin = state.clone()
     if twin.draft_step < WONDERS_PER_ROUND:
-        unseen = twin.wonder_order[WONDERS_PER_ROUND:]
+        unseen = sorted(twin.wonder_order[WONDERS_PER_ROUND:])  # the true order must not matter
         twin.wonder_order[WONDERS_PER_ROUND:] = [unseen[i] for i in rng.permutation(len(unseen))]
     if not twin.library_used:
-        unseen = twin.token_order[BOARD_TOKENS:]
+        unseen = sorted(twin.token_order[BOARD_TOKENS:])
         twin.token_order[BOARD_TOKENS:] = [unseen[i] for i in rng.permutation(len(unseen))]
     if twin.age >= 1:
         _redraw_hidden_cards(twin, rng)
@@ -238,7 +238,7 @@ def _redraw_hidden_cards(state: DuelState, rng: np.random.Generator) -> None:
     for deck in sorted(decks):
         slots = [s for s in face_down if CARD_DECK[state.slot_card[s]] == deck]
         boxed = [c for c in state.boxed[index] if CARD_DECK[c] == deck]
-        pool = [state.slot_card[s] for s in slots] + boxed
+        pool = sorted([state.slot_card[s] for s in slots] + boxed)
         pool = [pool[i] for i in rng.permutation(len(pool))]
         for s, card in zip(slots, pool):
             state.slot_card[s] = card
