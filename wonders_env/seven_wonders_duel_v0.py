@@ -3,17 +3,28 @@
 | | |
 |---|---|
 | Import | `from wonders_env import seven_wonders_duel_v0` |
-| Actions | Discrete(1202), card-id actions with named ranges |
+| Actions | Discrete, card-id (1202) |
 | Parallel API | No (turn-based) |
-| Manual control | `wonders play --game duel --opponent heuristic` |
-| Agents | `player_0`, `player_1` |
-| Observation | dict: `observation` float32 vector (`wonders_env.duel.observation`), `action_mask` int8 |
+| Manual control | No |
+| Agents | `agents = ['player_0', 'player_1']` |
+| Agents count | 2 |
+| Action shape | `(1,)` |
+| Action values | `[0, 1201]` |
+| Observation | dict: `observation` float32 `(1950,)`, `action_mask` int8 `(1202,)` |
 
-The complete 2-player 7 Wonders Duel (base game, no expansions): the wonder draft, the three
-card structures with face-down cards, trading, chains, the military track with its looting
-tokens, science pairs and progress tokens, every wonder power, and the three ways to win
-(military supremacy, scientific supremacy, civilian victory). The rules, with the resolution
-order of every decision, are documented in `wonders_env.duel.rules`.
+The complete 7 Wonders Duel base game (no expansions): the wonder draft, the three Ages with
+their card structures, trading, chains, the military track with its looting tokens, science
+pairs and progress tokens, every wonder power, military and scientific supremacy and the
+civilian count. Every decision is one step of the deciding agent, who is `agent_selection`: the
+draft picks, each turn's card, and the decisions some effects ask for (a progress token, the
+card to destroy, the Mausoleum's card, the Great Library's token, who starts the next Age).
+The rules engine is `wonders_env.duel` (plain Python and numpy; `wonders_env.duel.rules`
+documents the resolution order).
+
+**Who starts.** `player_0` is always the first player of the wonder draft (it picks 1, then
+`player_1` 2, `player_0` the last; the second round starts with `player_1`) and starts Age I.
+To randomise who starts, randomise which of your policies plays `player_0`, e.g.
+`seats = rng.permutation(policies)`; the agent names keep their meaning.
 
 ## Arguments
 
@@ -22,47 +33,54 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None)
 ```
 
 * `reward`: `"win_loss"` (default) or `"score"` (see Rewards).
-* `render_mode`: `None`, `"ansi"` (render() returns the structure and both cities as text) or
-  `"human"` (prints it).
+* `render_mode`: `None`, `"ansi"` (`render()` returns the table as text) or `"human"` (prints
+  it after every step).
 
-`player_0` is always the first player of the wonder draft (it picks 1, then `player_1` 2, ...,
-and starts Age I). To randomise who goes first, randomise which of your agents plays
-`player_0` (the tournament tool rotates seats this way). `reset(seed=...)` seeds everything
-(wonders, progress tokens, the three deals); `reset()` without a seed continues the generator.
+Anything else raises `ValueError` naming the allowed values. `env()` is `raw_env` wrapped like
+PettingZoo's classic games (`TerminateIllegalWrapper` with reward -1 for the author of an
+illegal move, `AssertOutOfBoundsWrapper`, `OrderEnforcingWrapper`); `raw_env` raises a
+`ValueError` naming the illegal action, why it is illegal and the legal actions.
 
 ## Observation space
 
-Ego-centric: the structure slot by slot (face-up card ids, face-down slots only by their card
-back), my city and the opponent's, the discard pile, coins, wonders (drafted, built), progress
-tokens (board, mine, the opponent's), the pawn, the looting tokens, science symbols, the phase.
-Face-down cards, the cards removed from each Age, the guilds left out, the wonders not yet
-shown and the set-aside progress tokens are never encoded (the Great Library's 3 drawn tokens
-are shown to its owner only). The index layout is the table in `wonders_env.duel.observation`;
-`observation_views(obs)` splits a vector into named views.
+`observation` is the ego-centric vector of `wonders_env.duel.observation` ("my" = the observing
+agent): the phase, the Age, whether I decide, the structure slot by slot (the card of each
+face-up slot, only the card back of a face-down one, accessible and empty flags), both cities,
+the discard pile, both players' coins, wonders (unbuilt and built) and progress tokens, the
+draft table, the tokens on the board and the Great Library's draw, the pawn, the looting tokens
+still on the track and the science symbols of both players. Face-down cards, the cards left in
+the box, later Ages, the wonders not yet shown and the set-aside progress tokens are never
+encoded. `wonders_env.duel.observation.observation_views(obs)` returns the named views.
+
+`action_mask` marks the legal actions of the observing agent (all zero when it is not its turn).
 
 ## Action space
 
-| kind | range | meaning |
+| range | kind | meaning |
 |---|---|---|
-| draft | 0-11 | take wonder `w` from the draft table |
-| build | 12-84 | take card `c` from the structure and build it |
-| sell | 85-157 | take card `c` and discard it for 2 + own yellow cards coins |
-| wonder | 158-1033 | take card `c` and build wonder `w` with it (`158 + 12c + w`) |
-| progress | 1034-1043 | take progress token `t` from the board (a science pair) |
-| destroy | 1044-1116 | discard the opponent's brown/grey card `c` (Statue of Zeus, Circus Maximus) |
-| mausoleum | 1117-1189 | build card `c` of the discard pile for free |
-| library | 1190-1199 | keep token `t` of the Great Library's draw |
-| starter | 1200-1201 | 1200: I start the next Age, 1201: my opponent does |
+| 0-11 | draft | take wonder `a` from the draft table |
+| 12-84 | build | take card `a - 12` from the structure and build it |
+| 85-157 | sell | take card `a - 85` and discard it for 2 + own yellow cards coins |
+| 158-1033 | wonder | take card `c` and build wonder `w` with it: `a = 158 + 12 c + w` |
+| 1034-1043 | progress | take progress token `a - 1034` from the board (a science pair) |
+| 1044-1116 | destroy | put the opponent's card `a - 1044` in the discard pile (Statue of Zeus, Circus Maximus) |
+| 1117-1189 | mausoleum | build card `a - 1117` of the discard pile for free |
+| 1190-1199 | library | keep token `a - 1190` of the Great Library's draw |
+| 1200-1201 | starter | 1200: I start the next Age, 1201: my opponent starts it |
 
-Card ids are the rows of `wonders_env/duel/data/cards.csv`; `encode_action`/`decode_action` in
-`wonders_env.duel.actions` convert. Builds pay the cheapest way; the record says what was paid.
+Card `c`, wonder `w` and token `t` are the rows of `wonders_env/duel/data/cards.csv`,
+`wonders.csv` and `progress.csv` (`wonders_env.duel.cards.CARDS[c].name`, ...).
+`wonders_env.duel.actions.encode_action` / `decode_action` convert. Payment is never a choice:
+the engine pays the cheapest way (trading is with the bank; choice producers and the Masonry /
+Architecture discounts are used where they save the most), and the record shows what was paid.
 
 ## Rewards
 
 At the end only. `"win_loss"`: +1 to the winner, -1 to the loser, 0 to both on a shared
-victory. `"score"`: the same sign, scaled by the point margin (at least 1). At the end
-`infos[agent]` holds `victory` (`"civilian"`, `"military"`, `"science"`), `winners` and the
-agent's `score` (the eight categories and `total`).
+victory. `"score"`: the winner gets its margin of victory points over the loser (counted when
+the game ends, also after a supremacy), at least 1, and the loser minus that; 0 to both on a
+shared victory. At the end `infos[agent]` holds `victory` (`"civilian"`, `"military"` or
+`"science"`), `winners` and `score` (the eight categories and `total`).
 
 ## Game record
 

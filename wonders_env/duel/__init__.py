@@ -1,1 +1,1 @@
-"""The 7 Wonders Duel rules engine (no RL imports) and its PettingZoo environment (`env.py`)."""
+"""7 Wonders Duel: the rules engine (no RL imports) and, in ``env``, its PettingZoo environment."""

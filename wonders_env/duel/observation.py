@@ -78,22 +78,21 @@ _SCIENCE = (OFFSETS["my_science"], OFFSETS["opponent_science"])
 # looting view index of each LOOTING_TOKENS entry, seen by player 0 and by player 1
 _LOOTING = tuple(tuple(OFFSETS["looting"] + (0 if victim == me else 2) + (0 if coins == 2 else 1)
                        for victim, _, coins in LOOTING_TOKENS) for me in (0, 1))
+_SLOT_BASES = tuple(_STRUCTURE + s * SLOT_SIZE for s in range(NUM_SLOTS))
 _BITS = tuple(tuple(i for i in range(NUM_TOKENS) if mask >> i & 1) for mask in range(1 << NUM_TOKENS))
 
 
 def encode_observation(state: DuelState, player: int) -> np.ndarray:
     """The observation vector of ``player`` (0 or 1)."""
     opponent = 1 - player
-    obs = np.zeros(OBSERVATION_SIZE, np.float32)
     ones = [_PHASE + state.phase]
     if state.age:
         ones.append(_AGE + state.age - 1)
     if state.current == player:
         ones.append(_DECIDING)
-    base = _STRUCTURE
-    slot_card, face_up, cover_count = state.slot_card, state.face_up, state.cover_count
-    for s in range(NUM_SLOTS):
-        card = slot_card[s]
+    face_up, cover_count = state.face_up, state.cover_count
+    for s, card in enumerate(state.slot_card):
+        base = _SLOT_BASES[s]
         if card == EMPTY:
             ones.append(base + SLOT_EMPTY)
         elif face_up[s]:
@@ -102,7 +101,6 @@ def encode_observation(state: DuelState, player: int) -> np.ndarray:
                 ones.append(base + SLOT_ACCESSIBLE)
         else:
             ones.append(base + SLOT_BACK + CARD_DECK[card])
-        base += SLOT_SIZE
     ones += [_DISCARD + c for c in state.discard]
     ones += [_DRAFT + w for w in state.draft_offer]
     built, boxed = state.wonder_built, state.boxed_wonder
@@ -111,19 +109,23 @@ def encode_observation(state: DuelState, player: int) -> np.ndarray:
     ones += [_BOARD + t for t in _BITS[state.board_tokens]]
     ones += [_TOKENS[0] + t for t in _BITS[state.player_tokens[player]]]
     ones += [_TOKENS[1] + t for t in _BITS[state.player_tokens[opponent]]]
-    if state.current == player:  # only the Great Library's owner sees the drawn tokens
-        ones += [_LIBRARY + t for t in state.library_offer]
+    ones += [_LIBRARY + t for t in state.library_offer]
     ones.append(_PAWN_MIDDLE + (state.pawn if player == 0 else -state.pawn))
-    looting_index = _LOOTING[player]
-    ones += [looting_index[i] for i, present in enumerate(state.looting) if present]
-    obs[ones] = 1.0
+    ones += [index for index, present in zip(_LOOTING[player], state.looting) if present]
+    twos = []
+    for who, at in zip((player, opponent), _SCIENCE):
+        for symbol, count in enumerate(state.science[who]):
+            if count:
+                (ones if count == 1 else twos).append(at + symbol)
+    obs = np.zeros(OBSERVATION_SIZE, np.float32)
+    obs[np.fromiter(ones, np.intp, len(ones))] = 1.0
+    if twos:
+        obs[twos] = 2.0
     owned = state.owned
     obs[_CITY[0]] = owned[player]
     obs[_CITY[1]] = owned[opponent]
     obs[_COINS] = state.coins[player]
     obs[_COINS + 1] = state.coins[opponent]
-    for who, at in zip((player, opponent), _SCIENCE):
-        obs[at:at + 7] = state.science[who]
     return obs
 
 

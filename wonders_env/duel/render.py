@@ -36,7 +36,8 @@ def render_structure(state: DuelState) -> list[str]:
         line = ""
         for s in slots:
             line = line.ljust(layout.col[s] * CELL // 2) + _cell(state, s)
-        lines.append(line.rstrip())
+        if line.strip():
+            lines.append(line.rstrip())
     return lines
 
 
