@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .actions import (BUILD, DECODED, DESTROY, DRAFT, KIND_NAMES, LIBRARY, MAUSOLEUM, NUM_ACTIONS,
+from .actions import (BUILD, DECODED, DESTROY, DRAFT, KIND_NAMES, KIND_OFFSETS, LIBRARY, MAUSOLEUM, NUM_ACTIONS,
                       PROGRESS, SELL, STARTER, STARTER_ME, WONDER, ActionKind, action_name)
 from .cards import (ARCHITECTURE, BLUE, BLUE_DISCOUNT, BROWN, CARD_CHAIN_NEEDS, CARD_CHANGES_COSTS,
                     CARD_CHAIN_GIVES, CARD_CHOICE, CARD_COIN_COST, CARD_COINS, CARD_COINS_PER_CARD,
@@ -43,7 +43,7 @@ from .cards import (ARCHITECTURE, BLUE, BLUE_DISCOUNT, BROWN, CARD_CHAIN_NEEDS, 
                     WONDER_COINS, WONDER_COST, WONDER_DESTROY, WONDER_DISCOUNT, WONDER_FROM_DISCARD,
                     WONDER_LIBRARY_DRAW, WONDER_OPPONENT_LOSES, WONDER_PLAY_AGAIN, WONDER_SHIELDS,
                     WONDERS, YELLOW)
-from .costs import purchase_cost, trade_prices
+from .costs import payment_options, purchase_cost, trade_prices
 from .scoring import built_wonders, civilian_winners, colour_count
 from .state import (BOARD_TOKENS, DRAFT_ORDER, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBODY,
                     WONDERS_PER_ROUND, DuelState, Phase, Victory, lay_out_age)
@@ -122,7 +122,7 @@ def sell_value(state: DuelState, player: int) -> int:
 
 # ------------------------------------------------------------------------------- legality
 def legal_actions(state: DuelState) -> list[int]:
-    """The legal actions of the deciding player, ascending."""
+    """The legal actions of the deciding player (play actions in slot order, others ascending)."""
     phase = state.phase
     if phase == Phase.PLAY:
         return _play_actions(state)
@@ -511,3 +511,85 @@ def _game_over(state: DuelState, winners: tuple[int, ...], victory: Victory) -> 
     state.phase, state.current = Phase.GAME_OVER, NOBODY
     state.winners, state.victory = winners, victory
     state.pending_progress = state.play_again = False
+
+
+# ---------------------------------------------------------------- slow reference legality
+def reference_cost(state: DuelState, player: int, card: int | None = None, wonder: int | None = None) -> int:
+    """Coins to build ``card`` (or ``wonder``), recomputed from the cities alone: every way to
+    pay is listed (:func:`costs.payment_options`) and the cheapest taken. Slow."""
+    opponent = 1 - player
+    production = [sum(CARD_PRODUCTION[c][r] for c in state.city[player]) for r in range(5)]
+    opponent_production = [sum(CARD_PRODUCTION[c][r] for c in state.city[opponent]) for r in range(5)]
+    choices = [CARD_CHOICE[c] for c in state.city[player] if CARD_CHOICE[c]]
+    choices += [WONDER_CHOICE[w] for w in built_wonders(state, player) if WONDER_CHOICE[w]]
+    fixed_bits = 0
+    for c in state.city[player]:
+        fixed_bits |= CARD_TRADE_FIXED[c]
+    prices = [1 if fixed_bits >> r & 1 else 2 + opponent_production[r] for r in range(5)]
+    owns = set(t for t in range(len(PROGRESS_TOKENS)) if state.player_tokens[player] >> t & 1)
+    if wonder is not None:
+        options = payment_options(WONDER_COST[wonder], production, choices, prices,
+                                  WONDER_DISCOUNT if ARCHITECTURE in owns else 0)
+        return min(option.coins for option in options)
+    symbols = {CARDS[c].chain_gives for c in state.city[player]}
+    if CARDS[card].chain_needs != NONE and CARDS[card].chain_needs in symbols:
+        return 0
+    waived = BLUE_DISCOUNT if CARDS[card].color == BLUE and MASONRY in owns else 0
+    options = payment_options(CARDS[card].cost, production, choices, prices, waived)
+    return CARDS[card].coin_cost + min(option.coins for option in options)
+
+
+def _decode_slowly(action: int) -> tuple[ActionKind, int, int]:
+    """Decode from the documented ranges, without the DECODED table."""
+    for kind in reversed(ActionKind):
+        if action >= KIND_OFFSETS[kind]:
+            index = action - KIND_OFFSETS[kind]
+            if kind is ActionKind.WONDER:
+                return kind, index // NUM_WONDERS, index % NUM_WONDERS
+            return kind, index, 0
+    raise ValueError(action)
+
+
+def reference_legal_actions(state: DuelState) -> list[int]:
+    """The legal actions, enumerated action by action from the rules text: slow, and
+    independent of the incremental counters and cost caches that :func:`legal_actions` uses."""
+    player, opponent = state.current, 1 - state.current
+    layout = LAYOUTS[state.age - 1] if state.age else None
+    accessible = set()
+    if layout is not None:
+        for s in range(NUM_SLOTS):
+            if state.slot_card[s] != EMPTY and all(state.slot_card[t] == EMPTY for t in layout.covered_by[s]):
+                accessible.add(state.slot_card[s])
+    legal = []
+    for action in range(NUM_ACTIONS):
+        kind, index, wonder = _decode_slowly(action)
+        if state.phase == Phase.DRAFT:
+            ok = kind is ActionKind.DRAFT and index in state.draft_offer
+        elif state.phase == Phase.PLAY:
+            if kind is ActionKind.SELL:
+                ok = index in accessible
+            elif kind is ActionKind.BUILD:
+                ok = index in accessible and reference_cost(state, player, card=index) <= state.coins[player]
+            elif kind is ActionKind.WONDER:
+                ok = (index in accessible and wonder in state.player_wonders[player]
+                      and not state.wonder_built[wonder]
+                      and sum(state.wonder_built) < MAX_WONDERS_BUILT
+                      and reference_cost(state, player, wonder=wonder) <= state.coins[player])
+            else:
+                ok = False
+        elif state.phase == Phase.PROGRESS:
+            ok = kind is ActionKind.PROGRESS and bool(state.board_tokens >> index & 1)
+        elif state.phase == Phase.DESTROY:
+            ok = (kind is ActionKind.DESTROY and index in state.city[opponent]
+                  and CARDS[index].color == state.destroy_color)
+        elif state.phase == Phase.MAUSOLEUM:
+            ok = kind is ActionKind.MAUSOLEUM and index in state.discard
+        elif state.phase == Phase.LIBRARY:
+            ok = kind is ActionKind.LIBRARY and index in state.library_offer
+        elif state.phase == Phase.STARTER:
+            ok = kind is ActionKind.STARTER
+        else:
+            ok = False
+        if ok:
+            legal.append(action)
+    return legal
