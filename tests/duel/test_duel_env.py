@@ -9,7 +9,10 @@ from pettingzoo.test import api_test, seed_test
 from wonders_env import seven_wonders_duel_v0
 from wonders_env.cli import random_game
 from wonders_env.duel.actions import NUM_ACTIONS, ActionKind, decode_action, encode_action
-from wonders_env.duel.observation import encode_observation
+from wonders_env.duel.cards import CARDS, GUILD_DECK, WONDERS
+from wonders_env.duel.observation import (OBSERVATION_SIZE, SLOT_BACK, SLOT_EMPTY,
+                                          encode_observation, observation_views)
+from wonders_env.duel.render import render_table
 from wonders_env.duel.rules import IllegalActionError, legal_actions, resolve_action
 from wonders_env.duel.state import EMPTY, Phase, determinize, new_game
 
@@ -160,3 +163,147 @@ def test_render_ansi_shows_structure_and_cities():
     random_game(env, seed=0)
     text = env.render()
     assert "player_0" in text and "player_1" in text
+
+
+def test_every_action_number_decodes_and_encodes_back():
+    for number in range(NUM_ACTIONS):
+        assert encode_action(*decode_action(number)) == number
+    with pytest.raises(ValueError, match="action must be an integer in 0-1201"):
+        decode_action(NUM_ACTIONS)
+
+
+def structure_game(seed=0, age=3):
+    """A game in the middle of an Age, with face-down cards left."""
+    state = new_game(np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    while state.age < age or state.phase != Phase.PLAY:
+        legal = legal_actions(state)
+        resolve_action(state, legal[rng.integers(len(legal))])
+    return state
+
+
+def test_changing_only_hidden_information_leaves_observations_unchanged():
+    state = structure_game()
+    twin = state.clone()
+    face_down = [s for s in range(20) if twin.slot_card[s] != EMPTY and not twin.face_up[s]]
+    same_back = [s for s in face_down if CARDS[twin.slot_card[s]].deck == CARDS[twin.slot_card[face_down[0]]].deck]
+    assert len(same_back) >= 2
+    a, b = same_back[:2]
+    twin.slot_card[a], twin.slot_card[b] = twin.slot_card[b], twin.slot_card[a]  # swap two hidden cards
+    boxed = next(i for i, c in enumerate(twin.boxed[2]) if CARDS[c].deck == CARDS[twin.slot_card[a]].deck)
+    twin.boxed[2][boxed], twin.slot_card[a] = twin.slot_card[a], twin.boxed[2][boxed]  # with a boxed one
+    twin.token_order[5:] = twin.token_order[5:][::-1]  # the set-aside progress tokens
+    twin.wonder_order[8:] = twin.wonder_order[8:][::-1]  # the unused wonders
+    for player in (0, 1):
+        np.testing.assert_array_equal(encode_observation(state, player), encode_observation(twin, player))
+
+
+def test_a_face_down_guild_shows_its_guild_back():
+    for seed in range(20):
+        state = structure_game(seed)
+        hidden = [s for s in range(20) if state.slot_card[s] != EMPTY and not state.face_up[s]]
+        guild = [s for s in hidden if CARDS[state.slot_card[s]].deck == GUILD_DECK]
+        age_three = [s for s in hidden if CARDS[state.slot_card[s]].deck != GUILD_DECK]
+        if guild and age_three:
+            twin = state.clone()
+            g, c = guild[0], age_three[0]
+            twin.slot_card[g], twin.slot_card[c] = twin.slot_card[c], twin.slot_card[g]
+            views = observation_views(encode_observation(state, 0))["structure"]
+            assert views[g, SLOT_BACK + GUILD_DECK] == 1 and views[c, SLOT_BACK + 2] == 1
+            assert not np.array_equal(encode_observation(state, 0), encode_observation(twin, 0))
+            return
+    pytest.fail("no face-down guild met in 20 games")
+
+
+def test_observation_is_ego_centric():
+    state = structure_game(age=2)
+    state.coins = [3, 11]
+    state.pawn = 2
+    views = [observation_views(encode_observation(state, p)) for p in (0, 1)]
+    np.testing.assert_array_equal(views[0]["my_city"], views[1]["opponent_city"])
+    np.testing.assert_array_equal(views[0]["my_city"], state.owned[0])
+    assert views[0]["coins"].tolist() == [3, 11] and views[1]["coins"].tolist() == [11, 3]
+    assert views[0]["pawn"].argmax() == 9 + 2 and views[1]["pawn"].argmax() == 9 - 2
+    assert views[0]["my_decision"][0] == (state.current == 0) and views[1]["my_decision"][0] == (state.current == 1)
+    np.testing.assert_array_equal(views[0]["structure"], views[1]["structure"])
+
+
+def test_observation_layout_sizes_and_bounds():
+    env = seven_wonders_duel_v0.raw_env()
+    env.reset(seed=1)
+    observation = env.observe(env.agent_selection)
+    assert env.observation_space("player_0").contains(observation)
+    assert observation["observation"].shape == (OBSERVATION_SIZE,) and observation["observation"].dtype == np.float32
+    views = observation_views(observation["observation"])
+    assert views["structure"].shape == (20, 79) and views["phase"][Phase.DRAFT] == 1
+    assert views["draft_table"].sum() == 4 and views["board_tokens"].sum() == 5
+    assert views["looting"].tolist() == [1, 1, 1, 1]
+    assert views["structure"][:, SLOT_EMPTY].all()  # no structure during the draft
+
+
+def test_only_the_deciding_agent_has_legal_actions():
+    env = seven_wonders_duel_v0.raw_env()
+    env.reset(seed=2)
+    deciding = env.agent_selection
+    other = "player_1" if deciding == "player_0" else "player_0"
+    assert env.observe(deciding)["action_mask"].sum() == 4  # the four wonders of the draft table
+    assert env.observe(other)["action_mask"].sum() == 0
+    assert env.observe(deciding)["action_mask"].dtype == np.int8
+
+
+def test_reset_without_seed_draws_new_games_and_with_seed_repeats():
+    env = seven_wonders_duel_v0.raw_env()
+    env.reset(seed=4)
+    first = env.unwrapped.state.deals
+    env.reset()
+    assert env.unwrapped.state.deals != first
+    env.reset(seed=4)
+    assert env.unwrapped.state.deals == first
+
+
+def test_game_record_at_any_point():
+    env = seven_wonders_duel_v0.raw_env()
+    env.reset(seed=6)
+    record = env.game_record()
+    assert record["finished"] is False and record["victory"] is None and record["winners"] == []
+    assert record["actions"] == [] and record["players"][0]["coins"] == 7
+    first = env.observe(env.agent_selection)["action_mask"].argmax()
+    env.step(int(first))
+    entry = env.game_record()["actions"][0]
+    assert entry == {"agent": "player_0", "kind": "draft", "card": None, "paid": 0,
+                     "wonder": WONDERS[int(first)].name}
+
+
+def test_game_record_payments_and_kinds_of_a_full_game():
+    record = random_game(seven_wonders_duel_v0.env(), seed=11)
+    kinds = {entry["kind"] for entry in record["actions"]}
+    assert {"draft", "build", "sell", "wonder"} <= kinds
+    assert all(entry["paid"] >= 0 for entry in record["actions"])
+    built = [entry for entry in record["actions"] if entry["kind"] == "wonder"]
+    assert all(entry["wonder"] and entry["card"] for entry in built)
+    names = {card.name for card in CARDS}
+    assert all(entry["card"] in names for entry in record["actions"] if entry["card"] is not None)
+
+
+def test_render_human_prints(capsys):
+    env = seven_wonders_duel_v0.env(render_mode="human")
+    env.reset(seed=0)
+    env.render()
+    assert "Wonder draft" in capsys.readouterr().out
+
+
+def test_render_shows_card_backs_not_hidden_cards():
+    state = structure_game(seed=3, age=1)
+    text = render_table(state)
+    hidden = [CARDS[state.slot_card[s]].name for s in range(20)
+              if state.slot_card[s] != EMPTY and not state.face_up[s]]
+    assert "Age I" in text
+    shown = [CARDS[state.slot_card[s]].name for s in range(20) if state.slot_card[s] != EMPTY and state.face_up[s]]
+    assert all(name[:13] in text for name in shown)
+    assert not any(name[:13] in text for name in hidden if name not in " ".join(shown))
+
+
+def test_stepping_a_finished_agent_with_none_is_allowed():
+    env = seven_wonders_duel_v0.raw_env()
+    random_game(env, seed=1)
+    assert env.agents == []
