@@ -145,24 +145,31 @@ def legal_actions(state: DuelState) -> list[int]:
 def _play_actions(state: DuelState) -> list[int]:
     player = state.current
     coins = state.coins[player]
+    costs = _costs(state, player)[1]  # memoised purchase costs: -1 where not computed yet
     wonders = []
     if state.wonders_built < MAX_WONDERS_BUILT:
         built = state.wonder_built
-        wonders = [w for w in state.player_wonders[player]
-                   if not built[w] and _purchase(state, player, _WONDER_KEY + w) <= coins]
+        for w in state.player_wonders[player]:
+            if not built[w]:
+                cost = costs[_WONDER_KEY + w]
+                if (cost if cost >= 0 else _purchase(state, player, _WONDER_KEY + w)) <= coins:
+                    wonders.append(w)
     chains = state.chains[player]
     actions = []
-    slot_card, cover_count = state.slot_card, state.cover_count
-    for s in range(NUM_SLOTS):
-        card = slot_card[s]
+    cover_count = state.cover_count
+    for s, card in enumerate(state.slot_card):
         if card == EMPTY or cover_count[s]:
             continue
-        if CARD_CHAIN_NEEDS[card] & chains or CARD_COIN_COST[card] + _purchase(state, player, card) <= coins:
+        if CARD_CHAIN_NEEDS[card] & chains:
             actions.append(BUILD + card)
+        else:
+            cost = costs[card]
+            if CARD_COIN_COST[card] + (cost if cost >= 0 else _purchase(state, player, card)) <= coins:
+                actions.append(BUILD + card)
         actions.append(SELL + card)
-        base = WONDER + card * NUM_WONDERS
-        for w in wonders:
-            actions.append(base + w)
+        if wonders:
+            base = WONDER + card * NUM_WONDERS
+            actions += [base + w for w in wonders]
     return actions
 
 
