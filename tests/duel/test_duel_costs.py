@@ -6,7 +6,7 @@ from duel_scenarios import give, give_token, on_top, play, scenario
 
 from wonders_env.duel.cards import (CARD_IDS, CLAY, GLASS, MANUFACTURED_BITS, PAPYRUS, RAW_BITS,
                                     STONE, WONDER_IDS, WOOD)
-from wonders_env.duel.costs import choice_counts, payment_options, purchase_cost, trade_prices
+from wonders_env.duel.costs import payment_options, purchase_cost, trade_prices
 from wonders_env.duel.rules import build_cost, trade_price_list, wonder_cost
 
 
@@ -119,8 +119,8 @@ def test_cheapest_payment_equals_the_minimum_over_every_way_to_pay():
         prices = rng.integers(1, 6, 5)
         choices = [RAW_BITS] * int(rng.integers(0, 3)) + [MANUFACTURED_BITS] * int(rng.integers(0, 3))
         waived = int(rng.choice([0, 2]))
-        raw, manufactured = choice_counts(choices)
-        fast = purchase_cost(cost, production, raw, manufactured, prices, waived)
+        fast = purchase_cost(cost, production, choices.count(RAW_BITS), choices.count(MANUFACTURED_BITS),
+                             prices, waived)
         options = payment_options(cost, production, choices, prices, waived)
         assert fast == min(option.coins for option in options)
 

@@ -55,3 +55,12 @@ def test_each_chain_symbol_links_one_giver_to_its_cards():
         assert sum(1 for c in CARDS if c.chain_gives == symbol) == 1
         assert sum(1 for c in CARDS if c.chain_needs == symbol) >= 1
     assert len(RESOURCES) == 5
+
+
+def test_chain_symbols_link_the_cards_the_reference_names(reference_dir):
+    rows = {row["name"]: row for row in reference_rows(reference_dir, "duel_cards.csv")}
+    for card in CARDS:
+        givers = [c.name for c in CARDS if card.chain_needs >= 0 and c.chain_gives == card.chain_needs]
+        takers = [c.name for c in CARDS if card.chain_gives >= 0 and c.chain_needs == card.chain_gives]
+        assert givers == ([rows[card.name]["chain_from"]] if rows[card.name]["chain_from"] else [])
+        assert takers == ([rows[card.name]["chain_to"]] if rows[card.name]["chain_to"] else [])

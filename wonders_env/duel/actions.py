@@ -44,7 +44,7 @@ KIND_OFFSETS = tuple(sum(KIND_SIZES[:k]) for k in range(len(KIND_SIZES)))
 NUM_ACTIONS = sum(KIND_SIZES)
 
 DRAFT, BUILD, SELL, WONDER, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER = KIND_OFFSETS
-STARTER_ME, STARTER_OPPONENT = 0, 1
+STARTER_ME = 0  # starter action index 0: I start; 1: my opponent starts
 
 
 def encode_action(kind: ActionKind, index: int, wonder: int = 0) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Sequence
 
-from .cards import MANUFACTURED_BITS, MANUFACTURED_GOODS, RAW_BITS, RAW_MATERIALS, RESOURCES
+from .cards import MANUFACTURED_GOODS, RAW_MATERIALS, RESOURCES
 
 BASE_PRICE = 2
 FIXED_PRICE = 1
@@ -89,9 +89,3 @@ def payment_options(cost: Sequence[int], production: Sequence[int], choice_bits:
                 bought.remove(r)
             options.append(Payment(tuple(supplies), waived_units, sum(prices[r] for r in bought)))
     return options
-
-
-def choice_counts(choice_bits: Sequence[int]) -> tuple[int, int]:
-    """(raw, manufactured) producer counts of a list of choice masks (see :func:`purchase_cost`)."""
-    return (sum(1 for bits in choice_bits if bits == RAW_BITS),
-            sum(1 for bits in choice_bits if bits == MANUFACTURED_BITS))

@@ -100,10 +100,6 @@ def trade_price_list(state: DuelState, player: int) -> tuple[int, ...]:
     return _costs(state, player)[0]
 
 
-def builds_by_chain(state: DuelState, player: int, card: int) -> bool:
-    return bool(CARD_CHAIN_NEEDS[card] & state.chains[player])
-
-
 def build_cost(state: DuelState, player: int, card: int) -> int:
     """Coins ``player`` pays to build ``card`` now (0 through a chain)."""
     if CARD_CHAIN_NEEDS[card] & state.chains[player]:
