@@ -62,7 +62,7 @@ def test_appian_way_opponent_never_below_zero():
 
 def test_statue_of_zeus_destroys_a_brown_card_only():
     state = scenario(age=1, coins=(30, 7))
-    give(state, BRUNO, "Quarry", "Quarry".replace("Quarry", "Stone Pit"), "Glassworks")
+    give(state, BRUNO, "Quarry", "Stone Pit", "Glassworks")
     on_top(state, "Lumber Yard")
     play(state, "wonder", "Lumber Yard", "The Statue of Zeus")
     assert state.pawn == 1  # 1 shield
@@ -100,7 +100,7 @@ def test_circus_maximus_destroys_a_grey_card():
 
 def test_great_library_draws_3_set_aside_tokens_keeps_1():
     board = ("Agriculture", "Law", "Philosophy", "Theology", "Urbanism")
-    state = scenario(age=1, wonders=ALL[::-1][::-1], coins=(30, 7), board=board)
+    state = scenario(age=1, wonders=ALL, coins=(30, 7), board=board)
     state.player_wonders[ANTOINE] = [wonder("The Great Library")]
     on_top(state, "Lumber Yard")
     play(state, "wonder", "Lumber Yard", "The Great Library")
@@ -122,7 +122,6 @@ def test_mausoleum_builds_from_discard_free_with_effects():
     state = scenario(age=2, coins=(30, 7))
     state.player_wonders[ANTOINE] = [wonder("The Mausoleum")]
     state.discard = [card("Tavern"), card("Walls")]
-    state.boxed[1] = []
     on_top(state, "Glassblower")
     coins = state.coins[ANTOINE] - rules.wonder_cost(state, ANTOINE, wonder("The Mausoleum"))
     play(state, "wonder", "Glassblower", "The Mausoleum")
