@@ -179,6 +179,15 @@ def test_determinize_depends_only_on_what_the_player_knows():
             assert (a.deals, a.boxed, a.token_order, a.wonder_order) == (b.deals, b.boxed, b.token_order, b.wonder_order)
 
 
+def test_determinize_method_is_the_function():
+    state = next(states_along_a_game(0, every=20))
+    a = state.determinize(1, np.random.default_rng(3))
+    b = determinize(state, 1, np.random.default_rng(3))
+    assert (a.deals, a.boxed, a.token_order, a.wonder_order) == (b.deals, b.boxed, b.token_order, b.wonder_order)
+    with pytest.raises(ValueError, match="player must be 0 or 1"):
+        determinize(state, 2, np.random.default_rng(3))
+
+
 def test_determinized_games_play_to_the_end():
     for seed in range(5):
         for state in states_along_a_game(seed, every=15):

@@ -101,9 +101,9 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if state.phase == Phase.GAME_OVER:
             self._finish()
+            self._accumulate_rewards()  # rewards are 0 until the end
         else:
             self.agent_selection = AGENTS[state.current]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .actions import (BUILD, DECODED, DESTROY, DRAFT, KIND_NAMES, KIND_OFFSETS, LIBRARY, MAUSOLEUM, NUM_ACTIONS,
-                      PROGRESS, SELL, STARTER, STARTER_ME, WONDER, ActionKind, action_name)
+from .actions import (BUILD, DECODED, DESTROY, DRAFT, KIND_NAMES, KIND_OFFSETS, LIBRARY, MAUSOLEUM,
+                      NUM_ACTIONS, PROGRESS, SELL, STARTER, STARTER_ME, WONDER, ActionKind,
+                      action_name)
 from .cards import (ARCHITECTURE, BLUE, BLUE_DISCOUNT, BROWN, CARD_CHAIN_NEEDS, CARD_CHANGES_COSTS,
                     CARD_CHAIN_GIVES, CARD_CHOICE, CARD_COIN_COST, CARD_COINS, CARD_COINS_PER_CARD,
                     CARD_COINS_PER_WONDER, CARD_COLOR, CARD_COST, CARD_GUILD_COINS, CARD_HAS_INCOME,

@@ -108,6 +108,10 @@ class DuelState:
         twin.cost_cache = list(self.cost_cache)  # shared memo, see the class docstring
         return twin
 
+    def determinize(self, player: int, rng: np.random.Generator) -> "DuelState":
+        """A copy with everything ``player`` cannot know redrawn: see :func:`determinize`."""
+        return determinize(self, player, rng)
+
     def __getstate__(self) -> dict:
         return {name: getattr(self, name) for name in self.__slots__}
 
