@@ -24,7 +24,7 @@ from .state import VICTORY_NAMES, DuelState, Phase, new_game
 
 REWARD_MODES = ("win_loss", "score")
 AGENT_INDEX = {agent: i for i, agent in enumerate(AGENTS)}
-OBS_HIGH = 255.0  # coins are the only counts above 2
+OBS_HIGH = 1000.0  # coins are the only values above 2 (a bound no game reaches)
 
 
 class raw_env(AECEnv):

@@ -42,12 +42,13 @@ def render_structure(state: DuelState) -> list[str]:
 
 
 def render_track(state: DuelState) -> str:
-    cells = ["|" if abs(i) in (3, 6) else "." for i in range(-8, 9)]
-    cells[state.pawn + 8 if abs(state.pawn) < 9 else (0 if state.pawn < 0 else 16)] = "X"
-    loot = {(victim, threshold): present for (victim, threshold, _), present in zip(LOOTING_TOKENS, state.looting)}
-    left = "".join("$" if loot[(0, t)] else " " for t in (6, 3))
-    right = "".join("$" if loot[(1, t)] else " " for t in (3, 6))
-    return f"pawn: player_0 [{left}{''.join(cells)}{right}] player_1   (position {state.pawn:+d})"
+    """The conflict track from player_0's capital (left) to player_1's, zones split by ``|``."""
+    zones = ((-9,), (-8, -7, -6), (-5, -4, -3), (-2, -1), (0,), (1, 2), (3, 4, 5), (6, 7, 8), (9,))
+    track = "|".join("".join("X" if i == state.pawn else ("C" if abs(i) == 9 else ".") for i in zone)
+                     for zone in zones)
+    loot = [f"{AGENTS[victim]} -{coins}" for (victim, _, coins), present in zip(LOOTING_TOKENS, state.looting)
+            if present]
+    return f"pawn {state.pawn:+d}: player_0 {track} player_1   looting tokens left: {', '.join(loot) or '-'}"
 
 
 def render_city(state: DuelState, player: int) -> list[str]:
