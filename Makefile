@@ -1,21 +1,26 @@
 # Two entry points for a newcomer: `make run` (the main job) and `make test` (the test suite).
-# Each creates its own virtual environment in .venv on first use.
+# Each creates its own virtual environment in .venv on first use. torch is installed first, pinned
+# to the CPU build (a plain `torch` requirement would pull several GB of CUDA packages).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-fast bench venv clean
+.PHONY: run train test test-fast bench venv clean
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[dev]"
+	$(BIN)/pip install --quiet torch==2.13.0
+	$(BIN)/pip install --quiet -e ".[dev,train]"
 	touch $(BIN)/activate
 
 venv: $(BIN)/activate
 
 run: venv
 	$(BIN)/python -m wonders_env.cli demo
+
+train: venv
+	$(BIN)/python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel_selfplay
 
 test: venv
 	$(BIN)/python -m pytest -q -n 2

@@ -1,0 +1,40 @@
+"""The ``ppo`` agent: a policy trained by :mod:`training.ppo_selfplay`, loaded from its file.
+
+```python
+from agents.ppo_agent import PPOAgent
+agent = PPOAgent("seven_wonders_duel")                       # the shipped policy
+agent = PPOAgent("seven_wonders_duel", path="runs/duel_selfplay/policy.pt")
+```
+
+The shipped policies live in ``agents/policies/ppo_<game>.pt`` (``policy.pt`` of a run, with the
+command line, seed, player count and final evaluation in its metadata: ``agent.metadata``).
+Greedy by default; with ``deterministic=False`` it samples with a generator seeded by ``seed``.
+Needs torch (the ``train`` extra). A missing, corrupt or wrong-game file raises
+:class:`training.policy.CheckpointError` naming the file and the problem.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+POLICY_DIR = Path(__file__).resolve().parent / "policies"
+
+
+def default_policy_path(game: str) -> Path:
+    """Where the shipped policy of ``game`` lives."""
+    return POLICY_DIR / f"ppo_{game}.pt"
+
+
+class PPOAgent:
+    """Plays ``env.agent_selection`` with a trained actor-critic network."""
+
+    def __init__(self, game: str, seed: int | None = None, path: str | Path | None = None,
+                 deterministic: bool = True) -> None:
+        from training.policy import PolicyAgent, load_policy
+
+        model, self.metadata = load_policy(Path(path) if path else default_policy_path(game), game)
+        self._agent = PolicyAgent(model, deterministic=deterministic, seed=seed)
+
+    def act(self, env: Any) -> int:
+        return self._agent.act(env)

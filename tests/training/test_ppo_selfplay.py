@@ -1,0 +1,93 @@
+"""Smoke tests of the masked PPO self-play script: a few updates of each game, resume, files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from agents import make_agent
+from agents.match import make_env, play_game
+from agents.ppo_agent import PPOAgent
+from training import ppo_selfplay
+from training.policy import CheckpointError, PolicyAgent, load_policy
+
+TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "1", "--eval-games", "2",
+        "--final-eval-games", "2", "--snapshot-every", "1", "--checkpoint-every", "1", "--no-progress-bar"]
+
+
+def train(run_dir: Path, *extra: str) -> list:
+    return ppo_selfplay.main(["--run-dir", str(run_dir), *TINY, *extra])
+
+
+def test_duel_run_writes_logs_plot_checkpoint_and_a_legal_policy(tmp_path: Path, capsys):
+    final = train(tmp_path, "--total-steps", "100")
+    assert [r.opponent for r in final] == ["random", "heuristic"] and all(r.games == 2 for r in final)
+    for name in ("progress.csv", "eval.csv", "checkpoint.pt", "policy.pt", "learning_curve.png", "final_eval.md"):
+        assert (tmp_path / name).stat().st_size > 0, name
+    assert any((tmp_path / "tb").iterdir())
+    assert "| random | 2 |" in capsys.readouterr().out
+    model, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders_duel")
+    assert metadata["seed"] == 1 and metadata["command"].startswith("python -m training.ppo_selfplay")
+    env = make_env("seven_wonders_duel", raw=True)
+    for seed in range(2):  # play_game raises on any illegal move
+        play_game(env, [PolicyAgent(model, deterministic=False, seed=seed), make_agent("random", seed=seed)], seed)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_seven_wonders_run(tmp_path: Path, players: int):
+    train(tmp_path, "--game", "seven_wonders", "--num-players", str(players), "--total-steps", "60",
+          "--self-play-prob", "0.5")
+    model, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders")
+    assert metadata["num_players_trained"] == players
+    env = make_env("seven_wonders", 3, raw=True)  # the observation fits every player count
+    play_game(env, [PolicyAgent(model)] + [make_agent("heuristic", game="seven_wonders", seed=s) for s in (1, 2)], 0)
+
+
+def test_resume_continues_exactly_like_an_uninterrupted_run(tmp_path: Path):
+    no_anneal = ["--no-anneal-lr", "--eval-every", "0"]
+    train(tmp_path / "straight", "--total-steps", "200", *no_anneal)
+    train(tmp_path / "cut", "--total-steps", "90", *no_anneal)
+    train(tmp_path / "cut", "--total-steps", "200", "--resume", *no_anneal)
+    straight = torch.load(tmp_path / "straight" / "checkpoint.pt", weights_only=True)
+    resumed = torch.load(tmp_path / "cut" / "checkpoint.pt", weights_only=True)
+    assert resumed["counters"]["update"] == straight["counters"]["update"] > 2
+    assert resumed["counters"]["global_step"] == straight["counters"]["global_step"]
+    for key, value in straight["model"].items():
+        assert torch.equal(value, resumed["model"][key]), key
+    assert len(resumed["pool"]) == len(straight["pool"])
+    updates = [line.split(",")[0] for line in (tmp_path / "cut" / "progress.csv").read_text().splitlines()[1:]]
+    assert updates == [str(u) for u in range(1, straight["counters"]["update"] + 1)]
+
+
+def test_an_existing_run_is_not_overwritten_without_resume(tmp_path: Path):
+    train(tmp_path, "--total-steps", "20")
+    with pytest.raises(SystemExit, match="--resume"):
+        train(tmp_path, "--total-steps", "20")
+
+
+def test_corrupt_and_mismatched_checkpoints_give_clear_errors(tmp_path: Path):
+    train(tmp_path, "--total-steps", "20")
+    checkpoint = tmp_path / "checkpoint.pt"
+    with pytest.raises(CheckpointError, match=r"checkpoint\.pt: does not fit this run: hidden is 16 in the file but 32"):
+        train(tmp_path, "--total-steps", "40", "--resume", "--hidden", "32")
+    with pytest.raises(CheckpointError, match="trained with 2 players, this run has 3|game is 'seven_wonders_duel'"):
+        train(tmp_path, "--total-steps", "40", "--resume", "--game", "seven_wonders", "--num-players", "3")
+    checkpoint.write_bytes(checkpoint.read_bytes()[:1000])
+    with pytest.raises(CheckpointError, match=rf"{checkpoint}: not a readable checkpoint"):
+        train(tmp_path, "--total-steps", "40", "--resume")
+    with pytest.raises(CheckpointError, match="no such checkpoint"):
+        load_policy(tmp_path / "missing.pt")
+    torch.save({"weights": 1}, tmp_path / "foreign.pt")
+    with pytest.raises(CheckpointError, match="foreign.pt: not a wonders_env training file"):
+        load_policy(tmp_path / "foreign.pt")
+
+
+def test_ppo_agent_loads_a_policy_file_and_checks_the_game(tmp_path: Path):
+    train(tmp_path, "--total-steps", "20")
+    agent = PPOAgent("seven_wonders_duel", seed=0, path=tmp_path / "policy.pt")
+    env = make_env("seven_wonders_duel", raw=True)
+    play_game(env, [agent, make_agent("heuristic", game="seven_wonders_duel", seed=0)], seed=3)
+    with pytest.raises(CheckpointError, match="a policy for 'seven_wonders_duel', not for 'seven_wonders'"):
+        PPOAgent("seven_wonders", path=tmp_path / "policy.pt")

@@ -1,0 +1,18 @@
+"""Training scripts for the wonders_env games (needs the ``train`` extra: torch, stable-baselines3,
+sb3-contrib, tensorboard, matplotlib).
+
+==============================  ================================================================
+module                          what it is
+==============================  ================================================================
+``training.ppo_selfplay``       masked PPO self-play in one file (CleanRL style), both games:
+                                ``python -m training.ppo_selfplay --help``
+``training.policy``             the actor-critic network, checkpoint and policy files,
+                                :class:`~training.policy.PolicyAgent` (``act(env)``)
+``training.evaluation``         win rates against the baselines (Wilson intervals), the final
+                                table, the learning-curve plot
+``training.sb3_wrapper``        a Gymnasium env for one learning seat, for sb3-contrib's
+                                ``MaskablePPO`` (``action_masks()``); the other seats are agents
+``training.train_sb3``          the MaskablePPO example: ``python -m training.train_sb3 --help``
+``training.cli_args``           command-line parsing generated from a dataclass of arguments
+==============================  ================================================================
+"""

@@ -1,0 +1,110 @@
+"""Evaluation of a trained agent against the baselines: win rates with Wilson intervals, the
+final table, and the learning-curve plot.
+
+:func:`evaluate` plays ``games`` complete games of one agent against a baseline of
+:func:`agents.make_agent` in every other seat; the agent's seat rotates (game ``g`` puts it in
+seat ``g % num_players``) and game ``g`` uses env seed ``seed + g``, so two agents evaluated with the
+same arguments meet the same deals. A game counts as a win when the agent's seat is among the
+record's ``winners`` (a shared victory counts for every co-winner, as in the env's rewards).
+
+The CSV written by the training scripts (``eval.csv``) has one row per (evaluation, opponent):
+``update, global_step, opponent, games, wins, win_rate, ci_low, ci_high``.
+:func:`plot_learning_curve` draws it (matplotlib, Agg backend: no display needed).
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from agents import make_agent
+from agents.match import Agent, make_env, play_game
+
+EVAL_FIELDS = ("update", "global_step", "opponent", "games", "wins", "win_rate", "ci_low", "ci_high")
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% for ``z = 1.96``); (0, 1) without games."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class EvalResult:
+    """Wins of the evaluated agent over ``games`` games against ``opponent``."""
+
+    opponent: str
+    games: int
+    wins: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
+def evaluate(agent: Agent, game: str, num_players: int, opponent: str, games: int, seed: int) -> EvalResult:
+    """Play ``agent`` against ``opponent`` (a :func:`agents.make_agent` name) in every other seat."""
+    env = make_env(game, num_players, raw=True)
+    wins = 0
+    for g in range(games):
+        seat = g % num_players
+        players: list[Agent] = [make_agent(opponent, game=game, seed=seed * 1000 + g * 10 + s)
+                                for s in range(num_players)]
+        players[seat] = agent
+        result = play_game(env, players, seed=seed + g)
+        wins += seat in result.winners
+    return EvalResult(opponent, games, wins)
+
+
+def format_table(results: list[EvalResult], title: str) -> str:
+    """A Markdown table: opponent, games, wins, win rate, 95% Wilson interval."""
+    lines = [title, "", "| opponent | games | wins | win rate | 95% CI |", "|---|---:|---:|---:|---|"]
+    for r in results:
+        low, high = r.interval
+        lines.append(f"| {r.opponent} | {r.games} | {r.wins} | {r.win_rate:.1%} | [{low:.1%}, {high:.1%}] |")
+    return "\n".join(lines)
+
+
+def eval_row(update: int, global_step: int, result: EvalResult) -> dict[str, float | int | str]:
+    low, high = result.interval
+    return {"update": update, "global_step": global_step, "opponent": result.opponent,
+            "games": result.games, "wins": result.wins, "win_rate": round(result.win_rate, 4),
+            "ci_low": round(low, 4), "ci_high": round(high, 4)}
+
+
+def plot_learning_curve(eval_csv: Path, png: Path, title: str) -> None:
+    """Win rate (with its 95% band) against environment steps, one line per opponent."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    series: dict[str, list[tuple[int, float, float, float]]] = {}
+    with open(eval_csv, newline="") as handle:
+        for row in csv.DictReader(handle):
+            series.setdefault(row["opponent"], []).append(
+                (int(row["global_step"]), float(row["win_rate"]), float(row["ci_low"]), float(row["ci_high"])))
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
+    for opponent, points in series.items():
+        steps, rate, low, high = zip(*points)
+        ax.plot(steps, rate, marker="o", label=f"vs {opponent}")
+        ax.fill_between(steps, low, high, alpha=0.2)
+    ax.set_xlabel("environment steps (learner decisions)")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(png)
+    plt.close(fig)

@@ -1,0 +1,218 @@
+"""The actor-critic network, its checkpoint and policy files, and an agent that plays with it.
+
+Shared by :mod:`training.ppo_selfplay` (which trains it) and ``agents/ppo_agent.py`` (which
+plays with a saved one).
+
+Network (:class:`ActorCritic`): the observation vector goes through ``symlog(x) = sign(x) *
+log1p(|x|)`` (coins and counts up to a few hundred become small numbers without running
+statistics to save), then a shared MLP trunk (``hidden`` units, tanh), then a policy head (one
+logit per action) and a value head. Illegal actions get the logit :data:`MASKED_LOGIT` before the
+softmax (:func:`masked_categorical`), so they have probability 0.
+
+Files, both written atomically (temp file in the same folder, fsync, ``os.replace``):
+
+* a *checkpoint* (``run_dir/checkpoint.pt``): everything a run needs to resume (see
+  :mod:`training.ppo_selfplay`), with ``kind = "checkpoint"``;
+* a *policy file* (``run_dir/policy.pt``, the file to ship): ``kind = "policy"``, the
+  :class:`PolicySpec` and the network weights, plus free-form ``metadata`` (the command, the seed,
+  the steps, the player counts it was trained for).
+
+:func:`load_policy` reads either kind; a missing, unreadable or mismatched file raises
+:class:`CheckpointError` naming the file and what is wrong. Files are loaded with
+``torch.load(weights_only=True)``: they hold tensors and plain Python values only, never pickled
+code.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+from torch.distributions import Categorical
+
+FORMAT_VERSION = 1
+MASKED_LOGIT = -1e9  # finite, so that entropies stay 0 * finite = 0 instead of NaN
+
+
+class CheckpointError(RuntimeError):
+    """A checkpoint or policy file that is missing, unreadable or does not fit the run."""
+
+
+@dataclass(frozen=True)
+class PolicySpec:
+    """What fixes the network's shape: the game and the sizes."""
+
+    game: str
+    obs_size: int
+    num_actions: int
+    hidden: int
+
+
+def symlog(x: torch.Tensor) -> torch.Tensor:
+    return torch.sign(x) * torch.log1p(torch.abs(x))
+
+
+def masked_categorical(logits: torch.Tensor, mask: torch.Tensor) -> Categorical:
+    """The action distribution with every action outside the boolean ``mask`` at probability 0."""
+    return Categorical(logits=logits.masked_fill(~mask, MASKED_LOGIT))
+
+
+def layer_init(layer: nn.Linear, std: float = np.sqrt(2), bias: float = 0.0) -> nn.Linear:
+    nn.init.orthogonal_(layer.weight, std)
+    nn.init.constant_(layer.bias, bias)
+    return layer
+
+
+class ActorCritic(nn.Module):
+    """Shared tanh MLP trunk with a policy head and a value head."""
+
+    def __init__(self, spec: PolicySpec) -> None:
+        super().__init__()
+        self.spec = spec
+        self.trunk = nn.Sequential(
+            layer_init(nn.Linear(spec.obs_size, spec.hidden)), nn.Tanh(),
+            layer_init(nn.Linear(spec.hidden, spec.hidden)), nn.Tanh(),
+        )
+        self.actor = layer_init(nn.Linear(spec.hidden, spec.num_actions), std=0.01)
+        self.critic = layer_init(nn.Linear(spec.hidden, 1), std=1.0)
+
+    def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Logits ``(B, num_actions)`` and values ``(B,)``."""
+        hidden = self.trunk(symlog(obs))
+        return self.actor(hidden), self.critic(hidden).squeeze(-1)
+
+    def get_action_and_value(self, obs: torch.Tensor, mask: torch.Tensor, action: torch.Tensor | None = None,
+                             ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+        """CleanRL's helper: (action, log-prob, entropy, value); samples when ``action`` is None."""
+        logits, value = self(obs)
+        dist = masked_categorical(logits, mask)
+        if action is None:
+            action = dist.sample()
+        return action, dist.log_prob(action), dist.entropy(), value
+
+
+def atomic_save(payload: dict[str, Any], path: Path) -> None:
+    """``torch.save`` to a temp file beside ``path``, fsync it, then ``os.replace`` it over ``path``:
+    an interruption leaves either the old file or the new one, never half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            torch.save(payload, handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; the file is meant to be shared
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def read_file(path: Path, kinds: tuple[str, ...]) -> dict[str, Any]:
+    """The payload of a checkpoint or policy file of one of ``kinds``, validated."""
+    path = Path(path)
+    if not path.is_file():
+        raise CheckpointError(f"{path}: no such checkpoint or policy file")
+    try:
+        payload = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as exc:  # torch raises several types for truncated or foreign files
+        raise CheckpointError(f"{path}: not a readable checkpoint or policy file "
+                              f"(truncated or corrupt?): {type(exc).__name__}: {exc}") from exc
+    if not isinstance(payload, dict) or "kind" not in payload:
+        raise CheckpointError(f"{path}: not a wonders_env training file (no 'kind' entry)")
+    if payload.get("format_version") != FORMAT_VERSION:
+        raise CheckpointError(f"{path}: format version {payload.get('format_version')!r}, "
+                              f"this code reads version {FORMAT_VERSION}")
+    if payload["kind"] not in kinds:
+        raise CheckpointError(f"{path}: a {payload['kind']!r} file, expected {' or '.join(map(repr, kinds))}")
+    missing = [key for key in ("spec", "model") if key not in payload]
+    if missing:
+        raise CheckpointError(f"{path}: missing entries {missing}")
+    return payload
+
+
+def spec_of(payload: dict[str, Any], path: Path) -> PolicySpec:
+    try:
+        return PolicySpec(**payload["spec"])
+    except TypeError as exc:
+        raise CheckpointError(f"{path}: bad network description {payload['spec']!r}: {exc}") from exc
+
+
+def check_spec(found: PolicySpec, expected: PolicySpec, path: Path) -> None:
+    """Raise :class:`CheckpointError` listing every field where ``found`` differs from ``expected``."""
+    diffs = [f"{name} is {value!r} in the file but {getattr(expected, name)!r} here"
+             for name, value in asdict(found).items() if getattr(expected, name) != value]
+    if diffs:
+        raise CheckpointError(f"{path}: does not fit this run: " + "; ".join(diffs))
+
+
+def load_weights(model: nn.Module, state_dict: dict[str, torch.Tensor], path: Path) -> None:
+    try:
+        model.load_state_dict(state_dict)
+    except RuntimeError as exc:
+        raise CheckpointError(f"{path}: weights do not fit the network: {exc}") from exc
+
+
+def save_policy(model: ActorCritic, path: Path, metadata: dict[str, Any]) -> None:
+    """Write the small file to ship: the spec, the weights and ``metadata`` (plain values)."""
+    atomic_save({"kind": "policy", "format_version": FORMAT_VERSION, "spec": asdict(model.spec),
+                 "model": model.state_dict(), "metadata": metadata}, path)
+
+
+def load_policy(path: Path, game: str | None = None) -> tuple[ActorCritic, dict[str, Any]]:
+    """The network of a policy file or checkpoint, in eval mode, and its metadata.
+
+    With ``game``, a file trained for another game raises :class:`CheckpointError`.
+    """
+    payload = read_file(path, ("policy", "checkpoint"))
+    spec = spec_of(payload, path)
+    if game is not None and spec.game != game:
+        raise CheckpointError(f"{path}: a policy for {spec.game!r}, not for {game!r}")
+    model = ActorCritic(spec)
+    load_weights(model, payload["model"], path)
+    model.eval()
+    return model, dict(payload.get("metadata", {}))
+
+
+class PolicyAgent:
+    """Plays ``env.agent_selection`` of an AEC env with a network: ``act(env) -> int``.
+
+    Reads only ``env.observe(env.agent_selection)`` (its own observation and mask). Greedy
+    (``deterministic=True``, the default) or sampling with its own seeded generator.
+    """
+
+    def __init__(self, model: ActorCritic, deterministic: bool = True, seed: int | None = None) -> None:
+        self.model = model
+        self.deterministic = deterministic
+        self.generator = torch.Generator().manual_seed(seed if seed is not None else 0)
+
+    @classmethod
+    def from_file(cls, path: Path, game: str | None = None, deterministic: bool = True,
+                  seed: int | None = None) -> "PolicyAgent":
+        return cls(load_policy(path, game)[0], deterministic, seed)
+
+    @torch.no_grad()
+    def act(self, env: Any) -> int:
+        observation = env.observe(env.agent_selection)
+        obs = torch.as_tensor(observation["observation"], dtype=torch.float32)
+        if obs.shape[0] != self.model.spec.obs_size:
+            raise ValueError(f"the policy expects observations of size {self.model.spec.obs_size} "
+                             f"({self.model.spec.game}), the env gives {obs.shape[0]}")
+        mask = torch.as_tensor(observation["action_mask"], dtype=torch.bool)
+        logits, _ = self.model(obs.unsqueeze(0))
+        logits = logits[0].masked_fill(~mask, MASKED_LOGIT)
+        if self.deterministic:
+            return int(torch.argmax(logits))
+        return int(torch.multinomial(torch.softmax(logits, -1), 1, generator=self.generator))

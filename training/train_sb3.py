@@ -1,0 +1,75 @@
+"""Train sb3-contrib's ``MaskablePPO`` on one seat of a game against chosen opponents.
+
+```bash
+python -m training.train_sb3 --game seven_wonders_duel --opponent heuristic --total-steps 200000
+python -m training.train_sb3 --game seven_wonders --num-players 4 --opponent heuristic
+```
+
+The env is :class:`training.sb3_wrapper.SingleSeatEnv` (the learner's seat drawn each episode,
+every other seat played by ``--opponent``), vectorised with SB3's ``make_vec_env`` (``Monitor``
+included, so ``rollout/ep_rew_mean`` and ``rollout/success_rate`` are logged). TensorBoard logs go
+to ``run_dir/tb``; the model to ``run_dir/model.zip`` (``MaskablePPO.load``). At the end the greedy
+model (:class:`training.sb3_wrapper.MaskablePPOAgent`) plays ``eval_games`` games against
+``random`` and ``heuristic`` and the table is printed. For self-play with an opponent pool,
+use :mod:`training.ppo_selfplay`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.env_util import make_vec_env
+
+from agents.match import default_players, resolve_game
+from training.cli_args import arg, parse_args
+from training.evaluation import EvalResult, evaluate, format_table
+from training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
+
+
+@dataclass
+class Args:
+    game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
+    num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
+    opponent: str = arg("heuristic", "who plays the other seats", choices=("random", "heuristic", "mcts"))
+    seed: int = arg(1, "seed of SB3, the envs and the opponents")
+    run_dir: str = arg("runs/sb3_duel", "where the model and the TensorBoard logs go")
+    total_steps: int = arg(100_000, "learner decisions to train on")
+    num_envs: int = arg(4, "vectorised envs (DummyVecEnv)")
+    n_steps: int = arg(256, "steps per env per rollout")
+    batch_size: int = arg(256, "minibatch size")
+    learning_rate: float = arg(3e-4, "Adam learning rate")
+    ent_coef: float = arg(0.01, "entropy coefficient")
+    eval_games: int = arg(100, "games per baseline in the final evaluation")
+    torch_threads: int = arg(1, "torch CPU threads (0: torch's default)")
+    progress_bar: bool = arg(False, "SB3's progress bar (needs the rich package: stable-baselines3[extra])")
+
+
+def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
+    """Train, save and evaluate; returns the model and the evaluation."""
+    args = parse_args(Args, argv, description=__doc__.split("\n")[0])
+    game = resolve_game(args.game)
+    num_players = args.num_players or default_players(game)
+    if args.torch_threads:
+        torch.set_num_threads(args.torch_threads)
+    run_dir = Path(args.run_dir)
+    vec_env = make_vec_env(SingleSeatEnv, n_envs=args.num_envs, seed=args.seed,
+                           env_kwargs={"game": game, "num_players": num_players, "opponents": args.opponent})
+    model = MaskablePPO("MlpPolicy", vec_env, n_steps=args.n_steps, batch_size=args.batch_size,
+                        learning_rate=args.learning_rate, ent_coef=args.ent_coef, seed=args.seed,
+                        tensorboard_log=str(run_dir / "tb"), verbose=0)
+    model.learn(total_timesteps=args.total_steps, progress_bar=args.progress_bar)
+    model.save(run_dir / "model.zip")
+    agent = MaskablePPOAgent(model)
+    results = [evaluate(agent, game, num_players, name, args.eval_games, seed=args.seed + 10_000)
+               for name in ("random", "heuristic")]
+    print(format_table(results, f"{game} ({num_players} players), MaskablePPO vs {args.opponent}, "
+                                f"{model.num_timesteps} steps, seed {args.seed}"))
+    print(f"wrote {run_dir / 'model.zip'}")
+    return model, results
+
+
+if __name__ == "__main__":
+    main()
