@@ -43,6 +43,8 @@ A wonder returned to the box by the 7-wonder limit is in none of the wonder view
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 import numpy as np
 
 from .cards import CARD_DECK, NUM_CARDS, NUM_SLOTS, NUM_TOKENS, NUM_WONDERS
@@ -59,12 +61,8 @@ VIEW_SIZES = (
     ("opponent_tokens", NUM_TOKENS), ("library_draw", NUM_TOKENS), ("pawn", 19), ("looting", 4),
     ("my_science", 7), ("opponent_science", 7),
 )
-OFFSETS = {}
-_offset = 0
-for _name, _size in VIEW_SIZES:
-    OFFSETS[_name] = _offset
-    _offset += _size
-OBSERVATION_SIZE = _offset
+OFFSETS = dict(zip((name for name, _ in VIEW_SIZES), accumulate((size for _, size in VIEW_SIZES), initial=0)))
+OBSERVATION_SIZE = sum(size for _, size in VIEW_SIZES)
 SLICES = {name: slice(OFFSETS[name], OFFSETS[name] + size) for name, size in VIEW_SIZES}
 
 _PHASE, _AGE, _DECIDING, _STRUCTURE = OFFSETS["phase"], OFFSETS["age"], OFFSETS["my_decision"], OFFSETS["structure"]
