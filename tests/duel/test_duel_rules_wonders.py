@@ -1,5 +1,6 @@
 """Every wonder power, play again and its loss at the end of an Age, the 7-wonder limit."""
 
+import numpy as np
 import pytest
 from duel_scenarios import (build_wonder, give, give_token, is_legal, on_top, place, play, scenario,
                             set_board)
@@ -258,3 +259,16 @@ def test_only_own_unbuilt_wonders_can_be_built():
     assert not is_legal(state, "wonder", "Lumber Yard", "Circus Maximus")
     build_wonder(state, 0, "The Pyramids")
     assert not is_legal(state, "wonder", "Lumber Yard", "The Pyramids")
+
+
+def test_only_the_great_librarys_owner_sees_the_drawn_tokens():
+    from wonders_env.duel.observation import encode_observation, observation_views
+
+    state = wonder_game("The Great Library", age=2, coins=(20, 7))
+    set_board(state, "Law", "Masonry", "Mathematics", "Philosophy", "Strategy")
+    build_it(state, "The Great Library")
+    assert state.phase == Phase.LIBRARY and state.current == 0
+    owner = observation_views(encode_observation(state, 0))["library_draw"]
+    opponent = observation_views(encode_observation(state, 1))["library_draw"]
+    assert sorted(np.flatnonzero(owner)) == sorted(state.library_offer)
+    assert not opponent.any()

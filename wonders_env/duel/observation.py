@@ -107,7 +107,8 @@ def encode_observation(state: DuelState, player: int) -> np.ndarray:
     ones += [_BOARD + t for t in _BITS[state.board_tokens]]
     ones += [_TOKENS[0] + t for t in _BITS[state.player_tokens[player]]]
     ones += [_TOKENS[1] + t for t in _BITS[state.player_tokens[opponent]]]
-    ones += [_LIBRARY + t for t in state.library_offer]
+    if state.current == player:  # only the Great Library's owner sees the drawn tokens
+        ones += [_LIBRARY + t for t in state.library_offer]
     ones.append(_PAWN_MIDDLE + (state.pawn if player == 0 else -state.pawn))
     ones += [index for index, present in zip(_LOOTING[player], state.looting) if present]
     twos = []
