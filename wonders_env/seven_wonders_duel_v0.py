@@ -48,8 +48,7 @@ agent): the phase, the Age, whether I decide, the structure slot by slot (the ca
 face-up slot, only the card back of a face-down one, accessible and empty flags), both cities,
 the discard pile, both players' coins, wonders (unbuilt and built) and progress tokens, the
 draft table, the tokens on the board, the Great Library's draw (to its owner only), the pawn,
-the looting tokens
-still on the track and the science symbols of both players. Face-down cards, the cards left in
+the looting tokens still on the track and the science symbols of both players. Face-down cards, the cards left in
 the box, later Ages, the wonders not yet shown and the set-aside progress tokens are never
 encoded. `wonders_env.duel.observation.observation_views(obs)` returns the named views.
 
