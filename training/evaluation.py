@@ -15,25 +15,14 @@ The CSV written by the training scripts (``eval.csv``) has one row per (evaluati
 from __future__ import annotations
 
 import csv
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from agents import make_agent
 from agents.match import Agent, make_env, play_game
+from agents.tournament import wilson_interval
 
 EVAL_FIELDS = ("update", "global_step", "opponent", "games", "wins", "win_rate", "ci_low", "ci_high")
-
-
-def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (95% for ``z = 1.96``); (0, 1) without games."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
