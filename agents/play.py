@@ -17,6 +17,8 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from wonders_env.seven_wonders.render import seat_name
+
 from .match import make_env, resolve_game, seat_of
 from . import make_agent
 
@@ -66,14 +68,10 @@ def _payment_text(state: Any, city: int, payment: tuple[int, int, int]) -> str:
         return "free"
     parts = [f"{bank} to the bank"] if bank else []
     if to_left:
-        parts.append(f"{to_left} to {_seat_name(state, state.left_of(city))} (left)")
+        parts.append(f"{to_left} to {seat_name(state, state.left_of(city))} (left)")
     if to_right:
-        parts.append(f"{to_right} to {_seat_name(state, state.right_of(city))} (right)")
+        parts.append(f"{to_right} to {seat_name(state, state.right_of(city))} (right)")
     return f"{_coins(bank + to_left + to_right)}: " + ", ".join(parts)
-
-
-def _seat_name(state: Any, seat: int) -> str:
-    return "the Free City" if seat == state.free_city else f"player_{seat}"
 
 
 def _duel_move(state: Any, action: int) -> str:

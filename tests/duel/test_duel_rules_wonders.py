@@ -6,7 +6,7 @@ from duel_scenarios import (build_wonder, give, give_token, is_legal, on_top, pl
                             set_board)
 
 from wonders_env.duel.actions import DESTROY, LIBRARY, MAUSOLEUM
-from wonders_env.duel.cards import CARD_IDS, CARDS, GLASS, PROGRESS_TOKENS, STONE, TOKEN_IDS, WONDER_IDS
+from wonders_env.duel.cards import CARD_IDS, CARDS, GLASS, PROGRESS_TOKENS, STONE, TOKEN_IDS
 from wonders_env.duel.rules import build_cost, legal_actions, trade_price_list
 from wonders_env.duel.scoring import score
 from wonders_env.duel.state import Phase

@@ -7,7 +7,6 @@ from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, legal, mar
 
 from wonders_env.duel import record, rules
 from wonders_env.duel.cards import STONE
-from wonders_env.duel.state import Phase
 
 
 def test_example_card_costs_lumber_yard_stone_pit_scriptorium():

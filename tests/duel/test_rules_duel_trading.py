@@ -6,7 +6,7 @@ from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, legal, mar
                                    scenario, wonder)
 
 from wonders_env.duel import record, rules
-from wonders_env.duel.cards import CLAY, GLASS, PAPYRUS, STONE, WOOD
+from wonders_env.duel.cards import GLASS, PAPYRUS
 
 
 def test_trade_price_is_2_plus_opponent_brown_and_grey_units():

@@ -21,6 +21,8 @@ change made by hand to production fields.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import Kind, encode_action
 from wonders_env.seven_wonders.cards import database
@@ -142,3 +144,11 @@ def at_last_turn(state, age: int) -> None:
     for done in range(1, age + 1):
         state.decks.pop(done, None)
     forget_masks(state)
+
+
+def card_locations(state) -> Counter:
+    """Every physical card of the game, counted where it is now (for conservation checks)."""
+    where = Counter(state.discard + state.box + state.free_city_pile)
+    for pile in state.hands + state.built + state.stage_cards + list(state.decks.values()):
+        where.update(pile)
+    return where

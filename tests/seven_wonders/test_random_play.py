@@ -6,6 +6,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from seven_wonders_scenarios import card_locations
 from wonders_env.seven_wonders.cards import database
 from wonders_env.seven_wonders.record import game_record
 from wonders_env.seven_wonders.rules import (acting_seats, legal_action_mask, legal_actions_reference,
@@ -19,13 +20,6 @@ def game_cards(num_players: int, edition: str = "1st") -> Counter:
     db = database(edition)
     seats = max(num_players, 3)
     return Counter(db.deck(1, seats) + db.deck(2, seats) + db.deck(3, seats) + db.guild_cards())
-
-
-def card_locations(state) -> Counter:
-    where = Counter(state.discard + state.box + state.free_city_pile)
-    for pile in state.hands + state.built + state.stage_cards + list(state.decks.values()):
-        where.update(pile)
-    return where
 
 
 def play_random_game(num_players, seed, sides="random", check_reference=False, check_copy=False,

@@ -22,7 +22,6 @@ from pathlib import Path
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 RESOURCES = ("W", "C", "S", "G", "P")
-RESOURCE_NAMES = ("wood", "clay", "stone", "glass", "papyrus")
 WOOD, CLAY, STONE, GLASS, PAPYRUS = range(5)
 RAW_MATERIALS = (WOOD, CLAY, STONE)
 MANUFACTURED_GOODS = (GLASS, PAPYRUS)

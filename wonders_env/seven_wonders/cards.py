@@ -31,7 +31,6 @@ from .trading import cost_items
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 RESOURCES = ("W", "S", "C", "O", "G", "L", "P")
-RESOURCE_NAMES = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
 RAW_MASK = 0b0001111  # W S C O
 MANUFACTURED_MASK = 0b1110000  # G L P
 COLORS = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
@@ -332,7 +331,6 @@ class CardDatabase:
                              for t in self.types]
         self.vp_rewards = [tuple(e for e in t.effects if isinstance(e, CountReward) and e.at_end)
                            for t in self.types]
-        self.guilds = tuple(t.index for t in self.types if t.color == PURPLE)
 
 
     # -- look-ups with clear errors
