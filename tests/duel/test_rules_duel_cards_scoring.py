@@ -2,8 +2,8 @@
 next one), civilian scoring in the eight categories and ties, the game record (README items 8,
 12, 13; rulebook "End of an Age", "End of game and victory", "Description of the symbols")."""
 
-from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, leave_only, mark_built, on_top, play,
-                                   scenario)
+from duel_scenarios import play
+from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, leave_only, mark_built, on_top, scenario)
 
 from wonders_env.duel import record, rules, scoring
 from wonders_env.duel.state import Phase, Victory

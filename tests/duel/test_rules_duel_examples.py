@@ -2,8 +2,8 @@
 (shared/rules/7_wonders_duel_rules.txt), played through the engine. Antoine = player 0, Bruno =
 player 1 (the rulebook's first-game wonders)."""
 
-from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, legal, mark_built, on_top, play,
-                                   scenario, wonder)
+from duel_scenarios import is_legal as legal, play
+from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, mark_built, on_top, scenario, wonder)
 
 from wonders_env.duel import record, rules
 from wonders_env.duel.cards import STONE

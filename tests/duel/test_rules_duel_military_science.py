@@ -2,8 +2,8 @@
 progress tokens, supremacy, Law) and every progress token (README items 5, 6, 11; rulebook
 "Military", "Science & Progress", "Description of the symbols")."""
 
-from test_rules_duel_setup import (ANTOINE, BRUNO, give, grant, on_top, play, scenario,
-                                   token)
+from duel_scenarios import play
+from test_rules_duel_setup import (ANTOINE, BRUNO, give, grant, on_top, scenario, token)
 
 from wonders_env.duel import record, rules, scoring
 from wonders_env.duel.state import Phase, Victory

@@ -1,8 +1,8 @@
 """7 Wonders Duel rules: setup, wonder draft and the card structures; also the scenario helpers
 shared by the other ``test_rules_duel_*.py`` modules.
 
-(The helpers live here, not in ``duel_scenarios.py``, because that module belongs to another set
-of tests written at the same time.)
+(Builds on ``duel_scenarios.py`` — the scenario, actions by name — and adds the helpers
+that these modules use: tokens granted through the engine, cards put on top by swapping.)
 
 A scenario is a real :class:`DuelState` from ``new_game``, moved past the draft into the Age it
 names, with the rulebook's "first game" wonders (player 0 = Antoine: Pyramids, Great
@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import numpy as np
 
+import duel_scenarios
 from wonders_env.duel import rules
 from wonders_env.duel.actions import ActionKind, encode_action
 from wonders_env.duel.cards import (CARD_IDS, CARDS, DECK_CARDS, GUILD_DECK, LAYOUTS, NUM_SLOTS,
                                     TOKEN_IDS, WONDER_IDS)
-from wonders_env.duel.state import EMPTY, DuelState, Phase, lay_out_age, new_game
+from wonders_env.duel.state import EMPTY, DuelState, Phase, new_game
 
 ANTOINE, BRUNO = 0, 1
-FIRST_GAME = (("The Pyramids", "The Great Lighthouse", "The Temple of Artemis", "The Statue of Zeus"),
-              ("Circus Maximus", "Piraeus", "The Appian Way", "The Colossus"))
+FIRST_GAME = duel_scenarios.FIRST_GAME_WONDERS
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -46,16 +46,7 @@ def token(name: str) -> int:
 def scenario(age: int = 1, wonders=FIRST_GAME, coins=(7, 7), seed: int = 0,
              board=None) -> DuelState:
     """A real game at the first turn of ``age``, player 0 to play; ``board``: token names."""
-    state = new_game(np.random.default_rng(seed))
-    state.player_wonders = [[WONDER_IDS[n] for n in names] for names in wonders]
-    state.draft_step, state.draft_offer = 8, []
-    lay_out_age(state, age)
-    state.phase, state.current, state.turn_player = Phase.PLAY, 0, 0
-    state.coins = list(coins)
-    if board is not None:
-        on_board = [TOKEN_IDS[n] for n in board]
-        state.board_tokens = sum(1 << t for t in on_board)
-        state.token_order = on_board + [t for t in range(10) if t not in on_board]
+    state = duel_scenarios.scenario(age, wonders, coins, seed, board_tokens=board)
     state.cost_cache = [None, None]
     return state
 
@@ -118,28 +109,6 @@ def mark_built(state: DuelState, *names: str) -> None:
         state.wonder_built[w] = True
         state.wonders_built += 1
     state.cost_cache = [None, None]
-
-
-def action(kind: str, name: str | None = None, wonder_name: str | None = None) -> int:
-    kind = ActionKind[kind.upper()]
-    if kind is ActionKind.WONDER:
-        return encode_action(kind, CARD_IDS[name], WONDER_IDS[wonder_name])
-    if kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
-        return encode_action(kind, TOKEN_IDS[name])
-    if kind is ActionKind.DRAFT:
-        return encode_action(kind, WONDER_IDS[name])
-    if kind is ActionKind.STARTER:
-        return encode_action(kind, {"me": 0, "opponent": 1}[name])
-    return encode_action(kind, CARD_IDS[name])
-
-
-def play(state: DuelState, kind: str, name: str | None = None, wonder_name: str | None = None) -> None:
-    """Play a checked action (raises IllegalActionError when the engine thinks it is illegal)."""
-    rules.apply_action(state, action(kind, name, wonder_name))
-
-
-def legal(state: DuelState, kind: str, name: str | None = None, wonder_name: str | None = None) -> bool:
-    return bool(rules.legal_action_mask(state)[action(kind, name, wonder_name)])
 
 
 def names(cards) -> list[str]:

@@ -2,8 +2,8 @@
 (README "Rules the engines must get right (Duel)" items 3, 4, 11; rulebook "Trading")."""
 
 import pytest
-from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, legal, mark_built, on_top, play,
-                                   scenario, wonder)
+from duel_scenarios import is_legal as legal, play
+from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, mark_built, on_top, scenario, wonder)
 
 from wonders_env.duel import record, rules
 from wonders_env.duel.cards import GLASS, PAPYRUS

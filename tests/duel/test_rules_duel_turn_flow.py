@@ -2,8 +2,8 @@
 (rules.py docstring; README items 6, 8, 9): progress choices before the end of the Age, play
 again after a sub-decision, supremacy inside a sub-decision."""
 
-from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, leave_only, on_top, play, scenario,
-                                   token, wonder)
+from duel_scenarios import play
+from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, leave_only, on_top, scenario, token, wonder)
 
 from wonders_env.duel import rules
 from wonders_env.duel.state import Phase, Victory

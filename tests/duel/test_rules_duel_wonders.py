@@ -1,7 +1,7 @@
 """7 Wonders Duel rules: every wonder power (rulebook "Wonders", duel_wonders.csv, README items 7-10)."""
 
-from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, leave_only, on_top, play,
-                                   scenario, token, wonder)
+from duel_scenarios import play
+from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, leave_only, on_top, scenario, token, wonder)
 
 from wonders_env.duel import record, rules, scoring
 from wonders_env.duel.state import Phase
