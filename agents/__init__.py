@@ -27,12 +27,17 @@ name            agent
                 determinization (what the player cannot see redrawn by the engine's
                 ``determinize``), with heuristic priors and heuristic play-outs; options
                 ``simulations`` (default 200) and ``time_limit`` (seconds per move, optional)
+``ppo``         a network trained by PPO self-play (:mod:`training.ppo_selfplay`); by default
+                the policy shipped in ``agents/policies/`` for the game, greedy; options
+                ``path`` (another policy file or checkpoint) and ``deterministic`` (``False``
+                samples from the policy with a generator seeded by ``seed``). Needs torch
+                (the ``train`` extra)
 ==============  ===============================================================================
 
 All agents are deterministic for a given ``seed`` (``mcts`` only with a simulation budget: a
 time limit makes the number of simulations depend on the machine). None of them reads hidden
 information: the heuristics read their own hand and the public table; ``mcts`` reads the true
-state only through the engine's ``determinize``.
+state only through the engine's ``determinize``; ``ppo`` reads only its own observation.
 """
 
 from __future__ import annotations
@@ -41,7 +46,7 @@ from typing import Any, Callable
 
 from .match import GAMES, Agent, resolve_game
 
-AGENT_NAMES = ("random", "heuristic", "mcts")
+AGENT_NAMES = ("random", "heuristic", "mcts", "ppo")
 
 __all__ = ["AGENT_NAMES", "GAMES", "Agent", "make_agent"]
 
@@ -64,18 +69,25 @@ def _mcts(game: str, seed: int | None, **options: Any) -> Agent:
     return MCTSAgent(game, seed=seed, **options)
 
 
-_FACTORIES: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic, "mcts": _mcts}
+def _ppo(game: str, seed: int | None, **options: Any) -> Agent:
+    from .ppo_agent import PPOAgent
+    return PPOAgent(game, seed=seed, **options)
+
+
+_FACTORIES: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic, "mcts": _mcts,
+                                               "ppo": _ppo}
 
 
 def make_agent(name: str, game: str = "seven_wonders", seed: int | None = None, **options: Any) -> Agent:
     """A new agent ``name`` for ``game`` (``"seven_wonders"`` or ``"seven_wonders_duel"``).
 
-    ``options`` go to the agent (``mcts``: ``simulations``, ``time_limit``, ...); agents without
-    options reject them. Unknown names or games raise ``ValueError`` listing the known ones.
+    ``options`` go to the agent (``mcts``: ``simulations``, ``time_limit``, ...; ``ppo``: ``path``,
+    ``deterministic``); agents without options reject them. Unknown names or games raise
+    ``ValueError`` listing the known ones.
     """
     if name not in _FACTORIES:
         raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}")
     game = resolve_game(game)
-    if options and name != "mcts":
+    if options and name not in ("mcts", "ppo"):
         raise ValueError(f"agent {name!r} takes no options, got {sorted(options)}")
     return _FACTORIES[name](game, seed, **options)

@@ -9,12 +9,14 @@ agent = PPOAgent("seven_wonders_duel", path="runs/duel_selfplay/policy.pt")
 The shipped policies live in ``agents/policies/ppo_<game>.pt`` (``policy.pt`` of a run, with the
 command line, seed, player count and final evaluation in its metadata: ``agent.metadata``).
 Greedy by default; with ``deterministic=False`` it samples with a generator seeded by ``seed``.
+Agents made from the same file share one network (loaded once).
 Needs torch (the ``train`` extra). A missing, corrupt or wrong-game file raises
 :class:`training.policy.CheckpointError` naming the file and the problem.
 """
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +28,24 @@ def default_policy_path(game: str) -> Path:
     return POLICY_DIR / f"ppo_{game}.pt"
 
 
+@functools.lru_cache(maxsize=8)
+def _load(path: Path, game: str, modified_ns: int) -> tuple[Any, dict[str, Any]]:
+    """One network per file (and version of it): a tournament builds an agent per game, and the
+    networks are only read (eval mode, no gradients), so the agents can share it."""
+    from training.policy import load_policy
+    return load_policy(path, game)
+
+
 class PPOAgent:
     """Plays ``env.agent_selection`` with a trained actor-critic network."""
 
     def __init__(self, game: str, seed: int | None = None, path: str | Path | None = None,
                  deterministic: bool = True) -> None:
-        from training.policy import PolicyAgent, load_policy
+        from training.policy import PolicyAgent
 
-        model, self.metadata = load_policy(Path(path) if path else default_policy_path(game), game)
+        path = Path(path).resolve() if path else default_policy_path(game)
+        model, metadata = _load(path, game, path.stat().st_mtime_ns if path.is_file() else 0)
+        self.metadata = dict(metadata)
         self._agent = PolicyAgent(model, deterministic=deterministic, seed=seed)
 
     def act(self, env: Any) -> int:

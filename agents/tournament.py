@@ -58,7 +58,8 @@ Z_95 = 1.959963984540054
 
 # ---------------------------------------------------------------- agent specs
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"mcts:simulations=50,time_limit=0.5"`` -> ``("mcts", {"simulations": 50, "time_limit": 0.5})``."""
+    """``"mcts:simulations=50,time_limit=0.5"`` -> ``("mcts", {"simulations": 50, "time_limit": 0.5})``;
+    ``"ppo:path=runs/x/policy.pt,deterministic=false"`` -> ``("ppo", {"path": ..., "deterministic": False})``."""
     name, _, options_text = spec.partition(":")
     if name not in AGENT_NAMES:
         raise ValueError(f"unknown agent {name!r} in {spec!r}; agents are: {', '.join(AGENT_NAMES)}")
@@ -74,6 +75,8 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
 def _parse_value(text: str) -> Any:
     if text in ("None", "none"):
         return None
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
     for kind in (int, float):
         try:
             return kind(text)
@@ -450,7 +453,9 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
             rows.append(_game_row(spec))
             bar.update()
     else:
-        with multiprocessing.Pool(min(workers, len(specs))) as pool:
+        # spawn, not fork: a forked child of a process that has used torch (the ppo agent) can
+        # hang in torch's thread pool
+        with multiprocessing.get_context("spawn").Pool(min(workers, len(specs))) as pool:
             for row in pool.imap_unordered(_game_row, specs):
                 rows.append(row)
                 bar.update()

@@ -209,7 +209,8 @@ class PolicyAgent:
         obs = torch.as_tensor(observation["observation"], dtype=torch.float32)
         if obs.shape[0] != self.model.spec.obs_size:
             raise ValueError(f"the policy expects observations of size {self.model.spec.obs_size} "
-                             f"({self.model.spec.game}), the env gives {obs.shape[0]}")
+                             f"({self.model.spec.game}), the env gives {obs.shape[0]}: a policy plays only "
+                             f"the game, and for 7 Wonders the edition, it was trained on")
         mask = torch.as_tensor(observation["action_mask"], dtype=torch.bool)
         logits, _ = self.model(obs.unsqueeze(0))
         logits = logits[0].masked_fill(~mask, MASKED_LOGIT)

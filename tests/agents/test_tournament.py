@@ -30,6 +30,8 @@ def test_agent_specs():
     assert parse_agent_spec("mcts:simulations=50,time_limit=0.5,exploration=none") == \
         ("mcts", {"simulations": 50, "time_limit": 0.5, "exploration": None})
     assert parse_agent_spec("random") == ("random", {})
+    assert parse_agent_spec("ppo:path=runs/a/policy.pt,deterministic=false") == \
+        ("ppo", {"path": "runs/a/policy.pt", "deterministic": False})
     with pytest.raises(ValueError, match="unknown agent 'bot'.*random, heuristic, mcts"):
         parse_agent_spec("bot")
     with pytest.raises(ValueError, match="must be key=value"):

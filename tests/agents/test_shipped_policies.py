@@ -1,0 +1,74 @@
+"""The policies shipped in ``agents/policies/``: present, small, documented, legal and trained."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agents import make_agent
+from agents.match import make_env, play_game
+from agents.ppo_agent import default_policy_path
+from training.policy import CheckpointError
+
+GAMES = ("seven_wonders", "seven_wonders_duel")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_policy_is_small_and_says_how_it_was_made(game):
+    path = default_policy_path(game)
+    assert path.is_file(), f"{path} is missing"
+    assert path.stat().st_size < 4_000_000
+    meta = make_agent("ppo", game=game).metadata
+    assert meta["command"].startswith("python -m training.ppo_selfplay ")
+    assert f"--game {game}" in meta["command"] and f"--seed {meta['seed']}" in meta["command"]
+    assert meta["num_players_trained"] == (4 if game == "seven_wonders" else 2)
+    assert {r["opponent"] for r in meta["final_eval"]} == {"random", "heuristic"}
+
+
+def test_the_shipped_duel_policy_beats_random():
+    """A regression check that the file holds the trained network (greedy: deterministic)."""
+    env = make_env("seven_wonders_duel", raw=True)
+    wins = 0
+    for seed in range(20):
+        ppo = make_agent("ppo", game="duel")
+        players = [ppo, make_agent("random", game="duel", seed=seed)]
+        seat = seed % 2
+        result = play_game(env, players if seat == 0 else players[::-1], seed)
+        wins += seat in result.winners
+    assert wins >= 18
+
+
+@pytest.mark.parametrize("players", [3, 4, 7])
+def test_the_shipped_seven_wonders_policy_beats_random_at_several_counts(players):
+    env = make_env("seven_wonders", players, raw=True)
+    wins = 0
+    for seed in range(12):
+        seat = seed % players
+        bots = [make_agent("random", game="seven_wonders", seed=seed * 10 + s) for s in range(players)]
+        bots[seat] = make_agent("ppo", game="seven_wonders")
+        wins += seat in play_game(env, bots, seed).winners
+    assert wins >= 9
+
+
+def test_sampling_is_seeded():
+    env = make_env("seven_wonders_duel", raw=True)
+
+    def actions(seed):
+        bots = [make_agent("ppo", game="duel", seed=seed, deterministic=False), make_agent("random", game="duel", seed=0)]
+        return play_game(env, bots, 5).record["actions"]
+
+    assert actions(1) == actions(1)
+    assert actions(1) != actions(2)
+
+
+def test_bad_policy_files_give_clear_errors(tmp_path: Path):
+    with pytest.raises(CheckpointError, match="no such checkpoint or policy file"):
+        make_agent("ppo", game="duel", path=tmp_path / "missing.pt")
+    (tmp_path / "junk.pt").write_bytes(b"not a policy")
+    with pytest.raises(CheckpointError, match="truncated or corrupt"):
+        make_agent("ppo", game="duel", path=tmp_path / "junk.pt")
+    with pytest.raises(CheckpointError, match="a policy for 'seven_wonders_duel', not for 'seven_wonders'"):
+        make_agent("ppo", game="seven_wonders", path=default_policy_path("seven_wonders_duel"))
+    with pytest.raises(TypeError):
+        make_agent("ppo", game="duel", temperature=2)
