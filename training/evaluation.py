@@ -72,8 +72,9 @@ def eval_row(update: int, global_step: int, result: EvalResult) -> dict[str, flo
             "ci_low": round(low, 4), "ci_high": round(high, 4)}
 
 
-def plot_learning_curve(eval_csv: Path, png: Path, title: str) -> None:
-    """Win rate (with its 95% band) against environment steps, one line per opponent."""
+def plot_learning_curve(eval_csv: Path, png: Path, title: str, chance: float | None = None) -> None:
+    """Win rate (with its 95% band) against environment steps, one line per opponent; ``chance``
+    (a seat's win rate when all play alike, ``1 / num_players``) as a dashed line."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -88,6 +89,8 @@ def plot_learning_curve(eval_csv: Path, png: Path, title: str) -> None:
         steps, rate, low, high = zip(*points)
         ax.plot(steps, rate, marker="o", label=f"vs {opponent}")
         ax.fill_between(steps, low, high, alpha=0.2)
+    if chance is not None:
+        ax.axhline(chance, color="black", lw=0.8, ls="--", label=f"chance ({chance:.0%})")
     ax.set_xlabel("environment steps (learner decisions)")
     ax.set_ylabel("win rate")
     ax.set_ylim(0, 1)

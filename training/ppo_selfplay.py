@@ -34,7 +34,7 @@ What it does, update after update:
 
 At the end: a final evaluation (``final_eval_games`` per baseline) printed as a table and saved
 to ``final_eval.md``, the learning curve ``learning_curve.png``, and ``policy.pt``: the small file
-to ship, with the command line, seed and results in its metadata (load it with
+to ship, with the command line, seed, training time and results in its metadata (load it with
 :func:`training.policy.load_policy` or ``agents/ppo_agent.py``).
 
 **Steps.** ``global_step`` and ``--total-steps`` count learner decisions (the PPO samples);
@@ -465,6 +465,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
             log_eval(results)
             bar.write(f"update {counters['update']}, step {counters['global_step']}: "
                       + ", ".join(f"{r.win_rate:.0%} vs {r.opponent}" for r in results))
+        counters["elapsed_s"] += time.perf_counter() - start - elapsed  # evaluations count too
         if counters["update"] % args.checkpoint_every == 0:
             checkpoint()
     bar.close()
@@ -479,11 +480,11 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     print(table)
     (run_dir / "final_eval.md").write_text(table + "\n")
     plot_learning_curve(run_dir / "eval.csv", run_dir / "learning_curve.png",
-                        f"{args.game} ({num_players}p) PPO self-play, seed {args.seed}")
+                        f"{args.game} ({num_players}p) PPO self-play, seed {args.seed}", chance=1 / num_players)
     save_policy(model, run_dir / "policy.pt", {
         "command": "python -m training.ppo_selfplay " + shlex.join(sys.argv[1:] if argv is None else argv),
         "seed": args.seed, "num_players_trained": num_players, "global_step": counters["global_step"],
-        "updates": counters["update"],
+        "updates": counters["update"], "training_seconds": round(counters["elapsed_s"], 1),
         "final_eval": [{"opponent": r.opponent, "games": r.games, "wins": r.wins} for r in final]})
     print(f"wrote {run_dir / 'policy.pt'}, {run_dir / 'learning_curve.png'}, logs in {run_dir}")
     return final
