@@ -59,14 +59,14 @@ def add_subcommands(commands: argparse._SubParsersAction) -> None:
 
 def tournament_command(args: argparse.Namespace) -> None:
     from .match import resolve_game
-    from .tournament import load_pyplot, run_tournament
+    from .tournament import load_matplotlib, run_tournament
     if not args.agents and not args.lineup:
         sys.exit("wonders tournament: give --agents (two or more) or --lineup")
     if args.games < 1:
         sys.exit("wonders tournament: --games must be at least 1")
     try:
         if not args.no_plot:
-            load_pyplot()
+            load_matplotlib()
         result = run_tournament(args.game, args.agents, games=args.games, num_players=args.players,
                                 lineups=args.lineup, edition=args.edition, seed=args.seed,
                                 workers=args.workers, ratings=not args.no_ratings)

@@ -1,7 +1,8 @@
-"""Strength of the baseline agents: the four figures of the agents issue, measured by tournament.
+"""Strength of the agents: the figures of the agents and training issues, measured by tournament.
 
     .venv/bin/python benchmarks/bench_agents.py                      # the official run (hours on 2 cores)
     .venv/bin/python benchmarks/bench_agents.py --only 2 4 --games 400   # only the mcts rows
+    .venv/bin/python benchmarks/bench_agents.py --only 5 6 7 --games 1000  # only the shipped ppo policies
     .venv/bin/python benchmarks/bench_agents.py --games 16 --out /tmp/a.md --runs /tmp/runs   # a quick look
 
 =========================================  ======  ========
@@ -11,7 +12,12 @@ Duel: heuristic vs random                   >= 90%  50%
 Duel: mcts (default budget) vs heuristic    >= 65%  50%
 7 Wonders, 4 players: heuristic + 3 random  >= 60%  25%
 7 Wonders, 4 players: mcts + 3 heuristic    >= 40%  25%
+Duel: ppo vs random                         >= 95%  50%
+Duel: ppo vs heuristic                      >= 60%  50%
+7 Wonders, 4 players: ppo + 3 heuristic     >= 40%  25%
 =========================================  ======  ========
+
+``ppo`` is the policy shipped in ``agents/policies/`` (greedy).
 
 Each matchup is one :func:`agents.tournament.run_tournament` with a single lineup, seats rotated
 (the lone agent sits in every seat equally often). A shared victory counts as a split win. The
@@ -41,6 +47,9 @@ MATCHUPS = (  # (title, game, lineup, target)
     ("Duel: mcts vs heuristic", "seven_wonders_duel", ("mcts", "heuristic"), 0.65),
     ("7 Wonders, 4 players: heuristic + 3 random", "seven_wonders", ("heuristic",) + ("random",) * 3, 0.60),
     ("7 Wonders, 4 players: mcts + 3 heuristic", "seven_wonders", ("mcts",) + ("heuristic",) * 3, 0.40),
+    ("Duel: ppo vs random", "seven_wonders_duel", ("ppo", "random"), 0.95),
+    ("Duel: ppo vs heuristic", "seven_wonders_duel", ("ppo", "heuristic"), 0.60),
+    ("7 Wonders, 4 players: ppo + 3 heuristic", "seven_wonders", ("ppo",) + ("heuristic",) * 3, 0.40),
 )
 
 
@@ -52,7 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count(), help="processes (default: CPU count)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="+", type=int, choices=range(1, len(MATCHUPS) + 1),
-                        help="run only these matchups (1-4, in the table's order)")
+                        help=f"run only these matchups (1-{len(MATCHUPS)}, in the table's order)")
     parser.add_argument("--out", default=str(Path(__file__).resolve().parent / "agents_results.md"),
                         help="the Markdown table (default benchmarks/agents_results.md)")
     parser.add_argument("--runs", default=str(Path(__file__).resolve().parents[1] / "runs" / "bench_agents"),

@@ -9,7 +9,8 @@ record's ``winners`` (a shared victory counts for every co-winner, as in the env
 
 The CSV written by the training scripts (``eval.csv``) has one row per (evaluation, opponent):
 ``update, global_step, opponent, games, wins, win_rate, ci_low, ci_high``.
-:func:`plot_learning_curve` draws it (matplotlib, Agg backend: no display needed).
+:func:`plot_learning_curve` draws it (matplotlib, without pyplot: no display needed, and a
+notebook's backend is left alone).
 """
 
 from __future__ import annotations
@@ -75,16 +76,15 @@ def eval_row(update: int, global_step: int, result: EvalResult) -> dict[str, flo
 def plot_learning_curve(eval_csv: Path, png: Path, title: str, chance: float | None = None) -> None:
     """Win rate (with its 95% band) against environment steps, one line per opponent; ``chance``
     (a seat's win rate when all play alike, ``1 / num_players``) as a dashed line."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
 
     series: dict[str, list[tuple[int, float, float, float]]] = {}
     with open(eval_csv, newline="") as handle:
         for row in csv.DictReader(handle):
             series.setdefault(row["opponent"], []).append(
                 (int(row["global_step"]), float(row["win_rate"]), float(row["ci_low"]), float(row["ci_high"])))
-    fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
+    fig = Figure(figsize=(7, 4), dpi=100)
+    ax = fig.subplots()
     for opponent, points in series.items():
         steps, rate, low, high = zip(*points)
         ax.plot(steps, rate, marker="o", label=f"vs {opponent}")
@@ -99,4 +99,3 @@ def plot_learning_curve(eval_csv: Path, png: Path, title: str, chance: float | N
     ax.set_title(title)
     fig.tight_layout()
     fig.savefig(png)
-    plt.close(fig)

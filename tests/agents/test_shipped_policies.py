@@ -72,3 +72,13 @@ def test_bad_policy_files_give_clear_errors(tmp_path: Path):
         make_agent("ppo", game="seven_wonders", path=default_policy_path("seven_wonders_duel"))
     with pytest.raises(TypeError):
         make_agent("ppo", game="duel", temperature=2)
+
+
+def test_ppo_plays_in_tournament_worker_processes():
+    """Workers are spawned with one thread each: a forked child of a process that has used torch
+    can hang, and a thread pool per worker made each move 60 times slower."""
+    from agents.tournament import run_tournament
+
+    result = run_tournament("duel", ["random", "ppo"], games=4, workers=2, progress=False, ratings=False)
+    assert len(result.games) == 4
+    assert result.win_rates()["ppo"]["random"]["rate"] == 1.0
