@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run train test test-fast bench venv clean
+.PHONY: run demo test test-fast bench notebooks venv clean
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,17 +16,23 @@ $(BIN)/activate: pyproject.toml
 
 venv: $(BIN)/activate
 
+# The main job: train a Duel self-play agent with the default configuration (about 7 minutes on
+# two CPU cores), print its evaluation against the baselines, save the learning curve.
 run: venv
-	$(BIN)/python -m wonders_env.cli demo
+	$(BIN)/python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel_$(shell date +%Y%m%d-%H%M%S)
 
-train: venv
-	$(BIN)/python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel_selfplay
+demo: venv
+	$(BIN)/python -m wonders_env.cli demo
 
 test: venv
 	$(BIN)/python -m pytest -q -n 2
 
 test-fast: venv
 	$(BIN)/python -m pytest -q -n 2 -m "not slow"
+
+notebooks: venv
+	$(BIN)/pip install --quiet -e ".[notebooks]"
+	$(BIN)/jupyter lab notebooks
 
 bench: venv
 	$(BIN)/python benchmarks/bench_seven_wonders.py

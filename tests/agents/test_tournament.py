@@ -66,6 +66,10 @@ def test_wilson_interval():
     low, high = wilson_interval(0, 10)
     assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
     assert wilson_interval(0, 0) == (0.0, 1.0)
+    for n in range(1, 300):  # the rate lies inside its interval, rounding included
+        for wins in (0, n // 3, n):
+            low, high = wilson_interval(wins, n)
+            assert low <= wins / n <= high
 
 
 def _direct_count(rows, agent, opponent):
