@@ -7,7 +7,10 @@ agent = PPOAgent("seven_wonders_duel", path="runs/duel_selfplay/policy.pt")
 ```
 
 The shipped policies live in ``agents/policies/ppo_<game>.pt`` (``policy.pt`` of a run, with the
-command line, seed, player count and final evaluation in its metadata: ``agent.metadata``).
+command line, seed, player count and final evaluation in its metadata: ``agent.metadata``). The
+7 Wonders one was trained at 4 players of the 1st edition and plays 2-7 players of that edition
+(the observation has one size for every count; the 2nd edition's is larger, and ``act`` says so).
+How they were trained and how strong they are: ``benchmarks/README.md``.
 Greedy by default; with ``deterministic=False`` it samples with a generator seeded by ``seed``.
 Agents made from the same file share one network (loaded once).
 Needs torch (the ``train`` extra). A missing, corrupt or wrong-game file raises
