@@ -16,7 +16,7 @@ $(BIN)/activate: pyproject.toml
 
 venv: $(BIN)/activate
 
-# The main job: train a Duel self-play agent with the default configuration (about 7 minutes on
+# The main job: train a Duel self-play agent with the default configuration (about 6 minutes on
 # two CPU cores), print its evaluation against the baselines, save the learning curve.
 run: venv
 	$(BIN)/python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel_$(shell date +%Y%m%d-%H%M%S)
