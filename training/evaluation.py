@@ -43,9 +43,10 @@ class EvalResult:
         return wilson_interval(self.wins, self.games)
 
 
-def evaluate(agent: Agent, game: str, num_players: int, opponent: str, games: int, seed: int) -> EvalResult:
+def evaluate(agent: Agent, game: str, num_players: int, opponent: str, games: int, seed: int,
+             edition: str = "1st") -> EvalResult:
     """Play ``agent`` against ``opponent`` (a :func:`agents.make_agent` name) in every other seat."""
-    env = make_env(game, num_players, raw=True)
+    env = make_env(game, num_players, edition, raw=True)
     wins = 0
     for g in range(games):
         seat = g % num_players

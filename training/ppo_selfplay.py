@@ -63,8 +63,10 @@ player count and network size must match the checkpoint, or it raises
     python -m training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
         --num-envs 32 --hidden 512 --eval-every 25 --eval-games 100 --run-dir runs/duel_long
 
-For 7 Wonders use ``--num-players N`` (2-7); the observation has the same size for every count,
-so a policy trained at one count plays at the others (the metadata records the count trained).
+For 7 Wonders use ``--num-players N`` (2-7) and ``--edition 2nd`` for the 2020 edition (3-7
+players); the observation has the same size for every player count, so a policy trained at one
+count plays at the others (the metadata records the count and edition trained), but not at the
+other edition (its card table, so its observation, differs).
 """
 
 from __future__ import annotations
@@ -102,6 +104,7 @@ PROGRESS_FIELDS = ("update", "global_step", "moves", "games", "train_win_rate", 
 class Args:
     game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
     num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
+    edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=("1st", "2nd"))
     seed: int = arg(1, "seed of torch and of every env, seat and baseline draw")
     run_dir: str = arg("runs/duel_selfplay", "where logs, checkpoints and the policy go")
     resume: bool = arg(False, "continue from run_dir/checkpoint.pt")
@@ -383,7 +386,8 @@ def append_csv(path: Path, fields: tuple[str, ...], row: dict[str, Any]) -> None
 # ---------------------------------------------------------------- main
 def run_evaluation(model: ActorCritic, args: Args, num_players: int, games: int) -> list[EvalResult]:
     agent = PolicyAgent(model, deterministic=True)
-    return [evaluate(agent, args.game, num_players, name, games, seed=args.seed + 10_000) for name in BASELINES]
+    return [evaluate(agent, args.game, num_players, name, games, seed=args.seed + 10_000, edition=args.edition)
+            for name in BASELINES]
 
 
 def main(argv: list[str] | None = None) -> list[EvalResult]:
@@ -401,7 +405,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
 
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    envs = [make_env(args.game, num_players, raw=True, reward=args.reward) for _ in range(args.num_envs)]
+    envs = [make_env(args.game, num_players, args.edition, raw=True, reward=args.reward) for _ in range(args.num_envs)]
     envs[0].reset(seed=0)
     first = envs[0].observe(envs[0].agent_selection)
     spec = PolicySpec(args.game, int(first["observation"].shape[0]), int(first["action_mask"].shape[0]), args.hidden)
@@ -483,7 +487,8 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
                         f"{args.game} ({num_players}p) PPO self-play, seed {args.seed}", chance=1 / num_players)
     save_policy(model, run_dir / "policy.pt", {
         "command": "python -m training.ppo_selfplay " + shlex.join(sys.argv[1:] if argv is None else argv),
-        "seed": args.seed, "num_players_trained": num_players, "global_step": counters["global_step"],
+        "seed": args.seed, "num_players_trained": num_players, "edition": args.edition,
+        "global_step": counters["global_step"],
         "updates": counters["update"], "training_seconds": round(counters["elapsed_s"], 1),
         "final_eval": [{"opponent": r.opponent, "games": r.games, "wins": r.wins} for r in final]})
     print(f"wrote {run_dir / 'policy.pt'}, {run_dir / 'learning_curve.png'}, logs in {run_dir}")

@@ -35,14 +35,17 @@ def test_duel_run_writes_logs_plot_checkpoint_and_a_legal_policy(tmp_path: Path,
         play_game(env, [PolicyAgent(model, deterministic=False, seed=seed), make_agent("random", seed=seed)], seed)
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_seven_wonders_run(tmp_path: Path, players: int):
-    train(tmp_path, "--game", "seven_wonders", "--num-players", str(players), "--total-steps", "60",
-          "--self-play-prob", "0.5")
+@pytest.mark.parametrize("players, edition", [(2, "1st"), (4, "1st"), (4, "2nd")])
+def test_seven_wonders_run(tmp_path: Path, players: int, edition: str):
+    train(tmp_path, "--game", "seven_wonders", "--num-players", str(players), "--edition", edition,
+          "--total-steps", "60", "--self-play-prob", "0.5")
     model, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders")
-    assert metadata["num_players_trained"] == players
-    env = make_env("seven_wonders", 3, raw=True)  # the observation fits every player count
+    assert (metadata["num_players_trained"], metadata["edition"]) == (players, edition)
+    env = make_env("seven_wonders", 3, edition, raw=True)  # the observation fits every player count
     play_game(env, [PolicyAgent(model)] + [make_agent("heuristic", game="seven_wonders", seed=s) for s in (1, 2)], 0)
+    other = make_env("seven_wonders", 3, "2nd" if edition == "1st" else "1st", raw=True)
+    with pytest.raises(ValueError, match="the edition, it was trained on"):
+        play_game(other, [PolicyAgent(model)] + [make_agent("random", seed=s) for s in (1, 2)], 0)
 
 
 def test_resume_continues_exactly_like_an_uninterrupted_run(tmp_path: Path):
