@@ -42,6 +42,7 @@ import json
 import math
 import multiprocessing
 import os
+import sys
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -422,8 +423,12 @@ def load_matplotlib():
 # ---------------------------------------------------------------- the tournament
 def _one_thread_per_worker() -> None:
     """The workers are the parallelism: a thread pool in each (torch's, for ``ppo``) would make
-    them fight for the cores (measured: 19 ms per ppo move instead of 0.3 ms)."""
+    them fight for the cores (measured: 19 ms per ppo move instead of 0.3 ms). A forked worker
+    of a process that has used torch must not touch the thread pool it inherited (it hangs)."""
     os.environ["OMP_NUM_THREADS"] = "1"
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)
 
 
 def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_players: int | None = None,
@@ -457,9 +462,7 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
             rows.append(_game_row(spec))
             bar.update()
     else:
-        # spawn, not fork: a forked child of a process that has used torch (the ppo agent) can
-        # hang in torch's thread pool
-        with multiprocessing.get_context("spawn").Pool(min(workers, len(specs)), initializer=_one_thread_per_worker) as pool:
+        with multiprocessing.Pool(min(workers, len(specs)), initializer=_one_thread_per_worker) as pool:
             for row in pool.imap_unordered(_game_row, specs):
                 rows.append(row)
                 bar.update()

@@ -75,10 +75,12 @@ def test_bad_policy_files_give_clear_errors(tmp_path: Path):
 
 
 def test_ppo_plays_in_tournament_worker_processes():
-    """Workers are spawned with one thread each: a forked child of a process that has used torch
-    can hang, and a thread pool per worker made each move 60 times slower."""
+    """This process runs the network first, then forks the workers: they must not hang in the
+    torch thread pool they inherit (they run one thread each)."""
     from agents.tournament import run_tournament
 
+    env = make_env("seven_wonders_duel", raw=True)
+    play_game(env, [make_agent("ppo", game="duel"), make_agent("random", game="duel", seed=0)], 0)
     result = run_tournament("duel", ["random", "ppo"], games=4, workers=2, progress=False, ratings=False)
     assert len(result.games) == 4
     assert result.win_rates()["ppo"]["random"]["rate"] == 1.0
