@@ -20,7 +20,7 @@ learner must decide again or the game is over.
   -1 loss, 0 for a Duel draw; or ``score``), 0 before. ``info`` at the end holds ``winners``,
   ``score`` and ``is_success`` (SB3 logs its mean as ``rollout/success_rate``).
 * Opponents (``opponents``): a name of :func:`agents.make_agent` (``"random"``, ``"heuristic"``,
-  ``"mcts"``), built anew each episode with a seed drawn from the env's ``np_random`` (so
+  ``"mcts"``, ``"ppo"``: the shipped policy), built anew each episode with a seed drawn from the env's ``np_random`` (so
   ``reset(seed=s)`` fixes the whole game); or any object with ``act(env) -> int`` (a saved
   policy: :class:`training.policy.PolicyAgent`, :class:`MaskablePPOAgent`), used as is; or a
   plain callable ``env -> int``. One spec for every other seat, or a list with one per other

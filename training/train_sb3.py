@@ -12,20 +12,31 @@ to ``run_dir/tb``; the model to ``run_dir/model.zip`` (``MaskablePPO.load``). At
 model (:class:`training.sb3_wrapper.MaskablePPOAgent`) plays ``eval_games`` games against
 ``random`` and ``heuristic`` and the table is printed. For self-play with an opponent pool,
 use :mod:`training.ppo_selfplay`.
+
+Every ``checkpoint_every`` learner decisions, and at the end, the model (with its optimizer and
+step count) is written atomically to ``run_dir/checkpoint.zip``. ``--resume`` continues from it
+up to ``--total-steps``: the model goes on learning where it stopped, but the games in progress
+and the opponents' random state are not saved, so a resumed run is not move for move the one that
+was interrupted. Without ``--resume`` an existing checkpoint is an error, never overwritten; an
+unreadable one, or one for another game, raises :class:`training.policy.CheckpointError`.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import torch
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.env_util import make_vec_env
 
+from agents import AGENT_NAMES
 from agents.match import default_players, resolve_game
 from training.cli_args import arg, parse_args
 from training.evaluation import EvalResult, evaluate, format_table
+from training.policy import CheckpointError
 from training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
 
 
@@ -33,9 +44,11 @@ from training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
 class Args:
     game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
     num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
-    opponent: str = arg("heuristic", "who plays the other seats", choices=("random", "heuristic", "mcts"))
+    opponent: str = arg("heuristic", "who plays the other seats (ppo: the shipped policy)", choices=AGENT_NAMES)
     seed: int = arg(1, "seed of SB3, the envs and the opponents")
-    run_dir: str = arg("runs/sb3_duel", "where the model and the TensorBoard logs go")
+    run_dir: str = arg("runs/sb3_duel", "where the model, the checkpoint and the TensorBoard logs go")
+    resume: bool = arg(False, "continue from run_dir/checkpoint.zip")
+    checkpoint_every: int = arg(20_000, "learner decisions between checkpoints")
     total_steps: int = arg(100_000, "learner decisions to train on")
     num_envs: int = arg(4, "vectorised envs (DummyVecEnv)")
     n_steps: int = arg(256, "steps per env per rollout")
@@ -47,6 +60,45 @@ class Args:
     progress_bar: bool = arg(False, "SB3's progress bar (needs the rich package: stable-baselines3[extra])")
 
 
+def save_atomically(model: MaskablePPO, path: Path) -> None:
+    """``model.save`` to a temp file beside ``path``, fsync it, then ``os.replace`` it over ``path``."""
+    tmp = path.with_name(f".{path.stem}.tmp.zip")
+    try:
+        model.save(tmp)
+        with open(tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+class Checkpointer(BaseCallback):
+    """Saves the model to ``path`` every ``every`` learner decisions."""
+
+    def __init__(self, path: Path, every: int) -> None:
+        super().__init__()
+        self.path, self.every = path, every
+        self.last = 0
+
+    def _on_training_start(self) -> None:
+        self.last = self.num_timesteps
+
+    def _on_step(self) -> bool:
+        if self.num_timesteps - self.last >= self.every:
+            save_atomically(self.model, self.path)
+            self.last = self.num_timesteps
+        return True
+
+
+def load_checkpoint(path: Path, vec_env, tensorboard_log: str) -> MaskablePPO:
+    """The model of ``path`` on ``vec_env``; :class:`CheckpointError` if unreadable or for another env."""
+    try:
+        return MaskablePPO.load(path, env=vec_env, tensorboard_log=tensorboard_log)
+    except Exception as exc:  # SB3, zipfile, pickle and torch raise several types
+        raise CheckpointError(f"{path}: cannot resume from this MaskablePPO checkpoint (corrupt, or saved "
+                              f"for another game or player count?): {type(exc).__name__}: {exc}") from exc
+
+
 def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
     """Train, save and evaluate; returns the model and the evaluation."""
     args = parse_args(Args, argv, description=__doc__.split("\n")[0])
@@ -55,13 +107,25 @@ def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
     if args.torch_threads:
         torch.set_num_threads(args.torch_threads)
     run_dir = Path(args.run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    checkpoint = run_dir / "checkpoint.zip"
+    if checkpoint.exists() and not args.resume:
+        raise SystemExit(f"{checkpoint} exists: pass --resume to continue that run, or choose another --run-dir")
     vec_env = make_vec_env(SingleSeatEnv, n_envs=args.num_envs, seed=args.seed,
                            env_kwargs={"game": game, "num_players": num_players, "opponents": args.opponent})
-    model = MaskablePPO("MlpPolicy", vec_env, n_steps=args.n_steps, batch_size=args.batch_size,
-                        learning_rate=args.learning_rate, ent_coef=args.ent_coef, seed=args.seed,
-                        tensorboard_log=str(run_dir / "tb"), verbose=0)
-    model.learn(total_timesteps=args.total_steps, progress_bar=args.progress_bar)
-    model.save(run_dir / "model.zip")
+    if args.resume and checkpoint.exists():
+        model = load_checkpoint(checkpoint, vec_env, str(run_dir / "tb"))
+        print(f"resumed from {checkpoint} at step {model.num_timesteps}")
+    else:
+        model = MaskablePPO("MlpPolicy", vec_env, n_steps=args.n_steps, batch_size=args.batch_size,
+                            learning_rate=args.learning_rate, ent_coef=args.ent_coef, seed=args.seed,
+                            tensorboard_log=str(run_dir / "tb"), verbose=0)
+    remaining = args.total_steps - model.num_timesteps
+    if remaining > 0:
+        model.learn(total_timesteps=remaining, reset_num_timesteps=False, progress_bar=args.progress_bar,
+                    callback=Checkpointer(checkpoint, args.checkpoint_every))
+    save_atomically(model, checkpoint)
+    save_atomically(model, run_dir / "model.zip")
     agent = MaskablePPOAgent(model)
     results = [evaluate(agent, game, num_players, name, args.eval_games, seed=args.seed + 10_000)
                for name in ("random", "heuristic")]

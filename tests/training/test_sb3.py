@@ -11,6 +11,7 @@ from sb3_contrib import MaskablePPO
 
 from agents.match import make_env, play_game
 from training import train_sb3
+from training.policy import CheckpointError
 from training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
 
 
@@ -81,3 +82,21 @@ def test_train_sb3_script(tmp_path: Path, capsys):
     assert (tmp_path / "model.zip").is_file() and [r.games for r in results] == [2, 2]
     assert "| heuristic | 2 |" in capsys.readouterr().out
     MaskablePPO.load(tmp_path / "model.zip")
+
+
+def test_train_sb3_checkpoints_and_resumes(tmp_path: Path, capsys):
+    base = ["--run-dir", str(tmp_path), "--num-envs", "2", "--n-steps", "32", "--batch-size", "32",
+            "--eval-games", "2", "--opponent", "random", "--checkpoint-every", "64"]
+    model, _ = train_sb3.main(base + ["--total-steps", "64"])
+    assert (tmp_path / "checkpoint.zip").is_file() and model.num_timesteps == 64
+    with pytest.raises(SystemExit, match="checkpoint.zip exists: pass --resume"):
+        train_sb3.main(base + ["--total-steps", "128"])
+    model, _ = train_sb3.main(base + ["--total-steps", "128", "--resume"])
+    assert model.num_timesteps == 128
+    assert "resumed from" in capsys.readouterr().out
+    assert MaskablePPO.load(tmp_path / "checkpoint.zip").num_timesteps == 128
+    with pytest.raises(CheckpointError, match="cannot resume"):  # another game: other spaces
+        train_sb3.main(base + ["--total-steps", "192", "--resume", "--game", "seven_wonders", "--num-players", "3"])
+    (tmp_path / "checkpoint.zip").write_bytes(b"PK not really a zip")
+    with pytest.raises(CheckpointError, match="cannot resume.*corrupt"):
+        train_sb3.main(base + ["--total-steps", "192", "--resume"])
