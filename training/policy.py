@@ -9,7 +9,8 @@ statistics to save), then a shared MLP trunk (``hidden`` units, tanh), then a po
 logit per action) and a value head. Illegal actions get the logit :data:`MASKED_LOGIT` before the
 softmax (:func:`masked_categorical`), so they have probability 0.
 
-Files, both written atomically (temp file in the same folder, fsync, ``os.replace``):
+Files, both written atomically (:func:`atomic_write`: temp file in the same folder, fsync,
+``os.replace``):
 
 * a *checkpoint* (``run_dir/checkpoint.pt``): everything a run needs to resume (see
   :mod:`training.ppo_selfplay`), with ``kind = "checkpoint"``;
@@ -29,7 +30,7 @@ import os
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, Callable
 
 import numpy as np
 import torch
@@ -97,15 +98,15 @@ class ActorCritic(nn.Module):
         return action, dist.log_prob(action), dist.entropy(), value
 
 
-def atomic_save(payload: dict[str, Any], path: Path) -> None:
-    """``torch.save`` to a temp file beside ``path``, fsync it, then ``os.replace`` it over ``path``:
-    an interruption leaves either the old file or the new one, never half a file."""
+def atomic_write(path: Path, write: Callable[[BinaryIO], None]) -> None:
+    """``write`` the file to a temp file beside ``path``, fsync it, then ``os.replace`` it over
+    ``path``: an interruption leaves either the old file or the new one, never half a file."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
-            torch.save(payload, handle)
+            write(handle)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)  # mkstemp makes it private; the file is meant to be shared
@@ -118,6 +119,11 @@ def atomic_save(payload: dict[str, Any], path: Path) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def atomic_save(payload: dict[str, Any], path: Path) -> None:
+    """``torch.save`` ``payload`` to ``path`` atomically (see :func:`atomic_write`)."""
+    atomic_write(path, lambda handle: torch.save(payload, handle))
 
 
 def read_file(path: Path, kinds: tuple[str, ...]) -> dict[str, Any]:

@@ -23,7 +23,6 @@ unreadable one, or one for another game, raises :class:`training.policy.Checkpoi
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,7 +35,7 @@ from agents import AGENT_NAMES
 from agents.match import default_players, resolve_game
 from training.cli_args import arg, parse_args
 from training.evaluation import EvalResult, evaluate, format_table
-from training.policy import CheckpointError
+from training.policy import CheckpointError, atomic_write
 from training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
 
 
@@ -60,18 +59,6 @@ class Args:
     progress_bar: bool = arg(False, "SB3's progress bar (needs the rich package: stable-baselines3[extra])")
 
 
-def save_atomically(model: MaskablePPO, path: Path) -> None:
-    """``model.save`` to a temp file beside ``path``, fsync it, then ``os.replace`` it over ``path``."""
-    tmp = path.with_name(f".{path.stem}.tmp.zip")
-    try:
-        model.save(tmp)
-        with open(tmp, "rb+") as handle:
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
 class Checkpointer(BaseCallback):
     """Saves the model to ``path`` every ``every`` learner decisions."""
 
@@ -85,7 +72,7 @@ class Checkpointer(BaseCallback):
 
     def _on_step(self) -> bool:
         if self.num_timesteps - self.last >= self.every:
-            save_atomically(self.model, self.path)
+            atomic_write(self.path, self.model.save)
             self.last = self.num_timesteps
         return True
 
@@ -124,8 +111,8 @@ def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
     if remaining > 0:
         model.learn(total_timesteps=remaining, reset_num_timesteps=False, progress_bar=args.progress_bar,
                     callback=Checkpointer(checkpoint, args.checkpoint_every))
-    save_atomically(model, checkpoint)
-    save_atomically(model, run_dir / "model.zip")
+    atomic_write(checkpoint, model.save)
+    atomic_write(run_dir / "model.zip", model.save)
     agent = MaskablePPOAgent(model)
     results = [evaluate(agent, game, num_players, name, args.eval_games, seed=args.seed + 10_000)
                for name in ("random", "heuristic")]
