@@ -14,7 +14,13 @@ $(BIN)/activate: pyproject.toml
 	$(BIN)/pip install --quiet -e ".[dev,train]"
 	touch $(BIN)/activate
 
-venv: $(BIN)/activate
+# The compiled core is rebuilt whenever a C++ source or the build script changed.
+CORE_SOURCES := $(shell find core -name '*.cpp' -o -name '*.hpp') setup.py
+$(VENV)/core.stamp: $(BIN)/activate $(CORE_SOURCES)
+	$(BIN)/pip install --quiet --no-deps -e .
+	touch $@
+
+venv: $(VENV)/core.stamp
 
 # The main job: train a Duel self-play agent with the default configuration (about 6 minutes on
 # two CPU cores), print its evaluation against the baselines, save the learning curve.
