@@ -1,0 +1,85 @@
+"""The one engine interface that every game implements: the Python engines and the compiled core.
+
+An engine is a :class:`Game` object bound to a game's options (player count, edition, ...); it
+creates, queries and advances explicit state objects, which it never keeps itself. The design is
+OpenSpiel's ``Game``/``State`` split, in pgx's functional manner: every method takes the state it
+acts on, so one ``Game`` serves any number of states (search trees, batches, determinizations).
+
+Players are the seats of the agents, ``0 .. num_players - 1``, in the order of the PettingZoo
+env's ``possible_agents``. Actions are the env's flat card-id action ids, so an id means the
+same thing in every state. Several players decide at once in 7 Wonders (simultaneous turns) and
+one at a time in Duel: :meth:`Game.acting_players` lists who decides now, and
+:meth:`Game.apply_actions` takes one action per acting player.
+
+Everything a search agent, the tournament, terminal play or a training script needs from a game
+is here; nothing outside a game's folder and the registry (:mod:`wonders_env.registry`) branches
+on the game's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+import numpy as np
+
+State = TypeVar("State")
+
+
+@runtime_checkable
+class Game(Protocol[State]):
+    """A game's rules engine, bound to one set of options."""
+
+    #: canonical name of the game in the registry ("seven_wonders", "seven_wonders_duel")
+    name: str
+    #: number of agents (players that take actions)
+    num_players: int
+    #: size of the flat action space (the env's ``Discrete(num_actions)``)
+    num_actions: int
+    #: length of the observation vector of one player
+    observation_size: int
+
+    def new_game(self, seed: int | None = None) -> State:
+        """A new game, every random draw (the deal) taken from a generator seeded by ``seed``."""
+
+    def clone(self, state: State) -> State:
+        """An independent copy: changing one never changes the other."""
+
+    def acting_players(self, state: State) -> list[int]:
+        """The players who decide now, in seat order; empty once the game is over."""
+
+    def legal_action_mask(self, state: State, player: int) -> np.ndarray:
+        """Bool array of ``num_actions``: ``player``'s legal actions (all False when it does
+        not decide now)."""
+
+    def legal_actions_reference(self, state: State, player: int) -> set[int]:
+        """The same set as :meth:`legal_action_mask`, by slow, obviously correct enumeration."""
+
+    def apply_actions(self, state: State, actions: Mapping[int, int]) -> None:
+        """Play one action for each acting player (``{player: action}``), in place. An illegal
+        or missing action raises ``ValueError`` naming it and why, and changes nothing."""
+
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended."""
+
+    def score_breakdown(self, state: State, player: int) -> dict[str, int]:
+        """``player``'s points by category, with ``"total"``, as the game record gives them."""
+
+    def winners(self, state: State) -> list[int]:
+        """The winning players of a finished game (several on a shared victory)."""
+
+    def returns(self, state: State) -> list[float]:
+        """Per player, 1 for a win shared among the winners (``1 / len(winners)``), else 0."""
+
+    def determinize(self, state: State, player: int, rng: np.random.Generator) -> State:
+        """A copy in which everything ``player`` cannot see is redrawn from ``rng``, consistently
+        with what ``player`` has seen; its observation is unchanged."""
+
+    def encode_observation(self, state: State, player: int) -> np.ndarray:
+        """``player``'s ego-centric float32 observation (``observation_size``), as the env's."""
+
+    def describe_action(self, state: State, action: int) -> str:
+        """The action in words (card and kind), for logs, terminal play and records."""
+
+    def game_record(self, state: State) -> dict[str, Any]:
+        """The JSON-serialisable account of the game so far (the contract in the record module)."""
