@@ -76,10 +76,10 @@ def _payment_text(state: Any, city: int, payment: tuple[int, int, int]) -> str:
 
 def _duel_move(state: Any, action: int) -> str:
     from wonders_env.duel import rules
-    from wonders_env.duel.actions import ActionKind, action_name, decode_action
+    from wonders_env.duel.actions import ActionKind, describe_action, decode_action
     kind, index, wonder = decode_action(action)
     player = state.current
-    text = action_name(action)
+    text = describe_action(action)
     if kind == ActionKind.BUILD:
         return f"{text} ({_coins(rules.build_cost(state, player, index))})"
     if kind == ActionKind.WONDER:

@@ -3,18 +3,25 @@
 ```python
 from wonders_env import seven_wonders_v0, seven_wonders_duel_v0
 env = seven_wonders_v0.env(num_players=4)
+env = wonders_env.make("duel")                    # the same envs by name (wonders_env.registry)
+game = wonders_env.make_engine("seven_wonders", num_players=4)   # a rules engine (wonders_env.game)
 ```
 
-The environment modules are imported on first use, so that the rules engines
-(``wonders_env.seven_wonders``, ``wonders_env.duel``) load without PettingZoo or Gymnasium.
+Layout: ``game.py`` is the one engine interface every game implements; ``registry.py`` the table
+of games (names, envs, engines, player counts, editions); one folder per game with its engine
+(``seven_wonders/``, ``duel/``, each with the same module names) and the PettingZoo shims
+``<game>_v0.py``. The environment modules are imported on first use, so that the rules engines
+load without PettingZoo or Gymnasium.
 """
 
 import importlib
 
+from .registry import make, make_engine
+
 __version__ = "0.1.0"
 
 ENVIRONMENTS = ("seven_wonders_v0", "seven_wonders_duel_v0")
-__all__ = ["__version__", *ENVIRONMENTS]
+__all__ = ["__version__", "make", "make_engine", *ENVIRONMENTS]
 
 
 def __getattr__(name: str):

@@ -38,6 +38,11 @@ class Game(Protocol[State]):
     num_actions: int
     #: length of the observation vector of one player
     observation_size: int
+    #: True when several players decide at once and see the others' choices only when the turn
+    #: resolves (7 Wonders); False when one player decides at a time in public (Duel)
+    simultaneous: bool
+    #: the game record's action kinds whose card only the acting player sees (it lies face down)
+    hidden_action_kinds: frozenset[str]
 
     def new_game(self, seed: int | None = None) -> State:
         """A new game, every random draw (the deal) taken from a generator seeded by ``seed``."""
@@ -48,9 +53,13 @@ class Game(Protocol[State]):
     def acting_players(self, state: State) -> list[int]:
         """The players who decide now, in seat order; empty once the game is over."""
 
+    def legal_actions(self, state: State, player: int) -> list[int]:
+        """``player``'s legal actions in the engine's fixed order (empty when it does not decide
+        now): the fast path of search agents."""
+
     def legal_action_mask(self, state: State, player: int) -> np.ndarray:
         """Bool array of ``num_actions``: ``player``'s legal actions (all False when it does
-        not decide now)."""
+        not decide now, in every game: the PettingZoo envs may offer a ``wait`` action there)."""
 
     def legal_actions_reference(self, state: State, player: int) -> set[int]:
         """The same set as :meth:`legal_action_mask`, by slow, obviously correct enumeration."""
@@ -79,7 +88,14 @@ class Game(Protocol[State]):
         """``player``'s ego-centric float32 observation (``observation_size``), as the env's."""
 
     def describe_action(self, state: State, action: int) -> str:
-        """The action in words (card and kind), for logs, terminal play and records."""
+        """The action in words (card and kind), for logs and error messages."""
+
+    def describe_move(self, state: State, player: int, action: int) -> str:
+        """``player``'s legal ``action`` in words with what it costs now, for a person choosing
+        it (terminal play)."""
+
+    def render(self, state: State, player: int | None = None) -> str:
+        """The table as text: public information, and with ``player`` what that player alone sees."""
 
     def game_record(self, state: State) -> dict[str, Any]:
         """The JSON-serialisable account of the game so far (the contract in the record module)."""

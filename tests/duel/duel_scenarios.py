@@ -28,7 +28,7 @@ FIRST_GAME_WONDERS = (  # the rulebook's wonders "for your first game"
 def scenario(age: int = 1, wonders=FIRST_GAME_WONDERS, coins=(7, 7), seed: int = 0,
              board_tokens=None) -> DuelState:
     """A game at the first turn of ``age`` with the given wonders; player 0 to play."""
-    state = new_game(np.random.default_rng(seed))
+    state = new_game(np.random.default_rng(seed), seed)
     state.player_wonders = [[WONDER_IDS[name] for name in names] for names in wonders]
     state.draft_step, state.draft_offer = 8, []
     lay_out_age(state, age)

@@ -7,7 +7,7 @@ from duel_scenarios import on_top, play, scenario
 from wonders_env.duel.cards import (BLUE, CARDS, GREEN, MANUFACTURED_BITS, PURPLE, RAW_BITS,
                                     SCIENCE_SYMBOLS, YELLOW, EffectKind)
 from wonders_env.duel.rules import trade_price_list
-from wonders_env.duel.scoring import score
+from wonders_env.duel.scoring import score_breakdown
 
 CATEGORY = {BLUE: "civilian", GREEN: "science", YELLOW: "commercial", PURPLE: "guilds"}
 
@@ -45,7 +45,7 @@ def test_each_card_costs_and_does_what_it_says(card):
     fixed = sum(e.what for e in card.effects if e.kind is EffectKind.TRADE_FIXED)
     assert state.fixed_price_bits[0] == fixed
     assert all(trade_price_list(state, 0)[r] == 1 for r in range(5) if fixed >> r & 1)
-    points = score(state, 0)
+    points = score_breakdown(state, 0)
     if card.color in CATEGORY:
         expected = amount(card, EffectKind.VP)
         if card.color == PURPLE:  # guilds count the city with the most: nothing yet, but coins

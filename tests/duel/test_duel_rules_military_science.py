@@ -6,7 +6,7 @@ from duel_scenarios import give, give_token, is_legal, on_top, place, play, scen
 from wonders_env.duel.actions import PROGRESS
 from wonders_env.duel.cards import CARDS, SCIENCE_SYMBOLS, TOKEN_IDS
 from wonders_env.duel.rules import legal_actions
-from wonders_env.duel.scoring import military_points, score
+from wonders_env.duel.scoring import military_points, score_breakdown
 from wonders_env.duel.state import Phase
 
 
@@ -125,7 +125,7 @@ def test_a_pair_of_symbols_gives_a_choice_of_the_board_tokens():
     assert state.player_tokens[0] == 1 << TOKEN_IDS["Philosophy"]
     assert state.board_tokens == (1 << TOKEN_IDS["Agriculture"]) | (1 << TOKEN_IDS["Law"])
     assert state.phase == Phase.PLAY and state.current == 1
-    assert score(state, 0)["progress"] == 7
+    assert score_breakdown(state, 0)["progress"] == 7
 
 
 def test_no_choice_when_the_board_has_no_token_left():

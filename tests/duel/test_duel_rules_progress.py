@@ -5,7 +5,7 @@ from duel_scenarios import give, give_token, on_top, play, scenario
 
 from wonders_env.duel.cards import CARD_IDS, SCIENCE_SYMBOLS, TOKEN_IDS
 from wonders_env.duel.rules import build_cost
-from wonders_env.duel.scoring import score
+from wonders_env.duel.scoring import score_breakdown
 from wonders_env.duel.state import Phase
 
 
@@ -26,22 +26,22 @@ def token_game(*board, coins=(0, 7)):
 def test_agriculture_6_coins_now_and_4_points():
     state = token_game()
     take(state, "Agriculture")
-    assert state.coins[0] == 6 and score(state, 0)["progress"] == 4
+    assert state.coins[0] == 6 and score_breakdown(state, 0)["progress"] == 4
 
 
 def test_philosophy_7_points():
     state = token_game()
     take(state, "Philosophy")
-    assert score(state, 0)["progress"] == 7
+    assert score_breakdown(state, 0)["progress"] == 7
 
 
 def test_mathematics_3_points_per_token_itself_included():
     state = token_game()
     take(state, "Mathematics")
-    assert score(state, 0)["progress"] == 3
+    assert score_breakdown(state, 0)["progress"] == 3
     give_token(state, 0, "Agriculture")
     give_token(state, 0, "Philosophy")
-    assert score(state, 0)["progress"] == 3 * 3 + 4 + 7
+    assert score_breakdown(state, 0)["progress"] == 3 * 3 + 4 + 7
 
 
 def test_law_is_a_science_symbol():

@@ -54,7 +54,7 @@ def test_guilds_count_the_city_with_the_most(guild, mine, theirs, coins, points)
     play(state, "build", guild)
     paid = state.log[-1][2]
     assert state.coins[0] == 30 - paid + coins
-    assert score(state, 0)["guilds"] == points
+    assert score_breakdown(state, 0)["guilds"] == points
 
 
 def test_guild_points_at_the_end_may_count_the_other_city():
@@ -62,9 +62,9 @@ def test_guild_points_at_the_end_may_count_the_other_city():
     give(state, 0, "Tavern", "Forum")
     on_top(state, "Merchants Guild")
     play(state, "build", "Merchants Guild")  # 3 yellow cards (itself is purple): 2 coins
-    assert score(state, 0)["guilds"] == 2
+    assert score_breakdown(state, 0)["guilds"] == 2
     give(state, 1, "Wood Reserve", "Clay Reserve", "Stone Reserve", "Customs House")
-    assert score(state, 0)["guilds"] == 4
+    assert score_breakdown(state, 0)["guilds"] == 4
 
 
 def test_builders_guild_2_points_per_wonder_of_the_city_with_the_most_and_no_coins():
@@ -75,7 +75,7 @@ def test_builders_guild_2_points_per_wonder_of_the_city_with_the_most_and_no_coi
     on_top(state, "Builders Guild")
     play(state, "build", "Builders Guild")
     assert state.coins[0] == 30 - state.log[-1][2]
-    assert score(state, 0)["guilds"] == 6
+    assert score_breakdown(state, 0)["guilds"] == 6
 
 
 def test_moneylenders_guild_1_point_per_3_coins_of_the_richest_city_and_no_coins():
@@ -84,7 +84,7 @@ def test_moneylenders_guild_1_point_per_3_coins_of_the_richest_city_and_no_coins
     play(state, "build", "Moneylenders Guild")
     paid = state.log[-1][2]
     assert state.coins[0] == 30 - paid
-    assert score(state, 0)["guilds"] == max(30 - paid, 14) // 3
+    assert score_breakdown(state, 0)["guilds"] == max(30 - paid, 14) // 3
 
 
 def test_the_eight_categories():
@@ -96,10 +96,10 @@ def test_the_eight_categories():
     give_token(state, 0, "Mathematics")
     give_token(state, 0, "Agriculture")
     state.pawn = 4
-    assert score(state, 0) == {"civilian": 7 + 3, "science": 1 + 2, "commercial": 3 + 3,
+    assert score_breakdown(state, 0) == {"civilian": 7 + 3, "science": 1 + 2, "commercial": 3 + 3,
                                "guilds": 2, "wonders": 9 + 4, "progress": 3 * 2 + 4,
                                "treasury": 5, "military": 5, "total": 10 + 3 + 6 + 2 + 13 + 10 + 5 + 5}
-    assert score(state, 1)["military"] == 0 and score(state, 1)["guilds"] == 0
+    assert score_breakdown(state, 1)["military"] == 0 and score_breakdown(state, 1)["guilds"] == 0
 
 
 def test_most_points_wins():
@@ -113,7 +113,7 @@ def test_a_tie_on_points_goes_to_the_most_blue_points():
     state = scenario(age=3, coins=(0, 0))
     give(state, 0, "Palace")  # 7 blue
     give(state, 1, "Academy", "Study", "Workshop")  # 3 + 3 + 1 green
-    assert score(state, 0)["total"] == score(state, 1)["total"] == 7
+    assert score_breakdown(state, 0)["total"] == score_breakdown(state, 1)["total"] == 7
     assert civilian_winners(state) == (0,)
 
 

@@ -8,7 +8,7 @@ from duel_scenarios import (build_wonder, give, give_token, is_legal, on_top, pl
 from wonders_env.duel.actions import DESTROY, LIBRARY, MAUSOLEUM
 from wonders_env.duel.cards import CARD_IDS, CARDS, GLASS, PROGRESS_TOKENS, STONE, TOKEN_IDS
 from wonders_env.duel.rules import build_cost, legal_actions, trade_price_list
-from wonders_env.duel.scoring import score
+from wonders_env.duel.scoring import score_breakdown
 from wonders_env.duel.state import Phase
 
 OTHERS = ("The Pyramids", "The Great Lighthouse", "The Temple of Artemis", "The Statue of Zeus",
@@ -37,7 +37,7 @@ def build_it(state, wonder: str):
 def test_wonder_victory_points(wonder, points):
     state = wonder_game(wonder)
     build_it(state, wonder)
-    assert score(state, 0)["wonders"] == points
+    assert score_breakdown(state, 0)["wonders"] == points
 
 
 def test_wonder_costs_are_paid_and_not_the_cards():

@@ -79,7 +79,7 @@ def test_shipowners_guild_brown_and_grey_summed_in_one_city():
     before = state.coins[ANTOINE] - rules.build_cost(state, ANTOINE, card("Shipowners Guild"))
     play(state, "build", "Shipowners Guild")
     assert state.coins[ANTOINE] == before + 3
-    assert scoring.score(state, ANTOINE)["guilds"] == 3
+    assert scoring.score_breakdown(state, ANTOINE)["guilds"] == 3
 
 
 def test_guild_coins_when_built_vp_at_end_each_take_the_city_with_most():
@@ -91,8 +91,8 @@ def test_guild_coins_when_built_vp_at_end_each_take_the_city_with_most():
     play(state, "build", "Magistrates Guild")
     assert state.coins[ANTOINE] == before + 2  # Bruno's 2 blue cards
     give(state, ANTOINE, "Temple", "Statue")  # now Antoine has 3
-    assert scoring.score(state, ANTOINE)["guilds"] == 3
-    assert scoring.score(state, BRUNO)["guilds"] == 0
+    assert scoring.score_breakdown(state, ANTOINE)["guilds"] == 3
+    assert scoring.score_breakdown(state, BRUNO)["guilds"] == 0
 
 
 def test_scientists_and_tacticians_guilds():
@@ -106,7 +106,7 @@ def test_scientists_and_tacticians_guilds():
         before = state.coins[ANTOINE] - rules.build_cost(state, ANTOINE, card(name))
         play(state, "build", name)
         assert state.coins[ANTOINE] == before + gain, name
-    assert scoring.score(state, ANTOINE)["guilds"] == 3 + 2
+    assert scoring.score_breakdown(state, ANTOINE)["guilds"] == 3 + 2
 
 
 def test_builders_guild_2_vp_per_wonder_of_city_with_most_no_coins():
@@ -116,7 +116,7 @@ def test_builders_guild_2_vp_per_wonder_of_city_with_most_no_coins():
     before = state.coins[ANTOINE] - rules.build_cost(state, ANTOINE, card("Builders Guild"))
     play(state, "build", "Builders Guild")
     assert state.coins[ANTOINE] == before
-    assert scoring.score(state, ANTOINE)["guilds"] == 2 * 3
+    assert scoring.score_breakdown(state, ANTOINE)["guilds"] == 2 * 3
 
 
 def test_moneylenders_guild_1_vp_per_3_coins_of_richest_city_no_coins():
@@ -126,8 +126,8 @@ def test_moneylenders_guild_1_vp_per_3_coins_of_richest_city_no_coins():
     play(state, "build", "Moneylenders Guild")
     assert state.coins[ANTOINE] == before
     state.coins = [5, 17]
-    assert scoring.score(state, ANTOINE)["guilds"] == 5
-    assert scoring.score(state, ANTOINE)["treasury"] == 1
+    assert scoring.score_breakdown(state, ANTOINE)["guilds"] == 5
+    assert scoring.score_breakdown(state, ANTOINE)["treasury"] == 1
 
 
 # ------------------------------------------------------------------------------ end of an Age
@@ -150,7 +150,7 @@ def test_weaker_military_chooses_who_starts_next_age():
     assert state.current == ANTOINE
     play(state, "starter", "opponent")
     assert state.current == BRUNO
-    rec = record.game_record(state, 0)
+    rec = record.game_record(state)
     assert rec["actions"][-1] == {"agent": "player_0", "kind": "starter", "card": None, "paid": 0,
                                   "starter": "player_1"}
 
@@ -179,10 +179,10 @@ def test_score_eight_categories():
     give(state, BRUNO, "Altar")
     state.coins = [11, 0]
     state.pawn = 4
-    result = scoring.score(state, ANTOINE)
+    result = scoring.score_breakdown(state, ANTOINE)
     assert result == {"civilian": 10, "science": 3, "commercial": 3, "guilds": 2, "wonders": 9,
                       "progress": 7, "treasury": 3, "military": 5, "total": 42}
-    other = scoring.score(state, BRUNO)
+    other = scoring.score_breakdown(state, BRUNO)
     assert other == {"civilian": 3, "science": 0, "commercial": 0, "guilds": 0, "wonders": 0,
                      "progress": 0, "treasury": 0, "military": 0, "total": 3}
 
@@ -191,7 +191,7 @@ def test_green_yellow_vp_counted_red_brown_grey_none():
     state = scenario(age=3, coins=(0, 0))
     give(state, ANTOINE, "Laboratory", "Dispensary", "Chamber of Commerce", "Pretorium", "Sawmill", "Glassworks")
     state.pawn = 0
-    result = scoring.score(state, ANTOINE)
+    result = scoring.score_breakdown(state, ANTOINE)
     assert result["science"] == 1 + 2 and result["commercial"] == 3
 
 
@@ -202,9 +202,9 @@ def test_tie_broken_by_blue_points():
     state.coins = [6, 0]  # Antoine: 5 + treasury 2 = 7; Bruno 7
     leave_only(state, "Pretorium")
     play(state, "sell", "Pretorium")  # Antoine: 8 coins -> still 2 treasury
-    assert scoring.score(state, ANTOINE)["total"] == scoring.score(state, BRUNO)["total"] == 7
+    assert scoring.score_breakdown(state, ANTOINE)["total"] == scoring.score_breakdown(state, BRUNO)["total"] == 7
     assert state.winners == (ANTOINE,)  # 5 blue vs 3
-    assert record.game_record(state, 0)["winners"] == ["player_0"]
+    assert record.game_record(state)["winners"] == ["player_0"]
 
 
 def test_tie_with_equal_blue_is_shared():
@@ -215,18 +215,18 @@ def test_tie_with_equal_blue_is_shared():
     leave_only(state, "Pretorium")
     play(state, "sell", "Pretorium")  # 2 coins: treasury 0
     assert state.winners == (0, 1) and state.victory == Victory.CIVILIAN
-    assert record.game_record(state, 0)["winners"] == ["player_0", "player_1"]
+    assert record.game_record(state)["winners"] == ["player_0", "player_1"]
 
 
 # ------------------------------------------------------------------------------------ record
 def test_game_record_names_and_paid():
-    state = scenario(age=2, coins=(20, 20))
+    state = scenario(age=2, coins=(20, 20), seed=42)
     give(state, BRUNO, "Glassworks")
     state.coins = [20, 20]
     on_top(state, "Caravansery", "Sawmill")
     play(state, "build", "Caravansery")  # 2 + 3 + 2
     play(state, "wonder", "Sawmill", "Piraeus")  # Bruno: W W C S at 2 = 8
-    rec = record.game_record(state, 42)
+    rec = record.game_record(state)
     assert rec["seed"] == 42 and rec["finished"] is False and rec["victory"] is None
     assert rec["actions"] == [
         {"agent": "player_0", "kind": "build", "card": "Caravansery", "paid": 7},

@@ -48,7 +48,7 @@ def test_example_aqueduct_costs_antoine_12_coins():
     play(state, "build", "Aqueduct")
     assert state.coins == [0, 7]  # paid to the bank, not to Bruno
     assert card("Aqueduct") in state.city[ANTOINE]
-    entry = record.game_record(state, 0)["actions"][-1]
+    entry = record.game_record(state)["actions"][-1]
     assert entry == {"agent": "player_0", "kind": "build", "card": "Aqueduct", "paid": 12}
 
 
@@ -149,7 +149,7 @@ def test_example_seventh_wonder_boxes_the_pyramids():
     state.current = state.turn_player = ANTOINE
     state.cost_cache = [None, None]
     assert not legal(state, "wonder", "Palace", "The Pyramids")
-    rec = record.game_record(state, 0)
+    rec = record.game_record(state)
     assert "The Pyramids" not in rec["players"][0]["wonders_unbuilt"]
     assert "The Pyramids" not in rec["players"][0]["wonders_built"]
 

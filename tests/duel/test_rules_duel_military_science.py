@@ -79,7 +79,7 @@ def test_military_points_zones_0_2_5_10():
         assert scoring.military_points(-distance, 0) == 0
     state = scenario(age=3)
     state.pawn = -4
-    assert scoring.score(state, BRUNO)["military"] == 5 and scoring.score(state, ANTOINE)["military"] == 0
+    assert scoring.score_breakdown(state, BRUNO)["military"] == 5 and scoring.score_breakdown(state, ANTOINE)["military"] == 0
 
 
 def test_military_supremacy_ends_game_at_once():
@@ -91,7 +91,7 @@ def test_military_supremacy_ends_game_at_once():
     assert state.phase == Phase.GAME_OVER
     assert state.winners == (ANTOINE,) and state.victory == Victory.MILITARY
     assert not rules.legal_action_mask(state).any()
-    rec = record.game_record(state, 5)
+    rec = record.game_record(state)
     assert rec["finished"] and rec["victory"] == "military" and rec["winners"] == ["player_0"]
 
 
@@ -138,7 +138,7 @@ def test_science_pair_gives_progress_choice_to_builder():
     assert not state.board_tokens >> token("Agriculture") & 1
     assert state.coins[ANTOINE] == 36
     assert state.phase == Phase.PLAY and state.current == BRUNO
-    rec = record.game_record(state, 0)
+    rec = record.game_record(state)
     assert rec["players"][0]["progress_tokens"] == ["Agriculture"]
     assert rec["actions"][-1] == {"agent": "player_0", "kind": "progress", "card": None, "paid": 0,
                                   "token": "Agriculture"}
@@ -198,24 +198,24 @@ def test_agriculture_6_coins_and_4_vp():
     state = scenario(age=1, coins=(0, 0))
     grant(state, ANTOINE, "Agriculture")
     assert state.coins[ANTOINE] == 6
-    assert scoring.score(state, ANTOINE)["progress"] == 4
+    assert scoring.score_breakdown(state, ANTOINE)["progress"] == 4
 
 
 def test_philosophy_7_vp():
     state = scenario(age=1, coins=(0, 0))
     grant(state, ANTOINE, "Philosophy")
     assert state.coins[ANTOINE] == 0
-    assert scoring.score(state, ANTOINE)["progress"] == 7
+    assert scoring.score_breakdown(state, ANTOINE)["progress"] == 7
 
 
 def test_mathematics_3_vp_per_token_including_itself():
     state = scenario(age=1, coins=(0, 0))
     grant(state, ANTOINE, "Mathematics")
-    assert scoring.score(state, ANTOINE)["progress"] == 3
+    assert scoring.score_breakdown(state, ANTOINE)["progress"] == 3
     grant(state, ANTOINE, "Law", "Strategy")
-    assert scoring.score(state, ANTOINE)["progress"] == 9
+    assert scoring.score_breakdown(state, ANTOINE)["progress"] == 9
     grant(state, ANTOINE, "Agriculture", "Philosophy")
-    assert scoring.score(state, ANTOINE)["progress"] == 5 * 3 + 4 + 7
+    assert scoring.score_breakdown(state, ANTOINE)["progress"] == 5 * 3 + 4 + 7
 
 
 def test_law_is_a_science_symbol_never_a_pair():

@@ -101,7 +101,7 @@ def test_chain_makes_card_free_no_coins_no_resources():
     assert rules.build_cost(state, ANTOINE, card("Barracks")) == 0
     play(state, "build", "Barracks")
     assert state.coins[ANTOINE] == 0
-    assert record.game_record(state, 0)["actions"][-1]["paid"] == 0
+    assert record.game_record(state)["actions"][-1]["paid"] == 0
 
 
 def test_urbanism_six_coins_then_four_per_chain_build():
@@ -127,7 +127,7 @@ def test_sell_gives_2_plus_own_yellow_cards_only():
     play(state, "sell", "Walls")
     assert state.coins == [4, 0]
     assert state.discard == [card("Walls")]
-    assert record.game_record(state, 0)["actions"][-1] == {"agent": "player_0", "kind": "sell",
+    assert record.game_record(state)["actions"][-1] == {"agent": "player_0", "kind": "sell",
                                                            "card": "Walls", "paid": 0}
 
 

@@ -72,7 +72,7 @@ def test_statue_of_zeus_destroys_a_brown_card_only():
     assert card("Stone Pit") not in state.city[BRUNO] and card("Stone Pit") in state.discard
     assert rules.trade_price_list(state, ANTOINE)[2] == 3  # Bruno now has 1 stone
     assert state.phase == Phase.PLAY and state.current == BRUNO
-    assert record.game_record(state, 0)["actions"][-1]["kind"] == "destroy"
+    assert record.game_record(state)["actions"][-1]["kind"] == "destroy"
 
 
 def test_statue_of_zeus_nothing_to_destroy():
@@ -115,7 +115,7 @@ def test_great_library_draws_3_set_aside_tokens_keeps_1():
     assert state.player_tokens[ANTOINE] == 1 << offered[0]
     assert state.board_tokens == board_before
     assert state.phase == Phase.PLAY and state.current == BRUNO
-    assert scoring.score(state, ANTOINE)["wonders"] == 4
+    assert scoring.score_breakdown(state, ANTOINE)["wonders"] == 4
 
 
 def test_mausoleum_builds_from_discard_free_with_effects():
@@ -131,7 +131,7 @@ def test_mausoleum_builds_from_discard_free_with_effects():
     assert state.pawn == 2 and card("Walls") in state.city[ANTOINE]
     assert state.discard == [card("Tavern")]
     assert state.coins[ANTOINE] == coins
-    assert record.game_record(state, 0)["actions"][-1] == {"agent": "player_0", "kind": "mausoleum",
+    assert record.game_record(state)["actions"][-1] == {"agent": "player_0", "kind": "mausoleum",
                                                            "card": "Walls", "paid": 0}
 
 
@@ -188,5 +188,5 @@ def test_wonder_victory_points():
         state.player_wonders = [[wonder(name)], []]
         state.wonder_built[wonder(name)] = True
         state.wonders_built = 1
-        assert scoring.score(state, ANTOINE)["wonders"] == vp, name
-        assert scoring.score(state, BRUNO)["wonders"] == 0
+        assert scoring.score_breakdown(state, ANTOINE)["wonders"] == vp, name
+        assert scoring.score_breakdown(state, BRUNO)["wonders"] == 0

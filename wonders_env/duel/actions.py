@@ -79,7 +79,7 @@ def decode_action(action: int) -> tuple[ActionKind, int, int]:
     return DECODED[action]
 
 
-def action_name(action: int) -> str:
+def describe_action(action: int) -> str:
     """Readable form, e.g. ``"wonder The Pyramids with Lumber Yard"``."""
     kind, index, wonder = decode_action(action)
     if kind is ActionKind.DRAFT:

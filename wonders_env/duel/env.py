@@ -15,11 +15,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .actions import NUM_ACTIONS
+from .game import DuelGame
 from .observation import OBSERVATION_SIZE, encode_observation
 from .record import AGENTS, ENV_NAME, game_record
 from .render import render_table
 from .rules import check_legal, legal_actions, resolve_action
-from .scoring import score
+from .scoring import score_breakdown
 from .state import VICTORY_NAMES, DuelState, Phase, new_game
 
 REWARD_MODES = ("win_loss", "score")
@@ -42,6 +43,7 @@ class raw_env(AECEnv):
                              f"got {render_mode!r}")
         self.reward_mode = reward
         self.render_mode = render_mode
+        self.game = DuelGame()  # the engine behind this env (wonders_env.game.Game)
         self.possible_agents = list(AGENTS)
         space = spaces.Dict({
             "observation": spaces.Box(0.0, OBS_HIGH, (OBSERVATION_SIZE,), np.float32),
@@ -50,7 +52,6 @@ class raw_env(AECEnv):
         self.observation_spaces = {agent: space for agent in AGENTS}
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
         self._rng = np.random.default_rng()
-        self._seed: int | None = None
         self.state: DuelState | None = None
         self._legal: list[int] | None = None  # legal actions of the current state, once computed
 
@@ -64,8 +65,7 @@ class raw_env(AECEnv):
         """A new game. ``seed`` reseeds the generator; without it the game draws from it further."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self._seed = seed
-        self.state = new_game(self._rng)
+        self.state = new_game(self._rng, seed)
         self._legal = None
         self.agents = list(AGENTS)
         self.rewards = {agent: 0.0 for agent in AGENTS}
@@ -109,7 +109,7 @@ class raw_env(AECEnv):
 
     def _finish(self) -> None:
         state = self.state
-        scores = [score(state, p) for p in (0, 1)]
+        scores = [score_breakdown(state, p) for p in (0, 1)]
         if len(state.winners) == 2:
             rewards = [0.0, 0.0]
         else:
@@ -129,7 +129,7 @@ class raw_env(AECEnv):
         """The JSON-serialisable record of the game so far (``shared/DESIGN.md``)."""
         if self.state is None:
             raise RuntimeError("call reset() before game_record()")
-        return game_record(self.state, self._seed)
+        return game_record(self.state)
 
     def render(self) -> str | None:
         if self.render_mode is None:

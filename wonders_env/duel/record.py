@@ -33,7 +33,7 @@ from typing import Any
 
 from .actions import KIND_NAMES, STARTER_ME, ActionKind, decode_action
 from .cards import CARDS, PROGRESS_TOKENS, WONDERS
-from .scoring import score
+from .scoring import score_breakdown
 from .state import VICTORY_NAMES, DuelState
 
 AGENTS = ("player_0", "player_1")
@@ -56,7 +56,7 @@ def action_entry(player: int, action: int, paid: int) -> dict[str, Any]:
     return entry
 
 
-def game_record(state: DuelState, seed: int | None) -> dict[str, Any]:
+def game_record(state: DuelState) -> dict[str, Any]:
     """The record of the game so far (final scores once it is over)."""
     tokens_taken: list[list[str]] = [[], []]
     for player, action, _ in state.log:
@@ -73,10 +73,10 @@ def game_record(state: DuelState, seed: int | None) -> dict[str, Any]:
             "wonders_unbuilt": [WONDERS[w].name for w in state.player_wonders[p]
                                 if not state.wonder_built[w] and w != state.boxed_wonder],
             "progress_tokens": tokens_taken[p],
-            "score": score(state, p),
+            "score": score_breakdown(state, p),
         })
     return {
-        "game": GAME_NAME, "env": ENV_NAME, "seed": seed, "finished": state.game_over,
+        "game": GAME_NAME, "env": ENV_NAME, "seed": state.seed, "finished": state.game_over,
         "victory": VICTORY_NAMES.get(state.victory),
         "winners": [AGENTS[p] for p in state.winners],
         "conflict_pawn": state.pawn,

@@ -6,13 +6,14 @@ Accessible cards are marked with ``*``.
 
 from __future__ import annotations
 
+from .actions import ActionKind, decode_action, describe_action
 from .cards import CARD_DECK, CARDS, COLORS, DECKS, LAYOUTS, PROGRESS_TOKENS, SCIENCE_SYMBOLS, WONDERS
-from .rules import build_cost
-from .scoring import score
+from .record import AGENTS
+from .rules import build_cost, sell_value, wonder_cost
+from .scoring import score_breakdown
 from .state import EMPTY, LOOTING_TOKENS, DuelState, Phase
 
 CELL = 16  # characters per card; a layout column is half a card
-AGENTS = ("player_0", "player_1")
 
 
 def _cell(state: DuelState, slot: int) -> str:
@@ -52,7 +53,7 @@ def render_track(state: DuelState) -> str:
 
 
 def render_city(state: DuelState, player: int) -> list[str]:
-    total = score(state, player)["total"]
+    total = score_breakdown(state, player)["total"]
     lines = [f"{AGENTS[player]}: {state.coins[player]} coins, {total} points"]
     wonders = [WONDERS[w].name + (" (built)" if state.wonder_built[w] else "")
                for w in state.player_wonders[player] if w != state.boxed_wonder]
@@ -90,3 +91,20 @@ def render_table(state: DuelState) -> str:
                  for s in state.accessible_slots()]
         lines.append(f"{AGENTS[player]}'s build costs: " + ", ".join(costs))
     return "\n".join(lines)
+
+
+def move_text(state: DuelState, player: int, action: int) -> str:
+    """The action in words with what it costs ``player`` now (``build Lumber Yard (free)``)."""
+    kind, index, wonder = decode_action(action)
+    text = describe_action(action)
+    if kind == ActionKind.BUILD:
+        return f"{text} ({_coins(build_cost(state, player, index))})"
+    if kind == ActionKind.WONDER:
+        return f"{text} ({_coins(wonder_cost(state, player, wonder))})"
+    if kind == ActionKind.SELL:
+        return f"{text} (+{sell_value(state, player)} coins)"
+    return text
+
+
+def _coins(cost: int) -> str:
+    return "free" if cost == 0 else f"{cost} coin" if cost == 1 else f"{cost} coins"

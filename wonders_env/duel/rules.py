@@ -33,7 +33,7 @@ import numpy as np
 
 from .actions import (BUILD, DECODED, DESTROY, DRAFT, KIND_NAMES, KIND_OFFSETS, LIBRARY, MAUSOLEUM,
                       NUM_ACTIONS, PROGRESS, SELL, STARTER, STARTER_ME, WONDER, ActionKind,
-                      action_name)
+                      describe_action)
 from .cards import (ARCHITECTURE, BLUE, BLUE_DISCOUNT, BROWN, CARD_CHAIN_NEEDS, CARD_CHANGES_COSTS,
                     CARD_CHAIN_GIVES, CARD_CHOICE, CARD_COIN_COST, CARD_COINS, CARD_COINS_PER_CARD,
                     CARD_COINS_PER_WONDER, CARD_COLOR, CARD_COST, CARD_GUILD_COINS, CARD_HAS_INCOME,
@@ -232,11 +232,11 @@ def check_legal(state: DuelState, action: object) -> None:
     if reason is None:
         return
     try:
-        label = f"{action} ({action_name(int(action))})"
+        label = f"{action} ({describe_action(int(action))})"
     except (TypeError, ValueError):
         label = repr(action)
     legal = legal_actions(state)
-    shown = ", ".join(f"{a} ({action_name(a)})" for a in legal[:12])
+    shown = ", ".join(f"{a} ({describe_action(a)})" for a in legal[:12])
     more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
     raise IllegalActionError(f"illegal action {label} for player {state.current}: {reason}. "
                              f"Legal now: {shown or 'none'}{more}")
@@ -554,7 +554,7 @@ def _decode_slowly(action: int) -> tuple[ActionKind, int, int]:
     raise ValueError(action)
 
 
-def reference_legal_actions(state: DuelState) -> list[int]:
+def legal_actions_reference(state: DuelState) -> list[int]:
     """The legal actions, enumerated action by action from the rules text: slow, and
     independent of the incremental counters and cost caches that :func:`legal_actions` uses."""
     player, opponent = state.current, 1 - state.current

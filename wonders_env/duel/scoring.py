@@ -44,7 +44,7 @@ def guild_points(state: DuelState, player: int, card: int) -> int:
     return points
 
 
-def score(state: DuelState, player: int) -> dict[str, int]:
+def score_breakdown(state: DuelState, player: int) -> dict[str, int]:
     """The eight categories and ``total`` for ``player``, as they stand now."""
     by_colour = {BLUE: 0, GREEN: 0, YELLOW: 0}
     guilds = 0
@@ -67,7 +67,7 @@ def score(state: DuelState, player: int) -> dict[str, int]:
 
 def civilian_winners(state: DuelState) -> tuple[int, ...]:
     """Winners by points (then blue points); both players on a shared victory."""
-    scores = [score(state, p) for p in (0, 1)]
+    scores = [score_breakdown(state, p) for p in (0, 1)]
     keys = [(s["total"], s["civilian"]) for s in scores]
     if keys[0] == keys[1]:
         return (0, 1)

@@ -70,7 +70,7 @@ class DuelState:
     """
 
     __slots__ = (
-        "phase", "current", "turn_player", "age", "winners", "victory",
+        "seed", "phase", "current", "turn_player", "age", "winners", "victory",
         # hidden: drawn at setup
         "wonder_order", "token_order", "deals", "boxed",
         # wonder draft
@@ -93,7 +93,7 @@ class DuelState:
     def clone(self) -> "DuelState":
         """An independent copy (the card tables are module constants and are shared)."""
         twin = DuelState.__new__(DuelState)
-        for name in ("phase", "current", "turn_player", "age", "winners", "victory", "draft_step",
+        for name in ("seed", "phase", "current", "turn_player", "age", "winners", "victory", "draft_step",
                      "cards_left", "wonders_built", "boxed_wonder", "library_used", "pawn",
                      "pending_progress", "play_again", "destroy_color", "board_tokens"):
             setattr(twin, name, getattr(self, name))
@@ -150,9 +150,11 @@ def deal_age(age: int, rng: np.random.Generator) -> tuple[list[int], list[int]]:
     return kept, boxed
 
 
-def new_game(rng: np.random.Generator) -> DuelState:
-    """A game at the start of the wonder draft, every random draw taken from ``rng``."""
+def new_game(rng: np.random.Generator, seed: int | None = None) -> DuelState:
+    """A game at the start of the wonder draft, every random draw taken from ``rng``; ``seed``
+    (the seed of ``rng``, if known) is kept for the game record."""
     state = DuelState.__new__(DuelState)
+    state.seed = seed
     state.phase, state.current, state.turn_player, state.age = Phase.DRAFT, 0, 0, 0
     state.winners, state.victory = (), Victory.NONE
     state.wonder_order = [int(w) for w in rng.permutation(NUM_WONDERS)]

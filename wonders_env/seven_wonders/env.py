@@ -15,13 +15,12 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from .actions import Kind, encode_action, num_actions
-from .cards import database
-from .observation import Observer
+from .game import SevenWondersGame
 from .record import game_record
 from .render import render_table
 from .rules import IllegalActionError, acting_seats, check_legal, legal_action_mask, play
 from .scoring import score_breakdown, winners
-from .state import GameState, Phase, new_game
+from .state import GameState, Phase
 
 REWARD_MODES = ("win_loss", "score")
 OBS_LOW, OBS_HIGH = -128.0, 1024.0
@@ -39,16 +38,15 @@ class _SevenWondersTable:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
-        # builds a throw-away game: validates the player count, wonders and sides at once
-        new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition)
-        self.num_players = int(num_players)
+        self.game = SevenWondersGame(num_players, edition, wonders, wonder_sides)  # validates them
+        self.num_players = self.game.num_players
         self.wonders = wonders
         self.wonder_sides = wonder_sides
         self.reward_mode = reward
         self.render_mode = render_mode
         self.edition = edition
-        self.db = database(edition)
-        self.observer = Observer(self.db)
+        self.db = self.game.db
+        self.observer = self.game.observer
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agent_seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         n_actions = num_actions(self.db.num_types)
@@ -68,8 +66,7 @@ class _SevenWondersTable:
         return self._action_space
 
     def _new_state(self, seed: int | None) -> None:
-        self.state = new_game(self.num_players, seed=seed, wonders=self.wonders,
-                              wonder_sides=self.wonder_sides, edition=self.edition)
+        self.state = self.game.new_game(seed)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_seat[agent]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .actions import Kind, decode_action
 from .cards import COLORS, RESOURCES
-from .rules import acting_seats
+from .rules import SELL_COINS, acting_city, acting_seats, build_payment, stage_payment
 from .scoring import score_breakdown
 from .state import GameState, Phase
 
@@ -75,3 +76,35 @@ def render_table(state: GameState, viewer: int | None = None) -> str:
         lines.append("to act: " + ", ".join(f"player_{s}" for s in acting_seats(state)))
     return "\n".join(lines)
 
+
+
+def move_text(state: GameState, seat: int, action: int) -> str:
+    """The action of ``seat`` in words with what it costs now (``build Baths (free)``)."""
+    kind, card_type = decode_action(action, state.db.num_types)
+    name = state.db.types[card_type].name
+    city = acting_city(state, seat)
+    if kind == Kind.BUILD:
+        return f"build {name} ({_payment_text(state, city, build_payment(state, city, card_type))})"
+    if kind == Kind.WONDER:
+        stage = state.stages_built[city] + 1
+        return f"wonder stage {stage} with {name} ({_payment_text(state, city, stage_payment(state, city))})"
+    if kind == Kind.SELL:
+        return f"sell {name} (+{SELL_COINS} coins)"
+    if kind == Kind.FREE_BUILD:
+        return f"build {name} free (Olympia, once per Age)"
+    if kind == Kind.DISCARD_BUILD:
+        return f"build {name} from the discard pile (free)"
+    return "wait"
+
+
+def _payment_text(state: GameState, city: int, payment: tuple[int, int, int]) -> str:
+    bank, to_left, to_right = payment
+    total = bank + to_left + to_right
+    if not total:
+        return "free"
+    parts = [f"{bank} to the bank"] if bank else []
+    if to_left:
+        parts.append(f"{to_left} to {seat_name(state, state.left_of(city))} (left)")
+    if to_right:
+        parts.append(f"{to_right} to {seat_name(state, state.right_of(city))} (right)")
+    return f"{total} coin{'' if total == 1 else 's'}: " + ", ".join(parts)

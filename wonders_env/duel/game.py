@@ -1,0 +1,97 @@
+"""7 Wonders Duel behind the one engine interface (:class:`wonders_env.game.Game`).
+
+:class:`DuelGame` only routes the interface's calls to this folder's modules: the state and its
+setup (:mod:`.state`), legality and resolution (:mod:`.rules`), scoring (:mod:`.scoring`), the
+observation (:mod:`.observation`), the actions (:mod:`.actions`), the record (:mod:`.record`) and
+the table as text (:mod:`.render`). Duel is turn-based: exactly one player decides at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from . import render, rules
+from .actions import NUM_ACTIONS, describe_action
+from .observation import OBSERVATION_SIZE, encode_observation
+from .record import game_record
+from .scoring import score_breakdown
+from .state import DuelState, Phase, determinize, new_game
+
+NUM_PLAYERS = 2
+
+
+class DuelGame:
+    """The 7 Wonders Duel engine (it has no options: two players, one edition)."""
+
+    name = "seven_wonders_duel"
+    num_players = NUM_PLAYERS
+    num_actions = NUM_ACTIONS
+    observation_size = OBSERVATION_SIZE
+    simultaneous = False
+    hidden_action_kinds: frozenset[str] = frozenset()  # every move is public
+
+    def new_game(self, seed: int | None = None) -> DuelState:
+        return new_game(np.random.default_rng(seed), seed)
+
+    def clone(self, state: DuelState) -> DuelState:
+        return state.clone()
+
+    def acting_players(self, state: DuelState) -> list[int]:
+        return [] if state.phase == Phase.GAME_OVER else [state.current]
+
+    def legal_actions(self, state: DuelState, player: int) -> list[int]:
+        if state.phase == Phase.GAME_OVER or player != state.current:
+            return []
+        return rules.legal_actions(state)
+
+    def legal_action_mask(self, state: DuelState, player: int) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS, bool)
+        mask[self.legal_actions(state, player)] = True
+        return mask
+
+    def legal_actions_reference(self, state: DuelState, player: int) -> set[int]:
+        if state.phase == Phase.GAME_OVER or player != state.current:
+            return set()
+        return set(rules.legal_actions_reference(state))
+
+    def apply_actions(self, state: DuelState, actions: Mapping[int, int]) -> None:
+        expected = self.acting_players(state)
+        if sorted(actions) != expected:
+            raise rules.IllegalActionError(
+                f"expected one action for each of the players {expected}, got actions for {sorted(actions)}")
+        (action,) = actions.values()
+        rules.apply_action(state, action)
+
+    def is_over(self, state: DuelState) -> bool:
+        return state.phase == Phase.GAME_OVER
+
+    def score_breakdown(self, state: DuelState, player: int) -> dict[str, int]:
+        return score_breakdown(state, player)
+
+    def winners(self, state: DuelState) -> list[int]:
+        return list(state.winners)
+
+    def returns(self, state: DuelState) -> list[float]:
+        winners = self.winners(state)
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(NUM_PLAYERS)]
+
+    def determinize(self, state: DuelState, player: int, rng: np.random.Generator) -> DuelState:
+        return determinize(state, player, rng)
+
+    def encode_observation(self, state: DuelState, player: int) -> np.ndarray:
+        return encode_observation(state, player)
+
+    def describe_action(self, state: DuelState, action: int) -> str:
+        return describe_action(action)
+
+    def describe_move(self, state: DuelState, player: int, action: int) -> str:
+        return render.move_text(state, player, action)
+
+    def render(self, state: DuelState, player: int | None = None) -> str:
+        return render.render_table(state)
+
+    def game_record(self, state: DuelState) -> dict[str, Any]:
+        return game_record(state)

@@ -1,0 +1,128 @@
+"""The game registry: one table from a game's name to its envs, engines, player counts and editions.
+
+```python
+import wonders_env
+env = wonders_env.make("duel")                                   # the AEC env() of the game
+env = wonders_env.make("seven_wonders", num_players=4, edition="2nd", raw=True)
+game = wonders_env.make_engine("seven_wonders", num_players=4)   # a wonders_env.game.Game
+```
+
+Every tool that needs a game by name (agents, the tournament, terminal play, training, the
+command line) goes through this module; none of them branches on a game's name. A new game, or a
+new engine of a game, is one :class:`GameEntry` in :data:`GAMES` plus its own folder:
+
+* ``env_module``: the PettingZoo module with ``env()``, ``raw_env`` and, when the entry says
+  ``parallel``, ``parallel_env``;
+* ``engines``: engine name -> ``"module:Class"`` of a :class:`wonders_env.game.Game`;
+  ``"python"`` is the readable reference engine, ``"core"`` the compiled one where it exists;
+* ``table_options``: the options that set up the table (``num_players``, ``edition``), which
+  both the env and the engines take; a game with a single table takes none, and the registry
+  only checks that a given ``num_players`` or ``edition`` is the game's.
+
+Modules are named as strings and imported on first use, so that reading the table imports
+neither PettingZoo nor an engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Game
+
+TABLE_OPTIONS = ("num_players", "edition")
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Everything the tools need to know about one game."""
+
+    name: str
+    aliases: tuple[str, ...]
+    env_module: str
+    engines: dict[str, str]
+    player_counts: tuple[int, ...]
+    default_players: int
+    editions: tuple[str, ...]
+    table_options: tuple[str, ...] = ()
+    parallel: bool = False
+
+    def check_table(self, num_players: int | None, edition: str | None) -> dict[str, Any]:
+        """The given table options that the game's env and engines take, after checking them
+        against the game's player counts and editions (the ones not given keep their defaults)."""
+        if num_players is not None and num_players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise ValueError(f"{self.name} is played by {counts} players, got num_players={num_players!r}")
+        if edition is not None and edition not in self.editions:
+            raise ValueError(f"{self.name} editions are {', '.join(self.editions)}, got edition={edition!r}")
+        given = {"num_players": num_players, "edition": edition}
+        return {key: value for key, value in given.items() if key in self.table_options and value is not None}
+
+
+GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
+    GameEntry(
+        name="seven_wonders", aliases=("7w",), env_module="wonders_env.seven_wonders_v0",
+        engines={"python": "wonders_env.seven_wonders.game:SevenWondersGame"},
+        player_counts=(2, 3, 4, 5, 6, 7), default_players=4, editions=("1st", "2nd"),
+        table_options=TABLE_OPTIONS, parallel=True,
+    ),
+    GameEntry(
+        name="seven_wonders_duel", aliases=("duel",), env_module="wonders_env.seven_wonders_duel_v0",
+        engines={"python": "wonders_env.duel.game:DuelGame"},
+        player_counts=(2,), default_players=2, editions=("1st",),
+    ),
+)}
+
+ALIASES = {alias: entry.name for entry in GAMES.values() for alias in entry.aliases}
+#: every accepted game name: the canonical ones, then the aliases
+GAME_NAMES = (*GAMES, *ALIASES)
+
+
+def entry(game: str) -> GameEntry:
+    """The entry of a game name or alias; an unknown name raises ``ValueError`` listing the known ones."""
+    name = ALIASES.get(game, game)
+    if name not in GAMES:
+        raise ValueError(f"unknown game {game!r}; games are: {', '.join(map(repr, GAME_NAMES))}")
+    return GAMES[name]
+
+
+def resolve_game(game: str) -> str:
+    """The canonical name of a game name or alias (``"duel"`` -> ``"seven_wonders_duel"``)."""
+    return entry(game).name
+
+
+def _load(target: str) -> Any:
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def make(game: str, num_players: int | None = None, edition: str | None = None, raw: bool = False,
+         parallel: bool = False, **options: Any) -> Any:
+    """A new env of ``game``: the PettingZoo-wrapped AEC ``env()``, or ``raw_env`` (``raw=True``),
+    or ``parallel_env`` (``parallel=True``, games that have one). ``num_players`` and ``edition``
+    are checked against the game's; ``options`` go to the env (``reward``, ``render_mode``, ...)."""
+    found = entry(game)
+    table = found.check_table(num_players, edition)
+    module = importlib.import_module(found.env_module)
+    if parallel:
+        if not found.parallel:
+            raise ValueError(f"{found.name} has no parallel env (its players take turns)")
+        return module.parallel_env(**table, **options)
+    factory = module.raw_env if raw else module.env
+    return factory(**table, **options)
+
+
+def make_engine(game: str, engine: str = "python", num_players: int | None = None, edition: str | None = None,
+                **options: Any) -> Game:
+    """The rules engine ``engine`` of ``game`` (a :class:`wonders_env.game.Game`) for one table;
+    ``options`` go to the engine (7 Wonders: ``wonders``, ``wonder_sides``)."""
+    found = entry(game)
+    if engine not in found.engines:
+        raise ValueError(f"{found.name} has the engines {', '.join(found.engines)}, got engine={engine!r}")
+    return _load(found.engines[engine])(**found.check_table(num_players, edition), **options)
+
+
+def default_players(game: str) -> int:
+    """The player count the tools use when none is given (2 for Duel, 4 for 7 Wonders)."""
+    return entry(game).default_players

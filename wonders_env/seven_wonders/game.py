@@ -1,0 +1,110 @@
+"""7 Wonders behind the one engine interface (:class:`wonders_env.game.Game`).
+
+:class:`SevenWondersGame` is bound to a table: the player count, the edition and, optionally,
+the boards. It only routes the interface's calls to this folder's modules: setup
+(:mod:`.state`), legality and resolution (:mod:`.rules`), scoring (:mod:`.scoring`),
+determinization (:mod:`.determinize`), the observation (:mod:`.observation`), the actions
+(:mod:`.actions`), the record (:mod:`.record`) and the table as text (:mod:`.render`).
+
+All players choose at once: :meth:`SevenWondersGame.apply_actions` takes the joint choice of the
+acting players and resolves it. A player who does not decide now has no legal action here (the
+PettingZoo env offers it the ``wait`` action instead, for its parallel API).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from . import render, rules
+from .actions import num_actions
+from .cards import database
+from .determinize import determinize
+from .observation import Observer
+from .record import game_record
+from .scoring import score_breakdown, winners
+from .state import GameState, Phase, new_game
+
+
+class SevenWondersGame:
+    """The 7 Wonders engine for one table: ``num_players`` (2-7; 3-7 in the 2nd edition), the
+    ``edition`` ("1st" or "2nd"), and the boards (``wonders``, ``wonder_sides``: see
+    :func:`.state.new_game`). Bad options raise ``ValueError`` naming what is allowed."""
+
+    name = "seven_wonders"
+    simultaneous = True
+    #: record kinds whose card only its player sees (it lies face down)
+    hidden_action_kinds = frozenset({"sell", "wonder", "discard"})
+
+    def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
+                 wonder_sides: str | list[str] = "random") -> None:
+        new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition)  # validates
+        self.num_players = int(num_players)
+        self.edition = edition
+        self.wonders = wonders
+        self.wonder_sides = wonder_sides
+        self.db = database(edition)
+        self.observer = Observer(self.db)
+        self.num_actions = num_actions(self.db.num_types)
+        self.observation_size = self.observer.size
+
+    def new_game(self, seed: int | None = None) -> GameState:
+        return new_game(self.num_players, seed=seed, wonders=self.wonders, wonder_sides=self.wonder_sides,
+                        edition=self.edition)
+
+    def clone(self, state: GameState) -> GameState:
+        return state.clone()
+
+    def acting_players(self, state: GameState) -> list[int]:
+        return [] if state.phase == Phase.GAME_OVER else list(rules.acting_seats(state))
+
+    def legal_actions(self, state: GameState, player: int) -> list[int]:
+        if player not in self.acting_players(state):
+            return []
+        return np.flatnonzero(rules.legal_action_mask(state, player)).tolist()
+
+    def legal_action_mask(self, state: GameState, player: int) -> np.ndarray:
+        if player not in self.acting_players(state):
+            return np.zeros(self.num_actions, bool)
+        return rules.legal_action_mask(state, player).astype(bool)
+
+    def legal_actions_reference(self, state: GameState, player: int) -> set[int]:
+        if player not in self.acting_players(state):
+            return set()
+        return rules.legal_actions_reference(state, player)
+
+    def apply_actions(self, state: GameState, actions: Mapping[int, int]) -> None:
+        rules.play(state, dict(actions))
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase == Phase.GAME_OVER
+
+    def score_breakdown(self, state: GameState, player: int) -> dict[str, int]:
+        return score_breakdown(state, player)
+
+    def winners(self, state: GameState) -> list[int]:
+        return winners(state)
+
+    def returns(self, state: GameState) -> list[float]:
+        won = self.winners(state)
+        return [1.0 / len(won) if p in won else 0.0 for p in range(self.num_players)]
+
+    def determinize(self, state: GameState, player: int, rng: np.random.Generator) -> GameState:
+        return determinize(state, player, rng)
+
+    def encode_observation(self, state: GameState, player: int) -> np.ndarray:
+        return self.observer.encode(state, player)
+
+    def describe_action(self, state: GameState, action: int) -> str:
+        return rules.describe_action(state, action)
+
+    def describe_move(self, state: GameState, player: int, action: int) -> str:
+        return render.move_text(state, player, action)
+
+    def render(self, state: GameState, player: int | None = None) -> str:
+        return render.render_table(state, viewer=player)
+
+    def game_record(self, state: GameState) -> dict[str, Any]:
+        return game_record(state)
