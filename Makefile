@@ -28,7 +28,7 @@ run: venv
 	$(BIN)/python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel_$(shell date +%Y%m%d-%H%M%S)
 
 demo: venv
-	$(BIN)/python -m wonders_env.cli demo
+	$(BIN)/python -m agents.cli demo
 
 test: venv
 	$(BIN)/python -m pytest -q -n 2

@@ -23,6 +23,7 @@ name            agent
 ``random``      uniform over the legal actions (reads only the observation's ``action_mask``)
 ``heuristic``   a hand-written strategy valuing each move in victory points (points, science,
                 military balance, missing resources, coins, denial); fast, no search
+                (:mod:`agents.heuristic`; one valuation module per game)
 ``mcts``        information-set Monte Carlo tree search: each simulation plays on a
                 determinization (what the player cannot see redrawn by the engine's
                 ``determinize``), with heuristic priors and heuristic play-outs; options
@@ -44,11 +45,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .match import GAMES, Agent, resolve_game
+from wonders_env.registry import resolve_game
+
+from .match import Agent
 
 AGENT_NAMES = ("random", "heuristic", "mcts", "ppo")
 
-__all__ = ["AGENT_NAMES", "GAMES", "Agent", "make_agent"]
+__all__ = ["AGENT_NAMES", "Agent", "make_agent"]
 
 
 def _random(game: str, seed: int | None) -> Agent:
@@ -57,11 +60,8 @@ def _random(game: str, seed: int | None) -> Agent:
 
 
 def _heuristic(game: str, seed: int | None) -> Agent:
-    if game == "seven_wonders":
-        from .seven_wonders_heuristic import SevenWondersHeuristic
-        return SevenWondersHeuristic(seed)
-    from .duel_heuristic import DuelHeuristic
-    return DuelHeuristic(seed)
+    from .heuristic import HeuristicAgent
+    return HeuristicAgent(game, seed)
 
 
 def _mcts(game: str, seed: int | None, **options: Any) -> Agent:
@@ -79,7 +79,7 @@ _FACTORIES: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _
 
 
 def make_agent(name: str, game: str = "seven_wonders", seed: int | None = None, **options: Any) -> Agent:
-    """A new agent ``name`` for ``game`` (``"seven_wonders"`` or ``"seven_wonders_duel"``).
+    """A new agent ``name`` for ``game`` (a name or alias of :mod:`wonders_env.registry`).
 
     ``options`` go to the agent (``mcts``: ``simulations``, ``time_limit``, ...; ``ppo``: ``path``,
     ``deterministic``); agents without options reject them. Unknown names or games raise

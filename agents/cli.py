@@ -1,27 +1,39 @@
-"""The ``wonders tournament`` and ``wonders play`` subcommands, for the ``wonders`` command line.
+"""The ``wonders`` command line: ``demo``, ``tournament`` and ``play``.
 
+    wonders demo [--games 200] [--players 4]   random games of every game, and their statistics
     wonders tournament --game duel --agents heuristic mcts random --games 400
     wonders tournament --game seven_wonders --players 4 --agents heuristic random --games 200
     wonders tournament --game seven_wonders --lineup mcts heuristic heuristic heuristic --games 100
     wonders play --game duel --opponent heuristic
     wonders play --game seven_wonders --players 3 --opponent mcts --seat 1
 
-:func:`add_subcommands` adds both to an ``argparse`` subparsers object; each sets ``handler``,
-the function that runs the parsed arguments.
+It sits above the library and the agents (nothing imports it). :func:`add_subcommands` adds
+``tournament`` and ``play`` to an ``argparse`` subparsers object; each sets ``handler``, the
+function that runs the parsed arguments. The demo plays through PettingZoo's AEC API only, as a
+user would, and reads its results from ``game_record()``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
+from collections import Counter, defaultdict
+
+import numpy as np
+from tqdm import tqdm
+
+import wonders_env
+
+from wonders_env.registry import GAME_NAMES, GAMES, resolve_game
 
 from . import AGENT_NAMES
-from .match import GAME_ALIASES, GAMES
+from .random_agent import random_game
 
 
 def add_subcommands(commands: argparse._SubParsersAction) -> None:
     """Add ``tournament`` and ``play`` to the ``wonders`` parser's subcommands."""
-    games = [*GAMES, *GAME_ALIASES]
+    games = list(GAME_NAMES)
     agent_help = (f"agent specs: {', '.join(AGENT_NAMES)}, optionally with options, e.g. "
                   "mcts:simulations=100 or mcts:time_limit=0.5")
     tournament = commands.add_parser(
@@ -58,7 +70,6 @@ def add_subcommands(commands: argparse._SubParsersAction) -> None:
 
 
 def tournament_command(args: argparse.Namespace) -> None:
-    from .match import resolve_game
     from .tournament import load_matplotlib, run_tournament
     if not args.agents and not args.lineup:
         sys.exit("wonders tournament: give --agents (two or more) or --lineup")
@@ -87,3 +98,61 @@ def play_command(args: argparse.Namespace) -> None:
         sys.exit(f"wonders play: {error}")
     except KeyboardInterrupt:
         print("\nGame abandoned.")
+
+
+def demo(games: int, players: int) -> None:
+    """Play ``games`` random games of every registered game (``players`` where the game allows
+    it) and print the average scores, the win rate of each seat, and where the record has them,
+    the victory kinds and the win rate of each board."""
+    for name, entry in GAMES.items():
+        count = players if players in entry.player_counts else entry.default_players
+        env = wonders_env.make(name, count)
+        totals: dict[str, list[int]] = defaultdict(list)
+        seat_wins, victories, board_games, board_wins = Counter(), Counter(), Counter(), Counter()
+        moves = 0
+        start = time.perf_counter()
+        for seed in tqdm(range(games), desc=f"{name}, {count} players", unit="game"):
+            record = random_game(env, seed)
+            moves += len(record["actions"])
+            victories[record.get("victory")] += 1
+            for player in record["players"][:count]:
+                won = player["agent"] in record["winners"]
+                seat_wins[player["agent"]] += won / len(record["winners"])
+                for category, points in player["score"].items():
+                    totals[category].append(points)
+                if "wonder" in player:
+                    board = f"{player['wonder']} {player['side']}"
+                    board_games[board] += 1
+                    board_wins[board] += won
+        elapsed = time.perf_counter() - start
+        print(f"\n{name}, {count} random players, {games} games ({moves / elapsed:,.0f} recorded moves/s)")
+        print("average score: " + ", ".join(f"{c} {np.mean(points):.1f}" for c, points in totals.items()))
+        print("wins by seat: " + ", ".join(f"{agent} {wins / games:.1%}" for agent, wins in sorted(seat_wins.items())))
+        if None not in victories:
+            print("victories: " + ", ".join(f"{kind} {n}" for kind, n in victories.most_common()))
+        if board_games:
+            print("win rate by board (random play):")
+            for board in sorted(board_games, key=lambda b: -board_wins[b] / board_games[b]):
+                print(f"  {board:<16} {board_wins[board] / board_games[board]:6.1%} of {board_games[board]} games")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="wonders", description="7 Wonders and 7 Wonders Duel environments")
+    commands = parser.add_subparsers(dest="command", required=True)
+    demo_parser = commands.add_parser("demo", help="play random games of every game and print statistics")
+    demo_parser.add_argument("--games", type=int, default=200, help="games per game type (default 200)")
+    demo_parser.add_argument("--players", type=int, default=4, help="7 Wonders player count, 2-7 (default 4)")
+    add_subcommands(commands)  # tournament, play
+    args = parser.parse_args(argv)
+    if args.command != "demo":
+        args.handler(args)
+        return
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if not 2 <= args.players <= 7:
+        parser.error("--players must be from 2 to 7")
+    demo(args.games, args.players)
+
+
+if __name__ == "__main__":
+    main()

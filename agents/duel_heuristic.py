@@ -22,9 +22,12 @@ cities, the discard pile, never a face-down card, the box or the later Ages.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import numpy as np
 
 from wonders_env.duel import rules
+from wonders_env.game import Game
 from wonders_env.duel.actions import DECODED, STARTER, STARTER_ME, ActionKind
 from wonders_env.duel.cards import (CARD_CHAIN_GIVES, CARD_CHAIN_NEEDS, CARD_CHOICE,
                                     CARD_COINS, CARD_COINS_PER_CARD, CARD_COINS_PER_WONDER, CARD_COLOR,
@@ -37,9 +40,14 @@ from wonders_env.duel.cards import (CARD_CHAIN_GIVES, CARD_CHAIN_NEEDS, CARD_CHO
                                     WONDER_LIBRARY_DRAW, WONDER_OPPONENT_LOSES, WONDER_PLAY_AGAIN,
                                     WONDER_SHIELDS, WONDER_VP, PROGRESS_TOKENS, EffectKind)
 from wonders_env.duel.scoring import MILITARY_POINTS, colour_count
-from wonders_env.duel.state import LOOTING_TOKENS, MAX_WONDERS_BUILT, DuelState, Phase
+from wonders_env.duel.state import LOOTING_TOKENS, MAX_WONDERS_BUILT, DuelState, Phase, Victory
+
+from .search_values import win_and_margin
 
 WIN = 100.0  # an immediate supremacy victory
+# play-outs of the search agent: a civilian victory is worth (1 - w) x the share of the win + w x
+# the score margin through a sigmoid of scale MARGIN_SCALE points; a supremacy is a plain win
+MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.2
 COIN_VALUE = (0.55, 0.5, 0.4)  # by Age
 POOR, POOR_PENALTY = 4, 0.3  # per coin below POOR left after paying (Ages I-II)
 RESOURCE_UNIT_VALUE = (2.2, 1.4, 0.3)
@@ -74,28 +82,9 @@ def _demand() -> tuple[tuple[int, ...], ...]:
 DEMAND = _demand()
 
 
-class DuelHeuristic:
-    """The heuristic agent of 7 Wonders Duel (see the module docstring)."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, env) -> int:
-        return self.choose(env.unwrapped.state)
-
-    def choose(self, state: DuelState) -> int:
-        """The best legal action of the deciding player by the module's valuation."""
-        legal = rules.legal_actions(state)
-        if len(legal) == 1:
-            return legal[0]
-        values = action_values(state, legal)
-        values += self.rng.random(len(values)) * 1e-6
-        return legal[int(np.argmax(values))]
-
-
-def action_values(state: DuelState, legal: list[int]) -> np.ndarray:
-    """The heuristic value, in VP-equivalents, of each legal action of the deciding player."""
-    me = state.current
+def action_values(state: DuelState, player: int, legal: Sequence[int]) -> np.ndarray:
+    """The heuristic value, in VP-equivalents, of each legal action of ``player`` (who decides now)."""
+    me = player
     mine, theirs = _PlayerView(state, me), _PlayerView(state, 1 - me)
     phase = state.phase
     if phase == Phase.PLAY:
@@ -314,3 +303,10 @@ def _military_points(lead: int) -> int:
     """The pawn's points for the player it leads toward the other's capital (negative: behind)."""
     return MILITARY_POINTS[lead] if lead > 0 else -MILITARY_POINTS[-lead]
 
+
+
+def search_returns(game: Game, state: DuelState) -> list[float]:
+    """What a finished game is worth to each player in the search agent's play-outs."""
+    if state.victory != Victory.CIVILIAN:
+        return game.returns(state)
+    return win_and_margin(game, state, MARGIN_SCALE, MARGIN_WEIGHT)

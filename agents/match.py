@@ -1,9 +1,9 @@
-"""Games between agents: the game names, the environments, and one complete game.
+"""Games between agents: the agent protocol and one complete game.
 
-Every tool that runs agents (the tournament, the benchmarks, the tests, human play) goes through
-:func:`make_env` and :func:`play_game`, so a game is the same whoever runs it: the env is built
-from ``(game, num_players, edition)``, reset with ``seed``, and each seat's agent is asked for
-its move with ``agent.act(env)`` when ``env.agent_selection`` is its seat.
+Every tool that runs agents (the tournament, the benchmarks, the tests, human play) builds its env
+with :func:`wonders_env.make` and plays with :func:`play_game`, so a game is the same whoever runs
+it: the env is built from ``(game, num_players, edition)``, reset with ``seed``, and each seat's
+agent is asked for its move with ``agent.act(env)`` when ``env.agent_selection`` is its seat.
 """
 
 from __future__ import annotations
@@ -12,45 +12,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
-GAMES = ("seven_wonders", "seven_wonders_duel")
-GAME_ALIASES = {"duel": "seven_wonders_duel", "7w": "seven_wonders"}
-
 
 class Agent(Protocol):
     """What every agent provides: the legal action it chooses for ``env.agent_selection``."""
 
     def act(self, env: Any) -> int: ...
-
-
-def resolve_game(game: str) -> str:
-    """The canonical name of ``game`` (``"duel"`` and ``"7w"`` are accepted as short names)."""
-    name = GAME_ALIASES.get(game, game)
-    if name not in GAMES:
-        known = ", ".join(repr(g) for g in (*GAMES, *GAME_ALIASES))
-        raise ValueError(f"unknown game {game!r}; games are: {known}")
-    return name
-
-
-def default_players(game: str) -> int:
-    """The number of players of a game when none is given: 2 for Duel, 4 for 7 Wonders."""
-    return 2 if resolve_game(game) == "seven_wonders_duel" else 4
-
-
-def make_env(game: str, num_players: int | None = None, edition: str = "1st", raw: bool = False,
-             **kwargs: Any):
-    """The AEC env of ``game`` (PettingZoo-wrapped ``env()``, or ``raw_env`` with ``raw=True``)."""
-    game = resolve_game(game)
-    if game == "seven_wonders_duel":
-        if num_players not in (None, 2):
-            raise ValueError(f"7 Wonders Duel has 2 players, got num_players={num_players}")
-        if edition != "1st":
-            raise ValueError(f"7 Wonders Duel has a single edition, got edition={edition!r}")
-        from wonders_env import seven_wonders_duel_v0 as module
-        return module.raw_env(**kwargs) if raw else module.env(**kwargs)
-    from wonders_env import seven_wonders_v0 as module
-    players = default_players(game) if num_players is None else num_players
-    factory = module.raw_env if raw else module.env
-    return factory(num_players=players, edition=edition, **kwargs)
 
 
 def seat_of(agent_name: str) -> int:

@@ -14,10 +14,14 @@ heuristic as prior: ``Q + c * P * sqrt(available) / (1 + visits)``, ``P`` a soft
 heuristic's move values over the legal moves. A new leaf is evaluated by one play-out to the end
 of the game in which every player follows the heuristic, with a small chance of a random move.
 
-In Duel (turn-based, every move public) both players' decisions are tree nodes, each choosing
-for itself. In 7 Wonders (simultaneous, choices hidden until revealed) only the searching
-player's decisions are: the others act by the play-out policy at every step, and the tree is
-"open loop" over the player's own moves.
+In a turn-based game with public moves (Duel) every player's decisions are tree nodes, each
+choosing for itself. In a simultaneous game (7 Wonders: choices hidden until revealed) only the
+searching player's decisions are: the others act by the play-out policy at every step, and the
+tree is "open loop" over the player's own moves.
+
+The rules come from the env's engine (``env.unwrapped.game``, a :class:`wonders_env.game.Game`);
+the game's knowledge, move values and what a finished play-out is worth, from its heuristic
+valuation (:mod:`agents.heuristic`).
 
 Budget: ``simulations`` per move (deterministic for a seed), and/or ``time_limit`` seconds per
 move (stops early when reached; then the result depends on the machine's speed).
@@ -31,8 +35,9 @@ from typing import Any
 
 import numpy as np
 
-from .match import resolve_game
-from .search_games import SearchGame, search_game
+from wonders_env.game import Game
+
+from .heuristic import env_position, valuation
 
 DEFAULT_SIMULATIONS = 200
 
@@ -68,7 +73,7 @@ class MCTSAgent:
             raise ValueError(f"simulations must be a positive integer or None, got {simulations!r}")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds or None, got {time_limit!r}")
-        self.game: SearchGame = search_game(resolve_game(game))
+        self.valuation = valuation(game)
         self.rng = np.random.default_rng(seed)
         self.simulations = simulations
         self.time_limit = time_limit
@@ -78,14 +83,12 @@ class MCTSAgent:
         self.last_simulations = 0  # how many simulations the last move ran
 
     def act(self, env: Any) -> int:
-        state, player = self.game.root(env)
-        return self.search(state, player)
+        return self.search(*env_position(env))
 
-    def search(self, state: Any, player: int) -> int:
+    def search(self, game: Game, state: Any, player: int) -> int:
         """The action of ``player`` with the most visits after the budget's simulations.
-        ``state`` is only ever passed to the game's ``determinize``."""
-        game = self.game
-        legal = game.legal(game.determinize(state, player, self.rng), player)
+        ``state`` is only ever passed to the engine's ``determinize``."""
+        legal = game.legal_actions(game.determinize(state, player, self.rng), player)
         if len(legal) == 1:
             self.last_simulations = 0
             return legal[0]
@@ -94,7 +97,7 @@ class MCTSAgent:
         count = 0
         while (self.simulations is None or count < self.simulations) and \
                 (deadline is None or time.perf_counter() < deadline):
-            self._simulate(game.determinize(state, player, self.rng), player, root)
+            self._simulate(game, game.determinize(state, player, self.rng), player, root)
             count += 1
         self.last_simulations = count
         best = max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
@@ -102,44 +105,44 @@ class MCTSAgent:
         return int(best)
 
     # ---------------------------------------------------------------- one simulation
-    def _simulate(self, state: Any, me: int, root: Node) -> None:
-        game = self.game
+    def _simulate(self, game: Game, state: Any, me: int, root: Node) -> None:
+        tree_for_all = not game.simultaneous  # public turns: every player's decisions are nodes
         path: list[tuple[Node, int]] = []  # (edge node, the player who chose it)
         node = root
         expanded = False
         while not expanded:
-            acting = game.to_act(state)
+            acting = game.acting_players(state)
             if not acting:
                 break
-            chooser = next((p for p in acting if game.tree_for_all or p == me), None)
+            chooser = next((p for p in acting if tree_for_all or p == me), None)
             actions = {}
             for p in acting:
                 if p != chooser:
-                    actions[p] = self._policy(state, p)
+                    actions[p] = self._policy(game, state, p)
             if chooser is not None:
-                action, child = self._select(state, chooser, node)
+                action, child = self._select(game, state, chooser, node)
                 actions[chooser] = action
                 path.append((child, chooser))
                 node = child
                 expanded = child.visits == 0
-            game.apply(state, actions)
+            game.apply_actions(state, actions)
         while True:
-            acting = game.to_act(state)
+            acting = game.acting_players(state)
             if not acting:
                 break
-            game.apply(state, {p: self._policy(state, p) for p in acting})
-        returns = game.returns(state)
+            game.apply_actions(state, {p: self._policy(game, state, p) for p in acting})
+        returns = self.valuation.search_returns(game, state)
         for edge, chooser in path:
             edge.visits += 1
             edge.total += returns[chooser]
 
-    def _select(self, state: Any, player: int, node: Node) -> tuple[int, Node]:
+    def _select(self, game: Game, state: Any, player: int, node: Node) -> tuple[int, Node]:
         """PUCT over the actions legal here; new actions get their heuristic logit first."""
-        legal = self.game.legal(state, player)
+        legal = game.legal_actions(state, player)
         children = node.children
         new = [a for a in legal if a not in children]
         if new:
-            logits = self.game.values(state, player, new) / self.prior_temperature
+            logits = self.valuation.action_values(state, player, new) / self.prior_temperature
             for action, logit in zip(new, logits):
                 children[action] = Node(float(logit))
         edges = [children[a] for a in legal]
@@ -157,12 +160,12 @@ class MCTSAgent:
                 best_score, best_index = score, i
         return legal[best_index], edges[best_index]
 
-    def _policy(self, state: Any, player: int) -> int:
+    def _policy(self, game: Game, state: Any, player: int) -> int:
         """The play-out move: the heuristic's best, or with ``rollout_epsilon`` a random one."""
-        legal = self.game.legal(state, player)
+        legal = game.legal_actions(state, player)
         if len(legal) == 1:
             return legal[0]
         if self.rng.random() < self.rollout_epsilon:
             return legal[int(self.rng.integers(len(legal)))]
-        values = self.game.values(state, player, legal)
+        values = self.valuation.action_values(state, player, legal)
         return legal[int(np.argmax(values))]

@@ -17,14 +17,16 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from wonders_env.seven_wonders.render import seat_name
+import wonders_env
+from wonders_env.game import Game
+from wonders_env.registry import default_players, resolve_game
 
-from .match import make_env, resolve_game, seat_of
 from . import make_agent
+from .heuristic import env_position
+from .match import seat_of
 
 HELP = ("Enter the number of a move, or words that match exactly one move (e.g. 'lumber').\n"
         "Commands: t = show the table, h = this help, q = quit the game.")
-HIDDEN_KINDS = ("sell", "wonder", "discard")  # 7 Wonders: these cards are placed face down
 
 
 class QuitGame(Exception):
@@ -32,85 +34,27 @@ class QuitGame(Exception):
 
 
 # ---------------------------------------------------------------- what the human sees
-def describe_moves(env: Any, game: str) -> list[tuple[int, str]]:
+def describe_moves(env: Any) -> list[tuple[int, str]]:
     """The legal moves of ``env.agent_selection`` as ``(action, text with its cost)``."""
+    game, state, player = env_position(env)
     legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
-    if game == "seven_wonders_duel":
-        return [(int(a), _duel_move(env.unwrapped.state, int(a))) for a in legal]
-    seat = seat_of(env.agent_selection)
-    return [(int(a), _seven_wonders_move(env.unwrapped.state, seat, int(a))) for a in legal]
+    return [(int(a), game.describe_move(state, player, int(a))) for a in legal]
 
 
-def _seven_wonders_move(state: Any, seat: int, action: int) -> str:
-    from wonders_env.seven_wonders import rules
-    from wonders_env.seven_wonders.actions import Kind, decode_action
-    kind, card_type = decode_action(action, state.db.num_types)
-    name = state.db.types[card_type].name
-    city = rules.acting_city(state, seat)
-    if kind == Kind.BUILD:
-        return f"build {name} ({_payment_text(state, city, rules.build_payment(state, city, card_type))})"
-    if kind == Kind.WONDER:
-        stage = state.stages_built[city] + 1
-        return (f"wonder stage {stage} with {name} "
-                f"({_payment_text(state, city, rules.stage_payment(state, city))})")
-    if kind == Kind.SELL:
-        return f"sell {name} (+{rules.SELL_COINS} coins)"
-    if kind == Kind.FREE_BUILD:
-        return f"build {name} free (Olympia, once per Age)"
-    if kind == Kind.DISCARD_BUILD:
-        return f"build {name} from the discard pile (free)"
-    return "wait"
-
-
-def _payment_text(state: Any, city: int, payment: tuple[int, int, int]) -> str:
-    bank, to_left, to_right = payment
-    if not (bank or to_left or to_right):
-        return "free"
-    parts = [f"{bank} to the bank"] if bank else []
-    if to_left:
-        parts.append(f"{to_left} to {seat_name(state, state.left_of(city))} (left)")
-    if to_right:
-        parts.append(f"{to_right} to {seat_name(state, state.right_of(city))} (right)")
-    return f"{_coins(bank + to_left + to_right)}: " + ", ".join(parts)
-
-
-def _duel_move(state: Any, action: int) -> str:
-    from wonders_env.duel import rules
-    from wonders_env.duel.actions import ActionKind, describe_action, decode_action
-    kind, index, wonder = decode_action(action)
-    player = state.current
-    text = describe_action(action)
-    if kind == ActionKind.BUILD:
-        return f"{text} ({_coins(rules.build_cost(state, player, index))})"
-    if kind == ActionKind.WONDER:
-        return f"{text} ({_coins(rules.wonder_cost(state, player, wonder))})"
-    if kind == ActionKind.SELL:
-        return f"{text} (+{rules.sell_value(state, player)} coins)"
-    return text
-
-
-def _coins(cost: int) -> str:
-    return "free" if cost == 0 else f"{cost} coin" if cost == 1 else f"{cost} coins"
-
-
-def table_text(env: Any, game: str, seat: int) -> str:
+def table_text(env: Any, seat: int) -> str:
     """The table as ``seat`` sees it."""
-    state = env.unwrapped.state
-    if game == "seven_wonders_duel":
-        from wonders_env.duel.render import render_table
-        return render_table(state)
-    from wonders_env.seven_wonders.render import render_table
-    return render_table(state, viewer=seat)
+    raw = env.unwrapped
+    return raw.game.render(raw.state, seat)
 
 
-def public_actions(entries: Sequence[dict], game: str, seat: int) -> list[str]:
+def public_actions(entries: Sequence[dict], game: Game, seat: int) -> list[str]:
     """Lines for new entries of the game record's ``actions``, as ``seat`` saw them."""
     lines = []
     me = f"player_{seat}"
     for entry in entries:
         who = "you" if entry["agent"] == me else (entry["agent"] or "the Free City")
         kind, card = entry["kind"], entry.get("card")
-        if game == "seven_wonders" and entry["agent"] != me and kind in HIDDEN_KINDS:
+        if entry["agent"] != me and kind in game.hidden_action_kinds:
             card = "a card"
         if kind == "wonder":
             words = f"built {entry['wonder']} with {card}" if "wonder" in entry else f"built a wonder stage with {card}"
@@ -136,17 +80,16 @@ class HumanAgent:
     """An agent whose moves are typed by a person (``read`` and ``write`` are ``input``/``print``
     by default)."""
 
-    def __init__(self, game: str, read: Callable[[str], str] | None = None,
+    def __init__(self, read: Callable[[str], str] | None = None,
                  write: Callable[[str], None] | None = None) -> None:
-        self.game = resolve_game(game)
         self.read = read if read is not None else input
         self.write = write if write is not None else print
         self._table = ""
         self._moves: list[tuple[int, str]] = []
 
     def act(self, env: Any) -> int:
-        self._table = table_text(env, self.game, seat_of(env.agent_selection))
-        self._moves = describe_moves(env, self.game)
+        self._table = table_text(env, seat_of(env.agent_selection))
+        self._moves = describe_moves(env)
         self._show()
         while True:
             try:
@@ -209,13 +152,13 @@ def play_human(game: str = "seven_wonders_duel", opponent: str = "heuristic", nu
     Returns the game record at the end, or None if the human quits.
     """
     game = resolve_game(game)
-    env = make_env(game, num_players, edition, raw=True)
-    players = len(env.possible_agents)
+    players = default_players(game) if num_players is None else num_players
+    env = wonders_env.make(game, players, edition, raw=True)
     if not 0 <= seat < players:
         raise ValueError(f"seat must be from 0 to {players - 1}, got {seat}")
     if seed is None:
         seed = int(np.random.default_rng().integers(2**31))
-    human = HumanAgent(game, read, write)
+    human = HumanAgent(read, write)
     write = human.write
     agents = [human if s == seat else make_agent(opponent, game=game, seed=seed + 1 + s) for s in range(players)]
     write(f"{game}, {players} players, seed {seed}: you are player_{seat}; the others are {opponent} bots.")
@@ -223,7 +166,7 @@ def play_human(game: str = "seven_wonders_duel", opponent: str = "heuristic", nu
     env.reset(seed=seed)
     for name in env.agent_iter():
         record = env.unwrapped.game_record()
-        news = public_actions(record["actions"][shown:], game, seat)
+        news = public_actions(record["actions"][shown:], env.unwrapped.game, seat)
         shown = len(record["actions"])
         if news:
             write("\n".join(["moves:"] + news))

@@ -14,7 +14,7 @@ How they were trained and how strong they are: ``benchmarks/README.md``.
 Greedy by default; with ``deterministic=False`` it samples with a generator seeded by ``seed``.
 Agents made from the same file share one network (loaded once).
 Needs torch (the ``train`` extra). A missing, corrupt or wrong-game file raises
-:class:`training.policy.CheckpointError` naming the file and the problem.
+:class:`agents.policy.CheckpointError` naming the file and the problem.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def default_policy_path(game: str) -> Path:
 def _load(path: Path, game: str, modified_ns: int) -> tuple[Any, dict[str, Any]]:
     """One network per file (and version of it): a tournament builds an agent per game, and the
     networks are only read (eval mode, no gradients), so the agents can share it."""
-    from training.policy import load_policy
+    from .policy import load_policy
     return load_policy(path, game)
 
 
@@ -44,7 +44,7 @@ class PPOAgent:
 
     def __init__(self, game: str, seed: int | None = None, path: str | Path | None = None,
                  deterministic: bool = True) -> None:
-        from training.policy import PolicyAgent
+        from .policy import PolicyAgent
 
         path = Path(path).resolve() if path else default_policy_path(game)
         model, metadata = _load(path, game, path.stat().st_mtime_ns if path.is_file() else 0)

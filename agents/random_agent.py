@@ -18,3 +18,18 @@ class RandomAgent:
     def act(self, env) -> int:
         legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
         return int(legal[self.rng.integers(len(legal))])
+
+
+def random_game(env, seed: int) -> dict:
+    """Play one game of an AEC env with uniformly random legal actions, all drawn from one
+    generator seeded by ``seed``; returns its game record (the golden games are such games)."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+    return env.unwrapped.game_record()

@@ -21,15 +21,19 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Sequence
 
 import numpy as np
 
+from wonders_env.game import Game
 from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import Kind
 from wonders_env.seven_wonders.cards import (BLUE, SCIENCE_ANY, SCOPE_SELF, CardDatabase, Coins, Produce,
                                              Science, Shields, Special, TradeDiscount, VictoryPoints)
 from wonders_env.seven_wonders.scoring import science_points
 from wonders_env.seven_wonders.state import VICTORY_TOKEN, GameState, Phase
+
+from .search_values import win_and_margin
 
 # VP-equivalents, by Age (index 0 is Age I)
 RESOURCE_UNIT_VALUE = (2.0, 1.2, 0.3)
@@ -44,6 +48,9 @@ MILITARY_SLOPE = 1.2
 STAGE_PROGRESS_VALUE = 0.5
 GIFT_PENALTY = 0.1  # per coin paid to a neighbour (it helps a rival)
 DENIAL_WEIGHT = 0.3
+# play-outs of the search agent: a finished game is worth (1 - w) x the share of the win + w x the
+# score margin over the best other player, through a sigmoid of scale MARGIN_SCALE points
+MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.4
 SPECIAL_VALUE = {  # per Age left in which the power can be used, the current one included
     "free_build_once_per_age": 2.0, "play_seventh_card": 1.5, "free_first_of_age": 1.5,
     "free_last_of_age": 1.5,
@@ -64,28 +71,7 @@ def _demand(db: CardDatabase) -> tuple[tuple[int, ...], ...]:
     return tuple(by_age)
 
 
-class SevenWondersHeuristic:
-    """The heuristic agent of 7 Wonders (see the module docstring)."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, env) -> int:
-        raw = env.unwrapped
-        seat = raw.agent_seat[env.agent_selection]
-        return self.choose(raw.state, seat)
-
-    def choose(self, state: GameState, seat: int) -> int:
-        """The best legal action of ``seat`` in ``state`` by the module's valuation."""
-        legal = np.flatnonzero(rules.legal_action_mask(state, seat))
-        if len(legal) == 1:
-            return int(legal[0])
-        values = action_values(state, seat, legal)
-        values += self.rng.random(len(values)) * 1e-6
-        return int(legal[int(np.argmax(values))])
-
-
-def action_values(state: GameState, seat: int, legal: np.ndarray) -> np.ndarray:
+def action_values(state: GameState, seat: int, legal: Sequence[int]) -> np.ndarray:
     """The heuristic value, in VP-equivalents, of each action in ``legal`` for ``seat``."""
     n_types = state.db.num_types
     city = rules.acting_city(state, seat)
@@ -97,7 +83,7 @@ def action_values(state: GameState, seat: int, legal: np.ndarray) -> np.ndarray:
     denial: dict[int, float] = {}
     stage_value = None
     values = np.empty(len(legal))
-    for i, action in enumerate(legal.tolist()):
+    for i, action in enumerate(map(int, legal)):
         kind, card_type = divmod(action, n_types)
         if card_type not in denial:
             denial[card_type] = (DENIAL_WEIGHT * receiver_view.card_value(card_type)
@@ -283,3 +269,8 @@ class _CityView:
 def _expected_conflict(difference: int, win: int) -> float:
     """A smooth expected result of a conflict with this shield difference (+win ... -1)."""
     return (win + 1) / (1 + math.exp(-MILITARY_SLOPE * difference)) - 1
+
+
+def search_returns(game: Game, state: GameState) -> list[float]:
+    """What a finished game is worth to each player in the search agent's play-outs."""
+    return win_and_margin(game, state, MARGIN_SCALE, MARGIN_WEIGHT)

@@ -51,8 +51,11 @@ from typing import Any, Sequence
 import numpy as np
 from tqdm import tqdm
 
+import wonders_env
+from wonders_env.registry import default_players, resolve_game
+
 from . import AGENT_NAMES, make_agent
-from .match import GameResult, default_players, make_env, play_game, resolve_game
+from .match import GameResult, play_game
 
 Z_95 = 1.959963984540054
 
@@ -146,7 +149,7 @@ def play_spec(spec: GameSpec) -> GameResult:
     """Play one scheduled game (an env per game type is kept per process)."""
     key = (spec.game, spec.num_players, spec.edition)
     if key not in _ENVS:
-        _ENVS[key] = make_env(spec.game, spec.num_players, spec.edition, raw=True)
+        _ENVS[key] = wonders_env.make(spec.game, spec.num_players, spec.edition, raw=True)
     agents = [build_agent(label, spec.game, seed) for label, seed in zip(spec.seats, spec.agent_seeds)]
     return play_game(_ENVS[key], agents, spec.seed)
 
@@ -447,7 +450,7 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
     labels = list(dict.fromkeys([*agents, *(a for lineup in lineups for a in lineup)]))
     for label in labels:
         build_agent(label, game, 0)  # unknown names and bad options fail before any game
-    make_env(game, players, edition, raw=True)  # so do bad game settings
+    wonders_env.make(game, players, edition, raw=True)  # so do bad game settings
     if ratings:
         _openskill_model()
     specs = schedule(game, lineups, games, players, edition, seed)

@@ -6,8 +6,6 @@ module                          what it is
 ==============================  ================================================================
 ``training.ppo_selfplay``       masked PPO self-play in one file (CleanRL style), both games:
                                 ``python -m training.ppo_selfplay --help``
-``training.policy``             the actor-critic network, checkpoint and policy files,
-                                :class:`~training.policy.PolicyAgent` (``act(env)``)
 ``training.evaluation``         win rates against the baselines (Wilson intervals), the final
                                 table, the learning-curve plot
 ``training.sb3_wrapper``        a Gymnasium env for one learning seat, for sb3-contrib's
@@ -15,4 +13,7 @@ module                          what it is
 ``training.train_sb3``          the MaskablePPO example: ``python -m training.train_sb3 --help``
 ``training.cli_args``           command-line parsing generated from a dataclass of arguments
 ==============================  ================================================================
+
+The actor-critic network, its checkpoint and policy files and the agent that plays with it are
+:mod:`agents.policy` (the ``ppo`` agent needs them without the training scripts).
 """

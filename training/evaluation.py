@@ -19,8 +19,9 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
+import wonders_env
 from agents import make_agent
-from agents.match import Agent, make_env, play_game
+from agents.match import Agent, play_game
 from agents.tournament import wilson_interval
 
 EVAL_FIELDS = ("update", "global_step", "opponent", "games", "wins", "win_rate", "ci_low", "ci_high")
@@ -46,7 +47,7 @@ class EvalResult:
 def evaluate(agent: Agent, game: str, num_players: int, opponent: str, games: int, seed: int,
              edition: str = "1st") -> EvalResult:
     """Play ``agent`` against ``opponent`` (a :func:`agents.make_agent` name) in every other seat."""
-    env = make_env(game, num_players, edition, raw=True)
+    env = wonders_env.make(game, num_players, edition, raw=True)
     wins = 0
     for g in range(games):
         seat = g % num_players

@@ -35,7 +35,7 @@ What it does, update after update:
 At the end: a final evaluation (``final_eval_games`` per baseline) printed as a table and saved
 to ``final_eval.md``, the learning curve ``learning_curve.png``, and ``policy.pt``: the small file
 to ship, with the command line, seed, training time and results in its metadata (load it with
-:func:`training.policy.load_policy` or ``agents/ppo_agent.py``).
+:func:`agents.policy.load_policy` or ``agents/ppo_agent.py``).
 
 **Steps.** ``global_step`` and ``--total-steps`` count learner decisions (the PPO samples);
 ``moves`` counts every move of every seat.
@@ -53,7 +53,7 @@ the CSV rows written after it and purges the later TensorBoard events, so an int
 continues as if it had not stopped (same results, given the same torch thread count; a test
 checks it). Updates after the last checkpoint are done again. A resumed run may raise ``--total-steps``; game,
 player count and network size must match the checkpoint, or it raises
-:class:`training.policy.CheckpointError` naming the file and the difference. Without
+:class:`agents.policy.CheckpointError` naming the file and the difference. Without
 ``--resume`` an existing checkpoint in the run directory is an error, never overwritten.
 
 **Configurations.** The defaults train a Duel agent in about 6 minutes on 2 CPU cores
@@ -86,13 +86,15 @@ from torch import nn, optim
 from torch.utils.tensorboard import SummaryWriter
 from tqdm import tqdm
 
+import wonders_env
 from agents import make_agent
-from agents.match import Agent, default_players, make_env, resolve_game, seat_of
+from agents.match import Agent, seat_of
+from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
+                           atomic_save, check_spec, load_weights, read_file, save_policy, spec_of)
 from training.cli_args import arg, parse_args
 from training.evaluation import (EVAL_FIELDS, EvalResult, eval_row, evaluate, format_table,
                                  plot_learning_curve)
-from training.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
-                             atomic_save, check_spec, load_weights, read_file, save_policy, spec_of)
+from wonders_env.registry import EDITIONS, GAME_NAMES, default_players, resolve_game
 
 BASELINES = ("random", "heuristic")
 PROGRESS_FIELDS = ("update", "global_step", "moves", "games", "train_win_rate", "learning_rate",
@@ -102,9 +104,9 @@ PROGRESS_FIELDS = ("update", "global_step", "moves", "games", "train_win_rate", 
 
 @dataclass
 class Args:
-    game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
+    game: str = arg("seven_wonders_duel", "the game", choices=GAME_NAMES)
     num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
-    edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=("1st", "2nd"))
+    edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=EDITIONS)
     seed: int = arg(1, "seed of torch and of every env, seat and baseline draw")
     run_dir: str = arg("runs/duel_selfplay", "where logs, checkpoints and the policy go")
     resume: bool = arg(False, "continue from run_dir/checkpoint.pt")
@@ -180,10 +182,6 @@ def new_game(env: Any, args: Args, num_players: int, pool_len: int, rng: np.rand
     return Game(env, controllers, {s: [] for s, c in enumerate(controllers) if c == LEARNER})
 
 
-def game_over(env: Any) -> bool:
-    return all(env.terminations[agent] or env.truncations[agent] for agent in env.agents)
-
-
 # ---------------------------------------------------------------- rollout
 @dataclass
 class Rollout:
@@ -249,7 +247,7 @@ def collect(envs: list[Any], model: ActorCritic, pool: list[ActorCritic], args: 
                 continue
             g.env.step(actions[id(g)])
             moves += 1
-            if not game_over(g.env):
+            if not g.env.unwrapped.game.is_over(g.env.unwrapped.state):
                 continue
             games_done += 1
             for seat, indices in g.trajectories.items():
@@ -292,7 +290,6 @@ def ppo_update(model: ActorCritic, optimizer: optim.Optimizer, batch: Rollout, a
             logratio = newlogprob - batch.logprobs[mb]
             ratio = logratio.exp()
             with torch.no_grad():
-                old_approx_kl = (-logratio).mean()
                 approx_kl = ((ratio - 1) - logratio).mean()
                 clipfracs.append(((ratio - 1.0).abs() > args.clip_coef).float().mean().item())
             mb_adv = batch.advantages[mb]
@@ -317,7 +314,7 @@ def ppo_update(model: ActorCritic, optimizer: optim.Optimizer, batch: Rollout, a
     var_y = batch.returns.var()
     explained = float("nan") if var_y == 0 else float(1 - (batch.returns - batch.values).var() / var_y)
     return {"policy_loss": pg_loss.item(), "value_loss": v_loss.item(), "entropy": entropy_loss.item(),
-            "approx_kl": approx_kl.item(), "old_approx_kl": old_approx_kl.item(),
+            "approx_kl": approx_kl.item(),
             "clipfrac": float(np.mean(clipfracs)), "explained_variance": explained}
 
 
@@ -405,7 +402,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
 
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    envs = [make_env(args.game, num_players, args.edition, raw=True, reward=args.reward) for _ in range(args.num_envs)]
+    envs = [wonders_env.make(args.game, num_players, args.edition, raw=True, reward=args.reward) for _ in range(args.num_envs)]
     envs[0].reset(seed=0)
     first = envs[0].observe(envs[0].agent_selection)
     spec = PolicySpec(args.game, int(first["observation"].shape[0]), int(first["action_mask"].shape[0]), args.hidden)

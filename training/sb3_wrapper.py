@@ -22,7 +22,7 @@ learner must decide again or the game is over.
 * Opponents (``opponents``): a name of :func:`agents.make_agent` (``"random"``, ``"heuristic"``,
   ``"mcts"``, ``"ppo"``: the shipped policy), built anew each episode with a seed drawn from the env's ``np_random`` (so
   ``reset(seed=s)`` fixes the whole game); or any object with ``act(env) -> int`` (a saved
-  policy: :class:`training.policy.PolicyAgent`, :class:`MaskablePPOAgent`), used as is; or a
+  policy: :class:`agents.policy.PolicyAgent`, :class:`MaskablePPOAgent`), used as is; or a
   plain callable ``env -> int``. One spec for every other seat, or a list with one per other
   seat (in seat order, skipping the learner's).
 * Simultaneous moves (7 Wonders): the AEC env takes the acting players one after another and
@@ -46,8 +46,10 @@ from typing import Any, Callable, Sequence, Union
 import gymnasium as gym
 import numpy as np
 
+import wonders_env
 from agents import make_agent
-from agents.match import Agent, default_players, make_env, resolve_game, seat_of
+from agents.match import Agent, seat_of
+from wonders_env.registry import default_players, resolve_game
 
 OpponentSpec = Union[str, Agent, Callable[[Any], int]]
 
@@ -82,7 +84,7 @@ class SingleSeatEnv(gym.Env):
         self.learner_seat = learner_seat
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.aec = make_env(self.game, self.num_players, raw=True, reward=reward, render_mode=render_mode,
+        self.aec = wonders_env.make(self.game, self.num_players, raw=True, reward=reward, render_mode=render_mode,
                             **env_kwargs)
         agent0 = self.aec.possible_agents[0]
         self.observation_space = self.aec.observation_space(agent0)["observation"]

@@ -18,7 +18,7 @@ step count) is written atomically to ``run_dir/checkpoint.zip``. ``--resume`` co
 up to ``--total-steps``: the model goes on learning where it stopped, but the games in progress
 and the opponents' random state are not saved, so a resumed run is not move for move the one that
 was interrupted. Without ``--resume`` an existing checkpoint is an error, never overwritten; an
-unreadable one, or one for another game, raises :class:`training.policy.CheckpointError`.
+unreadable one, or one for another game, raises :class:`agents.policy.CheckpointError`.
 """
 
 from __future__ import annotations
@@ -32,16 +32,16 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.env_util import make_vec_env
 
 from agents import AGENT_NAMES
-from agents.match import default_players, resolve_game
+from agents.policy import CheckpointError, atomic_write
 from training.cli_args import arg, parse_args
 from training.evaluation import EvalResult, evaluate, format_table
-from training.policy import CheckpointError, atomic_write
 from training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
+from wonders_env.registry import GAME_NAMES, default_players, resolve_game
 
 
 @dataclass
 class Args:
-    game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
+    game: str = arg("seven_wonders_duel", "the game", choices=GAME_NAMES)
     num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
     opponent: str = arg("heuristic", "who plays the other seats (ppo: the shipped policy)", choices=AGENT_NAMES)
     seed: int = arg(1, "seed of SB3, the envs and the opponents")

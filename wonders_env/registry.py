@@ -77,6 +77,8 @@ GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
 ALIASES = {alias: entry.name for entry in GAMES.values() for alias in entry.aliases}
 #: every accepted game name: the canonical ones, then the aliases
 GAME_NAMES = (*GAMES, *ALIASES)
+#: every edition of some game
+EDITIONS = tuple(sorted({edition for found in GAMES.values() for edition in found.editions}))
 
 
 def entry(game: str) -> GameEntry:

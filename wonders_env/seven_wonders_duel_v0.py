@@ -41,6 +41,10 @@ PettingZoo's classic games (`TerminateIllegalWrapper` with reward -1 for the aut
 illegal move, `AssertOutOfBoundsWrapper`, `OrderEnforcingWrapper`); `raw_env` raises a
 `ValueError` naming the illegal action, why it is illegal and the legal actions.
 
+**Seeding.** `reset(seed=s)` reseeds the env's generator and deals the game of seed `s` (the
+same game every time); `reset()` without a seed deals the next game of that generator (a fresh,
+unseeded one at construction), as in every env of this package.
+
 ## Observation space
 
 `observation` is the ego-centric vector of `wonders_env.duel.observation` ("my" = the observing

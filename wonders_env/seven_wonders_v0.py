@@ -42,6 +42,10 @@ cost there and every copy of the card follows.
 An unknown wonder or side, a wrong player count or a bad reward mode raises `ValueError` naming
 what is allowed.
 
+**Seeding.** `reset(seed=s)` reseeds the env's generator and deals the game of seed `s` (the
+same game every time); `reset()` without a seed deals the next game of that generator (a fresh,
+unseeded one at construction), as in every env of this package.
+
 ## Observation space
 
 `observation` is the ego-centric vector documented in `wonders_env.seven_wonders.observation`

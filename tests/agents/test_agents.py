@@ -7,12 +7,12 @@ import time
 import numpy as np
 import pytest
 
+import wonders_env
 from agents import AGENT_NAMES, make_agent
-from agents.duel_heuristic import DuelHeuristic
 from agents.duel_heuristic import action_values as duel_values
-from agents.match import make_env, play_game, seat_of
+from agents.heuristic import HeuristicAgent
+from agents.match import play_game, seat_of
 from agents.mcts import MCTSAgent
-from agents.seven_wonders_heuristic import SevenWondersHeuristic
 from agents.seven_wonders_heuristic import action_values as seven_wonders_values
 from wonders_env.duel import rules as duel_rules
 from wonders_env.duel.state import determinize as duel_determinize
@@ -51,8 +51,9 @@ def test_options_are_checked():
 
 
 def test_short_game_names():
-    assert isinstance(make_agent("heuristic", game="duel"), DuelHeuristic)
-    assert isinstance(make_agent("heuristic", game="7w"), SevenWondersHeuristic)
+    duel, seven_wonders = make_agent("heuristic", game="duel"), make_agent("heuristic", game="7w")
+    assert isinstance(duel, HeuristicAgent) and duel.valuation.__name__ == "agents.duel_heuristic"
+    assert seven_wonders.valuation.__name__ == "agents.seven_wonders_heuristic"
     assert isinstance(make_agent("mcts", game="seven_wonders_duel"), MCTSAgent)
 
 
@@ -60,7 +61,7 @@ def test_short_game_names():
 @pytest.mark.parametrize("name", AGENT_NAMES)
 @pytest.mark.parametrize("players, edition", [(2, "1st"), (3, "1st"), (4, "1st"), (7, "1st"), (5, "2nd")])
 def test_seven_wonders_games_are_legal(name, players, edition):
-    env = make_env("seven_wonders", players, edition, raw=True)
+    env = wonders_env.make("seven_wonders", players, edition, raw=True)
     if name == "ppo" and edition == "2nd":  # the shipped policy is for the 1st edition
         with pytest.raises(ValueError, match="the edition, it was trained on"):
             play_game(env, agents_for(name, "seven_wonders", players, 0), 0)
@@ -74,7 +75,7 @@ def test_seven_wonders_games_are_legal(name, players, edition):
 
 @pytest.mark.parametrize("name", AGENT_NAMES)
 def test_duel_games_are_legal(name):
-    env = make_env("seven_wonders_duel", raw=True)
+    env = wonders_env.make("seven_wonders_duel", raw=True)
     for seed in range(2 if name == "mcts" else 12):
         result = play_game(env, agents_for(name, "seven_wonders_duel", 2, seed), seed)
         assert result.record["finished"] and result.record["winners"]
@@ -84,8 +85,8 @@ def test_duel_games_are_legal(name):
 @pytest.mark.parametrize("name, games", [("random", 150), ("heuristic", 150), ("mcts", 6)])
 def test_many_games_are_legal(name, games):
     """Many games of both games, every player count and both editions of 7 Wonders, mixed tables."""
-    duel = make_env("seven_wonders_duel", raw=True)
-    tables = {(p, e): make_env("seven_wonders", p, e, raw=True) for p in range(2, 8) for e in ("1st", "2nd")
+    duel = wonders_env.make("seven_wonders_duel", raw=True)
+    tables = {(p, e): wonders_env.make("seven_wonders", p, e, raw=True) for p in range(2, 8) for e in ("1st", "2nd")
               if not (e == "2nd" and p == 2)}
     keys = sorted(tables)
     for seed in range(games):
@@ -106,7 +107,7 @@ def test_many_games_are_legal(name, games):
 def test_agents_play_the_wrapped_pettingzoo_env(game, players):
     """The public ``env()`` (PettingZoo's wrappers) with the usual loop; an illegal move would end
     the game early with reward -1."""
-    env = make_env(game, players)
+    env = wonders_env.make(game, players)
     bots = [make_agent(name, game=game, seed=s, **CHEAP[name]) for s, name in
             zip(range(players), ["heuristic", "mcts", "random"])]
     env.reset(seed=4)
@@ -124,7 +125,7 @@ def test_agents_play_the_wrapped_pettingzoo_env(game, players):
 @pytest.mark.parametrize("game, players", [("seven_wonders", 4), ("seven_wonders_duel", 2)])
 @pytest.mark.parametrize("name", AGENT_NAMES)
 def test_same_seed_same_game(game, players, name):
-    env = make_env(game, players, raw=True)
+    env = wonders_env.make(game, players, raw=True)
     first = play_game(env, agents_for(name, game, players, 7), 3).record
     again = play_game(env, agents_for(name, game, players, 7), 3).record
     other = play_game(env, agents_for(name, game, players, 8), 3).record
@@ -135,7 +136,7 @@ def test_same_seed_same_game(game, players, name):
 # ---------------------------------------------------------------- hidden information
 def _seven_wonders_states(players: int, seeds: range):
     """(state, seat) at every decision of random games (AEC order: other seats may have chosen)."""
-    env = make_env("seven_wonders", players, raw=True)
+    env = wonders_env.make("seven_wonders", players, raw=True)
     for seed in seeds:
         env.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -159,7 +160,7 @@ def test_seven_wonders_heuristic_reads_no_hidden_information(players):
 
 
 def test_duel_heuristic_reads_no_hidden_information():
-    env = make_env("seven_wonders_duel", raw=True)
+    env = wonders_env.make("seven_wonders_duel", raw=True)
     rng = np.random.default_rng(0)
     checked = 0
     for seed in range(4):
@@ -168,18 +169,18 @@ def test_duel_heuristic_reads_no_hidden_information():
             state = env.unwrapped.state
             legal = duel_rules.legal_actions(state)
             twin = duel_determinize(state, state.current, rng)
-            assert np.array_equal(duel_values(state, legal), duel_values(twin, legal))
+            assert np.array_equal(duel_values(state, state.current, legal), duel_values(twin, state.current, legal))
             checked += 1
             env.step(int(rng.choice(legal)))
     assert checked > 100
 
 
 class _Spy:
-    """Wraps a search adapter: the true state may only be given to ``determinize``."""
+    """Wraps an engine: the true state may only be given to ``determinize``."""
 
     def __init__(self, inner, true_state):
         self.inner, self.true_state = inner, true_state
-        self.tree_for_all = inner.tree_for_all
+        self.simultaneous, self.num_players = inner.simultaneous, inner.num_players
         self.determinizations = 0
 
     def determinize(self, state, player, rng):
@@ -197,15 +198,15 @@ class _Spy:
 
 @pytest.mark.parametrize("game, players", [("seven_wonders", 3), ("seven_wonders_duel", 2)])
 def test_mcts_searches_only_determinizations(game, players):
-    env = make_env(game, players, raw=True)
+    env = wonders_env.make(game, players, raw=True)
     env.reset(seed=2)
     rng = np.random.default_rng(0)
     for _ in range(12):  # into the game, where there is hidden information to peek at
         env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
     agent = make_agent("mcts", game=game, seed=0, simulations=20)
-    state, player = agent.game.root(env)
-    spy = agent.game = _Spy(agent.game, state)
-    action = agent.search(state, player)
+    state, player = env.unwrapped.state, seat_of(env.agent_selection)
+    spy = _Spy(env.unwrapped.game, state)
+    action = agent.search(spy, state, player)
     assert env.observe(env.agent_selection)["action_mask"][action]
     assert spy.determinizations == 21  # one for the root's legal moves, one per simulation
 
@@ -221,7 +222,7 @@ class _Sealed(dict):
 
 @pytest.mark.parametrize("name", AGENT_NAMES)
 def test_seven_wonders_agents_never_read_the_choices_already_made(name):
-    env = make_env("seven_wonders", 4, raw=True)
+    env = wonders_env.make("seven_wonders", 4, raw=True)
     env.reset(seed=1)
     raw = env.unwrapped
     for _ in range(2):  # player_0 and player_1 choose; player_2 is to act
@@ -237,7 +238,7 @@ def test_seven_wonders_agents_never_read_the_choices_already_made(name):
 
 # ---------------------------------------------------------------- budgets and speed
 def test_mcts_respects_its_budget():
-    env = make_env("seven_wonders", 4, raw=True)
+    env = wonders_env.make("seven_wonders", 4, raw=True)
     env.reset(seed=0)
     agent = make_agent("mcts", game="seven_wonders", seed=0, simulations=7)
     agent.act(env)
@@ -252,7 +253,7 @@ def test_mcts_respects_its_budget():
 
 @pytest.mark.parametrize("game, players", [("seven_wonders", 4), ("seven_wonders_duel", 2)])
 def test_heuristic_is_fast(game, players):
-    env = make_env(game, players, raw=True)
+    env = wonders_env.make(game, players, raw=True)
     result = play_game(env, agents_for("heuristic", game, players, 0), 0)
     per_move = sum(result.think_seconds) / sum(result.decisions)
     assert per_move < 0.002  # about 0.1 ms on the project's VM; generous for a busy machine
@@ -260,7 +261,7 @@ def test_heuristic_is_fast(game, players):
 
 # ---------------------------------------------------------------- strength smoke tests
 def test_duel_heuristic_beats_random():
-    env = make_env("seven_wonders_duel", raw=True)
+    env = wonders_env.make("seven_wonders_duel", raw=True)
     wins = 0
     for seed in range(10):
         hero = seed % 2
@@ -270,7 +271,7 @@ def test_duel_heuristic_beats_random():
 
 
 def test_seven_wonders_heuristic_beats_three_random():
-    env = make_env("seven_wonders", 4, raw=True)
+    env = wonders_env.make("seven_wonders", 4, raw=True)
     wins = 0
     for seed in range(8):
         hero = seed % 4

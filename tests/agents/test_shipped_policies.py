@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from agents import make_agent
-from agents.match import make_env, play_game
+import wonders_env
+from agents.match import play_game
 from agents.ppo_agent import default_policy_path
-from training.policy import CheckpointError
+from agents.policy import CheckpointError
 
 GAMES = ("seven_wonders", "seven_wonders_duel")
 
@@ -28,7 +29,7 @@ def test_the_shipped_policy_is_small_and_says_how_it_was_made(game):
 
 def test_the_shipped_duel_policy_beats_random():
     """A regression check that the file holds the trained network (greedy: deterministic)."""
-    env = make_env("seven_wonders_duel", raw=True)
+    env = wonders_env.make("seven_wonders_duel", raw=True)
     wins = 0
     for seed in range(20):
         ppo = make_agent("ppo", game="duel")
@@ -41,7 +42,7 @@ def test_the_shipped_duel_policy_beats_random():
 
 @pytest.mark.parametrize("players", [3, 4, 7])
 def test_the_shipped_seven_wonders_policy_beats_random_at_several_counts(players):
-    env = make_env("seven_wonders", players, raw=True)
+    env = wonders_env.make("seven_wonders", players, raw=True)
     wins = 0
     for seed in range(12):
         seat = seed % players
@@ -52,7 +53,7 @@ def test_the_shipped_seven_wonders_policy_beats_random_at_several_counts(players
 
 
 def test_sampling_is_seeded():
-    env = make_env("seven_wonders_duel", raw=True)
+    env = wonders_env.make("seven_wonders_duel", raw=True)
 
     def actions(seed):
         bots = [make_agent("ppo", game="duel", seed=seed, deterministic=False), make_agent("random", game="duel", seed=0)]
@@ -79,7 +80,7 @@ def test_ppo_plays_in_tournament_worker_processes():
     torch thread pool they inherit (they run one thread each)."""
     from agents.tournament import run_tournament
 
-    env = make_env("seven_wonders_duel", raw=True)
+    env = wonders_env.make("seven_wonders_duel", raw=True)
     play_game(env, [make_agent("ppo", game="duel"), make_agent("random", game="duel", seed=0)], 0)
     result = run_tournament("duel", ["random", "ppo"], games=4, workers=2, progress=False, ratings=False)
     assert len(result.games) == 4

@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from agents import make_agent
-from agents.match import make_env, play_game
+import wonders_env
+from agents.match import play_game
 from agents.tournament import (default_lineups, lineup_label, openskill_ratings, parse_agent_spec, replay,
                                run_tournament, schedule, wilson_interval)
 
@@ -79,7 +80,7 @@ def _direct_count(rows, agent, opponent):
     for row in rows:
         if set(row["seats"]) != {agent, opponent} or row["seats"].count(agent) != 1:
             continue
-        env = make_env(row["game"], row["num_players"], row["edition"], raw=True)
+        env = wonders_env.make(row["game"], row["num_players"], row["edition"], raw=True)
         bots = []
         for label, seed in zip(row["seats"], row["agent_seeds"]):
             name, options = parse_agent_spec(label)

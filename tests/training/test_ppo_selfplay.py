@@ -8,10 +8,11 @@ import pytest
 import torch
 
 from agents import make_agent
-from agents.match import make_env, play_game
+import wonders_env
+from agents.match import play_game
 from agents.ppo_agent import PPOAgent
 from training import ppo_selfplay
-from training.policy import CheckpointError, PolicyAgent, load_policy
+from agents.policy import CheckpointError, PolicyAgent, load_policy
 
 TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "1", "--eval-games", "2",
         "--final-eval-games", "2", "--snapshot-every", "1", "--checkpoint-every", "1", "--no-progress-bar"]
@@ -30,7 +31,7 @@ def test_duel_run_writes_logs_plot_checkpoint_and_a_legal_policy(tmp_path: Path,
     assert "| random | 2 |" in capsys.readouterr().out
     model, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders_duel")
     assert metadata["seed"] == 1 and metadata["command"].startswith("python -m training.ppo_selfplay")
-    env = make_env("seven_wonders_duel", raw=True)
+    env = wonders_env.make("seven_wonders_duel", raw=True)
     for seed in range(2):  # play_game raises on any illegal move
         play_game(env, [PolicyAgent(model, deterministic=False, seed=seed), make_agent("random", seed=seed)], seed)
 
@@ -41,9 +42,9 @@ def test_seven_wonders_run(tmp_path: Path, players: int, edition: str):
           "--total-steps", "60", "--self-play-prob", "0.5")
     model, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders")
     assert (metadata["num_players_trained"], metadata["edition"]) == (players, edition)
-    env = make_env("seven_wonders", 3, edition, raw=True)  # the observation fits every player count
+    env = wonders_env.make("seven_wonders", 3, edition, raw=True)  # the observation fits every player count
     play_game(env, [PolicyAgent(model)] + [make_agent("heuristic", game="seven_wonders", seed=s) for s in (1, 2)], 0)
-    other = make_env("seven_wonders", 3, "2nd" if edition == "1st" else "1st", raw=True)
+    other = wonders_env.make("seven_wonders", 3, "2nd" if edition == "1st" else "1st", raw=True)
     with pytest.raises(ValueError, match="the edition, it was trained on"):
         play_game(other, [PolicyAgent(model)] + [make_agent("random", seed=s) for s in (1, 2)], 0)
 
@@ -90,7 +91,7 @@ def test_corrupt_and_mismatched_checkpoints_give_clear_errors(tmp_path: Path):
 def test_ppo_agent_loads_a_policy_file_and_checks_the_game(tmp_path: Path):
     train(tmp_path, "--total-steps", "20")
     agent = PPOAgent("seven_wonders_duel", seed=0, path=tmp_path / "policy.pt")
-    env = make_env("seven_wonders_duel", raw=True)
+    env = wonders_env.make("seven_wonders_duel", raw=True)
     play_game(env, [agent, make_agent("heuristic", game="seven_wonders_duel", seed=0)], seed=3)
     with pytest.raises(CheckpointError, match="a policy for 'seven_wonders_duel', not for 'seven_wonders'"):
         PPOAgent("seven_wonders", path=tmp_path / "policy.pt")

@@ -9,9 +9,10 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from sb3_contrib import MaskablePPO
 
-from agents.match import make_env, play_game
+import wonders_env
+from agents.match import play_game
 from training import train_sb3
-from training.policy import CheckpointError
+from agents.policy import CheckpointError
 from training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
 
 
@@ -71,7 +72,7 @@ def test_maskable_ppo_learns_a_few_hundred_steps_and_plays_legally():
                         policy_kwargs={"net_arch": [32]})
     model.learn(300)
     assert model.num_timesteps >= 300
-    aec = make_env("seven_wonders_duel", raw=True)
+    aec = wonders_env.make("seven_wonders_duel", raw=True)
     play_game(aec, [MaskablePPOAgent(model), MaskablePPOAgent(model, deterministic=False)], seed=0)
 
 

@@ -24,9 +24,7 @@ import csv
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-
-from .trading import cost_items
+from typing import Sequence
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -56,6 +54,11 @@ def resource_mask(letters: str) -> int:
 def cost_mask(cost_vector: tuple[int, ...]) -> int:
     """Bit mask of the resources a cost vector uses."""
     return sum(1 << resource for resource, units in enumerate(cost_vector) if units)
+
+
+def cost_items(cost_vector: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """``(resource, units)`` pairs of a 7-count cost vector, the form the payment solver takes."""
+    return tuple((resource, units) for resource, units in enumerate(cost_vector) if units)
 
 
 def resource_vector(letters: str) -> tuple[int, ...]:

@@ -46,7 +46,6 @@ def determinize(state: GameState, seat: int, rng: np.random.Generator) -> GameSt
         cards = sorted(pile[i] for pile, i in age_places)  # where they truly are must not matter
         for (pile, i), j in zip(age_places, rng.permutation(len(cards))):
             pile[i] = cards[j]
-    twin.rng = np.random.default_rng(rng.integers(2**63))
     twin.memo = {}
     twin.payment_memo = [{} for _ in range(twin.num_seats)]
     hidden_choices = [other for other in twin.pending if other != seat]

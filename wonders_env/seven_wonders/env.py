@@ -56,6 +56,7 @@ class _SevenWondersTable:
         })
         self._action_space = spaces.Discrete(n_actions)
         self.state: GameState | None = None
+        self._rng = np.random.default_rng()
 
     @lru_cache(maxsize=None)
     def observation_space(self, agent: str) -> spaces.Space:
@@ -66,6 +67,12 @@ class _SevenWondersTable:
         return self._action_space
 
     def _new_state(self, seed: int | None) -> None:
+        """A new game. ``seed`` reseeds the env's generator; without it the game's seed is drawn
+        from the generator (unseeded at construction), as in every env of the package."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        else:
+            seed = int(self._rng.integers(2**63))
         self.state = self.game.new_game(seed)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:

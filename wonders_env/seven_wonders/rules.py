@@ -30,10 +30,11 @@ from __future__ import annotations
 import numpy as np
 
 from .actions import KIND_NAMES, Kind, decode_action, encode_action, num_actions
-from .cards import COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Special
+from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Special,
+                    cost_items)
 from .state import (DEFEAT_TOKEN, TURNS_PER_AGE, VICTORY_TOKEN, GameState, Phase, place_building,
                     place_stage, start_age)
-from .trading import Payment, cost_items, payment_options
+from .trading import Payment, payment_options
 
 SELL_COINS = 3
 

@@ -46,7 +46,6 @@ class GameState:
     num_players: int  # agents (2-7)
     num_seats: int  # cities on the table (3 in the 2-player variant)
     seed: int | None
-    rng: np.random.Generator
     wonders: list[WonderSide]
     age: int = 1
     turn: int = 1
@@ -104,7 +103,6 @@ class GameState:
     def clone(self) -> "GameState":
         """A deep copy that shares only the immutable card database."""
         twin = copy.copy(self)
-        twin.rng = copy.deepcopy(self.rng)
         twin.wonders = list(self.wonders)
         twin.decks = {age: list(cards) for age, cards in self.decks.items()}
         for name in ("box", "free_city_pile", "coins", "stages_built", "shields", "cheap_left",
@@ -184,7 +182,7 @@ def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] |
     n_types = db.num_types
     state = GameState(
         db=db, num_players=num_players, num_seats=num_seats,
-        seed=None if seed is None else int(seed), rng=rng, wonders=boards, decks=decks, box=box,
+        seed=None if seed is None else int(seed), wonders=boards, decks=decks, box=box,
         hands=[[] for _ in range(num_seats)], built=[[] for _ in range(num_seats)],
         has_type=np.zeros((num_seats, n_types), dtype=np.int8),
         color_counts=np.zeros((num_seats, 7), dtype=np.int16),

@@ -97,11 +97,6 @@ def _useful_choices(choices: Sequence[int], need_mask: int) -> tuple[int, ...]:
     return tuple(useful)
 
 
-def cost_items(cost_vector: Sequence[int]) -> tuple[tuple[int, int], ...]:
-    """``(resource, units)`` pairs of a 7-count cost vector, the form the functions here take."""
-    return tuple((resource, units) for resource, units in enumerate(cost_vector) if units)
-
-
 def _solve(need, own_choices, left_fixed, left_choices, right_fixed, right_choices,
            left_cheap, right_cheap) -> tuple[Payment, ...]:
     """Pareto set for a reduced key: ``need`` lists ``(resource, units)`` still missing after

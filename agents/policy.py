@@ -1,7 +1,7 @@
 """The actor-critic network, its checkpoint and policy files, and an agent that plays with it.
 
-Shared by :mod:`training.ppo_selfplay` (which trains it) and ``agents/ppo_agent.py`` (which
-plays with a saved one).
+Used by :mod:`agents.ppo_agent` (which plays with a saved one) and by the training scripts
+(:mod:`training.ppo_selfplay` trains it); it imports nothing from ``training``.
 
 Network (:class:`ActorCritic`): the observation vector goes through ``symlog(x) = sign(x) *
 log1p(|x|)`` (coins and counts up to a few hundred become small numbers without running
@@ -203,11 +203,6 @@ class PolicyAgent:
         self.model = model
         self.deterministic = deterministic
         self.generator = torch.Generator().manual_seed(seed if seed is not None else 0)
-
-    @classmethod
-    def from_file(cls, path: Path, game: str | None = None, deterministic: bool = True,
-                  seed: int | None = None) -> "PolicyAgent":
-        return cls(load_policy(path, game)[0], deterministic, seed)
 
     @torch.no_grad()
     def act(self, env: Any) -> int:

@@ -1,0 +1,59 @@
+"""The ``heuristic`` agent: the best legal move by its game's hand-written valuation.
+
+A game's valuation is a module of this package with two functions:
+
+* ``action_values(state, player, legal) -> np.ndarray``: each legal action's value for
+  ``player``, in victory-point equivalents (the agent's choice, and the search agent's priors and
+  play-out policy);
+* ``search_returns(game, state) -> list[float]``: what a finished game is worth to each player in
+  the search agent's play-outs (in [0, 1]).
+
+:data:`VALUATIONS` names the module of each game: a game without one plays with the ``random``
+and ``ppo`` agents only. The agent reads the state through the env's engine
+(``env.unwrapped.game``, a :class:`wonders_env.game.Game`) and its own seat.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from wonders_env.registry import resolve_game
+
+#: the valuation module of each game (canonical registry names)
+VALUATIONS = {"seven_wonders": "agents.seven_wonders_heuristic", "seven_wonders_duel": "agents.duel_heuristic"}
+
+
+def valuation(game: str) -> ModuleType:
+    """The valuation module of ``game``; a game without one raises ``ValueError``."""
+    name = resolve_game(game)
+    if name not in VALUATIONS:
+        raise ValueError(f"no heuristic valuation for {name}; games with one: {', '.join(VALUATIONS)}")
+    return importlib.import_module(VALUATIONS[name])
+
+
+def env_position(env: Any) -> tuple[Any, Any, int]:
+    """The engine, the true state and the deciding player of an AEC env (for the agents that
+    read the state; they read only what that player may know)."""
+    raw = env.unwrapped
+    return raw.game, raw.state, raw.possible_agents.index(env.agent_selection)
+
+
+class HeuristicAgent:
+    """Plays the legal move of highest value (ties broken by a generator seeded by ``seed``)."""
+
+    def __init__(self, game: str, seed: int | None = None) -> None:
+        self.valuation = valuation(game)
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, env: Any) -> int:
+        game, state, player = env_position(env)
+        legal = game.legal_actions(state, player)
+        if len(legal) == 1:
+            return legal[0]
+        values = self.valuation.action_values(state, player, legal)
+        values += self.rng.random(len(values)) * 1e-6
+        return legal[int(np.argmax(values))]

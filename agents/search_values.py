@@ -1,0 +1,27 @@
+"""What a finished game is worth in the search agent's play-outs, beyond win or loss.
+
+A play-out scored only by who won says little in a game that is rarely close to decided; the
+heuristics (:mod:`agents.seven_wonders_heuristic`, :mod:`agents.duel_heuristic`) add the score
+margin through :func:`win_and_margin`, with their own scale and weight.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from wonders_env.game import Game
+
+
+def win_and_margin(game: Game, state: Any, margin_scale: float, margin_weight: float) -> list[float]:
+    """Per player of a finished game: ``(1 - w)`` x its share of the win + ``w`` x a sigmoid of its
+    score margin over the best other player (``w = margin_weight``). In [0, 1]."""
+    players = game.num_players
+    totals = [game.score_breakdown(state, p)["total"] for p in range(players)]
+    shares = game.returns(state)
+    result = []
+    for p in range(players):
+        best_other = max(totals[q] for q in range(players) if q != p)
+        margin = 1.0 / (1.0 + math.exp(-(totals[p] - best_other) / margin_scale))
+        result.append((1 - margin_weight) * shares[p] + margin_weight * margin)
+    return result

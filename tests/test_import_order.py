@@ -1,0 +1,117 @@
+"""Imports flow one way: data -> rules -> observation/actions -> engine -> env -> registry ->
+agents -> training and the command line.
+
+Every import statement of the packages (module-level and inside functions) is read from the
+source and checked against the layers below; a module may import its own layer and the layers
+under it, and a game's folder imports no other game's folder. A new module must be given a layer
+here: an unknown one fails the test, so that the order stays written down.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("wonders_env", "agents", "training")
+GAME_FOLDERS = ("seven_wonders", "duel")
+
+# the layers of a game's folder, by module name
+GAME_LAYERS = {
+    "cards": 0,                                                                  # data
+    "actions": 1, "state": 1, "costs": 1, "trading": 1, "scoring": 1, "rules": 1,  # rules
+    "determinize": 1,
+    "observation": 2, "record": 2, "render": 2,                                  # observation/actions
+    "game": 3, "compiled": 3,                                                    # the engine interface
+    "env": 4,                                                                    # PettingZoo
+}
+LAYER_NAMES = ("data", "rules", "observation/actions", "engine", "env", "registry", "agents", "training",
+               "command line")
+
+
+def layer(module: str) -> int | None:
+    """The layer of a module of the packages, or None for a module no layer names."""
+    parts = module.split(".")
+    if parts[0] == "wonders_env":
+        if module in ("wonders_env.game", "wonders_env.core", "wonders_env._core"):
+            return 0  # the interface and the compiled binding depend on nothing of ours
+        if len(parts) >= 2 and parts[1] in GAME_FOLDERS:
+            return GAME_LAYERS.get(parts[2]) if len(parts) > 2 else 0
+        if module.endswith("_v0") or module == "wonders_env.vector":
+            return 4
+        if module in ("wonders_env", "wonders_env.registry"):
+            return 5
+        return None
+    if module == "agents.cli":
+        return 8
+    if parts[0] == "agents":
+        return 6
+    if parts[0] == "training":
+        return 7
+    return None
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(path: Path) -> list[str]:
+    """The modules of the packages that ``path`` imports (relative imports resolved)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module
+            found.append(target)
+            for alias in node.names:  # `from . import rules` imports a module
+                candidate = ROOT.joinpath(*target.split("."), alias.name)
+                if candidate.with_suffix(".py").is_file() or candidate.is_dir():
+                    found.append(f"{target}.{alias.name}")
+    return [m for m in found if m.split(".")[0] in PACKAGES]
+
+
+SOURCES = sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py"))
+
+
+def test_every_module_has_a_layer():
+    unknown = [module_name(p) for p in SOURCES if layer(module_name(p)) is None]
+    assert not unknown, f"modules without a layer (add them to tests/test_import_order.py): {unknown}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
+def test_imports_flow_one_way(path):
+    name = module_name(path)
+    own = layer(name)
+    wrong = []
+    for target in imported_modules(path):
+        if layer(target) is None:
+            continue  # a name imported from a package (`from wonders_env import make`) is checked there
+        if layer(target) > own:
+            wrong.append(f"{target} ({LAYER_NAMES[layer(target)]})")
+        parts, target_parts = name.split("."), target.split(".")
+        if (parts[0] == target_parts[0] == "wonders_env" and len(parts) > 2 and len(target_parts) > 1
+                and target_parts[1] in GAME_FOLDERS and target_parts[1] != parts[1]):
+            wrong.append(f"{target} (another game)")
+    assert not wrong, f"{name} ({LAYER_NAMES[own]}) imports against the order: {wrong}"
+
+
+def test_the_check_sees_a_wrong_import():
+    """The rule itself: an engine module importing the agents, or the agents the training, fails."""
+    assert layer("agents.mcts") > layer("wonders_env.duel.rules")
+    assert layer("training.ppo_selfplay") > layer("agents.policy")
+    assert layer("agents.cli") > layer("training.evaluation")
+    assert layer("wonders_env.duel.env") > layer("wonders_env.duel.game") > layer("wonders_env.duel.observation")
+    assert layer("wonders_env.duel.observation") > layer("wonders_env.duel.rules") > layer("wonders_env.duel.cards")
