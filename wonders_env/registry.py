@@ -53,9 +53,9 @@ class GameEntry:
         against the game's player counts and editions (the ones not given keep their defaults)."""
         if num_players is not None and num_players not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
-            raise ValueError(f"{self.name} is played by {counts} players, got num_players={num_players!r}")
+            raise ValueError(f"num_players must be one of {counts} for {self.name}, got {num_players!r}")
         if edition is not None and edition not in self.editions:
-            raise ValueError(f"{self.name} editions are {', '.join(self.editions)}, got edition={edition!r}")
+            raise ValueError(f"edition must be one of {', '.join(self.editions)} for {self.name}, got {edition!r}")
         given = {"num_players": num_players, "edition": edition}
         return {key: value for key, value in given.items() if key in self.table_options and value is not None}
 

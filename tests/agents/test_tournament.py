@@ -177,7 +177,7 @@ def test_bad_tournaments_fail_before_playing():
         run_tournament("go", ["random", "heuristic"], games=2, progress=False)
     with pytest.raises(ValueError, match="num_players must be"):
         run_tournament("seven_wonders", ["random", "heuristic"], num_players=9, games=2, progress=False)
-    with pytest.raises(ValueError, match="Duel has 2 players"):
+    with pytest.raises(ValueError, match="num_players must be one of 2 for seven_wonders_duel, got 3"):
         run_tournament("duel", ["random", "heuristic"], num_players=3, games=2, progress=False)
     with pytest.raises(ValueError, match="workers must be at least 1"):
         run_tournament("duel", ["random", "heuristic"], games=2, workers=0, progress=False)

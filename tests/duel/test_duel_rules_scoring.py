@@ -4,7 +4,7 @@ import pytest
 from duel_scenarios import build_wonder, give, give_token, on_top, play, scenario
 
 from wonders_env.duel.rules import _end_age
-from wonders_env.duel.scoring import civilian_winners, score
+from wonders_env.duel.scoring import civilian_winners, score_breakdown
 
 
 @pytest.mark.parametrize("card, city, coins", [

@@ -1,0 +1,46 @@
+"""The game registry: names and aliases, envs and engines by name, clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import wonders_env
+from wonders_env.registry import GAME_NAMES, GAMES, default_players, make, make_engine, resolve_game
+
+
+def test_names_and_aliases():
+    assert resolve_game("duel") == "seven_wonders_duel" and resolve_game("7w") == "seven_wonders"
+    assert set(GAMES) <= set(GAME_NAMES)
+    with pytest.raises(ValueError, match="unknown game 'chess'; games are: 'seven_wonders', 'seven_wonders_duel'"):
+        resolve_game("chess")
+
+
+def test_make_builds_the_envs_of_a_game():
+    assert wonders_env.make is make
+    env = make("duel")
+    assert env.metadata["name"] == "seven_wonders_duel_v0" and env.unwrapped.game.name == "seven_wonders_duel"
+    raw = make("seven_wonders", num_players=5, edition="2nd", raw=True, reward="score")
+    assert raw.possible_agents[-1] == "player_4" and raw.edition == "2nd" and raw.reward_mode == "score"
+    parallel = make("7w", num_players=4, parallel=True)
+    assert parallel.metadata["is_parallelizable"] and len(parallel.possible_agents) == 4
+    assert make("seven_wonders").num_players == 3  # the env's own default when none is given
+    assert default_players("seven_wonders") == 4 and default_players("duel") == 2
+
+
+def test_bad_tables_are_refused_with_what_is_allowed():
+    with pytest.raises(ValueError, match="num_players must be one of 2 for seven_wonders_duel, got 3"):
+        make("duel", num_players=3)
+    with pytest.raises(ValueError, match="edition must be one of 1st for seven_wonders_duel, got '2nd'"):
+        make("duel", edition="2nd")
+    with pytest.raises(ValueError, match="seven_wonders_duel has no parallel env"):
+        make("duel", parallel=True)
+    with pytest.raises(ValueError, match="num_players must be an integer from 3 to 7 in the 2nd edition"):
+        make("seven_wonders", num_players=2, edition="2nd")  # the env knows which counts each edition has
+
+
+def test_make_engine():
+    game = make_engine("seven_wonders", num_players=4, edition="2nd")
+    assert (game.name, game.num_players, game.edition) == ("seven_wonders", 4, "2nd")
+    assert make_engine("duel").num_players == 2
+    with pytest.raises(ValueError, match="seven_wonders_duel has the engines python.*got engine='fast'"):
+        make_engine("duel", engine="fast")
