@@ -4,7 +4,7 @@ sb3-contrib, tensorboard, matplotlib).
 ==============================  ================================================================
 module                          what it is
 ==============================  ================================================================
-``training.ppo_selfplay``       masked PPO self-play in one file (CleanRL style), both games:
+``training.ppo_selfplay``       masked PPO self-play (CleanRL style: the training loop in one file), both games:
                                 ``python -m training.ppo_selfplay --help``
 ``training.evaluation``         win rates against the baselines (Wilson intervals), the final
                                 table, the learning-curve plot

@@ -1,4 +1,8 @@
-"""Masked PPO self-play for 7 Wonders and 7 Wonders Duel, in one file (CleanRL style).
+"""Masked PPO self-play for 7 Wonders and 7 Wonders Duel (CleanRL style).
+
+The whole training loop (rollout, advantages, update, checkpoints) reads top to bottom in this
+file; the network and the agent that plays with it are :mod:`agents.policy`, the evaluation
+:mod:`training.evaluation`, the command line :mod:`training.cli_args`.
 
 ```bash
 python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel     # the default job

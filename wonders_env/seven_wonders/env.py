@@ -160,10 +160,8 @@ class raw_env(_SevenWondersTable, AECEnv):
                     self.terminations[name] = True
                     self.infos[name] = self._final_info(seat_index)
                 self._accumulate_rewards()
-                self.agent_selection = self.agents[0]
-                return
-        self.agent_selection = self._next_agent()
-        if self.render_mode == "human":
+        self.agent_selection = self.agents[0] if self.state.phase == Phase.GAME_OVER else self._next_agent()
+        if self.render_mode == "human":  # every step, the last one included
             self.render()
 
 
