@@ -88,7 +88,7 @@ shared victory. At the end `infos[agent]` holds `victory` (`"civilian"`, `"milit
 
 ## Game record
 
-`env.unwrapped.game_record()` returns the JSON-serialisable record of `shared/DESIGN.md`; the
+`env.unwrapped.game_record()` returns the JSON-serialisable record of the game; its fields and
 action kinds are listed in `wonders_env.duel.record`.
 
 ## Version history

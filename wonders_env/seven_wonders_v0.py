@@ -85,8 +85,8 @@ holds `score` (the seven categories and `total`) and `winners`.
 
 ## Game record
 
-`env.unwrapped.game_record()` returns the JSON-serialisable record of `shared/DESIGN.md`, with
-the action kinds listed in `wonders_env.seven_wonders.record`.
+`env.unwrapped.game_record()` returns the JSON-serialisable record of the game; its fields and
+action kinds are listed in `wonders_env.seven_wonders.record`.
 
 ## Version history
 

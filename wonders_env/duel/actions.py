@@ -1,21 +1,10 @@
-"""The flat action space of 7 Wonders Duel: every decision is one integer.
+"""The flat action space of 7 Wonders Duel: every decision is one integer (1202 actions).
 
-Card actions use card ids (rows of ``data/cards.csv``), so an action means the same thing in
-every state. ``C = 73`` cards, ``W = 12`` wonders, ``T = 10`` progress tokens.
-
-=============  ===========  =====  ==============================================================
-kind           range        size   meaning
-=============  ===========  =====  ==============================================================
-``draft``      0-11         W      take wonder ``w`` from the draft table
-``build``      12-84        C      take card ``c`` from the structure and build it
-``sell``       85-157       C      take card ``c`` and discard it for 2 + own yellow cards coins
-``wonder``     158-1033     C x W  take card ``c`` and build wonder ``w`` with it (``158 + 12c + w``)
-``progress``   1034-1043    T      take progress token ``t`` from the board (science pair)
-``destroy``    1044-1116    C      put the opponent's card ``c`` in the discard pile (Zeus, Circus)
-``mausoleum``  1117-1189    C      build card ``c`` of the discard pile for free
-``library``    1190-1199    T      keep token ``t`` of the Great Library's draw
-``starter``    1200-1201    2      1200: I start the next Age, 1201: my opponent starts it
-=============  ===========  =====  ==============================================================
+Nine ranges, one per :class:`ActionKind` in order (``draft``, ``build``, ``sell``, ``wonder``,
+``progress``, ``destroy``, ``mausoleum``, ``library``, ``starter``), of the sizes in
+:data:`KIND_SIZES`; the table of what each range means is on the documentation page,
+:mod:`wonders_env.seven_wonders_duel_v0` ("Action space"). Card actions use card ids (rows of
+``data/cards.csv``), so an action means the same thing in every state.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Cards are data. ``data/cards.csv`` (73 rows: 23 Age I, 23 Age II, 20 Age III, 7 Guilds),
 ``data/wonders.csv`` (12), ``data/progress.csv`` (10) and ``data/layouts.json`` (the three
-20-slot structures) use the notation of ``shared/reference/README.md``. A card's id is its row
+20-slot structures) use the notation of ``data/README.md`` (beside the tables: columns and
+effect tokens). A card's id is its row
 index (0-72), a wonder's id its row index (0-11), a token's id its row index (0-9); actions and
 observations use these ids.
 

@@ -126,7 +126,7 @@ class raw_env(AECEnv):
             self.infos[agent] = {"victory": victory, "winners": winners, "score": scores[p]}
 
     def game_record(self) -> dict[str, Any]:
-        """The JSON-serialisable record of the game so far (``shared/DESIGN.md``)."""
+        """The JSON-serialisable record of the game so far (its fields: :mod:`.record`)."""
         if self.state is None:
             raise RuntimeError("call reset() before game_record()")
         return game_record(self.state)

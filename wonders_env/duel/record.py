@@ -1,4 +1,5 @@
-"""The JSON-serialisable game record of 7 Wonders Duel (the public contract of ``shared/DESIGN.md``).
+"""The JSON-serialisable game record of 7 Wonders Duel (a public contract: tools read it, so its
+fields only ever grow).
 
 Top level: ``game``, ``env``, ``seed``, ``finished``, ``victory`` (``"civilian"``,
 ``"military"``, ``"science"``; ``null`` while the game runs), ``winners`` (both agents on a

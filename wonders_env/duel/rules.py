@@ -1,7 +1,7 @@
 """The rules of 7 Wonders Duel: what is legal, and what each action does to a :class:`DuelState`.
 
-Resolution order of one decision (the rulebook, and ``shared/reference/README.md`` where the
-rulebook is silent):
+Resolution order of one decision (the rulebook; where it is silent, the project's decisions,
+written down here):
 
 1. **Draft** (A B B A, then B A A B; A = player 0). After the 8th pick Age I is laid out and
    player 0 starts it.

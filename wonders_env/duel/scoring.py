@@ -1,6 +1,6 @@
 """Civilian scoring of 7 Wonders Duel (the eight categories of the score pad) and the winner.
 
-Categories, as in the game record of ``shared/DESIGN.md``: ``civilian`` (blue cards),
+Categories, as in the game record (:mod:`.record`): ``civilian`` (blue cards),
 ``science`` (green cards), ``commercial`` (yellow cards), ``guilds`` (each Guild counts the
 city with the most of what it counts, at the end), ``wonders``, ``progress`` (Agriculture,
 Philosophy, Mathematics: 3 per token owned), ``treasury`` (1 per 3 coins) and ``military``

@@ -2,7 +2,7 @@
 
 Players are 0 (``player_0``, the first player of the wonder draft, who starts Age I) and 1. The
 conflict pawn stands in ``[-9, 9]``; positive values are toward player 1's capital (player 0
-leads), as in the game record of ``shared/DESIGN.md``.
+leads), as in the game record (:mod:`.record`).
 
 All randomness is drawn once, in :func:`new_game`, from the ``numpy.random.Generator`` it is
 given: the order in which the 12 wonders come out (4 for the first draft round, 4 for the

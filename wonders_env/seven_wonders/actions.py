@@ -1,21 +1,11 @@
-"""The flat card-id action space of 7 Wonders.
+"""The flat card-id action space of 7 Wonders: ``5T + 1`` actions for ``T`` card names.
 
-With ``T`` card names (75 in the 1st edition), action ``a`` means:
-
-=====================  ==================  ===============================================
-range                  kind                meaning
-=====================  ==================  ===============================================
-``[0, T)``             ``build``           build card ``a`` from the hand, paying the cheapest way
-``[T, 2T)``            ``wonder``          build the next wonder stage with card ``a - T``
-``[2T, 3T)``           ``sell``            discard card ``a - 2T`` for 3 coins
-``[3T, 4T)``           ``free_build``      Olympia A: build card ``a - 3T`` for free (once per Age)
-``[4T, 5T)``           ``discard_build``   Halicarnassus: build card ``a - 4T`` of the discard pile free
-``5T``                 ``wait``            no decision this step (parallel API only)
-=====================  ==================  ===============================================
-
-Card ids are the indices of the edition's card table (:attr:`CardDatabase.types`), so an action
-means the same thing in every state. The Free City and Babylon's 7th card use the first four
-ranges; the phase in the observation says for which city the action is.
+Five ranges of ``T`` (``build``, ``wonder``, ``sell``, ``free_build``, ``discard_build``, in
+:class:`Kind` order), then ``wait``; the table of what each range means is on the documentation
+page, :mod:`wonders_env.seven_wonders_v0` ("Action space"). Card ids are the indices of the
+edition's card table (:attr:`CardDatabase.types`), so an action means the same thing in every
+state. The Free City and Babylon's 7th card use the first four ranges; the phase in the
+observation says for which city the action is.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Cards are data. ``data/cards_1st.csv`` holds one row per physical card (148 rows) and
 ``data/wonders_1st.csv`` one row per wonder stage (42 rows), in the notation of
-``shared/reference/README.md``; ``data/cards_2nd.csv`` and ``data/wonders_2nd.csv`` hold the 2nd
+``data/README.md`` (beside the tables: columns and effect tokens); ``data/cards_2nd.csv`` and ``data/wonders_2nd.csv`` hold the 2nd
 edition (2020). Seven 2nd-edition rows, the costs of Town Hall, Arena, Circus and Craftsmens
 Guild, come from a single source: their cost is ``?`` in ``cards_2nd.csv`` and is read from
 ``data/cards_2nd_uncertain_costs.csv``, one line per card, the one place to correct them.
@@ -165,7 +165,7 @@ def _parse_counted(text: str) -> tuple[int, ...]:
 
 
 def parse_effect(token: str) -> Effect:
-    """Parse one effect token of the reference notation (see ``shared/reference/README.md``)."""
+    """Parse one effect token of the tables (the notation of ``data/README.md``)."""
     if token in SPECIALS:
         return Special(token)
     kind, _, arg = token.partition(":")

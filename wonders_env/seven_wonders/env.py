@@ -94,7 +94,7 @@ class _SevenWondersTable:
                 "winners": [f"player_{s}" for s in winners(self.state)]}
 
     def game_record(self) -> dict:
-        """The JSON-serialisable record of the game so far (see ``shared/DESIGN.md``)."""
+        """The JSON-serialisable record of the game so far (its fields: :mod:`.record`)."""
         if self.state is None:
             raise RuntimeError("call reset() before game_record()")
         return game_record(self.state)

@@ -1,4 +1,17 @@
-"""The game record of 7 Wonders: a JSON-serialisable account of a game, as in ``shared/DESIGN.md``.
+"""The game record of 7 Wonders: a JSON-serialisable account of a game (a public contract: tools
+read it, so its fields only ever grow).
+
+Top level: ``game`` (``"seven_wonders"``), ``env`` (``"seven_wonders_v0"``), ``edition``,
+``seed``, ``num_players``, ``variant`` (``"standard"``, or ``"two_player"`` with the Free City),
+``finished``, ``winners`` (agent names; several on a shared victory; empty while the game runs),
+``players`` and ``actions``.
+
+Each player (one per seat, the Free City included with ``"agent": null``): ``seat``, ``agent``,
+``left`` and ``right`` (the neighbours' seats), ``wonder`` (the city), ``side``, ``stages_built``,
+``buildings`` (card names, in the order built), ``coins``, ``military_tokens`` (+1/+3/+5
+victories, -1 defeats) and ``score`` (the seven categories ``military``, ``treasury``,
+``wonder``, ``civilian``, ``science``, ``commercial``, ``guilds`` and ``total``, as they stand).
+Card and city names are spelled as in the data tables.
 
 Action ``kind`` values: ``build``, ``wonder`` (the card is hidden under the stage), ``sell``
 (3 coins), ``free_build`` (Olympia A), ``discard_build`` (Halicarnassus, from the discard pile),

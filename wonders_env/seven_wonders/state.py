@@ -1,7 +1,7 @@
 """The explicit, copyable state of a 7 Wonders game, and its setup.
 
 Seats sit clockwise; ``left_of(seat) = seat - 1`` and ``right_of(seat) = seat + 1`` (mod the
-number of seats), as in the game record of ``shared/DESIGN.md``. In the 2-player "Free City"
+number of seats), as in the game record (:mod:`.record`). In the 2-player "Free City"
 variant seats 0 and 1 are the players and seat 2 is the Free City, which has a board, coins and
 a city but no agent: the player holding the Free City card chooses its card.
 
