@@ -1,8 +1,10 @@
-"""Scenario helpers for the 7 Wonders Duel rule tests (``test_duel_rules_*.py``).
+"""Scenario helpers for the 7 Wonders Duel rule tests (``test_duel_rules_*.py``), the only ones.
 
 A scenario is a real :class:`DuelState` from ``new_game``, past the draft, with the wonders the
-test names, in the Age it names; the test then puts named cards on top of the structure
-(:func:`on_top`), into cities (:func:`give`), sets coins and plays actions by name::
+test names (by default the rulebook's "first game" wonders: player 0, Antoine, and player 1,
+Bruno, as in the rulebook's examples), in the Age it names; the test then puts named cards on top
+of the structure (:func:`on_top`), into cities (:func:`give`), sets coins and plays actions by
+name. Every helper keeps each card somewhere (structure, deals, box, cities), never two copies::
 
     state = scenario(age=2)
     give(state, 0, "Quarry", "Stone Pit")
@@ -16,9 +18,10 @@ import numpy as np
 
 from wonders_env.duel.actions import ActionKind, encode_action
 from wonders_env.duel.cards import CARD_IDS, LAYOUTS, NUM_SLOTS, TOKEN_IDS, WONDER_IDS
-from wonders_env.duel.rules import _add_building, apply_action, legal_actions
+from wonders_env.duel.rules import add_building, apply_action, legal_actions, take_token
 from wonders_env.duel.state import EMPTY, DuelState, Phase, lay_out_age, new_game
 
+ANTOINE, BRUNO = 0, 1  # the players of the rulebook's examples
 FIRST_GAME_WONDERS = (  # the rulebook's wonders "for your first game"
     ("The Pyramids", "The Great Lighthouse", "The Temple of Artemis", "The Statue of Zeus"),
     ("Circus Maximus", "Piraeus", "The Appian Way", "The Colossus"),
@@ -101,24 +104,47 @@ def give(state: DuelState, player: int, *names: str) -> None:
     for name in names:
         card = CARD_IDS[name]
         _detach(state, card)
-        _add_building(state, player, card)
+        add_building(state, player, card)
     (state.coins, state.pawn, state.looting, state.phase, state.current,
      state.winners, state.victory) = kept
     state.pending_progress = False
 
 
 def give_token(state: DuelState, player: int, name: str) -> None:
+    """Give ``player`` the progress token (no effect applied: no coins, no symbol)."""
     token = TOKEN_IDS[name]
     state.board_tokens &= ~(1 << token)
     state.player_tokens[player] |= 1 << token
     state.cost_cache = [None, None]
 
 
-def build_wonder(state: DuelState, player: int, name: str) -> None:
-    """Mark ``player``'s wonder as built (no effect applied)."""
-    wonder = WONDER_IDS[name]
-    state.wonder_built[wonder] = True
-    state.wonders_built += 1
+def grant(state: DuelState, player: int, *names: str) -> None:
+    """``player`` takes the progress tokens as in a game (their coins and symbols follow)."""
+    for name in names:
+        token = TOKEN_IDS[name]
+        state.board_tokens &= ~(1 << token)
+        take_token(state, player, token)
+    state.cost_cache = [None, None]
+
+
+def build_wonder(state: DuelState, *names: str) -> None:
+    """Mark the wonders as built (no effect applied)."""
+    for name in names:
+        state.wonder_built[WONDER_IDS[name]] = True
+        state.wonders_built += 1
+    state.cost_cache = [None, None]
+
+
+def leave_only(state: DuelState, *names: str) -> None:
+    """Make the named cards the last of the Age, on open slots; the others go back to the box."""
+    slots = on_top(state, *names)
+    index = state.age - 1
+    for s in range(NUM_SLOTS):
+        if s not in slots and state.slot_card[s] != EMPTY:
+            state.boxed[index].append(state.slot_card[s])
+            state.slot_card[s] = state.deals[index][s] = EMPTY
+        state.cover_count[s] = 0
+    state.cards_left = len(names)
 
 
 def action(kind: str, name: str | None = None, wonder: str | None = None) -> int:

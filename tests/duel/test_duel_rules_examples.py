@@ -1,15 +1,13 @@
 """Every worked example of the 7 Wonders Duel rulebook (shared/rules/7_wonders_duel_rules.txt).
 
-Antoine is player 0, Bruno player 1.
+Antoine is player 0, Bruno player 1 (``duel_scenarios.ANTOINE``, ``BRUNO``).
 """
 
-from duel_scenarios import build_wonder, give, give_token, is_legal, on_top, play, scenario
+from duel_scenarios import ANTOINE, BRUNO, build_wonder, give, give_token, is_legal, on_top, play, scenario
 
 from wonders_env.duel.cards import CARD_IDS, STONE, WONDER_IDS
 from wonders_env.duel.rules import build_cost, trade_price_list
 from wonders_env.duel.state import Phase
-
-ANTOINE, BRUNO = 0, 1
 
 
 def test_card_costs_lumber_yard_free_stone_pit_one_coin_scriptorium_two():
@@ -123,9 +121,9 @@ def test_the_seventh_wonder_returns_the_last_one_to_the_box():
                ("Circus Maximus", "The Great Lighthouse", "The Appian Way", "The Mausoleum"))
     state = scenario(age=3, wonders=wonders, coins=(20, 7))
     for name in wonders[1]:
-        build_wonder(state, BRUNO, name)
+        build_wonder(state, name)
     for name in ("The Sphinx", "Piraeus"):
-        build_wonder(state, ANTOINE, name)
+        build_wonder(state, name)
     on_top(state, "Palace", "Obelisk")
     assert is_legal(state, "wonder", "Palace", "The Pyramids")
     play(state, "wonder", "Palace", "The Colossus")

@@ -1,13 +1,13 @@
 """The military track (looting tokens, supremacy, points) and science (pairs, supremacy)."""
 
 import pytest
-from duel_scenarios import give, give_token, is_legal, on_top, place, play, scenario
+from duel_scenarios import ANTOINE, BRUNO, give, give_token, grant, is_legal, on_top, place, play, scenario
 
 from wonders_env.duel.actions import PROGRESS
 from wonders_env.duel.cards import CARDS, SCIENCE_SYMBOLS, TOKEN_IDS
 from wonders_env.duel.rules import legal_actions
 from wonders_env.duel.scoring import military_points, score_breakdown
-from wonders_env.duel.state import Phase
+from wonders_env.duel.state import Phase, Victory
 
 
 def test_shields_move_the_pawn_toward_the_opponents_capital():
@@ -172,3 +172,56 @@ def test_a_pair_on_the_last_card_of_an_age_is_chosen_before_the_age_ends():
     assert state.phase == Phase.PROGRESS and state.age == 2
     play(state, "progress", "Agriculture")
     assert state.phase == Phase.STARTER and state.age == 3
+
+
+def test_looting_takes_only_what_the_opponent_holds():
+    state = scenario(age=2, coins=(20, 1))
+    state.pawn = -2
+    state.current = state.turn_player = BRUNO
+    on_top(state, "Guard Tower")
+    play(state, "build", "Guard Tower")
+    assert state.pawn == -3
+    assert state.coins == [18, 1]
+    state = scenario(age=2, coins=(1, 20))
+    state.pawn = -2
+    state.current = state.turn_player = BRUNO
+    on_top(state, "Guard Tower")
+    play(state, "build", "Guard Tower")
+    assert state.coins == [0, 20]
+    assert state.looting == [False, True, True, True]
+
+
+def test_military_supremacy_through_a_wonder():
+    state = scenario(age=1, coins=(20, 30))
+    state.pawn = -7
+    state.current = state.turn_player = BRUNO
+    on_top(state, "Lumber Yard")
+    play(state, "wonder", "Lumber Yard", "The Colossus")
+    assert state.pawn == -9 and state.winners == (BRUNO,) and state.victory == Victory.MILITARY
+
+
+def test_second_pair_of_a_different_symbol_gives_another_token_third_card_nothing():
+    state = scenario(age=2, coins=(30, 30), board_tokens=("Agriculture", "Law", "Philosophy"))
+    give(state, ANTOINE, "Scriptorium", "Library")
+    state.pending_progress = False
+    grant(state, ANTOINE, "Philosophy")
+    give(state, ANTOINE, "Pharmacist")
+    on_top(state, "Dispensary")
+    play(state, "build", "Dispensary")
+    assert state.phase == Phase.PROGRESS
+
+
+def test_five_symbols_is_not_supremacy():
+    state = scenario(age=3, coins=(30, 30))
+    give(state, ANTOINE, "Scriptorium", "Pharmacist", "Workshop", "Apothecary")
+    on_top(state, "Academy")
+    play(state, "build", "Academy")
+    assert state.phase == Phase.PLAY and state.current == BRUNO
+
+
+def test_theology_of_opponent_does_not_apply():
+    state = scenario(age=1, coins=(99, 7))
+    grant(state, BRUNO, "Theology")
+    on_top(state, "Lumber Yard")
+    play(state, "wonder", "Lumber Yard", "The Pyramids")
+    assert state.current == BRUNO

@@ -1,9 +1,10 @@
 """Coins from yellow cards and Guilds, the civilian count in all eight categories, the winner."""
 
 import pytest
-from duel_scenarios import build_wonder, give, give_token, on_top, play, scenario
+from duel_scenarios import BRUNO, build_wonder, give, give_token, on_top, play, scenario
 
-from wonders_env.duel.rules import _end_age
+from wonders_env.duel import record
+from wonders_env.duel.rules import end_age
 from wonders_env.duel.scoring import civilian_winners, score_breakdown
 
 
@@ -29,9 +30,9 @@ def test_coins_of_yellow_cards_count_the_own_city_when_built(card, city, coins):
 
 def test_arena_2_coins_per_own_built_wonder():
     state = scenario(age=3, coins=(30, 7))
-    build_wonder(state, 0, "The Pyramids")
-    build_wonder(state, 0, "The Great Lighthouse")
-    build_wonder(state, 1, "Piraeus")
+    build_wonder(state, "The Pyramids")
+    build_wonder(state, "The Great Lighthouse")
+    build_wonder(state, "Piraeus")
     give(state, 0, "Brewery")
     on_top(state, "Arena")
     play(state, "build", "Arena")  # free through the Brewery
@@ -69,9 +70,9 @@ def test_guild_points_at_the_end_may_count_the_other_city():
 
 def test_builders_guild_2_points_per_wonder_of_the_city_with_the_most_and_no_coins():
     state = scenario(age=3, coins=(30, 7))
-    build_wonder(state, 0, "The Pyramids")
+    build_wonder(state, "The Pyramids")
     for name in ("Piraeus", "The Colossus", "Circus Maximus"):
-        build_wonder(state, 1, name)
+        build_wonder(state, name)
     on_top(state, "Builders Guild")
     play(state, "build", "Builders Guild")
     assert state.coins[0] == 30 - state.log[-1][2]
@@ -91,8 +92,8 @@ def test_the_eight_categories():
     state = scenario(age=3, coins=(17, 7))
     give(state, 0, "Palace", "Altar", "Workshop", "Library", "Arena", "Port", "Scientists Guild", "Tavern")
     give(state, 1, "Pharmacist")
-    build_wonder(state, 0, "The Pyramids")
-    build_wonder(state, 0, "The Great Lighthouse")
+    build_wonder(state, "The Pyramids")
+    build_wonder(state, "The Great Lighthouse")
     give_token(state, 0, "Mathematics")
     give_token(state, 0, "Agriculture")
     state.pawn = 4
@@ -122,5 +123,26 @@ def test_a_tie_on_points_and_blue_points_is_a_shared_victory():
     give(state, 0, "Palace")
     give(state, 1, "Town Hall")
     assert civilian_winners(state) == (0, 1)
-    _end_age(state)
+    end_age(state)
     assert state.winners == (0, 1) and state.victory.name == "CIVILIAN"
+
+
+def test_game_record_names_and_paid():
+    state = scenario(age=2, coins=(20, 20), seed=42)
+    give(state, BRUNO, "Glassworks")
+    state.coins = [20, 20]
+    on_top(state, "Caravansery", "Sawmill")
+    play(state, "build", "Caravansery")  # 2 + 3 + 2
+    play(state, "wonder", "Sawmill", "Piraeus")  # Bruno: W W C S at 2 = 8
+    rec = record.game_record(state)
+    assert rec["seed"] == 42 and rec["finished"] is False and rec["victory"] is None
+    assert rec["actions"] == [
+        {"agent": "player_0", "kind": "build", "card": "Caravansery", "paid": 7},
+        {"agent": "player_1", "kind": "wonder", "card": "Sawmill", "wonder": "Piraeus", "paid": 8},
+    ]
+    assert rec["players"][0]["buildings"] == ["Caravansery"]
+    assert rec["players"][1]["buildings"] == ["Glassworks"]
+    assert rec["players"][1]["wonders_built"] == ["Piraeus"]
+    assert rec["players"][1]["wonders_unbuilt"] == ["Circus Maximus", "The Appian Way", "The Colossus"]
+    assert rec["players"][0]["coins"] == 13 and rec["players"][1]["coins"] == 12
+    assert rec["players"][1]["score"]["wonders"] == 2

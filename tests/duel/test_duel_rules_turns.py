@@ -1,14 +1,16 @@
-"""Setup, the wonder draft, the card structures, the three ways to play a card, the end of an Age."""
+"""Setup, the wonder draft, the card structures, the three ways to play a card, the order of the
+sub-decisions inside a turn, the end of an Age."""
 
 import numpy as np
 import pytest
-from duel_scenarios import action, give, is_legal, on_top, play, scenario
+from duel_scenarios import ANTOINE, BRUNO, action, give, grant, is_legal, on_top, play, scenario
 
 from wonders_env.duel.actions import DRAFT, decode_action
+from wonders_env.duel import rules
 from wonders_env.duel.cards import (CARD_DECK, CARD_IDS, CARDS, DECK_CARDS, GUILD_DECK, LAYOUTS,
-                                    NUM_SLOTS)
+                                    NUM_SLOTS, TOKEN_IDS, WONDER_IDS)
 from wonders_env.duel.rules import apply_action, legal_actions, resolve_action
-from wonders_env.duel.state import EMPTY, Phase, lay_out_age, new_game
+from wonders_env.duel.state import EMPTY, Phase, Victory, lay_out_age, new_game
 
 
 def test_setup_coins_pawn_military_and_progress_tokens():
@@ -186,3 +188,122 @@ def test_lay_out_age_uses_the_dealt_cards():
     lay_out_age(state, 2)
     assert state.slot_card == state.deals[1] and state.cards_left == 20
     assert all(CARDS[c].age == 2 for c in state.slot_card if c != EMPTY)
+
+
+def test_theology_mausoleum_pair_then_progress_then_play_again():
+    state = scenario(age=2, coins=(30, 30), board_tokens=("Agriculture", "Philosophy"))
+    state.player_wonders[ANTOINE] = [WONDER_IDS["The Mausoleum"]]
+    grant(state, ANTOINE, "Theology")
+    give(state, ANTOINE, "Scriptorium")
+    state.discard = [CARD_IDS["Library"]]
+    on_top(state, "Glassblower", "Sawmill")
+    play(state, "wonder", "Glassblower", "The Mausoleum")
+    play(state, "mausoleum", "Library")
+    play(state, "progress", "Agriculture")
+    assert state.phase == Phase.PLAY and state.current == ANTOINE  # Theology's play again
+
+
+def test_theology_zeus_destroy_then_play_again():
+    state = scenario(age=1, coins=(30, 30))
+    grant(state, ANTOINE, "Theology")
+    give(state, BRUNO, "Quarry")
+    on_top(state, "Lumber Yard", "Clay Pool")
+    play(state, "wonder", "Lumber Yard", "The Statue of Zeus")
+    play(state, "destroy", "Quarry")
+    assert state.phase == Phase.PLAY and state.current == ANTOINE
+
+
+def test_great_library_law_can_win_by_science():
+    state = scenario(age=2, coins=(50, 30), board_tokens=("Agriculture", "Philosophy", "Theology", "Urbanism", "Economy"))
+    state.player_wonders[ANTOINE] = [WONDER_IDS["The Great Library"]]
+    state.token_order = state.token_order[:5] + [TOKEN_IDS["Law"], TOKEN_IDS["Strategy"], TOKEN_IDS["Masonry"],
+                                                 TOKEN_IDS["Architecture"], TOKEN_IDS["Mathematics"]]
+    give(state, ANTOINE, "Scriptorium", "Pharmacist", "Workshop", "Apothecary", "Academy")
+    on_top(state, "Glassblower")
+    play(state, "wonder", "Glassblower", "The Great Library")
+    assert state.phase == Phase.LIBRARY
+    assert sorted(state.library_offer) == sorted([TOKEN_IDS["Law"], TOKEN_IDS["Strategy"], TOKEN_IDS["Masonry"]])
+    play(state, "library", "Law")
+    assert state.phase == Phase.GAME_OVER
+    assert state.winners == (ANTOINE,) and state.victory == Victory.SCIENCE
+
+
+def test_play_again_wonder_then_other_player_after_second_turn():
+    state = scenario(age=1, coins=(30, 30))
+    on_top(state, "Lumber Yard", "Clay Pool")
+    play(state, "wonder", "Lumber Yard", "The Temple of Artemis")
+    assert state.current == ANTOINE
+    play(state, "build", "Clay Pool")
+    assert state.current == BRUNO
+
+
+def test_only_progress_actions_during_progress_choice():
+    state = scenario(age=2, coins=(30, 30), board_tokens=("Agriculture", "Philosophy"))
+    give(state, ANTOINE, "Scriptorium")
+    on_top(state, "Library")
+    play(state, "build", "Library")
+    mask = rules.legal_action_mask(state)
+    assert mask.sum() == 2
+    assert mask[rules.PROGRESS + TOKEN_IDS["Agriculture"]] and mask[rules.PROGRESS + TOKEN_IDS["Philosophy"]]
+
+
+LAYOUT_COVERED_BY = {  # duel_layouts.md, "Compact form"
+    1: {0: [2, 3], 1: [3, 4], 2: [5, 6], 3: [6, 7], 4: [7, 8], 5: [9, 10], 6: [10, 11], 7: [11, 12],
+        8: [12, 13], 9: [14, 15], 10: [15, 16], 11: [16, 17], 12: [17, 18], 13: [18, 19]},
+    2: {0: [6], 1: [6, 7], 2: [7, 8], 3: [8, 9], 4: [9, 10], 5: [10], 6: [11], 7: [11, 12], 8: [12, 13],
+        9: [13, 14], 10: [14], 11: [15], 12: [15, 16], 13: [16, 17], 14: [17], 15: [18], 16: [18, 19],
+        17: [19]},
+    3: {0: [2, 3], 1: [3, 4], 2: [5, 6], 3: [6, 7], 4: [7, 8], 5: [9], 6: [9], 7: [10], 8: [10],
+        9: [11, 12], 10: [13, 14], 11: [15], 12: [15, 16], 13: [16, 17], 14: [17], 15: [18],
+        16: [18, 19], 17: [19]},
+}
+
+
+FACE_DOWN = {1: [2, 3, 4, 9, 10, 11, 12, 13], 2: [6, 7, 8, 9, 10, 15, 16, 17], 3: [2, 3, 4, 9, 10, 15, 16, 17]}
+
+
+def test_structures_match_duel_layouts():
+    for age in (1, 2, 3):
+        layout = LAYOUTS[age - 1]
+        for s in range(NUM_SLOTS):
+            assert sorted(layout.covered_by[s]) == LAYOUT_COVERED_BY[age].get(s, []), (age, s)
+        state = scenario(age=age)
+        assert [s for s in range(NUM_SLOTS) if not state.face_up[s]] == FACE_DOWN[age]
+        expected_open = list(range(14, 20)) if age == 1 else [18, 19]
+        assert state.accessible_slots() == expected_open
+        assert state.slot_card == state.deals[age - 1]
+
+
+def _play_through_structure(age: int, seed: int) -> None:
+    """Sell cards (most-covering first) and check after each that exactly the slots whose
+    coverers are all gone are accessible, face up, and offered by the legal actions."""
+    state = scenario(age=age, seed=seed, coins=(50, 50))
+    covered_by = LAYOUT_COVERED_BY[age]
+    taken = set()
+    while state.cards_left:
+        open_slots = [s for s in range(NUM_SLOTS) if s not in taken and all(t in taken for t in covered_by.get(s, []))]
+        assert state.accessible_slots() == open_slots
+        for s in open_slots:
+            assert state.face_up[s], (age, s)
+        for s in range(NUM_SLOTS):
+            if s not in taken and s not in open_slots and s in FACE_DOWN[age]:
+                assert not state.face_up[s], (age, s)
+        legal_sells = {a - rules.SELL for a in rules.legal_actions(state) if rules.SELL <= a < rules.WONDER}
+        assert legal_sells == {state.slot_card[s] for s in open_slots}
+        s = max(open_slots)
+        taken.add(s)
+        rules.apply_action(state, rules.SELL + state.slot_card[s])
+        if state.phase == Phase.STARTER:
+            break
+
+
+def test_age2_slot15_accessible_after_slot18_only():
+    state = scenario(age=2)
+    rules.apply_action(state, rules.SELL + state.slot_card[18])
+    assert state.face_up[15] and not state.face_up[16]
+    assert state.accessible_slots() == [15, 19]
+
+
+@pytest.mark.parametrize("age, seed", [(1, 11), (2, 12), (3, 13)])
+def test_face_down_cards_turn_face_up_as_soon_as_they_are_accessible(age, seed):
+    _play_through_structure(age, seed)

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from duel_scenarios import (build_wonder, give, give_token, is_legal, on_top, place, play, scenario,
+from duel_scenarios import (ANTOINE, BRUNO, build_wonder, give, give_token, is_legal, on_top, place, play, scenario,
                             set_board)
 
 from wonders_env.duel.actions import DESTROY, LIBRARY, MAUSOLEUM
@@ -257,7 +257,7 @@ def test_theology_play_again_comes_after_the_destroy_decision():
 def test_only_own_unbuilt_wonders_can_be_built():
     state = wonder_game("The Pyramids", coins=(40, 7))
     assert not is_legal(state, "wonder", "Lumber Yard", "Circus Maximus")
-    build_wonder(state, 0, "The Pyramids")
+    build_wonder(state, "The Pyramids")
     assert not is_legal(state, "wonder", "Lumber Yard", "The Pyramids")
 
 
@@ -272,3 +272,11 @@ def test_only_the_great_librarys_owner_sees_the_drawn_tokens():
     opponent = observation_views(encode_observation(state, 1))["library_draw"]
     assert sorted(np.flatnonzero(owner)) == sorted(state.library_offer)
     assert not opponent.any()
+
+
+def test_appian_way_opponent_never_below_zero():
+    state = scenario(age=1, coins=(2, 30))
+    state.current = state.turn_player = BRUNO
+    on_top(state, "Lumber Yard")
+    play(state, "wonder", "Lumber Yard", "The Appian Way")
+    assert state.coins[ANTOINE] == 0

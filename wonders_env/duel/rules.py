@@ -301,7 +301,7 @@ def _build(state: DuelState, card: int, _: int) -> None:
         state.coins[player] -= paid
         _pay_resources(state, player, trade)
     state.log.append((player, BUILD + card, paid))
-    _add_building(state, player, card)
+    add_building(state, player, card)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
@@ -328,7 +328,7 @@ def _wonder(state: DuelState, card: int, wonder: int) -> None:
     if state.wonders_built == MAX_WONDERS_BUILT:
         state.boxed_wonder = next(w for p in (0, 1) for w in state.player_wonders[p] if not state.wonder_built[w])
     if WONDER_CHOICE[wonder]:
-        _add_choice(state, player, WONDER_CHOICE[wonder])
+        add_choice(state, player, WONDER_CHOICE[wonder])
         state.cost_cache[player] = None
     state.coins[player] += WONDER_COINS[wonder]
     if WONDER_OPPONENT_LOSES[wonder]:
@@ -355,7 +355,7 @@ def _progress(state: DuelState, token: int, _: int) -> None:
     player = state.current
     state.board_tokens &= ~(1 << token)
     state.log.append((player, PROGRESS + token, 0))
-    _take_token(state, player, token)
+    take_token(state, player, token)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
@@ -378,7 +378,7 @@ def _mausoleum(state: DuelState, card: int, _: int) -> None:
     player = state.current
     state.discard.remove(card)
     state.log.append((player, MAUSOLEUM + card, 0))
-    _add_building(state, player, card)
+    add_building(state, player, card)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
@@ -387,7 +387,7 @@ def _library(state: DuelState, token: int, _: int) -> None:
     player = state.current
     state.library_offer = []
     state.log.append((player, LIBRARY + token, 0))
-    _take_token(state, player, token)
+    take_token(state, player, token)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
@@ -403,14 +403,15 @@ _HANDLERS = (_draft, _build, _sell, _wonder, _progress, _destroy, _mausoleum, _l
 
 
 # ------------------------------------------------------------------------------- effects
-def _add_choice(state: DuelState, player: int, bits: int) -> None:
+def add_choice(state: DuelState, player: int, bits: int) -> None:
+    """Give ``player`` one more unit to produce each turn among the raw (or manufactured) goods."""
     if bits == RAW_BITS:
         state.raw_choices[player] += 1
     elif bits == MANUFACTURED_BITS:
         state.manufactured_choices[player] += 1
 
 
-def _add_building(state: DuelState, player: int, card: int) -> None:
+def add_building(state: DuelState, player: int, card: int) -> None:
     """Put ``card`` in ``player``'s city and apply what it does when built (already paid)."""
     state.city[player].append(card)
     state.owned[player, card] = 1
@@ -421,7 +422,7 @@ def _add_building(state: DuelState, player: int, card: int) -> None:
         production = CARD_PRODUCTION[card]
         state.production[player] = [a + b for a, b in zip(state.production[player], production)]
         if CARD_CHOICE[card]:
-            _add_choice(state, player, CARD_CHOICE[card])
+            add_choice(state, player, CARD_CHOICE[card])
         state.fixed_price_bits[player] |= CARD_TRADE_FIXED[card]
         state.cost_cache[player] = None
         if colour == BROWN or colour == GREY:
@@ -476,7 +477,8 @@ def _gain_symbol(state: DuelState, player: int, symbol: int) -> None:
         state.pending_progress = True
 
 
-def _take_token(state: DuelState, player: int, token: int) -> None:
+def take_token(state: DuelState, player: int, token: int) -> None:
+    """``player`` takes progress ``token`` (off the board already): its coins and symbol now."""
     state.player_tokens[player] |= 1 << token
     state.coins[player] += TOKEN_COINS[token]
     if token == MASONRY or token == ARCHITECTURE:
@@ -493,7 +495,7 @@ def _end_turn(state: DuelState) -> None:
         return
     if not state.cards_left:
         state.play_again = False
-        _end_age(state)
+        end_age(state)
         return
     if state.play_again:
         state.play_again = False
@@ -502,7 +504,9 @@ def _end_turn(state: DuelState) -> None:
     state.phase, state.current = Phase.PLAY, state.turn_player
 
 
-def _end_age(state: DuelState) -> None:
+def end_age(state: DuelState) -> None:
+    """End the current Age: civilian scoring after Age III, else lay out the next structure and
+    ask who starts it."""
     if state.age == 3:
         _game_over(state, civilian_winners(state), Victory.CIVILIAN)
         return
