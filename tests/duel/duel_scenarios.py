@@ -115,7 +115,7 @@ def give_token(state: DuelState, player: int, name: str) -> None:
     token = TOKEN_IDS[name]
     state.board_tokens &= ~(1 << token)
     state.player_tokens[player] |= 1 << token
-    state.cost_cache = [None, None]
+    state.clear_caches()
 
 
 def grant(state: DuelState, player: int, *names: str) -> None:
@@ -124,7 +124,7 @@ def grant(state: DuelState, player: int, *names: str) -> None:
         token = TOKEN_IDS[name]
         state.board_tokens &= ~(1 << token)
         take_token(state, player, token)
-    state.cost_cache = [None, None]
+    state.clear_caches()
 
 
 def build_wonder(state: DuelState, *names: str) -> None:
@@ -132,7 +132,7 @@ def build_wonder(state: DuelState, *names: str) -> None:
     for name in names:
         state.wonder_built[WONDER_IDS[name]] = True
         state.wonders_built += 1
-    state.cost_cache = [None, None]
+    state.clear_caches()
 
 
 def leave_only(state: DuelState, *names: str) -> None:

@@ -58,7 +58,7 @@ def test_great_lighthouse_covers_the_dearest_raw_unit():
     assert build_cost(state, 0, CARD_IDS["Town Hall"]) == 2 * 2 + 3 * 4  # W W S S S
     state.wonder_built[WONDER_IDS["The Great Lighthouse"]] = True
     state.raw_choices[0] += 1
-    state.cost_cache = [None, None]
+    state.clear_caches()
     assert build_cost(state, 0, CARD_IDS["Town Hall"]) == 2 * 2 + 2 * 4
 
 

@@ -37,7 +37,7 @@ def test_antoine_produces_stone_clay_papyrus_builds_baths_and_garrison_not_apoth
     assert is_legal(state, "build", "Baths") and is_legal(state, "build", "Garrison")
     assert not is_legal(state, "build", "Apothecary")  # 1 glass to buy, and Antoine has no coin
     state.coins[ANTOINE] = 2
-    state.cost_cache = [None, None]
+    state.clear_caches()
     assert build_cost(state, ANTOINE, CARD_IDS["Apothecary"]) == 2
 
 

@@ -20,7 +20,7 @@ def test_opponent_yellow_cards_and_wonders_never_raise_prices():
     give(state, BRUNO, "Forum", "Caravansery", "Stone Reserve", "Customs House")
     state.wonder_built[WONDER_IDS["Piraeus"]] = True
     rules.add_choice(state, BRUNO, rules.WONDER_CHOICE[WONDER_IDS["Piraeus"]])
-    state.cost_cache = [None, None]
+    state.clear_caches()
     assert rules.trade_price_list(state, ANTOINE) == (2, 2, 2, 2, 2)
     assert rules.build_cost(state, ANTOINE, CARD_IDS["Courthouse"]) == 6  # W W G at 2 each
 
@@ -140,7 +140,7 @@ def test_unaffordable_build_and_wonder_are_illegal_sell_always_legal():
     with pytest.raises(rules.IllegalActionError):
         play(state, "build", "Scriptorium")
     state.coins[ANTOINE] = 8
-    state.cost_cache = [None, None]
+    state.clear_caches()
     assert is_legal(state, "wonder", "Scriptorium", "The Pyramids")
     assert not is_legal(state, "wonder", "Scriptorium", "Circus Maximus")  # Bruno's wonder
 

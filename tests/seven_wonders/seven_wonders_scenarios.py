@@ -15,8 +15,8 @@ Cards are named; every helper picks a physical copy of that name that is not yet
 Caches: ``state.memo`` (masks) depends on everything, so :func:`deal`, :func:`turn` and
 :func:`legal` empty it first. ``state.payment_memo`` depends only on production and discounts,
 which the tests change through the engine's own ``place_building``/``place_stage`` (they must
-keep it right, as in play), so the helpers leave it alone; :func:`refresh` empties both after a
-change made by hand to production fields.
+keep it right, as in play), so the helpers leave it alone; ``state.clear_caches()`` empties both
+after a change made by hand to production fields.
 """
 
 from __future__ import annotations
@@ -38,12 +38,6 @@ for _card in DB.cards:
 def tid(name: str) -> int:
     """The card type (name) index."""
     return DB.type_of(name)
-
-
-def refresh(state) -> None:
-    """Forget every value memoised in ``state`` (needed after a hand-made change)."""
-    state.memo = {}
-    state.payment_memo = [{} for _ in range(state.num_seats)]
 
 
 def forget_masks(state) -> None:
@@ -72,7 +66,7 @@ def scenario(cities, sides="A", num_players=None, seed=0, coins=None):
     state.hands = [[] for _ in range(state.num_seats)]
     if coins is not None:
         state.coins = list(coins)
-    refresh(state)
+    state.clear_caches()
     return state
 
 

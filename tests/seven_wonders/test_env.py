@@ -122,12 +122,12 @@ def test_observation_hides_hidden_information(num_players):
         state.stage_cards[s] = [int(rng.choice(all_cards)) for _ in state.stage_cards[s]]
     state.discard = [int(rng.choice(all_cards)) for _ in state.discard]
     state.box = list(reversed(state.box))
-    state.memo = {}
+    state.clear_caches()
     after = env.observe("player_0")["observation"]
     np.testing.assert_array_equal(before, after)
     # and the test can fail: a change to my own hand shows
     state.hands[me] = state.hands[me][1:]
-    state.memo = {}
+    state.clear_caches()
     assert not np.array_equal(before, env.observe("player_0")["observation"])
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from seven_wonders_scenarios import (DB, N, build, card, deal, from_discard, give, give_stages, legal_set, names,
-                     refresh, scenario, sell, tid, turn, wonder)
+                     scenario, sell, tid, turn, wonder)
 from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import Kind, encode_action
 from wonders_env.seven_wonders.record import game_record
@@ -25,7 +25,7 @@ def duel(holder=1, coins=(3, 3, 3)):
     state.free_city_holder = holder
     state.free_city_pile = [card(state, name) for name in ("Tavern", "Loom", "Press", "Glassworks",
                                                            "Workshop")]
-    refresh(state)
+    state.clear_caches()
     return state
 
 

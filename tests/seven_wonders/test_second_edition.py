@@ -31,11 +31,6 @@ def scenario(cities, sides="Day", coins=None):
     return state
 
 
-def refresh(state):
-    state.memo = {}
-    state.payment_memo = [{} for _ in range(state.num_seats)]
-
-
 def act(kind, name):
     return encode_action(kind, DB.type_of(name), N)
 
@@ -106,7 +101,7 @@ def test_ludus_pays_three_coins_and_one_point_per_red_card():
     give(state, 1, "Guard Tower")
     state.age, state.turn = 3, 1
     state.hands = [[copy_of("Ludus")], [copy_of("Palace")], [copy_of("Senate")]]
-    refresh(state)
+    state.clear_caches()
     rules.play(state, {0: act(Kind.BUILD, "Ludus"), 1: act(Kind.SELL, "Palace"), 2: act(Kind.SELL, "Senate")})
     assert state.coins[0] == 3 + 3 * 2  # two red cards in its own city; the neighbour's does not count
     assert score_breakdown(state, 0)["commercial"] == 2
@@ -131,10 +126,10 @@ def test_olympia_day_builds_the_first_card_of_each_colour_free():
     state = scenario(["Olympia", "Giza", "Ephesus"], sides="Day", coins=[0, 3, 3])
     place_stage(state, 0, copy_of("Loom"))
     place_stage(state, 0, copy_of("Press"))
-    refresh(state)
+    state.clear_caches()
     assert rules.build_payment(state, 0, DB.type_of("Baths")) == (0, 0, 0)  # first blue, no stone
     give(state, 0, "Altar")
-    refresh(state)
+    state.clear_caches()
     assert rules.build_payment(state, 0, DB.type_of("Baths")) is None  # blue is in the city now
     assert rules.build_payment(state, 0, DB.type_of("Timber Yard")) == (0, 0, 0)  # first brown, no coin
 
@@ -144,13 +139,13 @@ def test_olympia_night_first_card_of_each_later_age_is_free():
     state.age, state.turn = 1, 3
     place_stage(state, 0, copy_of("Loom"))
     state.turn = 1
-    refresh(state)
+    state.clear_caches()
     assert rules.build_payment(state, 0, DB.type_of("Baths")) is None  # not in the Age it was built
     state.age = 2
-    refresh(state)
+    state.clear_caches()
     assert rules.build_payment(state, 0, DB.type_of("Aqueduct")) == (0, 0, 0)
     state.turn = 2
-    refresh(state)
+    state.clear_caches()
     assert rules.build_payment(state, 0, DB.type_of("Aqueduct")) is None
 
 
@@ -159,10 +154,10 @@ def test_olympia_night_sixth_card_of_each_age_is_free_from_the_age_of_stage_two(
     place_stage(state, 0, copy_of("Loom"))
     place_stage(state, 0, copy_of("Press"))
     state.turn = 6
-    refresh(state)
+    state.clear_caches()
     assert rules.build_payment(state, 0, DB.type_of("Baths")) == (0, 0, 0)
     state.turn = 5
-    refresh(state)
+    state.clear_caches()
     assert rules.build_payment(state, 0, DB.type_of("Baths")) is None
 
 
@@ -172,7 +167,7 @@ def test_babylon_night_plays_the_seventh_card():
     state.turn = 6
     state.hands = [[copy_of("Altar"), copy_of("Theater")], [copy_of("Baths"), copy_of("Tavern")],
                    [copy_of("Press"), copy_of("Glassworks")]]
-    refresh(state)
+    state.clear_caches()
     rules.play(state, {0: act(Kind.BUILD, "Altar"), 1: act(Kind.SELL, "Baths"), 2: act(Kind.SELL, "Press")})
     assert state.phase.name == "SEVENTH_CARD" and rules.acting_seats(state) == [0]
     rules.play(state, {0: act(Kind.BUILD, "Theater")})
@@ -217,7 +212,7 @@ def test_military_example_of_the_second_edition_rulebook():
     state.age, state.turn = 2, 6
     state.shields = [4, 2, 5]  # seat 0's left neighbour is seat 2, its right neighbour seat 1
     state.hands = [[copy_of("Aqueduct")], [copy_of("Courthouse")], [copy_of("Statue")]]
-    refresh(state)
+    state.clear_caches()
     rules.play(state, {0: act(Kind.SELL, "Aqueduct"), 1: act(Kind.SELL, "Courthouse"),
                        2: act(Kind.SELL, "Statue")})
     assert state.military_tokens[0] == [-1, 3]

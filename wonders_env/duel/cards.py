@@ -38,7 +38,8 @@ CHAIN_SYMBOLS = ("horseshoe", "sword", "tower", "target", "helmet", "book", "gea
                  "mask", "pillar", "moon", "sun", "drop", "temple", "vase", "barrel")
 NONE = -1
 
-NUM_CARDS, NUM_WONDERS, NUM_TOKENS, NUM_SLOTS = 73, 12, 10, 20
+# what the base game's tables hold (checked at load); the sizes the rules use come from the tables
+BASE_GAME_DECK_SIZES, BASE_GAME_WONDERS, BASE_GAME_TOKENS = (23, 23, 20, 7), 12, 10
 
 
 class EffectKind(IntEnum):
@@ -232,7 +233,8 @@ def load_layouts() -> tuple[Layout, ...]:
     for age in (1, 2, 3):
         spec = raw[str(age)]
         covered_by = tuple(tuple(slots) for slots in spec["covered_by"])
-        covers = tuple(tuple(t for t in range(NUM_SLOTS) if s in covered_by[t]) for s in range(NUM_SLOTS))
+        slots = range(len(covered_by))
+        covers = tuple(tuple(t for t in slots if s in covered_by[t]) for s in slots)
         layouts.append(Layout(age=age, row=tuple(spec["row"]), col=tuple(spec["col"]),
                               face_up=tuple(bool(f) for f in spec["face_up"]),
                               covered_by=covered_by, covers=covers))
@@ -242,12 +244,15 @@ def load_layouts() -> tuple[Layout, ...]:
 def _validate(cards: tuple[Card, ...], wonders: tuple[Wonder, ...],
               tokens: tuple[ProgressToken, ...], layouts: tuple[Layout, ...]) -> None:
     per_deck = [sum(1 for c in cards if c.deck == d) for d in range(len(DECKS))]
-    if len(cards) != NUM_CARDS or per_deck != [23, 23, 20, 7]:
-        raise ValueError(f"card table: expected 73 cards (23/23/20/7 per deck), got {per_deck}")
-    if len({c.name for c in cards}) != NUM_CARDS:
+    if tuple(per_deck) != BASE_GAME_DECK_SIZES:
+        raise ValueError(f"card table: expected {BASE_GAME_DECK_SIZES} cards per deck, got {per_deck}")
+    if len({c.name for c in cards}) != len(cards):
         raise ValueError("card table: card names must be unique")
-    if len(wonders) != NUM_WONDERS or len(tokens) != NUM_TOKENS:
-        raise ValueError(f"expected 12 wonders and 10 progress tokens, got {len(wonders)}, {len(tokens)}")
+    if (len(wonders), len(tokens)) != (BASE_GAME_WONDERS, BASE_GAME_TOKENS):
+        raise ValueError(f"expected {BASE_GAME_WONDERS} wonders and {BASE_GAME_TOKENS} progress tokens, "
+                         f"got {len(wonders)}, {len(tokens)}")
+    if len({len(layout.row) for layout in layouts}) != 1:
+        raise ValueError("the three card structures must have the same number of slots")
     givers = {c.chain_gives: c for c in cards if c.chain_gives != NONE}
     for card in cards:
         if card.chain_needs != NONE and (card.chain_needs not in givers
@@ -271,6 +276,8 @@ WONDERS = load_wonders()
 PROGRESS_TOKENS = load_progress_tokens()
 LAYOUTS = load_layouts()
 _validate(CARDS, WONDERS, PROGRESS_TOKENS, LAYOUTS)
+NUM_CARDS, NUM_WONDERS, NUM_TOKENS = len(CARDS), len(WONDERS), len(PROGRESS_TOKENS)
+NUM_SLOTS = len(LAYOUTS[0].row)
 
 CARD_IDS = {card.name: card.id for card in CARDS}
 WONDER_IDS = {wonder.name: wonder.id for wonder in WONDERS}

@@ -368,7 +368,7 @@ def _destroy(state: DuelState, card: int, _: int) -> None:
     state.color_count[opponent][CARD_COLOR[card]] -= 1
     production = CARD_PRODUCTION[card]
     state.production[opponent] = [a - b for a, b in zip(state.production[opponent], production)]
-    state.cost_cache = [None, None]
+    state.clear_caches()
     state.discard.append(card)
     state.destroy_color = NONE
     _end_turn(state)

@@ -108,6 +108,11 @@ class DuelState:
         twin.cost_cache = list(self.cost_cache)  # shared memo, see the class docstring
         return twin
 
+    def clear_caches(self) -> None:
+        """Forget every value derived from the state (the purchase costs): the one call to make
+        after changing a state by hand."""
+        self.cost_cache = [None, None]
+
     def determinize(self, player: int, rng: np.random.Generator) -> "DuelState":
         """A copy with everything ``player`` cannot know redrawn: see :func:`determinize`."""
         return determinize(self, player, rng)

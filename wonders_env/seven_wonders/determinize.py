@@ -46,8 +46,7 @@ def determinize(state: GameState, seat: int, rng: np.random.Generator) -> GameSt
         cards = sorted(pile[i] for pile, i in age_places)  # where they truly are must not matter
         for (pile, i), j in zip(age_places, rng.permutation(len(cards))):
             pile[i] = cards[j]
-    twin.memo = {}
-    twin.payment_memo = [{} for _ in range(twin.num_seats)]
+    twin.clear_caches()
     hidden_choices = [other for other in twin.pending if other != seat]
     if hidden_choices:  # the Free City phase: the opponent's choice is hidden, sample it anew
         twin.phase = Phase.MAIN
@@ -55,5 +54,5 @@ def determinize(state: GameState, seat: int, rng: np.random.Generator) -> GameSt
             legal = np.flatnonzero(legal_action_mask(twin, other))
             twin.pending[other] = int(legal[rng.integers(len(legal))])
         twin.phase = Phase.FREE_CITY
-        twin.memo = {}
+        twin.clear_caches()
     return twin

@@ -100,6 +100,12 @@ class GameState:
     def right_of(self, seat: int) -> int:
         return (seat + 1) % self.num_seats
 
+    def clear_caches(self) -> None:
+        """Forget every value derived from the state (acting seats, masks, payments): the one
+        call to make after changing a state by hand."""
+        self.memo = {}
+        self.payment_memo = [{} for _ in range(self.num_seats)]
+
     def clone(self) -> "GameState":
         """A deep copy that shares only the immutable card database."""
         twin = copy.copy(self)
