@@ -7,6 +7,7 @@ from seven_wonders_scenarios import (N, at_last_turn, build, card, deal, free_bu
                      legal, legal_set, names, scenario, sell, tid, turn, wonder)
 from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import Kind, encode_action
+from wonders_env.seven_wonders.cards import Power
 from wonders_env.seven_wonders.record import game_record
 from wonders_env.seven_wonders.scoring import score_breakdown
 from wonders_env.seven_wonders.state import Phase
@@ -199,7 +200,7 @@ def test_olympia_a_free_build_cannot_duplicate_a_name():
 def test_olympia_a_free_build_available_in_a_later_age_after_stage_two():
     state = olympia_a()
     give_stages(state, 0, 1)
-    state.free_build_used_age[0] = 1
+    state.power_used_age[0, Power.FREE_BUILD_ONCE_PER_AGE] = 1
     state.age = 3
     deal(state, 0, "Palace")
     assert legal(state, 0, free_build("Palace"))
@@ -275,7 +276,7 @@ def test_copying_does_not_change_the_owner_of_the_guild():
     give(state, 0, "Altar", "Pawnshop")
     give(state, RIGHT, "Magistrates Guild")
     without = state.clone()
-    without.copy_guild_power[0] = False
+    without.powers[0, Power.COPY_GUILD] = 0
     assert score_breakdown(state, RIGHT) == score_breakdown(without, RIGHT)
     assert score_breakdown(state, RIGHT)["guilds"] == 2
 
@@ -455,7 +456,7 @@ def test_babylon_b_without_stage_two_discards_the_seventh_card():
 
 def test_babylon_b_plays_the_seventh_card_of_every_age():
     state = babylon_b()
-    state.seventh_card_played_age[0] = 1
+    state.power_used_age[0, Power.PLAY_SEVENTH_CARD] = 1
     state.age = 2
     state.decks.pop(2, None)
     last_turn(state, build("Lumber Yard"), ("Lumber Yard", "Stockade"))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
@@ -122,14 +123,28 @@ class CountReward:
     at_end: bool
 
 
+class Power(IntEnum):
+    """The lasting wonder powers a city may own: the columns of ``GameState.powers``."""
+
+    FREE_BUILD_ONCE_PER_AGE = 0  # Olympia A: one card free in each Age
+    PLAY_SEVENTH_CARD = 1  # Babylon B (2nd edition: Night): the last card of each Age
+    COPY_GUILD = 2  # Olympia B: a neighbour's guild at the end
+    FREE_FIRST_OF_COLOR = 3  # 2nd-edition Olympia Day
+    FREE_FIRST_OF_AGE = 4  # 2nd-edition Olympia Night stage 1
+    FREE_LAST_OF_AGE = 5  # 2nd-edition Olympia Night stage 2
+
+
+#: powers that work from the Age after the one their stage is built in (the others at once)
+POWERS_FROM_NEXT_AGE = frozenset({Power.FREE_FIRST_OF_AGE})
+
+
 @dataclass(frozen=True)
 class Special:
-    """A named wonder power: ``free_build_once_per_age`` (Olympia A), ``build_from_discard``
-    (Halicarnassus), ``play_seventh_card`` (Babylon B / Night), ``copy_guild`` (Olympia B), and
-    in the 2nd edition ``free_first_of_color`` (Olympia Day), ``free_first_of_age`` and
-    ``free_last_of_age`` (Olympia Night)."""
+    """A named wonder effect: a lasting :class:`Power` (``power``), or ``build_from_discard``
+    (Halicarnassus: a decision when the stage is built; ``power`` is -1)."""
 
     name: str
+    power: int = -1
 
 
 @dataclass(frozen=True)
@@ -167,7 +182,7 @@ def _parse_counted(text: str) -> tuple[int, ...]:
 def parse_effect(token: str) -> Effect:
     """Parse one effect token of the tables (the notation of ``data/README.md``)."""
     if token in SPECIALS:
-        return Special(token)
+        return Special(token, Power[token.upper()] if token.upper() in Power.__members__ else -1)
     kind, _, arg = token.partition(":")
     if kind in ("produce", "produce_own"):
         letters, _, times = arg.partition("*")

@@ -42,7 +42,7 @@ import numpy as np
 
 from .actions import decode_action
 from .cards import CardDatabase
-from .rules import acting_city, acting_seats
+from .rules import acting_city, acting_seats, free_build_available
 from .state import MAX_PLAYERS, GameState, Phase
 
 PHASES = 5
@@ -162,7 +162,7 @@ class Observer:
             tokens = state.military_tokens[s]
             scalars.append((state.coins[s], board.side != side_a, state.stages_built[s], len(board.stages),
                             state.shields[s], sum(tokens), tokens.count(-1),
-                            state.free_build_power[s] and state.free_build_used_age[s] != state.age))
+                            free_build_available(state, s)))
         rows[:, self._scalar_columns] = scalars
         state.memo["cities"] = rows
         return rows

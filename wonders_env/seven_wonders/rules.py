@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from .actions import KIND_NAMES, Kind, decode_action, encode_action, num_actions
-from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Special,
+from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Power, Special,
                     cost_items)
 from .state import (DEFEAT_TOKEN, TURNS_PER_AGE, VICTORY_TOKEN, GameState, Phase, place_building,
                     place_stage, start_age)
@@ -79,8 +79,8 @@ def seventh_card_seat(state: GameState) -> int:
     if state.turn != TURNS_PER_AGE:
         return -1
     for seat in range(state.num_players):
-        if (state.seventh_card_power[seat] and state.seventh_card_played_age[seat] != state.age
-                and len(state.hands[seat]) == 1):
+        if (state.powers[seat, Power.PLAY_SEVENTH_CARD]
+                and state.power_used_age[seat, Power.PLAY_SEVENTH_CARD] != state.age and len(state.hands[seat]) == 1):
             return seat
     return -1
 
@@ -135,14 +135,14 @@ def free_by_wonder(state: GameState, city: int, card_type: int) -> bool:
     """Whether a 2nd-edition Olympia power makes this build free now: Day, the first card of a
     colour; Night, the card chosen on turn 1 (from the Age after stage 1) or turn 6 (from the
     Age of stage 2) of an Age."""
-    if state.free_color_power[city] and state.color_counts[city, state.db.color[card_type]] == 0:
+    if state.powers[city, Power.FREE_FIRST_OF_COLOR] and state.color_counts[city, state.db.color[card_type]] == 0:
         return True
     if state.phase != Phase.MAIN:
         return False
     if state.turn == 1:
-        return 0 < state.free_first_from_age[city] <= state.age
+        return 0 < state.powers[city, Power.FREE_FIRST_OF_AGE] <= state.age
     if state.turn == TURNS_PER_AGE:
-        return 0 < state.free_last_from_age[city] <= state.age
+        return 0 < state.powers[city, Power.FREE_LAST_OF_AGE] <= state.age
     return False
 
 
@@ -175,7 +175,9 @@ def stage_payment(state: GameState, city: int) -> tuple[int, int, int] | None:
 
 
 def free_build_available(state: GameState, city: int) -> bool:
-    return state.free_build_power[city] and state.free_build_used_age[city] != state.age
+    """Whether ``city`` may still use Olympia A's free build in this Age."""
+    power = Power.FREE_BUILD_ONCE_PER_AGE
+    return bool(state.powers[city, power]) and bool(state.power_used_age[city, power] != state.age)
 
 
 # ---------------------------------------------------------------- legality
@@ -276,7 +278,8 @@ def legal_actions_reference(state: GameState, seat: int) -> set[int]:
     if state.stages_built[city] < len(stages):
         cost = cost_items(stages[state.stages_built[city]].resource_cost)
         stage_ok = any(sum(p) <= state.coins[city] for p in buy_options(state, city, cost))
-    free_power = state.free_build_power[city] and state.free_build_used_age[city] != state.age
+    free_power = (state.powers[city, Power.FREE_BUILD_ONCE_PER_AGE]
+                  and state.power_used_age[city, Power.FREE_BUILD_ONCE_PER_AGE] != state.age)
     forced_chain = set()
     for card in hand_for_decision(state, seat):
         card_type = db.cards[card].type
@@ -290,11 +293,11 @@ def legal_actions_reference(state: GameState, seat: int) -> set[int]:
                          for p in buy_options(state, city, db.cost_items[card_type]))
         colors_built = {db.types[db.cards[c].type].color for c in state.built[city]}
         olympia_free = (
-            (state.free_color_power[city] and printed.color not in colors_built)
-            or (state.phase == Phase.MAIN and state.turn == 1 and state.free_first_from_age[city]
-                and state.age >= state.free_first_from_age[city])
-            or (state.phase == Phase.MAIN and state.turn == 6 and state.free_last_from_age[city]
-                and state.age >= state.free_last_from_age[city]))
+            (state.powers[city, Power.FREE_FIRST_OF_COLOR] and printed.color not in colors_built)
+            or (state.phase == Phase.MAIN and state.turn == 1 and state.powers[city, Power.FREE_FIRST_OF_AGE]
+                and state.age >= state.powers[city, Power.FREE_FIRST_OF_AGE])
+            or (state.phase == Phase.MAIN and state.turn == 6 and state.powers[city, Power.FREE_LAST_OF_AGE]
+                and state.age >= state.powers[city, Power.FREE_LAST_OF_AGE]))
         if not duplicate and (chained or affordable or olympia_free):
             legal.add(card_type)
         if stage_ok:
@@ -351,7 +354,7 @@ def play(state: GameState, actions: dict[int, int]) -> None:
         _resolve_turn(state, free_city_action=int(actions[holder]))
     elif phase == Phase.SEVENTH_CARD:
         (seat, action), = actions.items()
-        state.seventh_card_played_age[seat] = state.age
+        state.power_used_age[seat, Power.PLAY_SEVENTH_CARD] = state.age
         kind, card_type = decode_action(int(action), n_types)
         _resolve_moves(state, [(seat, kind, card_type, seat)], turn=TURNS_PER_AGE + 1)
     elif phase == Phase.DISCARD_BUILD:
@@ -403,7 +406,7 @@ def _resolve_moves(state: GameState, moves: list[tuple[int, Kind, int, int]], tu
         if kind in (Kind.BUILD, Kind.FREE_BUILD):
             place_building(state, city, card)
             if kind == Kind.FREE_BUILD:
-                state.free_build_used_age[city] = state.age
+                state.power_used_age[city, Power.FREE_BUILD_ONCE_PER_AGE] = state.age
         elif kind == Kind.WONDER:
             stage = state.wonders[city].stages[place_stage(state, city, card)]
             if any(isinstance(e, Special) and e.name == "build_from_discard" for e in stage.effects):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import BLUE, PURPLE, SCIENCE_ANY, YELLOW, CountReward, VictoryPoints
+from .cards import BLUE, PURPLE, SCIENCE_ANY, YELLOW, CountReward, Power, VictoryPoints
 from .rules import count_items
 from .state import GameState
 
@@ -65,7 +65,7 @@ def score_breakdown(state: GameState, city: int) -> dict[str, int]:
     guild_types = [t for t in built_types if db.color[t] == PURPLE]
     guilds = sum(_guild_points(state, city, t) for t in guild_types)
     science_vp = science_points(int(science[0]), int(science[1]), int(science[2]), int(science[SCIENCE_ANY]))
-    if state.copy_guild_power[city]:
+    if state.powers[city, Power.COPY_GUILD]:
         best_gain, best = 0, (guilds, science_vp)
         for copied in copyable_guilds(state, city):
             extra_wild = 1 if db.science[copied] == SCIENCE_ANY else 0

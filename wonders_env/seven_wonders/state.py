@@ -17,7 +17,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from .cards import (NO_SCIENCE, SCIENCE_ANY, SCOPE_LEFT, SCOPE_RIGHT, CardDatabase, Produce,
+from .cards import (NO_SCIENCE, POWERS_FROM_NEXT_AGE, SCIENCE_ANY, SCOPE_LEFT, SCOPE_RIGHT, CardDatabase, Power, Produce,
                     Science, Shields, Special, TradeDiscount, WonderSide, database)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -70,14 +70,8 @@ class GameState:
     sell_choices: list[list[int]] = field(default_factory=list)
     cheap_left: list[int] = field(default_factory=list)
     cheap_right: list[int] = field(default_factory=list)
-    free_build_power: list[bool] = field(default_factory=list)  # Olympia A stage 2
-    free_build_used_age: list[int] = field(default_factory=list)
-    seventh_card_power: list[bool] = field(default_factory=list)  # Babylon B stage 2
-    seventh_card_played_age: list[int] = field(default_factory=list)
-    copy_guild_power: list[bool] = field(default_factory=list)  # Olympia B stage 3
-    free_color_power: list[bool] = field(default_factory=list)  # 2nd ed. Olympia Day stage 2
-    free_first_from_age: list[int] = field(default_factory=list)  # 2nd ed. Olympia Night 1 (0: none)
-    free_last_from_age: list[int] = field(default_factory=list)  # 2nd ed. Olympia Night 2 (0: none)
+    powers: np.ndarray = None  # (seats, Power): the Age from which the city has each power (0: none)
+    power_used_age: np.ndarray = None  # (seats, Power): the Age a once-per-Age power was last used
     discard: list[int] = field(default_factory=list)
     known_discard: np.ndarray = None  # (players, types): cards each player knows are discarded
     last_passed: np.ndarray = None  # (players, types): the hand each player passed last
@@ -112,14 +106,13 @@ class GameState:
         twin.wonders = list(self.wonders)
         twin.decks = {age: list(cards) for age, cards in self.decks.items()}
         for name in ("box", "free_city_pile", "coins", "stages_built", "shields", "cheap_left",
-                     "cheap_right", "free_build_power", "free_build_used_age", "seventh_card_power",
-                     "seventh_card_played_age", "copy_guild_power", "free_color_power",
-                     "free_first_from_age", "free_last_from_age", "discard", "discard_builders"):
+                     "cheap_right", "discard", "discard_builders"):
             setattr(twin, name, list(getattr(self, name)))
         for name in ("hands", "built", "stage_cards", "military_tokens", "own_fixed",
                      "own_choices", "sell_fixed", "sell_choices"):
             setattr(twin, name, [list(item) for item in getattr(self, name)])
-        for name in ("has_type", "color_counts", "science", "known_discard", "last_passed"):
+        for name in ("has_type", "color_counts", "science", "known_discard", "last_passed", "powers",
+                     "power_used_age"):
             setattr(twin, name, getattr(self, name).copy())
         twin.pending = dict(self.pending)
         twin.log = list(self.log)  # entries are never mutated once written
@@ -199,10 +192,8 @@ def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] |
         own_fixed=[[0] * 7 for _ in range(num_seats)], own_choices=[[] for _ in range(num_seats)],
         sell_fixed=[[0] * 7 for _ in range(num_seats)], sell_choices=[[] for _ in range(num_seats)],
         cheap_left=[0] * num_seats, cheap_right=[0] * num_seats,
-        free_build_power=[False] * num_seats, free_build_used_age=[0] * num_seats,
-        seventh_card_power=[False] * num_seats, seventh_card_played_age=[0] * num_seats,
-        copy_guild_power=[False] * num_seats, free_color_power=[False] * num_seats,
-        free_first_from_age=[0] * num_seats, free_last_from_age=[0] * num_seats,
+        powers=np.zeros((num_seats, len(Power)), dtype=np.int8),
+        power_used_age=np.zeros((num_seats, len(Power)), dtype=np.int8),
         known_discard=np.zeros((num_players, n_types), dtype=np.int16),
         payment_memo=[{} for _ in range(num_seats)],
         last_passed=np.zeros((num_players, n_types), dtype=np.int8),
@@ -293,19 +284,8 @@ def place_stage(state: GameState, seat: int, card: int) -> int:
             add_discount(state, seat, effect)
         elif isinstance(effect, Shields):
             state.shields[seat] += effect.shields
-        elif isinstance(effect, Special):
-            if effect.name == "free_build_once_per_age":
-                state.free_build_power[seat] = True
-            elif effect.name == "play_seventh_card":
-                state.seventh_card_power[seat] = True
-            elif effect.name == "copy_guild":
-                state.copy_guild_power[seat] = True
-            elif effect.name == "free_first_of_color":
-                state.free_color_power[seat] = True
-            elif effect.name == "free_first_of_age":
-                state.free_first_from_age[seat] = state.age + 1  # from the next Age on
-            elif effect.name == "free_last_of_age":
-                state.free_last_from_age[seat] = state.age  # from this Age on
+        elif isinstance(effect, Special) and effect.power >= 0:
+            state.powers[seat, effect.power] = state.age + (effect.power in POWERS_FROM_NEXT_AGE)
         elif isinstance(effect, Science):
             state.science[seat, SCIENCE_ANY] += 1
     return stage_index
