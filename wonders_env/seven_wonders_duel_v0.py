@@ -56,7 +56,9 @@ the looting tokens still on the track and the science symbols of both players. F
 the box, later Ages, the wonders not yet shown and the set-aside progress tokens are never
 encoded. `wonders_env.duel.observation.observation_views(obs)` returns the named views.
 
-`action_mask` marks the legal actions of the observing agent (all zero when it is not its turn).
+`action_mask` marks the legal actions of the observing agent (all zero when it is not its turn:
+Duel has no parallel API, so no `wait` action as 7 Wonders has; the engine interface,
+`wonders_env.game`, gives no legal action to a player who does not decide, in both games).
 
 ## Action space
 

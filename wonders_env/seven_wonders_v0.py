@@ -54,6 +54,12 @@ order from me: cards, coins, wonder, stages, shields, military tokens, productio
 It holds no hidden information: other hands, the decks, the Free City's pile, the cards under
 wonder stages and unseen discards are never encoded. `action_mask` marks the legal actions.
 
+**An agent with nothing to decide** (another player's Free City, 7th-card or Halicarnassus
+decision) has exactly one legal action, `wait` (`5T`): the parallel API needs an action from
+every live agent. The AEC env never selects such an agent. (In Duel, a turn-based game with no
+parallel API, such an agent's mask is all zero; the engine interface, `wonders_env.game`, gives
+no legal action to a player who does not decide, in both games.)
+
 ## Action space
 
 | range | kind | meaning |
