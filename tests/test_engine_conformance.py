@@ -11,7 +11,6 @@ determinization keeps the player's observation; and at the end the winners, retu
 from __future__ import annotations
 
 import json
-import pickle
 
 import numpy as np
 import pytest
@@ -99,7 +98,6 @@ def test_a_random_game_keeps_the_contract(name, engine, table):
             twin = game.clone(state)
             game.apply_actions(twin, {p: game.legal_actions(twin, p)[-1] for p in acting})
             assert _fingerprint(game, state) == before, "playing on a clone changed the original"
-            assert _fingerprint(game, pickle.loads(pickle.dumps(state))) == before
             seen = game.encode_observation(state, player)
             guess = game.determinize(state, player, rng)
             assert np.array_equal(game.encode_observation(guess, player), seen)
@@ -134,12 +132,15 @@ def test_a_seed_fixes_the_game(name, engine, table):
     assert game.game_record(first)["actions"] != game.game_record(other)["actions"]
 
 
-@pytest.mark.parametrize("name, engine, table", CASES)
-def test_the_engine_plays_the_envs_game(name, engine, table):
-    """The env and its engine agree: the same seed deals the same game, with the same observations
-    and the same legal actions for the acting players, step by step."""
-    game = make_engine(name, engine, **table)
+@pytest.mark.parametrize("name, table", sorted({(name, tuple(table.items())) for name, _, table in
+                                                 (case.values for case in CASES)}))
+def test_the_env_plays_its_engines_game(name, table):
+    """The env and the engine it names (``env.unwrapped.game``) agree: the same seed deals the same
+    game, with the same observations and legal actions for the acting players, step by step.
+    (A compiled engine deals from its own generator; its own tests compare it on one deal.)"""
+    table = dict(table)
     env = make(name, raw=True, **table)
+    game = env.unwrapped.game
     env.reset(seed=5)
     state = game.new_game(5)
     rng = np.random.default_rng(5)

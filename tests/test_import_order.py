@@ -1,5 +1,5 @@
 """Imports flow one way: data -> rules -> observation/actions -> engine -> env -> registry ->
-agents -> training and the command line.
+agents -> training, the command line and the web app.
 
 Every import statement of the packages (module-level and inside functions) is read from the
 source and checked against the layers below; a module may import its own layer and the layers
@@ -23,18 +23,20 @@ GAME_LAYERS = {
     "cards": 0,                                                                  # data
     "actions": 1, "state": 1, "costs": 1, "trading": 1, "scoring": 1, "rules": 1,  # rules
     "determinize": 1,
-    "observation": 2, "record": 2, "render": 2,                                  # observation/actions
+    "observation": 2, "record": 2, "render": 2, "card_text": 2,                  # observation/actions
     "game": 3, "compiled": 3,                                                    # the engine interface
     "env": 4,                                                                    # PettingZoo
 }
 LAYER_NAMES = ("data", "rules", "observation/actions", "engine", "env", "registry", "agents", "training",
-               "command line")
+               "command line and web app")
 
 
 def layer(module: str) -> int | None:
     """The layer of a module of the packages, or None for a module no layer names."""
     parts = module.split(".")
     if parts[0] == "wonders_env":
+        if module == "wonders_env.web" or module.startswith("wonders_env.web."):
+            return 8  # the web app plays with the agents: it sits with the command line
         if module in ("wonders_env.game", "wonders_env.core", "wonders_env._core"):
             return 0  # the interface and the compiled binding depend on nothing of ours
         if len(parts) >= 2 and parts[1] in GAME_FOLDERS:
@@ -75,11 +77,14 @@ def imported_modules(path: Path) -> list[str]:
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module
-            found.append(target)
-            for alias in node.names:  # `from . import rules` imports a module
+            names_a_module = False
+            for alias in node.names:  # `from . import rules` imports a module, not the package's names
                 candidate = ROOT.joinpath(*target.split("."), alias.name)
                 if candidate.with_suffix(".py").is_file() or candidate.is_dir():
                     found.append(f"{target}.{alias.name}")
+                    names_a_module = True
+            if not names_a_module:
+                found.append(target)
     return [m for m in found if m.split(".")[0] in PACKAGES]
 
 
@@ -102,8 +107,8 @@ def test_imports_flow_one_way(path):
         if layer(target) > own:
             wrong.append(f"{target} ({LAYER_NAMES[layer(target)]})")
         parts, target_parts = name.split("."), target.split(".")
-        if (parts[0] == target_parts[0] == "wonders_env" and len(parts) > 2 and len(target_parts) > 1
-                and target_parts[1] in GAME_FOLDERS and target_parts[1] != parts[1]):
+        if (parts[0] == target_parts[0] == "wonders_env" and len(parts) > 2 and parts[1] in GAME_FOLDERS
+                and len(target_parts) > 1 and target_parts[1] in GAME_FOLDERS and target_parts[1] != parts[1]):
             wrong.append(f"{target} (another game)")
     assert not wrong, f"{name} ({LAYER_NAMES[own]}) imports against the order: {wrong}"
 
