@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from wonders_env.game import Game
 from wonders_env.registry import resolve_game
 
 #: the valuation module of each game (canonical registry names)
@@ -50,7 +51,10 @@ class HeuristicAgent:
         self.rng = np.random.default_rng(seed)
 
     def act(self, env: Any) -> int:
-        game, state, player = env_position(env)
+        return self.choose(*env_position(env))
+
+    def choose(self, game: Game, state: Any, player: int) -> int:
+        """The legal action of ``player`` with the highest value in ``state`` of the engine ``game``."""
         legal = game.legal_actions(state, player)
         if len(legal) == 1:
             return legal[0]
