@@ -8,7 +8,7 @@ view                size      content
 ==================  ========  =================================================================
 ``phase``           5         one-hot: main, free_city, seventh_card, discard_build, game_over
 ``age``             3         one-hot Age I-III
-``turn``            1         turn of the Age, 1-6 (7 while Babylon plays its 7th card)
+``turn``            1         turn of the Age, 1-6 (7 while Babylon plays and pays its 7th card)
 ``num_players``     1         2-7
 ``deciding_for``    7         one-hot: the city (in ego order below) that the decision is for
 ``hand``            T         count of each card in my hand (in ``discard_build``: zero)
@@ -29,6 +29,22 @@ Babylon, Olympia, Halicarnassus, Giza), ``side_b``, ``stages_built``, ``stages_t
 ``shields``, ``military_points`` (sum of tokens), ``defeat_tokens``, ``production`` (7 fixed
 units W S C O G L P), ``free_build_available`` (Olympia A), ``science`` (4: compass, gear,
 tablet, wildcards).
+
+With ``payment="choose"`` the vector continues with the ``payment`` views (``P = 15``
+payment actions, ``pay 0`` to ``pay 14``):
+
+==================  ========  =================================================================
+view                size      content
+==================  ========  =================================================================
+``paying``          1         1 in the ``payment`` phase when I choose a payment now (the
+                              ``phase`` one-hot is all zero in that phase)
+``paying_for``      T         one-hot: the card of the move I pay for now
+``paying_kind``     3         one-hot: build, wonder stage, nothing to buy (sell, free build)
+``option_right``    P         per ``pay L``: the coins the legal way paying ``L`` to the left
+                              gives the right neighbour; -1 where ``pay L`` is not legal
+``my_payment``      2         coins to the left and right I chose for my own move this turn
+                              (seen while I pay for the Free City), else 0
+==================  ========  =================================================================
 
 Hidden and never encoded: other players' hands (except the one I passed), the decks, the Free
 City's draw pile, the cards under wonder stages, discarded cards I have not seen, left-out guilds.

@@ -15,10 +15,22 @@ At the end of an Age: turn 6 resolves, then Babylon B's 7th card (``SEVENTH_CARD
 other leftover cards are discarded, then Halicarnassus picks, then military conflicts.
 
 Payments: the engine knows every way to pay (:func:`payment_options`, the Pareto set of
-``(to_left, to_right)``). Players pay the cheapest total; on equal totals, with 3+ players the
-way that pays less to the left neighbour, with 2 players the way that pays less to the opponent
-(more to the Free City). The Free City's purchases are made by its controller, who buys from
-himself whenever possible (most coins to the controller, then the cheapest total).
+``(to_left, to_right)``). With ``payment="cheapest"`` players pay the cheapest total; on equal
+totals, with 3+ players the way that pays less to the left neighbour, with 2 players the way
+that pays less to the opponent (more to the Free City). The Free City's purchases are made by
+its controller, who buys from himself whenever possible (most coins to the controller, then
+the cheapest total).
+
+With ``payment="choose"`` the players choose (:mod:`.actions` defines ``pay L``). The card
+decisions of a turn are kept in ``state.pending`` (city -> action) and then ``PAYMENT`` opens:
+every city with a pending move needs a payment, decided by its controller (the Free City's by
+the holder of its card). Each step, every controller with a city still unpaid decides for the
+first of them (its own city before the Free City), so the steps are always the same: after
+``MAIN``/``FREE_CITY`` all players at once, then (2 players) the holder for the Free City;
+after ``SEVENTH_CARD`` Babylon alone. Even a move that buys nothing is paid (``pay 0``), so the
+phase reveals nothing. Payment options are computed on the state at the turn's start (nothing
+changes before the turn resolves); the chosen ``(to_left, to_right)`` wait in
+``state.payments`` and the turn resolves as above with them when the last one is chosen.
 
 Legality (:func:`legal_action_mask`) is a pure function of the state; its result is memoised in
 the state until the state changes. :func:`legal_actions_reference` is a slow restatement of the
