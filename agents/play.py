@@ -98,7 +98,7 @@ def table_text(env: Any, game: str, seat: int) -> str:
     state = env.unwrapped.state
     if game == "seven_wonders_duel":
         from wonders_env.duel.render import render_table
-        return render_table(state)
+        return render_table(state, viewer=seat)
     from wonders_env.seven_wonders.render import render_table
     return render_table(state, viewer=seat)
 

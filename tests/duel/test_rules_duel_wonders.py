@@ -118,6 +118,24 @@ def test_great_library_draws_3_set_aside_tokens_keeps_1():
     assert scoring.score(state, ANTOINE)["wonders"] == 4
 
 
+def test_great_library_draw_is_rendered_to_its_owner_only_like_the_observation():
+    from wonders_env.duel.cards import PROGRESS_TOKENS
+    from wonders_env.duel.observation import encode_observation, observation_views
+    from wonders_env.duel.render import render_table
+
+    board = ("Agriculture", "Law", "Philosophy", "Theology", "Urbanism")
+    state = scenario(age=1, wonders=ALL, coins=(30, 7), board=board)
+    state.player_wonders[ANTOINE] = [wonder("The Great Library")]
+    on_top(state, "Lumber Yard")
+    play(state, "wonder", "Lumber Yard", "The Great Library")
+    drawn = [PROGRESS_TOKENS[t].name for t in state.library_offer]
+    assert observation_views(encode_observation(state, ANTOINE))["library_draw"].sum() == 3
+    assert observation_views(encode_observation(state, BRUNO))["library_draw"].sum() == 0
+    assert all(name in render_table(state, viewer=ANTOINE) for name in drawn)
+    for view in (render_table(state, viewer=BRUNO), render_table(state)):
+        assert not any(name in view for name in drawn)
+
+
 def test_mausoleum_builds_from_discard_free_with_effects():
     state = scenario(age=2, coins=(30, 7))
     state.player_wonders[ANTOINE] = [wonder("The Mausoleum")]

@@ -97,8 +97,7 @@ class _SevenWondersTable:
 
     def game_record(self) -> dict:
         """The JSON-serialisable record of the game so far (see ``shared/DESIGN.md``)."""
-        if self.state is None:
-            raise RuntimeError("call reset() before game_record()")
+        self._require_reset("game_record")
         return game_record(self.state)
 
     def render(self) -> str | None:
