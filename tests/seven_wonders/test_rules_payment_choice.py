@@ -11,8 +11,8 @@ import json
 import numpy as np
 import pytest
 
-from seven_wonders_scenarios import (DB, N, at_last_turn, build, card, deal, give, give_stages, legal_set,
-                                     pay, refresh, scenario, sell, tid, turn, wonder)
+from seven_wonders_scenarios import (N, at_last_turn, build, card, deal, give, give_stages, legal_set,
+                                     pay, refresh, scenario, sell, tid, turn)
 from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import MAX_TO_ONE_SIDE, Kind, decode_action, encode_action, num_actions
 from wonders_env.seven_wonders.cards import database
@@ -59,18 +59,29 @@ def test_no_cost_has_more_than_seven_units(edition):
     assert max(sum(cost) for cost in costs) * 2 == MAX_TO_ONE_SIDE
 
 
+def wood_market(payment="choose"):
+    """Wood on both sides, 1 coin on the right (East Trading Post), 2 on the left; Babylon holds
+    a Stockade (one wood), the others free blue cards."""
+    state = market(payment)
+    give(state, 0, "East Trading Post")
+    give(state, 1, "Lumber Yard")
+    give(state, 2, "Lumber Yard")
+    deal(state, 0, "Stockade")
+    deal(state, 1, "Altar")
+    deal(state, 2, "Theater")
+    return state
+
+
+def build_stockade(state):
+    turn(state, {0: build("Stockade"), 1: build("Altar"), 2: build("Theater")})
+
+
 # ---------------------------------------------------------------- choosing the neighbour
 def test_trading_post_makes_the_neighbours_prices_differ_and_the_buyer_may_pay_the_dearer():
     for to_left, coins in ((0, [2, 4, 3]), (2, [1, 3, 5])):
-        state = market()
-        give(state, 0, "East Trading Post")  # wood from the right costs 1
-        give(state, 1, "Lumber Yard")
-        give(state, 2, "Lumber Yard")
+        state = wood_market()
         assert rules.buy_options(state, 0, ((0, 1),)) == ((0, 1), (2, 0))
-        deal(state, 0, "Stockade")
-        deal(state, 1, "Altar")
-        deal(state, 2, "Theater")
-        turn(state, {0: build("Stockade"), 1: build("Altar"), 2: build("Theater")})
+        build_stockade(state)
         assert state.phase == Phase.PAYMENT
         assert legal_set(state, 0) == {pay(0), pay(2)}
         turn(state, {0: pay(to_left), 1: pay(0), 2: pay(0)})
@@ -79,14 +90,8 @@ def test_trading_post_makes_the_neighbours_prices_differ_and_the_buyer_may_pay_t
 
 
 def test_cheapest_pays_the_cheaper_neighbour_in_the_same_scenario():
-    state = market("cheapest")
-    give(state, 0, "East Trading Post")
-    give(state, 1, "Lumber Yard")
-    give(state, 2, "Lumber Yard")
-    deal(state, 0, "Stockade")
-    deal(state, 1, "Altar")
-    deal(state, 2, "Theater")
-    turn(state, {0: build("Stockade"), 1: build("Altar"), 2: build("Theater")})
+    state = wood_market("cheapest")
+    build_stockade(state)
     assert state.phase == Phase.MAIN and state.turn == 2  # no payment decision
     assert state.coins == [2, 4, 3]
 
@@ -254,18 +259,12 @@ def test_observations_hide_the_other_players_pending_cards_and_payments():
 
 
 def test_observation_of_the_payment_decision():
-    state = market()
+    state = wood_market()
     observer = Observer(state.db, "choose")
     views = observer.views
-    give(state, 0, "East Trading Post")
-    give(state, 1, "Lumber Yard")
-    give(state, 2, "Lumber Yard")
-    deal(state, 0, "Stockade")
-    deal(state, 1, "Altar")
-    deal(state, 2, "Theater")
     before = observer.encode(state, 0)
     assert before[views["paying"]][0] == 0 and (before[views["option_right"]] == -1).all()
-    turn(state, {0: build("Stockade"), 1: build("Altar"), 2: build("Theater")})
+    build_stockade(state)
     obs = observer.encode(state, 0)
     assert obs[views["phase"]].sum() == 0 and obs[views["paying"]][0] == 1
     assert np.flatnonzero(obs[views["paying_for"]]).tolist() == [tid("Stockade")]

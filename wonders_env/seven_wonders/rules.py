@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .actions import KIND_NAMES, MAX_TO_ONE_SIDE, Kind, decode_action, encode_action, num_actions
+from .actions import KIND_NAMES, Kind, decode_action, encode_action, num_actions
 from .cards import COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Special
 from .state import (DEFEAT_TOKEN, TURNS_PER_AGE, VICTORY_TOKEN, GameState, Phase, place_building,
                     place_stage, start_age)
