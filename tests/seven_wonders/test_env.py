@@ -133,10 +133,11 @@ def test_action_encoding_round_trip():
         decode_action(5 * n + 1, n)
 
 
+@pytest.mark.parametrize("payment, until", [("cheapest", 10), ("choose", 10), ("choose", 11)])
 @pytest.mark.parametrize("num_players", [2, 4])
-def test_observation_hides_hidden_information(num_players):
-    env = seven_wonders_v0.raw_env(num_players=num_players)
-    play_out(env, seed=3, until=10 * num_players)
+def test_observation_hides_hidden_information(num_players, payment, until):
+    env = seven_wonders_v0.raw_env(num_players=num_players, payment=payment)
+    play_out(env, seed=3, until=until * num_players)
     state = env.state
     assert state.phase != Phase.GAME_OVER
     me = 0

@@ -31,6 +31,9 @@ def play_random_game(num_players, seed, sides="random", check_reference=False, c
     steps = 0
     while state.phase != Phase.GAME_OVER:
         actions = {}
+        if state.phase == Phase.PAYMENT and not state.payments:  # the phase reveals nothing:
+            expected = sorted(state.pending) if state.pending_turn > 6 else list(range(num_players))
+            assert acting_seats(state) == expected  # every player of the turn pays, always
         for seat in acting_seats(state):
             mask = legal_action_mask(state, seat)
             legal = np.flatnonzero(mask)
