@@ -5,7 +5,7 @@
 | Import | `from wonders_env import seven_wonders_v0` |
 | Actions | Discrete, card-id (`5T + 1`: 376 in the 1st edition, 386 in the 2nd; `5T + 16` with `payment="choose"`) |
 | Parallel API | Yes (native `parallel_env`) |
-| Manual control | `wonders play --game seven_wonders` |
+| Manual control | `wonders play --game seven_wonders` (`--payment choose` to choose whom to pay) |
 | Agents | `player_0` ... `player_{N-1}`, N = 2..7 |
 | Action shape | `(1,)` |
 | Observation | dict: `observation` float32 vector, `action_mask` int8 vector |
@@ -102,7 +102,10 @@ after `seventh_card` Babylon pays for its 7th card. Every player of the turn dec
 one with a single legal payment, so that who is asked to pay (the AEC order, the parallel
 masks) reveals nothing about anybody's card. All payments of a turn are computed on the state
 at the turn's start (the rulebook's simultaneous rule): two players may buy the same unit from
-the same neighbour. The turn resolves when the last payment is chosen.
+the same neighbour. The turn resolves when the last payment is chosen. The price of this
+design: a game has twice the decisions, and most payment decisions have a single legal action
+(in games of the heuristic agent, 8% of them at 2 players, 14% at 4 and 11% at 7 offer a real
+choice); an agent may answer those without thinking.
 
 ## Rewards
 
@@ -122,7 +125,8 @@ mode; every action's `paid` gives the coins to the `left` and `right` neighbours
 ## Version history
 
 * v0: first release (1st edition; 2nd edition as `edition="2nd"`; choosing whom to pay as
-  `payment="choose"`).
+  `payment="choose"`; the `turn` view reads 7 during Babylon's 7th card, as documented, where
+  it first read 6).
 """
 
 from .seven_wonders.env import env, parallel_env, raw_env
