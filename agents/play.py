@@ -145,15 +145,17 @@ class HumanAgent:
 # ---------------------------------------------------------------- the game
 def play_human(game: str = "seven_wonders_duel", opponent: str = "heuristic", num_players: int | None = None,
                seat: int = 0, seed: int | None = None, edition: str = "1st",
-               read: Callable[[str], str] | None = None, write: Callable[[str], None] | None = None) -> dict | None:
+               read: Callable[[str], str] | None = None, write: Callable[[str], None] | None = None,
+               **env_options: Any) -> dict | None:
     """Play a game with a human in ``seat`` and ``opponent`` bots in the others; ``read`` and
-    ``write`` default to ``input`` and ``print``.
+    ``write`` default to ``input`` and ``print``; ``env_options`` go to the env (7 Wonders:
+    ``payment="choose"`` to choose whom to pay).
 
     Returns the game record at the end, or None if the human quits.
     """
     game = resolve_game(game)
     players = default_players(game) if num_players is None else num_players
-    env = wonders_env.make(game, players, edition, raw=True)
+    env = wonders_env.make(game, players, edition, raw=True, **env_options)
     if not 0 <= seat < players:
         raise ValueError(f"seat must be from 0 to {players - 1}, got {seat}")
     if seed is None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import wonders_env
 from agents import make_agent
@@ -45,9 +46,10 @@ class EvalResult:
 
 
 def evaluate(agent: Agent, game: str, num_players: int, opponent: str, games: int, seed: int,
-             edition: str = "1st") -> EvalResult:
-    """Play ``agent`` against ``opponent`` (a :func:`agents.make_agent` name) in every other seat."""
-    env = wonders_env.make(game, num_players, edition, raw=True)
+             edition: str = "1st", **env_options: Any) -> EvalResult:
+    """Play ``agent`` against ``opponent`` (a :func:`agents.make_agent` name) in every other seat;
+    ``env_options`` go to the env (7 Wonders: ``payment``)."""
+    env = wonders_env.make(game, num_players, edition, raw=True, **env_options)
     wins = 0
     for g in range(games):
         seat = g % num_players

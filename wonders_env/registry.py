@@ -15,6 +15,8 @@ new engine of a game, is one :class:`GameEntry` in :data:`GAMES` plus its own fo
   ``parallel``, ``parallel_env``;
 * ``engines``: engine name -> ``"module:Class"`` of a :class:`wonders_env.game.Game`;
   ``"python"`` is the readable reference engine, ``"core"`` the compiled one where it exists;
+* ``options``: the game's own options with a fixed set of values, the default first (7 Wonders:
+  ``payment``), for the tools that pass them on (training records them with a policy);
 * ``table_options``: the options that set up the table (``num_players``, ``edition``), which
   both the env and the engines take; a game with a single table takes none, and the registry
   only checks that a given ``num_players`` or ``edition`` is the game's.
@@ -26,10 +28,11 @@ neither PettingZoo nor an engine.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .game import Game
+from .seven_wonders.actions import PAYMENT_MODES
 
 TABLE_OPTIONS = ("num_players", "edition")
 
@@ -47,6 +50,8 @@ class GameEntry:
     editions: tuple[str, ...]
     table_options: tuple[str, ...] = ()
     parallel: bool = False
+    #: the game's own options with a fixed set of values, the default first (7 Wonders: payment)
+    options: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def check_table(self, num_players: int | None, edition: str | None) -> dict[str, Any]:
         """The given table options that the game's env and engines take, after checking them
@@ -65,7 +70,7 @@ GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
         name="seven_wonders", aliases=("7w",), env_module="wonders_env.seven_wonders_v0",
         engines={"python": "wonders_env.seven_wonders.game:SevenWondersGame"},
         player_counts=(2, 3, 4, 5, 6, 7), default_players=4, editions=("1st", "2nd"),
-        table_options=TABLE_OPTIONS, parallel=True,
+        table_options=TABLE_OPTIONS, parallel=True, options={"payment": PAYMENT_MODES},
     ),
     GameEntry(
         name="seven_wonders_duel", aliases=("duel",), env_module="wonders_env.seven_wonders_duel_v0",

@@ -7,6 +7,8 @@ from duel_scenarios import (ANTOINE, BRUNO, build_wonder, give, give_token, is_l
 
 from wonders_env.duel.actions import DESTROY, LIBRARY, MAUSOLEUM
 from wonders_env.duel.cards import CARD_IDS, CARDS, GLASS, PROGRESS_TOKENS, STONE, TOKEN_IDS
+from wonders_env.duel.observation import encode_observation, observation_views
+from wonders_env.duel.render import render_table
 from wonders_env.duel.rules import build_cost, legal_actions, trade_price_list
 from wonders_env.duel.scoring import score_breakdown
 from wonders_env.duel.state import Phase
@@ -280,3 +282,12 @@ def test_appian_way_opponent_never_below_zero():
     on_top(state, "Lumber Yard")
     play(state, "wonder", "Lumber Yard", "The Appian Way")
     assert state.coins[ANTOINE] == 0
+def test_great_library_draw_is_rendered_to_its_owner_only_like_the_observation():
+    state = wonder_game("The Great Library", age=2, coins=(20, 7))
+    build_it(state, "The Great Library")
+    drawn = [PROGRESS_TOKENS[t].name for t in state.library_offer]
+    assert observation_views(encode_observation(state, ANTOINE))["library_draw"].sum() == 3
+    assert observation_views(encode_observation(state, BRUNO))["library_draw"].sum() == 0
+    assert all(name in render_table(state, viewer=ANTOINE) for name in drawn)
+    for view in (render_table(state, viewer=BRUNO), render_table(state)):
+        assert not any(name in view for name in drawn)

@@ -91,7 +91,7 @@ class DuelGame:
         return render.move_text(state, player, action)
 
     def render(self, state: DuelState, player: int | None = None) -> str:
-        return render.render_table(state)
+        return render.render_table(state, viewer=player)
 
     def game_record(self, state: DuelState) -> dict[str, Any]:
         return game_record(state)

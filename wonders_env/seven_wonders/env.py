@@ -33,23 +33,24 @@ class _SevenWondersTable:
                 "is_parallelizable": True, "render_fps": 1}
 
     def _setup(self, num_players: int, wonders: list[str] | None, wonder_sides: str | list[str],
-               reward: str, render_mode: str | None, edition: str) -> None:
+               reward: str, render_mode: str | None, edition: str, payment: str) -> None:
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
-        self.game = SevenWondersGame(num_players, edition, wonders, wonder_sides)  # validates them
+        self.game = SevenWondersGame(num_players, edition, wonders, wonder_sides, payment)  # validates them
         self.num_players = self.game.num_players
         self.wonders = wonders
         self.wonder_sides = wonder_sides
         self.reward_mode = reward
         self.render_mode = render_mode
         self.edition = edition
+        self.payment = payment
         self.db = self.game.db
         self.observer = self.game.observer
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agent_seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        n_actions = num_actions(self.db.num_types)
+        n_actions = num_actions(self.db.num_types, payment)
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(OBS_LOW, OBS_HIGH, (self.observer.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
@@ -75,7 +76,12 @@ class _SevenWondersTable:
             seed = int(self._rng.integers(2**63))
         self.state = self.game.new_game(seed)
 
+    def _require_reset(self, method: str) -> None:
+        if self.state is None:
+            raise RuntimeError(f"call reset() first: {method}() needs a game")
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._require_reset("observe")
         seat = self.agent_seat[agent]
         return {"observation": self.observer.encode(self.state, seat),
                 "action_mask": legal_action_mask(self.state, seat).copy()}
@@ -95,13 +101,13 @@ class _SevenWondersTable:
 
     def game_record(self) -> dict:
         """The JSON-serialisable record of the game so far (its fields: :mod:`.record`)."""
-        if self.state is None:
-            raise RuntimeError("call reset() before game_record()")
+        self._require_reset("game_record")
         return game_record(self.state)
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
+        self._require_reset("render")
         viewer = None
         if self.state.phase != Phase.GAME_OVER and acting_seats(self.state):
             viewer = acting_seats(self.state)[0]
@@ -121,9 +127,9 @@ class raw_env(_SevenWondersTable, AECEnv):
 
     def __init__(self, num_players: int = 3, wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", reward: str = "win_loss",
-                 render_mode: str | None = None, edition: str = "1st") -> None:
+                 render_mode: str | None = None, edition: str = "1st", payment: str = "cheapest") -> None:
         AECEnv.__init__(self)
-        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition)
+        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition, payment)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._new_state(seed)
@@ -143,6 +149,7 @@ class raw_env(_SevenWondersTable, AECEnv):
         raise AssertionError("no agent left to act")  # unreachable: play() runs when all chose
 
     def step(self, action: int) -> None:
+        self._require_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -171,8 +178,8 @@ class parallel_env(_SevenWondersTable, ParallelEnv):
 
     def __init__(self, num_players: int = 3, wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", reward: str = "win_loss",
-                 render_mode: str | None = None, edition: str = "1st") -> None:
-        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition)
+                 render_mode: str | None = None, edition: str = "1st", payment: str = "cheapest") -> None:
+        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition, payment)
         self.agents: list[str] = []
 
     def reset(self, seed: int | None = None, options: dict | None = None):
@@ -181,8 +188,12 @@ class parallel_env(_SevenWondersTable, ParallelEnv):
         return {agent: self.observe(agent) for agent in self.agents}, {agent: {} for agent in self.agents}
 
     def step(self, actions: dict[str, int]):
+        self._require_reset("step")
         if not self.agents:
             raise RuntimeError("the game is over: call reset() to start a new one")
+        if not isinstance(actions, dict):
+            raise TypeError(f"actions must be a dict {{agent: action}} for the live agents {self.agents}, "
+                            f"got {type(actions).__name__}")
         state = self.state
         wait = encode_action(Kind.WAIT, 0, self.db.num_types)
         chosen = {}

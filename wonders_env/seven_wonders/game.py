@@ -30,8 +30,9 @@ from .state import GameState, Phase, new_game
 
 class SevenWondersGame:
     """The 7 Wonders engine for one table: ``num_players`` (2-7; 3-7 in the 2nd edition), the
-    ``edition`` ("1st" or "2nd"), and the boards (``wonders``, ``wonder_sides``: see
-    :func:`.state.new_game`). Bad options raise ``ValueError`` naming what is allowed."""
+    ``edition`` ("1st" or "2nd"), the boards (``wonders``, ``wonder_sides``) and the ``payment``
+    mode ("cheapest" or "choose"): see :func:`.state.new_game`. Bad options raise ``ValueError``
+    naming what is allowed."""
 
     name = "seven_wonders"
     simultaneous = True
@@ -39,20 +40,22 @@ class SevenWondersGame:
     hidden_action_kinds = frozenset({"sell", "wonder", "discard"})
 
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
-                 wonder_sides: str | list[str] = "random") -> None:
-        new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition)  # validates
+                 wonder_sides: str | list[str] = "random", payment: str = "cheapest") -> None:
+        new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition,
+                 payment=payment)  # validates them
         self.num_players = int(num_players)
         self.edition = edition
         self.wonders = wonders
         self.wonder_sides = wonder_sides
+        self.payment = payment
         self.db = database(edition)
-        self.observer = Observer(self.db)
-        self.num_actions = num_actions(self.db.num_types)
+        self.observer = Observer(self.db, payment)
+        self.num_actions = num_actions(self.db.num_types, payment)
         self.observation_size = self.observer.size
 
     def new_game(self, seed: int | None = None) -> GameState:
         return new_game(self.num_players, seed=seed, wonders=self.wonders, wonder_sides=self.wonder_sides,
-                        edition=self.edition)
+                        edition=self.edition, payment=self.payment)
 
     def clone(self, state: GameState) -> GameState:
         return state.clone()

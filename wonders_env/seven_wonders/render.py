@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Kind, decode_action
 from .cards import COLORS, RESOURCES
-from .rules import SELL_COINS, acting_city, acting_seats, build_payment, stage_payment
+from .rules import SELL_COINS, acting_city, acting_seats, build_payment, payment_choices, stage_payment
 from .scoring import score_breakdown
 from .state import GameState, Phase
 
@@ -14,6 +14,7 @@ PHASE_TEXT = {
     Phase.SEVENTH_CARD: "Babylon plays its 7th card",
     Phase.DISCARD_BUILD: "Halicarnassus builds from the discard pile",
     Phase.GAME_OVER: "game over",
+    Phase.PAYMENT: "the players choose whom to pay",
 }
 
 
@@ -80,9 +81,15 @@ def render_table(state: GameState, viewer: int | None = None) -> str:
 
 def move_text(state: GameState, seat: int, action: int) -> str:
     """The action of ``seat`` in words with what it costs now (``build Baths (free)``)."""
-    kind, card_type = decode_action(action, state.db.num_types)
-    name = state.db.types[card_type].name
+    kind, value = decode_action(action, state.db.num_types, state.payment)
     city = acting_city(state, seat)
+    if kind == Kind.PAY:
+        payment = next(p for p in payment_choices(state, city) if p[1] == value)
+        return f"pay {_payment_text(state, city, payment)}"
+    if kind == Kind.WAIT:
+        return "wait"
+    card_type = value
+    name = state.db.types[card_type].name
     if kind == Kind.BUILD:
         return f"build {name} ({_payment_text(state, city, build_payment(state, city, card_type))})"
     if kind == Kind.WONDER:
@@ -92,9 +99,7 @@ def move_text(state: GameState, seat: int, action: int) -> str:
         return f"sell {name} (+{SELL_COINS} coins)"
     if kind == Kind.FREE_BUILD:
         return f"build {name} free (Olympia, once per Age)"
-    if kind == Kind.DISCARD_BUILD:
-        return f"build {name} from the discard pile (free)"
-    return "wait"
+    return f"build {name} from the discard pile (free)"
 
 
 def _payment_text(state: GameState, city: int, payment: tuple[int, int, int]) -> str:
