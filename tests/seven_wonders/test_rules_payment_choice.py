@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from seven_wonders_scenarios import (N, at_last_turn, build, card, deal, give, give_stages, legal_set,
-                                     pay, refresh, scenario, sell, tid, turn)
+                                     pay, scenario, sell, tid, turn)
 from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import MAX_TO_ONE_SIDE, Kind, decode_action, encode_action, num_actions
 from wonders_env.seven_wonders.cards import database
@@ -140,7 +140,7 @@ def test_only_affordable_ways_are_legal_and_the_bank_cost_counts():
     turn(state, {0: build("Stockade"), 1: build("Altar"), 2: build("Theater")})
     assert legal_set(state, 0) == {pay(0), pay(2)}
     state.coins[0] = 1  # by hand: only the 1-coin way is affordable now
-    refresh(state)
+    state.clear_caches()
     assert legal_set(state, 0) == {pay(0)}
     with pytest.raises(rules.IllegalActionError, match=r"illegal action .*pay 2 to the left.* legal actions: .*pay 0"):
         rules.play(state, {0: pay(2), 1: pay(0), 2: pay(0)})
@@ -200,7 +200,7 @@ def free_city_game(holder=1, wood=(0, 1)):
     for seat in wood:
         give(state, seat, "Lumber Yard")
     give(state, FREE_CITY, "East Trading Post")
-    refresh(state)
+    state.clear_caches()
     return state
 
 
