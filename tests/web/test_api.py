@@ -12,7 +12,7 @@ from agents.match import make_env, play_game
 from wonders_env.web.app import create_app
 from wonders_env.web.replay import RecordError, rebuild
 
-from web_helpers import new_game, play_turn, wait_for
+from web_helpers import free_port, new_game, play_turn, wait_for
 
 
 def finished_record(game: str, seed: int, **env_options) -> dict:
@@ -31,9 +31,10 @@ def test_the_page_and_the_setup_are_served(client):
 
 
 @pytest.mark.parametrize("game, options, seats", [
-    ("seven_wonders_duel", {}, ["random", "heuristic"]),
+    ("seven_wonders_duel", {}, ["ppo", "random"]),
     ("seven_wonders", {"num_players": 5, "edition": "2nd"}, ["random", "heuristic", "random", "random", "random"]),
-    ("seven_wonders", {"num_players": 2}, ["heuristic", "random"]),
+    ("seven_wonders", {"num_players": 2}, ["mcts:simulations=4", "random"]),
+    ("seven_wonders", {"num_players": 4}, ["ppo", "random", "random", "random"]),
 ])
 def test_watching_bots_play_a_whole_game_saves_its_record(client, game, options, seats):
     game_id = new_game(client, game, seats, options, seed=3)
@@ -186,3 +187,35 @@ def test_a_seven_wonders_record_with_a_changed_payment_is_refused():
     paid["paid"] = {"left": 9, "right": 0, "bank": 0}
     with pytest.raises(RecordError, match="does not reproduce the record at action"):
         rebuild(record)
+
+
+def test_wonders_serve_prints_its_address_and_serves_the_page(tmp_path):
+    import subprocess
+    import sys
+    import urllib.request
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "wonders_env.cli", "serve", "--port", str(port),
+                                "--records", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        line = process.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in line
+        page = wait_for(lambda: _get(urllib.request, f"http://127.0.0.1:{port}/"), 30)
+        assert "<title>7 Wonders</title>" in page
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def _get(request_module, url: str) -> str | None:
+    try:
+        with request_module.urlopen(url, timeout=5) as response:
+            return response.read().decode()
+    except OSError:
+        return None
+
+
+def test_wonders_serve_refuses_a_bad_port(capsys):
+    from wonders_env.cli import main
+    with pytest.raises(SystemExit):
+        main(["serve", "--port", "70000"])
+    assert "--port must be from 1 to 65535" in capsys.readouterr().err

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from web_helpers import free_port
 
 CHROMIUM = Path(os.environ.get("WONDERS_CHROMIUM", "/usr/bin/chromium"))
 HEADLESS_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -34,17 +34,11 @@ if not CHROMIUM.is_file():
 pytest.importorskip("uvicorn", reason="the web extra (starlette, uvicorn) is not installed")
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """``wonders serve`` on a free port of 127.0.0.1; yields (base URL, records folder)."""
     records = tmp_path_factory.mktemp("records")
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen([sys.executable, "-m", "wonders_env.cli", "serve", "--port", str(port),
                                 "--records", str(records)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True)
@@ -110,7 +104,15 @@ def play_by_clicking(page, rng, screenshot: Path, screenshot_after: int) -> int:
         moves += 1
         if moves == screenshot_after:
             page.wait_for_selector("#board .legal", timeout=30_000)
-            page.screenshot(path=str(screenshot), full_page=True)
+            save_screenshot(page, screenshot)
+
+
+def save_screenshot(page, path: Path) -> None:
+    """A full-page PNG, reduced to 256 colours to stay small in the repository."""
+    from PIL import Image
+    page.screenshot(path=str(path), full_page=True)
+    with Image.open(path) as image:
+        image.convert("RGB").quantize(256).save(path, optimize=True)
 
 
 def score_sheet(page) -> dict[str, list[int]]:
@@ -146,7 +148,7 @@ def check_replay(page, record_path: Path, record: dict) -> None:
 def test_a_full_duel_against_random_by_clicking(server, page, tmp_path):
     base, records = server
     game_id = start_game(page, base, "seven_wonders_duel", ["human", "random"], seed=7)
-    moves = play_by_clicking(page, np.random.default_rng(1), screenshot_path(tmp_path, "duel.png"), 14)
+    moves = play_by_clicking(page, np.random.default_rng(1), screenshot_path(tmp_path, "duel.png"), 6)
     assert moves >= 20
     record_path = records / f"{game_id}.json"
     record = json.loads(record_path.read_text())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import time
 
 import numpy as np
@@ -47,3 +48,10 @@ def play_turn(client, game_id: str, rng: np.random.Generator, tab: str = "tests"
         return None
 
     return wait_for(step)
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that is free now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

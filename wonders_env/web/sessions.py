@@ -82,6 +82,7 @@ class GameSession:
         self.records_dir = records_dir
         self.events: list[dict[str, Any]] = []  # raw events, filtered per viewer by view()
         self.pending: dict[str, int] = {}  # human moves waiting for the env to ask for them
+        self._chosen: tuple[Any, set[str]] = (None, set())  # (decision, agents who chose in it)
         self.claims: dict[int, tuple[str, float]] = {}  # human seat -> (tab id, last request time)
         self.error: str | None = None
         self.lock = threading.Condition()
@@ -97,6 +98,14 @@ class GameSession:
     def turn_id(self) -> int:
         """Changes whenever a turn is resolved: a move sent for an older turn is stale."""
         return len(self.env.unwrapped.state.log)
+
+    def chosen(self) -> set[str]:
+        """The agents who have chosen in the current decision (their move queued or already given
+        to the env, which in 7 Wonders waits for the others before it resolves the turn)."""
+        decision = (self.turn_id, tuple(self.view_module.acting_agents(self.env)))
+        if self._chosen[0] != decision:
+            self._chosen = (decision, set())
+        return self._chosen[1]
 
     def human_seats(self) -> list[int]:
         return [i for i, spec in enumerate(self.seats) if spec == "human"]
@@ -139,6 +148,7 @@ class GameSession:
                 action = int(self.bots[agent].act(env))
             with self.lock:
                 mark = self.view_module.news_mark(env)
+                self.chosen().add(agent)  # forgotten by chosen() once the decision is over
                 env.step(action)
                 self.events += self.view_module.news(env, mark)
                 self._save()
@@ -170,13 +180,14 @@ class GameSession:
                                 f"it is now turn {self.turn_id}); the table has been refreshed", 409)
             if agent not in self.view_module.acting_agents(self.env):
                 raise MoveError(f"it is not {agent}'s turn", 409)
-            if agent in self.pending:
+            if agent in self.chosen():
                 raise MoveError(f"{agent} has already chosen this turn", 409)
             legal = [m["action"] for m in self.view_module.moves(self.env, seat)]
             if not isinstance(action, int) or isinstance(action, bool) or action not in legal:
                 raise MoveError(f"illegal move {action!r} for {agent}: it is not one of the legal moves now "
                                 f"(legal action ids: {legal})")
             self.pending[agent] = action
+            self.chosen().add(agent)
             self.lock.notify_all()
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -185,14 +196,15 @@ class GameSession:
         with self.lock:
             agent = None if seat is None else f"player_{seat}"
             acting = view_module.acting_agents(self.env)
+            chosen = self.chosen()
             view = {
                 "id": self.id, "game": self.game, "seat": seat, "turn_id": self.turn_id,
                 "seats": [{"name": name, "player": spec} for name, spec in
                           zip(view_module.seat_names(self.env), self.seats)],
-                "acting": acting, "waiting_for": [a for a in acting if a not in self.pending],
-                "chosen": agent in self.pending, "over": self.over, "error": self.error,
+                "acting": acting, "waiting_for": [a for a in acting if a not in chosen],
+                "chosen": agent in chosen, "over": self.over, "error": self.error,
                 "table": view_module.table(self.env, seat),
-                "moves": [] if agent is None or agent in self.pending else view_module.moves(self.env, seat),
+                "moves": [] if agent is None or agent in chosen else view_module.moves(self.env, seat),
                 "events": [view_module.event(e, seat) for e in self.events[-60:]],
                 "delay": self.delay,
             }

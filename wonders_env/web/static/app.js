@@ -13,6 +13,8 @@ let lastJson = "";
 let lastView = null;
 let pollTimer = null;
 let takeOver = false;
+let requestCount = 0;     // every game request is numbered: an answer older than the shown one is dropped
+let shownRequest = 0;
 
 const $ = (id) => document.getElementById(id);
 
@@ -251,7 +253,7 @@ function sevenCity(view, city, mine) {
   const you = view.seat === city.seat ? " (you)" : "";
   head.appendChild(el("strong", null, `${city.name}${you}`));
   head.appendChild(el("span", "coin big", String(city.coins)));
-  head.appendChild(el("span", "shields", `⛨ ${city.shields}`));
+  head.appendChild(el("span", "shields", `${city.shields} shield${city.shields === 1 ? "" : "s"}`));
   const tokens = el("span", "military");
   for (const value of city.military_tokens) tokens.appendChild(el("span", value < 0 ? "mil defeat" : "mil victory", String(value)));
   head.appendChild(tokens);
@@ -367,12 +369,19 @@ function openMenu(node, moves) {
 
 function closeMenu() { $("menu").className = "hidden"; }
 
+function renderLatest(number, view) {
+  if (number < shownRequest) return;
+  shownRequest = number;
+  render(view);
+}
+
 async function sendMove(action) {
+  const number = ++requestCount;
   try {
     const view = await api("POST", `/api/games/${current.id}/move`,
       {seat: current.seat, tab: TAB, action, turn_id: lastView.turn_id});
     showMessage("");
-    render(view);
+    renderLatest(number, view);
   } catch (error) {
     showMessage(error.message);
     lastJson = "";
@@ -458,16 +467,23 @@ function renderControls(view) {
 }
 
 // ------------------------------------------------------------------ games
+let pollInFlight = false;
+
 async function poll() {
   clearTimeout(pollTimer);
-  if (!current || current.kind !== "game") return;
-  const seat = current.seat === null ? "" : current.seat;
+  if (pollInFlight || !current || current.kind !== "game") return;
+  const game = current;
+  const seat = game.seat === null ? "" : game.seat;
+  const number = ++requestCount;
+  pollInFlight = true;
   try {
-    const view = await api("GET", `/api/games/${current.id}?seat=${seat}&tab=${TAB}${takeOver ? "&take_over=1" : ""}`);
+    const view = await api("GET", `/api/games/${game.id}?seat=${seat}&tab=${TAB}${takeOver ? "&take_over=1" : ""}`);
     takeOver = false;
+    if (game !== current) return;
     if ($("message").dataset.conflict) { showMessage(""); delete $("message").dataset.conflict; }
-    render(view);
+    renderLatest(number, view);
   } catch (error) {
+    if (game !== current) return;
     showMessage(error.message);
     if (error.status === 409) {
       $("message").dataset.conflict = "1";
@@ -476,8 +492,10 @@ async function poll() {
       $("message").appendChild(button);
     }
     if (error.status === 404) return;
+  } finally {
+    pollInFlight = false;
   }
-  pollTimer = setTimeout(poll, POLL_MS);
+  if (game === current) pollTimer = setTimeout(poll, POLL_MS);
 }
 
 function openGame(id, seat) {
