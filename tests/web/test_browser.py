@@ -145,22 +145,17 @@ def check_replay(page, record_path: Path, record: dict) -> None:
     assert page.query_selector_all("#news li")
 
 
-def test_a_full_duel_against_random_by_clicking(server, page, tmp_path):
+@pytest.mark.parametrize("game, seats, players, screenshot, screenshot_after, fewest_moves", [
+    ("seven_wonders_duel", ["human", "random"], None, "duel.png", 6, 20),
+    ("seven_wonders", ["human", "random", "random"], 3, "seven_wonders.png", 9, 18),
+])
+def test_a_full_game_against_random_by_clicking(server, page, tmp_path, game, seats, players, screenshot,
+                                                screenshot_after, fewest_moves):
+    """Play a whole game by clicks; the score sheet is the engine's; the record replays."""
     base, records = server
-    game_id = start_game(page, base, "seven_wonders_duel", ["human", "random"], seed=7)
-    moves = play_by_clicking(page, np.random.default_rng(1), screenshot_path(tmp_path, "duel.png"), 6)
-    assert moves >= 20
-    record_path = records / f"{game_id}.json"
-    record = json.loads(record_path.read_text())
-    assert record["finished"] and score_sheet(page) == record_scores(record)
-    check_replay(page, record_path, record)
-
-
-def test_a_full_three_player_game_against_random_by_clicking(server, page, tmp_path):
-    base, records = server
-    game_id = start_game(page, base, "seven_wonders", ["human", "random", "random"], seed=3, players=3)
-    moves = play_by_clicking(page, np.random.default_rng(2), screenshot_path(tmp_path, "seven_wonders.png"), 9)
-    assert moves >= 18
+    game_id = start_game(page, base, game, seats, seed=7, players=players)
+    moves = play_by_clicking(page, np.random.default_rng(1), screenshot_path(tmp_path, screenshot), screenshot_after)
+    assert moves >= fewest_moves
     record_path = records / f"{game_id}.json"
     record = json.loads(record_path.read_text())
     assert record["finished"] and score_sheet(page) == record_scores(record)
