@@ -34,7 +34,7 @@ def test_the_page_and_the_setup_are_served(client):
     ("seven_wonders_duel", {}, ["ppo", "random"]),
     ("seven_wonders", {"num_players": 5, "edition": "2nd"}, ["random", "heuristic", "random", "random", "random"]),
     ("seven_wonders", {"num_players": 2}, ["mcts:simulations=4", "random"]),
-    ("seven_wonders", {"num_players": 4}, ["ppo", "random", "random", "random"]),
+    ("seven_wonders", {"num_players": 4}, ["heuristic", "random", "random", "random"]),
 ])
 def test_watching_bots_play_a_whole_game_saves_its_record(client, game, options, seats):
     game_id = new_game(client, game, seats, options, seed=3)

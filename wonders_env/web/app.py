@@ -182,4 +182,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, records_dir: Path | None = 
     import uvicorn
     app = create_app(records_dir)
     print(f"wonders web app on http://{host}:{port}/  (games saved in {records_dir}; Ctrl+C stops)", flush=True)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: listening on {host}: anyone who reaches it can play, see every game and make the "
+              "server load a policy file by its path", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -216,20 +216,28 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------- news and replays
-def news_mark(env) -> int:
-    """What :func:`news` compares against: the length of the log."""
-    return len(env.unwrapped.state.log)
+def news_mark(env) -> tuple[int, int, tuple[bool, ...]]:
+    """What :func:`news` compares against: the length of the log, the pawn, the looting tokens."""
+    state = env.unwrapped.state
+    return len(state.log), state.pawn, tuple(state.looting)
 
 
-def news(env, mark: int) -> list[dict[str, Any]]:
-    """The record actions since ``mark`` (raw events: pass each through :func:`event`)."""
-    return env.unwrapped.game_record()["actions"][mark:]
+def news(env, mark: tuple[int, int, tuple[bool, ...]]) -> list[dict[str, Any]]:
+    """The record actions since ``mark``, then the pawn's move and the looting it caused (raw
+    events: pass each through :func:`event`)."""
+    state = env.unwrapped.state
+    log_length, pawn, looting = mark
+    events = env.unwrapped.game_record()["actions"][log_length:]
+    if state.pawn != pawn:
+        looted = [{"victim": AGENTS[victim], "coins": coins} for (victim, _, coins), before, now
+                  in zip(LOOTING_TOKENS, looting, state.looting) if before and not now]
+        events.append({"kind": "conflict", "pawn": state.pawn, "looted": looted})
+    return events
 
 
 def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A record action as everybody saw it (everything in Duel is public)."""
-    return {key: entry.get(key) for key in ("agent", "kind", "card", "wonder", "token", "starter", "paid")
-            if entry.get(key) is not None}
+    return {key: value for key, value in entry.items() if value is not None}
 
 
 def is_move_of(env, agent: str, entry: dict[str, Any]) -> bool:

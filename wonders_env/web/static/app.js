@@ -297,6 +297,11 @@ function eventText(e, seat) {
     const parts = Object.entries(e.tokens).map(([who, tokens]) => `${who} ${tokens.map((t) => (t > 0 ? "+" : "") + t).join(" ")}`);
     return `Conflicts of Age ${e.age}: ${parts.join("; ")}`;
   }
+  if (e.kind === "conflict") {
+    const side = e.pawn > 0 ? " toward player_1's capital" : e.pawn < 0 ? " toward player_0's capital" : "";
+    const loot = e.looted.map((l) => `; ${l.victim} loses ${l.coins} coins`).join("");
+    return `The conflict pawn moves to ${e.pawn > 0 ? "+" : ""}${e.pawn}${side}${loot}`;
+  }
   const who = e.agent === `player_${seat}` ? "you" : (e.agent || "the Free City");
   const card = e.card || "a card";
   const city = e.seat !== undefined && e.agent && e.agent !== `player_${e.seat}` ? " for the Free City" : "";
