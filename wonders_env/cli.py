@@ -5,8 +5,8 @@
     wonders play --game duel --opponent heuristic
     wonders serve [--host 127.0.0.1] [--port 8000]   play, watch and replay in the browser
 
-`tournament` and `play` come from :mod:`agents.cli` (see there for their options); `serve` runs
-the web app of :mod:`wonders_env.web` (the ``web`` extra: ``pip install -e '.[web]'``).
+`tournament` and `play` come from :mod:`agents.cli` (see there for their options), `serve` from
+:mod:`wonders_env.web.command` (the web app; the ``web`` extra: ``pip install -e '.[web]'``).
 
 Through PettingZoo's AEC API only, as a user would; results come from `game_record()`.
 """
@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import time
-from pathlib import Path
 from collections import Counter, defaultdict
 
 import numpy as np
@@ -25,6 +24,7 @@ from tqdm import tqdm
 from agents.cli import add_subcommands
 
 from . import seven_wonders_v0
+from .web.command import add_subcommand as add_serve_subcommand
 
 SCORE_CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
 
@@ -85,16 +85,6 @@ def duel_demo(games: int) -> None:
     print(f"player_0 won {first_player_wins / games:.1%}")
 
 
-def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    if not 0 < args.port < 65536:
-        parser.error(f"--port must be from 1 to 65535, got {args.port}")
-    try:
-        from .web.app import serve
-    except ImportError as error:
-        parser.exit(1, f"wonders serve needs the web extra (pip install -e '.[web]'): {error}\n")
-    serve(args.host, args.port, Path(args.records))
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="wonders", description="7 Wonders and 7 Wonders Duel environments")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -102,14 +92,8 @@ def main(argv: list[str] | None = None) -> None:
     demo.add_argument("--games", type=int, default=200, help="games per game type (default 200)")
     demo.add_argument("--players", type=int, default=4, help="7 Wonders player count, 2-7 (default 4)")
     add_subcommands(commands)  # tournament, play
-    serve = commands.add_parser("serve", help="play, watch and replay games in the browser (the web extra)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    serve.add_argument("--records", default="runs/web", help="folder for the games' records (default runs/web)")
+    add_serve_subcommand(commands)
     args = parser.parse_args(argv)
-    if args.command == "serve":
-        serve_command(parser, args)
-        return
     if args.command != "demo":
         args.handler(args)
         return

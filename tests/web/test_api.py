@@ -219,3 +219,12 @@ def test_wonders_serve_refuses_a_bad_port(capsys):
     with pytest.raises(SystemExit):
         main(["serve", "--port", "70000"])
     assert "--port must be from 1 to 65535" in capsys.readouterr().err
+
+
+def test_wonders_serve_without_the_web_extra_says_what_to_install(monkeypatch, capsys):
+    import sys
+    from wonders_env.cli import main
+    monkeypatch.setitem(sys.modules, "wonders_env.web.app", None)  # as if starlette were missing
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve"])
+    assert exit_info.value.code == 1 and "pip install -e '.[web]'" in capsys.readouterr().err
