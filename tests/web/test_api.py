@@ -76,6 +76,8 @@ def test_every_move_shows_its_price_and_to_whom(client):
     ({"game": "7w", "options": {"num_players": 9}, "seats": ["human"] * 9}, "num_players must be"),
     ({"game": "7w", "options": {"colour": "red"}, "seats": ["human"] * 3}, "unknown 7 Wonders options"),
     ({"game": "duel", "seats": "human"}, "seats a list"),
+    ({"game": "duel", "seats": ["human", "random"], "delay": "slow"}, "delay must be a number"),
+    ({"game": "duel", "seats": ["human", "random"], "seed": -3}, "seed must be a non-negative integer"),
 ])
 def test_a_bad_new_game_is_refused_with_the_reason(client, body, words):
     response = client.post("/api/games", json=body)
@@ -89,6 +91,7 @@ def test_an_illegal_a_stale_and_a_foreign_move_are_refused_and_change_nothing(cl
     url = f"/api/games/{game_id}/move"
     illegal = client.post(url, json={"seat": 0, "tab": "a", "action": 12, "turn_id": view["turn_id"]})
     assert illegal.status_code == 400 and "illegal move 12" in illegal.json()["error"]
+    assert "the decision now is draft" in illegal.json()["error"]  # the engine's reason
     not_yours = client.post(url, json={"seat": 1, "tab": "a", "action": view["moves"][0]["action"],
                                        "turn_id": view["turn_id"]})
     assert not_yours.status_code == 409 and "not player_1's turn" in not_yours.json()["error"]
@@ -99,6 +102,15 @@ def test_an_illegal_a_stale_and_a_foreign_move_are_refused_and_change_nothing(cl
     assert client.post(url, content=b"{not json").status_code == 400
     assert client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "a"}).json() == view
     assert client.get("/api/games/nope").status_code == 404
+
+
+def test_an_illegal_seven_wonders_move_gets_the_engines_reason(client):
+    game_id = new_game(client, "seven_wonders", ["human"] * 3, {"num_players": 3}, seed=1)
+    view = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "a"}).json()
+    illegal = next(a for a in range(100) if a not in {m["action"] for m in view["moves"]})
+    response = client.post(f"/api/games/{game_id}/move",
+                           json={"seat": 0, "tab": "a", "action": illegal, "turn_id": view["turn_id"]})
+    assert response.status_code == 400 and "legal actions:" in response.json()["error"]
 
 
 def test_a_second_tab_is_told_and_may_take_the_seat_over(client):

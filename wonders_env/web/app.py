@@ -65,6 +65,18 @@ def _seat(value: Any) -> int | None:
         raise MoveError(f"seat must be a player number or empty for a spectator, got {value!r}") from None
 
 
+def _delay(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
+        raise MoveError(f"delay must be a number of seconds from 0 to 10, got {value!r}")
+    return float(value)
+
+
+def _seed(value: Any) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise MoveError(f"seed must be a non-negative integer or absent, got {value!r}")
+    return value
+
+
 def create_app(records_dir: Path | None = None) -> Starlette:
     """The app; games are saved in ``records_dir`` (None: not saved, for tests)."""
     store = SessionStore(records_dir)
@@ -87,8 +99,8 @@ def create_app(records_dir: Path | None = None) -> Starlette:
         seats = body.get("seats")
         if not isinstance(options, dict) or not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise MoveError("options must be an object and seats a list of 'human' or bot names")
-        session = GameSession(body.get("game"), options, seats, seed=body.get("seed"),
-                              delay=body.get("delay", 0.5), records_dir=records_dir)
+        session = GameSession(body.get("game"), options, seats, seed=_seed(body.get("seed")),
+                              delay=_delay(body.get("delay", 0.5)), records_dir=records_dir)
         store.add(session)
         return JSONResponse(session.summary())
 
@@ -113,10 +125,7 @@ def create_app(records_dir: Path | None = None) -> Starlette:
     async def set_delay(request: Request) -> JSONResponse:
         session = store.get(request.path_params["game_id"])
         body = await _json_body(request)
-        delay = body.get("delay") if isinstance(body, dict) else None
-        if not isinstance(delay, (int, float)) or not 0 <= delay <= 10:
-            raise MoveError(f"delay must be a number of seconds from 0 to 10, got {delay!r}")
-        session.delay = float(delay)
+        session.delay = _delay(body.get("delay") if isinstance(body, dict) else None)
         return JSONResponse({"delay": session.delay})
 
     async def new_replay(request: Request) -> JSONResponse:

@@ -1,7 +1,7 @@
 """The games the web app knows, each by its view module (:mod:`.duel_view`, :mod:`.seven_wonders_view`).
 
 Every view module has the same functions: ``new_env(options)``, ``acting_agents(env)``,
-``seat_names(env)``, ``table(env, seat)``, ``moves(env, seat)``, ``news_mark(env)``,
+``seat_names(env)``, ``table(env, seat)``, ``moves(env, seat)``, ``illegal_reason(env, seat, action)``, ``news_mark(env)``,
 ``news(env, mark)``, ``event(entry, viewer)``, ``is_move_of(env, agent, entry)``,
 ``recorded_action(env, entry)`` and
 ``replay_options(record)``.

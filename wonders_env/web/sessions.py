@@ -147,6 +147,8 @@ class GameSession:
                     time.sleep(self.delay)
                 action = int(self.bots[agent].act(env))
             with self.lock:
+                if self.closed:
+                    return
                 mark = self.view_module.news_mark(env)
                 self.chosen().add(agent)  # forgotten by chosen() once the decision is over
                 env.step(action)
@@ -184,8 +186,8 @@ class GameSession:
                 raise MoveError(f"{agent} has already chosen this turn", 409)
             legal = [m["action"] for m in self.view_module.moves(self.env, seat)]
             if not isinstance(action, int) or isinstance(action, bool) or action not in legal:
-                raise MoveError(f"illegal move {action!r} for {agent}: it is not one of the legal moves now "
-                                f"(legal action ids: {legal})")
+                reason = self.view_module.illegal_reason(self.env, seat, action)
+                raise MoveError(f"illegal move {action!r} for {agent}: {reason}")
             self.pending[agent] = action
             self.chosen().add(agent)
             self.lock.notify_all()

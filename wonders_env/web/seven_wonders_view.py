@@ -179,6 +179,15 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
     return result
 
 
+def illegal_reason(env, seat: int, action: object) -> str:
+    """Why ``action`` is not a legal move of ``seat`` now, in the engine's words."""
+    try:
+        rules.check_legal(env.unwrapped.state, seat, action)
+    except rules.IllegalActionError as error:
+        return str(error)
+    return "it is legal"
+
+
 # ---------------------------------------------------------------- news and replays
 def news_mark(env) -> tuple[int, list[int]]:
     """What :func:`news` compares against: the log length and each city's military tokens."""
