@@ -148,6 +148,7 @@ def test_a_game_in_progress_is_resumed_by_a_new_server(tmp_path):
     ("seven_wonders", {"num_players": 3}),
     ("seven_wonders", {"num_players": 2}),
     ("seven_wonders", {"num_players": 7, "edition": "2nd"}),
+    ("seven_wonders", {"num_players": 2, "payment": "choose"}),
 ])
 def test_a_record_replays_turn_by_turn_to_its_final_scores(client, game, options):
     record = finished_record(game, 21, **options)

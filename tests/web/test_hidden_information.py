@@ -99,6 +99,7 @@ def seven_wonders_hidden_names(state, seat) -> set[str]:
     ("seven_wonders", {"num_players": 3}, 3),
     ("seven_wonders", {"num_players": 2}, 2),
     ("seven_wonders", {"num_players": 4, "edition": "2nd", "wonder_sides": "B"}, 4),
+    ("seven_wonders", {"num_players": 3, "payment": "choose"}, 3),
 ])
 def test_the_json_sent_holds_no_hidden_information(client, game, options, seats):
     game_id = new_game(client, game, ["human"] * seats, options, seed=11)

@@ -21,7 +21,7 @@ def drawn_targets(view_module, table: dict) -> set[str]:
         targets |= {f"discard-{c['id']}" for c in table["discard"]}
         targets |= {f"city-{p}-{c['id']}" for p, city in enumerate(table["cities"]) for c in city["cards"]}
         return targets | {"starter"}
-    return {f"hand-{c['id']}" for c in table["hand"]}
+    return {f"hand-{c['id']}" for c in table["hand"]} | {"payment"}
 
 
 @pytest.mark.parametrize("view_module, options, games", [
@@ -29,6 +29,7 @@ def drawn_targets(view_module, table: dict) -> set[str]:
     (seven_wonders_view, {"num_players": 2}, 3),
     (seven_wonders_view, {"num_players": 3, "wonder_sides": "B"}, 3),
     (seven_wonders_view, {"num_players": 7, "edition": "2nd"}, 2),
+    (seven_wonders_view, {"num_players": 3, "payment": "choose"}, 2),
 ])
 def test_the_moves_are_the_legal_actions_with_a_drawn_target(view_module, options, games):
     rng = np.random.default_rng(0)
@@ -49,5 +50,6 @@ def test_the_moves_are_the_legal_actions_with_a_drawn_target(view_module, option
             env.step(moves[rng.integers(len(moves))]["action"])
     expected = ({"draft take", "slot build", "slot discard", "slot build", "token take", "city destroy",
                  "discard build", "library keep", "starter I", "starter my"} if view_module is duel_view
-                else {"hand build", "hand wonder", "hand discard"})
+                else {"hand build", "hand wonder", "hand discard"}
+                | ({"payment pay"} if options.get("payment") == "choose" else set()))
     assert expected <= kinds  # every kind of decision was drawn and listed

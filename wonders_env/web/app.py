@@ -40,7 +40,7 @@ MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
 SETUP = {
     "games": {"seven_wonders_duel": {"title": "7 Wonders Duel", "players": [2]},
               "seven_wonders": {"title": "7 Wonders", "players": [2, 3, 4, 5, 6, 7], "editions": ["1st", "2nd"],
-                                "sides": ["random", "A", "B"]}},
+                                "sides": ["random", "A", "B"], "payments": ["cheapest", "choose"]}},
     "bots": list(AGENT_NAMES),
 }
 

@@ -46,6 +46,10 @@ def acting_agents(env) -> list[str]:
     return [] if state.game_over else [AGENTS[state.current]]
 
 
+def phase(env) -> str:
+    return env.unwrapped.state.phase.name.lower()
+
+
 def seat_names(env) -> list[str]:
     return list(AGENTS)
 
@@ -248,13 +252,12 @@ def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     return {key: value for key, value in entry.items() if value is not None}
 
 
-def is_move_of(env, agent: str, entry: dict[str, Any]) -> bool:
-    """Whether a record's action entry is ``agent``'s decision."""
-    return entry.get("agent") == agent
-
-
-def recorded_action(env, entry: dict[str, Any]) -> int:
-    """The action id of a record's action entry (raises ``ValueError`` for an unknown one)."""
+def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:
+    """``agent``'s action now in a game whose next record entries are ``entries`` (the first one:
+    every Duel decision is one entry). Raises ``ValueError`` for a missing or unknown one."""
+    if not entries or entries[0].get("agent") != agent:
+        raise ValueError(f"the record has no move of {agent} here")
+    entry = entries[0]
     names = {"card": {c.name: c.id for c in CARDS}, "wonder": {w.name: w.id for w in WONDERS},
              "token": {t.name: t.id for t in PROGRESS_TOKENS}}
 

@@ -1,9 +1,8 @@
 """The games the web app knows, each by its view module (:mod:`.duel_view`, :mod:`.seven_wonders_view`).
 
-Every view module has the same functions: ``new_env(options)``, ``acting_agents(env)``,
+Every view module has the same functions: ``new_env(options)``, ``acting_agents(env)``, ``phase(env)``,
 ``seat_names(env)``, ``table(env, seat)``, ``moves(env, seat)``, ``illegal_reason(env, seat, action)``, ``news_mark(env)``,
-``news(env, mark)``, ``event(entry, viewer)``, ``is_move_of(env, agent, entry)``,
-``recorded_action(env, entry)`` and
+``news(env, mark)``, ``event(entry, viewer)``, ``recorded_action(env, agent, entries)`` and
 ``replay_options(record)``.
 """
 

@@ -82,22 +82,18 @@ def _replay(view: ModuleType, options: dict[str, Any], seed: int, actions: list[
     if keep_states:
         rebuilt.states.append(env.unwrapped.state.clone())
     done = 0  # record entries reproduced so far
-    used: set[int] = set()  # entries taken this turn
     mark = view.news_mark(env)
     while done < len(actions):
-        acting = view.acting_agents(env)
-        if not acting:
+        if not view.acting_agents(env):
             raise RecordError(f"the game ends after {done} of the record's {len(actions)} actions")
-        agent = env.agent_selection
-        index = next((i for i in range(done, len(actions)) if i not in used
-                      and view.is_move_of(env, agent, actions[i])), None)
-        if index is None:
-            raise RecordError(f"the record has no move of {agent} at action {done}")
-        used.add(index)
         try:
-            env.step(view.recorded_action(env, actions[index]))
+            action = view.recorded_action(env, env.agent_selection, actions[done:])
         except ValueError as error:
-            raise RecordError(f"action {index} of the record is not legal here: {error}") from None
+            raise RecordError(f"at action {done}: {error}") from None
+        try:
+            env.step(action)
+        except ValueError as error:
+            raise RecordError(f"at action {done} the record's move is not legal: {error}") from None
         written = env.unwrapped.game_record()["actions"]
         if len(written) > done:
             if written != actions[:len(written)]:
@@ -106,7 +102,7 @@ def _replay(view: ModuleType, options: dict[str, Any], seed: int, actions: list[
                 expected = actions[first] if first < len(actions) else None
                 raise RecordError(f"the engine does not reproduce the record at action {first}: "
                                   f"it plays {written[first]}, the record says {expected}")
-            done, used = len(written), set()
+            done = len(written)
             if keep_states:
                 rebuilt.states.append(env.unwrapped.state.clone())
                 rebuilt.events.append(view.news(env, mark))

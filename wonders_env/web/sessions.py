@@ -102,7 +102,7 @@ class GameSession:
     def chosen(self) -> set[str]:
         """The agents who have chosen in the current decision (their move queued or already given
         to the env, which in 7 Wonders waits for the others before it resolves the turn)."""
-        decision = (self.turn_id, tuple(self.view_module.acting_agents(self.env)))
+        decision = (self.turn_id, self.view_module.phase(self.env), tuple(self.view_module.acting_agents(self.env)))
         if self._chosen[0] != decision:
             self._chosen = (decision, set())
         return self._chosen[1]

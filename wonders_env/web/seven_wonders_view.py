@@ -40,11 +40,12 @@ SPECIAL_TEXT = {
     "free_first_of_age": "first card of each Age free",
     "free_last_of_age": "last card of each Age free",
 }
-OPTIONS = ("num_players", "edition", "wonder_sides", "wonders")
+OPTIONS = ("num_players", "edition", "wonder_sides", "wonders", "payment")
 
 
 def new_env(options: dict[str, Any]):
-    """A 7 Wonders ``raw_env`` from ``num_players`` (2-7), ``edition`` and ``wonder_sides``."""
+    """A 7 Wonders ``raw_env`` from ``num_players`` (2-7), ``edition``, ``wonder_sides`` (and
+    ``wonders``, ``payment``)."""
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise ValueError(f"unknown 7 Wonders options {sorted(unknown)}; allowed: {', '.join(OPTIONS)}")
@@ -53,6 +54,10 @@ def new_env(options: dict[str, Any]):
 
 def acting_agents(env) -> list[str]:
     return [f"player_{seat}" for seat in rules.acting_seats(env.unwrapped.state)]
+
+
+def phase(env) -> str:
+    return env.unwrapped.state.phase.name.lower()
 
 
 def seat_names(env) -> list[str]:
@@ -159,10 +164,17 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
     db = state.db
     city = rules.acting_city(state, seat)
     result = []
+    payments = {to_left: (bank, to_right) for bank, to_left, to_right in rules.payment_choices(state, city)} \
+        if state.phase == Phase.PAYMENT else {}
     for action in map(int, env.observe(f"player_{seat}")["action_mask"].nonzero()[0]):
-        kind, card_type = decode_action(action, db.num_types)
+        kind, card_type = decode_action(action, db.num_types, state.payment)
         move: dict[str, Any] = {"action": action, "target": f"hand-{card_type}"}
-        if kind == Kind.BUILD:
+        if kind == Kind.PAY:
+            bank, to_right = payments[card_type]
+            whose = "the Free City's move" if city == state.free_city else "your move"
+            move.update(target="payment", label=f"pay for {whose} this way",
+                        price=_price(state, city, (bank, card_type, to_right)))
+        elif kind == Kind.BUILD:
             move.update(label="build", price=_price(state, city, rules.build_payment(state, city, card_type)))
         elif kind == Kind.WONDER:
             move.update(label=f"wonder stage {state.stages_built[city] + 1} with it",
@@ -217,22 +229,23 @@ def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     return shown
 
 
-def is_move_of(env, agent: str, entry: dict[str, Any]) -> bool:
-    """Whether a record's action entry is ``agent``'s decision now (for the city it decides for)."""
-    seat = int(agent.rsplit("_", 1)[1])
-    return (entry.get("agent") == agent and entry.get("kind") != "discard"
-            and entry.get("seat") == rules.acting_city(env.unwrapped.state, seat))
-
-
-def recorded_action(env, entry: dict[str, Any]) -> int:
-    """The action id of a record's action entry (raises ``ValueError`` for an unknown one)."""
-    db = env.unwrapped.db
+def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:
+    """``agent``'s action now in a game whose next record entries are ``entries``: the card move
+    it recorded for the city it decides for (with ``payment="choose"``, in the payment phase,
+    the payment that move recorded). Raises ``ValueError`` if there is none."""
+    state = env.unwrapped.state
+    db = state.db
+    city = rules.acting_city(state, int(agent.rsplit("_", 1)[1]))
+    entry = next((e for e in entries if e.get("agent") == agent and e.get("seat") == city
+                  and e.get("kind") != "discard"), None)
+    if entry is None:
+        raise ValueError(f"the record has no move of {agent} for {seat_name(state, city)} here")
     try:
-        kind = Kind[str(entry.get("kind")).upper()]
-        card_type = db.type_of(entry.get("card"))
+        if state.phase == Phase.PAYMENT:
+            return encode_action(Kind.PAY, int(entry["paid"]["left"]), db.num_types)
+        return encode_action(Kind[str(entry.get("kind")).upper()], db.type_of(entry.get("card")), db.num_types)
     except (KeyError, ValueError, TypeError) as error:
         raise ValueError(f"unknown action {entry}: {error}") from None
-    return encode_action(kind, card_type, db.num_types)
 
 
 def replay_options(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -242,7 +255,8 @@ def replay_options(record: dict[str, Any]) -> list[dict[str, Any]]:
         players = record["players"]
         boards = [p["wonder"] for p in players]
         sides = [p["side"] for p in players]
-        base = {"num_players": int(record["num_players"]), "edition": str(record["edition"])}
+        base = {"num_players": int(record["num_players"]), "edition": str(record["edition"]),
+                "payment": str(record.get("payment", "cheapest"))}
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a 7 Wonders game record: missing or bad {error}") from None
     return [{**base, "wonders": wonders, "wonder_sides": wonder_sides}

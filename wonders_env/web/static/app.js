@@ -235,6 +235,11 @@ function sevenBoard(view) {
   for (let k = 1; k < n; k++) others.appendChild(sevenCity(view, table.cities[(first + k) % n], false));
   board.appendChild(others);
   board.appendChild(sevenCity(view, table.cities[first], true));
+  if (view.moves && view.moves.some((m) => m.target === "payment")) {
+    const pay = el("button", "payment-choice", "Choose whom to pay");
+    pay.dataset.target = "payment";
+    board.appendChild(pay);
+  }
   if (table.hand.length) {
     const hand = el("div", "hand");
     hand.appendChild(el("h3", null, table.hand_of ? `Choose from ${table.hand_of}` : "Your hand"));
@@ -578,7 +583,7 @@ async function startGame(event) {
   event.preventDefault();
   const game = $("setup-game").value;
   const options = game === "seven_wonders" ? {num_players: Number($("setup-players").value),
-    edition: $("setup-edition").value, wonder_sides: $("setup-sides").value} : {};
+    edition: $("setup-edition").value, wonder_sides: $("setup-sides").value, payment: $("setup-payment").value} : {};
   const seats = [...Array(seatCount()).keys()].map((s) => $(`seat-${s}`).value.trim());
   const body = {game, options, seats, delay: Number($("setup-delay").value)};
   if ($("setup-seed").value !== "") body.seed = Number($("setup-seed").value);
@@ -634,6 +639,7 @@ async function main() {
   fillSelect($("setup-players"), seven.players, 3);
   fillSelect($("setup-edition"), seven.editions, "1st");
   fillSelect($("setup-sides"), seven.sides, "random");
+  fillSelect($("setup-payment"), seven.payments, "cheapest");
   $("setup-game").addEventListener("change", drawSeats);
   $("setup-players").addEventListener("change", drawSeats);
   drawSeats();
