@@ -8,7 +8,8 @@ wonders serve                 # http://127.0.0.1:8000/ (this machine only); --ho
 One page (plain HTML, CSS and JavaScript in ``static/``, no build step) talks to a small
 Starlette app (:mod:`.app`) run by uvicorn:
 
-* **Play**: choose the game (Duel; 7 Wonders with 2-7 seats, edition and wonder sides) and who
+* **Play**: choose the game (Duel; 7 Wonders with 2-7 seats, edition, wonder sides and payment
+  mode) and who
   plays each seat: ``human``, a bot (``random``, ``heuristic``, ``mcts``, ``ppo``, with
   tournament options such as ``mcts:simulations=100``) or a policy file. The legal moves are the
   highlighted pieces; clicking one lists its moves with the price and to whom it is paid.
