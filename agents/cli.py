@@ -6,10 +6,12 @@
     wonders tournament --game seven_wonders --lineup mcts heuristic heuristic heuristic --games 100
     wonders play --game duel --opponent heuristic
     wonders play --game seven_wonders --players 3 --opponent mcts --seat 1
+    wonders serve [--host 127.0.0.1] [--port 8000]   play, watch and replay in the browser
 
 It sits above the library and the agents (nothing imports it). :func:`add_subcommands` adds
 ``tournament`` and ``play`` to an ``argparse`` subparsers object; each sets ``handler``, the
-function that runs the parsed arguments. The demo plays through PettingZoo's AEC API only, as a
+function that runs the parsed arguments; ``serve`` comes from :mod:`wonders_env.web.command` (the
+web app; the ``web`` extra: ``pip install -e '.[web]'``). The demo plays through PettingZoo's AEC API only, as a
 user would, and reads its results from ``game_record()``.
 """
 
@@ -26,6 +28,7 @@ from tqdm import tqdm
 import wonders_env
 
 from wonders_env.registry import GAME_NAMES, GAMES, resolve_game
+from wonders_env.web.command import add_subcommand as add_serve_subcommand
 
 from . import AGENT_NAMES
 from .random_agent import random_game
@@ -146,6 +149,7 @@ def main(argv: list[str] | None = None) -> None:
     demo_parser.add_argument("--games", type=int, default=200, help="games per game type (default 200)")
     demo_parser.add_argument("--players", type=int, default=4, help="7 Wonders player count, 2-7 (default 4)")
     add_subcommands(commands)  # tournament, play
+    add_serve_subcommand(commands)
     args = parser.parse_args(argv)
     if args.command != "demo":
         args.handler(args)
