@@ -25,7 +25,7 @@ else
 $(error TORCH=$(TORCH): choose TORCH=default, TORCH=cpu or TORCH=cuda)
 endif
 
-.PHONY: run demo test test-fast bench notebooks venv clean
+.PHONY: run demo test test-fast bench notebooks notebooks-outputs venv clean
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,10 @@ test-fast: venv
 notebooks: venv
 	$(BIN)/pip install --quiet -e ".[notebooks]"
 	$(BIN)/jupyter lab notebooks
+
+# Re-run every notebook in its quick version and save it with its outputs (as they are committed).
+notebooks-outputs: venv
+	$(BIN)/python tests/notebooks/test_notebooks.py
 
 bench: venv
 	$(BIN)/python benchmarks/bench_seven_wonders.py
