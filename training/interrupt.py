@@ -8,10 +8,12 @@ checkpoint and ends with :func:`exit_interrupted`. A second Ctrl-C stops at once
 
 from __future__ import annotations
 
+import os
 import shlex
 import signal
 import sys
 import threading
+from pathlib import Path
 from types import FrameType
 from typing import Sequence
 
@@ -43,10 +45,15 @@ class StopRequest:
               "(Ctrl-C again to stop at once, without it)", file=sys.stderr, flush=True)
 
 
-def resume_command(module: str, argv: Sequence[str]) -> str:
-    """The command line that continues the run started with ``argv``."""
+def resume_command(module: str, argv: Sequence[str], python: str | None = None) -> str:
+    """The command line that continues the run started with ``argv``, with this interpreter
+    (relative to the current folder when inside it, e.g. ``.venv/bin/python``)."""
+    if python is None:
+        python = sys.executable
+        if Path(python).is_relative_to(Path.cwd()):
+            python = os.path.relpath(python)
     args = [a for a in argv if a not in ("--resume", "--no-resume")]
-    return shlex.join(["python", "-m", module, *args, "--resume"])
+    return shlex.join([python, "-m", module, *args, "--resume"])
 
 
 def exit_interrupted(where: str, module: str, argv: Sequence[str]) -> None:

@@ -113,9 +113,12 @@ def test_a_pickled_object_is_refused_without_torchs_advice_to_unpickle_it(tmp_pa
     assert "never loaded" in str(error.value) and "weights_only" not in str(error.value)
 
 
-def test_resume_command_adds_resume_once():
-    assert resume_command("training.ppo_selfplay", ["--run-dir", "runs/x y", "--resume"]) == \
+def test_resume_command_adds_resume_once_and_names_this_interpreter(monkeypatch):
+    assert resume_command("training.ppo_selfplay", ["--run-dir", "runs/x y", "--resume"], python="python") == \
         "python -m training.ppo_selfplay --run-dir 'runs/x y' --resume"
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "executable", str(ROOT / ".venv" / "bin" / "python"))
+    assert resume_command("training.train_sb3", []) == ".venv/bin/python -m training.train_sb3 --resume"
 
 
 # ---------------------------------------------------------------- Ctrl-C
