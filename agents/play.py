@@ -7,8 +7,8 @@ first. Before each of the human's decisions the table is shown (public informati
 human's own hand), then the numbered legal moves with what they cost, each followed by what the
 card, wonder (stage) or progress token does (:mod:`agents.card_text`). The human answers with a
 move number, or with words that match one move's first line (``lumber`` for ``build Lumber
-Yard``), or a command: ``t`` shows the table again, ``h`` the help and the legend, ``q`` quits. Bad input gets an explanation and the
-question again. After each turn the other players' moves are shown as the human would see them
+Yard``), or a command: ``t`` shows the table again, ``h`` the help and the legend, ``q`` quits.
+Bad input gets an explanation and the question again. After each turn the other players' moves are shown as the human would see them
 at the table: in 7 Wonders a card sold, discarded or put under a wonder stage stays face down.
 
 :func:`play_human` takes ``read`` and ``write`` functions, so tests drive it with scripted input.
@@ -22,10 +22,10 @@ import numpy as np
 
 from wonders_env.seven_wonders.render import seat_name
 
-from .tournament import build_agent
 from .card_text import (DUEL_LEGEND, SEVEN_WONDERS_LEGEND, duel_card, duel_effects, duel_wonder, seven_wonders_card,
                         seven_wonders_effects)
 from .match import make_env, resolve_game, seat_of
+from .tournament import build_agent
 
 HELP = ("Enter the number of a move, or words that match exactly one move (e.g. 'lumber').\n"
         "Commands: t = show the table, h = this help, q = quit the game.")
