@@ -8,8 +8,9 @@ human's own hand), then the numbered legal moves with what they cost, each follo
 card, wonder (stage) or progress token does (:mod:`agents.card_text`). The human answers with a
 move number, or with words that match one move's first line (``lumber`` for ``build Lumber
 Yard``), or a command: ``t`` shows the table again, ``h`` the help and the legend, ``q`` quits.
-Bad input gets an explanation and the question again. After each turn the other players' moves are shown as the human would see them
-at the table: in 7 Wonders a card sold, discarded or put under a wonder stage stays face down.
+Bad input gets an explanation and the question again. After each turn the other players' moves
+are shown as the human would see them at the table: in 7 Wonders a card sold, discarded or put
+under a wonder stage stays face down.
 
 :func:`play_human` takes ``read`` and ``write`` functions, so tests drive it with scripted input.
 """
