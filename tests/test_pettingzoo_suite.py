@@ -120,3 +120,12 @@ def test_out_of_range_actions_and_unknown_agents_raise_and_change_nothing():
         env.step({**actions, "player_9": 0})
     assert env.agents == ["player_0", "player_1", "player_2"]
     env.step(actions)  # the game goes on
+
+
+def test_the_wrapped_parallel_env_reports_api_misuse_like_the_raw_one():
+    env = seven_wonders_v0.parallel_env(num_players=3)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step({})
+    env.reset(seed=0)
+    with pytest.raises(TypeError, match="actions must be a dict"):
+        env.step([0, 0, 0])

@@ -135,3 +135,11 @@ def test_every_card_wonder_and_token_of_both_games_is_described():
     assert all(text and "no effect" not in text for text in texts)
     assert texts[0] == "brown, costs 1 coin: produces clay or ore"  # Clay Pit, the first row
     assert "The Pyramids, costs SSSP: 9 VP" in texts and "brown, costs nothing: produces 1 wood" in texts
+
+
+def test_a_seven_wonders_game_choosing_whom_to_pay():
+    script = Script([], then="1")
+    record = play_human("seven_wonders", "heuristic", num_players=3, seed=2, read=script.read,
+                        write=script.write, payment="choose")
+    assert record["finished"] and record["payment"] == "choose"
+    assert re.search(r"1\) pay (free|\d+ coins?: .*)", script.text)
