@@ -136,9 +136,9 @@ def read_file(path: Path, kinds: tuple[str, ...]) -> dict[str, Any]:
     try:
         payload = torch.load(path, map_location="cpu", weights_only=True)
     except pickle.UnpicklingError as exc:  # torch's message suggests weights_only=False: never do that here
-        raise CheckpointError(f"{path}: not a readable checkpoint or policy file (corrupt, or not written by "
-                              "this project's training: files holding Python objects other than tensors and "
-                              "plain values are never loaded)") from exc
+        raise CheckpointError(f"{path}: not a readable checkpoint or policy file (truncated or corrupt, or not "
+                              "written by this project's training: files holding Python objects other than "
+                              "tensors and plain values are never loaded)") from exc
     except Exception as exc:  # torch raises several types for truncated or foreign files
         first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         raise CheckpointError(f"{path}: not a readable checkpoint or policy file "
