@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from wonders_env.game import Game
-from wonders_env.registry import resolve_game
+from wonders_env.registry import entry, resolve_game
 
 #: the valuation module of each game (canonical registry names)
 VALUATIONS = {"seven_wonders": "agents.seven_wonders_heuristic", "seven_wonders_duel": "agents.duel_heuristic"}
@@ -36,10 +36,15 @@ def valuation(game: str) -> ModuleType:
     return importlib.import_module(VALUATIONS[name])
 
 
-def env_position(env: Any) -> tuple[Any, Any, int]:
-    """The engine, the true state and the deciding player of an AEC env (for the agents that
-    read the state; they read only what that player may know)."""
+def env_position(env: Any, game: str, agent: str) -> tuple[Any, Any, int]:
+    """The engine, the true state and the deciding player of an AEC env of ``game`` (for the
+    agents that read the state; they read only what that player may know). An env of another game
+    raises ``ValueError``: the ``agent`` was made for ``game``."""
     raw = env.unwrapped
+    if raw.game.name != game:
+        expected = entry(game).env_module.rpartition(".")[2]
+        raise ValueError(f"this {agent} agent plays {game} ({expected}), but the env is {raw.metadata['name']}: "
+                         f"make the agent with make_agent(..., game=...) of the env's game")
     return raw.game, raw.state, raw.possible_agents.index(env.agent_selection)
 
 
@@ -47,11 +52,12 @@ class HeuristicAgent:
     """Plays the legal move of highest value (ties broken by a generator seeded by ``seed``)."""
 
     def __init__(self, game: str, seed: int | None = None) -> None:
+        self.game_name = resolve_game(game)
         self.valuation = valuation(game)
         self.rng = np.random.default_rng(seed)
 
     def act(self, env: Any) -> int:
-        return self.choose(*env_position(env))
+        return self.choose(*env_position(env, self.game_name, "heuristic"))
 
     def choose(self, game: Game, state: Any, player: int) -> int:
         """The legal action of ``player`` with the highest value in ``state`` of the engine ``game``."""

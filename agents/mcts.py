@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from wonders_env.game import Game
+from wonders_env.registry import resolve_game
 
 from .heuristic import env_position, valuation
 
@@ -73,6 +74,7 @@ class MCTSAgent:
             raise ValueError(f"simulations must be a positive integer or None, got {simulations!r}")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds or None, got {time_limit!r}")
+        self.game_name = resolve_game(game)
         self.valuation = valuation(game)
         self.rng = np.random.default_rng(seed)
         self.simulations = simulations
@@ -83,7 +85,7 @@ class MCTSAgent:
         self.last_simulations = 0  # how many simulations the last move ran
 
     def act(self, env: Any) -> int:
-        return self.search(*env_position(env))
+        return self.search(*env_position(env, self.game_name, "mcts"))
 
     def search(self, game: Game, state: Any, player: int) -> int:
         """The action of ``player`` with the most visits after the budget's simulations.

@@ -1,12 +1,16 @@
 """Play against the bots in a terminal: ``wonders play --game duel --opponent heuristic``.
 
-The human takes one seat; the other seats are bots made by :func:`agents.make_agent`. Before
-each of the human's decisions the table is shown (public information and the human's own hand),
-then the numbered legal moves with what they cost. The human answers with a move number, or
-with words that match one move (``lumber`` for ``build Lumber Yard``), or a command:
-``t`` shows the table again, ``h`` the help, ``q`` quits. Bad input gets an explanation and the
-question again. After each turn the other players' moves are shown as the human would see them
-at the table: in 7 Wonders a card sold, discarded or put under a wonder stage stays face down.
+The human takes one seat; the other seats are bots, given as agent specs (``heuristic``,
+``mcts:simulations=50``, ``ppo:path=runs/duel/policy.pt`` for a policy you trained; see
+:func:`agents.tournament.parse_agent_spec`). A legend of the table's abbreviations is shown
+first. Before each of the human's decisions the table is shown (public information and the
+human's own hand), then the numbered legal moves with what they cost, each followed by what the
+card, wonder (stage) or progress token does (the engine's ``describe_effect``). The human answers with a
+move number, or with words that match one move's first line (``lumber`` for ``build Lumber
+Yard``), or a command: ``t`` shows the table again, ``h`` the help and the legend, ``q`` quits.
+Bad input gets an explanation and the question again. After each turn the other players' moves
+are shown as the human would see them at the table: in 7 Wonders a card sold, discarded or put
+under a wonder stage stays face down.
 
 :func:`play_human` takes ``read`` and ``write`` functions, so tests drive it with scripted input.
 """
@@ -21,9 +25,8 @@ import wonders_env
 from wonders_env.game import Game
 from wonders_env.registry import default_players, resolve_game
 
-from . import make_agent
-from .heuristic import env_position
 from .match import seat_of
+from .tournament import build_agent
 
 HELP = ("Enter the number of a move, or words that match exactly one move (e.g. 'lumber').\n"
         "Commands: t = show the table, h = this help, q = quit the game.")
@@ -36,7 +39,7 @@ class QuitGame(Exception):
 # ---------------------------------------------------------------- what the human sees
 def describe_moves(env: Any) -> list[tuple[int, str]]:
     """The legal moves of ``env.agent_selection`` as ``(action, text with its cost)``."""
-    game, state, player = env_position(env)
+    game, state, player = env.unwrapped.game, env.unwrapped.state, seat_of(env.agent_selection)
     legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
     return [(int(a), game.describe_move(state, player, int(a))) for a in legal]
 
@@ -84,12 +87,16 @@ class HumanAgent:
                  write: Callable[[str], None] | None = None) -> None:
         self.read = read if read is not None else input
         self.write = write if write is not None else print
+        self.legend = ""  # the game's (Game.legend), set by play_human
         self._table = ""
         self._moves: list[tuple[int, str]] = []
+        self._effects: list[str] = []
 
     def act(self, env: Any) -> int:
         self._table = table_text(env, seat_of(env.agent_selection))
         self._moves = describe_moves(env)
+        game, state, player = env.unwrapped.game, env.unwrapped.state, seat_of(env.agent_selection)
+        self._effects = [game.describe_effect(state, player, action) for action, _ in self._moves]
         self._show()
         while True:
             try:
@@ -103,8 +110,8 @@ class HumanAgent:
     def _show(self) -> None:
         self.write(self._table)
         self.write("your legal moves:")
-        for number, (_, text) in enumerate(self._moves, 1):
-            self.write(f"  {number:>3}) {text}")
+        for number, ((_, text), effect) in enumerate(zip(self._moves, self._effects), 1):
+            self.write(f"  {number:>3}) {text}" + (f"\n         {effect}" if effect else ""))
 
     def _parse(self, answer: str) -> int | None:
         """The chosen action, or None after explaining what was wrong (or running a command)."""
@@ -113,7 +120,7 @@ class HumanAgent:
         if lowered in ("q", "quit", "exit"):
             raise QuitGame
         if lowered in ("h", "help", "?"):
-            self.write(HELP)
+            self.write(HELP + "\n" + self.legend)
             return None
         if lowered in ("t", "table"):
             self._show()
@@ -147,8 +154,8 @@ def play_human(game: str = "seven_wonders_duel", opponent: str = "heuristic", nu
                seat: int = 0, seed: int | None = None, edition: str = "1st",
                read: Callable[[str], str] | None = None, write: Callable[[str], None] | None = None,
                **env_options: Any) -> dict | None:
-    """Play a game with a human in ``seat`` and ``opponent`` bots in the others; ``read`` and
-    ``write`` default to ``input`` and ``print``; ``env_options`` go to the env (7 Wonders:
+    """Play a game with a human in ``seat`` and ``opponent`` bots (an agent spec) in the others;
+    ``read`` and ``write`` default to ``input`` and ``print``; ``env_options`` go to the env (7 Wonders:
     ``payment="choose"`` to choose whom to pay).
 
     Returns the game record at the end, or None if the human quits.
@@ -161,9 +168,11 @@ def play_human(game: str = "seven_wonders_duel", opponent: str = "heuristic", nu
     if seed is None:
         seed = int(np.random.default_rng().integers(2**31))
     human = HumanAgent(read, write)
+    human.legend = env.unwrapped.game.legend
     write = human.write
-    agents = [human if s == seat else make_agent(opponent, game=game, seed=seed + 1 + s) for s in range(players)]
+    agents = [human if s == seat else build_agent(opponent, game, seed + 1 + s) for s in range(players)]
     write(f"{game}, {players} players, seed {seed}: you are player_{seat}; the others are {opponent} bots.")
+    write(human.legend)
     shown = 0
     env.reset(seed=seed)
     for name in env.agent_iter():

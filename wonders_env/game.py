@@ -43,6 +43,8 @@ class Game(Protocol[State]):
     simultaneous: bool
     #: the game record's action kinds whose card only the acting player sees (it lies face down)
     hidden_action_kinds: frozenset[str]
+    #: the abbreviations of :meth:`render` and :meth:`describe_move`, explained for a person
+    legend: str
 
     def new_game(self, seed: int | None = None) -> State:
         """A new game, every random draw (the deal) taken from a generator seeded by ``seed``."""
@@ -93,6 +95,10 @@ class Game(Protocol[State]):
     def describe_move(self, state: State, player: int, action: int) -> str:
         """``player``'s legal ``action`` in words with what it costs now, for a person choosing
         it (terminal play)."""
+
+    def describe_effect(self, state: State, player: int, action: int) -> str:
+        """What the card, wonder or token of ``player``'s ``action`` does, in words ("" when it
+        names none), for a person choosing it (terminal play; :attr:`legend` explains the terms)."""
 
     def render(self, state: State, player: int | None = None) -> str:
         """The table as text: public information, and with ``player`` what that player alone sees."""

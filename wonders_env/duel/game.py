@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from . import render, rules
+from . import card_text, render, rules
 from .actions import NUM_ACTIONS, describe_action
 from .observation import OBSERVATION_SIZE, encode_observation
 from .record import game_record
@@ -32,6 +32,7 @@ class DuelGame:
     observation_size = OBSERVATION_SIZE
     simultaneous = False
     hidden_action_kinds: frozenset[str] = frozenset()  # every move is public
+    legend = card_text.LEGEND
 
     def new_game(self, seed: int | None = None) -> DuelState:
         return new_game(np.random.default_rng(seed), seed)
@@ -89,6 +90,9 @@ class DuelGame:
 
     def describe_move(self, state: DuelState, player: int, action: int) -> str:
         return render.move_text(state, player, action)
+
+    def describe_effect(self, state: DuelState, player: int, action: int) -> str:
+        return card_text.action_effect(action)
 
     def render(self, state: DuelState, player: int | None = None) -> str:
         return render.render_table(state, viewer=player)

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from . import render, rules
+from . import card_text, render, rules
 from .actions import num_actions
 from .cards import database
 from .determinize import determinize
@@ -38,6 +38,7 @@ class SevenWondersGame:
     simultaneous = True
     #: record kinds whose card only its player sees (it lies face down)
     hidden_action_kinds = frozenset({"sell", "wonder", "discard"})
+    legend = card_text.LEGEND
 
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", payment: str = "cheapest") -> None:
@@ -105,6 +106,9 @@ class SevenWondersGame:
 
     def describe_move(self, state: GameState, player: int, action: int) -> str:
         return render.move_text(state, player, action)
+
+    def describe_effect(self, state: GameState, player: int, action: int) -> str:
+        return card_text.action_effect(state, player, action)
 
     def render(self, state: GameState, player: int | None = None) -> str:
         return render.render_table(state, viewer=player)
