@@ -174,6 +174,8 @@ def check_args(args: Args) -> int:
         raise ValueError(f"--learner-gpus must be at least 0, got {args.learner_gpus}")
     if not 0 <= args.self_play_prob <= 1:
         raise ValueError(f"--self-play-prob must be in [0, 1], got {args.self_play_prob}")
+    if not -1 <= args.promote_above_chance <= 1:
+        raise ValueError(f"--promote-above-chance must be in [-1, 1], got {args.promote_above_chance}")
     weights = (args.opponent_snapshot, args.opponent_heuristic, args.opponent_random)
     if min(weights) < 0 or sum(weights) <= 0:
         raise ValueError(f"the --opponent-* weights must be >= 0 with a positive sum, got {weights}")
@@ -323,7 +325,7 @@ class LeagueCallback(RLlibCallback):
 
     def on_train_result(self, *, algorithm: Algorithm, result: dict, **kwargs: Any) -> None:
         league = result.get("env_runners", {}).get("league", {})
-        games, wins = league.get("games_vs_snapshot", 0), league.get("wins_vs_snapshot", 0)
+        games, wins = count(league.get("games_vs_snapshot")), count(league.get("wins_vs_snapshot"))
         num_players = algorithm.config.env_config["num_players"]
         args = Args(**algorithm.config.env_config["args"])
         if games >= args.promote_min_games and wins / games >= 1 / num_players + args.promote_above_chance:
@@ -446,7 +448,13 @@ def run_evaluation(model: ActorCritic, args: Args, num_players: int, games: int)
 def decisions_sampled(result: dict[str, Any]) -> int:
     """Decisions of the networks (learner and snapshots) collected in an iteration."""
     sampled = result.get("env_runners", {}).get("num_agent_steps_sampled", {})
-    return int(sum(sampled.values()) if isinstance(sampled, dict) else sampled or 0)
+    return sum(count(v) for v in sampled.values()) if isinstance(sampled, dict) else count(sampled)
+
+
+def count(value: Any) -> int:
+    """A count of RLlib's results as an int (RLlib reports NaN for an agent or module that
+    collected nothing in this iteration but did in an earlier one)."""
+    return int(value) if value is not None and np.isfinite(value) else 0
 
 
 def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: float) -> dict[str, Any]:
@@ -462,16 +470,16 @@ def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: flo
     decisions = decisions_sampled(result)
     sampling, updating = timers.get("env_runner_sampling_timer", 0.0), timers.get("learner_update_timer", 0.0)
     row = {"update": counters["update"], "global_step": counters["global_step"], "moves": counters["moves"],
-           "episodes": runners.get("num_episodes", 0), "league_size": result.get("league_size", ""),
+           "episodes": count(runners.get("num_episodes")), "league_size": result.get("league_size", ""),
            "decisions_per_second": decisions / seconds,
            "sampling_decisions_per_second": decisions / sampling if sampling else "",
-           "sampling_moves_per_second": league.get("moves", 0) / sampling if sampling else "",
-           "learner_samples_per_second": learner.get("num_module_steps_trained", 0) / updating if updating else "",
+           "sampling_moves_per_second": count(league.get("moves")) / sampling if sampling else "",
+           "learner_samples_per_second": count(learner.get("num_module_steps_trained")) / updating if updating else "",
            "policy_loss": learner.get("policy_loss", ""), "value_loss": learner.get("vf_loss", ""),
            "entropy": learner.get("entropy", ""), "explained_variance": learner.get("vf_explained_var", ""),
            "iteration_seconds": seconds, "elapsed_s": counters["elapsed_s"]}
     for name in ("snapshot", "heuristic", "random"):
-        games = league.get(f"games_vs_{name}", 0)
+        games = count(league.get(f"games_vs_{name}"))
         row[f"win_rate_vs_{name}"] = league.get(f"wins_vs_{name}", 0) / games if games else ""
     return {k: round(float(v), 4) if isinstance(v, (float, np.floating)) else v for k, v in row.items()}
 
@@ -563,9 +571,9 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
             result = algorithm.train()
             seconds = time.perf_counter() - start
             counters["update"] += 1
-            counters["global_step"] += int(result.get("env_runners", {}).get("num_module_steps_sampled", {})
-                                           .get(LEARNER_MODULE, 0))
-            counters["moves"] += int(result.get("env_runners", {}).get("league", {}).get("moves", 0))
+            counters["global_step"] += count(result.get("env_runners", {}).get("num_module_steps_sampled", {})
+                                             .get(LEARNER_MODULE))
+            counters["moves"] += count(result.get("env_runners", {}).get("league", {}).get("moves"))
             counters["elapsed_s"] += seconds
             row = iteration_row(result, counters, seconds)
             append_csv(run_dir / "progress.csv", PROGRESS_FIELDS, row)
