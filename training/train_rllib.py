@@ -101,12 +101,10 @@ from torch.utils.tensorboard import SummaryWriter
 from agents.random_agent import RandomAgent
 from agents.match import default_players, make_env, resolve_game, seat_of
 from training.cli_args import arg, parse_args
-from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, format_table, plot_learning_curve
-from training.policy import (MASKED_LOGIT, ActorCritic, CheckpointError, PolicyAgent, PolicySpec, atomic_write,
-                             save_policy, symlog)
-from training.ppo_selfplay import LEARNER, append_csv, draw_controllers, game_over, truncate_csv
+from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
+from training.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
+from training.ppo_selfplay import LEARNER, append_csv, draw_controllers, game_over, run_evaluation, truncate_csv
 
-BASELINES = ("random", "heuristic")
 LEARNER_MODULE = "learner"
 SNAPSHOT_PREFIX = "snapshot_"
 RUN_FIELDS = ("game", "num_players", "edition", "hidden")  # what a checkpoint must match
@@ -123,7 +121,7 @@ class Args:
     edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=("1st", "2nd"))
     iterations: int = arg(20, "training iterations in all (a resumed run continues up to this number)")
     env_runners: int = arg(2, "remote env runners (0: the driver process samples)")
-    envs_per_env_runner: int = arg(1, "games each env runner steps")
+    envs_per_env_runner: int = arg(8, "games each env runner steps (their forward passes are batched)")
     learners: int = arg(0, "remote learners (0: the driver process trains)")
     learner_gpus: float = arg(0.0, "GPUs per learner (with --learners 0, the driver's learner)")
     run_dir: str = arg("runs/rllib_duel", "where logs, checkpoints and the policy go")
@@ -438,12 +436,6 @@ def learner_network(algorithm: Algorithm, num_players: int) -> ActorCritic:
     return model.eval()
 
 
-def run_evaluation(model: ActorCritic, args: Args, num_players: int, games: int) -> list[EvalResult]:
-    agent = PolicyAgent(model, deterministic=True)
-    return [evaluate(agent, args.game, num_players, name, games, seed=args.seed + 10_000, edition=args.edition)
-            for name in BASELINES]
-
-
 # ---------------------------------------------------------------- main
 def decisions_sampled(result: dict[str, Any]) -> int:
     """Decisions of the networks (learner and snapshots) collected in an iteration."""
@@ -599,13 +591,9 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
     final = run_evaluation(model, args, num_players, args.final_eval_games)
     log_eval(final)
     writer.close()
-    title = (f"{args.game} ({num_players} players), RLlib PPO league self-play, {counters['global_step']} steps, "
-             f"seed {args.seed}: greedy policy vs the baselines in every other seat")
-    table = format_table(final, title)
-    print(table)
-    (run_dir / "final_eval.md").write_text(table + "\n")
-    plot_learning_curve(run_dir / "eval.csv", run_dir / "learning_curve.png",
-                        f"{args.game} ({num_players}p) RLlib PPO league, seed {args.seed}", chance=1 / num_players)
+    write_final_report(run_dir, final, f"{args.game} ({num_players} players), RLlib PPO league self-play, "
+                       f"{counters['global_step']} steps, seed {args.seed}: greedy policy vs the baselines in every "
+                       f"other seat", f"{args.game} ({num_players}p) RLlib PPO league, seed {args.seed}", 1 / num_players)
     save_policy(model, run_dir / "policy.pt", {
         "command": "python -m training.train_rllib " + shlex.join(sys.argv[1:] if argv is None else argv),
         "trainer": "rllib", "seed": args.seed, "num_players_trained": num_players, "edition": args.edition,
