@@ -45,7 +45,7 @@ and logs the same to ``progress.csv`` and TensorBoard (``tensorboard --logdir DI
 (:func:`training.evaluation.evaluate`: seat rotating, the same deals, 95% Wilson intervals),
 into ``eval.csv`` and, at the end, ``final_eval.md`` and ``learning_curve.png``.
 
-**Run directory** (``--run-dir``): ``run.json`` (game, player count, edition, network size: what
+**Run directory** (``--run-dir``): ``run.json`` (game, player count, edition, payment mode, network size: what
 a checkpoint must match), ``checkpoints/iter_NNNNNN`` (RLlib checkpoints:
 ``Algorithm.save_to_path``; the two newest are kept), ``checkpoints/latest`` (the name of the
 newest complete one, replaced atomically after the checkpoint is written, so an interruption
@@ -56,7 +56,7 @@ the learner exported to the project's policy file (:func:`training.policy.save_p
 **Resume.** ``--resume`` rebuilds the algorithm with ``Algorithm.from_checkpoint`` from the
 newest checkpoint (league, optimizer and counters included), drops the CSV rows and TensorBoard
 events written after it, and trains up to ``--iterations`` in all. A checkpoint of another game,
-player count, edition or network size is refused with :class:`training.policy.CheckpointError`
+player count, edition, payment mode or network size is refused with :class:`training.policy.CheckpointError`
 naming the difference. Without ``--resume``, a run directory that holds checkpoints is an error.
 
 **Cluster.** Without ``--address`` a local Ray instance is started with ``--num-cpus`` CPUs;
@@ -103,11 +103,13 @@ from agents.match import default_players, make_env, resolve_game, seat_of
 from training.cli_args import arg, parse_args
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
 from training.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
-from training.ppo_selfplay import LEARNER, append_csv, draw_controllers, game_over, run_evaluation, truncate_csv
+from training.ppo_selfplay import (LEARNER, append_csv, draw_controllers, env_options, game_over, run_evaluation,
+                                   truncate_csv)
+from wonders_env.seven_wonders.actions import PAYMENT_MODES
 
 LEARNER_MODULE = "learner"
 SNAPSHOT_PREFIX = "snapshot_"
-RUN_FIELDS = ("game", "num_players", "edition", "hidden")  # what a checkpoint must match
+RUN_FIELDS = ("game", "num_players", "edition", "payment", "hidden")  # what a checkpoint must match
 PROGRESS_FIELDS = ("update", "global_step", "moves", "episodes", "win_rate_vs_snapshot", "win_rate_vs_heuristic",
                    "win_rate_vs_random", "league_size", "decisions_per_second", "sampling_decisions_per_second",
                    "sampling_moves_per_second", "learner_samples_per_second", "policy_loss", "value_loss", "entropy",
@@ -119,6 +121,8 @@ class Args:
     game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
     num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
     edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=("1st", "2nd"))
+    payment: str = arg("cheapest", "7 Wonders payment mode: the engine pays the cheapest way, or the players "
+                       "choose whom to pay (Duel has no choice)", choices=PAYMENT_MODES)
     iterations: int = arg(20, "training iterations in all (a resumed run continues up to this number)")
     env_runners: int = arg(2, "remote env runners (0: the driver process samples)")
     envs_per_env_runner: int = arg(8, "games each env runner steps (their forward passes are batched)")
@@ -159,7 +163,9 @@ def check_args(args: Args) -> int:
     ``ValueError`` naming the bad value and what is allowed."""
     args.game = resolve_game(args.game)
     num_players = args.num_players or default_players(args.game)
-    make_env(args.game, num_players, args.edition, raw=True)  # the env's own check of game, count and edition
+    if args.game != "seven_wonders" and args.payment != "cheapest":
+        raise ValueError(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
+    make_env(args.game, num_players, args.edition, raw=True, **env_options(args))  # the env's own checks
     minimums = {"iterations": 1, "env_runners": 0, "envs_per_env_runner": 1, "learners": 0, "num_cpus": 1,
                 "hidden": 1, "train_batch": 1, "minibatch": 1, "epochs": 1, "promote_min_games": 1, "pool_size": 1,
                 "eval_every": 0, "eval_games": 1, "final_eval_games": 1, "checkpoint_every": 1}
@@ -210,7 +216,8 @@ class LeagueEnv(MultiAgentEnv):
 
     def make_game(self) -> Any:
         """The game the env runner steps: the raw AEC env (the one place to plug a faster engine)."""
-        return make_env(self.args.game, self.num_players, self.args.edition, raw=True, reward=self.args.reward)
+        return make_env(self.args.game, self.num_players, self.args.edition, raw=True, reward=self.args.reward,
+                        **env_options(self.args))
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         if seed is not None:
@@ -350,7 +357,7 @@ def promote(algorithm: Algorithm, pool_size: int) -> str:
 def module_spec(env_config: dict[str, Any]) -> RLModuleSpec:
     """The spec of the learner's and the snapshots' module (spaces from the game's env)."""
     args = Args(**env_config["args"])
-    game = make_env(args.game, env_config["num_players"], args.edition, raw=True)
+    game = make_env(args.game, env_config["num_players"], args.edition, raw=True, **env_options(args))
     return RLModuleSpec(module_class=MaskedActorCriticModule, observation_space=game.observation_space("player_0"),
                         action_space=game.action_space("player_0"),
                         model_config={"game": args.game, "hidden": args.hidden})
@@ -382,11 +389,12 @@ def build_config(args: Args, num_players: int) -> PPOConfig:
 
 # ---------------------------------------------------------------- checkpoints and export
 def run_description(args: Args, num_players: int) -> dict[str, Any]:
-    return {"game": args.game, "num_players": num_players, "edition": args.edition, "hidden": args.hidden}
+    return {"game": args.game, "num_players": num_players, "edition": args.edition, "payment": args.payment,
+            "hidden": args.hidden}
 
 
 def check_run(run_dir: Path, expected: dict[str, Any]) -> None:
-    """Refuse to resume a run of another game, player count, edition or network size."""
+    """Refuse to resume a run of another game, player count, edition, payment mode or network size."""
     path = run_dir / "run.json"
     try:
         found = json.loads(path.read_text())
@@ -597,6 +605,7 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
     save_policy(model, run_dir / "policy.pt", {
         "command": "python -m training.train_rllib " + shlex.join(sys.argv[1:] if argv is None else argv),
         "trainer": "rllib", "seed": args.seed, "num_players_trained": num_players, "edition": args.edition,
+        **env_options(args),
         "global_step": counters["global_step"], "updates": counters["update"],
         "training_seconds": round(counters["elapsed_s"], 1),
         "final_eval": [{"opponent": r.opponent, "games": r.games, "wins": r.wins} for r in final]})

@@ -34,10 +34,10 @@ def progress_rows(run_dir: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
-def plays_legally(path: Path, game: str, num_players: int) -> None:
+def plays_legally(path: Path, game: str, num_players: int, **env_options: str) -> None:
     """The exported policy, through ``make_agent``, finishes games against both baselines
     (``play_game`` raises on an illegal move)."""
-    env = make_env(game, num_players, raw=True)
+    env = make_env(game, num_players, raw=True, **env_options)
     for seed, baseline in enumerate(("random", "heuristic")):
         players = [make_agent("ppo", game=game, path=str(path))]
         players += [make_agent(baseline, game=game, seed=seed * 10 + s) for s in range(1, num_players)]
@@ -87,15 +87,16 @@ def duel_run(tmp_path: Path, capsys) -> None:
 
 
 def seven_wonders_run(tmp_path: Path) -> None:
-    """7 Wonders at 3 players: 1 iteration, a resume to 2, the policy played at 3 and 5 players."""
-    run = ["--game", "seven_wonders", "--num-players", "3", "--run-dir", str(tmp_path), *TINY]
+    """7 Wonders at 3 players, the players choosing whom to pay: 1 iteration, a resume to 2, the
+    policy played at 3 and 5 players."""
+    run = ["--game", "seven_wonders", "--num-players", "3", "--payment", "choose", "--run-dir", str(tmp_path), *TINY]
     train_rllib.main([*run, "--iterations", "1"])
     train_rllib.main([*run, "--iterations", "2", "--resume"])
     assert [int(r["update"]) for r in progress_rows(tmp_path)] == [1, 2]
     _, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders")
-    assert (metadata["num_players_trained"], metadata["updates"]) == (3, 2)
+    assert (metadata["num_players_trained"], metadata["payment"], metadata["updates"]) == (3, "choose", 2)
     for players in (3, 5):
-        plays_legally(tmp_path / "policy.pt", "seven_wonders", players)
+        plays_legally(tmp_path / "policy.pt", "seven_wonders", players, payment="choose")
 
 
 # ---------------------------------------------------------------- bad input (no Ray started)
@@ -110,6 +111,7 @@ def closed_port() -> int:
     (["--game", "seven_wonders", "--num-players", "9"], "num_players must be an integer from 2 to 7 in the 1st edition, got 9"),
     (["--game", "seven_wonders", "--num-players", "2", "--edition", "2nd"], "from 3 to 7 in the 2nd edition, got 2"),
     (["--game", "seven_wonders_duel", "--num-players", "3"], "7 Wonders Duel has 2 players"),
+    (["--payment", "choose"], "--payment choose is for 7 Wonders; seven_wonders_duel has no payment choice"),
     (["--iterations", "0"], "--iterations must be at least 1, got 0"),
     (["--env-runners", "-1"], "--env-runners must be at least 0"),
     (["--train-batch", "100", "--minibatch", "200"], "--minibatch (200) must not exceed --train-batch (100)"),
@@ -132,7 +134,8 @@ def fake_checkpointed_run(run_dir: Path, **description) -> None:
     (run_dir / "checkpoints" / "iter_000001").mkdir(parents=True)
     (run_dir / "checkpoints" / "latest").write_text("iter_000001")
     (run_dir / "run.json").write_text(json.dumps(
-        {"game": "seven_wonders_duel", "num_players": 2, "edition": "1st", "hidden": 16} | description))
+        {"game": "seven_wonders_duel", "num_players": 2, "edition": "1st", "payment": "cheapest", "hidden": 16}
+        | description))
 
 
 def test_existing_checkpoints_need_resume(tmp_path: Path):
@@ -143,6 +146,7 @@ def test_existing_checkpoints_need_resume(tmp_path: Path):
 
 @pytest.mark.parametrize("argv, difference", [
     (["--hidden", "32"], "hidden is 16 in the checkpoint but 32 here"),
+    (["--hidden", "16", "--game", "seven_wonders", "--num-players", "3"], "num_players is 2 in the checkpoint but 3 here"),
     (["--game", "seven_wonders", "--hidden", "16"], "game is 'seven_wonders_duel' in the checkpoint but 'seven_wonders' here"),
 ])
 def test_resuming_a_checkpoint_of_another_game_or_network_size_is_refused(tmp_path: Path, argv, difference):
