@@ -172,6 +172,9 @@ def check_args(args: Args) -> int:
     for name, low in minimums.items():
         if getattr(args, name) < low:
             raise ValueError(f"--{name.replace('_', '-')} must be at least {low}, got {getattr(args, name)}")
+    if not args.address and args.env_runners > args.num_cpus:
+        raise ValueError(f"--env-runners {args.env_runners} need {args.env_runners} CPUs (one each), the local Ray "
+                         f"instance has --num-cpus {args.num_cpus}: raise --num-cpus or lower --env-runners")
     if args.minibatch > args.train_batch:
         raise ValueError(f"--minibatch ({args.minibatch}) must not exceed --train-batch ({args.train_batch})")
     if args.learner_gpus < 0:

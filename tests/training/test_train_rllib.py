@@ -114,6 +114,7 @@ def closed_port() -> int:
     (["--payment", "choose"], "--payment choose is for 7 Wonders; seven_wonders_duel has no payment choice"),
     (["--iterations", "0"], "--iterations must be at least 1, got 0"),
     (["--env-runners", "-1"], "--env-runners must be at least 0"),
+    (["--env-runners", "3"], "--env-runners 3 need 3 CPUs (one each), the local Ray instance has --num-cpus 2"),
     (["--train-batch", "100", "--minibatch", "200"], "--minibatch (200) must not exceed --train-batch (100)"),
     (["--self-play-prob", "1.5"], "--self-play-prob must be in [0, 1]"),
     (["--opponent-snapshot", "0", "--opponent-heuristic", "0", "--opponent-random", "0"], "positive sum"),
