@@ -63,8 +63,13 @@ naming the difference. Without ``--resume``, a run directory that holds checkpoi
 ``--address HOST:PORT`` (or ``auto``) joins a running cluster, whose every node needs this
 package installed (``pip install -e '.[rllib]'``). The README says how to start one and size it.
 
-**Faster envs.** The env runners step :class:`LeagueEnv`, the PettingZoo env of the game; the
-batched core (``wonders_env.vector``) plugs in at :meth:`LeagueEnv.make_game`.
+**Faster envs.** Each env runner steps ``--envs-per-env-runner`` copies of :class:`LeagueEnv`
+(RLlib's vector env: one batched forward pass for all its games). The game comes from
+:meth:`LeagueEnv.make_game`, the one place that names the engine: an engine with the AEC
+interface used here (``reset``, ``observe``, ``step``, ``agent_selection``, ``rewards``) plugs in
+there. The batched core (``wonders_env.vector``, many games per call) would instead replace the
+vector of copies by one ``VectorMultiAgentEnv`` over ``vector.make(..., num_envs=N)``; the
+baselines, which read a game state, would then need it from the core.
 """
 
 from __future__ import annotations
@@ -98,8 +103,8 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
 import torch
 from torch.utils.tensorboard import SummaryWriter
 
-from agents.random_agent import RandomAgent
 from agents.match import default_players, make_env, resolve_game, seat_of
+from agents.random_agent import RandomAgent
 from training.cli_args import arg, parse_args
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
 from training.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
