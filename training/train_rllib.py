@@ -260,7 +260,7 @@ class LeagueEnv(MultiAgentEnv):
             self.moves += 1
         observations = {agent: self.game.observe(f"player_{seat}") for seat, agent in self.seat_agents.items()}
         rewards = {agent: float(self.game.rewards[f"player_{seat}"]) for seat, agent in self.seat_agents.items()}
-        infos = {agent: {"opponents": self.opponents(seat), "moves": self.moves}
+        infos = {agent: {"opponents": self.opponents(seat), "moves": self.moves, "reward": rewards[agent]}
                  for seat, agent in self.seat_agents.items()}
         done = {agent: True for agent in self.agents} | {"__all__": True}
         return observations, rewards, done, {agent: False for agent in self.agents} | {"__all__": False}, infos
@@ -323,15 +323,15 @@ class LeagueCallback(RLlibCallback):
     """Counts the learner's wins by kind of opponent and promotes snapshots into the league."""
 
     def on_episode_end(self, *, episode: Any, metrics_logger: Any, **kwargs: Any) -> None:
-        rewards = episode.get_rewards()
-        final_infos = episode.get_infos(-1)
+        final_infos = episode.get_infos(-1)  # the env's last infos: the outcome (an episode chunk
+        # collected across two sample() calls may hold no reward of an agent that did not act in it)
         moves = max((i.get("moves", 0) for i in final_infos.values() if isinstance(i, dict)), default=0)
         metrics_logger.log_value(("league", "moves"), moves, reduce="sum")
         for agent, infos in final_infos.items():
             opponents = infos.get("opponents", []) if isinstance(infos, dict) else []
             if not agent.startswith("learner") or "learner" in opponents:
                 continue  # self-play games say nothing about the opponents
-            won = float(rewards[agent][-1] > 0)
+            won = float(infos["reward"] > 0)
             for name in opponents:
                 metrics_logger.log_value(("league", f"games_vs_{name}"), 1, reduce="sum")
                 metrics_logger.log_value(("league", f"wins_vs_{name}"), won, reduce="sum")
