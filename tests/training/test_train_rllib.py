@@ -23,8 +23,8 @@ from agents.match import make_env, play_game  # noqa: E402
 from training import train_rllib  # noqa: E402
 from training.policy import CheckpointError, load_policy  # noqa: E402
 
-TINY = ["--env-runners", "2", "--hidden", "16", "--train-batch", "300", "--minibatch", "100", "--epochs", "1",
-        "--eval-every", "2", "--eval-games", "2", "--final-eval-games", "2"]
+TINY = ["--env-runners", "2", "--envs-per-env-runner", "1", "--hidden", "16", "--train-batch", "300",
+        "--minibatch", "100", "--epochs", "1", "--eval-every", "2", "--eval-games", "2", "--final-eval-games", "2"]
 LEAGUE = ["--self-play-prob", "0.2", "--opponent-snapshot", "1", "--opponent-heuristic", "1", "--opponent-random", "1",
           "--promote-above-chance", "-1", "--promote-min-games", "1", "--pool-size", "2"]  # promote at every chance
 
