@@ -1,16 +1,36 @@
 # Two entry points for a newcomer: `make run` (the main job) and `make test` (the test suite).
-# Each creates its own virtual environment in .venv on first use. torch is installed first, pinned
-# to the CPU build (a plain `torch` requirement would pull several GB of CUDA packages).
+# Each creates its own virtual environment in .venv on first use, installing torch first (see TORCH).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run serve demo test test-fast bench notebooks venv browser clean
+# Which torch build to install (read when .venv is created; to change it later, `make clean` first):
+#   TORCH=default  `pip install torch==2.13.0` as pip resolves it: on Linux x86-64, PyPI's wheel is
+#                  the CUDA build (about 530 MB, plus several GB of NVIDIA packages); on macOS and
+#                  Windows, the CPU build; where pip is set up with a local torch wheel (find-links),
+#                  that one.
+#   TORCH=cpu      the CPU-only build from PyTorch's own package index (about 200 MB, no NVIDIA packages).
+#   TORCH=cuda     the CUDA build from PyPI on Linux, ignoring any local pip set-up (`pip --isolated`);
+#                  elsewhere the same as default.
+# e.g. `make run TORCH=cpu`. Everything the project trains runs on a CPU.
+TORCH ?= default
+TORCH_VERSION := 2.13.0
+ifeq ($(TORCH),default)
+TORCH_INSTALL := install torch==$(TORCH_VERSION)
+else ifeq ($(TORCH),cpu)
+TORCH_INSTALL := install torch==$(TORCH_VERSION) --index-url https://download.pytorch.org/whl/cpu
+else ifeq ($(TORCH),cuda)
+TORCH_INSTALL := --isolated install torch==$(TORCH_VERSION)
+else
+$(error TORCH=$(TORCH): choose TORCH=default, TORCH=cpu or TORCH=cuda)
+endif
+
+.PHONY: run serve demo test test-fast bench notebooks notebooks-outputs venv browser clean
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet torch==2.13.0
+	$(BIN)/pip $(TORCH_INSTALL) --quiet
 	$(BIN)/pip install --quiet -e ".[dev,train,web]"
 	touch $(BIN)/activate
 
@@ -54,6 +74,10 @@ test-fast: venv
 notebooks: venv
 	$(BIN)/pip install --quiet -e ".[notebooks]"
 	$(BIN)/jupyter lab notebooks
+
+# Re-run every notebook in its quick version and save it with its outputs (as they are committed).
+notebooks-outputs: venv
+	$(BIN)/python tests/notebooks/test_notebooks.py
 
 bench: venv
 	$(BIN)/python benchmarks/bench_seven_wonders.py

@@ -5,6 +5,7 @@
     wonders tournament --game seven_wonders --lineup mcts heuristic heuristic heuristic --games 100
     wonders play --game duel --opponent heuristic
     wonders play --game seven_wonders --players 3 --opponent mcts --seat 1
+    wonders play --game duel --opponent ppo:path=runs/duel/policy.pt     (a policy you trained)
 
 :func:`add_subcommands` adds both to an ``argparse`` subparsers object; each sets ``handler``,
 the function that runs the parsed arguments.
@@ -25,7 +26,7 @@ def add_subcommands(commands: argparse._SubParsersAction) -> None:
     agent_help = (f"agent specs: {', '.join(AGENT_NAMES)}, optionally with options, e.g. "
                   "mcts:simulations=100 or mcts:time_limit=0.5")
     tournament = commands.add_parser(
-        "tournament", help="play agents against each other and report win rates and ratings",
+        "tournament", help="play agents against each other and report win rates and ratings", allow_abbrev=False,
         description="Play many games between agents in parallel processes, seats rotated, and write "
                     "summary.json, games.csv, win_rates.csv and win_rates.png.")
     tournament.add_argument("--game", choices=games, default="seven_wonders_duel", help="default: duel")
@@ -45,11 +46,13 @@ def add_subcommands(commands: argparse._SubParsersAction) -> None:
     tournament.add_argument("--no-ratings", action="store_true", help="skip OpenSkill ratings (no openskill needed)")
     tournament.set_defaults(handler=tournament_command)
 
-    play = commands.add_parser("play", help="play a game against the bots in the terminal",
+    play = commands.add_parser("play", help="play a game against the bots in the terminal", allow_abbrev=False,
                                description="Play against bots: the table and your legal moves with their "
-                                           "costs are shown; answer with a move number.")
+                                           "costs and effects are shown; answer with a move number.")
     play.add_argument("--game", choices=games, default="seven_wonders_duel", help="default: duel")
-    play.add_argument("--opponent", default="heuristic", choices=AGENT_NAMES, help="the bots (default heuristic)")
+    play.add_argument("--opponent", default="heuristic", metavar="AGENT",
+                      help=f"the bots, an agent spec as in the tournament (default heuristic); {agent_help}, "
+                           "or ppo:path=runs/duel/policy.pt for a policy you trained")
     play.add_argument("--players", type=int, default=None, help="7 Wonders: 2-7 (default 4)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
@@ -72,7 +75,7 @@ def tournament_command(args: argparse.Namespace) -> None:
         result = run_tournament(args.game, args.agents, games=args.games, num_players=args.players,
                                 lineups=args.lineup, edition=args.edition, seed=args.seed,
                                 workers=args.workers, ratings=not args.no_ratings)
-    except (ValueError, ImportError) as error:
+    except (ValueError, TypeError, ImportError) as error:  # bad settings, agent options, policy files
         sys.exit(f"wonders tournament: {error}")
     print(result.report())
     out = args.out or f"runs/tournament_{resolve_game(args.game)}"
@@ -86,7 +89,7 @@ def play_command(args: argparse.Namespace) -> None:
         options = {"payment": args.payment} if args.payment else {}
         play_human(args.game, args.opponent, num_players=args.players, seat=args.seat, seed=args.seed,
                    edition=args.edition, **options)
-    except ValueError as error:
+    except (ValueError, TypeError, ImportError) as error:  # bad settings, agent options, policy files
         sys.exit(f"wonders play: {error}")
     except KeyboardInterrupt:
         print("\nGame abandoned.")

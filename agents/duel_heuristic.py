@@ -39,6 +39,8 @@ from wonders_env.duel.cards import (CARD_CHAIN_GIVES, CARD_CHAIN_NEEDS, CARD_CHO
 from wonders_env.duel.scoring import MILITARY_POINTS, colour_count
 from wonders_env.duel.state import LOOTING_TOKENS, MAX_WONDERS_BUILT, DuelState, Phase
 
+from .match import check_env_game
+
 WIN = 100.0  # an immediate supremacy victory
 COIN_VALUE = (0.55, 0.5, 0.4)  # by Age
 POOR, POOR_PENALTY = 4, 0.3  # per coin below POOR left after paying (Ages I-II)
@@ -81,6 +83,7 @@ class DuelHeuristic:
         self.rng = np.random.default_rng(seed)
 
     def act(self, env) -> int:
+        check_env_game(env, "seven_wonders_duel", "heuristic")
         return self.choose(env.unwrapped.state)
 
     def choose(self, state: DuelState) -> int:

@@ -53,6 +53,18 @@ def make_env(game: str, num_players: int | None = None, edition: str = "1st", ra
     return factory(num_players=players, edition=edition, **kwargs)
 
 
+ENV_NAMES = {"seven_wonders": "seven_wonders_v0", "seven_wonders_duel": "seven_wonders_duel_v0"}
+
+
+def check_env_game(env: Any, game: str, agent: str) -> None:
+    """Raise ``ValueError`` if ``env`` is not an env of ``game`` (an agent made for one game
+    cannot read the other's state)."""
+    found = env.unwrapped.metadata.get("name")
+    if found != ENV_NAMES[game]:
+        raise ValueError(f"this {agent} agent plays {game} ({ENV_NAMES[game]}), but the env is {found}: "
+                         f"make the agent with make_agent(..., game=...) of the env's game")
+
+
 def seat_of(agent_name: str) -> int:
     """The seat index of a PettingZoo agent name (``"player_2"`` -> 2)."""
     return int(agent_name.rsplit("_", 1)[1])

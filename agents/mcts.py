@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from .match import resolve_game
+from .match import check_env_game, resolve_game
 from .search_games import SearchGame, search_game
 
 DEFAULT_SIMULATIONS = 200
@@ -68,7 +68,8 @@ class MCTSAgent:
             raise ValueError(f"simulations must be a positive integer or None, got {simulations!r}")
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a positive number of seconds or None, got {time_limit!r}")
-        self.game: SearchGame = search_game(resolve_game(game))
+        self.game_name = resolve_game(game)
+        self.game: SearchGame = search_game(self.game_name)
         self.rng = np.random.default_rng(seed)
         self.simulations = simulations
         self.time_limit = time_limit
@@ -78,6 +79,7 @@ class MCTSAgent:
         self.last_simulations = 0  # how many simulations the last move ran
 
     def act(self, env: Any) -> int:
+        check_env_game(env, self.game_name, "mcts")
         state, player = self.game.root(env)
         return self.search(state, player)
 

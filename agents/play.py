@@ -1,12 +1,16 @@
 """Play against the bots in a terminal: ``wonders play --game duel --opponent heuristic``.
 
-The human takes one seat; the other seats are bots made by :func:`agents.make_agent`. Before
-each of the human's decisions the table is shown (public information and the human's own hand),
-then the numbered legal moves with what they cost. The human answers with a move number, or
-with words that match one move (``lumber`` for ``build Lumber Yard``), or a command:
-``t`` shows the table again, ``h`` the help, ``q`` quits. Bad input gets an explanation and the
-question again. After each turn the other players' moves are shown as the human would see them
-at the table: in 7 Wonders a card sold, discarded or put under a wonder stage stays face down.
+The human takes one seat; the other seats are bots, given as agent specs (``heuristic``,
+``mcts:simulations=50``, ``ppo:path=runs/duel/policy.pt`` for a policy you trained; see
+:func:`agents.tournament.parse_agent_spec`). A legend of the table's abbreviations is shown
+first. Before each of the human's decisions the table is shown (public information and the
+human's own hand), then the numbered legal moves with what they cost, each followed by what the
+card, wonder (stage) or progress token does (:mod:`agents.card_text`). The human answers with a
+move number, or with words that match one move's first line (``lumber`` for ``build Lumber
+Yard``), or a command: ``t`` shows the table again, ``h`` the help and the legend, ``q`` quits.
+Bad input gets an explanation and the question again. After each turn the other players' moves
+are shown as the human would see them at the table: in 7 Wonders a card sold, discarded or put
+under a wonder stage stays face down.
 
 :func:`play_human` takes ``read`` and ``write`` functions, so tests drive it with scripted input.
 """
@@ -19,8 +23,10 @@ import numpy as np
 
 from wonders_env.seven_wonders.render import seat_name
 
+from .card_text import (DUEL_LEGEND, SEVEN_WONDERS_LEGEND, duel_card, duel_effects, duel_wonder, seven_wonders_card,
+                        seven_wonders_effects)
 from .match import make_env, resolve_game, seat_of
-from . import make_agent
+from .tournament import build_agent
 
 HELP = ("Enter the number of a move, or words that match exactly one move (e.g. 'lumber').\n"
         "Commands: t = show the table, h = this help, q = quit the game.")
@@ -93,6 +99,32 @@ def _duel_move(state: Any, action: int) -> str:
     return text
 
 
+def move_effect(env: Any, game: str, action: int) -> str:
+    """What the card, wonder (stage) or progress token of a legal move does ("" if nothing)."""
+    state = env.unwrapped.state
+    if game == "seven_wonders_duel":
+        from wonders_env.duel.actions import ActionKind, decode_action
+        from wonders_env.duel.cards import PROGRESS_TOKENS
+        kind, index, wonder = decode_action(action)
+        if kind in (ActionKind.BUILD, ActionKind.MAUSOLEUM, ActionKind.DESTROY):
+            return duel_card(index)
+        if kind in (ActionKind.WONDER, ActionKind.DRAFT):
+            return duel_wonder(wonder if kind == ActionKind.WONDER else index)
+        if kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
+            return duel_effects(PROGRESS_TOKENS[index].effects)
+        return ""
+    from wonders_env.seven_wonders import rules
+    from wonders_env.seven_wonders.actions import Kind, decode_action
+    kind, card_type = decode_action(action, state.db.num_types, state.payment)
+    if kind == Kind.WONDER:
+        city = rules.acting_city(state, seat_of(env.agent_selection))
+        stage = state.wonders[city].stages[state.stages_built[city]]
+        return f"the stage gives: {seven_wonders_effects(stage.effects)}"
+    if kind in (Kind.BUILD, Kind.FREE_BUILD, Kind.DISCARD_BUILD):
+        return seven_wonders_card(state, card_type)
+    return ""
+
+
 def _coins(cost: int) -> str:
     return "free" if cost == 0 else f"{cost} coin" if cost == 1 else f"{cost} coins"
 
@@ -145,12 +177,15 @@ class HumanAgent:
         self.game = resolve_game(game)
         self.read = read if read is not None else input
         self.write = write if write is not None else print
+        self.legend = DUEL_LEGEND if self.game == "seven_wonders_duel" else SEVEN_WONDERS_LEGEND
         self._table = ""
         self._moves: list[tuple[int, str]] = []
+        self._effects: list[str] = []
 
     def act(self, env: Any) -> int:
         self._table = table_text(env, self.game, seat_of(env.agent_selection))
         self._moves = describe_moves(env, self.game)
+        self._effects = [move_effect(env, self.game, action) for action, _ in self._moves]
         self._show()
         while True:
             try:
@@ -164,8 +199,8 @@ class HumanAgent:
     def _show(self) -> None:
         self.write(self._table)
         self.write("your legal moves:")
-        for number, (_, text) in enumerate(self._moves, 1):
-            self.write(f"  {number:>3}) {text}")
+        for number, ((_, text), effect) in enumerate(zip(self._moves, self._effects), 1):
+            self.write(f"  {number:>3}) {text}" + (f"\n         {effect}" if effect else ""))
 
     def _parse(self, answer: str) -> int | None:
         """The chosen action, or None after explaining what was wrong (or running a command)."""
@@ -174,7 +209,7 @@ class HumanAgent:
         if lowered in ("q", "quit", "exit"):
             raise QuitGame
         if lowered in ("h", "help", "?"):
-            self.write(HELP)
+            self.write(HELP + "\n" + self.legend)
             return None
         if lowered in ("t", "table"):
             self._show()
@@ -208,9 +243,9 @@ def play_human(game: str = "seven_wonders_duel", opponent: str = "heuristic", nu
                seat: int = 0, seed: int | None = None, edition: str = "1st",
                read: Callable[[str], str] | None = None, write: Callable[[str], None] | None = None,
                **env_options: Any) -> dict | None:
-    """Play a game with a human in ``seat`` and ``opponent`` bots in the others; ``read`` and
-    ``write`` default to ``input`` and ``print``; ``env_options`` go to the env (7 Wonders:
-    ``payment="choose"`` to choose whom to pay).
+    """Play a game with a human in ``seat`` and ``opponent`` bots (an agent spec) in the others;
+    ``read`` and ``write`` default to ``input`` and ``print``; ``env_options`` go to the env (7
+    Wonders: ``payment="choose"`` to choose whom to pay).
 
     Returns the game record at the end, or None if the human quits.
     """
@@ -223,8 +258,9 @@ def play_human(game: str = "seven_wonders_duel", opponent: str = "heuristic", nu
         seed = int(np.random.default_rng().integers(2**31))
     human = HumanAgent(game, read, write)
     write = human.write
-    agents = [human if s == seat else make_agent(opponent, game=game, seed=seed + 1 + s) for s in range(players)]
+    agents = [human if s == seat else build_agent(opponent, game, seed + 1 + s) for s in range(players)]
     write(f"{game}, {players} players, seed {seed}: you are player_{seat}; the others are {opponent} bots.")
+    write(human.legend)
     shown = 0
     env.reset(seed=seed)
     for name in env.agent_iter():

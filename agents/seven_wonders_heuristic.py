@@ -36,6 +36,8 @@ from wonders_env.seven_wonders.cards import (BLUE, SCIENCE_ANY, SCOPE_SELF, Card
 from wonders_env.seven_wonders.scoring import science_points, score_breakdown
 from wonders_env.seven_wonders.state import VICTORY_TOKEN, GameState, Phase
 
+from .match import check_env_game
+
 # VP-equivalents, by Age (index 0 is Age I)
 RESOURCE_UNIT_VALUE = (2.0, 1.2, 0.3)
 DISCOUNT_SIDE_VALUE = (0.9, 0.6, 0.15)
@@ -76,6 +78,7 @@ class SevenWondersHeuristic:
         self.rng = np.random.default_rng(seed)
 
     def act(self, env) -> int:
+        check_env_game(env, "seven_wonders", "heuristic")
         raw = env.unwrapped
         seat = raw.agent_seat[env.agent_selection]
         return self.choose(raw.state, seat)

@@ -43,6 +43,7 @@ import math
 import multiprocessing
 import os
 import sys
+import time
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -431,6 +432,23 @@ def _one_thread_per_worker() -> None:
         torch.set_num_threads(1)
 
 
+def plan_text(num_games: int, num_lineups: int, asked: int, num_players: int, workers: int) -> str:
+    """What a tournament will play, said before the first game."""
+    text = (f"{num_games} games to play: {num_lineups} lineup{'s' if num_lineups > 1 else ''} x "
+            f"{num_games // num_lineups} games, in {workers} process{'es' if workers > 1 else ''}")
+    if num_games != asked:
+        text += (f" ({asked} asked; each lineup plays a multiple of {num_players} games, so that every "
+                 "agent sits in every seat equally often)")
+    return text
+
+
+def estimate_text(elapsed: float, done: int, total: int) -> str:
+    """The time a tournament should take, estimated once its first games are done."""
+    estimate = elapsed / done * total
+    when = f"{estimate / 60:.0f} minutes" if estimate >= 90 else f"{estimate:.0f} seconds"
+    return f"first {done} game{'s' if done > 1 else ''} in {elapsed:.0f} s: about {when} in all"
+
+
 def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_players: int | None = None,
                    lineups: Sequence[Sequence[str]] | None = None, edition: str = "1st", seed: int = 0,
                    workers: int | None = None, ratings: bool = True, progress: bool = True) -> TournamentResult:
@@ -438,7 +456,9 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
 
     ``agents``: specs (``heuristic``, ``mcts:simulations=100`` ...); ``lineups``: explicit seat
     assignments instead of :func:`default_lineups`; ``workers``: processes (default: the CPU
-    count; 1 plays in this process); ``ratings``: compute OpenSkill ratings.
+    count; 1 plays in this process); ``ratings``: compute OpenSkill ratings; ``progress``: a
+    progress bar, with the number of games said before the first and the time it should take
+    estimated once each process has finished a game.
     """
     game = resolve_game(game)
     players = default_players(game) if num_players is None else num_players
@@ -455,17 +475,26 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
         workers = os.cpu_count() or 1
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
+    workers = min(workers, len(specs))
     bar = tqdm(total=len(specs), desc=f"{game} tournament", unit="game", disable=not progress)
+    if progress:
+        bar.write(plan_text(len(specs), len(lineups), games, players, workers))
     rows = []
+    start = time.perf_counter()
+
+    def done(row: dict) -> None:
+        rows.append(row)
+        bar.update()
+        if progress and len(rows) == workers and len(specs) > workers:
+            bar.write(estimate_text(time.perf_counter() - start, len(rows), len(specs)))
+
     if workers == 1:
         for spec in specs:
-            rows.append(_game_row(spec))
-            bar.update()
+            done(_game_row(spec))
     else:
-        with multiprocessing.Pool(min(workers, len(specs)), initializer=_one_thread_per_worker) as pool:
+        with multiprocessing.Pool(workers, initializer=_one_thread_per_worker) as pool:
             for row in pool.imap_unordered(_game_row, specs):
-                rows.append(row)
-                bar.update()
+                done(row)
     bar.close()
     rows.sort(key=lambda r: r["index"])
     result = TournamentResult(game, players, edition, seed, labels, [list(lineup) for lineup in lineups], rows)

@@ -2,21 +2,32 @@
 without the dependency).
 
 Each field becomes ``--field-name`` (underscores become dashes) with the field's default and the
-``help`` of its metadata; ``bool`` fields get ``--flag/--no-flag``; ``X | None`` fields accept
-``none``. Write fields with :func:`arg`::
+``help`` of its metadata; ``bool`` (and ``bool | None``) fields get ``--flag/--no-flag``; other
+``X | None`` fields accept ``none``. Numbers can be given bounds (``low``, ``high``, inclusive);
+a value outside them is refused with a message naming the flag and the bounds. Flags must be
+written in full (``--total-step`` is not taken for ``--total-steps``). Write fields with
+:func:`arg`::
 
     @dataclass
     class Args:
         seed: int = arg(1, "seed of everything")
+        envs: int = arg(8, "parallel envs", low=1)
         fast: bool = arg(False, "skip the slow parts")
 
     args = parse_args(Args)            # sys.argv[1:]
+
+:func:`run_script` runs a script's ``main`` so that it ends with one line, not a traceback, on a
+bad checkpoint or policy file and on a second Ctrl-C.
+
+``validate(args)`` (optional) returns the problems of a combination of values (an empty list when
+there are none); each is reported like a bad flag: a usage line and the message, exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import sys
 import types
 import typing
 from typing import Any, Callable, Sequence, TypeVar
@@ -24,9 +35,22 @@ from typing import Any, Callable, Sequence, TypeVar
 T = TypeVar("T")
 
 
-def arg(default: Any, help: str, choices: Sequence[Any] | None = None) -> Any:
-    """A dataclass field with its command-line help (and optional choices)."""
-    return dataclasses.field(default=default, metadata={"help": help, "choices": choices})
+def arg(default: Any, help: str, choices: Sequence[Any] | None = None, low: float | None = None,
+        high: float | None = None) -> Any:
+    """A dataclass field with its command-line help (and optional choices and bounds)."""
+    return dataclasses.field(default=default, metadata={"help": help, "choices": choices, "low": low, "high": high})
+
+
+def _bounded(convert: Callable[[str], Any], low: float | None, high: float | None) -> Callable[[str], Any]:
+    """``convert``, refusing values outside ``[low, high]`` with a message that names the bounds."""
+    def parse(text: str) -> Any:
+        value = convert(text)
+        if (low is not None and value < low) or (high is not None and value > high):
+            allowed = (f"from {low} to {high}" if low is not None and high is not None
+                       else f"at least {low}" if low is not None else f"at most {high}")
+            raise argparse.ArgumentTypeError(f"must be {allowed}, got {text}")
+        return value
+    return parse
 
 
 def _converter(hint: Any) -> tuple[Callable[[str], Any], bool]:
@@ -38,24 +62,45 @@ def _converter(hint: Any) -> tuple[Callable[[str], Any], bool]:
     return hint, False
 
 
-def parse_args(cls: type[T], argv: Sequence[str] | None = None, description: str | None = None) -> T:
+def parse_args(cls: type[T], argv: Sequence[str] | None = None, description: str | None = None,
+               validate: Callable[[T], list[str]] | None = None) -> T:
     """An instance of the dataclass ``cls`` filled from ``argv`` (default: ``sys.argv[1:]``)."""
-    parser = argparse.ArgumentParser(description=description,
+    parser = argparse.ArgumentParser(description=description, allow_abbrev=False,
                                      formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     hints = typing.get_type_hints(cls)
     for f in dataclasses.fields(cls):
         flag = "--" + f.name.replace("_", "-")
         help_text = f.metadata.get("help", "")
         hint = hints[f.name]
-        if hint is bool:
+        if hint is bool or hint == bool | None:
             parser.add_argument(flag, dest=f.name, default=f.default, help=help_text,
                                 action=argparse.BooleanOptionalAction)
             continue
         convert, optional = _converter(hint)
+        if f.metadata.get("low") is not None or f.metadata.get("high") is not None:
+            convert = _bounded(convert, f.metadata.get("low"), f.metadata.get("high"))
 
         def parse(text: str, convert: Callable[[str], Any] = convert, optional: bool = optional) -> Any:
             return None if optional and text.lower() == "none" else convert(text)
 
         parser.add_argument(flag, dest=f.name, default=f.default, type=parse, help=help_text,
                             choices=f.metadata.get("choices"))
-    return cls(**vars(parser.parse_args(argv)))
+    args = cls(**vars(parser.parse_args(argv)))
+    problems = validate(args) if validate else []
+    if problems:
+        parser.error("; ".join(problems))
+    return args
+
+
+def run_script(main: Callable[[], Any]) -> None:
+    """Run ``main()``; a :class:`training.policy.CheckpointError` or a KeyboardInterrupt (a second
+    Ctrl-C) ends the process with one line on stderr (exit status 1, or 130) instead of a traceback."""
+    from training.interrupt import EXIT_INTERRUPTED
+    from training.policy import CheckpointError
+    try:
+        main()
+    except CheckpointError as error:
+        sys.exit(f"error: {error}")
+    except KeyboardInterrupt:
+        print("\nstopped at once: what was trained since the last checkpoint is lost", file=sys.stderr)
+        sys.exit(EXIT_INTERRUPTED)

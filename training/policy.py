@@ -27,6 +27,7 @@ code.
 from __future__ import annotations
 
 import os
+import pickle
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -41,8 +42,9 @@ FORMAT_VERSION = 1
 MASKED_LOGIT = -1e9  # finite, so that entropies stay 0 * finite = 0 instead of NaN
 
 
-class CheckpointError(RuntimeError):
-    """A checkpoint or policy file that is missing, unreadable or does not fit the run."""
+class CheckpointError(ValueError):
+    """A checkpoint or policy file that is missing, unreadable or does not fit the run (a bad
+    input, so the command-line tools report it in one line like any other bad value)."""
 
 
 @dataclass(frozen=True)
@@ -133,9 +135,14 @@ def read_file(path: Path, kinds: tuple[str, ...]) -> dict[str, Any]:
         raise CheckpointError(f"{path}: no such checkpoint or policy file")
     try:
         payload = torch.load(path, map_location="cpu", weights_only=True)
+    except pickle.UnpicklingError as exc:  # torch's message suggests weights_only=False: never do that here
+        raise CheckpointError(f"{path}: not a readable checkpoint or policy file (truncated or corrupt, or not "
+                              "written by this project's training: files holding Python objects other than "
+                              "tensors and plain values are never loaded)") from exc
     except Exception as exc:  # torch raises several types for truncated or foreign files
+        first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         raise CheckpointError(f"{path}: not a readable checkpoint or policy file "
-                              f"(truncated or corrupt?): {type(exc).__name__}: {exc}") from exc
+                              f"(truncated or corrupt?): {type(exc).__name__}: {first_line}") from exc
     if not isinstance(payload, dict) or "kind" not in payload:
         raise CheckpointError(f"{path}: not a wonders_env training file (no 'kind' entry)")
     if payload.get("format_version") != FORMAT_VERSION:

@@ -32,6 +32,11 @@ What it does, update after update:
    ``eval_games`` games against ``random`` and against ``heuristic`` (seat rotating, the same
    deals each time). Every ``checkpoint_every`` updates a checkpoint is written.
 
+**Progress** is a tqdm bar in a terminal and one line per tenth of the run in a log
+(:mod:`training.progress`). **Ctrl-C** stops the run after the update in progress, writes a
+checkpoint and prints the command that resumes it (a second Ctrl-C stops at once); the exit
+status is then 130.
+
 At the end: a final evaluation (``final_eval_games`` per baseline) printed as a table and saved
 to ``final_eval.md``, the learning curve ``learning_curve.png``, and ``policy.pt``: the small file
 to ship, with the command line, seed, training time and results in its metadata (load it with
@@ -43,18 +48,24 @@ to ship, with the command line, seed, training time and results in its metadata 
 **Run directory** (``--run-dir``): ``progress.csv`` (one row per update: losses, entropy, KL,
 clip fraction, explained variance, training win rate, speed), ``eval.csv`` (see
 :mod:`training.evaluation`), ``tb/`` (TensorBoard: ``tensorboard --logdir runs``),
-``checkpoint.pt``, ``policy.pt``, ``learning_curve.png``, ``final_eval.md``.
+``checkpoint.pt``, ``pool/`` (the opponent pool's snapshots, one small file each),
+``policy.pt``, ``learning_curve.png``, ``final_eval.md``. The default run directory is
+``runs/<game>_selfplay``.
 
 **Seeding and resume.** ``--seed`` seeds torch and one ``numpy`` generator from which every env
 seed, baseline seed and seat assignment is drawn. A checkpoint (written atomically) holds the
-model, the optimizer, the update and step counters, both RNG states, the opponent pool and the
-arguments; ``--resume`` restarts from it (or starts the run when there is none yet), truncates
+model, the optimizer, the update and step counters, both RNG states, the names of the opponent
+pool's snapshot files (written once each, when the snapshot joins the pool, and deleted once no
+checkpoint names them) and the arguments; ``--resume`` restarts from it (and refuses to start
+when there is none: a mistyped ``--run-dir`` is an error, not a new run), truncates
 the CSV rows written after it and purges the later TensorBoard events, so an interrupted run
 continues as if it had not stopped (same results, given the same torch thread count; a test
 checks it). Updates after the last checkpoint are done again. A resumed run may raise ``--total-steps``; game,
 player count and network size must match the checkpoint, or it raises
 :class:`training.policy.CheckpointError` naming the file and the difference. Without
-``--resume`` an existing checkpoint in the run directory is an error, never overwritten.
+``--resume`` an existing checkpoint in the run directory is an error, never overwritten. Values
+out of range (``--num-envs 0``, ``--self-play-prob 1.5``, a player count or edition the game does
+not have, opponent weights all 0 without pure self-play) are refused before anything starts.
 
 **Configurations.** The defaults train a Duel agent in about 6 minutes on 2 CPU cores
 (measured: 300k steps, evaluations included, 5 min 18 s; greedy policy 98.5% against random and
@@ -85,15 +96,16 @@ import numpy as np
 import torch
 from torch import nn, optim
 from torch.utils.tensorboard import SummaryWriter
-from tqdm import tqdm
 
 from agents import make_agent
 from agents.match import Agent, default_players, make_env, resolve_game, seat_of
-from training.cli_args import arg, parse_args
-from wonders_env.seven_wonders.actions import PAYMENT_MODES
+from training.cli_args import arg, parse_args, run_script
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, write_final_report
+from training.interrupt import StopRequest, exit_interrupted
 from training.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
                              atomic_save, check_spec, load_weights, read_file, save_policy, spec_of)
+from training.progress import Progress
+from wonders_env.seven_wonders.actions import PAYMENT_MODES
 
 BASELINES = ("random", "heuristic")
 PROGRESS_FIELDS = ("update", "global_step", "moves", "games", "train_win_rate", "learning_rate",
@@ -104,43 +116,58 @@ PROGRESS_FIELDS = ("update", "global_step", "moves", "games", "train_win_rate", 
 @dataclass
 class Args:
     game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
-    num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
+    num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2", low=2, high=7)
     edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=("1st", "2nd"))
     payment: str = arg("cheapest", "7 Wonders payment mode: the engine pays the cheapest way, or the players "
                        "choose whom to pay (Duel has no choice)", choices=PAYMENT_MODES)
     seed: int = arg(1, "seed of torch and of every env, seat and baseline draw")
-    run_dir: str = arg("runs/duel_selfplay", "where logs, checkpoints and the policy go")
-    resume: bool = arg(False, "continue from run_dir/checkpoint.pt")
-    total_steps: int = arg(300_000, "learner decisions to train on")
-    num_envs: int = arg(16, "envs stepped in lockstep")
-    num_steps: int = arg(64, "moves per env per rollout, before the games in progress are finished")
-    hidden: int = arg(256, "units of each of the two hidden layers")
-    learning_rate: float = arg(3e-4, "Adam learning rate")
+    run_dir: str | None = arg(None, "where logs, checkpoints and the policy go (none: runs/<game>_selfplay)")
+    resume: bool = arg(False, "continue from run_dir/checkpoint.pt (an error if there is none)")
+    total_steps: int = arg(300_000, "learner decisions to train on", low=1)
+    num_envs: int = arg(16, "envs stepped in lockstep", low=1)
+    num_steps: int = arg(64, "moves per env per rollout, before the games in progress are finished", low=1)
+    hidden: int = arg(256, "units of each of the two hidden layers", low=1)
+    learning_rate: float = arg(3e-4, "Adam learning rate", low=0)
     anneal_lr: bool = arg(True, "anneal the learning rate linearly to 0 over total_steps")
-    gamma: float = arg(1.0, "discount")
-    gae_lambda: float = arg(0.95, "GAE lambda")
-    num_minibatches: int = arg(4, "minibatches per epoch")
-    update_epochs: int = arg(4, "epochs per update")
+    gamma: float = arg(1.0, "discount", low=0, high=1)
+    gae_lambda: float = arg(0.95, "GAE lambda", low=0, high=1)
+    num_minibatches: int = arg(4, "minibatches per epoch", low=1)
+    update_epochs: int = arg(4, "epochs per update", low=1)
     norm_adv: bool = arg(True, "normalise advantages per minibatch")
-    clip_coef: float = arg(0.2, "PPO clip coefficient")
+    clip_coef: float = arg(0.2, "PPO clip coefficient", low=0)
     clip_vloss: bool = arg(True, "clip the value loss")
-    ent_coef: float = arg(0.01, "entropy coefficient")
-    vf_coef: float = arg(0.5, "value loss coefficient")
-    max_grad_norm: float = arg(0.5, "gradient clipping norm")
-    target_kl: float | None = arg(None, "stop an update's epochs early beyond this KL (none: never)")
+    ent_coef: float = arg(0.01, "entropy coefficient", low=0)
+    vf_coef: float = arg(0.5, "value loss coefficient", low=0)
+    max_grad_norm: float = arg(0.5, "gradient clipping norm", low=0)
+    target_kl: float | None = arg(None, "stop an update's epochs early beyond this KL (none: never)", low=0)
     reward: str = arg("win_loss", "env reward mode", choices=("win_loss", "score"))
-    self_play_prob: float = arg(0.4, "probability that the learner holds every seat of a game")
-    opponent_snapshot: float = arg(0.5, "weight of past snapshots for the other seats")
-    opponent_heuristic: float = arg(0.3, "weight of the heuristic baseline for the other seats")
-    opponent_random: float = arg(0.2, "weight of the random baseline for the other seats")
-    snapshot_every: int = arg(5, "updates between snapshots added to the opponent pool")
-    pool_size: int = arg(20, "snapshots kept in the pool (the oldest leave)")
-    eval_every: int = arg(10, "updates between evaluations against the baselines (0: only at the end)")
-    eval_games: int = arg(40, "games per baseline in a periodic evaluation")
-    final_eval_games: int = arg(200, "games per baseline in the final evaluation")
-    checkpoint_every: int = arg(5, "updates between checkpoints (and one at the end)")
-    torch_threads: int = arg(1, "torch CPU threads (0: torch's default; 1 is fastest on a busy 2-core machine)")
-    progress_bar: bool = arg(True, "show a tqdm progress bar")
+    self_play_prob: float = arg(0.4, "probability that the learner holds every seat of a game", low=0, high=1)
+    opponent_snapshot: float = arg(0.5, "weight of past snapshots for the other seats", low=0)
+    opponent_heuristic: float = arg(0.3, "weight of the heuristic baseline for the other seats", low=0)
+    opponent_random: float = arg(0.2, "weight of the random baseline for the other seats", low=0)
+    snapshot_every: int = arg(5, "updates between snapshots added to the opponent pool", low=1)
+    pool_size: int = arg(20, "snapshots kept in the pool (the oldest leave)", low=1)
+    eval_every: int = arg(10, "updates between evaluations against the baselines (0: only at the end)", low=0)
+    eval_games: int = arg(40, "games per baseline in a periodic evaluation", low=1)
+    final_eval_games: int = arg(200, "games per baseline in the final evaluation", low=1)
+    checkpoint_every: int = arg(10, "updates between checkpoints (and one at the end, and one on Ctrl-C)", low=1)
+    torch_threads: int = arg(1, "torch CPU threads (0: torch's default; 1 is fastest on a busy 2-core machine)",
+                             low=0)
+    progress_bar: bool | None = arg(None, "a tqdm progress bar (default: in a terminal; in a log, a line "
+                                          "per tenth of the run)")
+
+
+def problems(args: Args) -> list[str]:
+    """What is wrong with a combination of arguments (each value alone is checked by its bounds)."""
+    found = []
+    try:
+        make_env(args.game, args.num_players, args.edition, raw=True)
+    except ValueError as error:
+        found.append(str(error))
+    if args.self_play_prob < 1 and not (args.opponent_snapshot or args.opponent_heuristic or args.opponent_random):
+        found.append("--opponent-snapshot, --opponent-heuristic and --opponent-random are all 0: give one a "
+                     "positive weight, or --self-play-prob 1 for pure self-play")
+    return found
 
 
 # ---------------------------------------------------------------- who plays a seat
@@ -162,7 +189,7 @@ def draw_controllers(args: Args, num_players: int, pool_len: int, rng: np.random
     """Who holds each seat of a new game (see the module docstring)."""
     weights = np.array([args.opponent_snapshot if pool_len else 0.0, args.opponent_heuristic,
                         args.opponent_random], dtype=np.float64)
-    if rng.random() < args.self_play_prob or weights.sum() <= 0:
+    if rng.random() < args.self_play_prob:
         return [LEARNER] * num_players
     learner_seat = int(rng.integers(num_players))
     controllers: list[Controller] = []
@@ -337,22 +364,51 @@ def opponent_model(model: ActorCritic, weights: dict[str, torch.Tensor], path: P
     return member
 
 
+def save_snapshot(run_dir: Path, update: int, model: ActorCritic) -> dict[str, Any]:
+    """Write the weights of ``model`` as a pool snapshot file; returns its pool entry."""
+    name = f"pool/update_{update:06d}.pt"
+    atomic_save({"kind": "snapshot", "format_version": FORMAT_VERSION, "spec": asdict(model.spec),
+                 "model": snapshot(model)}, run_dir / name)
+    return {"update": update, "file": name}
+
+
+def load_snapshot(run_dir: Path, entry: dict[str, Any], model: ActorCritic) -> ActorCritic:
+    """The pool member of ``entry``: a copy of ``model`` with the weights of its snapshot file."""
+    path = run_dir / entry["file"]
+    payload = read_file(path, ("snapshot",))
+    check_spec(spec_of(payload, path), model.spec, path)
+    return opponent_model(model, payload["model"], path)
+
+
+def delete_unused_snapshots(run_dir: Path, pool: list[dict[str, Any]]) -> None:
+    """Delete the snapshot files that left the pool (call after a checkpoint, which names the rest)."""
+    kept = {entry["file"] for entry in pool}
+    for path in (run_dir / "pool").glob("update_*.pt"):
+        if f"pool/{path.name}" not in kept:
+            path.unlink()
+
+
 def save_checkpoint(path: Path, args: Args, num_players: int, model: ActorCritic, optimizer: optim.Optimizer,
                     counters: dict[str, Any], rng: np.random.Generator, pool: list[dict[str, Any]]) -> None:
+    """Write the checkpoint; ``pool`` holds the names of the snapshot files, not the weights."""
     atomic_save({"kind": "checkpoint", "format_version": FORMAT_VERSION, "spec": asdict(model.spec),
                  "num_players": num_players, "args": asdict(args), "model": model.state_dict(),
                  "optimizer": optimizer.state_dict(), "counters": counters,
                  "numpy_rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(), "pool": pool}, path)
+    delete_unused_snapshots(path.parent, pool)
 
 
 def load_checkpoint(path: Path, spec: PolicySpec, num_players: int, model: ActorCritic,
                     optimizer: optim.Optimizer, rng: np.random.Generator) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Restore model, optimizer and RNGs from ``path``; returns the counters and the pool."""
+    """Restore model, optimizer and RNGs from ``path``; returns the counters and the pool entries."""
     payload = read_file(path, ("checkpoint",))
     check_spec(spec_of(payload, path), spec, path)
     missing = [k for k in ("num_players", "optimizer", "counters", "numpy_rng", "torch_rng", "pool") if k not in payload]
     if missing:
         raise CheckpointError(f"{path}: missing entries {missing}")
+    if any(not isinstance(entry, dict) or "file" not in entry for entry in payload["pool"]):
+        raise CheckpointError(f"{path}: its opponent pool is not a list of snapshot files (a checkpoint of an "
+                              "older version of this script: start a new run)")
     if payload["num_players"] != num_players:
         raise CheckpointError(f"{path}: trained with {payload['num_players']} players, this run has {num_players}")
     load_weights(model, payload["model"], path)
@@ -400,18 +456,22 @@ def run_evaluation(model: ActorCritic, args: Args, num_players: int, games: int)
 
 def main(argv: list[str] | None = None) -> list[EvalResult]:
     """Train, evaluate, plot and save; returns the final evaluation."""
-    args = parse_args(Args, argv, description=__doc__.split("\n")[0])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parse_args(Args, argv, description=__doc__.split("\n")[0], validate=problems)
     args.game = resolve_game(args.game)
     num_players = args.num_players or default_players(args.game)
     if args.game != "seven_wonders" and args.payment != "cheapest":
         raise SystemExit(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
     if args.torch_threads:
         torch.set_num_threads(args.torch_threads)
-    run_dir = Path(args.run_dir)
-    run_dir.mkdir(parents=True, exist_ok=True)
+    run_dir = Path(args.run_dir or f"runs/{args.game}_selfplay")
     checkpoint_path = run_dir / "checkpoint.pt"
     if checkpoint_path.exists() and not args.resume:
         raise SystemExit(f"{checkpoint_path} exists: pass --resume to continue that run, or choose another --run-dir")
+    if args.resume and not checkpoint_path.exists():
+        raise SystemExit(f"--resume: there is no checkpoint at {checkpoint_path} (is --run-dir right?); "
+                         "leave out --resume to start a new run there")
+    run_dir.mkdir(parents=True, exist_ok=True)
 
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
@@ -423,15 +483,14 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     model = ActorCritic(spec)
     optimizer = optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
     counters: dict[str, Any] = {"update": 0, "global_step": 0, "moves": 0, "elapsed_s": 0.0}
-    pool: list[dict[str, Any]] = []
-    if args.resume and checkpoint_path.exists():
+    if args.resume:
         counters, pool = load_checkpoint(checkpoint_path, spec, num_players, model, optimizer, rng)
         truncate_csv(run_dir / "progress.csv", PROGRESS_FIELDS, counters["update"])
         truncate_csv(run_dir / "eval.csv", EVAL_FIELDS, counters["update"])
         print(f"resumed from {checkpoint_path} at update {counters['update']}, step {counters['global_step']}")
-    if not pool:
-        pool.append({"update": 0, "model": snapshot(model)})
-    pool_models = [opponent_model(model, entry["model"], checkpoint_path) for entry in pool]
+    else:
+        pool = [save_snapshot(run_dir, 0, model)]
+    pool_models = [load_snapshot(run_dir, entry, model) for entry in pool]
     writer = SummaryWriter(str(run_dir / "tb"), purge_step=counters["global_step"] + 1)
     writer.add_text("args", "\n".join(f"{k}: {v}" for k, v in asdict(args).items()), counters["global_step"])
 
@@ -443,48 +502,54 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     def checkpoint() -> None:
         save_checkpoint(checkpoint_path, args, num_players, model, optimizer, counters, rng, pool)
 
-    bar = tqdm(total=args.total_steps, initial=min(counters["global_step"], args.total_steps),
-               disable=not args.progress_bar, unit="step", dynamic_ncols=True)
-    if counters["update"] == 0 and args.eval_every:
-        log_eval(run_evaluation(model, args, num_players, args.eval_games))
-    while counters["global_step"] < args.total_steps:
-        start = time.perf_counter()
-        lr = args.learning_rate
-        if args.anneal_lr:
-            lr *= max(0.0, 1.0 - counters["global_step"] / args.total_steps)
-        optimizer.param_groups[0]["lr"] = lr
-        batch = collect(envs, model, pool_models, args, num_players, rng)
-        stats = ppo_update(model, optimizer, batch, args, rng)
-        counters["update"] += 1
-        counters["global_step"] += len(batch.actions)
-        counters["moves"] += batch.moves
-        elapsed = time.perf_counter() - start
-        counters["elapsed_s"] += elapsed
-        row = {"update": counters["update"], "global_step": counters["global_step"], "moves": counters["moves"],
-               "games": batch.games, "learning_rate": lr, "steps_per_second": round(len(batch.actions) / elapsed, 1),
-               "elapsed_s": round(counters["elapsed_s"], 1),
-               "train_win_rate": round(batch.learner_games_won / batch.learner_games, 4) if batch.learner_games else "",
-               **{k: round(v, 6) for k, v in stats.items() if k in PROGRESS_FIELDS}}
-        append_csv(run_dir / "progress.csv", PROGRESS_FIELDS, row)
-        for key, value in row.items():
-            if key not in ("update", "global_step") and value != "":
-                writer.add_scalar(f"train/{key}", value, counters["global_step"])
-        bar.update(min(counters["global_step"], args.total_steps) - bar.n)
-        bar.set_postfix(update=counters["update"], sps=row["steps_per_second"], entropy=f"{stats['entropy']:.2f}")
-        if counters["update"] % args.snapshot_every == 0:
-            pool.append({"update": counters["update"], "model": snapshot(model)})
-            pool_models.append(opponent_model(model, pool[-1]["model"], checkpoint_path))
-            del pool[:-args.pool_size], pool_models[:-args.pool_size]
-        if args.eval_every and counters["update"] % args.eval_every == 0:
-            results = run_evaluation(model, args, num_players, args.eval_games)
-            log_eval(results)
-            bar.write(f"update {counters['update']}, step {counters['global_step']}: "
-                      + ", ".join(f"{r.win_rate:.0%} vs {r.opponent}" for r in results))
-        counters["elapsed_s"] += time.perf_counter() - start - elapsed  # evaluations count too
-        if counters["update"] % args.checkpoint_every == 0:
-            checkpoint()
-    bar.close()
-    checkpoint()
+    progress = Progress(args.total_steps, counters["global_step"], args.progress_bar)
+    with StopRequest() as stop:
+        if counters["update"] == 0 and args.eval_every:
+            log_eval(run_evaluation(model, args, num_players, args.eval_games))
+        while counters["global_step"] < args.total_steps and not stop.requested:
+            start = time.perf_counter()
+            lr = args.learning_rate
+            if args.anneal_lr:
+                lr *= max(0.0, 1.0 - counters["global_step"] / args.total_steps)
+            optimizer.param_groups[0]["lr"] = lr
+            batch = collect(envs, model, pool_models, args, num_players, rng)
+            stats = ppo_update(model, optimizer, batch, args, rng)
+            counters["update"] += 1
+            counters["global_step"] += len(batch.actions)
+            counters["moves"] += batch.moves
+            elapsed = time.perf_counter() - start
+            counters["elapsed_s"] += elapsed
+            row = {"update": counters["update"], "global_step": counters["global_step"], "moves": counters["moves"],
+                   "games": batch.games, "learning_rate": lr,
+                   "steps_per_second": round(len(batch.actions) / elapsed, 1),
+                   "elapsed_s": round(counters["elapsed_s"], 1),
+                   "train_win_rate": (round(batch.learner_games_won / batch.learner_games, 4)
+                                      if batch.learner_games else ""),
+                   **{k: round(v, 6) for k, v in stats.items() if k in PROGRESS_FIELDS}}
+            append_csv(run_dir / "progress.csv", PROGRESS_FIELDS, row)
+            for key, value in row.items():
+                if key not in ("update", "global_step") and value != "":
+                    writer.add_scalar(f"train/{key}", value, counters["global_step"])
+            progress.update(counters["global_step"], update=counters["update"], sps=row["steps_per_second"],
+                            entropy=f"{stats['entropy']:.2f}")
+            if counters["update"] % args.snapshot_every == 0:
+                pool.append(save_snapshot(run_dir, counters["update"], model))
+                pool_models.append(load_snapshot(run_dir, pool[-1], model))
+                del pool[:-args.pool_size], pool_models[:-args.pool_size]
+            if args.eval_every and counters["update"] % args.eval_every == 0:
+                results = run_evaluation(model, args, num_players, args.eval_games)
+                log_eval(results)
+                progress.write(f"update {counters['update']}, step {counters['global_step']}: "
+                               + ", ".join(f"{r.win_rate:.0%} vs {r.opponent}" for r in results))
+            counters["elapsed_s"] += time.perf_counter() - start - elapsed  # evaluations count too
+            if counters["update"] % args.checkpoint_every == 0:
+                checkpoint()
+        progress.close()
+        checkpoint()
+        if stop.requested:
+            writer.close()
+            exit_interrupted(f"update {counters['update']}, step {counters['global_step']}, checkpoint "
+                             f"written to {checkpoint_path}", "training.ppo_selfplay", argv)
 
     final = run_evaluation(model, args, num_players, args.final_eval_games)
     log_eval(final)
@@ -493,15 +558,27 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
                        f"steps, seed {args.seed}: greedy policy vs the baselines in every other seat",
                        f"{args.game} ({num_players}p) PPO self-play, seed {args.seed}", 1 / num_players)
     save_policy(model, run_dir / "policy.pt", {
-        "command": "python -m training.ppo_selfplay " + shlex.join(sys.argv[1:] if argv is None else argv),
+        "command": "python -m training.ppo_selfplay " + shlex.join(argv),
         "seed": args.seed, "num_players_trained": num_players, "edition": args.edition,
         **env_options(args),
         "global_step": counters["global_step"],
         "updates": counters["update"], "training_seconds": round(counters["elapsed_s"], 1),
         "final_eval": [{"opponent": r.opponent, "games": r.games, "wins": r.wins} for r in final]})
     print(f"wrote {run_dir / 'policy.pt'}, {run_dir / 'learning_curve.png'}, logs in {run_dir}")
+    print(next_steps(args.game, run_dir))
     return final
 
 
+def next_steps(game: str, run_dir: Path) -> str:
+    """What to do with a trained policy: play it, put it in a tournament, see the curves."""
+    policy = run_dir / "policy.pt"
+    return (f"what next:\n"
+            f"  play against it:   wonders play --game {game} --opponent ppo:path={policy}\n"
+            f"  measure it:        wonders tournament --game {game} --agents ppo:path={policy} heuristic mcts "
+            f"--games 200\n"
+            f"  see the curves:    tensorboard --logdir {run_dir / 'tb'}   (or {run_dir / 'learning_curve.png'})\n"
+            f"  (`wonders` is .venv/bin/wonders in a `make` checkout)")
+
+
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -13,18 +13,28 @@ model (:class:`training.sb3_wrapper.MaskablePPOAgent`) plays ``eval_games`` game
 ``random`` and ``heuristic`` and the table is printed. For self-play with an opponent pool,
 use :mod:`training.ppo_selfplay`.
 
-Every ``checkpoint_every`` learner decisions, and at the end, the model (with its optimizer and
-step count) is written atomically to ``run_dir/checkpoint.zip``. ``--resume`` continues from it
-up to ``--total-steps``: the model goes on learning where it stopped, but the games in progress
-and the opponents' random state are not saved, so a resumed run is not move for move the one that
-was interrupted. Without ``--resume`` an existing checkpoint is an error, never overwritten; an
-unreadable one, or one for another game, raises :class:`training.policy.CheckpointError`.
+Progress is shown as in :mod:`training.progress` (a bar in a terminal, a line per tenth of the
+run in a log), with the mean episode reward and win rate of the last 100 games.
+
+Every ``checkpoint_every`` learner decisions, at the end, and on Ctrl-C (which stops the run
+after the current step and prints the command that resumes it; a second Ctrl-C stops at once),
+the model (with its optimizer and step count) is written atomically to
+``run_dir/checkpoint.zip``. ``--resume`` continues from it up to ``--total-steps``: the model
+goes on learning where it stopped, but the games in progress and the opponents' random state are
+not saved, so a resumed run is not move for move the one that was interrupted. ``--resume``
+without a checkpoint is an error (a mistyped ``--run-dir`` does not start a new run); without
+``--resume`` an existing checkpoint is an error, never overwritten; an unreadable one, or one for
+another game, raises :class:`training.policy.CheckpointError`. The default run directory is
+``runs/sb3_<game>``.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 import torch
 from sb3_contrib import MaskablePPO
@@ -32,31 +42,44 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.env_util import make_vec_env
 
 from agents import AGENT_NAMES
-from agents.match import default_players, resolve_game
-from training.cli_args import arg, parse_args
+from agents.match import default_players, make_env, resolve_game
+from training.cli_args import arg, parse_args, run_script
 from training.evaluation import EvalResult, evaluate, format_table
+from training.interrupt import StopRequest, exit_interrupted
 from training.policy import CheckpointError, atomic_write
+from training.progress import Progress
 from training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
 
 
 @dataclass
 class Args:
     game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
-    num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
+    num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2", low=2, high=7)
     opponent: str = arg("heuristic", "who plays the other seats (ppo: the shipped policy)", choices=AGENT_NAMES)
     seed: int = arg(1, "seed of SB3, the envs and the opponents")
-    run_dir: str = arg("runs/sb3_duel", "where the model, the checkpoint and the TensorBoard logs go")
-    resume: bool = arg(False, "continue from run_dir/checkpoint.zip")
-    checkpoint_every: int = arg(20_000, "learner decisions between checkpoints")
-    total_steps: int = arg(100_000, "learner decisions to train on")
-    num_envs: int = arg(4, "vectorised envs (DummyVecEnv)")
-    n_steps: int = arg(256, "steps per env per rollout")
-    batch_size: int = arg(256, "minibatch size")
-    learning_rate: float = arg(3e-4, "Adam learning rate")
-    ent_coef: float = arg(0.01, "entropy coefficient")
-    eval_games: int = arg(100, "games per baseline in the final evaluation")
-    torch_threads: int = arg(1, "torch CPU threads (0: torch's default)")
-    progress_bar: bool = arg(False, "SB3's progress bar (needs the rich package: stable-baselines3[extra])")
+    run_dir: str | None = arg(None, "where the model, the checkpoint and the TensorBoard logs go "
+                                    "(none: runs/sb3_<game>)")
+    resume: bool = arg(False, "continue from run_dir/checkpoint.zip (an error if there is none)")
+    checkpoint_every: int = arg(20_000, "learner decisions between checkpoints", low=1)
+    total_steps: int = arg(100_000, "learner decisions to train on", low=1)
+    num_envs: int = arg(4, "vectorised envs (DummyVecEnv)", low=1)
+    n_steps: int = arg(256, "steps per env per rollout", low=1)
+    batch_size: int = arg(256, "minibatch size", low=1)
+    learning_rate: float = arg(3e-4, "Adam learning rate", low=0)
+    ent_coef: float = arg(0.01, "entropy coefficient", low=0)
+    eval_games: int = arg(100, "games per baseline in the final evaluation", low=1)
+    torch_threads: int = arg(1, "torch CPU threads (0: torch's default)", low=0)
+    progress_bar: bool | None = arg(None, "a tqdm progress bar (default: in a terminal; in a log, a line "
+                                          "per tenth of the run)")
+
+
+def problems(args: Args) -> list[str]:
+    """What is wrong with the game and player count together."""
+    try:
+        make_env(args.game, args.num_players, raw=True)
+    except ValueError as error:
+        return [str(error)]
+    return []
 
 
 class Checkpointer(BaseCallback):
@@ -77,30 +100,55 @@ class Checkpointer(BaseCallback):
         return True
 
 
+class ProgressAndStop(BaseCallback):
+    """Shows the progress, with the recent games' mean reward and win rate, and ends the learning
+    at the next step once Ctrl-C was pressed."""
+
+    def __init__(self, progress: Progress, stop: StopRequest) -> None:
+        super().__init__()
+        self.progress, self.stop = progress, stop
+
+    def _on_step(self) -> bool:
+        self.progress.update(self.num_timesteps)
+        return not self.stop.requested
+
+    def _on_rollout_end(self) -> None:
+        episodes = self.model.ep_info_buffer
+        if episodes:
+            rewards = [episode["r"] for episode in episodes]
+            self.progress.update(self.num_timesteps, games=len(rewards), reward=f"{np.mean(rewards):+.2f}",
+                                 win_rate=f"{np.mean([r > 0 for r in rewards]):.0%}")
+
+
 def load_checkpoint(path: Path, vec_env, tensorboard_log: str) -> MaskablePPO:
     """The model of ``path`` on ``vec_env``; :class:`CheckpointError` if unreadable or for another env."""
     try:
         return MaskablePPO.load(path, env=vec_env, tensorboard_log=tensorboard_log)
     except Exception as exc:  # SB3, zipfile, pickle and torch raise several types
+        first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         raise CheckpointError(f"{path}: cannot resume from this MaskablePPO checkpoint (corrupt, or saved "
-                              f"for another game or player count?): {type(exc).__name__}: {exc}") from exc
+                              f"for another game or player count?): {type(exc).__name__}: {first_line}") from exc
 
 
 def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
     """Train, save and evaluate; returns the model and the evaluation."""
-    args = parse_args(Args, argv, description=__doc__.split("\n")[0])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parse_args(Args, argv, description=__doc__.split("\n")[0], validate=problems)
     game = resolve_game(args.game)
     num_players = args.num_players or default_players(game)
     if args.torch_threads:
         torch.set_num_threads(args.torch_threads)
-    run_dir = Path(args.run_dir)
-    run_dir.mkdir(parents=True, exist_ok=True)
+    run_dir = Path(args.run_dir or f"runs/sb3_{game}")
     checkpoint = run_dir / "checkpoint.zip"
     if checkpoint.exists() and not args.resume:
         raise SystemExit(f"{checkpoint} exists: pass --resume to continue that run, or choose another --run-dir")
+    if args.resume and not checkpoint.exists():
+        raise SystemExit(f"--resume: there is no checkpoint at {checkpoint} (is --run-dir right?); "
+                         "leave out --resume to start a new run there")
+    run_dir.mkdir(parents=True, exist_ok=True)
     vec_env = make_vec_env(SingleSeatEnv, n_envs=args.num_envs, seed=args.seed,
                            env_kwargs={"game": game, "num_players": num_players, "opponents": args.opponent})
-    if args.resume and checkpoint.exists():
+    if args.resume:
         model = load_checkpoint(checkpoint, vec_env, str(run_dir / "tb"))
         print(f"resumed from {checkpoint} at step {model.num_timesteps}")
     else:
@@ -108,10 +156,16 @@ def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
                             learning_rate=args.learning_rate, ent_coef=args.ent_coef, seed=args.seed,
                             tensorboard_log=str(run_dir / "tb"), verbose=0)
     remaining = args.total_steps - model.num_timesteps
-    if remaining > 0:
-        model.learn(total_timesteps=remaining, reset_num_timesteps=False, progress_bar=args.progress_bar,
-                    callback=Checkpointer(checkpoint, args.checkpoint_every))
-    atomic_write(checkpoint, model.save)
+    progress = Progress(args.total_steps, model.num_timesteps, args.progress_bar)
+    with StopRequest() as stop:
+        if remaining > 0:
+            model.learn(total_timesteps=remaining, reset_num_timesteps=False,
+                        callback=[Checkpointer(checkpoint, args.checkpoint_every), ProgressAndStop(progress, stop)])
+        progress.close()
+        atomic_write(checkpoint, model.save)
+        if stop.requested:
+            exit_interrupted(f"step {model.num_timesteps}, checkpoint written to {checkpoint}",
+                             "training.train_sb3", argv)
     atomic_write(run_dir / "model.zip", model.save)
     agent = MaskablePPOAgent(model)
     results = [evaluate(agent, game, num_players, name, args.eval_games, seed=args.seed + 10_000)
@@ -123,4 +177,4 @@ def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

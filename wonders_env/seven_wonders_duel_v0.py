@@ -5,7 +5,7 @@
 | Import | `from wonders_env import seven_wonders_duel_v0` |
 | Actions | Discrete, card-id (1202) |
 | Parallel API | No (turn-based) |
-| Manual control | No |
+| Manual control | `wonders play --game duel` |
 | Agents | `agents = ['player_0', 'player_1']` |
 | Agents count | 2 |
 | Action shape | `(1,)` |

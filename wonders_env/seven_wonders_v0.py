@@ -4,7 +4,7 @@
 |---|---|
 | Import | `from wonders_env import seven_wonders_v0` |
 | Actions | Discrete, card-id (`5T + 1`: 376 in the 1st edition, 386 in the 2nd; `5T + 16` with `payment="choose"`) |
-| Parallel API | Yes (native `parallel_env`) |
+| Parallel API | Yes (native `parallel_env`; unwrapped: `raw_parallel_env`) |
 | Manual control | `wonders play --game seven_wonders` (`--payment choose` to choose whom to pay) |
 | Agents | `player_0` ... `player_{N-1}`, N = 2..7 |
 | Action shape | `(1,)` |
@@ -15,7 +15,9 @@ both wonder sides and every wonder power; and, with `edition="2nd"`, the 2020 ed
 players (Day/Night sides, the new Olympia and Babylon powers, Well, Ludus, Castrum, Decorators
 Guild, the new chains; otherwise the 1st-edition rules). All players choose at once; the AEC env (`env()`,
 `raw_env`) takes their choices one after another and resolves the turn when the last acting
-player has chosen; `parallel_env` takes them together.
+player has chosen; `parallel_env` takes them together. Like PettingZoo's classic games, `env()` and
+`parallel_env()` end the game with reward -1 for the author of an illegal action (0 for the
+others); `raw_env` and `raw_parallel_env` raise `IllegalActionError` instead, changing nothing.
 
 ## Arguments
 
@@ -27,7 +29,8 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
 * `num_players`: 2-7. With 2, the Free City variant: a third board (seat 2) played in turn by
   the player holding the Free City card (`player_1` in Ages I and III, `player_0` in Age II).
 * `wonders`: `None` (random) or a list of city names per seat, from Rhodes, Alexandria,
-  Ephesus, Babylon, Olympia, Halicarnassus, Giza (the Free City's board included with 2 players).
+  Ephesus, Babylon, Olympia, Halicarnassus, Giza, in any case (the Free City's board included
+  with 2 players).
 * `wonder_sides`: `"A"`/`"Day"`, `"B"`/`"Night"`, `"random"`, or a list of those per seat (both
   names work in both editions; the record uses the edition's names).
 * `reward`: `"win_loss"` (default) or `"score"` (see Rewards).
@@ -129,6 +132,6 @@ mode; every action's `paid` gives the coins to the `left` and `right` neighbours
   it first read 6).
 """
 
-from .seven_wonders.env import env, parallel_env, raw_env
+from .seven_wonders.env import env, parallel_env, raw_env, raw_parallel_env
 
-__all__ = ["env", "parallel_env", "raw_env"]
+__all__ = ["env", "parallel_env", "raw_env", "raw_parallel_env"]

@@ -315,3 +315,17 @@ def test_seven_wonders_heuristic_beats_three_random():
         bots = [make_agent("heuristic" if s == hero else "random", seed=seed * 4 + s) for s in range(4)]
         wins += hero in play_game(env, bots, 100 + seed).winners
     assert wins >= 6
+
+
+@pytest.mark.parametrize("name", ["heuristic", "mcts"])
+def test_an_agent_of_one_game_on_the_other_games_env_says_so(name):
+    duel_agent = make_agent(name, game="seven_wonders_duel", seed=0)
+    env = make_env("seven_wonders", 3, raw=True)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match=f"this {name} agent plays seven_wonders_duel .* but the env is seven_wonders_v0"):
+        duel_agent.act(env)
+    seven_wonders_agent = make_agent(name, game="seven_wonders", seed=0)
+    duel = make_env("duel", raw=True)
+    duel.reset(seed=0)
+    with pytest.raises(ValueError, match="but the env is seven_wonders_duel_v0"):
+        seven_wonders_agent.act(duel)

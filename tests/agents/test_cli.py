@@ -50,3 +50,16 @@ def test_play_command(monkeypatch, capsys):
     run(["play", "--game", "duel", "--opponent", "random", "--seed", "2"])
     out = capsys.readouterr().out
     assert "you are player_0" in out and "your legal moves:" in out and "Game abandoned." in out
+
+
+def test_play_takes_a_policy_file_and_reports_a_missing_one_in_one_line(tmp_path):
+    with pytest.raises(SystemExit, match=r"^wonders play: .*missing\.pt: no such checkpoint or policy file"):
+        run(["play", "--game", "duel", "--opponent", f"ppo:path={tmp_path / 'missing.pt'}"])
+    with pytest.raises(SystemExit, match="^wonders tournament: .*missing.pt: no such checkpoint"):
+        run(["tournament", "--game", "duel", "--agents", "random", f"ppo:path={tmp_path / 'missing.pt'}"])
+
+
+def test_flags_must_be_written_in_full(capsys):
+    with pytest.raises(SystemExit):
+        run(["play", "--opp", "random"])
+    assert "unrecognized arguments: --opp" in capsys.readouterr().err

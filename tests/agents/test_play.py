@@ -91,6 +91,52 @@ def test_bad_arguments():
         play_human("checkers", read=lambda _: "q", write=lambda _: None)
 
 
+def test_each_move_says_what_it_does_and_the_legend_explains_the_codes():
+    script = Script([], then="1")  # a whole game: wonder stages become affordable on the way
+    play_human("seven_wonders", "random", num_players=3, seed=5, read=script.read, write=script.write)
+    text = script.text
+    assert "Legend: resources W wood, S stone, C clay, O ore" in text and "C/O' = 2 wood every turn" in text
+    assert re.search(r"build \w[\w ]* \(.*\)\n +(brown|grey|blue|yellow|red|green), costs [^:]+: ", text)
+    assert re.search(r"wonder stage 1 with .*\n +the stage gives: ", text)
+
+
+def test_duel_moves_describe_wonders_cards_and_tokens():
+    script = Script(["h"], then="q")
+    play_human("duel", "random", seed=3, read=script.read, write=script.write)
+    text = script.text
+    assert ("draft The Great Lighthouse\n         The Great Lighthouse, costs WSPP: produces wood or clay or stone "
+            "(one per turn); 4 VP") in text
+    assert text.count("Legend: resources W wood, C clay, S stone") == 2  # at the start, and with the help
+
+
+def test_the_opponent_is_an_agent_spec_such_as_a_trained_policy_file(tmp_path):
+    from agents.ppo_agent import default_policy_path
+    script = Script([], then="q")
+    spec = f"ppo:path={default_policy_path('seven_wonders_duel')}"
+    play_human("duel", spec, seed=1, read=script.read, write=script.write)
+    assert f"the others are {spec} bots" in script.text
+    with pytest.raises(ValueError, match="no such checkpoint or policy file"):
+        play_human("duel", f"ppo:path={tmp_path / 'missing.pt'}", seed=1, read=script.read, write=script.write)
+
+
+def test_every_card_wonder_and_token_of_both_games_is_described():
+    from types import SimpleNamespace
+
+    from agents.card_text import duel_card, duel_effects, duel_wonder, seven_wonders_card, seven_wonders_effects
+    from wonders_env.duel.cards import CARDS, PROGRESS_TOKENS, WONDERS
+    from wonders_env.seven_wonders.cards import database
+    texts = []
+    for edition in ("1st", "2nd"):
+        db = database(edition)
+        texts += [seven_wonders_card(SimpleNamespace(db=db), t) for t in range(db.num_types)]
+        texts += [seven_wonders_effects(stage.effects) for side in db.wonders.values() for stage in side.stages]
+    texts += [duel_card(c) for c in range(len(CARDS))] + [duel_wonder(w) for w in range(len(WONDERS))]
+    texts += [duel_effects(token.effects) for token in PROGRESS_TOKENS]
+    assert all(text and "no effect" not in text for text in texts)
+    assert texts[0] == "brown, costs 1 coin: produces clay or ore"  # Clay Pit, the first row
+    assert "The Pyramids, costs SSSP: 9 VP" in texts and "brown, costs nothing: produces 1 wood" in texts
+
+
 def test_a_seven_wonders_game_choosing_whom_to_pay():
     script = Script([], then="1")
     record = play_human("seven_wonders", "heuristic", num_players=3, seed=2, read=script.read,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -180,3 +181,10 @@ def test_bad_tournaments_fail_before_playing():
         run_tournament("duel", ["random", "heuristic"], num_players=3, games=2, progress=False)
     with pytest.raises(ValueError, match="workers must be at least 1"):
         run_tournament("duel", ["random", "heuristic"], games=2, workers=0, progress=False)
+
+
+def test_the_number_of_games_is_said_before_the_first_and_the_time_estimated(capsys):
+    run_tournament("duel", ["random", "heuristic", "mcts:simulations=2"], games=4, workers=1, ratings=False)
+    out = capsys.readouterr().out
+    assert "6 games to play: 3 lineups x 2 games, in 1 process (4 asked; each lineup plays a multiple of 2" in out
+    assert re.search(r"first 1 game in \d+ s: about \d+ seconds in all", out)

@@ -1,4 +1,5 @@
-"""The Duel package tables match shared/reference: cards, wonders, progress tokens, structures."""
+"""The Duel package tables match the project's reference tables (where present, see
+``tests/conftest.py``): cards, wonders, progress tokens, structures."""
 
 import csv
 import re

@@ -1,4 +1,4 @@
-"""Every worked example of the 7 Wonders Duel rulebook (shared/rules/7_wonders_duel_rules.txt).
+"""Every worked example of the 7 Wonders Duel rulebook.
 
 Antoine is player 0, Bruno player 1.
 """

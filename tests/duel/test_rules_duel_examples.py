@@ -1,6 +1,5 @@
-"""Every numeric worked example of the 7 Wonders Duel rulebook
-(shared/rules/7_wonders_duel_rules.txt), played through the engine. Antoine = player 0, Bruno =
-player 1 (the rulebook's first-game wonders)."""
+"""Every numeric worked example of the 7 Wonders Duel rulebook, played through the engine.
+Antoine = player 0, Bruno = player 1 (the rulebook's first-game wonders)."""
 
 from duel_scenarios import is_legal as legal, play
 from test_rules_duel_setup import (ANTOINE, BRUNO, card, give, grant, mark_built, on_top, scenario, wonder)

@@ -11,8 +11,8 @@ Appian Way, Colossus). Tests then put named cards on an accessible slot (:func:`
 into a city through the engine's own ``_add_building`` (:func:`give`), grant tokens through the
 engine's ``_take_token`` (:func:`grant`) and play actions by name (:func:`play`).
 
-Sources: shared/rules/7_wonders_duel_rules.txt, shared/reference/README.md ("Rules the engines
-must get right (Duel)"), duel_layouts.md.
+Sources: the 7 Wonders Duel rulebook, and the project's list of Duel rules the engines must get
+right and card-structure layouts (its reference notes, kept outside the repository).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The package's card and wonder tables match shared/reference and are well formed."""
+"""The package's card and wonder tables match the project's reference tables (where present, see
+``tests/conftest.py``) and are well formed."""
 
 import csv
 

@@ -257,7 +257,7 @@ def test_score_reward_is_own_total_minus_mean_of_others():
 
 
 def test_parallel_env_requires_actions_from_acting_agents():
-    env = seven_wonders_v0.parallel_env(num_players=3)
+    env = seven_wonders_v0.raw_parallel_env(num_players=3)
     env.reset(seed=0)
     with pytest.raises(IllegalActionError, match="player_0 must act"):
         env.step({})
@@ -328,3 +328,11 @@ def test_render_ansi_shows_the_table():
     assert "Age 1, turn 1" in text and "player_2" in text and "hand of player_0" in text
     play_out(env, seed=0)
     assert "points" in env.render()
+
+
+def test_wonder_names_are_taken_in_any_case():
+    env = seven_wonders_v0.raw_env(num_players=3, wonders=["rhodes", "GIZA", " Babylon"], wonder_sides="A")
+    env.reset(seed=0)
+    assert [p["wonder"] for p in env.game_record()["players"]] == ["Rhodes", "Giza", "Babylon"]
+    with pytest.raises(ValueError, match="unknown wonder 'atlantis'; choose from Rhodes"):
+        seven_wonders_v0.raw_env(num_players=3, wonders=["rhodes", "giza", "atlantis"])

@@ -1,6 +1,6 @@
 """Every worked example of the 7 Wonders (1st edition) rulebook, as a scenario with exact values.
 
-Source: shared/rules/7_wonders_rules_1st_edition.txt (the sections named in each test).
+Source: the 1st-edition rulebook of 7 Wonders (the sections named in each test).
 """
 
 import pytest

@@ -347,6 +347,14 @@ class CardDatabase:
             raise ValueError(f"unknown wonder side {side!r}; choose from 'A'/'Day', 'B'/'Night' or 'random'")
         return self.sides_names[aliases[side]]
 
+    def city_named(self, name: str) -> str:
+        """The city ``name`` as the tables spell it (``"rhodes"`` -> ``"Rhodes"``); ValueError
+        naming the cities if there is none."""
+        for city in self.cities:
+            if isinstance(name, str) and city.lower() == name.strip().lower():
+                return city
+        raise ValueError(f"unknown wonder {name!r}; choose from {', '.join(self.cities)}")
+
     def wonder_side(self, city: str, side: str) -> WonderSide:
         if city not in self.cities:
             raise ValueError(f"unknown wonder {city!r}; choose from {', '.join(self.cities)}")

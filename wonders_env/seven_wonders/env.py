@@ -1,4 +1,5 @@
-"""PettingZoo environments for 7 Wonders: :class:`raw_env` (AEC) and :class:`parallel_env`.
+"""PettingZoo environments for 7 Wonders: :class:`raw_env` (AEC) and :class:`raw_parallel_env`,
+and :func:`env` and :func:`parallel_env`, the same wrapped like PettingZoo's classic games.
 
 See :mod:`wonders_env.seven_wonders_v0` for the documentation page. This module only encodes and
 decodes; the rules live in :mod:`.rules`.
@@ -13,6 +14,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from .actions import Kind, encode_action, num_actions
 from .cards import database
@@ -170,9 +172,10 @@ class raw_env(_SevenWondersTable, AECEnv):
             self.render()
 
 
-class parallel_env(_SevenWondersTable, ParallelEnv):
+class raw_parallel_env(_SevenWondersTable, ParallelEnv):
     """7 Wonders as a native parallel env. Every live agent sends an action each step; agents
-    with nothing to decide in the current phase have only ``wait`` legal (and may omit it)."""
+    with nothing to decide in the current phase have only ``wait`` legal (and may omit it). An
+    illegal or missing action raises :class:`IllegalActionError` and changes nothing."""
 
     def __init__(self, num_players: int = 3, wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", reward: str = "win_loss",
@@ -220,6 +223,55 @@ class parallel_env(_SevenWondersTable, ParallelEnv):
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
+
+
+class TerminateIllegalParallelWrapper(wrappers.BaseParallelWrapper):
+    """The parallel counterpart of PettingZoo's ``TerminateIllegalWrapper``: a step with illegal
+    actions (outside the agent's ``action_mask``; a missing action of an agent who must act counts
+    as one) is not played but ends the game: every agent is terminated and truncated, each author
+    of an illegal action gets ``illegal_reward`` and the others 0, as in :func:`env`. Actions
+    outside the action space, and actions for unknown agents, raise :class:`IllegalActionError`."""
+
+    def __init__(self, env: raw_parallel_env, illegal_reward: float) -> None:
+        super().__init__(env)
+        self.illegal_reward = illegal_reward
+
+    @property
+    def state(self) -> GameState | None:
+        """The engine's state of the game, as on the raw env (PettingZoo's wrapper would give its
+        ``state()`` method, a global state that would reveal hidden cards and is not provided)."""
+        return self.env.state
+
+    def step(self, actions: dict[str, int]):
+        raw = self.env.unwrapped
+        if not isinstance(actions, dict) or raw.state is None:
+            return self.env.step(actions)  # raises, saying what is wrong
+        unknown = set(actions) - set(raw.agents)
+        for agent, action in actions.items():
+            if agent not in unknown and (isinstance(action, (bool, np.bool_))
+                                         or not self.action_space(agent).contains(action)):
+                raise IllegalActionError(f"{agent}: an action must be an integer in "
+                                         f"[0, {self.action_space(agent).n}), got {action!r}")
+        wait = encode_action(Kind.WAIT, 0, raw.db.num_types)
+        illegal = [] if unknown else [
+            agent for agent in raw.agents
+            if not legal_action_mask(raw.state, raw.agent_seat[agent])[actions.get(agent, wait)]]
+        if not illegal:
+            return self.env.step(actions)
+        EnvLogger.warn_on_illegal_move()
+        observations = {agent: raw.observe(agent) for agent in raw.agents}
+        rewards = {agent: float(self.illegal_reward) if agent in illegal else 0.0 for agent in raw.agents}
+        done = dict.fromkeys(raw.agents, True)
+        infos = {agent: {} for agent in raw.agents}
+        raw.agents = []
+        return observations, rewards, done, dict(done), infos
+
+
+def parallel_env(**kwargs) -> ParallelEnv:
+    """The parallel env wrapped like PettingZoo's classic games: illegal actions end the game with
+    reward -1 for their authors (:class:`TerminateIllegalParallelWrapper`); out-of-range actions
+    raise. Takes the arguments of :class:`raw_parallel_env`."""
+    return TerminateIllegalParallelWrapper(raw_parallel_env(**kwargs), illegal_reward=-1)
 
 
 def env(**kwargs) -> AECEnv:

@@ -154,11 +154,9 @@ def choose_wonders(db: CardDatabase, num_seats: int, rng: np.random.Generator,
     if wonders is None:
         cities = [db.cities[i] for i in rng.permutation(len(db.cities))[:num_seats]]
     else:
-        cities = list(wonders)
-        if len(cities) != num_seats:
-            raise ValueError(f"wonders must name {num_seats} cities (one per seat), got {len(cities)}")
-        for city in cities:
-            db.wonder_side(city, db.sides_names[0])
+        if len(wonders) != num_seats:
+            raise ValueError(f"wonders must name {num_seats} cities (one per seat), got {len(wonders)}")
+        cities = [db.city_named(city) for city in wonders]  # any case: "rhodes" is Rhodes
         if len(set(cities)) != len(cities):
             raise ValueError(f"each city can be dealt once, got {cities}")
     side_list = [sides] * num_seats if isinstance(sides, str) else list(sides)

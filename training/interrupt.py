@@ -1,0 +1,62 @@
+"""Ctrl-C during training: stop at the next safe point, write a checkpoint, say how to resume.
+
+Inside ``with StopRequest() as stop:``, the first Ctrl-C (SIGINT) only sets ``stop.requested``
+and says that the run is stopping; the training loop looks at it between updates, writes its
+checkpoint and ends with :func:`exit_interrupted`. A second Ctrl-C stops at once
+(``KeyboardInterrupt``), losing what was done since the last checkpoint.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+from typing import Sequence
+
+EXIT_INTERRUPTED = 130  # the shell's code for a command ended by SIGINT
+
+
+class StopRequest:
+    """Turns the first SIGINT into a request to stop (only in the main thread; elsewhere a no-op)."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous = None
+
+    def __enter__(self) -> "StopRequest":
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+            self._previous = None
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.requested:
+            raise KeyboardInterrupt
+        self.requested = True
+        print("\nCtrl-C: stopping after the current update to write a checkpoint "
+              "(Ctrl-C again to stop at once, without it)", file=sys.stderr, flush=True)
+
+
+def resume_command(module: str, argv: Sequence[str], python: str | None = None) -> str:
+    """The command line that continues the run started with ``argv``, with this interpreter
+    (relative to the current folder when inside it, e.g. ``.venv/bin/python``)."""
+    if python is None:
+        python = sys.executable
+        if Path(python).is_relative_to(Path.cwd()):
+            python = os.path.relpath(python)
+    args = [a for a in argv if a not in ("--resume", "--no-resume")]
+    return shlex.join([python, "-m", module, *args, "--resume"])
+
+
+def exit_interrupted(where: str, module: str, argv: Sequence[str]) -> None:
+    """Say where the interrupted run stopped and how to go on, then exit with code 130."""
+    print(f"interrupted: {where}\nto continue: {resume_command(module, argv)}", flush=True)
+    raise SystemExit(EXIT_INTERRUPTED)
