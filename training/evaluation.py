@@ -70,6 +70,16 @@ def format_table(results: list[EvalResult], title: str) -> str:
     return "\n".join(lines)
 
 
+def write_final_report(run_dir: Path, results: list[EvalResult], title: str, curve_title: str,
+                       chance: float) -> None:
+    """Print the final evaluation's table, save it to ``run_dir/final_eval.md`` and draw
+    ``run_dir/learning_curve.png`` from ``run_dir/eval.csv``."""
+    table = format_table(results, title)
+    print(table)
+    (run_dir / "final_eval.md").write_text(table + "\n")
+    plot_learning_curve(run_dir / "eval.csv", run_dir / "learning_curve.png", curve_title, chance=chance)
+
+
 def eval_row(update: int, global_step: int, result: EvalResult) -> dict[str, float | int | str]:
     low, high = result.interval
     return {"update": update, "global_step": global_step, "opponent": result.opponent,

@@ -107,8 +107,7 @@ from agents.match import Agent, seat_of
 from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
                            atomic_save, check_spec, load_weights, read_file, save_policy, spec_of)
 from training.cli_args import arg, parse_args, run_script
-from training.evaluation import (EVAL_FIELDS, EvalResult, eval_row, evaluate, format_table,
-                                 plot_learning_curve)
+from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, write_final_report
 from training.interrupt import StopRequest, exit_interrupted
 from training.progress import Progress
 from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, entry, resolve_game
@@ -555,13 +554,9 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     final = run_evaluation(model, args, num_players, args.final_eval_games)
     log_eval(final)
     writer.close()
-    title = (f"{args.game} ({num_players} players), PPO self-play, {counters['global_step']} steps, "
-             f"seed {args.seed}: greedy policy vs the baselines in every other seat")
-    table = format_table(final, title)
-    print(table)
-    (run_dir / "final_eval.md").write_text(table + "\n")
-    plot_learning_curve(run_dir / "eval.csv", run_dir / "learning_curve.png",
-                        f"{args.game} ({num_players}p) PPO self-play, seed {args.seed}", chance=1 / num_players)
+    write_final_report(run_dir, final, f"{args.game} ({num_players} players), PPO self-play, {counters['global_step']} "
+                       f"steps, seed {args.seed}: greedy policy vs the baselines in every other seat",
+                       f"{args.game} ({num_players}p) PPO self-play, seed {args.seed}", 1 / num_players)
     save_policy(model, run_dir / "policy.pt", {
         "command": "python -m training.ppo_selfplay " + shlex.join(argv),
         "seed": args.seed, "num_players_trained": num_players, "edition": args.edition,

@@ -1,0 +1,163 @@
+"""The RLlib script: short runs of both games with 2 env runners on a local Ray instance
+(checkpoint, interrupted checkpoint, resume, league promotion, export played through
+``make_agent``), and a clear error for each bad input.
+
+Needs the ``rllib`` extra (``pip install -e '.[rllib]'``; ``.ci/run`` installs it); without Ray
+the module is skipped.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import socket
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ray.rllib", reason="Ray RLlib is not installed: pip install -e '.[rllib]' (the rllib extra)")
+import ray  # noqa: E402
+
+from agents import make_agent  # noqa: E402
+from agents.match import make_env, play_game  # noqa: E402
+from training import train_rllib  # noqa: E402
+from training.policy import CheckpointError, load_policy  # noqa: E402
+
+TINY = ["--env-runners", "2", "--envs-per-env-runner", "1", "--hidden", "16", "--train-batch", "300",
+        "--minibatch", "100", "--epochs", "1", "--eval-every", "2", "--eval-games", "2", "--final-eval-games", "2"]
+LEAGUE = ["--self-play-prob", "0.2", "--opponent-snapshot", "1", "--opponent-heuristic", "1", "--opponent-random", "1",
+          "--promote-above-chance", "-1", "--promote-min-games", "1", "--pool-size", "2"]  # promote at every chance
+
+
+def progress_rows(run_dir: Path) -> list[dict[str, str]]:
+    with open(run_dir / "progress.csv", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def plays_legally(path: Path, game: str, num_players: int, **env_options: str) -> None:
+    """The exported policy, through ``make_agent``, finishes games against both baselines
+    (``play_game`` raises on an illegal move)."""
+    env = make_env(game, num_players, raw=True, **env_options)
+    for seed, baseline in enumerate(("random", "heuristic")):
+        players = [make_agent("ppo", game=game, path=str(path))]
+        players += [make_agent(baseline, game=game, seed=seed * 10 + s) for s in range(1, num_players)]
+        result = play_game(env, players, seed)
+        assert result.record["finished"]
+
+
+@pytest.mark.slow
+def test_short_runs_of_both_games_checkpoint_resume_and_export(tmp_path: Path, capsys):
+    """One test, so that one local Ray instance of 2 CPUs serves both games (under pytest-xdist,
+    two tests could start two at once on the 2 cores); ``main`` leaves a running Ray alone."""
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        duel_run(tmp_path / "duel", capsys)
+        seven_wonders_run(tmp_path / "7w")
+    finally:
+        ray.shutdown()
+
+
+def duel_run(tmp_path: Path, capsys) -> None:
+    """Duel with a league that promotes at every chance: 2 iterations, a checkpoint cut off while
+    being written, a resume to 4 iterations, the exported policy played through ``make_agent``."""
+    run = ["--game", "seven_wonders_duel", "--run-dir", str(tmp_path), *TINY, *LEAGUE]
+    final = train_rllib.main([*run, "--iterations", "2"])
+    assert [(r.opponent, r.games) for r in final] == [("random", 2), ("heuristic", 2)]
+    checkpoints = tmp_path / "checkpoints"
+    assert (checkpoints / "latest").read_text() == "iter_000002"
+    assert json.loads((checkpoints / "iter_000002" / "counters.json").read_text())["update"] == 2
+    # A checkpoint interrupted while being written is never named by `latest`: resume skips it.
+    (checkpoints / "iter_000003").mkdir()
+    (checkpoints / "iter_000003" / "partial").write_text("cut off")
+    final = train_rllib.main([*run, "--iterations", "4", "--resume"])
+    out = capsys.readouterr().out
+    assert "resumed from" in out and "iteration 4/4" in out and "| heuristic | 2 |" in out
+    rows = progress_rows(tmp_path)
+    assert [int(r["update"]) for r in rows] == [1, 2, 3, 4]
+    assert all(int(r["global_step"]) > 0 and float(r["sampling_decisions_per_second"]) > 0 for r in rows)
+    assert 2 <= max(int(r["league_size"]) for r in rows) <= 2  # promoted, capped by --pool-size 2
+    assert sorted(p.name for p in checkpoints.iterdir()) == ["iter_000003", "iter_000004", "latest"]
+    assert not (checkpoints / "iter_000003" / "partial").exists()  # rewritten by the resumed run
+    with open(tmp_path / "eval.csv", newline="") as handle:
+        assert {int(r["update"]) for r in csv.DictReader(handle)} == {0, 2, 4}
+    assert any((tmp_path / "tb").iterdir())
+    _, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders_duel")
+    assert metadata["trainer"] == "rllib" and metadata["updates"] == 4
+    plays_legally(tmp_path / "policy.pt", "seven_wonders_duel", 2)
+
+
+def seven_wonders_run(tmp_path: Path) -> None:
+    """7 Wonders at 3 players, the players choosing whom to pay: 1 iteration, a resume to 2, the
+    policy played at 3 and 5 players."""
+    run = ["--game", "seven_wonders", "--num-players", "3", "--payment", "choose", "--run-dir", str(tmp_path), *TINY]
+    train_rllib.main([*run, "--iterations", "1"])
+    train_rllib.main([*run, "--iterations", "2", "--resume"])
+    assert [int(r["update"]) for r in progress_rows(tmp_path)] == [1, 2]
+    _, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders")
+    assert (metadata["num_players_trained"], metadata["payment"], metadata["updates"]) == (3, "choose", 2)
+    for players in (3, 5):
+        plays_legally(tmp_path / "policy.pt", "seven_wonders", players, payment="choose")
+
+
+# ---------------------------------------------------------------- bad input (no Ray started)
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--game", "chess"], "invalid choice: 'chess'"),
+    (["--game", "seven_wonders", "--num-players", "9"], "num_players must be an integer from 2 to 7 in the 1st edition, got 9"),
+    (["--game", "seven_wonders", "--num-players", "2", "--edition", "2nd"], "from 3 to 7 in the 2nd edition, got 2"),
+    (["--game", "seven_wonders_duel", "--num-players", "3"], "7 Wonders Duel has 2 players"),
+    (["--payment", "choose"], "--payment choose is for 7 Wonders; seven_wonders_duel has no payment choice"),
+    (["--iterations", "0"], "--iterations must be at least 1, got 0"),
+    (["--env-runners", "-1"], "--env-runners must be at least 0"),
+    (["--env-runners", "3"], "--env-runners 3 need 3 CPUs (one each), the local Ray instance has --num-cpus 2"),
+    (["--train-batch", "100", "--minibatch", "200"], "--minibatch (200) must not exceed --train-batch (100)"),
+    (["--self-play-prob", "1.5"], "--self-play-prob must be in [0, 1]"),
+    (["--opponent-snapshot", "0", "--opponent-heuristic", "0", "--opponent-random", "0"], "positive sum"),
+    (["--promote-above-chance", "2"], "--promote-above-chance must be in [-1, 1]"),
+    (["--address", "nowhere"], "--address must be HOST:PORT, ray://HOST:PORT or auto, got 'nowhere'"),
+    (["--address", f"127.0.0.1:{closed_port()}"], "no Ray cluster reachable at --address 127.0.0.1:"),
+    (["--no-such-flag"], "unrecognized arguments: --no-such-flag"),
+])
+def test_bad_input_is_refused_with_a_clear_message_and_nothing_written(tmp_path: Path, capsys, argv, message):
+    with pytest.raises(SystemExit) as exc:
+        train_rllib.main(["--run-dir", str(tmp_path / "run"), *argv])
+    assert message in str(exc.value) + capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+
+
+def fake_checkpointed_run(run_dir: Path, **description) -> None:
+    """A run directory as a run leaves it: ``run.json`` and a complete checkpoint named by ``latest``."""
+    (run_dir / "checkpoints" / "iter_000001").mkdir(parents=True)
+    (run_dir / "checkpoints" / "latest").write_text("iter_000001")
+    (run_dir / "run.json").write_text(json.dumps(
+        {"game": "seven_wonders_duel", "num_players": 2, "edition": "1st", "payment": "cheapest", "hidden": 16}
+        | description))
+
+
+def test_existing_checkpoints_need_resume(tmp_path: Path):
+    fake_checkpointed_run(tmp_path)
+    with pytest.raises(SystemExit, match="exists: pass --resume"):
+        train_rllib.main(["--run-dir", str(tmp_path), "--hidden", "16"])
+
+
+@pytest.mark.parametrize("argv, difference", [
+    (["--hidden", "32"], "hidden is 16 in the checkpoint but 32 here"),
+    (["--hidden", "16", "--game", "seven_wonders", "--num-players", "3"], "num_players is 2 in the checkpoint but 3 here"),
+    (["--game", "seven_wonders", "--hidden", "16"], "game is 'seven_wonders_duel' in the checkpoint but 'seven_wonders' here"),
+])
+def test_resuming_a_checkpoint_of_another_game_or_network_size_is_refused(tmp_path: Path, argv, difference):
+    fake_checkpointed_run(tmp_path)
+    with pytest.raises(CheckpointError, match=difference):
+        train_rllib.main(["--run-dir", str(tmp_path), "--resume", *argv])
+
+
+def test_a_latest_pointer_to_a_missing_checkpoint_is_refused(tmp_path: Path):
+    fake_checkpointed_run(tmp_path)
+    (tmp_path / "checkpoints" / "latest").write_text("iter_000009")
+    with pytest.raises(CheckpointError, match="names iter_000009, which is missing"):
+        train_rllib.main(["--run-dir", str(tmp_path), "--resume", "--hidden", "16"])

@@ -1,0 +1,625 @@
+"""Masked PPO self-play with a league on Ray RLlib (current API stack), for Duel and 7 Wonders.
+
+```bash
+pip install -e '.[rllib]'                                   # Ray RLlib, on top of the train extra
+python -m training.train_rllib --game seven_wonders_duel --iterations 50 --env-runners 2 --run-dir runs/rllib_duel
+python -m training.train_rllib --game seven_wonders --num-players 4 --iterations 50 --env-runners 2 --run-dir runs/rllib_7w4
+python -m training.train_rllib --run-dir runs/rllib_duel --iterations 80 --resume      # continue (or go further)
+python -m training.train_rllib ... --address 10.0.0.1:6379                             # join a running Ray cluster
+```
+
+Use it when one process is not enough (:mod:`training.ppo_selfplay` is the simpler single-process
+script): RLlib's env runners play the games in parallel, on this machine or on every machine of a
+Ray cluster, and its learners train the network.
+
+Pieces (RLlib's names):
+
+* **Env** (:class:`LeagueEnv`, a ``MultiAgentEnv`` over the game's raw AEC env). When a game
+  starts it draws who holds each seat, as :func:`training.ppo_selfplay.draw_controllers` does:
+  with probability ``self_play_prob`` the learner holds every seat; otherwise the learner holds
+  one random seat and each other seat goes to a league snapshot, the ``heuristic`` or the
+  ``random`` baseline (weights ``opponent_snapshot`` / ``opponent_heuristic`` /
+  ``opponent_random``). The baselines of :func:`agents.make_agent` read the game state, so they
+  play inside the env; the seats of the networks are the env's agents, named by their role:
+  ``learner_<seat>`` and ``league_<seat>``. One agent acts per env step (the AEC order; in
+  7 Wonders the acting players are asked one after another and see no pending choice). Rewards
+  come at the end of the game (``win_loss``: +1 win, -1 loss, 0 for a Duel draw).
+* **RL module** (:class:`MaskedActorCriticModule`): the project's own network
+  (:class:`training.policy.ActorCritic`, so the export is a plain copy of its weights). Illegal
+  actions get the logit :data:`training.policy.MASKED_LOGIT`, so they are never sampled and
+  have probability 0 in the PPO loss and the entropy.
+* **League** (:class:`LeagueMapping`, :class:`LeagueCallback`): ``learner_*`` agents map to the
+  module ``learner`` (the only one trained); each ``league_*`` agent maps to a frozen snapshot
+  drawn per episode. The league starts with ``snapshot_0`` (the initial weights). After each
+  iteration, when the learner won at least ``promote_above_chance`` more than chance
+  (``1 / num_players``) of the ``promote_min_games`` or more games it played against snapshots,
+  a copy of the learner joins the league (``Algorithm.add_module``); beyond ``pool_size`` the
+  oldest leaves.
+* **Env runners and learners**: ``--env-runners N`` remote env runners (0: the driver samples);
+  ``--learners N`` remote learners (0: the driver trains), ``--learner-gpus`` per learner.
+
+Each iteration prints one line (steps, decisions/s, win rates in training games, league size)
+and logs the same to ``progress.csv`` and TensorBoard (``tensorboard --logdir DIR/tb``). Every
+``eval_every`` iterations, and at the end, the learner's greedy policy is evaluated against
+``random`` and ``heuristic`` exactly as :mod:`training.ppo_selfplay` does
+(:func:`training.evaluation.evaluate`: seat rotating, the same deals, 95% Wilson intervals),
+into ``eval.csv`` and, at the end, ``final_eval.md`` and ``learning_curve.png``.
+
+**Run directory** (``--run-dir``): ``run.json`` (game, player count, edition, payment mode, network size: what
+a checkpoint must match), ``checkpoints/iter_NNNNNN`` (RLlib checkpoints:
+``Algorithm.save_to_path``; the two newest are kept), ``checkpoints/latest`` (the name of the
+newest complete one, replaced atomically after the checkpoint is written, so an interruption
+leaves the previous one valid), ``progress.csv``, ``eval.csv``, ``tb/``, and ``policy.pt``:
+the learner exported to the project's policy file (:func:`training.policy.save_policy`), which
+``make_agent("ppo", game=..., path="DIR/policy.pt")``, the tournament and terminal play use.
+
+**Resume.** ``--resume`` rebuilds the algorithm with ``Algorithm.from_checkpoint`` from the
+newest checkpoint (league, optimizer and counters included), drops the CSV rows and TensorBoard
+events written after it, and trains up to ``--iterations`` in all. A checkpoint of another game,
+player count, edition, payment mode or network size is refused with :class:`training.policy.CheckpointError`
+naming the difference. Without ``--resume``, a run directory that holds checkpoints is an error.
+
+**Cluster.** Without ``--address`` a local Ray instance is started with ``--num-cpus`` CPUs;
+``--address HOST:PORT`` (or ``auto``) joins a running cluster, whose every node needs this
+package installed (``pip install -e '.[rllib]'``). The README says how to start one and size it.
+
+**Faster envs.** Each env runner steps ``--envs-per-env-runner`` copies of :class:`LeagueEnv`
+(RLlib's vector env: one batched forward pass for all its games). The game comes from
+:meth:`LeagueEnv.make_game`, the one place that names the engine: an engine with the AEC
+interface used here (``reset``, ``observe``, ``step``, ``agent_selection``, ``rewards``) plugs in
+there. The batched core (``wonders_env.vector``, many games per call) would instead replace the
+vector of copies by one ``VectorMultiAgentEnv`` over ``vector.make(..., num_envs=N)``; the
+baselines, which read a game state, would then need it from the core.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import socket
+import sys
+import time
+import zlib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+try:
+    import ray
+    from ray.rllib.algorithms.algorithm import Algorithm
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.callbacks.callbacks import RLlibCallback
+    from ray.rllib.core.columns import Columns
+    from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.rllib.core.rl_module.torch.torch_rl_module import TorchRLModule
+    from ray.rllib.env.multi_agent_env import MultiAgentEnv
+except ImportError as exc:  # pragma: no cover - depends on the installed extras
+    raise ImportError("training.train_rllib needs Ray RLlib: pip install -e '.[rllib]'") from exc
+import torch
+from torch.utils.tensorboard import SummaryWriter
+
+from agents.match import default_players, make_env, resolve_game, seat_of
+from agents.random_agent import RandomAgent
+from training.cli_args import arg, parse_args
+from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
+from training.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
+from training.ppo_selfplay import (LEARNER, append_csv, draw_controllers, env_options, game_over, run_evaluation,
+                                   truncate_csv)
+from wonders_env.seven_wonders.actions import PAYMENT_MODES
+
+LEARNER_MODULE = "learner"
+SNAPSHOT_PREFIX = "snapshot_"
+RUN_FIELDS = ("game", "num_players", "edition", "payment", "hidden")  # what a checkpoint must match
+PROGRESS_FIELDS = ("update", "global_step", "moves", "episodes", "win_rate_vs_snapshot", "win_rate_vs_heuristic",
+                   "win_rate_vs_random", "league_size", "decisions_per_second", "sampling_decisions_per_second",
+                   "sampling_moves_per_second", "learner_samples_per_second", "policy_loss", "value_loss", "entropy",
+                   "explained_variance", "iteration_seconds", "elapsed_s")
+
+
+@dataclass
+class Args:
+    game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
+    num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
+    edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=("1st", "2nd"))
+    payment: str = arg("cheapest", "7 Wonders payment mode: the engine pays the cheapest way, or the players "
+                       "choose whom to pay (Duel has no choice)", choices=PAYMENT_MODES)
+    iterations: int = arg(20, "training iterations in all (a resumed run continues up to this number)")
+    env_runners: int = arg(2, "remote env runners (0: the driver process samples)")
+    envs_per_env_runner: int = arg(8, "games each env runner steps (their forward passes are batched)")
+    learners: int = arg(0, "remote learners (0: the driver process trains)")
+    learner_gpus: float = arg(0.0, "GPUs per learner (with --learners 0, the driver's learner)")
+    run_dir: str = arg("runs/rllib_duel", "where logs, checkpoints and the policy go")
+    resume: bool = arg(False, "continue from the newest checkpoint in run_dir")
+    address: str | None = arg(None, "Ray cluster to join (HOST:PORT or 'auto'); none: start a local instance")
+    num_cpus: int = arg(2, "CPUs of the local Ray instance (ignored with --address)")
+    seed: int = arg(1, "seed of RLlib, the envs and the evaluation")
+    hidden: int = arg(256, "units of each of the two hidden layers")
+    train_batch: int = arg(4000, "agent decisions per training iteration (all env runners together)")
+    minibatch: int = arg(500, "PPO minibatch size")
+    epochs: int = arg(4, "PPO epochs per iteration")
+    learning_rate: float = arg(3e-4, "Adam learning rate")
+    gamma: float = arg(1.0, "discount")
+    gae_lambda: float = arg(0.95, "GAE lambda")
+    clip_coef: float = arg(0.2, "PPO clip coefficient")
+    ent_coef: float = arg(0.01, "entropy coefficient")
+    vf_coef: float = arg(0.5, "value loss coefficient")
+    max_grad_norm: float = arg(0.5, "gradient clipping norm")
+    reward: str = arg("win_loss", "env reward mode", choices=("win_loss", "score"))
+    self_play_prob: float = arg(0.4, "probability that the learner holds every seat of a game")
+    opponent_snapshot: float = arg(0.5, "weight of league snapshots for the other seats")
+    opponent_heuristic: float = arg(0.3, "weight of the heuristic baseline for the other seats")
+    opponent_random: float = arg(0.2, "weight of the random baseline for the other seats")
+    promote_above_chance: float = arg(0.1, "a snapshot joins when the win rate against snapshots beats 1/players by this")
+    promote_min_games: int = arg(20, "games against snapshots in an iteration needed to decide a promotion")
+    pool_size: int = arg(10, "snapshots kept in the league (the oldest leave)")
+    eval_every: int = arg(5, "iterations between evaluations against the baselines (0: only at the end)")
+    eval_games: int = arg(40, "games per baseline in a periodic evaluation")
+    final_eval_games: int = arg(200, "games per baseline in the final evaluation")
+    checkpoint_every: int = arg(1, "iterations between checkpoints (and one at the end)")
+
+
+def check_args(args: Args) -> int:
+    """Validate ``args`` (``args.game`` is made canonical); returns the player count. Raises
+    ``ValueError`` naming the bad value and what is allowed."""
+    args.game = resolve_game(args.game)
+    num_players = args.num_players or default_players(args.game)
+    if args.game != "seven_wonders" and args.payment != "cheapest":
+        raise ValueError(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
+    make_env(args.game, num_players, args.edition, raw=True, **env_options(args))  # the env's own checks
+    minimums = {"iterations": 1, "env_runners": 0, "envs_per_env_runner": 1, "learners": 0, "num_cpus": 1,
+                "hidden": 1, "train_batch": 1, "minibatch": 1, "epochs": 1, "promote_min_games": 1, "pool_size": 1,
+                "eval_every": 0, "eval_games": 1, "final_eval_games": 1, "checkpoint_every": 1}
+    for name, low in minimums.items():
+        if getattr(args, name) < low:
+            raise ValueError(f"--{name.replace('_', '-')} must be at least {low}, got {getattr(args, name)}")
+    if not args.address and args.env_runners > args.num_cpus:
+        raise ValueError(f"--env-runners {args.env_runners} need {args.env_runners} CPUs (one each), the local Ray "
+                         f"instance has --num-cpus {args.num_cpus}: raise --num-cpus or lower --env-runners")
+    if args.minibatch > args.train_batch:
+        raise ValueError(f"--minibatch ({args.minibatch}) must not exceed --train-batch ({args.train_batch})")
+    if args.learner_gpus < 0:
+        raise ValueError(f"--learner-gpus must be at least 0, got {args.learner_gpus}")
+    if not 0 <= args.self_play_prob <= 1:
+        raise ValueError(f"--self-play-prob must be in [0, 1], got {args.self_play_prob}")
+    if not -1 <= args.promote_above_chance <= 1:
+        raise ValueError(f"--promote-above-chance must be in [-1, 1], got {args.promote_above_chance}")
+    weights = (args.opponent_snapshot, args.opponent_heuristic, args.opponent_random)
+    if min(weights) < 0 or sum(weights) <= 0:
+        raise ValueError(f"the --opponent-* weights must be >= 0 with a positive sum, got {weights}")
+    return num_players
+
+
+# ---------------------------------------------------------------- the env
+class LeagueEnv(MultiAgentEnv):
+    """One game at a time, its seats held by the learner, league snapshots or baselines (see the
+    module docstring). ``config``: ``args`` (an :class:`Args` as a dict) and ``num_players``."""
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        super().__init__()
+        self.args = Args(**config["args"])
+        self.num_players = int(config["num_players"])
+        self.game = self.make_game()
+        space = self.game.observation_space("player_0")
+        self.possible_agents = [f"{role}_{seat}" for role in ("learner", "league") for seat in range(self.num_players)]
+        self.agents = []
+        self.observation_spaces = {agent: space for agent in self.possible_agents}
+        self.action_spaces = {agent: self.game.action_space("player_0") for agent in self.possible_agents}
+        self.rng = np.random.default_rng([self.args.seed, getattr(config, "worker_index", 0),
+                                          getattr(config, "vector_index", 0)])
+        self.seat_agents: dict[int, str] = {}  # seat -> agent id, for the seats the networks hold
+        self.baselines: dict[int, Any] = {}    # seat -> baseline agent, for the others
+        self.moves = 0                         # moves of every seat in the game so far
+
+    def opponents(self, seat: int) -> list[str]:
+        """What holds the other seats: ``learner``, ``snapshot``, ``random``, ``heuristic``."""
+        kinds = {"learner" if agent.startswith("learner") else "snapshot"
+                 for other, agent in self.seat_agents.items() if other != seat}
+        kinds |= {"random" if isinstance(b, RandomAgent) else "heuristic" for b in self.baselines.values()}
+        return sorted(kinds)
+
+    def make_game(self) -> Any:
+        """The game the env runner steps: the raw AEC env (the one place to plug a faster engine)."""
+        return make_env(self.args.game, self.num_players, self.args.edition, raw=True, reward=self.args.reward,
+                        **env_options(self.args))
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+        self.game.reset(seed=int(self.rng.integers(2**31)))
+        controllers = draw_controllers(self.args, self.num_players, 1, self.rng)  # pool of 1: "league"
+        self.seat_agents = {seat: f"learner_{seat}" if c == LEARNER else f"league_{seat}"
+                            for seat, c in enumerate(controllers) if isinstance(c, (str, int))}
+        self.baselines = {seat: c for seat, c in enumerate(controllers) if not isinstance(c, (str, int))}
+        self.agents = list(self.seat_agents.values())
+        self.moves = 0
+        observations, _, _, _, infos = self.advance()
+        return observations, infos
+
+    def step(self, action_dict: dict[str, int]) -> tuple[dict, dict, dict, dict, dict]:
+        agent = self.seat_agents[seat_of(self.game.agent_selection)]
+        if set(action_dict) != {agent}:
+            raise ValueError(f"expected an action of {agent} only, got actions of {sorted(action_dict)}")
+        self.game.step(int(action_dict[agent]))
+        self.moves += 1
+        return self.advance()
+
+    def advance(self) -> tuple[dict, dict, dict, dict, dict]:
+        """Let the baselines play until a network's seat acts or the game ends."""
+        while not game_over(self.game):
+            seat = seat_of(self.game.agent_selection)
+            if seat in self.seat_agents:
+                agent = self.seat_agents[seat]
+                return ({agent: self.game.observe(self.game.agent_selection)}, {agent: 0.0}, {"__all__": False},
+                        {"__all__": False}, {})
+            self.game.step(self.baselines[seat].act(self.game))
+            self.moves += 1
+        observations = {agent: self.game.observe(f"player_{seat}") for seat, agent in self.seat_agents.items()}
+        rewards = {agent: float(self.game.rewards[f"player_{seat}"]) for seat, agent in self.seat_agents.items()}
+        infos = {agent: {"opponents": self.opponents(seat), "moves": self.moves, "reward": rewards[agent]}
+                 for seat, agent in self.seat_agents.items()}
+        done = {agent: True for agent in self.agents} | {"__all__": True}
+        return observations, rewards, done, {agent: False for agent in self.agents} | {"__all__": False}, infos
+
+
+# ---------------------------------------------------------------- the network
+class MaskedActorCriticModule(TorchRLModule, ValueFunctionAPI):
+    """The project's :class:`~training.policy.ActorCritic` as an RLlib module, with action masking.
+
+    ``model_config``: ``game`` and ``hidden``. Observations are the env's dicts; the logits of
+    the actions outside ``action_mask`` are set to :data:`~training.policy.MASKED_LOGIT`.
+    """
+
+    def setup(self) -> None:
+        spec = PolicySpec(self.model_config["game"], int(self.observation_space["observation"].shape[0]),
+                          int(self.action_space.n), int(self.model_config["hidden"]))
+        self.net = ActorCritic(spec)
+
+    def _embed(self, batch: dict[str, Any]) -> tuple[torch.Tensor, torch.Tensor]:
+        obs = batch[Columns.OBS]
+        return self.net.trunk(symlog(obs["observation"].float())), obs["action_mask"].bool()
+
+    def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        hidden, mask = self._embed(batch)
+        return {Columns.ACTION_DIST_INPUTS: self.net.actor(hidden).masked_fill(~mask, MASKED_LOGIT)}
+
+    def _forward_train(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        hidden, mask = self._embed(batch)
+        return {Columns.ACTION_DIST_INPUTS: self.net.actor(hidden).masked_fill(~mask, MASKED_LOGIT),
+                Columns.EMBEDDINGS: hidden}
+
+    def compute_values(self, batch: dict[str, Any], embeddings: Any = None) -> torch.Tensor:
+        if embeddings is None:
+            embeddings, _ = self._embed(batch)
+        return self.net.critic(embeddings).squeeze(-1)
+
+
+# ---------------------------------------------------------------- the league
+def snapshot_ids(algorithm: Algorithm) -> list[str]:
+    """The league's snapshot module ids, oldest first."""
+    ids = [m for m in algorithm.config.policies if m.startswith(SNAPSHOT_PREFIX)]
+    return sorted(ids, key=lambda m: int(m[len(SNAPSHOT_PREFIX):]))
+
+
+@dataclass(frozen=True)
+class LeagueMapping:
+    """Agent-to-module mapping: ``learner_*`` -> the learner; ``league_*`` -> one of ``snapshots``,
+    drawn per (episode, agent)."""
+
+    snapshots: tuple[str, ...]
+
+    def __call__(self, agent_id: str, episode: Any, **kwargs: Any) -> str:
+        if agent_id.startswith("learner"):
+            return LEARNER_MODULE
+        draw = zlib.crc32(f"{episode.id_}/{agent_id}".encode())
+        return self.snapshots[draw % len(self.snapshots)]
+
+
+class LeagueCallback(RLlibCallback):
+    """Counts the learner's wins by kind of opponent and promotes snapshots into the league."""
+
+    def on_episode_end(self, *, episode: Any, metrics_logger: Any, **kwargs: Any) -> None:
+        final_infos = episode.get_infos(-1)  # the env's last infos: the outcome (an episode chunk
+        # collected across two sample() calls may hold no reward of an agent that did not act in it)
+        moves = max((i.get("moves", 0) for i in final_infos.values() if isinstance(i, dict)), default=0)
+        metrics_logger.log_value(("league", "moves"), moves, reduce="sum")
+        for agent, infos in final_infos.items():
+            opponents = infos.get("opponents", []) if isinstance(infos, dict) else []
+            if not agent.startswith("learner") or "learner" in opponents:
+                continue  # self-play games say nothing about the opponents
+            won = float(infos["reward"] > 0)
+            for name in opponents:
+                metrics_logger.log_value(("league", f"games_vs_{name}"), 1, reduce="sum")
+                metrics_logger.log_value(("league", f"wins_vs_{name}"), won, reduce="sum")
+
+    def on_train_result(self, *, algorithm: Algorithm, result: dict, **kwargs: Any) -> None:
+        league = result.get("env_runners", {}).get("league", {})
+        games, wins = count(league.get("games_vs_snapshot")), count(league.get("wins_vs_snapshot"))
+        num_players = algorithm.config.env_config["num_players"]
+        args = Args(**algorithm.config.env_config["args"])
+        if games >= args.promote_min_games and wins / games >= 1 / num_players + args.promote_above_chance:
+            promote(algorithm, args.pool_size)
+        result["league_size"] = len(snapshot_ids(algorithm))
+
+
+def promote(algorithm: Algorithm, pool_size: int) -> str:
+    """Add a frozen copy of the learner to the league (the oldest snapshots leave beyond ``pool_size``)."""
+    snapshots = snapshot_ids(algorithm)
+    new_id = f"{SNAPSHOT_PREFIX}{int(snapshots[-1][len(SNAPSHOT_PREFIX):]) + 1 if snapshots else 0}"
+    keep = (snapshots + [new_id])[-pool_size:]
+    weights = algorithm.learner_group.get_weights(module_ids=[LEARNER_MODULE])[LEARNER_MODULE]
+    algorithm.add_module(new_id, module_spec(algorithm.config.env_config),
+                         new_agent_to_module_mapping_fn=LeagueMapping(tuple(keep)))
+    algorithm.learner_group.set_weights({new_id: weights})
+    algorithm.env_runner_group.sync_weights(from_worker_or_learner_group=algorithm.learner_group,
+                                            inference_only=True)
+    for old in snapshots[:len(snapshots) + 1 - pool_size]:
+        algorithm.remove_module(old, new_agent_to_module_mapping_fn=LeagueMapping(tuple(keep)))
+    return new_id
+
+
+def module_spec(env_config: dict[str, Any]) -> RLModuleSpec:
+    """The spec of the learner's and the snapshots' module (spaces from the game's env)."""
+    args = Args(**env_config["args"])
+    game = make_env(args.game, env_config["num_players"], args.edition, raw=True, **env_options(args))
+    return RLModuleSpec(module_class=MaskedActorCriticModule, observation_space=game.observation_space("player_0"),
+                        action_space=game.action_space("player_0"),
+                        model_config={"game": args.game, "hidden": args.hidden})
+
+
+def build_config(args: Args, num_players: int) -> PPOConfig:
+    """The PPO configuration: env, module, league, env runners and learners."""
+    env_config = {"args": asdict(args), "num_players": num_players}
+    spec = module_spec(env_config)
+    return (PPOConfig()
+            .environment(LeagueEnv, env_config=env_config, disable_env_checking=True)  # its check plays random, illegal, moves
+            .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=args.envs_per_env_runner,
+                         num_cpus_per_env_runner=1)
+            .learners(num_learners=args.learners, num_gpus_per_learner=args.learner_gpus)
+            .multi_agent(policies={LEARNER_MODULE, f"{SNAPSHOT_PREFIX}0"},
+                         policy_mapping_fn=LeagueMapping((f"{SNAPSHOT_PREFIX}0",)),
+                         policies_to_train=[LEARNER_MODULE])
+            .rl_module(rl_module_spec=MultiRLModuleSpec(
+                rl_module_specs={LEARNER_MODULE: spec, f"{SNAPSHOT_PREFIX}0": spec}))
+            .training(train_batch_size_per_learner=max(1, args.train_batch // max(1, args.learners)),
+                      minibatch_size=args.minibatch, num_epochs=args.epochs, lr=args.learning_rate,
+                      gamma=args.gamma, lambda_=args.gae_lambda, clip_param=args.clip_coef,
+                      entropy_coeff=args.ent_coef, vf_loss_coeff=args.vf_coef, grad_clip=args.max_grad_norm,
+                      vf_clip_param=float("inf"), use_kl_loss=False)
+            .fault_tolerance(restart_failed_env_runners=False, ignore_env_runner_failures=False)  # fail loudly
+            .callbacks(LeagueCallback)
+            .debugging(seed=args.seed))
+
+
+# ---------------------------------------------------------------- checkpoints and export
+def run_description(args: Args, num_players: int) -> dict[str, Any]:
+    return {"game": args.game, "num_players": num_players, "edition": args.edition, "payment": args.payment,
+            "hidden": args.hidden}
+
+
+def check_run(run_dir: Path, expected: dict[str, Any]) -> None:
+    """Refuse to resume a run of another game, player count, edition, payment mode or network size."""
+    path = run_dir / "run.json"
+    try:
+        found = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise CheckpointError(f"{path}: cannot read the run description of the checkpoints: {exc}") from exc
+    diffs = [f"{name} is {found.get(name)!r} in the checkpoint but {expected[name]!r} here"
+             for name in RUN_FIELDS if found.get(name) != expected[name]]
+    if diffs:
+        raise CheckpointError(f"{run_dir / 'checkpoints'}: does not fit this run: " + "; ".join(diffs))
+
+
+def latest_checkpoint(run_dir: Path) -> Path | None:
+    """The newest complete checkpoint of the run, or None."""
+    pointer = run_dir / "checkpoints" / "latest"
+    if not pointer.is_file():
+        return None
+    path = run_dir / "checkpoints" / pointer.read_text().strip()
+    if not path.is_dir():
+        raise CheckpointError(f"{pointer} names {path.name}, which is missing")
+    return path
+
+
+def save_checkpoint(algorithm: Algorithm, run_dir: Path, counters: dict[str, Any]) -> Path:
+    """``Algorithm.save_to_path`` into a new folder, then point ``latest`` at it (atomically) and
+    drop all but the two newest."""
+    folder = run_dir / "checkpoints"
+    path = folder / f"iter_{counters['update']:06d}"
+    shutil.rmtree(path, ignore_errors=True)
+    algorithm.save_to_path(str(path.resolve()))
+    (path / "counters.json").write_text(json.dumps(counters))
+    atomic_write(folder / "latest", lambda handle: handle.write(path.name.encode()))
+    for old in sorted(folder.glob("iter_*"))[:-2]:
+        shutil.rmtree(old)
+    return path
+
+
+def learner_network(algorithm: Algorithm, num_players: int) -> ActorCritic:
+    """A copy of the learner's network, on the CPU, in eval mode."""
+    args = Args(**algorithm.config.env_config["args"])
+    probe = LeagueEnv({"args": asdict(args), "num_players": num_players})
+    space = probe.observation_spaces["learner_0"]
+    spec = PolicySpec(args.game, int(space["observation"].shape[0]), int(probe.action_spaces["learner_0"].n),
+                      args.hidden)
+    weights = algorithm.learner_group.get_weights(module_ids=[LEARNER_MODULE])[LEARNER_MODULE]
+    model = ActorCritic(spec)
+    model.load_state_dict({key[len("net."):]: torch.as_tensor(value) for key, value in weights.items()})
+    return model.eval()
+
+
+# ---------------------------------------------------------------- main
+def decisions_sampled(result: dict[str, Any]) -> int:
+    """Decisions of the networks (learner and snapshots) collected in an iteration."""
+    sampled = result.get("env_runners", {}).get("num_agent_steps_sampled", {})
+    return sum(count(v) for v in sampled.values()) if isinstance(sampled, dict) else count(sampled)
+
+
+def count(value: Any) -> int:
+    """A count of RLlib's results as an int (RLlib reports NaN for an agent or module that
+    collected nothing in this iteration but did in an earlier one)."""
+    return int(value) if value is not None and np.isfinite(value) else 0
+
+
+def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """The progress row of one training iteration, from RLlib's result dict.
+
+    Speeds: ``decisions_per_second`` over the whole iteration; ``sampling_decisions_per_second``
+    and ``sampling_moves_per_second`` (every seat's moves, baselines included) over the env
+    runners' sampling time; ``learner_samples_per_second``: samples through the PPO update
+    (epochs included) per second of the learners' update time.
+    """
+    runners, learner = result.get("env_runners", {}), result.get("learners", {}).get(LEARNER_MODULE, {})
+    timers, league = result.get("timers", {}), runners.get("league", {})
+    decisions = decisions_sampled(result)
+    sampling, updating = timers.get("env_runner_sampling_timer", 0.0), timers.get("learner_update_timer", 0.0)
+    row = {"update": counters["update"], "global_step": counters["global_step"], "moves": counters["moves"],
+           "episodes": count(runners.get("num_episodes")), "league_size": result.get("league_size", ""),
+           "decisions_per_second": decisions / seconds,
+           "sampling_decisions_per_second": decisions / sampling if sampling else "",
+           "sampling_moves_per_second": count(league.get("moves")) / sampling if sampling else "",
+           "learner_samples_per_second": count(learner.get("num_module_steps_trained")) / updating if updating else "",
+           "policy_loss": learner.get("policy_loss", ""), "value_loss": learner.get("vf_loss", ""),
+           "entropy": learner.get("entropy", ""), "explained_variance": learner.get("vf_explained_var", ""),
+           "iteration_seconds": seconds, "elapsed_s": counters["elapsed_s"]}
+    for name in ("snapshot", "heuristic", "random"):
+        games = count(league.get(f"games_vs_{name}"))
+        row[f"win_rate_vs_{name}"] = league.get(f"wins_vs_{name}", 0) / games if games else ""
+    return {k: round(float(v), 4) if isinstance(v, (float, np.floating)) else v for k, v in row.items()}
+
+
+def check_address(address: str, timeout: float = 5.0) -> None:
+    """Fail fast when ``--address`` names no reachable Ray head (``ray.init`` would retry for
+    minutes): ``HOST:PORT`` (or ``ray://HOST:PORT``) must accept a TCP connection; ``auto`` is
+    left to Ray (it finds the cluster started on this machine by ``ray start``)."""
+    if address == "auto":
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise SystemExit(f"error: --address must be HOST:PORT, ray://HOST:PORT or auto, got {address!r}")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise SystemExit(f"error: no Ray cluster reachable at --address {address}: {exc} "
+                         f"(start one with `ray start --head`, see the README)") from exc
+
+
+def start_ray(args: Args) -> bool:
+    """Join ``--address`` or start a local instance of ``--num-cpus`` CPUs; returns whether this
+    call started Ray (False: Ray was already initialised in this process, by a test or a notebook,
+    and is left running). An unreachable cluster is a clear error."""
+    if ray.is_initialized():
+        return False
+    try:
+        if args.address:
+            ray.init(address=args.address, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(num_cpus=args.num_cpus, include_dashboard=False, log_to_driver=False)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        where = f"the Ray cluster at --address {args.address}" if args.address else "a local Ray instance"
+        raise SystemExit(f"error: cannot start or join {where}: {type(exc).__name__}: {exc}") from exc
+    return True
+
+
+def main(argv: list[str] | None = None) -> list[EvalResult]:
+    """Train, evaluate, export; returns the final evaluation."""
+    args = parse_args(Args, argv, description=__doc__.split("\n")[0])
+    try:
+        num_players = check_args(args)
+    except ValueError as exc:
+        raise SystemExit(f"error: {exc}") from exc
+    if args.address and not ray.is_initialized():
+        check_address(args.address)
+    run_dir = Path(args.run_dir)
+    description = run_description(args, num_players)
+    checkpoint = latest_checkpoint(run_dir) if args.resume else None
+    if not args.resume and (run_dir / "checkpoints").exists():
+        raise SystemExit(f"{run_dir / 'checkpoints'} exists: pass --resume to continue that run, "
+                         f"or choose another --run-dir")
+    if checkpoint is not None:
+        check_run(run_dir, description)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    (run_dir / "run.json").write_text(json.dumps(description, indent=1) + "\n")
+
+    started = start_ray(args)
+    try:
+        return train(args, num_players, run_dir, checkpoint, argv)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
+          argv: list[str] | None) -> list[EvalResult]:
+    counters: dict[str, Any] = {"update": 0, "global_step": 0, "moves": 0, "elapsed_s": 0.0}
+    if checkpoint is not None:
+        algorithm = Algorithm.from_checkpoint(str(checkpoint.resolve()))
+        counters = json.loads((checkpoint / "counters.json").read_text())
+        truncate_csv(run_dir / "progress.csv", PROGRESS_FIELDS, counters["update"])
+        truncate_csv(run_dir / "eval.csv", EVAL_FIELDS, counters["update"])
+        print(f"resumed from {checkpoint} at iteration {counters['update']}, step {counters['global_step']}")
+    else:
+        algorithm = build_config(args, num_players).build_algo()
+    writer = SummaryWriter(str(run_dir / "tb"), purge_step=counters["global_step"] + 1)
+
+    def log_eval(results: list[EvalResult]) -> None:
+        for result in results:
+            append_csv(run_dir / "eval.csv", EVAL_FIELDS, eval_row(counters["update"], counters["global_step"], result))
+            writer.add_scalar(f"eval/win_rate_vs_{result.opponent}", result.win_rate, counters["global_step"])
+
+    try:
+        if counters["update"] == 0 and args.eval_every:
+            log_eval(run_evaluation(learner_network(algorithm, num_players), args, num_players, args.eval_games))
+        while counters["update"] < args.iterations:
+            start = time.perf_counter()
+            result = algorithm.train()
+            seconds = time.perf_counter() - start
+            counters["update"] += 1
+            counters["global_step"] += count(result.get("env_runners", {}).get("num_module_steps_sampled", {})
+                                             .get(LEARNER_MODULE))
+            counters["moves"] += count(result.get("env_runners", {}).get("league", {}).get("moves"))
+            counters["elapsed_s"] += seconds
+            row = iteration_row(result, counters, seconds)
+            append_csv(run_dir / "progress.csv", PROGRESS_FIELDS, row)
+            for key, value in row.items():
+                if key not in ("update", "global_step") and value != "":
+                    writer.add_scalar(f"train/{key}", value, counters["global_step"])
+            rates = ", ".join(f"{row[f'win_rate_vs_{n}']:.0%} vs {n}" for n in ("snapshot", "heuristic", "random")
+                              if row[f"win_rate_vs_{n}"] != "")
+            print(f"iteration {counters['update']}/{args.iterations}: step {counters['global_step']}, "
+                  f"{row['decisions_per_second']:.0f} decisions/s, league {row['league_size']}, "
+                  f"training games {rates or '-'}", flush=True)
+            if args.eval_every and counters["update"] % args.eval_every == 0:
+                results = run_evaluation(learner_network(algorithm, num_players), args, num_players, args.eval_games)
+                log_eval(results)
+                print(f"  evaluation: " + ", ".join(f"{r.win_rate:.0%} vs {r.opponent}" for r in results), flush=True)
+            counters["elapsed_s"] += time.perf_counter() - start - seconds
+            if counters["update"] % args.checkpoint_every == 0 or counters["update"] == args.iterations:
+                save_checkpoint(algorithm, run_dir, counters)
+        model = learner_network(algorithm, num_players)
+    finally:
+        algorithm.stop()
+
+    final = run_evaluation(model, args, num_players, args.final_eval_games)
+    log_eval(final)
+    writer.close()
+    write_final_report(run_dir, final, f"{args.game} ({num_players} players), RLlib PPO league self-play, "
+                       f"{counters['global_step']} steps, seed {args.seed}: greedy policy vs the baselines in every "
+                       f"other seat", f"{args.game} ({num_players}p) RLlib PPO league, seed {args.seed}", 1 / num_players)
+    save_policy(model, run_dir / "policy.pt", {
+        "command": "python -m training.train_rllib " + shlex.join(sys.argv[1:] if argv is None else argv),
+        "trainer": "rllib", "seed": args.seed, "num_players_trained": num_players, "edition": args.edition,
+        **env_options(args),
+        "global_step": counters["global_step"], "updates": counters["update"],
+        "training_seconds": round(counters["elapsed_s"], 1),
+        "final_eval": [{"opponent": r.opponent, "games": r.games, "wins": r.wins} for r in final]})
+    print(f"wrote {run_dir / 'policy.pt'}, {run_dir / 'learning_curve.png'}, logs in {run_dir}")
+    return final
+
+
+if __name__ == "__main__":
+    main()
