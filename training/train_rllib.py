@@ -25,8 +25,8 @@ Pieces (RLlib's names):
   7 Wonders the acting players are asked one after another and see no pending choice). Rewards
   come at the end of the game (``win_loss``: +1 win, -1 loss, 0 for a Duel draw).
 * **RL module** (:class:`MaskedActorCriticModule`): the project's own network
-  (:class:`training.policy.ActorCritic`, so the export is a plain copy of its weights). Illegal
-  actions get the logit :data:`training.policy.MASKED_LOGIT`, so they are never sampled and
+  (:class:`agents.policy.ActorCritic`, so the export is a plain copy of its weights). Illegal
+  actions get the logit :data:`agents.policy.MASKED_LOGIT`, so they are never sampled and
   have probability 0 in the PPO loss and the entropy.
 * **League** (:class:`LeagueMapping`, :class:`LeagueCallback`): ``learner_*`` agents map to the
   module ``learner`` (the only one trained); each ``league_*`` agent maps to a frozen snapshot
@@ -50,13 +50,13 @@ a checkpoint must match), ``checkpoints/iter_NNNNNN`` (RLlib checkpoints:
 ``Algorithm.save_to_path``; the two newest are kept), ``checkpoints/latest`` (the name of the
 newest complete one, replaced atomically after the checkpoint is written, so an interruption
 leaves the previous one valid), ``progress.csv``, ``eval.csv``, ``tb/``, and ``policy.pt``:
-the learner exported to the project's policy file (:func:`training.policy.save_policy`), which
+the learner exported to the project's policy file (:func:`agents.policy.save_policy`), which
 ``make_agent("ppo", game=..., path="DIR/policy.pt")``, the tournament and terminal play use.
 
 **Resume.** ``--resume`` rebuilds the algorithm with ``Algorithm.from_checkpoint`` from the
 newest checkpoint (league, optimizer and counters included), drops the CSV rows and TensorBoard
 events written after it, and trains up to ``--iterations`` in all. A checkpoint of another game,
-player count, edition, payment mode or network size is refused with :class:`training.policy.CheckpointError`
+player count, edition, payment mode or network size is refused with :class:`agents.policy.CheckpointError`
 naming the difference. Without ``--resume``, a run directory that holds checkpoints is an error.
 
 **Cluster.** Without ``--address`` a local Ray instance is started with ``--num-cpus`` CPUs;
@@ -103,14 +103,14 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
 import torch
 from torch.utils.tensorboard import SummaryWriter
 
-from agents.match import default_players, make_env, resolve_game, seat_of
+import wonders_env
+from agents.match import seat_of
+from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
 from agents.random_agent import RandomAgent
 from training.cli_args import arg, parse_args
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
-from training.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
-from training.ppo_selfplay import (LEARNER, append_csv, draw_controllers, env_options, game_over, run_evaluation,
-                                   truncate_csv)
-from wonders_env.seven_wonders.actions import PAYMENT_MODES
+from training.ppo_selfplay import LEARNER, append_csv, draw_controllers, env_options, run_evaluation, truncate_csv
+from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, entry, resolve_game
 
 LEARNER_MODULE = "learner"
 SNAPSHOT_PREFIX = "snapshot_"
@@ -123,11 +123,11 @@ PROGRESS_FIELDS = ("update", "global_step", "moves", "episodes", "win_rate_vs_sn
 
 @dataclass
 class Args:
-    game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
+    game: str = arg("seven_wonders_duel", "the game", choices=GAME_NAMES)
     num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
-    edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=("1st", "2nd"))
+    edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=EDITIONS)
     payment: str = arg("cheapest", "7 Wonders payment mode: the engine pays the cheapest way, or the players "
-                       "choose whom to pay (Duel has no choice)", choices=PAYMENT_MODES)
+                       "choose whom to pay (Duel has no choice)", choices=GAMES["seven_wonders"].options["payment"])
     iterations: int = arg(20, "training iterations in all (a resumed run continues up to this number)")
     env_runners: int = arg(2, "remote env runners (0: the driver process samples)")
     envs_per_env_runner: int = arg(8, "games each env runner steps (their forward passes are batched)")
@@ -168,9 +168,9 @@ def check_args(args: Args) -> int:
     ``ValueError`` naming the bad value and what is allowed."""
     args.game = resolve_game(args.game)
     num_players = args.num_players or default_players(args.game)
-    if args.game != "seven_wonders" and args.payment != "cheapest":
+    if "payment" not in entry(args.game).options and args.payment != "cheapest":
         raise ValueError(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
-    make_env(args.game, num_players, args.edition, raw=True, **env_options(args))  # the env's own checks
+    wonders_env.make(args.game, num_players, args.edition, raw=True, **env_options(args))  # the env's own checks
     minimums = {"iterations": 1, "env_runners": 0, "envs_per_env_runner": 1, "learners": 0, "num_cpus": 1,
                 "hidden": 1, "train_batch": 1, "minibatch": 1, "epochs": 1, "promote_min_games": 1, "pool_size": 1,
                 "eval_every": 0, "eval_games": 1, "final_eval_games": 1, "checkpoint_every": 1}
@@ -224,7 +224,7 @@ class LeagueEnv(MultiAgentEnv):
 
     def make_game(self) -> Any:
         """The game the env runner steps: the raw AEC env (the one place to plug a faster engine)."""
-        return make_env(self.args.game, self.num_players, self.args.edition, raw=True, reward=self.args.reward,
+        return wonders_env.make(self.args.game, self.num_players, self.args.edition, raw=True, reward=self.args.reward,
                         **env_options(self.args))
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
@@ -250,7 +250,7 @@ class LeagueEnv(MultiAgentEnv):
 
     def advance(self) -> tuple[dict, dict, dict, dict, dict]:
         """Let the baselines play until a network's seat acts or the game ends."""
-        while not game_over(self.game):
+        while not self.game.unwrapped.game.is_over(self.game.unwrapped.state):
             seat = seat_of(self.game.agent_selection)
             if seat in self.seat_agents:
                 agent = self.seat_agents[seat]
@@ -268,10 +268,10 @@ class LeagueEnv(MultiAgentEnv):
 
 # ---------------------------------------------------------------- the network
 class MaskedActorCriticModule(TorchRLModule, ValueFunctionAPI):
-    """The project's :class:`~training.policy.ActorCritic` as an RLlib module, with action masking.
+    """The project's :class:`~agents.policy.ActorCritic` as an RLlib module, with action masking.
 
     ``model_config``: ``game`` and ``hidden``. Observations are the env's dicts; the logits of
-    the actions outside ``action_mask`` are set to :data:`~training.policy.MASKED_LOGIT`.
+    the actions outside ``action_mask`` are set to :data:`~agents.policy.MASKED_LOGIT`.
     """
 
     def setup(self) -> None:
@@ -365,7 +365,7 @@ def promote(algorithm: Algorithm, pool_size: int) -> str:
 def module_spec(env_config: dict[str, Any]) -> RLModuleSpec:
     """The spec of the learner's and the snapshots' module (spaces from the game's env)."""
     args = Args(**env_config["args"])
-    game = make_env(args.game, env_config["num_players"], args.edition, raw=True, **env_options(args))
+    game = wonders_env.make(args.game, env_config["num_players"], args.edition, raw=True, **env_options(args))
     return RLModuleSpec(module_class=MaskedActorCriticModule, observation_space=game.observation_space("player_0"),
                         action_space=game.action_space("player_0"),
                         model_config={"game": args.game, "hidden": args.hidden})

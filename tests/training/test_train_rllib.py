@@ -19,9 +19,10 @@ pytest.importorskip("ray.rllib", reason="Ray RLlib is not installed: pip install
 import ray  # noqa: E402
 
 from agents import make_agent  # noqa: E402
-from agents.match import make_env, play_game  # noqa: E402
+import wonders_env
+from agents.match import play_game  # noqa: E402
 from training import train_rllib  # noqa: E402
-from training.policy import CheckpointError, load_policy  # noqa: E402
+from agents.policy import CheckpointError, load_policy  # noqa: E402
 
 TINY = ["--env-runners", "2", "--envs-per-env-runner", "1", "--hidden", "16", "--train-batch", "300",
         "--minibatch", "100", "--epochs", "1", "--eval-every", "2", "--eval-games", "2", "--final-eval-games", "2"]
@@ -37,7 +38,7 @@ def progress_rows(run_dir: Path) -> list[dict[str, str]]:
 def plays_legally(path: Path, game: str, num_players: int, **env_options: str) -> None:
     """The exported policy, through ``make_agent``, finishes games against both baselines
     (``play_game`` raises on an illegal move)."""
-    env = make_env(game, num_players, raw=True, **env_options)
+    env = wonders_env.make(game, num_players, raw=True, **env_options)
     for seed, baseline in enumerate(("random", "heuristic")):
         players = [make_agent("ppo", game=game, path=str(path))]
         players += [make_agent(baseline, game=game, seed=seed * 10 + s) for s in range(1, num_players)]
