@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run demo test test-fast bench notebooks venv clean
+.PHONY: run demo test test-fast bench notebooks venv clean core-sanitize
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,3 +46,15 @@ bench: venv
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# The C++ test programs of the core (core/tests), built with AddressSanitizer and
+# UndefinedBehaviorSanitizer and run on many random games. The tables come from the Python loaders.
+SANITIZE_DIR := build/sanitize
+SANITIZE_FLAGS := -std=c++17 -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -Icore
+DUEL_CORE := $(filter-out core/duel/bindings.cpp,$(wildcard core/duel/*.cpp))
+
+core-sanitize: venv
+	mkdir -p $(SANITIZE_DIR)
+	$(BIN)/python -c "from wonders_env.duel.compiled import write_table_file; write_table_file('$(SANITIZE_DIR)/duel_tables.txt')"
+	$(CXX) $(SANITIZE_FLAGS) $(DUEL_CORE) core/tests/duel_sanitize.cpp -o $(SANITIZE_DIR)/duel_sanitize
+	$(SANITIZE_DIR)/duel_sanitize $(SANITIZE_DIR)/duel_tables.txt 3000

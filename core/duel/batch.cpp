@@ -30,7 +30,7 @@ void Batch::reset(float* obs, int8_t* mask, bool* to_act) {
   for (size_t i = 0; i < n; ++i) {
     Game& game = games_[i];
     game.episode = 0;
-    game.num_obs_written[0] = game.num_obs_written[1] = 0;
+    game.obs_written[0] = game.obs_written[1] = ObsView{};
     game.num_mask_written[0] = game.num_mask_written[1] = 0;
     deal(game, static_cast<int>(i));
     write_outputs(game, obs + i * 2 * OBS_ROW, mask + i * 2 * MASK_ROW, to_act + i * 2);
@@ -50,16 +50,9 @@ void Batch::write_outputs(Game& game, float* obs, int8_t* mask, bool* to_act) {
   std::memcpy(game.mask_written[seat], game.legal, sizeof(int16_t) * game.num_legal);
   game.num_mask_written[seat] = game.num_legal;
 
-  float* obs_row = obs + seat * OBS_ROW;
-  uint16_t* written = game.obs_written[seat];
-  for (int i = 0; i < game.num_obs_written[seat]; ++i) obs_row[written[i]] = 0.0f;
-  ObsEntry entries[MAX_OBS_ENTRIES];
-  const int n = observation_entries(*tables_, game.state, seat, entries);
-  for (int i = 0; i < n; ++i) {
-    obs_row[entries[i].index] = entries[i].value;
-    written[i] = entries[i].index;
-  }
-  game.num_obs_written[seat] = n;
+  const ObsView fresh = observe(*tables_, game.state, seat);
+  write_changes(game.obs_written[seat], fresh, obs + seat * OBS_ROW);
+  game.obs_written[seat] = fresh;
 }
 
 void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act, float* rewards, bool* terminated) {

@@ -3,8 +3,9 @@
 // Arrays, row-major: obs [E, 2, OBSERVATION_SIZE] float32, mask [E, 2, NUM_ACTIONS] int8,
 // to_act [E, 2] bool, rewards [E, 2] float32, terminated [E] bool, actions [E, 2] int64.
 // Only the deciding seat's observation row is written at each step, and only the entries that
-// may have changed since the batch last wrote that row: the batch remembers the non-zero entries
-// it wrote into each row (and each mask) and clears exactly those before writing the new ones.
+// changed since the batch last wrote that row: the batch keeps what each row holds as an ObsView
+// and writes the differences only; a mask row is cleared where it was set and set where the new
+// legal actions are.
 // The arrays must therefore be left as the batch wrote them between calls; reset() writes them
 // whole. Game i plays, one episode after another, the deals of seeds mix_seed(seed, i, episode).
 #pragma once
@@ -42,8 +43,8 @@ class Batch {
     uint64_t seed, episode;
     int num_legal;
     int16_t legal[MAX_LEGAL];
-    int num_obs_written[2], num_mask_written[2];
-    uint16_t obs_written[2][MAX_OBS_ENTRIES];
+    int num_mask_written[2];
+    ObsView obs_written[2];  // what each observation row holds
     int16_t mask_written[2][MAX_LEGAL];
   };
   void deal(Game& game, int index);

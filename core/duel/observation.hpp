@@ -1,6 +1,6 @@
 // The ego-centric observation of the Duel core: exactly wonders_env.duel.observation (the table of
-// views is there). It is produced as a short list of its non-zero entries, so that the batch can
-// rewrite a row by clearing the entries it wrote last time and writing the new ones.
+// views is there). It is computed as an ObsView, a compact summary of the row, so that the batch
+// can turn the row it wrote last time into the new one by writing only what changed.
 #pragma once
 #include <cstdint>
 
@@ -23,15 +23,24 @@ constexpr int OBS_LOOTING = OBS_PAWN + 19, OBS_MY_SCIENCE = OBS_LOOTING + 4;
 constexpr int OBS_OPPONENT_SCIENCE = OBS_MY_SCIENCE + NUM_SYMBOLS;
 constexpr int OBSERVATION_SIZE = OBS_OPPONENT_SCIENCE + NUM_SYMBOLS;
 static_assert(OBSERVATION_SIZE == 1950, "the Duel env observes 1950 floats");
-constexpr int MAX_OBS_ENTRIES = 256;  // non-zero entries of one observation (at most about 160)
 
-struct ObsEntry {
-  uint16_t index;
-  float value;
+// What one observation row holds, field by field (the one-hot positions, the bits of each set,
+// the counts). A default ObsView stands for an all-zero row.
+struct ObsView {
+  int16_t phase_at = -1, age_at = -1, deciding_at = -1, pawn_at = -1;  // index of the 1, or -1
+  uint16_t slot_code[NUM_SLOTS] = {};  // 0 nothing, 1 empty, 2 + deck face down, 8 + 2 card + accessible
+  CardSet my_city, opponent_city, discard;
+  float coins[2] = {0.0f, 0.0f};
+  uint16_t wonders[4] = {};  // my unbuilt, my built, opponent's unbuilt, opponent's built (bits)
+  uint16_t draft = 0, board = 0, my_tokens = 0, opponent_tokens = 0, library = 0;
+  uint8_t looting = 0;  // bits of the looting view
+  int8_t science[2][NUM_SYMBOLS] = {};  // the values written: 0, 1 or 2
 };
 
-// The non-zero entries of `player`'s observation (MAX_OBS_ENTRIES room in `out`); returns how many.
-int observation_entries(const Tables& tables, const State& state, int player, ObsEntry* out);
+// `player`'s observation of `state`, as an ObsView.
+ObsView observe(const Tables& tables, const State& state, int player);
+// Turn a row that holds `old` into one that holds `fresh`, writing only the entries that differ.
+void write_changes(const ObsView& old, const ObsView& fresh, float* row);
 // The whole observation into `out` (OBSERVATION_SIZE floats).
 void encode_observation(const Tables& tables, const State& state, int player, float* out);
 
