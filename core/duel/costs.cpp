@@ -3,25 +3,29 @@
 namespace wonders::duel {
 namespace {
 
-// sort descending (at most a dozen values)
-void sort_descending(int* values, int n) {
-  for (int i = 1; i < n; ++i) {
-    int v = values[i], j = i - 1;
-    while (j >= 0 && values[j] < v) {
-      values[j + 1] = values[j];
-      --j;
-    }
-    values[j + 1] = v;
+// Drop the `count` dearest of the units[r] missing units of resources `order` (n of them, by
+// descending price); returns the coins saved.
+int drop_dearest(int* units, const int* order, int n, const Prices& prices, int count) {
+  int saved = 0;
+  for (int i = 0; i < n && count > 0; ++i) {
+    const int r = order[i], taken = units[r] < count ? units[r] : count;
+    units[r] -= taken;
+    count -= taken;
+    saved += taken * prices[r];
   }
+  return saved;
 }
 
-// Append the price of each missing unit of resources [first, last) to `units`; returns the count.
-int missing_units(const int8_t* cost, const int8_t* production, const Prices& prices, int first, int last,
-                  int* units) {
-  int n = 0;
-  for (int r = first; r < last; ++r)
-    for (int missing = cost[r] - production[r]; missing > 0; --missing) units[n++] = prices[r];
-  return n;
+// resources [first, first + n) sorted by descending price into `order`
+void by_price(const Prices& prices, int first, int n, int* order) {
+  for (int i = 0; i < n; ++i) {
+    int r = first + i, j = i;
+    while (j > 0 && prices[order[j - 1]] < prices[r]) {
+      order[j] = order[j - 1];
+      --j;
+    }
+    order[j] = r;
+  }
 }
 
 }  // namespace
@@ -36,29 +40,27 @@ Prices trade_prices(const State& state, int player) {
 
 int purchase_cost(const int8_t* cost, const int8_t* production, int raw_choices, int manufactured_choices,
                   const Prices& prices, int waived) {
-  int raw[48], goods[48], rest[96];
-  int num_raw = missing_units(cost, production, prices, 0, 3, raw);
-  int num_goods = missing_units(cost, production, prices, 3, NUM_RESOURCES, goods);
-  if (!num_raw && !num_goods) return 0;
-  int first_raw = 0, first_good = 0;
-  if (raw_choices && num_raw) {
-    sort_descending(raw, num_raw);
-    first_raw = raw_choices < num_raw ? raw_choices : num_raw;
+  // Units of one resource cost the same, so dropping the dearest units is greedy by price.
+  int units[NUM_RESOURCES], coins = 0, missing = 0;
+  for (int r = 0; r < NUM_RESOURCES; ++r) {
+    units[r] = cost[r] > production[r] ? cost[r] - production[r] : 0;
+    coins += units[r] * prices[r];
+    missing += units[r];
   }
-  if (manufactured_choices && num_goods) {
-    sort_descending(goods, num_goods);
-    first_good = manufactured_choices < num_goods ? manufactured_choices : num_goods;
+  if (!missing || !(raw_choices || manufactured_choices || waived)) return coins;
+  int order[NUM_RESOURCES];
+  if (raw_choices) {
+    by_price(prices, 0, 3, order);
+    coins -= drop_dearest(units, order, 3, prices, raw_choices);
   }
-  int n = 0;
-  for (int i = first_raw; i < num_raw; ++i) rest[n++] = raw[i];
-  for (int i = first_good; i < num_goods; ++i) rest[n++] = goods[i];
-  int first = 0;
-  if (waived && n) {
-    sort_descending(rest, n);
-    first = waived < n ? waived : n;
+  if (manufactured_choices) {
+    by_price(prices, 3, 2, order);
+    coins -= drop_dearest(units, order, 2, prices, manufactured_choices);
   }
-  int coins = 0;
-  for (int i = first; i < n; ++i) coins += rest[i];
+  if (waived) {
+    by_price(prices, 0, NUM_RESOURCES, order);
+    coins -= drop_dearest(units, order, NUM_RESOURCES, prices, waived);
+  }
   return coins;
 }
 

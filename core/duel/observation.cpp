@@ -97,8 +97,8 @@ void write_changes(const ObsView& old, const ObsView& fresh, float* row) {
   cards(old.my_city, fresh.my_city, OBS_MY_CITY, row);
   cards(old.opponent_city, fresh.opponent_city, OBS_OPPONENT_CITY, row);
   cards(old.discard, fresh.discard, OBS_DISCARD, row);
-  row[OBS_COINS] = fresh.coins[0];
-  row[OBS_COINS + 1] = fresh.coins[1];
+  if (old.coins[0] != fresh.coins[0]) row[OBS_COINS] = fresh.coins[0];
+  if (old.coins[1] != fresh.coins[1]) row[OBS_COINS + 1] = fresh.coins[1];
   static constexpr int WONDER_VIEWS[4] = {OBS_MY_WONDERS, OBS_MY_BUILT, OBS_OPPONENT_WONDERS, OBS_OPPONENT_BUILT};
   for (int i = 0; i < 4; ++i) bits(old.wonders[i], fresh.wonders[i], WONDER_VIEWS[i], row);
   bits(old.draft, fresh.draft, OBS_DRAFT, row);
