@@ -8,7 +8,7 @@ the loop (``venv.sample_actions()``, drawn by the core); ``numpy actions`` draws
 masks in numpy instead (what a Python policy that reads the masks pays on top). ``core bare``
 plays whole games with the core's own random play-outs (no observations, no masks: the figure to
 hold next to a bare C++ engine). ``python raw_env`` is the PettingZoo AEC loop on the Python
-engine. Each figure gives decisions per second of wall time and per second of this process's CPU
+engine, ``core raw_env`` the same loop with ``raw_env(engine="core")``. Each figure gives decisions per second of wall time and per second of this process's CPU
 time (the machine is shared: the CPU figure is what one core delivers while others run).
 ``memory`` is the resident memory that making and stepping 1,000 games adds to a fresh process
 (the arrays of the batched API and the core's games).
@@ -89,16 +89,19 @@ def duel_core_bare(seconds: float):
     return timed(run, seconds)
 
 
-def duel_python_raw_env(seconds: float):
-    from bench_seven_wonders import aec_game
-    from wonders_env import seven_wonders_duel_v0
-    env = seven_wonders_duel_v0.raw_env()
-    rng = np.random.default_rng(0)
-    seeds = iter(range(1 << 62))
-    return timed(lambda: aec_game(env, next(seeds), rng), seconds)
+def duel_raw_env(engine: str):
+    def run(seconds: float):
+        from bench_seven_wonders import aec_game
+        from wonders_env import seven_wonders_duel_v0
+        env = seven_wonders_duel_v0.raw_env(engine=engine)
+        rng = np.random.default_rng(0)
+        seeds = iter(range(1 << 62))
+        return timed(lambda: aec_game(env, next(seeds), rng), seconds)
+    return run
 
 
-GAMES = {"seven_wonders_duel": ({}, {"core bare": duel_core_bare, "python raw_env": duel_python_raw_env})}
+GAMES = {"seven_wonders_duel": ({}, {"core bare": duel_core_bare, "python raw_env": duel_raw_env("python"),
+                                     "core raw_env": duel_raw_env("core")})}
 
 
 def main() -> None:
