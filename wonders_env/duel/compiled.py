@@ -232,9 +232,6 @@ class DuelBatch:
     def finished_records(self) -> list[dict[str, Any]]:
         return [game_record(to_python(self._engine, state), seed) for _, seed, state in self._batch.finished()]
 
-    def finished_indices(self) -> list[int]:
-        return [index for index, _, _ in self._batch.finished()]
-
     def state(self, index: int) -> CoreDuelState:
         """A copy of game ``index`` as it stands (for inspection and tests)."""
         return CoreDuelState(self._batch.state(index), int(self._batch.seeds()[index]))
