@@ -72,6 +72,7 @@ void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
   finished_.clear();
   for (size_t i = 0; i < n; ++i) {
     Game& game = games_[i];
+    if (i + 1 < n) __builtin_prefetch(&games_[i + 1].state);
     apply_action(*tables_, game.state, static_cast<int>(actions[i * 2 + game.state.current]));
     float* reward = rewards + i * 2;
     if (game.state.phase == GAME_OVER) {

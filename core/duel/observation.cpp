@@ -88,12 +88,14 @@ void write_changes(const ObsView& old, const ObsView& fresh, float* row) {
   one_hot(old.phase_at, fresh.phase_at, row);
   one_hot(old.age_at, fresh.age_at, row);
   one_hot(old.deciding_at, fresh.deciding_at, row);
-  for (int s = 0; s < NUM_SLOTS; ++s)
-    if (old.slot_code[s] != fresh.slot_code[s]) {
-      float* slot = row + OBS_STRUCTURE + s * SLOT_SIZE;
-      slot_entries(old.slot_code[s], slot, 0.0f);
-      slot_entries(fresh.slot_code[s], slot, 1.0f);
-    }
+  unsigned changed = 0;  // the slots whose code changed (found without a branch per slot)
+  for (int s = 0; s < NUM_SLOTS; ++s) changed |= static_cast<unsigned>(old.slot_code[s] != fresh.slot_code[s]) << s;
+  for (; changed; changed &= changed - 1) {
+    const int s = __builtin_ctz(changed);
+    float* slot = row + OBS_STRUCTURE + s * SLOT_SIZE;
+    slot_entries(old.slot_code[s], slot, 0.0f);
+    slot_entries(fresh.slot_code[s], slot, 1.0f);
+  }
   cards(old.my_city, fresh.my_city, OBS_MY_CITY, row);
   cards(old.opponent_city, fresh.opponent_city, OBS_OPPONENT_CITY, row);
   cards(old.discard, fresh.discard, OBS_DISCARD, row);
