@@ -64,3 +64,18 @@ def test_engine_argument_and_illegal_moves_on_the_core():
     for each in shown:
         each.reset(seed=1)
     assert shown[0].render() == shown[1].render()
+
+
+def test_a_position_put_into_the_core_env_is_played_from_there():
+    python, core = seven_wonders_duel_v0.raw_env(), seven_wonders_duel_v0.raw_env(engine="core")
+    python.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        legal = np.flatnonzero(python.observe(python.agent_selection)["action_mask"])
+        python.step(int(legal[rng.integers(len(legal))]))
+    core.reset(seed=9)
+    core.state = python.state
+    assert core.state.log == python.state.log
+    for player in python.possible_agents:
+        assert np.array_equal(core.observe(player)["observation"], python.observe(player)["observation"])
+        assert np.array_equal(core.observe(player)["action_mask"], python.observe(player)["action_mask"])

@@ -72,6 +72,16 @@ class raw_env(AECEnv):
             return self._state
         return self._core.to_python(self._core_state)
 
+    @state.setter
+    def state(self, value: DuelState) -> None:
+        """Put the game in ``value`` (a replay's position, a determinization); with
+        ``engine="core"`` the core takes it over (its deal and its moves)."""
+        if self._core is not None:
+            self._core_state = self._core.from_python(value, self._seed)
+        else:
+            self._state = value
+        self._legal = None
+
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
 
