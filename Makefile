@@ -25,7 +25,7 @@ else
 $(error TORCH=$(TORCH): choose TORCH=default, TORCH=cpu or TORCH=cuda)
 endif
 
-.PHONY: run serve demo test test-fast bench notebooks notebooks-outputs venv browser clean
+.PHONY: run serve demo test test-fast bench notebooks notebooks-outputs venv browser clean core-sanitize
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -85,3 +85,15 @@ bench: venv
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# The C++ test programs of the core (core/tests), built with AddressSanitizer and
+# UndefinedBehaviorSanitizer and run on many random games. The tables come from the Python loaders.
+SANITIZE_DIR := build/sanitize
+SANITIZE_FLAGS := -std=c++17 -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -Icore
+DUEL_CORE := $(filter-out core/duel/bindings.cpp,$(wildcard core/duel/*.cpp))
+
+core-sanitize: venv
+	mkdir -p $(SANITIZE_DIR)
+	$(BIN)/python -c "from wonders_env.duel.compiled import write_table_file; write_table_file('$(SANITIZE_DIR)/duel_tables.txt')"
+	$(CXX) $(SANITIZE_FLAGS) $(DUEL_CORE) core/tests/duel_sanitize.cpp -o $(SANITIZE_DIR)/duel_sanitize
+	$(SANITIZE_DIR)/duel_sanitize $(SANITIZE_DIR)/duel_tables.txt 3000
