@@ -358,6 +358,12 @@ void bind(py::module_ m) {
             e.legal_action_mask(s, static_cast<int>(player), mask.mutable_data());
             return mask;
         })
+        .def("legal_action_mask_by_checks", [](const Engine& e, const GameState& s, int64_t player) {
+            check_player(e, player);
+            py::array_t<int8_t> mask(e.num_actions());
+            for (int a = 0; a < e.num_actions(); ++a) mask.mutable_data()[a] = e.is_legal(s, static_cast<int>(player), a);
+            return mask;
+        }, "The mask by one is_legal check per action (what a batch checks actions with), for the tests.")
         .def("apply_actions", [](const Engine& e, GameState& s, const py::dict& actions) {
             Actors actors = e.acting_players(s);
             std::array<int, MAX_PLAYERS> chosen{};

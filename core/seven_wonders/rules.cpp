@@ -245,7 +245,7 @@ int Engine::acting_city(const GameState& state, int player) const {
 // ---------------------------------------------------------------- costs (rules.py)
 PaymentOptions Engine::buy_options(const GameState& state, int city, const std::array<int, NUM_RESOURCES>& cost) const {
     int left = state.left_of(city), right = state.right_of(city);
-    return payment_options(cost, Supply{state.own_fixed[city].data(), state.own_choices[city].data(), state.num_own_choices[city]},
+    return payments_.options(cost, Supply{state.own_fixed[city].data(), state.own_choices[city].data(), state.num_own_choices[city]},
                            Supply{state.sell_fixed[left].data(), state.sell_choices[left].data(), state.num_sell_choices[left]},
                            Supply{state.sell_fixed[right].data(), state.sell_choices[right].data(), state.num_sell_choices[right]},
                            state.cheap_left[city], state.cheap_right[city]);
@@ -431,10 +431,44 @@ std::string Engine::describe_action(int action) const {
     return std::string(KIND_NAMES[action / t.num_types]) + " " + quote + name + quote;
 }
 
+bool Engine::is_legal(const GameState& state, int player, long long action) const {
+    const Tables& t = *tables_;
+    const int n = t.num_types;
+    if (action < 0 || action >= t.num_actions() || state.phase == Phase::GAME_OVER) return false;
+    if (!is_acting(state, player)) return action == t.wait_action();
+    if (action == t.wait_action()) return false;
+    int kind = static_cast<int>(action / n), type = static_cast<int>(action % n);
+    if (state.phase == Phase::DISCARD_BUILD) {
+        if (kind != DISCARD_BUILD_KIND || state.has_type[acting_city(state, player)][type]) return false;
+        for (int i = 0; i < state.discard_size; ++i)
+            if (t.cards[state.discard[i]].type == type) return true;
+        return false;
+    }
+    if (kind == DISCARD_BUILD_KIND) return false;
+    if (state.phase == Phase::FREE_CITY) {  // rare: the whole mask decides whether sales are open
+        std::array<int8_t, 5 * MAX_TYPES + 1> mask;
+        legal_action_mask(state, player, mask.data());
+        return mask[action];
+    }
+    bool in_hand = false;
+    for (int i = 0; i < state.hand_size[player] && !in_hand; ++i) in_hand = t.cards[state.hands[player][i]].type == type;
+    if (!in_hand) return false;
+    int city = player;
+    switch (kind) {
+        case BUILD:
+            return !state.has_type[city][type] && (chains_free(state, city, type) || free_by_wonder(state, city, type) ||
+                                                   can_afford_build(state, city, type));
+        case WONDER: return can_build_stage(state, city);
+        case SELL: return true;
+        default: return !state.has_type[city][type] && state.free_build_power[city] && state.free_build_used_age[city] != state.age;
+    }
+}
+
 std::string Engine::why_illegal(const GameState& state, int player, long long action) const {
     const Tables& t = *tables_;
     if (action < 0 || action >= t.num_actions())
         return "action must be an integer in [0, " + std::to_string(t.num_actions()) + "), got " + std::to_string(action);
+    if (is_legal(state, player, action)) return "";
     std::array<int8_t, 5 * MAX_TYPES + 1> mask;
     legal_action_mask(state, player, mask.data());
     if (mask[action]) return "";

@@ -66,6 +66,8 @@ class Engine {
     int acting_city(const GameState& state, int player) const;
     // Writes the 0/1 mask of `player` (num_actions bytes; only wait for a waiting player).
     void legal_action_mask(const GameState& state, int player, int8_t* mask) const;
+    // Whether `action` is legal for `player`: legal_action_mask(...)[action] without the mask.
+    bool is_legal(const GameState& state, int player, long long action) const;
     // Empty if `action` is legal for `player`, else why not.
     std::string why_illegal(const GameState& state, int player, long long action) const;
     std::string describe_action(int action) const;
@@ -90,6 +92,7 @@ class Engine {
     std::shared_ptr<const Tables> tables_;
     int num_players_, num_seats_;
     std::array<int8_t, MAX_SEATS> wonders_, sides_;
+    mutable PaymentCache payments_;  // speed only (see trading.hpp); an Engine is used by one thread at a time
 
     int seventh_card_seat(const GameState& state) const;
     bool chains_free(const GameState& state, int city, int card_type) const;

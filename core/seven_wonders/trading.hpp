@@ -7,6 +7,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "seven_wonders/tables.hpp"
 
@@ -20,7 +21,7 @@ struct Payment {
 // The Pareto-optimal (to_left, to_right) payments, sorted by (total, to_left); count 0 means the
 // cost cannot be met at any price, a single (0, 0) that it needs no purchase.
 struct PaymentOptions {
-    static constexpr int CAPACITY = 32;
+    static constexpr int CAPACITY = 16;  // a front has at most 15 points (at most 14 coins a side)
     int count = 0;
     std::array<Payment, CAPACITY> options{};
 };
@@ -34,5 +35,24 @@ struct Supply {
 
 PaymentOptions payment_options(const std::array<int, NUM_RESOURCES>& cost, Supply own, Supply left,
                                Supply right, int left_cheap, int right_cheap);
+
+// payment_options memoised by the market it depends on (what is missing, what the neighbours
+// sell of it, the useful choice productions, the discounts), as trading.py's cache does: a
+// direct-mapped table; a collision only costs a new solve. Speed only: answers are the same.
+class PaymentCache {
+  public:
+    PaymentCache();
+    PaymentOptions options(const std::array<int, NUM_RESOURCES>& cost, Supply own, Supply left, Supply right,
+                           int left_cheap, int right_cheap);
+
+  private:
+    static constexpr int KEY_WORDS = 5;
+    struct Entry {  // a market and its front, (to_left, to_right) as bytes
+        std::array<uint64_t, KEY_WORDS> key;
+        uint8_t count;
+        std::array<uint8_t, 2 * PaymentOptions::CAPACITY> front;
+    };
+    std::vector<Entry> entries_;
+};
 
 }  // namespace wonders::seven_wonders

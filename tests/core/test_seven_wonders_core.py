@@ -93,7 +93,10 @@ def play_both(num_players, seed, edition="1st", player="random", sides="random",
                                           err_msg=f"seed {seed} step {steps}: mask of player {p}")
             np.testing.assert_array_equal(game.encode_observation(core_state, p), python.observation(py_state, p),
                                           err_msg=f"seed {seed} step {steps}: observation of player {p}")
-        if check_payments:
+        if check_payments:  # and the single-action check of the batch
+            for p in range(num_players):
+                np.testing.assert_array_equal(game.engine.legal_action_mask_by_checks(core_state, p),
+                                              python.mask(py_state, p))
             db = py_state.db
             for city in range(py_state.num_seats):
                 for t in rng.choice(db.num_types, 3, replace=False):
