@@ -7,6 +7,8 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -93,5 +95,29 @@ struct Tables {
     // the non-guild cards of an Age for `seats` cities, in table order (cards.py deck())
     std::vector<int> deck(int age, int seats) const;
 };
+
+// The tables as exported by compiled.table_arrays: names, and int64 arrays with their shapes.
+struct IntTable {
+    std::vector<long> shape;
+    std::vector<int64_t> values;
+    template <typename... Index>
+    const int64_t* data(Index... index) const {
+        long flat = 0, d = 0;
+        ((flat = flat * shape[d++] + static_cast<long>(index)), ...);
+        for (; d < static_cast<long>(shape.size()); ++d) flat *= shape[d];
+        return values.data() + flat;
+    }
+    template <typename... Index>
+    int64_t at(Index... index) const { return *data(index...); }
+};
+struct TableData {
+    std::string edition;
+    std::vector<std::string> type_names, city_names, side_names;
+    std::map<std::string, IntTable> arrays;
+};
+
+// Checked Tables from exported data; a missing, misshapen or out-of-range array throws
+// std::invalid_argument saying which.
+std::shared_ptr<const Tables> build_tables(const TableData& data);
 
 }  // namespace wonders::seven_wonders

@@ -127,6 +127,22 @@ def table_arrays(db: CardDatabase) -> dict[str, Any]:
     }
 
 
+def write_table_file(path: str, edition: str = "1st") -> None:
+    """Write :func:`table_arrays` as text for the core's C++ test program (``make core-sanitize``):
+    ``string KEY`` + a line, ``strings KEY COUNT`` + one line each, ``array KEY NDIM SHAPE...`` +
+    one line of values."""
+    with open(path, "w") as handle:
+        for key, value in table_arrays(database(edition)).items():
+            if isinstance(value, str):
+                handle.write(f"string {key}\n{value}\n")
+            elif isinstance(value, list):
+                handle.write(f"strings {key} {len(value)}\n" + "".join(f"{item}\n" for item in value))
+            else:
+                array = np.asarray(value, np.int64)
+                handle.write(f"array {key} {array.ndim} {' '.join(map(str, array.shape))}\n"
+                             f"{' '.join(map(str, array.ravel()))}\n")
+
+
 def deal_of(state: GameState) -> dict[str, Any]:
     """The deal of a Python state just set up by ``state.new_game`` (before any move): the boards
     and every Age deck in order, as the core's ``Engine.new_game`` takes it."""
