@@ -54,6 +54,8 @@ def add_subcommands(commands: argparse._SubParsersAction) -> None:
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
     play.add_argument("--edition", default="1st", help="7 Wonders edition: 1st or 2nd (default 1st)")
+    play.add_argument("--payment", choices=("cheapest", "choose"), default=None,
+                      help="7 Wonders: 'choose' to choose whom to pay (default: the cheapest way)")
     play.set_defaults(handler=play_command)
 
 
@@ -81,8 +83,9 @@ def tournament_command(args: argparse.Namespace) -> None:
 def play_command(args: argparse.Namespace) -> None:
     from .play import play_human
     try:
+        options = {"payment": args.payment} if args.payment else {}
         play_human(args.game, args.opponent, num_players=args.players, seat=args.seat, seed=args.seed,
-                   edition=args.edition)
+                   edition=args.edition, **options)
     except ValueError as error:
         sys.exit(f"wonders play: {error}")
     except KeyboardInterrupt:

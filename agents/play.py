@@ -44,9 +44,15 @@ def describe_moves(env: Any, game: str) -> list[tuple[int, str]]:
 def _seven_wonders_move(state: Any, seat: int, action: int) -> str:
     from wonders_env.seven_wonders import rules
     from wonders_env.seven_wonders.actions import Kind, decode_action
-    kind, card_type = decode_action(action, state.db.num_types)
-    name = state.db.types[card_type].name
+    kind, value = decode_action(action, state.db.num_types, state.payment)
     city = rules.acting_city(state, seat)
+    if kind == Kind.PAY:
+        payment = next(p for p in rules.payment_choices(state, city) if p[1] == value)
+        return f"pay {_payment_text(state, city, payment)}"
+    if kind == Kind.WAIT:
+        return "wait"
+    card_type = value
+    name = state.db.types[card_type].name
     if kind == Kind.BUILD:
         return f"build {name} ({_payment_text(state, city, rules.build_payment(state, city, card_type))})"
     if kind == Kind.WONDER:
@@ -57,9 +63,7 @@ def _seven_wonders_move(state: Any, seat: int, action: int) -> str:
         return f"sell {name} (+{rules.SELL_COINS} coins)"
     if kind == Kind.FREE_BUILD:
         return f"build {name} free (Olympia, once per Age)"
-    if kind == Kind.DISCARD_BUILD:
-        return f"build {name} from the discard pile (free)"
-    return "wait"
+    return f"build {name} from the discard pile (free)"
 
 
 def _payment_text(state: Any, city: int, payment: tuple[int, int, int]) -> str:
@@ -98,7 +102,7 @@ def table_text(env: Any, game: str, seat: int) -> str:
     state = env.unwrapped.state
     if game == "seven_wonders_duel":
         from wonders_env.duel.render import render_table
-        return render_table(state)
+        return render_table(state, viewer=seat)
     from wonders_env.seven_wonders.render import render_table
     return render_table(state, viewer=seat)
 
@@ -202,14 +206,16 @@ class HumanAgent:
 # ---------------------------------------------------------------- the game
 def play_human(game: str = "seven_wonders_duel", opponent: str = "heuristic", num_players: int | None = None,
                seat: int = 0, seed: int | None = None, edition: str = "1st",
-               read: Callable[[str], str] | None = None, write: Callable[[str], None] | None = None) -> dict | None:
+               read: Callable[[str], str] | None = None, write: Callable[[str], None] | None = None,
+               **env_options: Any) -> dict | None:
     """Play a game with a human in ``seat`` and ``opponent`` bots in the others; ``read`` and
-    ``write`` default to ``input`` and ``print``.
+    ``write`` default to ``input`` and ``print``; ``env_options`` go to the env (7 Wonders:
+    ``payment="choose"`` to choose whom to pay).
 
     Returns the game record at the end, or None if the human quits.
     """
     game = resolve_game(game)
-    env = make_env(game, num_players, edition, raw=True)
+    env = make_env(game, num_players, edition, raw=True, **env_options)
     players = len(env.possible_agents)
     if not 0 <= seat < players:
         raise ValueError(f"seat must be from 0 to {players - 1}, got {seat}")

@@ -9,7 +9,9 @@ agent = PPOAgent("seven_wonders_duel", path="runs/duel_selfplay/policy.pt")
 The shipped policies live in ``agents/policies/ppo_<game>.pt`` (``policy.pt`` of a run, with the
 command line, seed, player count and final evaluation in its metadata: ``agent.metadata``). The
 7 Wonders one was trained at 4 players of the 1st edition and plays 2-7 players of that edition
-(the observation has one size for every count; the 2nd edition's is larger, and ``act`` says so).
+(the observation has one size for every count; the 2nd edition's is larger, and ``act`` says so),
+with ``payment="cheapest"``: a policy plays only the payment mode recorded in its metadata
+(``payment``; files without it were trained with ``"cheapest"``) and refuses the other.
 How they were trained and how strong they are: ``benchmarks/README.md``.
 Greedy by default; with ``deterministic=False`` it samples with a generator seeded by ``seed``.
 Agents made from the same file share one network (loaded once).
@@ -44,12 +46,13 @@ class PPOAgent:
 
     def __init__(self, game: str, seed: int | None = None, path: str | Path | None = None,
                  deterministic: bool = True) -> None:
-        from training.policy import PolicyAgent
+        from training.policy import PolicyAgent, trained_payment
 
         path = Path(path).resolve() if path else default_policy_path(game)
         model, metadata = _load(path, game, path.stat().st_mtime_ns if path.is_file() else 0)
         self.metadata = dict(metadata)
-        self._agent = PolicyAgent(model, deterministic=deterministic, seed=seed)
+        self._agent = PolicyAgent(model, deterministic=deterministic, seed=seed,
+                                  payment=trained_payment(metadata, game))
 
     def act(self, env: Any) -> int:
         return self._agent.act(env)

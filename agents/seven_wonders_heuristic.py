@@ -12,6 +12,11 @@ Each move is worth what a decent player would reckon it adds to the final score,
 * **denial**: the card leaves the hand passed to the next player, so a card worth a lot to them
   (a guild, a science card, their missing resource) is worth taking, burying or selling.
 
+With ``payment="choose"`` it also chooses whom to pay: each coin costs its value, plus
+``GIFT_PENALTY`` for feeding a rival, doubled for a rival ahead on points now; coins to the Free
+City cost no penalty (it cannot win), and for the Free City's purchases the holder counts coins
+paid to himself as a gain and coins to his opponent as a gift.
+
 It reads only what the player knows: its own hand, the public cities and the discard pile it has
 seen; never the other hands, the decks, nor the choices other players made this turn. A few
 microseconds per legal move; the seeded generator only breaks ties.
@@ -28,7 +33,7 @@ from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import Kind
 from wonders_env.seven_wonders.cards import (BLUE, SCIENCE_ANY, SCOPE_SELF, CardDatabase, Coins, Produce,
                                              Science, Shields, Special, TradeDiscount, VictoryPoints)
-from wonders_env.seven_wonders.scoring import science_points
+from wonders_env.seven_wonders.scoring import science_points, score_breakdown
 from wonders_env.seven_wonders.state import VICTORY_TOKEN, GameState, Phase
 
 # VP-equivalents, by Age (index 0 is Age I)
@@ -89,6 +94,8 @@ def action_values(state: GameState, seat: int, legal: np.ndarray) -> np.ndarray:
     """The heuristic value, in VP-equivalents, of each action in ``legal`` for ``seat``."""
     n_types = state.db.num_types
     city = rules.acting_city(state, seat)
+    if state.phase == Phase.PAYMENT:
+        return payment_values(state, seat, city, legal)
     view = _CityView(state, city)
     free_city_phase = state.phase == Phase.FREE_CITY
     receiver = _hand_receiver(state, seat)
@@ -125,6 +132,30 @@ def action_values(state: GameState, seat: int, legal: np.ndarray) -> np.ndarray:
         else:  # sell
             value = 3 * view.coin_value
         values[i] = value + denial[card_type]
+    return values
+
+
+def payment_values(state: GameState, seat: int, city: int, legal: np.ndarray) -> np.ndarray:
+    """The value of each legal ``pay`` action of ``seat`` paying for ``city`` (see the module doc)."""
+    by_left = {to_left: (to_left, to_right) for _, to_left, to_right in rules.payment_choices(state, city)}
+    coin_value = _CityView(state, seat).coin_value
+    my_points = score_breakdown(state, seat)["total"]
+    penalty = {}
+    for receiver in (state.left_of(city), state.right_of(city)):
+        if receiver == seat:
+            penalty[receiver] = -coin_value  # the Free City paying its holder
+        elif receiver == state.free_city:
+            penalty[receiver] = 0.0
+        else:
+            ahead = score_breakdown(state, receiver)["total"] > my_points
+            penalty[receiver] = GIFT_PENALTY * (2 if ahead else 1)
+    own_coins = 0.0 if city == state.free_city else coin_value
+    values = np.empty(len(legal))
+    pay_base = 5 * state.db.num_types + 1
+    for i, action in enumerate(legal.tolist()):
+        to_left, to_right = by_left[action - pay_base]
+        values[i] = -(own_coins * (to_left + to_right) + penalty[state.left_of(city)] * to_left
+                      + penalty[state.right_of(city)] * to_right)
     return values
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from agents import make_agent
 from agents.match import Agent, make_env, play_game
@@ -44,9 +45,10 @@ class EvalResult:
 
 
 def evaluate(agent: Agent, game: str, num_players: int, opponent: str, games: int, seed: int,
-             edition: str = "1st") -> EvalResult:
-    """Play ``agent`` against ``opponent`` (a :func:`agents.make_agent` name) in every other seat."""
-    env = make_env(game, num_players, edition, raw=True)
+             edition: str = "1st", **env_options: Any) -> EvalResult:
+    """Play ``agent`` against ``opponent`` (a :func:`agents.make_agent` name) in every other seat;
+    ``env_options`` go to the env (7 Wonders: ``payment``)."""
+    env = make_env(game, num_players, edition, raw=True, **env_options)
     wins = 0
     for g in range(games):
         seat = g % num_players

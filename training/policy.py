@@ -16,7 +16,7 @@ Files, both written atomically (:func:`atomic_write`: temp file in the same fold
   :mod:`training.ppo_selfplay`), with ``kind = "checkpoint"``;
 * a *policy file* (``run_dir/policy.pt``, the file to ship): ``kind = "policy"``, the
   :class:`PolicySpec` and the network weights, plus free-form ``metadata`` (the command, the seed,
-  the steps, the player counts it was trained for).
+  the steps, the player counts, edition and 7 Wonders payment mode it was trained for).
 
 :func:`load_policy` reads either kind; a missing, unreadable or mismatched file raises
 :class:`CheckpointError` naming the file and what is wrong. Files are loaded with
@@ -192,25 +192,40 @@ def load_policy(path: Path, game: str | None = None) -> tuple[ActorCritic, dict[
     return model, dict(payload.get("metadata", {}))
 
 
+def trained_payment(metadata: dict[str, Any], game: str) -> str | None:
+    """The 7 Wonders payment mode a policy was trained with (files without one predate the
+    choice and were trained with ``"cheapest"``); None for Duel."""
+    return metadata.get("payment", "cheapest") if game == "seven_wonders" else None
+
+
 class PolicyAgent:
     """Plays ``env.agent_selection`` of an AEC env with a network: ``act(env) -> int``.
 
     Reads only ``env.observe(env.agent_selection)`` (its own observation and mask). Greedy
-    (``deterministic=True``, the default) or sampling with its own seeded generator.
+    (``deterministic=True``, the default) or sampling with its own seeded generator. With
+    ``payment`` (the 7 Wonders payment mode it was trained with), an env of the other mode is
+    refused with a ``ValueError`` that says so.
     """
 
-    def __init__(self, model: ActorCritic, deterministic: bool = True, seed: int | None = None) -> None:
+    def __init__(self, model: ActorCritic, deterministic: bool = True, seed: int | None = None,
+                 payment: str | None = None) -> None:
         self.model = model
         self.deterministic = deterministic
+        self.payment = payment
         self.generator = torch.Generator().manual_seed(seed if seed is not None else 0)
 
     @classmethod
     def from_file(cls, path: Path, game: str | None = None, deterministic: bool = True,
                   seed: int | None = None) -> "PolicyAgent":
-        return cls(load_policy(path, game)[0], deterministic, seed)
+        model, metadata = load_policy(path, game)
+        return cls(model, deterministic, seed, trained_payment(metadata, model.spec.game))
 
     @torch.no_grad()
     def act(self, env: Any) -> int:
+        env_payment = getattr(env.unwrapped, "payment", None)
+        if self.payment is not None and env_payment is not None and env_payment != self.payment:
+            raise ValueError(f"the policy was trained with payment={self.payment!r} and plays only that mode; "
+                             f"the env has payment={env_payment!r} (its actions and observations differ)")
         observation = env.observe(env.agent_selection)
         obs = torch.as_tensor(observation["observation"], dtype=torch.float32)
         if obs.shape[0] != self.model.spec.obs_size:

@@ -66,7 +66,8 @@ player count and network size must match the checkpoint, or it raises
 For 7 Wonders use ``--num-players N`` (2-7) and ``--edition 2nd`` for the 2020 edition (3-7
 players); the observation has the same size for every player count, so a policy trained at one
 count plays at the others (the metadata records the count and edition trained), but not at the
-other edition (its card table, so its observation, differs).
+other edition (its card table, so its observation, differs). ``--payment choose`` trains it to
+choose whom to pay (the metadata records the mode; the policy refuses the other one).
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ from tqdm import tqdm
 from agents import make_agent
 from agents.match import Agent, default_players, make_env, resolve_game, seat_of
 from training.cli_args import arg, parse_args
+from wonders_env.seven_wonders.actions import PAYMENT_MODES
 from training.evaluation import (EVAL_FIELDS, EvalResult, eval_row, evaluate, format_table,
                                  plot_learning_curve)
 from training.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
@@ -105,6 +107,8 @@ class Args:
     game: str = arg("seven_wonders_duel", "the game", choices=("seven_wonders", "seven_wonders_duel"))
     num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2")
     edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=("1st", "2nd"))
+    payment: str = arg("cheapest", "7 Wonders payment mode: the engine pays the cheapest way, or the players "
+                       "choose whom to pay (Duel has no choice)", choices=PAYMENT_MODES)
     seed: int = arg(1, "seed of torch and of every env, seat and baseline draw")
     run_dir: str = arg("runs/duel_selfplay", "where logs, checkpoints and the policy go")
     resume: bool = arg(False, "continue from run_dir/checkpoint.pt")
@@ -384,10 +388,15 @@ def append_csv(path: Path, fields: tuple[str, ...], row: dict[str, Any]) -> None
 
 
 # ---------------------------------------------------------------- main
+def env_options(args: Args) -> dict[str, Any]:
+    """Options of the env beyond the game, player count and edition."""
+    return {"payment": args.payment} if args.game == "seven_wonders" else {}
+
+
 def run_evaluation(model: ActorCritic, args: Args, num_players: int, games: int) -> list[EvalResult]:
-    agent = PolicyAgent(model, deterministic=True)
-    return [evaluate(agent, args.game, num_players, name, games, seed=args.seed + 10_000, edition=args.edition)
-            for name in BASELINES]
+    agent = PolicyAgent(model, deterministic=True, payment=env_options(args).get("payment"))
+    return [evaluate(agent, args.game, num_players, name, games, seed=args.seed + 10_000, edition=args.edition,
+                     **env_options(args)) for name in BASELINES]
 
 
 def main(argv: list[str] | None = None) -> list[EvalResult]:
@@ -395,6 +404,8 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     args = parse_args(Args, argv, description=__doc__.split("\n")[0])
     args.game = resolve_game(args.game)
     num_players = args.num_players or default_players(args.game)
+    if args.game != "seven_wonders" and args.payment != "cheapest":
+        raise SystemExit(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
     if args.torch_threads:
         torch.set_num_threads(args.torch_threads)
     run_dir = Path(args.run_dir)
@@ -405,7 +416,8 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
 
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    envs = [make_env(args.game, num_players, args.edition, raw=True, reward=args.reward) for _ in range(args.num_envs)]
+    envs = [make_env(args.game, num_players, args.edition, raw=True, reward=args.reward, **env_options(args))
+            for _ in range(args.num_envs)]
     envs[0].reset(seed=0)
     first = envs[0].observe(envs[0].agent_selection)
     spec = PolicySpec(args.game, int(first["observation"].shape[0]), int(first["action_mask"].shape[0]), args.hidden)
@@ -488,6 +500,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     save_policy(model, run_dir / "policy.pt", {
         "command": "python -m training.ppo_selfplay " + shlex.join(sys.argv[1:] if argv is None else argv),
         "seed": args.seed, "num_players_trained": num_players, "edition": args.edition,
+        **env_options(args),
         "global_step": counters["global_step"],
         "updates": counters["update"], "training_seconds": round(counters["elapsed_s"], 1),
         "final_eval": [{"opponent": r.opponent, "games": r.games, "wins": r.wins} for r in final]})

@@ -3,9 +3,9 @@
 | | |
 |---|---|
 | Import | `from wonders_env import seven_wonders_v0` |
-| Actions | Discrete, card-id (`5T + 1`: 376 in the 1st edition, 386 in the 2nd) |
+| Actions | Discrete, card-id (`5T + 1`: 376 in the 1st edition, 386 in the 2nd; `5T + 16` with `payment="choose"`) |
 | Parallel API | Yes (native `parallel_env`) |
-| Manual control | `wonders play --game seven_wonders` |
+| Manual control | `wonders play --game seven_wonders` (`--payment choose` to choose whom to pay) |
 | Agents | `player_0` ... `player_{N-1}`, N = 2..7 |
 | Action shape | `(1,)` |
 | Observation | dict: `observation` float32 vector, `action_mask` int8 vector |
@@ -21,7 +21,7 @@ player has chosen; `parallel_env` takes them together.
 
 ```python
 seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward="win_loss",
-                     render_mode=None, edition="1st")
+                     render_mode=None, edition="1st", payment="cheapest")
 ```
 
 * `num_players`: 2-7. With 2, the Free City variant: a third board (seat 2) played in turn by
@@ -33,14 +33,20 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
 * `reward`: `"win_loss"` (default) or `"score"` (see Rewards).
 * `render_mode`: `None`, `"ansi"` (render() returns the table as text) or `"human"` (prints it).
 * `edition`: `"1st"` (default) or `"2nd"` (3-7 players; it has no 2-player variant).
+* `payment`: `"cheapest"` (default) or `"choose"`. With `"cheapest"` the engine pays for every
+  build and wonder stage the cheapest way (on equal totals less to the left neighbour; with 2
+  players less to the opponent; the Free City buys from its controller whenever it can). With
+  `"choose"` the players decide whom they pay, as the rulebook lets them: a `payment` decision
+  follows every card decision (see Action space). The two modes have different action and
+  observation sizes; `"cheapest"` is exactly the env without the argument.
 
 2nd-edition data: seven rows of the reference table, the costs of Town Hall, Arena, Circus and
 Craftsmens Guild, come from a single source and may be wrong. They live in one file,
 `wonders_env/seven_wonders/data/cards_2nd_uncertain_costs.csv`, one line per card: correct a
 cost there and every copy of the card follows.
 
-An unknown wonder or side, a wrong player count or a bad reward mode raises `ValueError` naming
-what is allowed.
+An unknown wonder or side, a wrong player count, a bad reward or payment mode raises `ValueError`
+naming what is allowed.
 
 ## Observation space
 
@@ -49,6 +55,10 @@ what is allowed.
 order from me: cards, coins, wonder, stages, shields, military tokens, production, science).
 It holds no hidden information: other hands, the decks, the Free City's pile, the cards under
 wonder stages and unseen discards are never encoded. `action_mask` marks the legal actions.
+With `payment="choose"` the vector has a tail (the `payment` views of that module): whether I am
+choosing a payment now, the card and kind of the move I pay for, the coins each legal payment
+gives the right neighbour, and the payment I chose for my own move this turn. Nobody sees another
+player's pending card or payment: they are revealed together when the turn resolves.
 
 ## Action space
 
@@ -60,6 +70,7 @@ wonder stages and unseen discards are never encoded. `action_mask` marks the leg
 | `[3T, 4T)` | free_build | Olympia A: build card `a - 3T` for free (once per Age) |
 | `[4T, 5T)` | discard_build | Halicarnassus: build card `a - 4T` from the discard pile |
 | `5T` | wait | nothing to decide now (parallel API only) |
+| `[5T+1, 5T+16)` | pay | `payment="choose"` only: pay `L = a - 5T - 1` coins to the left neighbour, the rest to the right |
 
 `T` is the number of card names of the edition (75 in the 1st, 77 in the 2nd, so the
 observation and action sizes differ by edition); card id `c` is `env.unwrapped.db.types[c]`.
@@ -67,10 +78,34 @@ The 2nd edition has no Olympia A, so `free_build` is never legal there; its Olym
 ordinary `build` actions free. The decision
 phases: `main` (everyone picks a card), `free_city` (the Free City card holder picks the Free
 City's card; it must take a free chain build, and sells only when it can play nothing),
-`seventh_card` (Babylon B plays its 7th card), `discard_build` (Halicarnassus). Payment: the
-cheapest way; on equal totals, less to the left neighbour (2 players: less to the opponent).
-The Free City buys from its controller whenever it can. `wonders_env.seven_wonders.rules`
-documents the exact resolution order.
+`seventh_card` (Babylon B plays its 7th card), `discard_build` (Halicarnassus), and with
+`payment="choose"` `payment` (see below). With `payment="cheapest"`: the cheapest way; on equal
+totals, less to the left neighbour (2 players: less to the opponent). The Free City buys from
+its controller whenever it can. `wonders_env.seven_wonders.rules` documents the exact
+resolution order.
+
+Choosing whom to pay (`payment="choose"`). For a resource cost the engine knows the Pareto set
+of `(to_left, to_right)` coin amounts: every way to pay that no other way beats on both sides.
+No two of them give the same amount to the left, so `pay L` means the same in every state: "pay
+the non-dominated way that gives exactly `L` coins to the left neighbour of the paying city, and
+the rest to the right". `L` runs from 0 to 14 (a cost has at most 7 resource units, 2 coins
+each). The legal `pay` actions are those of the ways the city can afford (the bank's coin cost
+included); a move that buys nothing (a sell, a free, chained or self-produced build) has the
+single legal action `pay 0`. Neighbours: `left_of(s) = s - 1`; with 2 players the left of
+`player_0` is the Free City, the left of `player_1` is `player_0`, the left of the Free City is
+`player_1`.
+
+The `payment` phase follows every card decision that may buy something: after `main` (and, with
+2 players, after `free_city`) every player pays for the card it chose, all at once; then, with 2
+players, the Free City card holder pays for the Free City (from himself or from the opponent);
+after `seventh_card` Babylon pays for its 7th card. Every player of the turn decides in it, even
+one with a single legal payment, so that who is asked to pay (the AEC order, the parallel
+masks) reveals nothing about anybody's card. All payments of a turn are computed on the state
+at the turn's start (the rulebook's simultaneous rule): two players may buy the same unit from
+the same neighbour. The turn resolves when the last payment is chosen. The price of this
+design: a game has twice the decisions, and most payment decisions have a single legal action
+(in games of the heuristic agent, 8% of them at 2 players, 14% at 4 and 11% at 7 offer a real
+choice); an agent may answer those without thinking.
 
 ## Rewards
 
@@ -82,11 +117,16 @@ holds `score` (the seven categories and `total`) and `winners`.
 ## Game record
 
 `env.unwrapped.game_record()` returns the JSON-serialisable record of `shared/DESIGN.md`, with
-the action kinds listed in `wonders_env.seven_wonders.record`.
+the action kinds listed in `wonders_env.seven_wonders.record`. Its `payment` says the payment
+mode; every action's `paid` gives the coins to the `left` and `right` neighbours and to the
+`bank`, and its `paid_to` who received them (`seat`, `agent` (`null` for the Free City),
+`coins`, one entry per neighbour paid).
 
 ## Version history
 
-* v0: first release (1st edition; 2nd edition as `edition="2nd"`).
+* v0: first release (1st edition; 2nd edition as `edition="2nd"`; choosing whom to pay as
+  `payment="choose"`; the `turn` view reads 7 during Babylon's 7th card, as documented, where
+  it first read 6).
 """
 
 from .seven_wonders.env import env, parallel_env, raw_env

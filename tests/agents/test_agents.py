@@ -72,6 +72,43 @@ def test_seven_wonders_games_are_legal(name, players, edition):
         assert sum(result.decisions) >= 18 * players
 
 
+@pytest.mark.parametrize("name", ["random", "heuristic", "mcts"])
+@pytest.mark.parametrize("players, edition", [(2, "1st"), (4, "1st"), (3, "2nd")])
+def test_seven_wonders_games_choosing_payments_are_legal(name, players, edition):
+    env = make_env("seven_wonders", players, edition, raw=True, payment="choose")
+    for seed in range(1 if name == "mcts" else 2):
+        result = play_game(env, agents_for(name, "seven_wonders", players, seed), seed)
+        assert result.record["finished"] and result.record["payment"] == "choose"
+        assert sum(result.decisions) >= 2 * 18 * players  # a payment after every card
+
+
+def test_seven_wonders_heuristic_pays_the_free_city_rather_than_the_opponent():
+    from wonders_env.seven_wonders.actions import Kind, encode_action
+    from wonders_env.seven_wonders.state import Phase, new_game, place_building
+
+    state = new_game(2, seed=0, wonders=["Babylon", "Rhodes", "Giza"], wonder_sides="A", payment="choose")
+    db = state.db
+    lumber = [c.index for c in db.cards if db.types[c.type].name == "Lumber Yard"]
+    place_building(state, 1, lumber[0])  # wood from the opponent (player_0's right) ...
+    place_building(state, 2, lumber[1])  # ... or from the Free City (player_0's left), 2 coins each
+    stockade = next(c.index for c in db.cards if db.types[c.type].name == "Stockade")
+    state.hands[0][0] = stockade
+    state.memo = {}
+    state.pending = {0: encode_action(Kind.BUILD, db.type_of("Stockade"), db.num_types),
+                     1: encode_action(Kind.SELL, db.cards[state.hands[1][0]].type, db.num_types)}
+    state.phase, state.pending_turn = Phase.PAYMENT, 1
+    state.pending[2] = encode_action(Kind.SELL, db.cards[state.hands[1][1]].type, db.num_types)
+    pay = 5 * db.num_types + 1
+    assert set(np.flatnonzero(seven_wonders_rules.legal_action_mask(state, 0))) == {pay, pay + 2}
+    assert SevenWondersHeuristic(seed=0).choose(state, 0) == pay + 2
+
+
+def test_shipped_seven_wonders_policy_refuses_the_choose_payment_mode():
+    env = make_env("seven_wonders", 3, raw=True, payment="choose")
+    with pytest.raises(ValueError, match="trained with payment='cheapest'"):
+        play_game(env, agents_for("ppo", "seven_wonders", 3, 0), 0)
+
+
 @pytest.mark.parametrize("name", AGENT_NAMES)
 def test_duel_games_are_legal(name):
     env = make_env("seven_wonders_duel", raw=True)
@@ -133,9 +170,9 @@ def test_same_seed_same_game(game, players, name):
 
 
 # ---------------------------------------------------------------- hidden information
-def _seven_wonders_states(players: int, seeds: range):
+def _seven_wonders_states(players: int, seeds: range, payment: str = "cheapest"):
     """(state, seat) at every decision of random games (AEC order: other seats may have chosen)."""
-    env = make_env("seven_wonders", players, raw=True)
+    env = make_env("seven_wonders", players, raw=True, payment=payment)
     for seed in seeds:
         env.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -145,12 +182,13 @@ def _seven_wonders_states(players: int, seeds: range):
             env.step(int(rng.choice(legal)))
 
 
+@pytest.mark.parametrize("payment", ["cheapest", "choose"])
 @pytest.mark.parametrize("players", [2, 4])
-def test_seven_wonders_heuristic_reads_no_hidden_information(players):
+def test_seven_wonders_heuristic_reads_no_hidden_information(players, payment):
     """Redrawing everything the player cannot see changes none of its move values."""
     rng = np.random.default_rng(0)
     checked = 0
-    for state, seat in _seven_wonders_states(players, range(3)):
+    for state, seat in _seven_wonders_states(players, range(3), payment):
         legal = np.flatnonzero(seven_wonders_rules.legal_action_mask(state, seat))
         twin = seven_wonders_determinize(state, seat, rng)
         assert np.array_equal(seven_wonders_values(state, seat, legal), seven_wonders_values(twin, seat, legal))

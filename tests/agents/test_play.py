@@ -89,3 +89,11 @@ def test_bad_arguments():
         play_human("duel", opponent="nobody", read=lambda _: "q", write=lambda _: None)
     with pytest.raises(ValueError, match="unknown game"):
         play_human("checkers", read=lambda _: "q", write=lambda _: None)
+
+
+def test_a_seven_wonders_game_choosing_whom_to_pay():
+    script = Script([], then="1")
+    record = play_human("seven_wonders", "heuristic", num_players=3, seed=2, read=script.read,
+                        write=script.write, payment="choose")
+    assert record["finished"] and record["payment"] == "choose"
+    assert re.search(r"1\) pay (free|\d+ coins?: .*)", script.text)

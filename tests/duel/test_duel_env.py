@@ -285,6 +285,22 @@ def test_game_record_payments_and_kinds_of_a_full_game():
     assert all(entry["card"] in names for entry in record["actions"] if entry["card"] is not None)
 
 
+def test_using_the_env_before_reset_says_call_reset_first():
+    env = seven_wonders_duel_v0.raw_env(render_mode="ansi")
+    for method, call in (("observe", lambda: env.observe("player_0")), ("render", env.render),
+                         ("step", lambda: env.step(0)), ("game_record", env.game_record)):
+        with pytest.raises(RuntimeError, match=rf"call reset\(\) first: {method}\(\)"):
+            call()
+
+
+def test_record_of_a_numpy_integer_seed_is_json():
+    env = seven_wonders_duel_v0.raw_env()
+    env.reset(seed=np.int64(3))
+    record = env.game_record()
+    assert record["seed"] == 3 and type(record["seed"]) is int
+    assert json.loads(json.dumps(record)) == record
+
+
 def test_render_human_prints(capsys):
     env = seven_wonders_duel_v0.env(render_mode="human")
     env.reset(seed=0)

@@ -98,12 +98,18 @@ def test_circus_maximus_destroys_a_grey_card():
     assert state.color_count[ANTOINE][1] == 1
 
 
-def test_great_library_draws_3_set_aside_tokens_keeps_1():
+def great_library_built():
+    """Antoine has just built The Great Library: it drew 3 of the set-aside tokens."""
     board = ("Agriculture", "Law", "Philosophy", "Theology", "Urbanism")
     state = scenario(age=1, wonders=ALL, coins=(30, 7), board=board)
     state.player_wonders[ANTOINE] = [wonder("The Great Library")]
     on_top(state, "Lumber Yard")
     play(state, "wonder", "Lumber Yard", "The Great Library")
+    return state
+
+
+def test_great_library_draws_3_set_aside_tokens_keeps_1():
+    state = great_library_built()
     assert state.phase == Phase.LIBRARY and state.current == ANTOINE
     offered = sorted(state.library_offer)
     assert len(offered) == 3
@@ -116,6 +122,20 @@ def test_great_library_draws_3_set_aside_tokens_keeps_1():
     assert state.board_tokens == board_before
     assert state.phase == Phase.PLAY and state.current == BRUNO
     assert scoring.score(state, ANTOINE)["wonders"] == 4
+
+
+def test_great_library_draw_is_rendered_to_its_owner_only_like_the_observation():
+    from wonders_env.duel.cards import PROGRESS_TOKENS
+    from wonders_env.duel.observation import encode_observation, observation_views
+    from wonders_env.duel.render import render_table
+
+    state = great_library_built()
+    drawn = [PROGRESS_TOKENS[t].name for t in state.library_offer]
+    assert observation_views(encode_observation(state, ANTOINE))["library_draw"].sum() == 3
+    assert observation_views(encode_observation(state, BRUNO))["library_draw"].sum() == 0
+    assert all(name in render_table(state, viewer=ANTOINE) for name in drawn)
+    for view in (render_table(state, viewer=BRUNO), render_table(state)):
+        assert not any(name in view for name in drawn)
 
 
 def test_mausoleum_builds_from_discard_free_with_effects():

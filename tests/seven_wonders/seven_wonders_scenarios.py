@@ -65,10 +65,10 @@ def card(state, name: str) -> int:
     return next((c for c in ids if c not in used), ids[0])
 
 
-def scenario(cities, sides="A", num_players=None, seed=0, coins=None):
+def scenario(cities, sides="A", num_players=None, seed=0, coins=None, payment="cheapest"):
     """A new game with these boards (one per seat), every hand emptied, Age I turn 1."""
     players = len(cities) if num_players is None else num_players
-    state = new_game(players, seed=seed, wonders=list(cities), wonder_sides=sides)
+    state = new_game(players, seed=seed, wonders=list(cities), wonder_sides=sides, payment=payment)
     state.hands = [[] for _ in range(state.num_seats)]
     if coins is not None:
         state.coins = list(coins)
@@ -116,6 +116,11 @@ def free_build(name: str) -> int:
 
 def from_discard(name: str) -> int:
     return encode_action(Kind.DISCARD_BUILD, tid(name), N)
+
+
+def pay(to_left: int) -> int:
+    """``payment="choose"``: pay ``to_left`` coins to the left neighbour, the rest to the right."""
+    return encode_action(Kind.PAY, to_left, N)
 
 
 def legal(state, seat: int, action: int) -> bool:

@@ -27,19 +27,53 @@ def play_out(env, seed, until=None):
         env.step(int(rng.choice(legal)))
 
 
+PAYMENTS = ["cheapest", "choose"]
+
+
+@pytest.mark.parametrize("payment", PAYMENTS)
 @pytest.mark.parametrize("num_players", [2, 3, 7])
-def test_pettingzoo_api(num_players):
-    api_test(seven_wonders_v0.env(num_players=num_players), num_cycles=1000)
+def test_pettingzoo_api(num_players, payment):
+    api_test(seven_wonders_v0.env(num_players=num_players, payment=payment), num_cycles=1000)
 
 
+@pytest.mark.parametrize("payment", PAYMENTS)
 @pytest.mark.parametrize("num_players", [2, 3, 7])
-def test_pettingzoo_parallel_api(num_players):
-    parallel_api_test(seven_wonders_v0.parallel_env(num_players=num_players), num_cycles=1000)
+def test_pettingzoo_parallel_api(num_players, payment):
+    parallel_api_test(seven_wonders_v0.parallel_env(num_players=num_players, payment=payment), num_cycles=1000)
 
 
+@pytest.mark.parametrize("payment", PAYMENTS)
 @pytest.mark.parametrize("num_players", [2, 3, 7])
-def test_pettingzoo_seed(num_players):
-    seed_test(lambda: seven_wonders_v0.env(num_players=num_players), num_cycles=300)
+def test_pettingzoo_seed(num_players, payment):
+    seed_test(lambda: seven_wonders_v0.env(num_players=num_players, payment=payment), num_cycles=300)
+
+
+@pytest.mark.parametrize("edition, num_players", [("1st", 2), ("1st", 5), ("2nd", 4)])
+def test_parallel_games_choosing_payments_pay_every_turn(edition, num_players):
+    env = seven_wonders_v0.parallel_env(num_players=num_players, edition=edition, payment="choose")
+    observations, _ = env.reset(seed=num_players)
+    rng = np.random.default_rng(0)
+    pay = 5 * env.db.num_types + 1
+    payment_steps = 0
+    while env.agents:
+        paying = env.state.phase == Phase.PAYMENT
+        payment_steps += paying
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()}
+        if paying and env.state.pending_turn <= 6 and len(actions) and num_players > 2:
+            assert all(action >= pay for action in actions.values())  # every player pays
+        observations, rewards, terminations, truncations, infos = env.step(actions)
+    assert payment_steps >= 18 * (2 if num_players == 2 else 1)
+    record = env.game_record()
+    assert record["payment"] == "choose" and json.loads(json.dumps(record)) == record
+
+
+def test_payment_mode_sets_the_spaces_and_is_checked():
+    cheapest = seven_wonders_v0.raw_env(num_players=3)
+    choose = seven_wonders_v0.raw_env(num_players=3, payment="choose")
+    assert cheapest.action_space("player_0").n == 376 and choose.action_space("player_0").n == 391
+    assert choose.observer.size > cheapest.observer.size
+    with pytest.raises(ValueError, match=r"payment must be one of \('cheapest', 'choose'\), got 'free'"):
+        seven_wonders_v0.raw_env(payment="free")
 
 
 def test_metadata_like_classic_games():
@@ -59,6 +93,8 @@ def test_metadata_like_classic_games():
     ({"num_players": 3, "wonder_sides": ["A", "B"]}, "one value or 3 values"),
     ({"num_players": 3, "reward": "points"}, "reward must be one of"),
     ({"num_players": 3, "render_mode": "rgb_array"}, "render_mode must be None or one of"),
+    ({"num_players": 3, "wonder_sides": None}, "wonder_sides must be 'A'/'Day', 'B'/'Night', 'random' or a list"),
+    ({"num_players": 3, "wonders": "Giza"}, "wonders must be None .random. or a list of 3 city names"),
 ])
 def test_bad_arguments_say_what_is_allowed(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -97,10 +133,11 @@ def test_action_encoding_round_trip():
         decode_action(5 * n + 1, n)
 
 
+@pytest.mark.parametrize("payment, until", [("cheapest", 10), ("choose", 10), ("choose", 11)])
 @pytest.mark.parametrize("num_players", [2, 4])
-def test_observation_hides_hidden_information(num_players):
-    env = seven_wonders_v0.raw_env(num_players=num_players)
-    play_out(env, seed=3, until=10 * num_players)
+def test_observation_hides_hidden_information(num_players, payment, until):
+    env = seven_wonders_v0.raw_env(num_players=num_players, payment=payment)
+    play_out(env, seed=3, until=until * num_players)
     state = env.state
     assert state.phase != Phase.GAME_OVER
     me = 0
@@ -168,8 +205,14 @@ def test_game_record_is_json_and_follows_the_contract():
     assert set(player["score"]) == {"military", "treasury", "wonder", "civilian", "science",
                                     "commercial", "guilds", "total"}
     action = record["actions"][0]
-    assert {"age", "turn", "agent", "kind", "card", "paid"} <= set(action)
+    assert {"age", "turn", "agent", "kind", "card", "paid", "paid_to"} <= set(action)
     assert set(action["paid"]) == {"left", "right", "bank"}
+    assert record["payment"] == "cheapest"
+    for action in record["actions"]:
+        neighbours = record["players"][action["seat"]]
+        expected = [{"seat": neighbours[side], "agent": record["players"][neighbours[side]]["agent"],
+                     "coins": action["paid"][side]} for side in ("left", "right") if action["paid"][side]]
+        assert action["paid_to"] == expected
     kinds = {a["kind"] for a in record["actions"]}
     assert kinds <= {"build", "wonder", "sell", "free_build", "discard_build", "discard"}
 
@@ -218,6 +261,56 @@ def test_parallel_env_requires_actions_from_acting_agents():
     env.reset(seed=0)
     with pytest.raises(IllegalActionError, match="player_0 must act"):
         env.step({})
+
+
+@pytest.mark.parametrize("actions", [None, [0, 0, 0], 5])
+def test_parallel_env_step_needs_a_dict_of_actions(actions):
+    env = seven_wonders_v0.parallel_env(num_players=3)
+    env.reset(seed=0)
+    with pytest.raises(TypeError, match=r"actions must be a dict \{agent: action\} for the live agents "
+                                        r"\['player_0', 'player_1', 'player_2'\]"):
+        env.step(actions)
+
+
+@pytest.mark.parametrize("action", [True, False, np.bool_(True), 1.0, "3"])
+def test_raw_env_rejects_non_integer_actions_like_duel(action):
+    env = seven_wonders_v0.raw_env(num_players=3)
+    env.reset(seed=0)
+    with pytest.raises(IllegalActionError, match=r"action must be an integer in \[0, 376\), got "):
+        env.step(action)
+
+
+def test_parallel_env_rejects_bool_actions():
+    env = seven_wonders_v0.parallel_env(num_players=3)
+    env.reset(seed=0)
+    with pytest.raises(IllegalActionError, match=r"action must be an integer in \[0, 376\), got True"):
+        env.step({agent: True for agent in env.agents})
+
+
+@pytest.mark.parametrize("make", [seven_wonders_v0.raw_env, seven_wonders_v0.parallel_env])
+def test_using_an_env_before_reset_says_call_reset_first(make):
+    env = make(num_players=3, render_mode="ansi")
+    with pytest.raises(RuntimeError, match=r"call reset\(\) first: observe\(\)"):
+        env.observe("player_0")
+    with pytest.raises(RuntimeError, match=r"call reset\(\) first: render\(\)"):
+        env.render()
+    with pytest.raises(RuntimeError, match=r"call reset\(\) first: step\(\)"):
+        env.step({} if make is seven_wonders_v0.parallel_env else 0)
+
+
+def test_turn_reads_seven_while_babylon_plays_its_seventh_card():
+    for seed in range(200):
+        env = seven_wonders_v0.raw_env(num_players=3, wonders=["Babylon", "Rhodes", "Giza"], wonder_sides="B")
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while env.state.phase not in (Phase.SEVENTH_CARD, Phase.GAME_OVER):
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        if env.state.phase == Phase.SEVENTH_CARD:
+            observation = env.observe(env.agent_selection)["observation"]
+            assert observation[env.observer.views["turn"]][0] == 7
+            return
+    pytest.fail("no random game reached Babylon's 7th card")
 
 
 def test_render_keeps_sold_and_stage_cards_hidden():

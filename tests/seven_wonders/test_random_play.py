@@ -23,14 +23,17 @@ def game_cards(num_players: int, edition: str = "1st") -> Counter:
 
 
 def play_random_game(num_players, seed, sides="random", check_reference=False, check_copy=False,
-                     edition="1st"):
-    state = new_game(num_players, seed=seed, wonder_sides=sides, edition=edition)
+                     edition="1st", payment="cheapest"):
+    state = new_game(num_players, seed=seed, wonder_sides=sides, edition=edition, payment=payment)
     rng = np.random.default_rng(seed + 1000)
     expected_cards = game_cards(num_players, edition)
     choices = []
     steps = 0
     while state.phase != Phase.GAME_OVER:
         actions = {}
+        if state.phase == Phase.PAYMENT and not state.payments:  # the phase reveals nothing:
+            expected = sorted(state.pending) if state.pending_turn > 6 else list(range(num_players))
+            assert acting_seats(state) == expected  # every player of the turn pays, always
         for seat in acting_seats(state):
             mask = legal_action_mask(state, seat)
             legal = np.flatnonzero(mask)
@@ -45,6 +48,9 @@ def play_random_game(num_players, seed, sides="random", check_reference=False, c
         choices.append(actions)
         steps += 1
         assert min(state.coins) >= 0
+        if state.log:
+            paid = state.log[-1]["paid"]
+            assert sum(e["coins"] for e in state.log[-1]["paid_to"]) == paid["left"] + paid["right"]
         assert card_locations(state) == expected_cards
         for seat in range(state.num_seats):
             names = [state.db.cards[c].type for c in state.built[seat]]
@@ -79,12 +85,27 @@ def test_random_games_keep_invariants_second_edition(num_players, sides):
                          edition="2nd")
 
 
+@pytest.mark.parametrize("num_players, edition", [(n, "1st") for n in range(2, 8)] + [(n, "2nd") for n in range(3, 8)])
+def test_random_games_keep_invariants_choosing_payments(num_players, edition):
+    chosen = 0
+    for seed in range(5):
+        state, choices = play_random_game(num_players, seed, check_reference=seed < 2, check_copy=seed < 1,
+                                          edition=edition, payment="choose")
+        per_player = Counter(e["agent"] for e in state.log if e["kind"] != "discard")
+        for seat in range(num_players):
+            assert per_player[f"player_{seat}"] >= 18
+        pay = 5 * state.db.num_types + 1
+        chosen += sum(1 for actions in choices for a in actions.values() if a > pay)
+    assert chosen > 0, "random play never paid anything to the left"
+
+
 @pytest.mark.parametrize("num_players", [2, 3, 7])
-def test_same_seed_same_game(num_players):
-    first, _ = play_random_game(num_players, seed=11)
-    second, _ = play_random_game(num_players, seed=11)
+@pytest.mark.parametrize("payment", ["cheapest", "choose"])
+def test_same_seed_same_game(num_players, payment):
+    first, _ = play_random_game(num_players, seed=11, payment=payment)
+    second, _ = play_random_game(num_players, seed=11, payment=payment)
     assert game_record(first) == game_record(second)
-    third, _ = play_random_game(num_players, seed=12)
+    third, _ = play_random_game(num_players, seed=12, payment=payment)
     assert game_record(first) != game_record(third)
 
 
@@ -93,6 +114,13 @@ def test_same_seed_same_game(num_players):
 def test_thousands_of_random_games(num_players):
     for seed in range(1000, 1500):
         play_random_game(num_players, seed, check_reference=seed % 50 == 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("num_players", range(2, 8))
+def test_hundreds_of_random_games_choosing_payments(num_players):
+    for seed in range(1000, 1100):
+        play_random_game(num_players, seed, check_reference=seed % 25 == 0, payment="choose")
 
 
 @pytest.mark.slow

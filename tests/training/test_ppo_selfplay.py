@@ -48,6 +48,22 @@ def test_seven_wonders_run(tmp_path: Path, players: int, edition: str):
         play_game(other, [PolicyAgent(model)] + [make_agent("random", seed=s) for s in (1, 2)], 0)
 
 
+def test_a_policy_trained_choosing_payments_refuses_the_cheapest_mode(tmp_path: Path):
+    train(tmp_path, "--game", "seven_wonders", "--num-players", "3", "--payment", "choose", "--total-steps", "60")
+    model, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders")
+    assert metadata["payment"] == "choose"
+    agent = PPOAgent("seven_wonders", seed=0, path=tmp_path / "policy.pt")
+    heuristics = [make_agent("heuristic", game="seven_wonders", seed=s) for s in (1, 2)]
+    play_game(make_env("seven_wonders", 3, raw=True, payment="choose"), [agent, *heuristics], 0)
+    with pytest.raises(ValueError, match="trained with payment='choose' .* the env has payment='cheapest'"):
+        play_game(make_env("seven_wonders", 3, raw=True), [agent, *heuristics], 0)
+
+
+def test_payment_choice_is_for_seven_wonders_only(tmp_path: Path):
+    with pytest.raises(SystemExit, match="--payment choose is for 7 Wonders"):
+        train(tmp_path, "--payment", "choose", "--total-steps", "20")
+
+
 def test_resume_continues_exactly_like_an_uninterrupted_run(tmp_path: Path):
     no_anneal = ["--no-anneal-lr", "--eval-every", "0"]
     train(tmp_path / "straight", "--total-steps", "200", *no_anneal)

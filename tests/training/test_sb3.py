@@ -20,6 +20,13 @@ def test_passes_gymnasium_check_env(game: str, players: int):
     check_env(SingleSeatEnv(game, players, opponents="heuristic"), skip_render_check=True)
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_passes_gymnasium_check_env_choosing_payments(players: int):
+    env = SingleSeatEnv("seven_wonders", players, opponents="heuristic", payment="choose")
+    assert env.action_space.n == 391
+    check_env(env, skip_render_check=True)
+
+
 @pytest.mark.parametrize("game, players", [("seven_wonders_duel", 2), ("seven_wonders", 4)])
 def test_a_game_with_random_masked_actions_ends_with_the_learners_reward(game: str, players: int):
     def first_legal(aec) -> int:

@@ -64,7 +64,7 @@ class raw_env(AECEnv):
         """A new game. ``seed`` reseeds the generator; without it the game draws from it further."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self._seed = seed
+        self._seed = None if seed is None else int(seed)  # a numpy integer would break the JSON record
         self.state = new_game(self._rng)
         self._legal = None
         self.agents = list(AGENTS)
@@ -80,7 +80,12 @@ class raw_env(AECEnv):
             self._legal = legal_actions(self.state)
         return self._legal
 
+    def _require_reset(self, method: str) -> None:
+        if self.state is None:
+            raise RuntimeError(f"call reset() first: {method}() needs a game")
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._require_reset("observe")
         player = AGENT_INDEX[agent]
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if player == self.state.current:
@@ -88,6 +93,7 @@ class raw_env(AECEnv):
         return {"observation": encode_observation(self.state, player), "action_mask": mask}
 
     def step(self, action: int) -> None:
+        self._require_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -127,16 +133,14 @@ class raw_env(AECEnv):
 
     def game_record(self) -> dict[str, Any]:
         """The JSON-serialisable record of the game so far (``shared/DESIGN.md``)."""
-        if self.state is None:
-            raise RuntimeError("call reset() before game_record()")
+        self._require_reset("game_record")
         return game_record(self.state, self._seed)
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        if self.state is None:
-            raise RuntimeError("call reset() before render()")
-        text = render_table(self.state)
+        self._require_reset("render")
+        text = render_table(self.state, viewer=self.state.current)
         if self.render_mode == "human":
             print(text)
             return None

@@ -70,7 +70,9 @@ def render_city(state: DuelState, player: int) -> list[str]:
     return lines
 
 
-def render_table(state: DuelState) -> str:
+def render_table(state: DuelState, viewer: int | None = None) -> str:
+    """The table as text, as ``viewer`` sees it (None: a spectator, who sees public information
+    only): the Great Library's drawn tokens are shown to their owner alone, like the observation."""
     if state.phase == Phase.GAME_OVER:
         head = f"Game over: {state.victory.name.lower()} victory of " + " and ".join(AGENTS[p] for p in state.winners)
     else:
@@ -78,7 +80,7 @@ def render_table(state: DuelState) -> str:
     lines = [head, *render_structure(state), render_track(state)]
     board = [PROGRESS_TOKENS[t].name for t in range(len(PROGRESS_TOKENS)) if state.board_tokens >> t & 1]
     lines.append("progress tokens on the board: " + (", ".join(board) or "-"))
-    if state.library_offer:
+    if state.library_offer and viewer == state.current:
         lines.append("Great Library draw: " + ", ".join(PROGRESS_TOKENS[t].name for t in state.library_offer))
     if state.discard:
         lines.append("discard pile: " + ", ".join(CARDS[c].name for c in state.discard))

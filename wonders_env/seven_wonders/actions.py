@@ -1,26 +1,47 @@
 """The flat card-id action space of 7 Wonders.
 
-With ``T`` card names (75 in the 1st edition), action ``a`` means:
+With ``T`` card names (75 in the 1st edition, 77 in the 2nd), action ``a`` means:
 
-=====================  ==================  ===============================================
-range                  kind                meaning
-=====================  ==================  ===============================================
-``[0, T)``             ``build``           build card ``a`` from the hand, paying the cheapest way
-``[T, 2T)``            ``wonder``          build the next wonder stage with card ``a - T``
-``[2T, 3T)``           ``sell``            discard card ``a - 2T`` for 3 coins
-``[3T, 4T)``           ``free_build``      Olympia A: build card ``a - 3T`` for free (once per Age)
-``[4T, 5T)``           ``discard_build``   Halicarnassus: build card ``a - 4T`` of the discard pile free
-``5T``                 ``wait``            no decision this step (parallel API only)
-=====================  ==================  ===============================================
+=======================  ==================  ===============================================
+range                    kind                meaning
+=======================  ==================  ===============================================
+``[0, T)``               ``build``           build card ``a`` from the hand
+``[T, 2T)``              ``wonder``          build the next wonder stage with card ``a - T``
+``[2T, 3T)``             ``sell``            discard card ``a - 2T`` for 3 coins
+``[3T, 4T)``             ``free_build``      Olympia A: build card ``a - 3T`` for free (once per Age)
+``[4T, 5T)``             ``discard_build``   Halicarnassus: build card ``a - 4T`` of the discard pile free
+``5T``                   ``wait``            no decision this step (parallel API only)
+``[5T+1, 5T+16)``        ``pay``             ``payment="choose"`` only: pay ``L = a - 5T - 1`` coins to
+                                             the left neighbour (and the rest to the right)
+=======================  ==================  ===============================================
 
 Card ids are the indices of the edition's card table (:attr:`CardDatabase.types`), so an action
 means the same thing in every state. The Free City and Babylon's 7th card use the first four
 ranges; the phase in the observation says for which city the action is.
+
+Payments (``payment``, an argument of the game): with ``"cheapest"`` (the default) the engine
+pays for every build and wonder stage the cheapest way and the action space ends at ``wait``
+(``5T + 1`` actions). With ``"choose"`` the player decides whom to pay, in a ``payment`` decision
+after the card decision (:mod:`.rules` has the phase order). For a resource cost the engine knows
+the Pareto set of ``(to_left, to_right)`` coin amounts: every way to pay that no other way beats
+on both sides. In a Pareto set no two ways give the same amount to the left, so ``pay L`` names
+one way in every state: "the non-dominated way of paying that gives exactly ``L`` coins to the
+left neighbour of the paying city, the rest to the right neighbour". Legal are the ``L`` of the
+affordable ways (the bank's coin cost included); a move that buys nothing (a sell, a free or
+chained build, a cost the city produces) has the single legal action ``pay 0``. A cost has at
+most 7 resource units in both editions (the data tests check it), 2 coins each, so ``L`` runs
+from 0 to :data:`MAX_TO_ONE_SIDE` = 14: ``5T + 16`` actions (391 in the 1st edition, 401 in the
+2nd). Left and right are the city's neighbours in seat order (``left_of(s) = s - 1``); with 2
+players the left of ``player_0`` is the Free City, the left of ``player_1`` is ``player_0``
+and the left of the Free City is ``player_1``.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+
+PAYMENT_MODES = ("cheapest", "choose")
+MAX_TO_ONE_SIDE = 14  # at most 7 resource units in a cost, at most 2 coins each
 
 
 class Kind(IntEnum):
@@ -30,29 +51,47 @@ class Kind(IntEnum):
     FREE_BUILD = 3
     DISCARD_BUILD = 4
     WAIT = 5
+    PAY = 6
 
 
-KIND_NAMES = ("build", "wonder", "sell", "free_build", "discard_build", "wait")
+KIND_NAMES = ("build", "wonder", "sell", "free_build", "discard_build", "wait", "pay")
 
 
-def num_actions(num_types: int) -> int:
-    return 5 * num_types + 1
+def check_payment_mode(payment: str) -> str:
+    """``payment`` if it is a known payment mode, else a ``ValueError`` naming the allowed ones."""
+    if not isinstance(payment, str) or payment not in PAYMENT_MODES:
+        raise ValueError(f"payment must be one of {PAYMENT_MODES}, got {payment!r}")
+    return payment
 
 
-def encode_action(kind: Kind, card_type: int, num_types: int) -> int:
-    """The action id of ``kind`` with card ``card_type`` (ignored for ``WAIT``)."""
+def num_actions(num_types: int, payment: str = "cheapest") -> int:
+    """Size of the action space for ``num_types`` card names and a payment mode."""
+    extra = MAX_TO_ONE_SIDE + 1 if check_payment_mode(payment) == "choose" else 0
+    return 5 * num_types + 1 + extra
+
+
+def encode_action(kind: Kind, value: int, num_types: int) -> int:
+    """The action id of ``kind`` with card id ``value`` (for ``PAY``: the coins to the left;
+    ignored for ``WAIT``)."""
     if kind == Kind.WAIT:
         return 5 * num_types
-    if not 0 <= card_type < num_types:
-        raise ValueError(f"card id must be in [0, {num_types}), got {card_type}")
-    return int(kind) * num_types + card_type
+    if kind == Kind.PAY:
+        if not 0 <= value <= MAX_TO_ONE_SIDE:
+            raise ValueError(f"coins to the left must be in [0, {MAX_TO_ONE_SIDE}], got {value}")
+        return 5 * num_types + 1 + value
+    if not 0 <= value < num_types:
+        raise ValueError(f"card id must be in [0, {num_types}), got {value}")
+    return int(kind) * num_types + value
 
 
-def decode_action(action: int, num_types: int) -> tuple[Kind, int]:
-    """``(kind, card id)`` of an action id; the card id is -1 for ``WAIT``."""
-    total = num_actions(num_types)
+def decode_action(action: int, num_types: int, payment: str = "cheapest") -> tuple[Kind, int]:
+    """``(kind, value)`` of an action id: the card id, the coins to the left for ``PAY``, -1 for
+    ``WAIT``."""
+    total = num_actions(num_types, payment)
     if not 0 <= action < total:
         raise ValueError(f"action must be an integer in [0, {total}), got {action!r}")
     if action == 5 * num_types:
         return Kind.WAIT, -1
+    if action > 5 * num_types:
+        return Kind.PAY, action - 5 * num_types - 1
     return Kind(action // num_types), action % num_types

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .rules import legal_action_mask
-from .state import GameState, Phase
+from .rules import controller, legal_action_mask, payment_choices
+from .state import TURNS_PER_AGE, GameState, Phase
 
 
 def determinize(state: GameState, seat: int, rng: np.random.Generator) -> GameState:
@@ -15,13 +15,17 @@ def determinize(state: GameState, seat: int, rng: np.random.Generator) -> GameSt
     neighbour still holds during the next turn's choice), the decks of later Ages, the guilds
     left in the box, the Free City's pile, the cards under other players' wonder stages and the
     discarded cards ``seat`` has not seen. Card backs show the Age, so hidden cards are shuffled
-    among the hidden places of the same Age. What ``seat`` observes is unchanged.
+    among the hidden places of the same Age. The moves (and, with ``payment="choose"``, the
+    payments) that other players chose this turn are hidden too: they are drawn anew, uniformly
+    among the legal ones. What ``seat`` observes is unchanged.
     """
     twin = state.clone()
     db = twin.db
     places: list[tuple[list[int], int]] = []  # (pile, index) of every hidden card
     known_hand = -1
-    if twin.phase in (Phase.MAIN, Phase.FREE_CITY) and twin.turn > 1 and seat < twin.num_players:
+    same_turn = twin.phase in (Phase.MAIN, Phase.FREE_CITY) or (
+        twin.phase == Phase.PAYMENT and twin.pending_turn <= TURNS_PER_AGE)
+    if same_turn and twin.turn > 1 and seat < twin.num_players:
         if twin.free_city >= 0:
             known_hand = 1 - seat
         else:
@@ -49,12 +53,33 @@ def determinize(state: GameState, seat: int, rng: np.random.Generator) -> GameSt
     twin.rng = np.random.default_rng(rng.integers(2**63))
     twin.memo = {}
     twin.payment_memo = [{} for _ in range(twin.num_seats)]
-    hidden_choices = [other for other in twin.pending if other != seat]
-    if hidden_choices:  # the Free City phase: the opponent's choice is hidden, sample it anew
-        twin.phase = Phase.MAIN
-        for other in hidden_choices:
-            legal = np.flatnonzero(legal_action_mask(twin, other))
-            twin.pending[other] = int(legal[rng.integers(len(legal))])
-        twin.phase = Phase.FREE_CITY
-        twin.memo = {}
+    _redraw_hidden_choices(twin, seat, rng)
     return twin
+
+
+def _redraw_hidden_choices(twin: GameState, seat: int, rng: np.random.Generator) -> None:
+    """Draw anew the pending moves and payments of the cities ``seat`` does not decide for."""
+    hidden = [city for city in twin.pending if controller(twin, city) != seat]
+    if not hidden:
+        return
+    phase = twin.phase
+    hidden.sort(key=lambda city: city == twin.free_city)  # the players' cards before the Free City's
+    seventh = phase == Phase.PAYMENT and twin.pending_turn > TURNS_PER_AGE
+    for city in hidden:
+        if seventh:  # Babylon's 7th card, chosen before its power was marked used
+            twin.phase = Phase.SEVENTH_CARD
+            twin.seventh_card_played_age[city] = 0
+        else:
+            twin.phase = Phase.FREE_CITY if city == twin.free_city else Phase.MAIN
+        twin.memo = {}
+        legal = np.flatnonzero(legal_action_mask(twin, controller(twin, city)))
+        twin.pending[city] = int(legal[rng.integers(len(legal))])
+        if seventh:
+            twin.seventh_card_played_age[city] = twin.age
+    twin.phase = phase
+    twin.memo = {}
+    for city in hidden:
+        if city in twin.payments:
+            options = payment_choices(twin, city)
+            twin.payments[city] = options[rng.integers(len(options))]
+    twin.memo = {}

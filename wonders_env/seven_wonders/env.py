@@ -34,24 +34,25 @@ class _SevenWondersTable:
                 "is_parallelizable": True, "render_fps": 1}
 
     def _setup(self, num_players: int, wonders: list[str] | None, wonder_sides: str | list[str],
-               reward: str, render_mode: str | None, edition: str) -> None:
+               reward: str, render_mode: str | None, edition: str, payment: str) -> None:
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         # builds a throw-away game: validates the player count, wonders and sides at once
-        new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition)
+        new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition, payment=payment)
         self.num_players = int(num_players)
         self.wonders = wonders
         self.wonder_sides = wonder_sides
         self.reward_mode = reward
         self.render_mode = render_mode
         self.edition = edition
+        self.payment = payment
         self.db = database(edition)
-        self.observer = Observer(self.db)
+        self.observer = Observer(self.db, payment)
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agent_seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        n_actions = num_actions(self.db.num_types)
+        n_actions = num_actions(self.db.num_types, payment)
         self._observation_space = spaces.Dict({
             "observation": spaces.Box(OBS_LOW, OBS_HIGH, (self.observer.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
@@ -69,9 +70,14 @@ class _SevenWondersTable:
 
     def _new_state(self, seed: int | None) -> None:
         self.state = new_game(self.num_players, seed=seed, wonders=self.wonders,
-                              wonder_sides=self.wonder_sides, edition=self.edition)
+                              wonder_sides=self.wonder_sides, edition=self.edition, payment=self.payment)
+
+    def _require_reset(self, method: str) -> None:
+        if self.state is None:
+            raise RuntimeError(f"call reset() first: {method}() needs a game")
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._require_reset("observe")
         seat = self.agent_seat[agent]
         return {"observation": self.observer.encode(self.state, seat),
                 "action_mask": legal_action_mask(self.state, seat).copy()}
@@ -91,13 +97,13 @@ class _SevenWondersTable:
 
     def game_record(self) -> dict:
         """The JSON-serialisable record of the game so far (see ``shared/DESIGN.md``)."""
-        if self.state is None:
-            raise RuntimeError("call reset() before game_record()")
+        self._require_reset("game_record")
         return game_record(self.state)
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
+        self._require_reset("render")
         viewer = None
         if self.state.phase != Phase.GAME_OVER and acting_seats(self.state):
             viewer = acting_seats(self.state)[0]
@@ -117,9 +123,9 @@ class raw_env(_SevenWondersTable, AECEnv):
 
     def __init__(self, num_players: int = 3, wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", reward: str = "win_loss",
-                 render_mode: str | None = None, edition: str = "1st") -> None:
+                 render_mode: str | None = None, edition: str = "1st", payment: str = "cheapest") -> None:
         AECEnv.__init__(self)
-        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition)
+        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition, payment)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._new_state(seed)
@@ -139,6 +145,7 @@ class raw_env(_SevenWondersTable, AECEnv):
         raise AssertionError("no agent left to act")  # unreachable: play() runs when all chose
 
     def step(self, action: int) -> None:
+        self._require_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -169,8 +176,8 @@ class parallel_env(_SevenWondersTable, ParallelEnv):
 
     def __init__(self, num_players: int = 3, wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", reward: str = "win_loss",
-                 render_mode: str | None = None, edition: str = "1st") -> None:
-        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition)
+                 render_mode: str | None = None, edition: str = "1st", payment: str = "cheapest") -> None:
+        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition, payment)
         self.agents: list[str] = []
 
     def reset(self, seed: int | None = None, options: dict | None = None):
@@ -179,8 +186,12 @@ class parallel_env(_SevenWondersTable, ParallelEnv):
         return {agent: self.observe(agent) for agent in self.agents}, {agent: {} for agent in self.agents}
 
     def step(self, actions: dict[str, int]):
+        self._require_reset("step")
         if not self.agents:
             raise RuntimeError("the game is over: call reset() to start a new one")
+        if not isinstance(actions, dict):
+            raise TypeError(f"actions must be a dict {{agent: action}} for the live agents {self.agents}, "
+                            f"got {type(actions).__name__}")
         state = self.state
         wait = encode_action(Kind.WAIT, 0, self.db.num_types)
         chosen = {}

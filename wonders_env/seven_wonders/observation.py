@@ -8,7 +8,7 @@ view                size      content
 ==================  ========  =================================================================
 ``phase``           5         one-hot: main, free_city, seventh_card, discard_build, game_over
 ``age``             3         one-hot Age I-III
-``turn``            1         turn of the Age, 1-6 (7 while Babylon plays its 7th card)
+``turn``            1         turn of the Age, 1-6 (7 while Babylon plays and pays its 7th card)
 ``num_players``     1         2-7
 ``deciding_for``    7         one-hot: the city (in ego order below) that the decision is for
 ``hand``            T         count of each card in my hand (in ``discard_build``: zero)
@@ -30,6 +30,22 @@ Babylon, Olympia, Halicarnassus, Giza), ``side_b``, ``stages_built``, ``stages_t
 units W S C O G L P), ``free_build_available`` (Olympia A), ``science`` (4: compass, gear,
 tablet, wildcards).
 
+With ``payment="choose"`` the vector continues with the ``payment`` views (``P = 15``
+payment actions, ``pay 0`` to ``pay 14``):
+
+==================  ========  =================================================================
+view                size      content
+==================  ========  =================================================================
+``paying``          1         1 in the ``payment`` phase when I choose a payment now (the
+                              ``phase`` one-hot is all zero in that phase)
+``paying_for``      T         one-hot: the card of the move I pay for now
+``paying_kind``     3         one-hot: build, wonder stage, nothing to buy (sell, free build)
+``option_right``    P         per ``pay L``: the coins the legal way paying ``L`` to the left
+                              gives the right neighbour; -1 where ``pay L`` is not legal
+``my_payment``      2         coins to the left and right I chose for my own move this turn
+                              (seen while I pay for the Free City), else 0
+==================  ========  =================================================================
+
 Hidden and never encoded: other players' hands (except the one I passed), the decks, the Free
 City's draw pile, the cards under wonder stages, discarded cards I have not seen, left-out guilds.
 """
@@ -40,19 +56,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .actions import decode_action
+from .actions import MAX_TO_ONE_SIDE, Kind, check_payment_mode, decode_action
 from .cards import CardDatabase
-from .rules import acting_city, acting_seats
-from .state import MAX_PLAYERS, GameState, Phase
+from .rules import acting_city, acting_seats, payment_choices
+from .state import MAX_PLAYERS, TURNS_PER_AGE, GameState, Phase
 
 PHASES = 5
 
 
+PAYMENT_OPTIONS = MAX_TO_ONE_SIDE + 1
+
+
 @dataclass(frozen=True)
 class ObservationLayout:
-    """Offsets of the named views for a card table of ``num_types`` names."""
+    """Offsets of the named views for a card table of ``num_types`` names and a payment mode."""
 
     num_types: int
+    payment: str = "cheapest"
 
     @property
     def city_size(self) -> int:
@@ -63,6 +83,9 @@ class ObservationLayout:
         sizes = [("phase", PHASES), ("age", 3), ("turn", 1), ("num_players", 1),
                  ("deciding_for", MAX_PLAYERS), ("hand", t), ("pending", t), ("passed_hand", t),
                  ("known_discard", t), ("choices", t), ("cities", MAX_PLAYERS * self.city_size)]
+        if check_payment_mode(self.payment) == "choose":
+            sizes += [("paying", 1), ("paying_for", t), ("paying_kind", 3), ("option_right", PAYMENT_OPTIONS),
+                      ("my_payment", 2)]
         views, start = {}, 0
         for name, size in sizes:
             views[name] = slice(start, start + size)
@@ -71,7 +94,7 @@ class ObservationLayout:
 
     @property
     def size(self) -> int:
-        return self.views()["cities"].stop
+        return list(self.views().values())[-1].stop
 
     def city_views(self) -> dict[str, slice]:
         t = self.num_types
@@ -89,9 +112,9 @@ class ObservationLayout:
 class Observer:
     """Encodes states of one card table into observation vectors (offsets computed once)."""
 
-    def __init__(self, db: CardDatabase) -> None:
+    def __init__(self, db: CardDatabase, payment: str = "cheapest") -> None:
         self.db = db
-        self.layout = ObservationLayout(db.num_types)
+        self.layout = ObservationLayout(db.num_types, payment)
         self.views = self.layout.views()
         self.city = self.layout.city_views()
         self.size = self.layout.size
@@ -113,9 +136,12 @@ class Observer:
         v, t = self.views, self.db.num_types
         phase_at, age_at, turn_at, players_at, deciding_at, pending_at, choices_at = self._offsets
         obs = np.zeros(self.size, dtype=np.float32)
-        obs[phase_at + int(state.phase)] = 1
+        if state.phase != Phase.PAYMENT:
+            obs[phase_at + int(state.phase)] = 1
         obs[age_at + state.age - 1] = 1
-        obs[turn_at] = state.turn
+        seventh = state.phase == Phase.SEVENTH_CARD or (state.phase == Phase.PAYMENT
+                                                        and state.pending_turn > TURNS_PER_AGE)
+        obs[turn_at] = TURNS_PER_AGE + 1 if seventh else state.turn
         obs[players_at] = state.num_players
         seats = state.num_seats
         order = [(seat - k) % seats for k in range(seats)]  # me, then from my left
@@ -136,7 +162,28 @@ class Observer:
                     obs[choices_at + self.card_type[card]] = 1
         cities_at = v["cities"].start
         obs[cities_at:cities_at + seats * self.city_size] = self.public_cities(state)[order].ravel()
+        if "paying" in v:
+            self._encode_payment(state, seat, acting, obs)
         return obs
+
+    def _encode_payment(self, state: GameState, seat: int, acting: bool, obs: np.ndarray) -> None:
+        """The ``payment`` views (``payment="choose"``): my payment decision, if I have one now."""
+        v = self.views
+        option_right = obs[v["option_right"]]
+        option_right[:] = -1
+        if state.phase != Phase.PAYMENT:
+            return
+        if seat in state.payments:
+            obs[v["my_payment"]] = state.payments[seat][1:]
+        if not acting:
+            return
+        city = acting_city(state, seat)
+        kind, card_type = decode_action(state.pending[city], self.db.num_types)
+        obs[v["paying"].start] = 1
+        obs[v["paying_for"].start + card_type] = 1
+        obs[v["paying_kind"].start + (int(kind) if kind in (Kind.BUILD, Kind.WONDER) else 2)] = 1
+        for _, to_left, to_right in payment_choices(state, city):
+            option_right[to_left] = to_right
 
     def public_cities(self, state: GameState) -> np.ndarray:
         """The city rows in seat order (public information), computed once per state."""

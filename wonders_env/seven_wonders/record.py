@@ -4,8 +4,11 @@ Action ``kind`` values: ``build``, ``wonder`` (the card is hidden under the stag
 (3 coins), ``free_build`` (Olympia A), ``discard_build`` (Halicarnassus, from the discard pile),
 ``discard`` (a card left over at the end of an Age, discarded without coins). Every action has
 ``age``, ``turn`` (7 for Babylon's 7th card), ``agent`` (who decided; ``null`` for the Free
-City's last pile card), ``seat`` (the city it was for) and ``paid`` (coins to the ``left`` and
-``right`` neighbours and to the ``bank``).
+City's last pile card), ``seat`` (the city it was for), ``paid`` (coins to the ``left`` and
+``right`` neighbours and to the ``bank``) and ``paid_to`` (who received them: one
+``{"seat", "agent", "coins"}`` per neighbour paid, ``agent`` ``null`` for the Free City).
+``payment`` is the payment mode: ``"cheapest"`` (the engine paid) or ``"choose"`` (the deciding
+``agent`` chose whom to pay).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ def game_record(state: GameState) -> dict:
         "edition": db.edition,
         "seed": state.seed,
         "num_players": state.num_players,
+        "payment": state.payment,
         "variant": "two_player" if state.free_city >= 0 else "standard",
         "finished": finished,
         "winners": [f"player_{seat}" for seat in winners(state)] if finished else [],

@@ -13,6 +13,7 @@ PHASE_TEXT = {
     Phase.SEVENTH_CARD: "Babylon plays its 7th card",
     Phase.DISCARD_BUILD: "Halicarnassus builds from the discard pile",
     Phase.GAME_OVER: "game over",
+    Phase.PAYMENT: "the players choose whom to pay",
 }
 
 

@@ -15,10 +15,22 @@ At the end of an Age: turn 6 resolves, then Babylon B's 7th card (``SEVENTH_CARD
 other leftover cards are discarded, then Halicarnassus picks, then military conflicts.
 
 Payments: the engine knows every way to pay (:func:`payment_options`, the Pareto set of
-``(to_left, to_right)``). Players pay the cheapest total; on equal totals, with 3+ players the
-way that pays less to the left neighbour, with 2 players the way that pays less to the opponent
-(more to the Free City). The Free City's purchases are made by its controller, who buys from
-himself whenever possible (most coins to the controller, then the cheapest total).
+``(to_left, to_right)``). With ``payment="cheapest"`` players pay the cheapest total; on equal
+totals, with 3+ players the way that pays less to the left neighbour, with 2 players the way
+that pays less to the opponent (more to the Free City). The Free City's purchases are made by
+its controller, who buys from himself whenever possible (most coins to the controller, then
+the cheapest total).
+
+With ``payment="choose"`` the players choose (:mod:`.actions` defines ``pay L``). The card
+decisions of a turn are kept in ``state.pending`` (city -> action) and then ``PAYMENT`` opens:
+every city with a pending move needs a payment, decided by its controller (the Free City's by
+the holder of its card). Each step, every controller with a city still unpaid decides for the
+first of them (its own city before the Free City), so the steps are always the same: after
+``MAIN``/``FREE_CITY`` all players at once, then (2 players) the holder for the Free City;
+after ``SEVENTH_CARD`` Babylon alone. Even a move that buys nothing is paid (``pay 0``), so the
+phase reveals nothing. Payment options are computed on the state at the turn's start (nothing
+changes before the turn resolves); the chosen ``(to_left, to_right)`` wait in
+``state.payments`` and the turn resolves as above with them when the last one is chosen.
 
 Legality (:func:`legal_action_mask`) is a pure function of the state; its result is memoised in
 the state until the state changes. :func:`legal_actions_reference` is a slow restatement of the
@@ -61,7 +73,14 @@ def _acting_seats(state: GameState) -> list[int]:
         return [seventh_card_seat(state)]
     if phase == Phase.DISCARD_BUILD:
         return [state.discard_builders[0][1]]
+    if phase == Phase.PAYMENT:
+        return sorted({controller(state, city) for city in state.pending if city not in state.payments})
     return []
+
+
+def controller(state: GameState, city: int) -> int:
+    """The player who decides for ``city`` (the Free City: the holder of its card)."""
+    return state.free_city_holder if city == state.free_city else city
 
 
 def acting_city(state: GameState, seat: int) -> int:
@@ -70,6 +89,8 @@ def acting_city(state: GameState, seat: int) -> int:
         return state.free_city
     if state.phase == Phase.DISCARD_BUILD:
         return state.discard_builders[0][0]
+    if state.phase == Phase.PAYMENT and (seat not in state.pending or seat in state.payments):
+        return state.free_city  # the holder pays for the Free City after his own move
     return seat
 
 
@@ -136,13 +157,18 @@ def free_by_wonder(state: GameState, city: int, card_type: int) -> bool:
     Age of stage 2) of an Age."""
     if state.free_color_power[city] and state.color_counts[city, state.db.color[card_type]] == 0:
         return True
-    if state.phase != Phase.MAIN:
+    if not _main_turn_decision(state):
         return False
     if state.turn == 1:
         return 0 < state.free_first_from_age[city] <= state.age
     if state.turn == TURNS_PER_AGE:
         return 0 < state.free_last_from_age[city] <= state.age
     return False
+
+
+def _main_turn_decision(state: GameState) -> bool:
+    """Whether the decision now is (or pays for) a card chosen in ``MAIN``, on one of turns 1-6."""
+    return state.phase == Phase.MAIN or (state.phase == Phase.PAYMENT and state.pending_turn <= TURNS_PER_AGE)
 
 
 def build_payment(state: GameState, city: int, card_type: int) -> tuple[int, int, int] | None:
@@ -171,6 +197,27 @@ def stage_payment(state: GameState, city: int) -> tuple[int, int, int] | None:
     options = memoised_buy_options(state, city, -1 - stage, board.stage_costs[stage], board.stage_masks[stage])
     payment = choose_payment(state, city, options, state.coins[city])
     return None if payment is None else (0, payment[0], payment[1])
+
+
+def payment_choices(state: GameState, city: int) -> list[tuple[int, int, int]]:
+    """``payment="choose"``: every ``(bank, to_left, to_right)`` way ``city`` can pay for its
+    pending move now, the non-dominated purchases it can afford, by coins to the left."""
+    kind, card_type = decode_action(state.pending[city], state.db.num_types)
+    coins = state.coins[city]
+    if kind == Kind.BUILD:
+        if chains_free(state, city, card_type) or free_by_wonder(state, city, card_type):
+            return [(0, 0, 0)]
+        db = state.db
+        bank = db.coin_cost[card_type]
+        options = memoised_buy_options(state, city, card_type, db.cost_items[card_type], db.cost_mask[card_type])
+    elif kind == Kind.WONDER:
+        stage = state.stages_built[city]
+        board = state.wonders[city]
+        bank = 0
+        options = memoised_buy_options(state, city, -1 - stage, board.stage_costs[stage], board.stage_masks[stage])
+    else:
+        return [(0, 0, 0)]
+    return sorted((bank, left, right) for left, right in options if bank + left + right <= coins)
 
 
 def free_build_available(state: GameState, city: int) -> bool:
@@ -205,7 +252,7 @@ def legal_action_mask(state: GameState, seat: int) -> np.ndarray:
     if cached is not None:
         return cached
     n_types = state.db.num_types
-    mask = np.zeros(num_actions(n_types), dtype=np.int8)
+    mask = np.zeros(num_actions(n_types, state.payment), dtype=np.int8)
     if state.phase != Phase.GAME_OVER:
         if seat not in acting_seats(state):
             mask[encode_action(Kind.WAIT, 0, n_types)] = 1
@@ -215,6 +262,9 @@ def legal_action_mask(state: GameState, seat: int) -> np.ndarray:
                 card_type = state.db.cards[card].type
                 if not state.has_type[city, card_type]:
                     mask[4 * n_types + card_type] = 1
+        elif state.phase == Phase.PAYMENT:
+            for _, to_left, _ in payment_choices(state, acting_city(state, seat)):
+                mask[encode_action(Kind.PAY, to_left, n_types)] = 1
         else:
             _hand_moves(state, seat, mask)
     state.memo[("mask", seat)] = mask
@@ -269,6 +319,8 @@ def legal_actions_reference(state: GameState, seat: int) -> set[int]:
     if state.phase == Phase.DISCARD_BUILD:
         return {4 * n_types + db.cards[c].type for c in state.discard
                 if db.types[db.cards[c].type].name not in built_names}
+    if state.phase == Phase.PAYMENT:
+        return _payments_reference(state, city, built_names)
     legal = set()
     stages = state.wonders[city].stages
     stage_ok = False
@@ -287,13 +339,7 @@ def legal_actions_reference(state: GameState, seat: int) -> set[int]:
             continue
         affordable = any(printed.coin_cost + sum(p) <= state.coins[city]
                          for p in buy_options(state, city, db.cost_items[card_type]))
-        colors_built = {db.types[db.cards[c].type].color for c in state.built[city]}
-        olympia_free = (
-            (state.free_color_power[city] and printed.color not in colors_built)
-            or (state.phase == Phase.MAIN and state.turn == 1 and state.free_first_from_age[city]
-                and state.age >= state.free_first_from_age[city])
-            or (state.phase == Phase.MAIN and state.turn == 6 and state.free_last_from_age[city]
-                and state.age >= state.free_last_from_age[city]))
+        olympia_free = _olympia_free_reference(state, city, card_type, state.phase == Phase.MAIN)
         if not duplicate and (chained or affordable or olympia_free):
             legal.add(card_type)
         if stage_ok:
@@ -307,17 +353,52 @@ def legal_actions_reference(state: GameState, seat: int) -> set[int]:
     return legal
 
 
+def _olympia_free_reference(state: GameState, city: int, card_type: int, main_turn: bool) -> bool:
+    """Whether a 2nd-edition Olympia power makes ``card_type`` free (``main_turn``: the card is
+    chosen in the main phase of turns 1-6)."""
+    db = state.db
+    colors_built = {db.types[db.cards[c].type].color for c in state.built[city]}
+    return bool(
+        (state.free_color_power[city] and db.types[card_type].color not in colors_built)
+        or (main_turn and state.turn == 1 and state.free_first_from_age[city]
+            and state.age >= state.free_first_from_age[city])
+        or (main_turn and state.turn == 6 and state.free_last_from_age[city]
+            and state.age >= state.free_last_from_age[city]))
+
+
+def _payments_reference(state: GameState, city: int, built_names: set[str]) -> set[int]:
+    """The ``pay L`` actions of ``city``'s pending move, restated from the rulebook."""
+    db = state.db
+    pay = 5 * db.num_types + 1
+    kind, card_type = decode_action(state.pending[city], db.num_types)
+    if kind == Kind.BUILD:
+        printed = db.types[card_type]
+        main_turn = state.pending_turn <= TURNS_PER_AGE
+        if (any(name in built_names for name in printed.chains_from)
+                or _olympia_free_reference(state, city, card_type, main_turn)):
+            return {pay}
+        bank, cost = printed.coin_cost, cost_items(printed.resource_cost)
+    elif kind == Kind.WONDER:
+        bank = 0
+        cost = cost_items(state.wonders[city].stages[state.stages_built[city]].resource_cost)
+    else:
+        return {pay}
+    return {pay + left for left, right in buy_options(state, city, cost) if bank + left + right <= state.coins[city]}
+
+
 def describe_action(state: GameState, action: int) -> str:
-    kind, card_type = decode_action(action, state.db.num_types)
+    kind, value = decode_action(action, state.db.num_types, state.payment)
     if kind == Kind.WAIT:
         return "wait"
-    return f"{KIND_NAMES[kind]} {state.db.types[card_type].name!r}"
+    if kind == Kind.PAY:
+        return f"pay {value} to the left neighbour, the rest to the right"
+    return f"{KIND_NAMES[kind]} {state.db.types[value].name!r}"
 
 
 def check_legal(state: GameState, seat: int, action: int) -> None:
     """Raise :class:`IllegalActionError` saying why ``action`` is not allowed for ``seat``."""
-    n = num_actions(state.db.num_types)
-    if not isinstance(action, (int, np.integer)) or not 0 <= action < n:
+    n = num_actions(state.db.num_types, state.payment)
+    if not isinstance(action, (int, np.integer)) or isinstance(action, bool) or not 0 <= action < n:
         raise IllegalActionError(f"action must be an integer in [0, {n}), got {action!r}")
     mask = legal_action_mask(state, seat)
     if mask[action]:
@@ -344,15 +425,29 @@ def play(state: GameState, actions: dict[int, int]) -> None:
         if state.free_city >= 0:
             state.phase = Phase.FREE_CITY
             return
-        _resolve_turn(state)
+        if _open_payment(state, state.turn):
+            return
+        _resolve_pending(state)
     elif phase == Phase.FREE_CITY:
-        holder = state.free_city_holder
-        _resolve_turn(state, free_city_action=int(actions[holder]))
+        state.pending[state.free_city] = int(actions[state.free_city_holder])
+        if _open_payment(state, state.turn):
+            return
+        _resolve_pending(state)
     elif phase == Phase.SEVENTH_CARD:
         (seat, action), = actions.items()
         state.seventh_card_played_age[seat] = state.age
-        kind, card_type = decode_action(int(action), n_types)
-        _resolve_moves(state, [(seat, kind, card_type, seat)], turn=TURNS_PER_AGE + 1)
+        state.pending = {seat: int(action)}
+        if _open_payment(state, TURNS_PER_AGE + 1):
+            return
+        _resolve_pending(state, turn=TURNS_PER_AGE + 1)
+    elif phase == Phase.PAYMENT:
+        for seat, action in actions.items():
+            city = acting_city(state, seat)
+            to_left = decode_action(int(action), n_types, state.payment)[1]
+            state.payments[city] = next(p for p in payment_choices(state, city) if p[1] == to_left)
+        if len(state.payments) < len(state.pending):
+            return
+        _resolve_pending(state, turn=state.pending_turn)
     elif phase == Phase.DISCARD_BUILD:
         city, controller = state.discard_builders.pop(0)
         card_type = decode_action(int(actions[controller]), n_types)[1]
@@ -366,26 +461,38 @@ def play(state: GameState, actions: dict[int, int]) -> None:
     _advance(state)
 
 
-def _resolve_turn(state: GameState, free_city_action: int | None = None) -> None:
+def _open_payment(state: GameState, turn: int) -> bool:
+    """``payment="choose"``: open the payment decisions of the pending moves (logged under
+    ``turn``). False with ``"cheapest"``, where the engine pays."""
+    if state.payment != "choose":
+        return False
+    state.phase = Phase.PAYMENT
+    state.pending_turn = turn
+    state.payments = {}
+    return True
+
+
+def _resolve_pending(state: GameState, turn: int | None = None) -> None:
+    """Resolve the pending moves of every city together, the Free City's first."""
     n_types = state.db.num_types
-    moves = []
-    if free_city_action is not None:  # the Free City's card resolves first
-        kind, card_type = decode_action(free_city_action, n_types)
-        moves.append((state.free_city, kind, card_type, state.free_city_holder))
-    for seat, action in sorted(state.pending.items()):
-        kind, card_type = decode_action(action, n_types)
-        moves.append((seat, kind, card_type, seat))
-    state.pending = {}
-    _resolve_moves(state, moves, turn=state.turn)
+    cities = sorted(state.pending, key=lambda city: (city != state.free_city, city))
+    moves = [(city, *decode_action(state.pending[city], n_types), controller(state, city)) for city in cities]
+    payments = state.payments if state.payment == "choose" else None
+    state.pending, state.payments = {}, {}
+    _resolve_moves(state, moves, turn=state.turn if turn is None else turn, payments=payments)
 
 
-def _resolve_moves(state: GameState, moves: list[tuple[int, Kind, int, int]], turn: int) -> None:
-    """Resolve simultaneous moves ``(city, kind, card type, hand owner)`` (see module doc)."""
+def _resolve_moves(state: GameState, moves: list[tuple[int, Kind, int, int]], turn: int,
+                   payments: dict[int, tuple[int, int, int]] | None = None) -> None:
+    """Resolve simultaneous moves ``(city, kind, card type, hand owner)`` (see module doc), with
+    the players' ``payments`` per city (``payment="choose"``) or the engine's."""
     # 1. cards and payments, all against the state at the start of the turn
     resolved = []
     for city, kind, card_type, owner in moves:
         card = _card_in(state, state.hands[owner], card_type)
-        if kind == Kind.BUILD:
+        if payments is not None:
+            payment = payments[city]
+        elif kind == Kind.BUILD:
             payment = build_payment(state, city, card_type)
         elif kind == Kind.WONDER:
             payment = stage_payment(state, city)
@@ -453,10 +560,13 @@ def _gain_build_coins(state: GameState, city: int, card_type: int) -> None:
 
 def _log(state: GameState, owner: int, city: int, kind: Kind, card_type: int,
          payment: tuple[int, int, int], turn: int) -> None:
+    bank, to_left, to_right = payment
+    paid_to = [{"seat": seat, "agent": f"player_{seat}" if seat != state.free_city else None, "coins": coins}
+               for seat, coins in ((state.left_of(city), to_left), (state.right_of(city), to_right)) if coins]
     state.log.append({
         "age": state.age, "turn": turn, "agent": f"player_{owner}", "seat": city,
         "kind": KIND_NAMES[kind], "card": state.db.types[card_type].name,
-        "paid": {"left": payment[1], "right": payment[2], "bank": payment[0]},
+        "paid": {"left": to_left, "right": to_right, "bank": bank}, "paid_to": paid_to,
     })
 
 
@@ -515,14 +625,14 @@ def _discard_leftovers(state: GameState) -> None:
             state.known_discard[seat, card_type] += 1
             state.log.append({"age": state.age, "turn": TURNS_PER_AGE, "agent": f"player_{seat}",
                               "seat": seat, "kind": "discard", "card": state.db.types[card_type].name,
-                              "paid": {"left": 0, "right": 0, "bank": 0}})
+                              "paid": {"left": 0, "right": 0, "bank": 0}, "paid_to": []})
         state.hands[seat] = []
     for card in state.free_city_pile:
         state.discard.append(card)
         state.log.append({"age": state.age, "turn": TURNS_PER_AGE, "agent": None,
                           "seat": state.free_city, "kind": "discard",
                           "card": state.db.types[state.db.cards[card].type].name,
-                          "paid": {"left": 0, "right": 0, "bank": 0}})
+                          "paid": {"left": 0, "right": 0, "bank": 0}, "paid_to": []})
     state.free_city_pile = []
 
 

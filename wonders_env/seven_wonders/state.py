@@ -17,6 +17,7 @@ from enum import IntEnum
 
 import numpy as np
 
+from .actions import check_payment_mode
 from .cards import (NO_SCIENCE, SCIENCE_ANY, SCOPE_LEFT, SCOPE_RIGHT, CardDatabase, Produce,
                     Science, Shields, Special, TradeDiscount, WonderSide, database)
 
@@ -36,6 +37,7 @@ class Phase(IntEnum):
     SEVENTH_CARD = 2  # Babylon B: play the 7th card of the Age
     DISCARD_BUILD = 3  # Halicarnassus: build a card of the discard pile for free
     GAME_OVER = 4
+    PAYMENT = 5  # payment="choose": the players choose whom to pay for the moves of the turn
 
 
 @dataclass
@@ -82,7 +84,10 @@ class GameState:
     discard: list[int] = field(default_factory=list)
     known_discard: np.ndarray = None  # (players, types): cards each player knows are discarded
     last_passed: np.ndarray = None  # (players, types): the hand each player passed last
-    pending: dict[int, int] = field(default_factory=dict)  # choices waiting for resolution
+    payment: str = "cheapest"  # "cheapest": the engine pays; "choose": the players choose
+    pending: dict[int, int] = field(default_factory=dict)  # city -> card action waiting for resolution
+    payments: dict[int, tuple[int, int, int]] = field(default_factory=dict)  # city -> chosen (bank, left, right)
+    pending_turn: int = 0  # the turn the pending moves are logged under (7: Babylon's 7th card)
     discard_builders: list[tuple[int, int]] = field(default_factory=list)  # (seat, controller)
     age_leftovers_discarded: bool = False
     log: list[dict] = field(default_factory=list)
@@ -118,6 +123,7 @@ class GameState:
         for name in ("has_type", "color_counts", "science", "known_discard", "last_passed"):
             setattr(twin, name, getattr(self, name).copy())
         twin.pending = dict(self.pending)
+        twin.payments = dict(self.payments)
         twin.log = list(self.log)  # entries are never mutated once written
         twin.memo = {}
         twin.payment_memo = [dict(memo) for memo in self.payment_memo]
@@ -139,6 +145,12 @@ def choose_wonders(db: CardDatabase, num_seats: int, rng: np.random.Generator,
                    wonders: list[str] | None, sides: str | list[str]) -> list[WonderSide]:
     """Deal boards: ``wonders`` names a city per seat (or None: random distinct cities);
     ``sides`` is "A"/"Day", "B"/"Night", "random", or a list of those per seat."""
+    if isinstance(wonders, str) or not (wonders is None or isinstance(wonders, (list, tuple))):
+        raise ValueError(f"wonders must be None (random) or a list of {num_seats} city names (one per seat) "
+                         f"from {list(db.cities)}, got {wonders!r}")
+    if not isinstance(sides, (str, list, tuple)):
+        raise ValueError(f"wonder_sides must be 'A'/'Day', 'B'/'Night', 'random' or a list of those per "
+                         f"seat, got {sides!r}")
     if wonders is None:
         cities = [db.cities[i] for i in rng.permutation(len(db.cities))[:num_seats]]
     else:
@@ -161,8 +173,11 @@ def choose_wonders(db: CardDatabase, num_seats: int, rng: np.random.Generator,
 
 
 def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] | None = None,
-             wonder_sides: str | list[str] = "random", edition: str = "1st") -> GameState:
-    """Set up a game: boards, 3 coins each, N+2 guilds, the three Age decks shuffled."""
+             wonder_sides: str | list[str] = "random", edition: str = "1st",
+             payment: str = "cheapest") -> GameState:
+    """Set up a game: boards, 3 coins each, N+2 guilds, the three Age decks shuffled.
+    ``payment`` is the payment mode (:mod:`.actions`)."""
+    check_payment_mode(payment)
     db = database(edition)
     fewest = MIN_PLAYERS if edition == "1st" else 3  # the 2nd edition has no 2-player variant
     if not isinstance(num_players, (int, np.integer)) or not fewest <= num_players <= MAX_PLAYERS:
@@ -185,6 +200,7 @@ def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] |
     state = GameState(
         db=db, num_players=num_players, num_seats=num_seats,
         seed=None if seed is None else int(seed), rng=rng, wonders=boards, decks=decks, box=box,
+        payment=payment,
         hands=[[] for _ in range(num_seats)], built=[[] for _ in range(num_seats)],
         has_type=np.zeros((num_seats, n_types), dtype=np.int8),
         color_counts=np.zeros((num_seats, 7), dtype=np.int16),
