@@ -62,7 +62,7 @@ void Observer::encode(const GameState& state, int player, const float* rows, flo
     std::memset(out, 0, sizeof(float) * cities_at_);
     out[PHASE_AT + static_cast<int>(state.phase)] = 1;
     out[AGE_AT + state.age - 1] = 1;
-    out[TURN_AT] = state.turn;
+    out[TURN_AT] = state.phase == Phase::SEVENTH_CARD ? TURNS_PER_AGE + 1 : state.turn;  // 7: Babylon's 7th card
     out[PLAYERS_AT] = state.num_players;
     bool acting = engine_.is_acting(state, player);
     if (acting) {

@@ -226,3 +226,10 @@ def test_many_games_agree(num_players, edition):
         pytest.skip("the 2nd edition has no 2-player variant")
     for seed in range(1000, 1025):
         play_both(num_players, seed, edition=edition, player=("random", "military", "science")[seed % 3])
+
+
+def test_payment_choose_is_refused_with_a_clear_error():
+    with pytest.raises(ValueError, match="payment='choose' is not in the compiled core"):
+        CompiledSevenWonders(3, payment="choose")
+    with pytest.raises(ValueError, match="payment must be one of"):
+        CompiledSevenWonders(3, payment="dearest")

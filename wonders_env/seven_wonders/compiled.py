@@ -10,7 +10,8 @@ Deals: :meth:`CompiledSevenWonders.new_game` draws a deal from the core's own ge
 starts the core from the deal of a freshly set-up Python state (the same game in both engines),
 and :func:`deal_of` gives that deal (boards and deck orders) as a plain dict.
 
-Only the ``"cheapest"`` payment mode exists here (the one the Python engine has).
+Only the ``"cheapest"`` payment mode is in the core so far; ``payment="choose"`` (the players
+choose whom to pay) is the Python engine's alone, and asking the core for it raises ValueError.
 """
 
 from __future__ import annotations
@@ -22,12 +23,12 @@ from typing import Any
 import numpy as np
 
 from .. import core
-from .actions import KIND_NAMES, num_actions
+from .actions import KIND_NAMES, check_payment_mode, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
 from .observation import ObservationLayout
 from .scoring import CATEGORIES
-from .state import GameState, Phase, choose_wonders
+from .state import GameState, Phase, new_game
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
 LEFTOVER_KIND = "discard"
@@ -169,9 +170,11 @@ class CompiledSevenWonders:
     name = "seven_wonders"
 
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
-                 wonder_sides: str | list[str] = "random") -> None:
+                 wonder_sides: str | list[str] = "random", payment: str = "cheapest") -> None:
+        if check_payment_mode(payment) != "cheapest":
+            raise ValueError(f"payment={payment!r} is not in the compiled core yet: use the Python engine "
+                             "(seven_wonders_v0 envs, wonders_env.seven_wonders) for it")
         db = database(edition)
-        from .state import new_game
         new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition)  # checks
         self.db = db
         self.edition = edition
@@ -270,13 +273,19 @@ def format_record(db: CardDatabase, data: dict[str, Any], num_players: int) -> d
             "score": {**dict(zip(CATEGORIES, info["score"])), "total": info["score"][-1]},
         })
     kinds = KIND_NAMES[:5] + (LEFTOVER_KIND,)
+    free_city = 2 if num_players == 2 else -1
+
+    def paid_to(city: int, to_left: int, to_right: int) -> list[dict[str, Any]]:
+        return [{"seat": seat, "agent": f"player_{seat}" if seat != free_city else None, "coins": coins}
+                for seat, coins in (((city - 1) % seats, to_left), ((city + 1) % seats, to_right)) if coins]
+
     actions = [{"age": age, "turn": turn, "agent": None if agent < 0 else f"player_{agent}", "seat": seat,
                 "kind": kinds[kind], "card": db.types[card].name,
-                "paid": {"left": left, "right": right, "bank": bank}}
+                "paid": {"left": left, "right": right, "bank": bank}, "paid_to": paid_to(seat, left, right)}
                for age, turn, agent, seat, kind, card, left, right, bank in data["actions"]]
     return {
         "game": "seven_wonders", "env": "seven_wonders_v0", "edition": db.edition, "seed": data["seed"],
-        "num_players": num_players, "variant": "two_player" if num_players == 2 else "standard",
+        "num_players": num_players, "payment": "cheapest", "variant": "two_player" if num_players == 2 else "standard",
         "finished": data["finished"], "winners": [f"player_{seat}" for seat in data["winners"]],
         "players": players, "actions": actions,
     }
@@ -305,7 +314,10 @@ class SevenWondersBatch:
 
 
 def make_batch(num_envs: int, seed: int, num_players: int = 3, edition: str = "1st",
-               wonders: list[str] | None = None, wonder_sides: str | list[str] = "random") -> SevenWondersBatch:
+               wonders: list[str] | None = None, wonder_sides: str | list[str] = "random",
+               payment: str = "cheapest") -> SevenWondersBatch:
     """The 7 Wonders batch of ``wonders_env.vector.make("seven_wonders", ...)``: the options are
-    the PettingZoo env's (``num_players``, ``edition``, ``wonders``, ``wonder_sides``)."""
-    return SevenWondersBatch(CompiledSevenWonders(num_players, edition, wonders, wonder_sides), num_envs, seed)
+    the PettingZoo env's (``num_players``, ``edition``, ``wonders``, ``wonder_sides``, ``payment``:
+    only ``"cheapest"`` so far)."""
+    return SevenWondersBatch(CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment),
+                             num_envs, seed)
