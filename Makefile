@@ -5,13 +5,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run demo test test-fast bench notebooks venv clean core-sanitize
+.PHONY: run serve demo test test-fast bench notebooks venv browser clean core-sanitize
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e ".[dev,train]"
+	$(BIN)/pip install --quiet -e ".[dev,train,web]"
 	touch $(BIN)/activate
 
 # The compiled core is rebuilt whenever a C++ source or the build script changed.
@@ -27,10 +27,25 @@ venv: $(VENV)/core.stamp
 run: venv
 	$(BIN)/python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel_$(shell date +%Y%m%d-%H%M%S)
 
+serve: venv
+	$(BIN)/wonders serve
+
 demo: venv
 	$(BIN)/python -m wonders_env.cli demo
 
-test: venv
+# The browser tests (tests/web/test_browser.py) drive Debian's chromium; installed here when it is
+# missing and apt-get can be used without a question (root, or sudo without a password). Without
+# it those tests skip and say why.
+browser:
+	@if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; elif sudo -n true 2>/dev/null; then sudo="sudo -n"; else sudo=none; fi; \
+	  if [ "$$sudo" = none ]; then echo "chromium is missing and apt-get needs root: the browser tests will skip"; \
+	  else DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q chromium >/dev/null \
+	    || (DEBIAN_FRONTEND=noninteractive $$sudo apt-get update -q >/dev/null \
+	        && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q chromium >/dev/null) \
+	    || echo "could not install chromium: the browser tests will skip"; fi; fi
+
+test: venv browser
 	$(BIN)/python -m pytest -q -n 2
 
 test-fast: venv

@@ -3,8 +3,10 @@
     wonders demo [--games 200] [--players 4]   play random games of both games and print statistics
     wonders tournament --game duel --agents heuristic mcts random --games 400
     wonders play --game duel --opponent heuristic
+    wonders serve [--host 127.0.0.1] [--port 8000]   play, watch and replay in the browser
 
-`tournament` and `play` come from :mod:`agents.cli` (see there for their options).
+`tournament` and `play` come from :mod:`agents.cli` (see there for their options), `serve` from
+:mod:`wonders_env.web.command` (the web app; the ``web`` extra: ``pip install -e '.[web]'``).
 
 Through PettingZoo's AEC API only, as a user would; results come from `game_record()`.
 """
@@ -22,6 +24,7 @@ from tqdm import tqdm
 from agents.cli import add_subcommands
 
 from . import seven_wonders_v0
+from .web.command import add_subcommand as add_serve_subcommand
 
 SCORE_CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
 
@@ -89,6 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     demo.add_argument("--games", type=int, default=200, help="games per game type (default 200)")
     demo.add_argument("--players", type=int, default=4, help="7 Wonders player count, 2-7 (default 4)")
     add_subcommands(commands)  # tournament, play
+    add_serve_subcommand(commands)
     args = parser.parse_args(argv)
     if args.command != "demo":
         args.handler(args)

@@ -1,0 +1,243 @@
+"""The web app's JSON API: playing, watching, replays, resuming, and every bad input of the issue."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from agents import make_agent
+from agents.match import make_env, play_game
+from wonders_env.web.app import create_app
+from wonders_env.web.replay import RecordError, rebuild
+
+from web_helpers import free_port, new_game, play_turn, wait_for
+
+
+def finished_record(game: str, seed: int, **env_options) -> dict:
+    env = make_env(game, raw=True, **env_options)
+    agents = [make_agent("random", game=game, seed=seed + s) for s in range(len(env.possible_agents))]
+    return json.loads(json.dumps(play_game(env, agents, seed).record))
+
+
+def test_the_page_and_the_setup_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "<script src=\"/static/app.js\">" in page.text
+    assert client.get("/static/app.js").status_code == 200
+    setup = client.get("/api/setup").json()
+    assert set(setup["games"]) == {"seven_wonders", "seven_wonders_duel"}
+    assert {"random", "heuristic", "mcts", "ppo"} <= set(setup["bots"])
+
+
+@pytest.mark.parametrize("game, options, seats", [
+    ("seven_wonders_duel", {}, ["ppo", "random"]),
+    ("seven_wonders", {"num_players": 5, "edition": "2nd"}, ["random", "heuristic", "random", "random", "random"]),
+    ("seven_wonders", {"num_players": 2}, ["mcts:simulations=4", "random"]),
+    ("seven_wonders", {"num_players": 4}, ["heuristic", "random", "random", "random"]),
+])
+def test_watching_bots_play_a_whole_game_saves_its_record(client, game, options, seats):
+    game_id = new_game(client, game, seats, options, seed=3)
+    view = wait_for(lambda: (lambda v: v if v["over"] else None)(client.get(f"/api/games/{game_id}").json()), 120)
+    record = json.loads((client.records_dir / f"{game_id}.json").read_text())
+    assert record["finished"] and not (client.records_dir / "in_progress" / f"{game_id}.json").exists()
+    assert [s["score"] for s in view["result"]["scores"]] == [p["score"] for p in record["players"]]
+    assert view["result"]["winners"] == record["winners"]
+    assert view["moves"] == [] and view["events"]
+
+
+def test_a_human_plays_a_whole_duel_against_a_bot(client):
+    game_id = new_game(client, "seven_wonders_duel", ["human", "random"], seed=8)
+    rng = np.random.default_rng(0)
+    view = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "tests"}).json()
+    while not view["over"]:
+        view = play_turn(client, game_id, rng)
+    assert view["result"]["scores"][0]["score"]["total"] >= 0
+
+
+def test_every_move_shows_its_price_and_to_whom(client):
+    game_id = new_game(client, "seven_wonders", ["human"] * 3, {"num_players": 3}, seed=2)
+    rng = np.random.default_rng(1)
+    prices = []
+    for _ in range(12):
+        view = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "tests"}).json()
+        prices += [m["price"] for m in view["moves"] if m["label"] == "build"]
+        play_turn(client, game_id, rng)
+    assert all(set(p) == {"bank", "left", "right", "left_name", "right_name"} for p in prices)
+    assert {p["left_name"] for p in prices} == {"player_2"} and {p["right_name"] for p in prices} == {"player_1"}
+
+
+# ---------------------------------------------------------------- bad input
+@pytest.mark.parametrize("body, words", [
+    ({"game": "chess", "seats": ["human"]}, "unknown game 'chess'"),
+    ({"game": "duel", "seats": ["human", "alphazero"]}, "unknown agent 'alphazero'"),
+    ({"game": "duel", "seats": ["human", "ppo:path=/no/such/policy.pt"]}, "/no/such/policy.pt"),
+    ({"game": "duel", "seats": ["human"]}, "has 2 seats"),
+    ({"game": "7w", "options": {"num_players": 9}, "seats": ["human"] * 9}, "num_players must be"),
+    ({"game": "7w", "options": {"colour": "red"}, "seats": ["human"] * 3}, "unknown 7 Wonders options"),
+    ({"game": "duel", "seats": "human"}, "seats a list"),
+    ({"game": "duel", "seats": ["human", "random"], "delay": "slow"}, "delay must be a number"),
+    ({"game": "duel", "seats": ["human", "random"], "seed": -3}, "seed must be a non-negative integer"),
+])
+def test_a_bad_new_game_is_refused_with_the_reason(client, body, words):
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400 and words in response.json()["error"]
+    assert client.get("/api/games").json() == []
+
+
+def test_an_illegal_a_stale_and_a_foreign_move_are_refused_and_change_nothing(client):
+    game_id = new_game(client, "seven_wonders_duel", ["human", "human"], seed=1)
+    view = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "a"}).json()
+    url = f"/api/games/{game_id}/move"
+    illegal = client.post(url, json={"seat": 0, "tab": "a", "action": 12, "turn_id": view["turn_id"]})
+    assert illegal.status_code == 400 and "illegal move 12" in illegal.json()["error"]
+    assert "the decision now is draft" in illegal.json()["error"]  # the engine's reason
+    not_yours = client.post(url, json={"seat": 1, "tab": "a", "action": view["moves"][0]["action"],
+                                       "turn_id": view["turn_id"]})
+    assert not_yours.status_code == 409 and "not player_1's turn" in not_yours.json()["error"]
+    stale = client.post(url, json={"seat": 0, "tab": "a", "action": view["moves"][0]["action"], "turn_id": -1})
+    assert stale.status_code == 409 and "stale move" in stale.json()["error"]
+    spectator = client.post(url, json={"seat": None, "action": 0, "turn_id": view["turn_id"]})
+    assert spectator.status_code == 403
+    assert client.post(url, content=b"{not json").status_code == 400
+    assert client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "a"}).json() == view
+    assert client.get("/api/games/nope").status_code == 404
+
+
+def test_an_illegal_seven_wonders_move_gets_the_engines_reason(client):
+    game_id = new_game(client, "seven_wonders", ["human"] * 3, {"num_players": 3}, seed=1)
+    view = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "a"}).json()
+    illegal = next(a for a in range(100) if a not in {m["action"] for m in view["moves"]})
+    response = client.post(f"/api/games/{game_id}/move",
+                           json={"seat": 0, "tab": "a", "action": illegal, "turn_id": view["turn_id"]})
+    assert response.status_code == 400 and "legal actions:" in response.json()["error"]
+
+
+def test_a_second_tab_is_told_and_may_take_the_seat_over(client):
+    game_id = new_game(client, "seven_wonders_duel", ["human", "random"])
+    assert client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "first"}).status_code == 200
+    second = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "second"})
+    assert second.status_code == 409 and "open in another browser tab" in second.json()["error"]
+    assert client.get(f"/api/games/{game_id}", params={"seat": 1, "tab": "x"}).status_code == 403  # a bot's seat
+    taken = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "second", "take_over": "1"})
+    assert taken.status_code == 200
+    assert client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "first"}).status_code == 409
+
+
+def test_a_game_in_progress_is_resumed_by_a_new_server(tmp_path):
+    from starlette.testclient import TestClient
+    rng = np.random.default_rng(4)
+    with TestClient(create_app(tmp_path)) as client:
+        game_id = new_game(client, "seven_wonders", ["human", "random", "heuristic"], {"num_players": 3}, seed=9)
+        for _ in range(8):
+            play_turn(client, game_id, rng)
+        before = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "tests"}).json()
+    assert (tmp_path / "in_progress" / f"{game_id}.json").exists()
+    with TestClient(create_app(tmp_path)) as client:  # the server restarted: the tab reconnects
+        after = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "tests"}).json()
+        assert after["table"] == before["table"] and after["moves"] == before["moves"]
+        view = after
+        while not view["over"]:
+            view = play_turn(client, game_id, rng)
+    assert json.loads((tmp_path / f"{game_id}.json").read_text())["finished"]
+
+
+# ---------------------------------------------------------------- replays
+@pytest.mark.parametrize("game, options", [
+    ("seven_wonders_duel", {}),
+    ("seven_wonders", {"num_players": 3}),
+    ("seven_wonders", {"num_players": 2}),
+    ("seven_wonders", {"num_players": 7, "edition": "2nd"}),
+    ("seven_wonders", {"num_players": 2, "payment": "choose"}),
+])
+def test_a_record_replays_turn_by_turn_to_its_final_scores(client, game, options):
+    record = finished_record(game, 21, **options)
+    loaded = client.post("/api/replays", content=json.dumps(record))
+    assert loaded.status_code == 200, loaded.text
+    replay = loaded.json()
+    last = client.get(f"/api/replays/{replay['id']}/{replay['turns']}").json()
+    assert [s["score"] for s in last["result"]["scores"]] == [p["score"] for p in record["players"]]
+    first = client.get(f"/api/replays/{replay['id']}/0").json()
+    assert "result" not in first and first["events"] == []
+    middle = client.get(f"/api/replays/{replay['id']}/{replay['turns'] // 2}", params={"seat": 1}).json()
+    assert middle["events"] and middle["turn"] == replay["turns"] // 2
+    expected_turns = len(record["actions"]) if game == "seven_wonders_duel" else None
+    if expected_turns is not None:
+        assert replay["turns"] == expected_turns
+
+
+def test_a_record_with_chosen_wonders_and_sides_replays():
+    record = finished_record("seven_wonders", 5, num_players=4, wonders=["Giza", "Rhodes", "Babylon", "Olympia"],
+                             wonder_sides=["A", "B", "B", "A"])
+    rebuilt = rebuild(record)
+    assert rebuilt.env.unwrapped.game_record() == record
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda r: r.update(seed=None), "no integer seed"),
+    (lambda r: r.update(game="chess"), "not a game record of this package"),
+    (lambda r: r.pop("actions"), "'actions' must be a list"),
+    (lambda r: r["actions"][12].update(paid=99), "does not reproduce the record at action 12"),
+    (lambda r: r["actions"][12].update(kind="teleport"), "unknown action kind 'teleport'"),
+    (lambda r: r["actions"].append(dict(r["actions"][-1])), "the game ends after"),
+])
+def test_a_foreign_or_tampered_record_is_refused_with_the_reason(client, mutate, words):
+    record = finished_record("seven_wonders_duel", 2)
+    mutate(record)
+    response = client.post("/api/replays", content=json.dumps(record))
+    assert response.status_code == 400 and words in response.json()["error"], response.text
+
+
+@pytest.mark.parametrize("text, words", [(b"{oops", "not JSON"), (b"[1, 2]", "JSON object")])
+def test_a_malformed_record_is_refused(client, text, words):
+    response = client.post("/api/replays", content=text)
+    assert response.status_code == 400 and words in response.json()["error"]
+
+
+def test_a_seven_wonders_record_with_a_changed_payment_is_refused():
+    record = finished_record("seven_wonders", 3, num_players=3)
+    paid = next(a for a in record["actions"] if a["kind"] == "build")
+    paid["paid"] = {"left": 9, "right": 0, "bank": 0}
+    with pytest.raises(RecordError, match="does not reproduce the record at action"):
+        rebuild(record)
+
+
+def test_wonders_serve_prints_its_address_and_serves_the_page(tmp_path):
+    import subprocess
+    import sys
+    import urllib.request
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "wonders_env.cli", "serve", "--port", str(port),
+                                "--records", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        line = process.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in line
+        page = wait_for(lambda: _get(urllib.request, f"http://127.0.0.1:{port}/"), 30)
+        assert "<title>7 Wonders</title>" in page
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def _get(request_module, url: str) -> str | None:
+    try:
+        with request_module.urlopen(url, timeout=5) as response:
+            return response.read().decode()
+    except OSError:
+        return None
+
+
+def test_wonders_serve_refuses_a_bad_port(capsys):
+    from wonders_env.cli import main
+    with pytest.raises(SystemExit):
+        main(["serve", "--port", "70000"])
+    assert "--port must be from 1 to 65535" in capsys.readouterr().err
+
+
+def test_wonders_serve_without_the_web_extra_says_what_to_install(monkeypatch, capsys):
+    import sys
+    from wonders_env.cli import main
+    monkeypatch.setitem(sys.modules, "wonders_env.web.app", None)  # as if starlette were missing
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve"])
+    assert exit_info.value.code == 1 and "pip install -e '.[web]'" in capsys.readouterr().err

@@ -1,0 +1,162 @@
+"""The page in a real browser: headless Chromium (Debian's ``chromium``) driven by Playwright.
+
+``wonders serve`` runs on 127.0.0.1 in a subprocess. The browser sets up a game, plays every
+human move by clicking a highlighted piece and one of its moves, and at the end compares the
+score sheet on the page with the record the engine saved; then it loads that record as a
+replay and steps through it. Screenshots of both boards are saved in ``WONDERS_SCREENSHOTS``
+(the README's images: ``WONDERS_SCREENSHOTS=docs/images pytest tests/web/test_browser.py``),
+else in the test's temporary folder.
+
+Skipped, with the reason, only when no browser can be had: Playwright or ``/usr/bin/chromium``
+missing (``make test`` installs both where it can).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from web_helpers import free_port
+
+CHROMIUM = Path(os.environ.get("WONDERS_CHROMIUM", "/usr/bin/chromium"))
+HEADLESS_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed "
+                                     "(pip install -e '.[dev]')")
+if not CHROMIUM.is_file():
+    pytest.skip(f"no browser: {CHROMIUM} is missing (apt-get install chromium)", allow_module_level=True)
+pytest.importorskip("uvicorn", reason="the web extra (starlette, uvicorn) is not installed")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """``wonders serve`` on a free port of 127.0.0.1; yields (base URL, records folder)."""
+    records = tmp_path_factory.mktemp("records")
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "wonders_env.cli", "serve", "--port", str(port),
+                                "--records", str(records)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True)
+    try:
+        first_line = process.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in first_line, first_line + process.stdout.read()
+        yield f"http://127.0.0.1:{port}", records
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_api.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=HEADLESS_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    yield context.new_page()
+    context.close()
+
+
+def screenshot_path(tmp_path: Path, name: str) -> Path:
+    folder = Path(os.environ.get("WONDERS_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
+
+
+def start_game(page, base: str, game: str, seats: list[str], seed: int, players: int | None = None) -> str:
+    page.goto(base + "/")
+    page.select_option("#setup-game", game)
+    if players:
+        page.select_option("#setup-players", str(players))
+    for seat, who in enumerate(seats):
+        page.fill(f"#seat-{seat}", who)
+    page.fill("#setup-seed", str(seed))
+    page.fill("#setup-delay", "0")
+    page.click("#setup-start")
+    page.wait_for_function("location.hash.startsWith('#game=')")
+    return page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
+
+
+def play_by_clicking(page, rng, screenshot: Path, screenshot_after: int) -> int:
+    """Click legal moves until the score sheet shows; returns the number of moves made."""
+    moves = 0
+    while True:
+        page.wait_for_selector("#board .legal, .score-sheet", timeout=30_000)
+        if page.query_selector(".score-sheet"):
+            return moves
+        pieces = page.query_selector_all("#board .legal")
+        pieces[int(rng.integers(len(pieces)))].click()
+        options = page.query_selector_all("#menu .move-option")
+        assert options, "a highlighted piece opens its moves"
+        turn = page.evaluate("lastView.turn_id")
+        options[int(rng.integers(len(options)))].click()
+        page.wait_for_function(f"lastView.turn_id !== {turn} || lastView.chosen || lastView.over", timeout=30_000)
+        assert not page.is_visible("#message.error"), page.text_content("#message")
+        moves += 1
+        if moves == screenshot_after:
+            page.wait_for_selector("#board .legal", timeout=30_000)
+            save_screenshot(page, screenshot)
+
+
+def save_screenshot(page, path: Path) -> None:
+    """A full-page PNG, reduced to 256 colours to stay small in the repository."""
+    from PIL import Image
+    page.screenshot(path=str(path), full_page=True)
+    with Image.open(path) as image:
+        image.convert("RGB").quantize(256).save(path, optimize=True)
+
+
+def score_sheet(page) -> dict[str, list[int]]:
+    """The page's score sheet: category -> points per player."""
+    rows = page.query_selector_all(".score-sheet tr[data-category]")
+    return {row.get_attribute("data-category"): [int(cell.inner_text()) for cell in row.query_selector_all("td")]
+            for row in rows}
+
+
+def record_scores(record: dict) -> dict[str, list[int]]:
+    categories = record["players"][0]["score"]
+    return {c: [p["score"][c] for p in record["players"]] for c in categories}
+
+
+def check_replay(page, record_path: Path, record: dict) -> None:
+    """Load the record as a replay: the last turn shows the same score sheet; step back and forth."""
+    page.click("#nav-replay")
+    page.set_input_files("#replay-file", str(record_path))
+    page.click("#replay-open")
+    page.wait_for_selector(".score-sheet")
+    assert score_sheet(page) == record_scores(record)
+    turns = int(page.get_attribute(".replay-step:nth-of-type(4)", "data-turn"))
+    page.click(".replay-step:nth-of-type(2)")  # one turn back
+    page.wait_for_function(f"lastView.turn === {turns - 1}")
+    assert not page.query_selector(".score-sheet")
+    page.click(".replay-step:nth-of-type(1)")  # to the start
+    page.wait_for_function("lastView.turn === 0")
+    page.click(".replay-step:nth-of-type(3)")  # one turn forward
+    page.wait_for_function("lastView.turn === 1")
+    assert page.query_selector_all("#news li")
+
+
+@pytest.mark.parametrize("game, seats, players, screenshot, screenshot_after, fewest_moves", [
+    ("seven_wonders_duel", ["human", "random"], None, "duel.png", 6, 20),
+    ("seven_wonders", ["human", "random", "random"], 3, "seven_wonders.png", 9, 18),
+])
+def test_a_full_game_against_random_by_clicking(server, page, tmp_path, game, seats, players, screenshot,
+                                                screenshot_after, fewest_moves):
+    """Play a whole game by clicks; the score sheet is the engine's; the record replays."""
+    base, records = server
+    game_id = start_game(page, base, game, seats, seed=7, players=players)
+    moves = play_by_clicking(page, np.random.default_rng(1), screenshot_path(tmp_path, screenshot), screenshot_after)
+    assert moves >= fewest_moves
+    record_path = records / f"{game_id}.json"
+    record = json.loads(record_path.read_text())
+    assert record["finished"] and score_sheet(page) == record_scores(record)
+    check_replay(page, record_path, record)

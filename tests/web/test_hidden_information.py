@@ -1,0 +1,122 @@
+"""No hidden information reaches the browser: checked on the JSON the server sends.
+
+Two checks at many points of real games, for every seat and for a spectator:
+
+* changing only what the seat cannot see (the engine's ``determinize`` redraws it) leaves the
+  JSON the server sends unchanged;
+* no card name (or Duel wonder or progress token) that exists only in hidden places (other
+  hands, decks, the box, face-down cards, cards under wonder stages, cards others sold) appears
+  as a value anywhere in that JSON.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wonders_env.duel.cards import CARDS, PROGRESS_TOKENS, WONDERS
+from wonders_env.duel.state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND
+
+from web_helpers import new_game, play_turn
+
+
+PRINTED = ("chain_from", "chain_to")  # names printed on a card (7 Wonders chains): not the card itself
+
+
+def strings_in(value) -> set[str]:
+    """Every string value in a JSON document (card names are sent only as whole values), but
+    the chain names printed on the cards."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(strings_in(v) for k, v in value.items() if k not in PRINTED)) if value else set()
+    if isinstance(value, list):
+        return set().union(*(strings_in(v) for v in value)) if value else set()
+    return set()
+
+
+def seat_json(client, game_id: str, seat) -> dict:
+    response = client.get(f"/api/games/{game_id}", params={"seat": "" if seat is None else seat, "tab": "tests"})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def swap_hidden(client, game_id: str, seat, rng) -> None:
+    """Replace the session's state by a determinization for ``seat`` (a spectator: seat 0 of Duel,
+    where both players see the same; in 7 Wonders a spectator sees less than any seat)."""
+    session = client.app.state.store.get(game_id)
+    with session.lock:
+        state = session.env.unwrapped.state
+        session.env.unwrapped.state = state.determinize(seat or 0, rng) if hasattr(state, "determinize") \
+            else _seven_wonders_determinize(state, seat or 0, rng)
+
+
+def _seven_wonders_determinize(state, seat, rng):
+    from wonders_env.seven_wonders.determinize import determinize
+    return determinize(state, seat, rng)
+
+
+def duel_hidden_names(state, seat) -> set[str]:
+    """Names that only hidden places hold in a Duel state."""
+    hidden = {CARDS[state.slot_card[s]].name for s in range(len(state.slot_card))
+              if state.slot_card[s] != EMPTY and not state.face_up[s]}
+    for age in range(3):
+        hidden |= {CARDS[c].name for c in state.boxed[age]}
+        if age + 1 > state.age:
+            hidden |= {CARDS[c].name for c in state.deals[age]}
+    shown_wonders = state.wonder_order[:2 * WONDERS_PER_ROUND] if state.draft_step >= WONDERS_PER_ROUND \
+        else state.wonder_order[:WONDERS_PER_ROUND]
+    hidden |= {WONDERS[w].name for w in state.wonder_order if w not in shown_wonders}
+    offered = state.library_offer if seat == state.current else []
+    hidden |= {PROGRESS_TOKENS[t].name for t in state.token_order[BOARD_TOKENS:] if t not in offered
+               and not any(state.player_tokens[p] >> t & 1 for p in (0, 1))}
+    public = {CARDS[c].name for c in state.discard} | {CARDS[c].name for p in (0, 1) for c in state.city[p]}
+    public |= {CARDS[state.slot_card[s]].name for s in range(len(state.slot_card))
+               if state.slot_card[s] != EMPTY and state.face_up[s]}
+    return hidden - public
+
+
+def seven_wonders_hidden_names(state, seat) -> set[str]:
+    """Names that only hidden places hold in a 7 Wonders state, for ``seat`` (None: a spectator)."""
+    db = state.db
+    name = lambda card: db.types[db.cards[card].type].name  # noqa: E731
+    hidden = {name(c) for s, hand in enumerate(state.hands) if s != seat for c in hand}
+    hidden |= {name(c) for deck in state.decks.values() for c in deck}
+    hidden |= {name(c) for c in state.box + state.free_city_pile + state.discard}
+    hidden |= {name(c) for s, cards in enumerate(state.stage_cards) if s != seat for c in cards}
+    public = {name(c) for cards in state.built for c in cards}
+    if seat is not None:
+        from wonders_env.seven_wonders.rules import acting_seats, hand_for_decision
+        public |= {name(c) for c in state.hands[seat]}
+        if seat in acting_seats(state):
+            public |= {name(c) for c in hand_for_decision(state, seat)}
+        public |= {entry["card"] for entry in state.log if entry["agent"] == f"player_{seat}"}
+    return hidden - public
+
+
+@pytest.mark.parametrize("game, options, seats", [
+    ("seven_wonders_duel", {}, 2),
+    ("seven_wonders", {"num_players": 3}, 3),
+    ("seven_wonders", {"num_players": 2}, 2),
+    ("seven_wonders", {"num_players": 4, "edition": "2nd", "wonder_sides": "B"}, 4),
+    ("seven_wonders", {"num_players": 3, "payment": "choose"}, 3),
+])
+def test_the_json_sent_holds_no_hidden_information(client, game, options, seats):
+    game_id = new_game(client, game, ["human"] * seats, options, seed=11)
+    rng = np.random.default_rng(5)
+    hidden_names = duel_hidden_names if game == "seven_wonders_duel" else seven_wonders_hidden_names
+    checked = 0
+    view = seat_json(client, game_id, None)
+    while not view["over"]:
+        state = client.app.state.store.get(game_id).env.unwrapped.state
+        for seat in [None, *range(seats)]:
+            sent = seat_json(client, game_id, seat)
+            leaked = hidden_names(state, seat) & strings_in(sent)
+            assert not leaked, f"hidden names sent to seat {seat}: {sorted(leaked)}"
+            if checked % 5 == 0 and (seat is not None or game == "seven_wonders_duel"):
+                swap_hidden(client, game_id, seat, rng)
+                assert seat_json(client, game_id, seat) == sent, "the JSON depends on hidden information"
+                state = client.app.state.store.get(game_id).env.unwrapped.state
+        checked += 1
+        view = play_turn(client, game_id, rng)
+    assert checked > 15

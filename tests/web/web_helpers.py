@@ -1,0 +1,57 @@
+"""Helpers of the web app's tests: start a game and play its human seats through the JSON API."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import numpy as np
+
+
+def new_game(client, game: str, seats: list[str], options: dict | None = None, seed: int = 0) -> str:
+    response = client.post("/api/games", json={"game": game, "options": options or {}, "seats": seats,
+                                               "seed": seed, "delay": 0})
+    assert response.status_code == 200, response.text
+    return response.json()["id"]
+
+
+def wait_for(predicate, timeout: float = 30.0):
+    """Poll ``predicate`` until it returns something true (the bots run in a thread)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError("timed out waiting for the server")
+
+
+def play_turn(client, game_id: str, rng: np.random.Generator, tab: str = "tests") -> dict:
+    """The human seats play random legal moves until the turn is resolved; returns the next view
+    (a spectator's). In 7 Wonders with 2 players a turn has two decisions for the Free City's holder."""
+    turn_id = client.get(f"/api/games/{game_id}", params={"seat": ""}).json()["turn_id"]
+
+    def step() -> dict | None:
+        public = client.get(f"/api/games/{game_id}", params={"seat": ""}).json()
+        if public["turn_id"] != turn_id or public["over"]:
+            return public
+        for agent in public["waiting_for"]:
+            seat = int(agent.rsplit("_", 1)[1])
+            if public["seats"][seat]["player"] != "human":
+                continue
+            view = client.get(f"/api/games/{game_id}", params={"seat": seat, "tab": tab}).json()
+            if view["moves"] and view["turn_id"] == turn_id:
+                move = view["moves"][rng.integers(len(view["moves"]))]
+                response = client.post(f"/api/games/{game_id}/move", json={
+                    "seat": seat, "tab": tab, "action": move["action"], "turn_id": turn_id})
+                assert response.status_code == 200, response.text
+        return None
+
+    return wait_for(step)
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that is free now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

@@ -1,0 +1,25 @@
+"""Play, watch and replay 7 Wonders and 7 Wonders Duel in the browser: ``wonders serve``.
+
+```bash
+pip install -e '.[web]'
+wonders serve                 # http://127.0.0.1:8000/ (this machine only); --host/--port to change
+```
+
+One page (plain HTML, CSS and JavaScript in ``static/``, no build step) talks to a small
+Starlette app (:mod:`.app`) run by uvicorn:
+
+* **Play**: choose the game (Duel; 7 Wonders with 2-7 seats, edition, wonder sides and payment
+  mode) and who
+  plays each seat: ``human``, a bot (``random``, ``heuristic``, ``mcts``, ``ppo``, with
+  tournament options such as ``mcts:simulations=100``) or a policy file. The legal moves are the
+  highlighted pieces; clicking one lists its moves with the price and to whom it is paid.
+* **Watch**: a game without human seats, at a chosen number of seconds per bot move.
+* **Replay**: open a game record and step through it turn by turn, forwards and backwards.
+
+No hidden information reaches the browser: a human seat receives what its observation holds
+(:mod:`.duel_view`, :mod:`.seven_wonders_view` build everything that is sent). Games are kept
+by the server (:mod:`.sessions`): a closed tab or a second tab loses nothing, every game is
+saved after each turn in ``runs/web/`` (``in_progress/`` while it runs, then the plain game
+record), and the games in progress are resumed when the server starts again (:mod:`.replay`
+rebuilds them from their records).
+"""

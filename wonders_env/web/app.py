@@ -1,0 +1,197 @@
+"""The web app: one page (``GET /``) and a small JSON API behind it (Starlette).
+
+=====================================  =========================================================
+``GET  /``                             the page (``static/index.html``, plain HTML/CSS/JS)
+``GET  /api/setup``                    the games, bots, editions and sides to choose from
+``GET  /api/games``                    the games on this server (to resume or watch one)
+``POST /api/games``                    a new game: ``game``, ``options``, ``seats`` (``"human"``
+                                       or a bot spec per seat), optional ``seed`` and ``delay``
+``GET  /api/games/{id}?seat=&tab=``    the table as ``seat`` sees it (no seat: a spectator)
+``POST /api/games/{id}/move``          ``seat``, ``tab``, ``action``, ``turn_id``
+``POST /api/games/{id}/delay``         ``delay``: seconds per bot move (watching)
+``POST /api/replays``                  a game record (JSON body): checked by replaying it
+``GET  /api/replays/{id}/{turn}``      the table after ``turn`` turns (``?seat=`` for a hand)
+=====================================  =========================================================
+
+Every refusal is a JSON ``{"error": "..."}`` that says what was wrong, with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from agents import AGENT_NAMES
+
+from .replay import Rebuilt, RecordError, parse_record, rebuild
+from .sessions import GameSession, MoveError, SessionStore
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
+SETUP = {
+    "games": {"seven_wonders_duel": {"title": "7 Wonders Duel", "players": [2]},
+              "seven_wonders": {"title": "7 Wonders", "players": [2, 3, 4, 5, 6, 7], "editions": ["1st", "2nd"],
+                                "sides": ["random", "A", "B"], "payments": ["cheapest", "choose"]}},
+    "bots": list(AGENT_NAMES),
+}
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _json_body(request: Request) -> Any:
+    try:
+        return json.loads(await request.body())
+    except ValueError as error:
+        raise MoveError(f"the request body is not JSON: {error}") from None
+
+
+def _seat(value: Any) -> int | None:
+    if value in (None, "", "spectator"):
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise MoveError(f"seat must be a player number or empty for a spectator, got {value!r}") from None
+
+
+def _delay(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
+        raise MoveError(f"delay must be a number of seconds from 0 to 10, got {value!r}")
+    return float(value)
+
+
+def _seed(value: Any) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise MoveError(f"seed must be a non-negative integer or absent, got {value!r}")
+    return value
+
+
+def create_app(records_dir: Path | None = None) -> Starlette:
+    """The app; games are saved in ``records_dir`` (None: not saved, for tests)."""
+    store = SessionStore(records_dir)
+    replays: dict[str, Rebuilt] = {}
+
+    async def page(request: Request) -> FileResponse:
+        return FileResponse(STATIC_DIR / "index.html")
+
+    async def setup(request: Request) -> JSONResponse:
+        return JSONResponse({**SETUP, "skipped_saved_games": store.skipped})
+
+    async def list_games(request: Request) -> JSONResponse:
+        return JSONResponse([s.summary() for s in store.sessions.values()])
+
+    async def new_game(request: Request) -> JSONResponse:
+        body = await _json_body(request)
+        if not isinstance(body, dict):
+            raise MoveError("send a JSON object with game, options and seats")
+        options = body.get("options") or {}
+        seats = body.get("seats")
+        if not isinstance(options, dict) or not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise MoveError("options must be an object and seats a list of 'human' or bot names")
+        session = GameSession(body.get("game"), options, seats, seed=_seed(body.get("seed")),
+                              delay=_delay(body.get("delay", 0.5)), records_dir=records_dir)
+        store.add(session)
+        return JSONResponse(session.summary())
+
+    async def game_view_route(request: Request) -> JSONResponse:
+        session = store.get(request.path_params["game_id"])
+        seat = _seat(request.query_params.get("seat"))
+        with session.lock:
+            session.claim(seat, request.query_params.get("tab", ""), request.query_params.get("take_over") == "1")
+        return JSONResponse(session.view(seat))
+
+    async def move(request: Request) -> JSONResponse:
+        session = store.get(request.path_params["game_id"])
+        body = await _json_body(request)
+        if not isinstance(body, dict):
+            raise MoveError("send a JSON object with seat, tab, action and turn_id")
+        seat = _seat(body.get("seat"))
+        if seat is None:
+            raise MoveError("a spectator cannot move", 403)
+        session.move(seat, str(body.get("tab", "")), body.get("action"), body.get("turn_id"))
+        return JSONResponse(session.view(seat))
+
+    async def set_delay(request: Request) -> JSONResponse:
+        session = store.get(request.path_params["game_id"])
+        body = await _json_body(request)
+        session.delay = _delay(body.get("delay") if isinstance(body, dict) else None)
+        return JSONResponse({"delay": session.delay})
+
+    async def new_replay(request: Request) -> JSONResponse:
+        record = parse_record(await request.body())
+        rebuilt = rebuild(record)
+        replay_id = secrets.token_hex(6)
+        replays[replay_id] = rebuilt
+        while len(replays) > MAX_REPLAYS:
+            del replays[next(iter(replays))]
+        return JSONResponse({"id": replay_id, "game": rebuilt.view.GAME, "turns": len(rebuilt.states) - 1,
+                             "seats": rebuilt.view.seat_names(rebuilt.env)})
+
+    async def replay_turn(request: Request) -> JSONResponse:
+        replay_id = request.path_params["replay_id"]
+        if replay_id not in replays:
+            raise MoveError(f"no replay {replay_id!r}: load the record again", 404)
+        rebuilt = replays[replay_id]
+        turn = request.path_params["turn"]
+        if not 0 <= turn < len(rebuilt.states):
+            raise MoveError(f"turn must be from 0 to {len(rebuilt.states) - 1}, got {turn}")
+        seat = _seat(request.query_params.get("seat"))
+        view = rebuilt.view
+        env = rebuilt.env
+        env.unwrapped.state = rebuilt.states[turn]
+        events = rebuilt.events[turn - 1] if turn else []
+        result = {"game": view.GAME, "turn": turn, "turns": len(rebuilt.states) - 1, "seat": seat,
+                  "table": view.table(env, seat), "events": [view.event(e, seat) for e in events]}
+        if turn == len(rebuilt.states) - 1 and not view.acting_agents(env):
+            record = env.unwrapped.game_record()
+            result["result"] = {"winners": record["winners"], "victory": record.get("victory"),
+                                "scores": [{"name": p["agent"] or "Free City", "score": p["score"]}
+                                           for p in record["players"]]}
+        return JSONResponse(result)
+
+    async def refused(request: Request, error: Exception) -> JSONResponse:
+        return _error(str(error), getattr(error, "status", 400))
+
+    routes = [
+        Route("/", page),
+        Route("/api/setup", setup),
+        Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/games/{game_id}", game_view_route),
+        Route("/api/games/{game_id}/move", move, methods=["POST"]),
+        Route("/api/games/{game_id}/delay", set_delay, methods=["POST"]),
+        Route("/api/replays", new_replay, methods=["POST"]),
+        Route("/api/replays/{replay_id}/{turn:int}", replay_turn),
+        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        yield
+        store.stop()
+
+    app = Starlette(routes=routes, exception_handlers={MoveError: refused, RecordError: refused, ValueError: refused},
+                    lifespan=lifespan)
+    app.state.store = store
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, records_dir: Path | None = Path("runs/web")) -> None:
+    """Run the app with uvicorn until interrupted; prints the address."""
+    import uvicorn
+    app = create_app(records_dir)
+    print(f"wonders web app on http://{host}:{port}/  (games saved in {records_dir}; Ctrl+C stops)", flush=True)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: listening on {host}: anyone who reaches it can play, see every game and make the "
+              "server load a policy file by its path", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,286 @@
+"""What the browser may see of a 7 Wonders Duel game: the table, the legal moves, the news.
+
+Only public information leaves this module: a face-down card of the structure is sent as its
+card back (``"I"``, ``"II"``, ``"III"`` or ``"G"`` for a Guild), never as a card; the cards left
+in the box, the later Ages, the wonders not yet shown in the draft and the set-aside progress
+tokens are never sent; the Great Library's draw goes to the player who chooses from it, only
+while it chooses. Card names appear only as whole JSON string values (never inside sentences),
+which is what the test of hidden information checks.
+
+The functions take the PettingZoo env (``raw_env``) and read its ``unwrapped.state``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wonders_env import seven_wonders_duel_v0
+from wonders_env.duel import rules
+from wonders_env.duel.actions import STARTER_ME, ActionKind, decode_action, encode_action
+from wonders_env.duel.cards import (CARD_DECK, CARDS, CHAIN_SYMBOLS, COLORS, DECKS, LAYOUTS,
+                                    PROGRESS_TOKENS, RESOURCES, SCIENCE_SYMBOLS, WONDERS, EffectKind)
+from wonders_env.duel.record import AGENTS, GAME_NAME
+from wonders_env.duel.scoring import score
+from wonders_env.duel.state import EMPTY, LOOTING_TOKENS, Phase
+
+GAME = GAME_NAME
+RESOURCE_NAMES = {"W": "wood", "C": "clay", "S": "stone", "G": "glass", "P": "papyrus"}
+PHASE_TEXT = {
+    Phase.DRAFT: "wonder draft: take a wonder", Phase.PLAY: "take a card of the structure",
+    Phase.PROGRESS: "science pair: take a progress token",
+    Phase.DESTROY: "destroy a card of the opponent", Phase.MAUSOLEUM: "build a card of the discard pile for free",
+    Phase.LIBRARY: "Great Library: keep one of the drawn tokens", Phase.STARTER: "choose who starts the next Age",
+    Phase.GAME_OVER: "game over",
+}
+
+
+def new_env(options: dict[str, Any]):
+    """A Duel ``raw_env``; Duel has no options."""
+    if options:
+        raise ValueError(f"7 Wonders Duel takes no options, got {sorted(options)}")
+    return seven_wonders_duel_v0.raw_env()
+
+
+def acting_agents(env) -> list[str]:
+    state = env.unwrapped.state
+    return [] if state.game_over else [AGENTS[state.current]]
+
+
+def phase(env) -> str:
+    return env.unwrapped.state.phase.name.lower()
+
+
+def seat_names(env) -> list[str]:
+    return list(AGENTS)
+
+
+# ---------------------------------------------------------------- cards in words
+def _colours(bits: int) -> str:
+    return "/".join(COLORS[k] for k in range(len(COLORS)) if bits >> k & 1)
+
+
+def _resources(bits: int) -> str:
+    return "/".join(RESOURCE_NAMES[RESOURCES[k]] for k in range(len(RESOURCES)) if bits >> k & 1)
+
+
+def effect_text(effect) -> str:
+    kind, amount, what = effect.kind, effect.amount, effect.what
+    texts = {
+        EffectKind.PRODUCE: lambda: f"produces {amount} {RESOURCE_NAMES[RESOURCES[what]]}",
+        EffectKind.PRODUCE_CHOICE: lambda: f"produces 1 {_resources(what)} each turn",
+        EffectKind.TRADE_FIXED: lambda: f"buys {_resources(what)} for 1 coin",
+        EffectKind.SHIELDS: lambda: f"{amount} shield{'s' * (amount > 1)}",
+        EffectKind.SCIENCE: lambda: f"science symbol: {SCIENCE_SYMBOLS[what]}",
+        EffectKind.VP: lambda: f"{amount} VP",
+        EffectKind.COINS: lambda: f"{amount} coins",
+        EffectKind.COINS_PER_CARD: lambda: f"{amount} coin(s) per own {_colours(what)} card",
+        EffectKind.COINS_PER_WONDER: lambda: f"{amount} coins per own wonder",
+        EffectKind.GUILD_COINS_PER_CARD: lambda: f"{amount} coin per {_colours(what)} card of the city with most",
+        EffectKind.GUILD_VP_PER_CARD: lambda: f"{amount} VP per {_colours(what)} card of the city with most",
+        EffectKind.GUILD_VP_PER_WONDER: lambda: f"{amount} VP per wonder of the city with most",
+        EffectKind.GUILD_VP_PER_3COINS: lambda: f"{amount} VP per 3 coins of the richest city",
+        EffectKind.PLAY_AGAIN: lambda: "play again",
+        EffectKind.DESTROY: lambda: f"destroy an opponent's {COLORS[what]} card",
+        EffectKind.OPPONENT_LOSES_COINS: lambda: f"opponent loses {amount} coins",
+        EffectKind.PROGRESS_FROM_UNUSED: lambda: f"draw {amount} unused progress tokens, keep 1",
+        EffectKind.BUILD_FROM_DISCARD: lambda: "build a discarded card for free",
+        EffectKind.WONDER_DISCOUNT: lambda: f"wonders cost {amount} resources less",
+        EffectKind.BLUE_DISCOUNT: lambda: f"blue cards cost {amount} resources less",
+        EffectKind.ECONOMY: lambda: "the opponent's trading coins go to you",
+        EffectKind.VP_PER_PROGRESS: lambda: f"{amount} VP per progress token",
+        EffectKind.RED_EXTRA_SHIELD: lambda: "red cards: 1 more shield",
+        EffectKind.WONDERS_PLAY_AGAIN: lambda: "every wonder: play again",
+        EffectKind.CHAIN_COINS: lambda: f"{amount} coins per chain build",
+    }
+    return texts[kind]()
+
+
+def _cost_letters(cost: tuple[int, ...]) -> str:
+    return "".join(RESOURCES[r] * units for r, units in enumerate(cost))
+
+
+def card_info(card: int) -> dict[str, Any]:
+    c = CARDS[card]
+    return {"id": card, "name": c.name, "color": COLORS[c.color], "coins": c.coin_cost,
+            "resources": _cost_letters(c.cost), "effects": [effect_text(e) for e in c.effects],
+            "chain_from": CHAIN_SYMBOLS[c.chain_needs] if c.chain_needs >= 0 else None,
+            "chain_to": CHAIN_SYMBOLS[c.chain_gives] if c.chain_gives >= 0 else None}
+
+
+def wonder_info(wonder: int) -> dict[str, Any]:
+    w = WONDERS[wonder]
+    return {"id": wonder, "name": w.name, "resources": _cost_letters(w.cost),
+            "effects": [effect_text(e) for e in w.effects]}
+
+
+def token_info(token: int) -> dict[str, Any]:
+    t = PROGRESS_TOKENS[token]
+    return {"id": token, "name": t.name, "effects": [effect_text(e) for e in t.effects]}
+
+
+def _tokens(bits: int) -> list[dict[str, Any]]:
+    return [token_info(t) for t in range(len(PROGRESS_TOKENS)) if bits >> t & 1]
+
+
+# ---------------------------------------------------------------- the table
+def _structure(state) -> list[dict[str, Any]]:
+    if not state.age:
+        return []
+    layout = LAYOUTS[state.age - 1]
+    slots = []
+    for s in range(len(layout.row)):
+        card = state.slot_card[s]
+        slot: dict[str, Any] = {"slot": s, "row": layout.row[s], "col": layout.col[s]}
+        if card == EMPTY:
+            slot["empty"] = True
+        elif not state.face_up[s]:
+            slot["back"] = DECKS[CARD_DECK[card]]
+        else:
+            slot["card"] = card_info(card)
+            slot["accessible"] = state.cover_count[s] == 0
+        slots.append(slot)
+    return slots
+
+
+def _city(state, player: int) -> dict[str, Any]:
+    wonders = [{**wonder_info(w), "built": state.wonder_built[w]}
+               for w in state.player_wonders[player] if w != state.boxed_wonder]
+    return {
+        "agent": AGENTS[player], "coins": state.coins[player],
+        "cards": [card_info(c) for c in state.city[player]],
+        "wonders": wonders, "progress_tokens": _tokens(state.player_tokens[player]),
+        "science": {SCIENCE_SYMBOLS[k]: n for k, n in enumerate(state.science[player]) if n},
+        "score": score(state, player),
+    }
+
+
+def table(env, seat: int | None) -> dict[str, Any]:
+    """The table as ``seat`` (0, 1, or None for a spectator) sees it."""
+    state = env.unwrapped.state
+    looting = [{"victim": AGENTS[victim], "distance": distance, "coins": coins}
+               for (victim, distance, coins), present in zip(LOOTING_TOKENS, state.looting) if present]
+    view: dict[str, Any] = {
+        "phase": state.phase.name.lower(), "phase_text": PHASE_TEXT[state.phase], "age": state.age,
+        "draft": [wonder_info(w) for w in state.draft_offer] if state.phase == Phase.DRAFT else [],
+        "structure": _structure(state),
+        "pawn": state.pawn, "looting": looting,
+        "board_tokens": _tokens(state.board_tokens),
+        "discard": [card_info(c) for c in state.discard],
+        "cities": [_city(state, p) for p in (0, 1)],
+        "boxed_wonder": wonder_info(state.boxed_wonder) if state.boxed_wonder != EMPTY else None,
+        "library_offer": [],
+    }
+    if state.phase == Phase.LIBRARY and seat == state.current:
+        view["library_offer"] = [token_info(t) for t in state.library_offer]
+    return view
+
+
+# ---------------------------------------------------------------- the moves
+def _cost_words(cost: int, state, player: int) -> str:
+    if cost == 0:
+        return "free"
+    economy = any(e.kind is EffectKind.ECONOMY for t in range(len(PROGRESS_TOKENS))
+                  if state.player_tokens[1 - player] >> t & 1 for e in PROGRESS_TOKENS[t].effects)
+    whom = "the bank (trading coins to the opponent: Economy)" if economy else "the bank"
+    return f"{cost} coin{'s' * (cost > 1)} to {whom}"
+
+
+def moves(env, seat: int) -> list[dict[str, Any]]:
+    """``seat``'s legal moves: ``action``, ``target`` (the element to click), ``label``, ``price``."""
+    state = env.unwrapped.state
+    if state.game_over or state.current != seat:
+        return []
+    result = []
+    for action in rules.legal_actions(state):
+        kind, index, wonder = decode_action(action)
+        if kind is ActionKind.DRAFT:
+            move = {"target": f"draft-{index}", "label": f"take {WONDERS[index].name}", "price": ""}
+        elif kind is ActionKind.BUILD:
+            move = {"target": f"slot-{index}", "label": "build",
+                    "price": _cost_words(rules.build_cost(state, seat, index), state, seat)}
+        elif kind is ActionKind.SELL:
+            move = {"target": f"slot-{index}", "label": "discard for coins",
+                    "price": f"+{rules.sell_value(state, seat)} coins"}
+        elif kind is ActionKind.WONDER:
+            move = {"target": f"slot-{index}", "label": f"build {WONDERS[wonder].name} with it",
+                    "price": _cost_words(rules.wonder_cost(state, seat, wonder), state, seat)}
+        elif kind is ActionKind.PROGRESS:
+            move = {"target": f"token-{index}", "label": f"take {PROGRESS_TOKENS[index].name}", "price": ""}
+        elif kind is ActionKind.DESTROY:
+            move = {"target": f"city-{1 - seat}-{index}", "label": f"destroy {CARDS[index].name}", "price": ""}
+        elif kind is ActionKind.MAUSOLEUM:
+            move = {"target": f"discard-{index}", "label": f"build {CARDS[index].name} for free", "price": "free"}
+        elif kind is ActionKind.LIBRARY:
+            move = {"target": f"library-{index}", "label": f"keep {PROGRESS_TOKENS[index].name}", "price": ""}
+        else:
+            move = {"target": "starter", "label": "I start the next Age" if index == STARTER_ME
+                    else "my opponent starts the next Age", "price": ""}
+        result.append({"action": action, **move})
+    return result
+
+
+def illegal_reason(env, seat: int, action: object) -> str:
+    """Why ``action`` is not a legal move of ``seat`` now, in the engine's words."""
+    state = env.unwrapped.state
+    if state.current != seat:
+        return f"it is not {AGENTS[seat]}'s turn"
+    return rules.why_illegal(state, action) or "it is legal"
+
+
+# ---------------------------------------------------------------- news and replays
+def news_mark(env) -> tuple[int, int, tuple[bool, ...]]:
+    """What :func:`news` compares against: the length of the log, the pawn, the looting tokens."""
+    state = env.unwrapped.state
+    return len(state.log), state.pawn, tuple(state.looting)
+
+
+def news(env, mark: tuple[int, int, tuple[bool, ...]]) -> list[dict[str, Any]]:
+    """The record actions since ``mark``, then the pawn's move and the looting it caused (raw
+    events: pass each through :func:`event`)."""
+    state = env.unwrapped.state
+    log_length, pawn, looting = mark
+    events = env.unwrapped.game_record()["actions"][log_length:]
+    if state.pawn != pawn:
+        looted = [{"victim": AGENTS[victim], "coins": coins} for (victim, _, coins), before, now
+                  in zip(LOOTING_TOKENS, looting, state.looting) if before and not now]
+        events.append({"kind": "conflict", "pawn": state.pawn, "looted": looted})
+    return events
+
+
+def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A record action as everybody saw it (everything in Duel is public)."""
+    return {key: value for key, value in entry.items() if value is not None}
+
+
+def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:
+    """``agent``'s action now in a game whose next record entries are ``entries`` (the first one:
+    every Duel decision is one entry). Raises ``ValueError`` for a missing or unknown one."""
+    if not entries or entries[0].get("agent") != agent:
+        raise ValueError(f"the record has no move of {agent} here")
+    entry = entries[0]
+    names = {"card": {c.name: c.id for c in CARDS}, "wonder": {w.name: w.id for w in WONDERS},
+             "token": {t.name: t.id for t in PROGRESS_TOKENS}}
+
+    def lookup(field: str) -> int:
+        value = entry.get(field)
+        if value not in names[field]:
+            raise ValueError(f"unknown {field} {value!r} in action {entry}")
+        return names[field][value]
+
+    kind = entry.get("kind")
+    if kind == "draft":
+        return encode_action(ActionKind.DRAFT, lookup("wonder"))
+    if kind == "wonder":
+        return encode_action(ActionKind.WONDER, lookup("card"), lookup("wonder"))
+    if kind in ("progress", "library"):
+        return encode_action(ActionKind[kind.upper()], lookup("token"))
+    if kind == "starter":
+        return encode_action(ActionKind.STARTER, 0 if entry.get("starter") == entry.get("agent") else 1)
+    if kind in ("build", "sell", "destroy", "mausoleum"):
+        return encode_action(ActionKind[kind.upper()], lookup("card"))
+    raise ValueError(f"unknown action kind {kind!r} in {entry}")
+
+
+def replay_options(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The env options that may have produced ``record``: Duel has none."""
+    return [{}]

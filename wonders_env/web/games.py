@@ -1,0 +1,24 @@
+"""The games the web app knows, each by its view module (:mod:`.duel_view`, :mod:`.seven_wonders_view`).
+
+Every view module has the same functions: ``new_env(options)``, ``acting_agents(env)``, ``phase(env)``,
+``seat_names(env)``, ``table(env, seat)``, ``moves(env, seat)``, ``illegal_reason(env, seat, action)``, ``news_mark(env)``,
+``news(env, mark)``, ``event(entry, viewer)``, ``recorded_action(env, agent, entries)`` and
+``replay_options(record)``.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from agents.match import resolve_game
+
+from . import duel_view, seven_wonders_view
+
+GAME_VIEWS: dict[str, ModuleType] = {duel_view.GAME: duel_view, seven_wonders_view.GAME: seven_wonders_view}
+
+
+def game_view(name: object) -> ModuleType:
+    """The view module of a game name (``"duel"`` and ``"7w"`` accepted); ``ValueError`` otherwise."""
+    if not isinstance(name, str):
+        raise ValueError(f"the game must be a name, one of {', '.join(GAME_VIEWS)}; got {name!r}")
+    return GAME_VIEWS[resolve_game(name)]

@@ -1,0 +1,110 @@
+"""Rebuild a game from its record: the replays of the web app and the resumption of saved games.
+
+A game record (``game_record()``) holds the seed and every action, so the engine can play the
+game again: :func:`rebuild` resets the env with the record's seed, plays the recorded actions
+turn by turn and checks, after every turn, that the engine writes exactly the record's entries
+(cards, payments, order). A record that is not JSON, of another game, without a seed, or that
+the engine does not reproduce gets a ``RecordError`` that says what is wrong and where.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from .games import game_view
+
+
+class RecordError(ValueError):
+    """A game record that cannot be replayed; the message says why."""
+
+
+@dataclass
+class Rebuilt:
+    """A replayed game: the env at its end, the options that produced it, and per turn the
+    state after it (``states[0]``: before the first move) and the raw events of that turn."""
+
+    view: ModuleType
+    env: Any
+    options: dict[str, Any]
+    states: list[Any] = field(default_factory=list)
+    events: list[list[dict[str, Any]]] = field(default_factory=list)
+
+
+def parse_record(text: str | bytes) -> dict[str, Any]:
+    """The record in a JSON text, or ``RecordError``."""
+    try:
+        record = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise RecordError(f"the file is not JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise RecordError(f"a game record is a JSON object (from game_record()), got a JSON {type(record).__name__}")
+    return record
+
+
+def rebuild(record: dict[str, Any], options: dict[str, Any] | None = None, keep_states: bool = True) -> Rebuilt:
+    """Replay ``record`` (with the env ``options`` if known, else every option set its game
+    says may have produced it) and return the :class:`Rebuilt` game."""
+    try:
+        view = game_view(record.get("game"))
+    except ValueError as error:
+        raise RecordError(f"not a game record of this package: {error}") from None
+    seed = record.get("seed")
+    if not isinstance(seed, int):
+        raise RecordError(f"the record has no integer seed (got {seed!r}): its deal cannot be rebuilt")
+    actions = record.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise RecordError("the record's 'actions' must be a list of objects")
+    try:
+        candidates = [options] if options is not None else view.replay_options(record)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    failures = []
+    for candidate in candidates:
+        try:
+            return _replay(view, candidate, seed, actions, keep_states)
+        except RecordError as error:
+            failures.append(str(error))
+    raise RecordError(failures[0] if len(set(failures)) == 1 else
+                      "the engine does not reproduce this record: " + "; ".join(sorted(set(failures))))
+
+
+def _replay(view: ModuleType, options: dict[str, Any], seed: int, actions: list[dict[str, Any]],
+            keep_states: bool) -> Rebuilt:
+    try:
+        env = view.new_env(options)
+    except ValueError as error:
+        raise RecordError(f"bad game options in the record: {error}") from None
+    env.reset(seed=seed)
+    rebuilt = Rebuilt(view, env, options)
+    if keep_states:
+        rebuilt.states.append(env.unwrapped.state.clone())
+    done = 0  # record entries reproduced so far
+    mark = view.news_mark(env)
+    while done < len(actions):
+        if not view.acting_agents(env):
+            raise RecordError(f"the game ends after {done} of the record's {len(actions)} actions")
+        try:
+            action = view.recorded_action(env, env.agent_selection, actions[done:])
+        except ValueError as error:
+            raise RecordError(f"at action {done}: {error}") from None
+        try:
+            env.step(action)
+        except ValueError as error:
+            raise RecordError(f"at action {done} the record's move is not legal: {error}") from None
+        written = env.unwrapped.game_record()["actions"]
+        if len(written) > done:
+            if written != actions[:len(written)]:
+                first = next((i for i in range(done, len(written)) if i >= len(actions) or written[i] != actions[i]),
+                             done)
+                expected = actions[first] if first < len(actions) else None
+                raise RecordError(f"the engine does not reproduce the record at action {first}: "
+                                  f"it plays {written[first]}, the record says {expected}")
+            done = len(written)
+            if keep_states:
+                rebuilt.states.append(env.unwrapped.state.clone())
+                rebuilt.events.append(view.news(env, mark))
+            mark = view.news_mark(env)
+    return rebuilt

@@ -1,0 +1,263 @@
+"""What the browser may see of a 7 Wonders game: the table, the legal moves, the news.
+
+Public: every city (its wonder board and the stages built, its cards, coins, shields and
+military tokens), the number of cards in each hand, the Age and turn. Private to one player:
+its own hand (or the cards it chooses from now: the Free City's hand for the Free City card's
+holder, the discard pile for Halicarnassus) and its own moves. Never sent: the other hands, the
+decks, the guilds left in the box, the Free City's pile, the cards under wonder stages and the
+discard pile; a card another player sold, discarded or put under a stage is sent without its
+name. Card names appear only as whole JSON string values (never inside sentences), which is what
+the test of hidden information checks.
+
+The functions take the PettingZoo env (``raw_env``) and read its ``unwrapped.state``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wonders_env import seven_wonders_v0
+from wonders_env.seven_wonders import rules
+from wonders_env.seven_wonders.actions import Kind, decode_action, encode_action
+from wonders_env.seven_wonders.cards import (COLORS, COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE,
+                                             RESOURCES, SCIENCE_SYMBOLS, SCOPE_LEFT, SCOPE_RIGHT,
+                                             SCOPE_SELF, Coins, CountReward, Produce, Science,
+                                             Shields, Special, TradeDiscount, VictoryPoints,
+                                             WonderCompleteBonus)
+from wonders_env.seven_wonders.render import PHASE_TEXT, seat_name
+from wonders_env.seven_wonders.scoring import score_breakdown
+from wonders_env.seven_wonders.state import Phase
+
+GAME = "seven_wonders"
+RESOURCE_NAMES = {"W": "wood", "S": "stone", "C": "clay", "O": "ore", "G": "glass", "L": "loom", "P": "papyrus"}
+HIDDEN_KINDS = ("sell", "wonder", "discard")  # cards placed face down: their name stays with their owner
+SPECIAL_TEXT = {
+    "free_build_once_per_age": "build one card free each Age",
+    "build_from_discard": "build a card of the discard pile free",
+    "play_seventh_card": "play the 7th card of each Age",
+    "copy_guild": "copy a neighbour's guild at the end",
+    "free_first_of_color": "first card of each colour free",
+    "free_first_of_age": "first card of each Age free",
+    "free_last_of_age": "last card of each Age free",
+}
+OPTIONS = ("num_players", "edition", "wonder_sides", "wonders", "payment")
+
+
+def new_env(options: dict[str, Any]):
+    """A 7 Wonders ``raw_env`` from ``num_players`` (2-7), ``edition``, ``wonder_sides`` (and
+    ``wonders``, ``payment``)."""
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown 7 Wonders options {sorted(unknown)}; allowed: {', '.join(OPTIONS)}")
+    return seven_wonders_v0.raw_env(**options)
+
+
+def acting_agents(env) -> list[str]:
+    return [f"player_{seat}" for seat in rules.acting_seats(env.unwrapped.state)]
+
+
+def phase(env) -> str:
+    return env.unwrapped.state.phase.name.lower()
+
+
+def seat_names(env) -> list[str]:
+    return list(env.unwrapped.possible_agents)
+
+
+# ---------------------------------------------------------------- cards in words
+def _scope(scope: int) -> str:
+    return " + ".join(name for bit, name in ((SCOPE_LEFT, "left"), (SCOPE_SELF, "own"), (SCOPE_RIGHT, "right"))
+                      if scope & bit)
+
+
+def _counted(counted: tuple[int, ...]) -> str:
+    names = {COUNT_WONDER_STAGE: "wonder stage", COUNT_DEFEAT_TOKEN: "defeat token"}
+    return "/".join(names.get(item) or f"{COLORS[item]} card" for item in counted)
+
+
+def effect_text(effect) -> str:
+    if isinstance(effect, Produce):
+        letters = [RESOURCE_NAMES[RESOURCES[r]] for r in range(len(RESOURCES)) if effect.mask >> r & 1]
+        own = "" if effect.tradable else " (not for sale)"
+        return f"produces {effect.count} {letters[0]}{own}" if len(letters) == 1 else \
+            f"produces 1 {'/'.join(letters)}{own}"
+    if isinstance(effect, VictoryPoints):
+        return f"{effect.points} VP"
+    if isinstance(effect, Shields):
+        return f"{effect.shields} shield{'s' * (effect.shields > 1)}"
+    if isinstance(effect, Coins):
+        return f"{effect.coins} coins"
+    if isinstance(effect, Science):
+        return "science: any symbol" if effect.symbol >= len(SCIENCE_SYMBOLS) else \
+            f"science: {SCIENCE_SYMBOLS[effect.symbol]}"
+    if isinstance(effect, TradeDiscount):
+        goods = "raw materials" if effect.mask & 1 else "manufactured goods"
+        return f"buys {goods} from {_scope(effect.scope)} for 1 coin"
+    if isinstance(effect, CountReward):
+        unit = "VP" if effect.at_end else "coins"
+        return f"{effect.amount} {unit} per {_counted(effect.counted)} ({_scope(effect.scope)})"
+    if isinstance(effect, Special):
+        return SPECIAL_TEXT[effect.name]
+    if isinstance(effect, WonderCompleteBonus):
+        return f"{effect.points} VP if every wonder stage is built"
+    raise ValueError(f"no text for effect {effect!r}")
+
+
+def card_info(db, card_type: int) -> dict[str, Any]:
+    t = db.types[card_type]
+    return {"id": card_type, "name": t.name, "color": COLORS[t.color], "coins": t.coin_cost,
+            "resources": "".join(RESOURCES[r] * n for r, n in enumerate(t.resource_cost)),
+            "effects": [effect_text(e) for e in t.effects],
+            "chain_from": list(t.chains_from), "chain_to": list(t.chains_to)}
+
+
+# ---------------------------------------------------------------- the table
+def _city(state, seat: int) -> dict[str, Any]:
+    db = state.db
+    board = state.wonders[seat]
+    stages = [{"resources": "".join(RESOURCES[r] * n for r, n in enumerate(stage.resource_cost)),
+               "effects": [effect_text(e) for e in stage.effects], "built": i < state.stages_built[seat]}
+              for i, stage in enumerate(board.stages)]
+    return {
+        "seat": seat, "name": seat_name(state, seat), "city": board.city, "wonder": board.wonder,
+        "side": board.side, "starting_resource": RESOURCE_NAMES[RESOURCES[board.starting_resource]],
+        "stages": stages, "coins": state.coins[seat], "shields": state.shields[seat],
+        "military_tokens": list(state.military_tokens[seat]),
+        "cards": [card_info(db, db.cards[c].type) for c in state.built[seat]],
+        "hand_size": len(state.hands[seat]) if seat < state.num_players else len(state.free_city_pile),
+        "left": seat_name(state, state.left_of(seat)), "right": seat_name(state, state.right_of(seat)),
+        "score": score_breakdown(state, seat),
+    }
+
+
+def table(env, seat: int | None) -> dict[str, Any]:
+    """The table as ``seat`` (a player, or None for a spectator) sees it."""
+    state = env.unwrapped.state
+    db = state.db
+    view = {
+        "edition": db.edition, "age": state.age, "turn": state.turn,
+        "phase": state.phase.name.lower(), "phase_text": PHASE_TEXT[state.phase],
+        "cities": [_city(state, s) for s in range(state.num_seats)], "hand": [],
+    }
+    if seat is not None and state.phase != Phase.GAME_OVER:
+        cards = rules.hand_for_decision(state, seat) if seat in rules.acting_seats(state) else state.hands[seat]
+        if state.phase == Phase.DISCARD_BUILD and seat in rules.acting_seats(state):
+            view["hand_of"] = "the discard pile"
+        elif state.phase == Phase.FREE_CITY and seat in rules.acting_seats(state):
+            view["hand_of"] = "the Free City"
+        view["hand"] = [card_info(db, db.cards[c].type) for c in cards]
+    return view
+
+
+# ---------------------------------------------------------------- the moves
+def _price(state, city: int, payment: tuple[int, int, int]) -> dict[str, Any]:
+    bank, to_left, to_right = payment
+    return {"bank": bank, "left": to_left, "right": to_right,
+            "left_name": seat_name(state, state.left_of(city)), "right_name": seat_name(state, state.right_of(city))}
+
+
+def moves(env, seat: int) -> list[dict[str, Any]]:
+    """``seat``'s legal moves: ``action``, ``target`` (the element to click), ``label``, ``price``."""
+    state = env.unwrapped.state
+    if seat not in rules.acting_seats(state):
+        return []
+    db = state.db
+    city = rules.acting_city(state, seat)
+    result = []
+    payments = {to_left: (bank, to_right) for bank, to_left, to_right in rules.payment_choices(state, city)} \
+        if state.phase == Phase.PAYMENT else {}
+    for action in map(int, env.observe(f"player_{seat}")["action_mask"].nonzero()[0]):
+        kind, card_type = decode_action(action, db.num_types, state.payment)
+        move: dict[str, Any] = {"action": action, "target": f"hand-{card_type}"}
+        if kind == Kind.PAY:
+            bank, to_right = payments[card_type]
+            whose = "the Free City's move" if city == state.free_city else "your move"
+            move.update(target="payment", label=f"pay for {whose} this way",
+                        price=_price(state, city, (bank, card_type, to_right)))
+        elif kind == Kind.BUILD:
+            move.update(label="build", price=_price(state, city, rules.build_payment(state, city, card_type)))
+        elif kind == Kind.WONDER:
+            move.update(label=f"wonder stage {state.stages_built[city] + 1} with it",
+                        price=_price(state, city, rules.stage_payment(state, city)))
+        elif kind == Kind.SELL:
+            move.update(label="discard for coins", price=f"+{rules.SELL_COINS} coins")
+        elif kind == Kind.FREE_BUILD:
+            move.update(label="build free (Olympia, once per Age)", price="free")
+        elif kind == Kind.DISCARD_BUILD:
+            move.update(label="build from the discard pile", price="free")
+        else:
+            continue  # wait: nothing to decide
+        result.append(move)
+    return result
+
+
+def illegal_reason(env, seat: int, action: object) -> str:
+    """Why ``action`` is not a legal move of ``seat`` now, in the engine's words."""
+    try:
+        rules.check_legal(env.unwrapped.state, seat, action)
+    except rules.IllegalActionError as error:
+        return str(error)
+    return "it is legal"
+
+
+# ---------------------------------------------------------------- news and replays
+def news_mark(env) -> tuple[int, list[int]]:
+    """What :func:`news` compares against: the log length and each city's military tokens."""
+    state = env.unwrapped.state
+    return len(state.log), [len(tokens) for tokens in state.military_tokens]
+
+
+def news(env, mark: tuple[int, list[int]]) -> list[dict[str, Any]]:
+    """The record actions since ``mark``, then the conflicts if an Age ended (the raw events:
+    pass each through :func:`event` for a viewer)."""
+    state = env.unwrapped.state
+    log_length, token_counts = mark
+    events = [dict(entry) for entry in state.log[log_length:]]
+    gained = {seat_name(state, s): tokens[token_counts[s]:] for s, tokens in enumerate(state.military_tokens)
+              if len(tokens) > token_counts[s]}
+    if gained:
+        events.append({"kind": "conflicts", "age": events[-1]["age"] if events else state.age,
+                       "tokens": gained})
+    return events
+
+
+def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A raw event as ``viewer`` saw it: another player's face-down card loses its name."""
+    shown = dict(entry)
+    if entry.get("kind") in HIDDEN_KINDS and (viewer is None or entry.get("agent") != f"player_{viewer}"):
+        shown["card"] = None
+    return shown
+
+
+def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:
+    """``agent``'s action now in a game whose next record entries are ``entries``: the card move
+    it recorded for the city it decides for (with ``payment="choose"``, in the payment phase,
+    the payment that move recorded). Raises ``ValueError`` if there is none."""
+    state = env.unwrapped.state
+    db = state.db
+    city = rules.acting_city(state, int(agent.rsplit("_", 1)[1]))
+    entry = next((e for e in entries if e.get("agent") == agent and e.get("seat") == city
+                  and e.get("kind") != "discard"), None)
+    if entry is None:
+        raise ValueError(f"the record has no move of {agent} for {seat_name(state, city)} here")
+    try:
+        if state.phase == Phase.PAYMENT:
+            return encode_action(Kind.PAY, int(entry["paid"]["left"]), db.num_types)
+        return encode_action(Kind[str(entry.get("kind")).upper()], db.type_of(entry.get("card")), db.num_types)
+    except (KeyError, ValueError, TypeError) as error:
+        raise ValueError(f"unknown action {entry}: {error}") from None
+
+
+def replay_options(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The env options that may have produced ``record`` (its boards given by name or drawn at
+    random, its sides given or drawn): the replay keeps the one whose deal matches."""
+    try:
+        players = record["players"]
+        boards = [p["wonder"] for p in players]
+        sides = [p["side"] for p in players]
+        base = {"num_players": int(record["num_players"]), "edition": str(record["edition"]),
+                "payment": str(record.get("payment", "cheapest"))}
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"not a 7 Wonders game record: missing or bad {error}") from None
+    return [{**base, "wonders": wonders, "wonder_sides": wonder_sides}
+            for wonders in (None, boards) for wonder_sides in ("random", sides)]

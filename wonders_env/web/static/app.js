@@ -1,0 +1,657 @@
+// The page of `wonders serve`: set up a game, play or watch it, replay a record.
+// Everything shown comes from the server's JSON (see wonders_env/web/app.py); the page keeps no
+// game state of its own, so a reload or a new tab resumes from the server.
+"use strict";
+
+const TAB = sessionStorage.getItem("tab") || Math.random().toString(36).slice(2);
+sessionStorage.setItem("tab", TAB);
+const POLL_MS = 300;
+const RESOURCE_NAMES = {W: "wood", S: "stone", C: "clay", O: "ore", G: "glass", L: "loom", P: "papyrus"};
+let setup = null;
+let current = null;      // {kind: "game"|"replay", id, seat, turn}
+let lastJson = "";
+let lastView = null;
+let pollTimer = null;
+let takeOver = false;
+let requestCount = 0;     // every game request is numbered: an answer older than the shown one is dropped
+let shownRequest = 0;
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+async function api(method, path, body) {
+  const options = {method, headers: {"Content-Type": "application/json"}};
+  if (body !== undefined) options.body = typeof body === "string" ? body : JSON.stringify(body);
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({error: `the server answered ${response.status}`}));
+  if (!response.ok) {
+    const error = new Error(data.error || `the server answered ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+function showMessage(text, kind) {
+  const box = $("message");
+  box.textContent = text || "";
+  box.className = text ? (kind || "error") : "hidden";
+}
+
+function showSection(name) {
+  for (const id of ["setup", "games", "replay-load", "play"]) $(id).classList.toggle("hidden", id !== name);
+}
+
+// ------------------------------------------------------------------ cards and pieces
+function resourceIcons(letters) {
+  const box = el("span", "cost-resources");
+  for (const letter of letters || "") {
+    const icon = el("span", `res res-${letter}`, letter);
+    icon.title = RESOURCE_NAMES[letter];
+    box.appendChild(icon);
+  }
+  return box;
+}
+
+function costBox(coins, resources) {
+  const box = el("div", "cost");
+  if (coins) box.appendChild(el("span", "coin", String(coins)));
+  box.appendChild(resourceIcons(resources));
+  return box;
+}
+
+function cardNode(card, target, small) {
+  const node = el("div", `card color-${card.color}${small ? " small" : ""}`);
+  if (target) node.dataset.target = target;
+  node.appendChild(costBox(card.coins, card.resources));
+  node.appendChild(el("div", "card-name", card.name));
+  const effects = el("div", "effects");
+  for (const text of card.effects) effects.appendChild(el("div", "effect", text));
+  node.appendChild(effects);
+  const from = Array.isArray(card.chain_from) ? card.chain_from.join(", ") : card.chain_from;
+  const to = Array.isArray(card.chain_to) ? card.chain_to.join(", ") : card.chain_to;
+  if (from) node.appendChild(el("div", "chain", `free with ${from}`));
+  if (to) node.appendChild(el("div", "chain", `chains to ${to}`));
+  node.title = `${card.name} (${card.color}): ${card.effects.join("; ")}`;
+  return node;
+}
+
+function cardBack(age, target) {
+  const node = el("div", `card back back-${age}`, age === "G" ? "Guild" : `Age ${age}`);
+  if (target) node.dataset.target = target;
+  return node;
+}
+
+function tokenNode(token, target) {
+  const node = el("div", "token");
+  if (target) node.dataset.target = target;
+  node.appendChild(el("div", "token-name", token.name));
+  node.appendChild(el("div", "token-effect", token.effects.join("; ")));
+  node.title = `${token.name}: ${token.effects.join("; ")}`;
+  return node;
+}
+
+function wonderTile(wonder, target) {
+  const node = el("div", `wonder${wonder.built ? " built" : ""}`);
+  if (target) node.dataset.target = target;
+  node.appendChild(costBox(0, wonder.resources));
+  node.appendChild(el("div", "wonder-name", wonder.name));
+  node.appendChild(el("div", "effects", wonder.effects.join("; ")));
+  if (wonder.built) node.appendChild(el("div", "under", "built"));
+  return node;
+}
+
+function groupByColour(cards, targetOf) {
+  const order = ["brown", "grey", "yellow", "blue", "green", "red", "purple"];
+  const box = el("div", "tableau");
+  for (const colour of order) {
+    const mine = cards.filter((c) => c.color === colour);
+    if (!mine.length) continue;
+    const column = el("div", `column column-${colour}`);
+    for (const card of mine) column.appendChild(cardNode(card, targetOf ? targetOf(card) : null, true));
+    box.appendChild(column);
+  }
+  return box;
+}
+
+function scoreLine(score) {
+  return `${score.total} VP`;
+}
+
+// ------------------------------------------------------------------ 7 Wonders Duel
+function duelBoard(view) {
+  const table = view.table;
+  const board = el("div", "duel");
+  const me = view.seat === null || view.seat === undefined ? 0 : view.seat;
+  const top = duelCity(view, table.cities[1 - me], 1 - me);
+  board.appendChild(top);
+  const middle = el("div", "duel-middle");
+  middle.appendChild(duelTrack(table));
+  const tokens = el("div", "board-tokens");
+  for (const token of table.board_tokens) tokens.appendChild(tokenNode(token, `token-${token.id}`));
+  middle.appendChild(tokens);
+  board.appendChild(middle);
+  if (table.phase === "draft") {
+    const draft = el("div", "draft");
+    draft.appendChild(el("h3", null, "Wonder draft"));
+    const row = el("div", "wonder-row");
+    for (const wonder of table.draft) row.appendChild(wonderTile(wonder, `draft-${wonder.id}`));
+    draft.appendChild(row);
+    board.appendChild(draft);
+  } else {
+    board.appendChild(duelStructure(table));
+  }
+  if (table.library_offer.length) {
+    const library = el("div", "library");
+    library.appendChild(el("h3", null, "The Great Library's draw"));
+    for (const token of table.library_offer) library.appendChild(tokenNode(token, `library-${token.id}`));
+    board.appendChild(library);
+  }
+  if (view.moves && view.moves.some((m) => m.target === "starter")) {
+    board.appendChild(el("button", "starter-choice", "Choose who starts the next Age")).dataset.target = "starter";
+  }
+  board.appendChild(duelCity(view, table.cities[me], me));
+  const discard = el("div", "discard");
+  discard.appendChild(el("h3", null, `Discard pile (${table.discard.length})`));
+  const row = el("div", "discard-row");
+  for (const card of table.discard) row.appendChild(cardNode(card, `discard-${card.id}`, true));
+  discard.appendChild(row);
+  board.appendChild(discard);
+  return board;
+}
+
+function duelTrack(table) {
+  const track = el("div", "track");
+  track.appendChild(el("span", "capital", "player_0"));
+  for (let position = -9; position <= 9; position++) {
+    const distance = Math.abs(position);
+    const zone = distance === 0 ? "zone-middle" : distance <= 2 ? "zone-1" : distance <= 5 ? "zone-2" : distance <= 8 ? "zone-3" : "zone-capital";
+    const space = el("span", `space ${zone}`);
+    if (position === table.pawn) space.appendChild(el("span", "pawn", "♟"));
+    for (const loot of table.looting) {
+      const side = loot.victim === "player_0" ? -1 : 1;
+      if (position === side * (loot.distance + 1)) {
+        space.appendChild(el("span", "loot", `-${loot.coins}`)).title = `${loot.victim} loses ${loot.coins} coins`;
+      }
+    }
+    track.appendChild(space);
+  }
+  track.appendChild(el("span", "capital", "player_1"));
+  return track;
+}
+
+function duelStructure(table) {
+  const structure = el("div", `structure age-${table.age}`);
+  const rows = Math.max(...table.structure.map((s) => s.row)) + 1;
+  structure.style.height = `${rows * 62 + 60}px`;
+  for (const slot of table.structure) {
+    if (slot.empty) continue;
+    const node = slot.card ? cardNode(slot.card, `slot-${slot.card.id}`) : cardBack(slot.back);
+    node.classList.add("in-structure");
+    if (slot.card && slot.accessible) node.classList.add("accessible");
+    node.style.left = `${slot.col * 48}px`;
+    node.style.top = `${slot.row * 62}px`;
+    node.style.zIndex = String(slot.row + 1);
+    structure.appendChild(node);
+  }
+  return structure;
+}
+
+function duelCity(view, city, player) {
+  const you = view.seat === player ? " (you)" : "";
+  const box = el("div", `duel-city${view.acting.includes(city.agent) ? " acting" : ""}`);
+  const head = el("div", "city-head");
+  head.appendChild(el("strong", null, `${city.agent}${you}`));
+  head.appendChild(el("span", "coin big", String(city.coins)));
+  head.appendChild(el("span", "points", scoreLine(city.score)));
+  const science = Object.entries(city.science).map(([symbol, n]) => `${symbol}${n > 1 ? " ×" + n : ""}`).join(", ");
+  if (science) head.appendChild(el("span", "science", `science: ${science}`));
+  box.appendChild(head);
+  const wonders = el("div", "wonder-row");
+  for (const wonder of city.wonders) wonders.appendChild(wonderTile(wonder));
+  box.appendChild(wonders);
+  const tokens = el("div", "city-tokens");
+  for (const token of city.progress_tokens) tokens.appendChild(tokenNode(token));
+  box.appendChild(tokens);
+  box.appendChild(groupByColour(city.cards, (card) => `city-${player}-${card.id}`));
+  return box;
+}
+
+// ------------------------------------------------------------------ 7 Wonders
+function sevenBoard(view) {
+  const table = view.table;
+  const board = el("div", "seven");
+  const head = el("div", "age-banner", `Age ${table.age} · turn ${table.turn} · ${table.phase_text}`);
+  board.appendChild(head);
+  const n = table.cities.length;
+  const first = view.seat === null || view.seat === undefined ? 0 : view.seat;
+  const others = el("div", "others");
+  for (let k = 1; k < n; k++) others.appendChild(sevenCity(view, table.cities[(first + k) % n], false));
+  board.appendChild(others);
+  board.appendChild(sevenCity(view, table.cities[first], true));
+  if (view.moves && view.moves.some((m) => m.target === "payment")) {
+    const pay = el("button", "payment-choice", "Choose whom to pay");
+    pay.dataset.target = "payment";
+    board.appendChild(pay);
+  }
+  if (table.hand.length) {
+    const hand = el("div", "hand");
+    hand.appendChild(el("h3", null, table.hand_of ? `Choose from ${table.hand_of}` : "Your hand"));
+    const row = el("div", "hand-row");
+    for (const card of table.hand) row.appendChild(cardNode(card, `hand-${card.id}`));
+    hand.appendChild(row);
+    board.appendChild(hand);
+  }
+  return board;
+}
+
+function sevenCity(view, city, mine) {
+  const agent = city.name;
+  const box = el("div", `city${mine ? " mine" : ""}${view.acting.includes(agent) ? " acting" : ""}`);
+  const head = el("div", "city-head");
+  const you = view.seat === city.seat ? " (you)" : "";
+  head.appendChild(el("strong", null, `${city.name}${you}`));
+  head.appendChild(el("span", "coin big", String(city.coins)));
+  head.appendChild(el("span", "shields", `${city.shields} shield${city.shields === 1 ? "" : "s"}`));
+  const tokens = el("span", "military");
+  for (const value of city.military_tokens) tokens.appendChild(el("span", value < 0 ? "mil defeat" : "mil victory", String(value)));
+  head.appendChild(tokens);
+  head.appendChild(el("span", "points", scoreLine(city.score)));
+  head.appendChild(el("span", "handsize", `${city.hand_size} in hand`));
+  head.appendChild(el("span", "neighbours", `◀ ${city.left} · ${city.right} ▶`));
+  box.appendChild(head);
+  const wonder = el("div", "wonder-board");
+  const title = el("div", "wonder-title");
+  title.appendChild(el("span", null, `${city.wonder} (${city.city} ${city.side})`));
+  title.appendChild(resourceIcons(Object.keys(RESOURCE_NAMES).find((k) => RESOURCE_NAMES[k] === city.starting_resource)));
+  wonder.appendChild(title);
+  const stages = el("div", "stages");
+  city.stages.forEach((stage, i) => {
+    const node = el("div", `stage${stage.built ? " built" : ""}`);
+    node.appendChild(costBox(0, stage.resources));
+    node.appendChild(el("div", "stage-name", `stage ${i + 1}`));
+    node.appendChild(el("div", "effects", stage.effects.join("; ")));
+    if (stage.built) node.appendChild(el("div", "under", "card under it"));
+    stages.appendChild(node);
+  });
+  wonder.appendChild(stages);
+  box.appendChild(wonder);
+  box.appendChild(groupByColour(city.cards));
+  return box;
+}
+
+// ------------------------------------------------------------------ news, moves, results
+function paidText(paid) {
+  if (!paid) return "";
+  if (typeof paid === "number") return ` (paid ${paid})`;
+  const parts = [];
+  if (paid.bank) parts.push(`${paid.bank} to the bank`);
+  if (paid.left) parts.push(`${paid.left} to the left`);
+  if (paid.right) parts.push(`${paid.right} to the right`);
+  return parts.length ? ` (paid ${parts.join(", ")})` : "";
+}
+
+function eventText(e, seat) {
+  if (e.kind === "conflicts") {
+    const parts = Object.entries(e.tokens).map(([who, tokens]) => `${who} ${tokens.map((t) => (t > 0 ? "+" : "") + t).join(" ")}`);
+    return `Conflicts of Age ${e.age}: ${parts.join("; ")}`;
+  }
+  if (e.kind === "conflict") {
+    const side = e.pawn > 0 ? " toward player_1's capital" : e.pawn < 0 ? " toward player_0's capital" : "";
+    const loot = e.looted.map((l) => `; ${l.victim} loses ${l.coins} coins`).join("");
+    return `The conflict pawn moves to ${e.pawn > 0 ? "+" : ""}${e.pawn}${side}${loot}`;
+  }
+  const who = e.agent === `player_${seat}` ? "you" : (e.agent || "the Free City");
+  const card = e.card || "a card";
+  const city = e.seat !== undefined && e.agent && e.agent !== `player_${e.seat}` ? " for the Free City" : "";
+  const words = {
+    build: `built ${card}`, sell: `discarded ${card} for coins`, discard: `discarded ${card}`,
+    wonder: e.wonder ? `built ${e.wonder} with ${card}` : `built a wonder stage with ${card}`,
+    free_build: `built ${card} free (Olympia)`, discard_build: `built ${card} from the discard pile`,
+    mausoleum: `built ${card} from the discard pile (Mausoleum)`, destroy: `destroyed ${card}`,
+    draft: `took ${e.wonder}`, progress: `took the progress token ${e.token}`,
+    library: `kept ${e.token} (Great Library)`, starter: `chose ${e.starter} to start the next Age`,
+  }[e.kind] || `${e.kind} ${card}`;
+  const when = e.age ? `Age ${e.age}.${e.turn}: ` : "";
+  return `${when}${who} ${words}${city}${paidText(e.paid)}`;
+}
+
+function priceText(price) {
+  if (!price) return "";
+  if (typeof price === "string") return price;
+  const total = price.bank + price.left + price.right;
+  if (!total) return "free";
+  const parts = [];
+  if (price.bank) parts.push(`${price.bank} to the bank`);
+  if (price.left) parts.push(`${price.left} to ${price.left_name} (left)`);
+  if (price.right) parts.push(`${price.right} to ${price.right_name} (right)`);
+  return `${total} coin${total > 1 ? "s" : ""}: ${parts.join(", ")}`;
+}
+
+function resultNode(result, seat) {
+  const box = el("div", "score-sheet");
+  const names = result.scores.map((s) => s.name);
+  const winners = result.winners.join(", ");
+  box.appendChild(el("h3", null, `Game over${result.victory ? ` (${result.victory} victory)` : ""}: ${winners} won`));
+  const table = el("table", "scores");
+  const head = el("tr");
+  head.appendChild(el("th", null, ""));
+  for (const name of names) head.appendChild(el("th", result.winners.includes(name) ? "winner" : null, name + (name === `player_${seat}` ? " (you)" : "")));
+  table.appendChild(head);
+  for (const category of Object.keys(result.scores[0].score)) {
+    const row = el("tr", category === "total" ? "total" : null);
+    row.appendChild(el("th", null, category));
+    for (const s of result.scores) row.appendChild(el("td", null, String(s.score[category])));
+    row.dataset.category = category;
+    table.appendChild(row);
+  }
+  box.appendChild(table);
+  return box;
+}
+
+function openMenu(node, moves) {
+  const menu = $("menu");
+  menu.innerHTML = "";
+  menu.appendChild(el("div", "menu-title", node.querySelector(".card-name, .wonder-name, .token-name")?.textContent || "Your move"));
+  for (const move of moves) {
+    const option = el("button", "move-option");
+    option.appendChild(el("span", "move-label", move.label));
+    const price = priceText(move.price);
+    if (price) option.appendChild(el("span", "move-price", price));
+    option.dataset.action = move.action;
+    option.addEventListener("click", () => { closeMenu(); sendMove(move.action); });
+    menu.appendChild(option);
+  }
+  const cancel = el("button", "move-cancel", "cancel");
+  cancel.addEventListener("click", closeMenu);
+  menu.appendChild(cancel);
+  const rect = node.getBoundingClientRect();
+  menu.style.left = `${Math.min(rect.left + window.scrollX, window.scrollX + window.innerWidth - 320)}px`;
+  menu.style.top = `${rect.bottom + window.scrollY + 4}px`;
+  menu.className = "";
+}
+
+function closeMenu() { $("menu").className = "hidden"; }
+
+function renderLatest(number, view) {
+  if (number < shownRequest) return;
+  shownRequest = number;
+  render(view);
+}
+
+async function sendMove(action) {
+  const number = ++requestCount;
+  try {
+    const view = await api("POST", `/api/games/${current.id}/move`,
+      {seat: current.seat, tab: TAB, action, turn_id: lastView.turn_id});
+    showMessage("");
+    renderLatest(number, view);
+  } catch (error) {
+    showMessage(error.message);
+    lastJson = "";
+    poll();
+  }
+}
+
+// ------------------------------------------------------------------ rendering a view
+function render(view) {
+  const json = JSON.stringify(view);
+  if (json === lastJson) return;
+  lastJson = json;
+  lastView = view;
+  const board = $("board");
+  board.innerHTML = "";
+  board.appendChild(view.game === "seven_wonders_duel" ? duelBoard(view) : sevenBoard(view));
+  const byTarget = {};
+  for (const move of view.moves || []) (byTarget[move.target] = byTarget[move.target] || []).push(move);
+  for (const node of board.querySelectorAll("[data-target]")) {
+    const moves = byTarget[node.dataset.target];
+    if (!moves) continue;
+    node.classList.add("legal");
+    node.addEventListener("click", (event) => { event.stopPropagation(); openMenu(node, moves); });
+  }
+  const prompt = $("prompt");
+  prompt.innerHTML = "";
+  if (view.error) prompt.appendChild(el("div", "error", view.error));
+  if (current.kind === "game" && !view.over) {
+    if (view.moves && view.moves.length) prompt.appendChild(el("div", "your-turn", `Your turn: ${view.table.phase_text}. Click a highlighted piece.`));
+    else if (view.chosen) prompt.appendChild(el("div", "waiting", "You have chosen; waiting for " + view.waiting_for.join(", ")));
+    else prompt.appendChild(el("div", "waiting", "Waiting for " + view.waiting_for.join(", ")));
+  }
+  const news = $("news");
+  news.innerHTML = "";
+  for (const e of [...view.events].reverse()) news.appendChild(el("li", null, eventText(e, view.seat)));
+  const result = $("result");
+  result.innerHTML = "";
+  if (view.result) {
+    result.appendChild(resultNode(view.result, view.seat));
+    if (view.saved_as) result.appendChild(el("p", "hint", `The record is saved on the server as ${view.saved_as}.`));
+  }
+  renderControls(view);
+}
+
+function renderControls(view) {
+  const controls = $("controls");
+  controls.innerHTML = "";
+  const who = view.seat === null || view.seat === undefined ? "spectator" : `player_${view.seat}`;
+  if (current.kind === "game") {
+    controls.appendChild(el("span", "game-title", `${view.game === "seven_wonders_duel" ? "7 Wonders Duel" : "7 Wonders"} · game ${view.id} · you are ${who}`));
+    const seats = view.seats.map((s) => `${s.name}: ${s.player}`).join(" · ");
+    controls.appendChild(el("span", "seats", seats));
+    const label = el("label", null, "seconds per bot move ");
+    const delay = el("input");
+    delay.type = "number"; delay.min = "0"; delay.max = "10"; delay.step = "0.1"; delay.value = view.delay; delay.id = "delay";
+    delay.addEventListener("change", async () => {
+      try { await api("POST", `/api/games/${view.id}/delay`, {delay: Number(delay.value)}); showMessage(""); }
+      catch (error) { showMessage(error.message); }
+    });
+    label.appendChild(delay);
+    controls.appendChild(label);
+  } else {
+    const buttons = [["|◀", 0], ["◀", view.turn - 1], ["▶", view.turn + 1], ["▶|", view.turns]];
+    for (const [text, turn] of buttons) {
+      const button = el("button", "replay-step", text);
+      button.dataset.turn = String(turn);
+      button.disabled = turn < 0 || turn > view.turns || turn === view.turn;
+      button.addEventListener("click", () => showReplayTurn(turn));
+      controls.appendChild(button);
+    }
+    controls.appendChild(el("span", "replay-turn", `turn ${view.turn} of ${view.turns}`));
+    const select = el("select");
+    select.id = "replay-seat";
+    for (const [value, text] of [["", "spectator"], ...current.seats.map((s, i) => [String(i), `${s}'s hand`])]) {
+      const option = el("option", null, text);
+      option.value = value;
+      option.selected = value === (current.seat === null ? "" : String(current.seat));
+      select.appendChild(option);
+    }
+    select.addEventListener("change", () => { current.seat = select.value === "" ? null : Number(select.value); showReplayTurn(current.turn); });
+    controls.appendChild(select);
+  }
+}
+
+// ------------------------------------------------------------------ games
+let pollInFlight = false;
+
+async function poll() {
+  clearTimeout(pollTimer);
+  if (pollInFlight || !current || current.kind !== "game") return;
+  const game = current;
+  const seat = game.seat === null ? "" : game.seat;
+  const number = ++requestCount;
+  pollInFlight = true;
+  try {
+    const view = await api("GET", `/api/games/${game.id}?seat=${seat}&tab=${TAB}${takeOver ? "&take_over=1" : ""}`);
+    takeOver = false;
+    if (game !== current) return;
+    if ($("message").dataset.conflict) { showMessage(""); delete $("message").dataset.conflict; }
+    renderLatest(number, view);
+  } catch (error) {
+    if (game !== current) return;
+    showMessage(error.message);
+    if (error.status === 409) {
+      $("message").dataset.conflict = "1";
+      const button = el("button", "take-over", "Take the seat over here");
+      button.addEventListener("click", () => { takeOver = true; poll(); });
+      $("message").appendChild(button);
+    }
+    if (error.status === 404) return;
+  } finally {
+    pollInFlight = false;
+  }
+  if (game === current) pollTimer = setTimeout(poll, POLL_MS);
+}
+
+function openGame(id, seat) {
+  current = {kind: "game", id, seat};
+  lastJson = "";
+  location.hash = `game=${id}&seat=${seat === null ? "" : seat}`;
+  showSection("play");
+  poll();
+}
+
+async function listGames() {
+  showSection("games");
+  const list = $("games-list");
+  list.innerHTML = "";
+  const games = await api("GET", "/api/games");
+  if (!games.length) list.appendChild(el("tr")).appendChild(el("td", null, "No games yet."));
+  for (const game of games) {
+    const row = el("tr");
+    row.appendChild(el("td", null, game.id));
+    row.appendChild(el("td", null, game.game));
+    row.appendChild(el("td", null, game.seats.join(", ")));
+    row.appendChild(el("td", null, game.over ? "finished" : `turn ${game.turn_id}`));
+    const links = el("td");
+    game.seats.forEach((spec, seat) => {
+      if (spec !== "human") return;
+      const button = el("button", "open-seat", `play player_${seat}`);
+      button.addEventListener("click", () => openGame(game.id, seat));
+      links.appendChild(button);
+    });
+    const watch = el("button", "open-watch", "watch");
+    watch.addEventListener("click", () => openGame(game.id, null));
+    links.appendChild(watch);
+    row.appendChild(links);
+    list.appendChild(row);
+  }
+}
+
+// ------------------------------------------------------------------ set-up
+function fillSelect(select, values, chosen) {
+  select.innerHTML = "";
+  for (const value of values) {
+    const option = el("option", null, String(value));
+    option.value = String(value);
+    option.selected = String(value) === String(chosen);
+    select.appendChild(option);
+  }
+}
+
+function seatCount() {
+  return $("setup-game").value === "seven_wonders_duel" ? 2 : Number($("setup-players").value);
+}
+
+function drawSeats() {
+  const seven = $("setup-game").value === "seven_wonders";
+  for (const node of document.querySelectorAll(".seven-only")) node.classList.toggle("hidden", !seven);
+  const seats = $("setup-seats");
+  const previous = [...seats.querySelectorAll("input")].map((i) => i.value);
+  seats.innerHTML = "";
+  for (let seat = 0; seat < seatCount(); seat++) {
+    const label = el("label", "seat", `player_${seat} `);
+    const input = el("input");
+    input.id = `seat-${seat}`;
+    input.setAttribute("list", "bot-names");
+    input.value = previous[seat] || (seat === 0 ? "human" : "random");
+    label.appendChild(input);
+    seats.appendChild(label);
+  }
+  const list = el("datalist");
+  list.id = "bot-names";
+  for (const name of ["human", ...setup.bots]) list.appendChild(el("option")).value = name;
+  seats.appendChild(list);
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  const game = $("setup-game").value;
+  const options = game === "seven_wonders" ? {num_players: Number($("setup-players").value),
+    edition: $("setup-edition").value, wonder_sides: $("setup-sides").value, payment: $("setup-payment").value} : {};
+  const seats = [...Array(seatCount()).keys()].map((s) => $(`seat-${s}`).value.trim());
+  const body = {game, options, seats, delay: Number($("setup-delay").value)};
+  if ($("setup-seed").value !== "") body.seed = Number($("setup-seed").value);
+  try {
+    const created = await api("POST", "/api/games", body);
+    showMessage("");
+    const human = seats.indexOf("human");
+    openGame(created.id, human >= 0 ? human : null);
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
+// ------------------------------------------------------------------ replays
+async function openReplay() {
+  const file = $("replay-file").files[0];
+  if (!file) { showMessage("Choose a game record file first."); return; }
+  try {
+    const loaded = await api("POST", "/api/replays", await file.text());
+    showMessage("");
+    current = {kind: "replay", id: loaded.id, seat: null, turn: 0, seats: loaded.seats};
+    showSection("play");
+    showReplayTurn(loaded.turns);
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
+async function showReplayTurn(turn) {
+  try {
+    const seat = current.seat === null ? "" : current.seat;
+    const view = await api("GET", `/api/replays/${current.id}/${turn}?seat=${seat}`);
+    current.turn = turn;
+    render({...view, acting: [], moves: []});
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
+// ------------------------------------------------------------------ start
+document.addEventListener("click", (event) => { if (!$("menu").contains(event.target)) closeMenu(); });
+document.addEventListener("keydown", (event) => {
+  if (!current || current.kind !== "replay") return;
+  if (event.key === "ArrowRight" && current.turn < lastView.turns) showReplayTurn(current.turn + 1);
+  if (event.key === "ArrowLeft" && current.turn > 0) showReplayTurn(current.turn - 1);
+});
+
+async function main() {
+  setup = await api("GET", "/api/setup");
+  fillSelect($("setup-game"), Object.keys(setup.games), "seven_wonders_duel");
+  for (const option of $("setup-game").options) option.textContent = setup.games[option.value].title;
+  const seven = setup.games.seven_wonders;
+  fillSelect($("setup-players"), seven.players, 3);
+  fillSelect($("setup-edition"), seven.editions, "1st");
+  fillSelect($("setup-sides"), seven.sides, "random");
+  fillSelect($("setup-payment"), seven.payments, "cheapest");
+  $("setup-game").addEventListener("change", drawSeats);
+  $("setup-players").addEventListener("change", drawSeats);
+  drawSeats();
+  $("setup-form").addEventListener("submit", startGame);
+  $("nav-new").addEventListener("click", () => { current = null; showSection("setup"); });
+  $("nav-games").addEventListener("click", () => { current = null; listGames(); });
+  $("nav-replay").addEventListener("click", () => { current = null; showSection("replay-load"); });
+  $("replay-open").addEventListener("click", openReplay);
+  if (setup.skipped_saved_games.length) showMessage("Saved games that could not be resumed: " + setup.skipped_saved_games.join("; "));
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.get("game")) openGame(params.get("game"), params.get("seat") === "" || params.get("seat") === null ? null : Number(params.get("seat")));
+  else showSection("setup");
+}
+
+main();
