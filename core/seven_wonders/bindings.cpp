@@ -51,6 +51,18 @@ int64_t checked_int(const py::handle& value, const char* what) {
     return result;
 }
 
+// A state is only ever acted on by the Engine that set it up (its tables and player count).
+const GameState& own(const Engine& engine, const GameState& state) {
+    if (state.engine_id != engine.id())
+        fail("this state was set up by another engine (other edition, player count or options); "
+             "use the engine that created it");
+    return state;
+}
+GameState& own(const Engine& engine, GameState& state) {
+    own(engine, static_cast<const GameState&>(state));
+    return state;
+}
+
 void check_player(const Engine& engine, int64_t player) {
     if (player < 0 || player >= engine.num_players())
         fail("player must be in [0, " + std::to_string(engine.num_players()) + "), got " + std::to_string(player));
@@ -236,22 +248,26 @@ void bind(py::module_ m) {
             return state;
         })
         .def("acting_players", [](const Engine& e, const GameState& s) {
+            own(e, s);
             Actors a = e.acting_players(s);
             return std::vector<int>(a.seats.begin(), a.seats.begin() + a.count);
         })
         .def("legal_action_mask", [](const Engine& e, const GameState& s, int64_t player) {
+            own(e, s);
             check_player(e, player);
             py::array_t<int8_t> mask(e.num_actions());
             e.legal_action_mask(s, static_cast<int>(player), mask.mutable_data());
             return mask;
         })
         .def("legal_action_mask_by_checks", [](const Engine& e, const GameState& s, int64_t player) {
+            own(e, s);
             check_player(e, player);
             py::array_t<int8_t> mask(e.num_actions());
             for (int a = 0; a < e.num_actions(); ++a) mask.mutable_data()[a] = e.is_legal(s, static_cast<int>(player), a);
             return mask;
         }, "The mask by one is_legal check per action (what a batch checks actions with), for the tests.")
         .def("apply_actions", [](const Engine& e, GameState& s, const py::dict& actions) {
+            own(e, s);
             Actors actors = e.acting_players(s);
             std::array<int, MAX_PLAYERS> chosen{};
             std::vector<int> expected(actors.seats.begin(), actors.seats.begin() + actors.count);
@@ -272,13 +288,15 @@ void bind(py::module_ m) {
             if (given.size() != expected.size()) fail("every acting player must send one action");
             e.apply_actions(s, chosen);
         })
-        .def("is_over", &Engine::is_over)
+        .def("is_over", [](const Engine& e, const GameState& s) { return e.is_over(own(e, s)); })
         .def("score_breakdown", [](const Engine& e, const GameState& s, int64_t city) {
+            own(e, s);
             check_city(e, city);
             return e.score_breakdown(s, static_cast<int>(city));
         })
-        .def("winners", &Engine::winners)
+        .def("winners", [](const Engine& e, const GameState& s) { return e.winners(own(e, s)); })
         .def("encode_observation", [](const Engine& e, const GameState& s, int64_t player) {
+            own(e, s);
             check_player(e, player);
             Observer observer(e);
             py::array_t<float> out(observer.size());
@@ -290,6 +308,7 @@ void bind(py::module_ m) {
             return e.describe_action(static_cast<int>(action));
         })
         .def("buy_options", [](const Engine& e, const GameState& s, int64_t city, std::vector<int> cost) {
+            own(e, s);
             check_city(e, city);
             if (cost.size() != NUM_RESOURCES) fail("cost must hold 7 unit counts");
             std::array<int, NUM_RESOURCES> c{};
@@ -303,13 +322,14 @@ void bind(py::module_ m) {
             return out;
         })
         .def("determinize", [](const Engine& e, const GameState& s, int64_t player, uint64_t seed) {
+            own(e, s);
             check_player(e, player);
             GameState twin = s;
             Rng rng(seed);
             e.determinize(twin, static_cast<int>(player), rng);
             return twin;
         })
-        .def("record_data", &record_data);
+        .def("record_data", [](const Engine& e, const GameState& s) { return record_data(e, own(e, s)); });
 
     py::class_<Batch>(m, "Batch", "num_envs games stepped together (see wonders_env.vector).")
         .def(py::init([](std::shared_ptr<Engine> engine, int64_t num_envs, uint64_t seed) {

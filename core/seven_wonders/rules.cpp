@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <random>
 #include <stdexcept>
 
 namespace wonders::seven_wonders {
@@ -21,7 +22,10 @@ void remove_at(Array& items, uint8_t& size, int index) {
 Engine::Engine(std::shared_ptr<const Tables> tables, int num_players, std::array<int8_t, MAX_SEATS> wonders,
                std::array<int8_t, MAX_SEATS> sides)
     : tables_(std::move(tables)), num_players_(num_players), num_seats_(std::max(num_players, 3)),
-      wonders_(wonders), sides_(sides) {}
+      wonders_(wonders), sides_(sides) {
+    std::random_device entropy;
+    id_ = (uint64_t{entropy()} << 32 | entropy()) | 1;  // never 0, the id of no engine
+}
 
 // ---------------------------------------------------------------- setup (state.py)
 Deal Engine::draw_deal(uint64_t seed) const {
@@ -101,6 +105,7 @@ std::string Engine::check_deal(const Deal& deal) const {
 void Engine::new_game(GameState& state, const Deal& deal) const {
     const Tables& t = *tables_;
     state = GameState{};
+    state.engine_id = id_;
     state.num_players = static_cast<int8_t>(num_players_);
     state.num_seats = static_cast<int8_t>(num_seats_);
     for (int s = 0; s < num_seats_; ++s) {

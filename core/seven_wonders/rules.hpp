@@ -50,6 +50,8 @@ class Engine {
            std::array<int8_t, MAX_SEATS> sides);
 
     const Tables& tables() const { return *tables_; }
+    // A random identity, different for every Engine object (states remember theirs).
+    uint64_t id() const { return id_; }
     int num_players() const { return num_players_; }
     int num_seats() const { return num_seats_; }
     int num_actions() const { return tables_->num_actions(); }
@@ -92,6 +94,7 @@ class Engine {
     std::shared_ptr<const Tables> tables_;
     int num_players_, num_seats_;
     std::array<int8_t, MAX_SEATS> wonders_, sides_;
+    uint64_t id_ = 0;
     mutable PaymentCache payments_;  // speed only (see trading.hpp); an Engine is used by one thread at a time
 
     int seventh_card_seat(const GameState& state) const;

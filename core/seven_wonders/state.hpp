@@ -36,6 +36,7 @@ struct LogEntry {  // one line of the game record's "actions"
 
 struct GameState {
     // setup
+    uint64_t engine_id = 0;  // Engine::id() of the engine that set the game up (the bindings check it)
     int8_t num_players = 0, num_seats = 0;
     bool has_seed = false;
     uint64_t seed = 0;

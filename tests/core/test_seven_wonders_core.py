@@ -231,3 +231,13 @@ def test_payment_choose_is_refused_with_a_clear_error():
         CompiledSevenWonders(3, payment="choose")
     with pytest.raises(ValueError, match="payment must be one of"):
         CompiledSevenWonders(3, payment="dearest")
+
+
+def test_a_state_is_refused_by_an_engine_that_did_not_set_it_up():
+    """A state of other tables or player count would make the core read out of its tables."""
+    state = CompiledSevenWonders(4, "2nd").new_game(1)
+    other = CompiledSevenWonders(4, "1st")
+    for call in (lambda: other.legal_action_mask(state, 0), lambda: other.encode_observation(state, 0),
+                 lambda: other.apply_actions(state, {0: 0}), lambda: other.game_record(state)):
+        with pytest.raises(ValueError, match="another engine"):
+            call()

@@ -35,7 +35,7 @@ def test_rows_match_the_engine_and_games_restart_with_records(num_players):
     """Every acting row equals the engine's mask and observation of that game's state; rows of
     seats that do not act have empty masks; finished games give their records and rewards."""
     venv, (obs, mask, to_act) = make(4, seed=11, num_players=num_players)
-    game = CompiledSevenWonders(num_players)
+    game = venv._batch.game
     finished = 0
     for _ in range(120):
         for i in range(venv.num_envs):
@@ -96,12 +96,12 @@ def test_an_illegal_action_names_the_game_and_changes_no_game():
     venv, _ = make(4, seed=2, num_players=3)
     actions = venv.sample_actions()
     actions[2, 1] = venv.num_actions - 1  # wait: not legal for an acting seat
-    states = [np.array([CompiledSevenWonders(3).encode_observation(venv._batch.state(i), p) for p in range(3)])
-              for i in range(4)]
+    game = venv._batch.game
+    states = [np.array([game.encode_observation(venv._batch.state(i), p) for p in range(3)]) for i in range(4)]
     with pytest.raises(ValueError, match=r"game 2, seat 1: illegal action 375 \(wait\)"):
         venv.step(actions)
     for i in range(4):
-        after = np.array([CompiledSevenWonders(3).encode_observation(venv._batch.state(i), p) for p in range(3)])
+        after = np.array([game.encode_observation(venv._batch.state(i), p) for p in range(3)])
         np.testing.assert_array_equal(after, states[i])
 
 
