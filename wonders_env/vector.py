@@ -15,7 +15,8 @@ arrays held by the :class:`VectorEnv` (no copies: ``torch.from_numpy`` works on 
 of the same game and options: observations and action ids are exactly the env's, so a policy
 trained on one plays on the other. ``actions`` is an ``[E, P]`` integer array; entries of seats
 that do not act are ignored. ``rewards`` ``[E, P]`` float32 are the env's ``win_loss`` rewards
-(+1 to the winner, -1 to the loser, 0 to all on a shared victory, 0 before the end);
+(Duel: +1 to the winner, -1 to the loser, 0 to all on a shared victory; 7 Wonders: +1 to each
+winner, -1 to the others; 0 before the end);
 ``terminated`` ``[E]`` bool marks the games that ended in this step. A game that ends restarts at
 once with a new deal: the observation, mask and ``to_act`` of its row are those of the new game's
 first decision, and :meth:`VectorEnv.finished_records` gives the record of the game that ended.
@@ -49,6 +50,7 @@ import numpy as np
 #: game name -> module whose ``make_batch`` builds its core batch
 GAMES = {
     "seven_wonders_duel": "wonders_env.duel.compiled",
+    "seven_wonders": "wonders_env.seven_wonders.compiled",
 }
 MAX_ENVS = 1 << 16
 SEED_LIMIT = 1 << 64
