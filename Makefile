@@ -25,7 +25,7 @@ else
 $(error TORCH=$(TORCH): choose TORCH=default, TORCH=cpu or TORCH=cuda)
 endif
 
-.PHONY: run serve demo test test-fast bench notebooks notebooks-outputs venv browser clean
+.PHONY: run serve demo test test-fast bench notebooks notebooks-outputs venv browser clean core-sanitize
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,24 @@ notebooks-outputs: venv
 bench: venv
 	$(BIN)/python benchmarks/bench_seven_wonders.py
 	$(BIN)/python benchmarks/bench_duel.py
+
+# The C++ test programs of the core (core/tests), built with AddressSanitizer and
+# UndefinedBehaviorSanitizer and run on many random games. The tables come from the Python loaders.
+SANITIZE_DIR := build/sanitize
+SANITIZE_FLAGS := -std=c++17 -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -Icore
+DUEL_CORE := $(filter-out core/duel/bindings.cpp,$(wildcard core/duel/*.cpp))
+SEVEN_WONDERS_CORE := $(filter-out core/seven_wonders/bindings.cpp,$(wildcard core/seven_wonders/*.cpp))
+
+core-sanitize: venv
+	mkdir -p $(SANITIZE_DIR)
+	$(BIN)/python -c "from wonders_env.duel.compiled import write_table_file; write_table_file('$(SANITIZE_DIR)/duel_tables.txt')"
+	$(CXX) $(SANITIZE_FLAGS) $(DUEL_CORE) core/tests/duel_sanitize.cpp -o $(SANITIZE_DIR)/duel_sanitize
+	$(SANITIZE_DIR)/duel_sanitize $(SANITIZE_DIR)/duel_tables.txt 3000
+	$(CXX) $(SANITIZE_FLAGS) $(SEVEN_WONDERS_CORE) core/tests/seven_wonders_sanitize.cpp -o $(SANITIZE_DIR)/seven_wonders_sanitize
+	for edition in 1st 2nd; do \
+		$(BIN)/python -c "from wonders_env.seven_wonders.compiled import write_table_file; write_table_file('$(SANITIZE_DIR)/seven_wonders_tables_$$edition.txt', '$$edition')" && \
+		$(SANITIZE_DIR)/seven_wonders_sanitize $(SANITIZE_DIR)/seven_wonders_tables_$$edition.txt 100 || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) build *.egg-info

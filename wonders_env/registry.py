@@ -17,6 +17,7 @@ new engine of a game, is one :class:`GameEntry` in :data:`GAMES` plus its own fo
   ``"python"`` is the readable reference engine, ``"core"`` the compiled one where it exists;
 * ``options``: the game's own options with a fixed set of values, the default first (7 Wonders:
   ``payment``), for the tools that pass them on (training records them with a policy);
+* ``batch``: ``"module:function"`` building the compiled batch of :mod:`wonders_env.vector`;
 * ``table_options``: the options that set up the table (``num_players``, ``edition``), which
   both the env and the engines take; a game with a single table takes none, and the registry
   only checks that a given ``num_players`` or ``edition`` is the game's.
@@ -50,6 +51,8 @@ class GameEntry:
     editions: tuple[str, ...]
     table_options: tuple[str, ...] = ()
     parallel: bool = False
+    #: ``"module:function"`` of the compiled batch of :mod:`wonders_env.vector` (None: no batch)
+    batch: str | None = None
     #: the game's own options with a fixed set of values, the default first (7 Wonders: payment)
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -68,13 +71,16 @@ class GameEntry:
 GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
     GameEntry(
         name="seven_wonders", aliases=("7w",), env_module="wonders_env.seven_wonders_v0",
-        engines={"python": "wonders_env.seven_wonders.game:SevenWondersGame"},
+        engines={"python": "wonders_env.seven_wonders.game:SevenWondersGame",
+                 "core": "wonders_env.seven_wonders.compiled:CompiledSevenWonders"},
+        batch="wonders_env.seven_wonders.compiled:make_batch",
         player_counts=(2, 3, 4, 5, 6, 7), default_players=4, editions=("1st", "2nd"),
         table_options=TABLE_OPTIONS, parallel=True, options={"payment": PAYMENT_MODES},
     ),
     GameEntry(
         name="seven_wonders_duel", aliases=("duel",), env_module="wonders_env.seven_wonders_duel_v0",
-        engines={"python": "wonders_env.duel.game:DuelGame"},
+        engines={"python": "wonders_env.duel.game:DuelGame", "core": "wonders_env.duel.compiled:CompiledDuel"},
+        batch="wonders_env.duel.compiled:make_batch",
         player_counts=(2,), default_players=2, editions=("1st",),
     ),
 )}
@@ -128,6 +134,14 @@ def make_engine(game: str, engine: str = "python", num_players: int | None = Non
     if engine not in found.engines:
         raise ValueError(f"{found.name} has the engines {', '.join(found.engines)}, got engine={engine!r}")
     return _load(found.engines[engine])(**found.check_table(num_players, edition), **options)
+
+
+def make_batch(game: str, num_envs: int, seed: int, **options: Any) -> Any:
+    """The compiled batch of ``num_envs`` games of ``game`` (:mod:`wonders_env.vector` wraps it)."""
+    found = entry(game)
+    if found.batch is None:
+        raise ValueError(f"{found.name} has no compiled batch")
+    return _load(found.batch)(num_envs, seed, **options)
 
 
 def default_players(game: str) -> int:

@@ -1,5 +1,422 @@
+// Python bindings of the Duel core (wonders_env._core.duel). Every argument from Python is checked
+// here (dtypes, shapes, writability, ranges, deals, actions) and a bad one raises ValueError or
+// TypeError with what was wrong and what is allowed, before anything changes.
 #include "duel/bindings.hpp"
 
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "duel/batch.hpp"
+#include "duel/costs.hpp"
+#include "duel/scoring.hpp"
+
+namespace py = pybind11;
+
 namespace wonders::duel {
-void bind(pybind11::module_ m) { (void)m; }
+namespace {
+
+using TablesPtr = std::shared_ptr<const Tables>;
+constexpr int MAX_ENVS = 1 << 16;
+
+// The data of `array`, checked to be a C-contiguous (writable) array of T with this shape.
+template <typename T>
+T* array_data(py::array& array, std::initializer_list<py::ssize_t> shape, const char* name, bool writable) {
+  if (!array.dtype().is(py::dtype::of<T>()))
+    throw py::type_error(std::string(name) + " must have dtype " + std::string(py::str(py::dtype::of<T>())) +
+                         ", got " + std::string(py::str(array.dtype())));
+  std::vector<py::ssize_t> expected(shape);
+  bool same = array.ndim() == static_cast<py::ssize_t>(expected.size());
+  for (size_t i = 0; same && i < expected.size(); ++i) same = array.shape(static_cast<py::ssize_t>(i)) == expected[i];
+  if (!same) {
+    std::string want = "(", got = "(";
+    for (auto v : expected) want += std::to_string(v) + ",";
+    for (py::ssize_t i = 0; i < array.ndim(); ++i) got += std::to_string(array.shape(i)) + ",";
+    throw py::value_error(std::string(name) + " must have shape " + want + ") , got " + got + ")");
+  }
+  if (!(array.flags() & py::array::c_style)) throw py::value_error(std::string(name) + " must be C-contiguous");
+  if (writable && !array.writeable()) throw py::value_error(std::string(name) + " must be writable");
+  return static_cast<T*>(array.mutable_data());
+}
+
+std::shared_ptr<const Tables> make_tables(const py::dict& arrays, std::vector<std::string> cards,
+                                          std::vector<std::string> wonders, std::vector<std::string> tokens) {
+  TableArrays values;
+  for (auto item : arrays) {
+    std::string name = py::cast<std::string>(item.first);
+    auto array = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(item.second);
+    if (!array) throw py::type_error("duel tables: array '" + name + "' must be integers");
+    values[name] = std::vector<int64_t>(array.data(), array.data() + array.size());
+  }
+  try {
+    return std::make_shared<const Tables>(Tables::from_arrays(values, std::move(cards), std::move(wonders),
+                                                              std::move(tokens)));
+  } catch (const std::invalid_argument& error) {
+    throw py::value_error(error.what());
+  }
+}
+
+int check_player(int player) {
+  if (player != 0 && player != 1) throw py::value_error("player must be 0 or 1, got " + std::to_string(player));
+  return player;
+}
+
+// The deal given from Python, checked.
+Deal deal_from(const Tables& tables, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
+               const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
+  Deal deal;
+  auto narrow = [](int v) {
+    if (v < -1 || v > 127) throw py::value_error("corrupt deal: " + std::to_string(v) + " is not an id");
+    return static_cast<int8_t>(v);
+  };
+  if (wonder_order.size() != NUM_WONDERS) throw py::value_error("corrupt deal: the wonder order must list 12 wonders");
+  if (token_order.size() != NUM_TOKENS) throw py::value_error("corrupt deal: the token order must list 10 tokens");
+  if (cards.size() != 3 || boxed.size() != 3) throw py::value_error("corrupt deal: expected 3 Ages of cards and of boxed cards");
+  for (int i = 0; i < NUM_WONDERS; ++i) deal.wonder_order[i] = narrow(wonder_order[i]);
+  for (int i = 0; i < NUM_TOKENS; ++i) deal.token_order[i] = narrow(token_order[i]);
+  for (int age = 0; age < 3; ++age) {
+    if (cards[age].size() != NUM_SLOTS)
+      throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must deal 20 cards, got " +
+                            std::to_string(cards[age].size()));
+    if (static_cast<int>(boxed[age].size()) != BOXED_PER_AGE[age])
+      throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must box " +
+                            std::to_string(BOXED_PER_AGE[age]) + " cards, got " + std::to_string(boxed[age].size()));
+    for (int s = 0; s < NUM_SLOTS; ++s) deal.cards[age][s] = narrow(cards[age][s]);
+    deal.boxed[age].fill(EMPTY);
+    for (int i = 0; i < BOXED_PER_AGE[age]; ++i) deal.boxed[age][i] = narrow(boxed[age][i]);
+  }
+  try {
+    check_deal(tables, deal);
+  } catch (const std::invalid_argument& error) {
+    throw py::value_error(error.what());
+  }
+  return deal;
+}
+
+template <typename T, size_t N>
+py::list to_list(const std::array<T, N>& values) {
+  py::list out;
+  for (const T& v : values) out.append(static_cast<int>(v));
+  return out;
+}
+
+py::list bit_list(unsigned bits, int size) {
+  py::list out;
+  for (int i = 0; i < size; ++i) out.append(static_cast<bool>(bits >> i & 1));
+  return out;
+}
+
+// Every field of wonders_env.duel.state.DuelState, as plain Python values (sets as sorted lists).
+py::dict export_state(const Tables& tables, const State& s) {
+  py::dict d;
+  d["phase"] = static_cast<int>(s.phase);
+  d["current"] = static_cast<int>(s.current);
+  d["turn_player"] = static_cast<int>(s.turn_player);
+  d["age"] = static_cast<int>(s.age);
+  py::list winners;
+  for (int p = 0; p < 2; ++p)
+    if (s.winners >> p & 1) winners.append(p);
+  d["winners"] = py::tuple(winners);
+  d["victory"] = static_cast<int>(s.victory);
+  d["wonder_order"] = to_list(s.deal.wonder_order);
+  d["token_order"] = to_list(s.deal.token_order);
+  py::list deals, boxed;
+  for (int age = 0; age < 3; ++age) {
+    deals.append(to_list(s.deal.cards[age]));
+    py::list box;
+    for (int i = 0; i < BOXED_PER_AGE[age]; ++i) box.append(static_cast<int>(s.deal.boxed[age][i]));
+    boxed.append(box);
+  }
+  d["deals"] = deals;
+  d["boxed"] = boxed;
+  d["draft_step"] = static_cast<int>(s.draft_step);
+  py::list offer;
+  const int round = s.draft_step < WONDERS_PER_ROUND ? 0 : WONDERS_PER_ROUND;
+  for (int i = round; i < round + WONDERS_PER_ROUND; ++i)
+    if (s.draft_offer >> s.deal.wonder_order[i] & 1) offer.append(static_cast<int>(s.deal.wonder_order[i]));
+  d["draft_offer"] = offer;
+  d["slot_card"] = to_list(s.slot_card);
+  py::list face_up;
+  for (bool f : s.face_up) face_up.append(f);
+  d["face_up"] = face_up;
+  d["cover_count"] = to_list(s.cover_count);
+  d["cards_left"] = static_cast<int>(s.cards_left);
+  py::list city, owned, color_count, production, science, wonders;
+  for (int p = 0; p < 2; ++p) {
+    py::list built, own, colours, units, symbols, drafted;
+    for (int i = 0; i < s.city_size[p]; ++i) built.append(static_cast<int>(s.city[p][i]));
+    for (int c = 0; c < NUM_CARDS; ++c) own.append(static_cast<int>(s.owned[p].has(c)));
+    for (int k = 0; k < NUM_COLORS; ++k) colours.append(static_cast<int>(s.color_count[p][k]));
+    for (int r = 0; r < NUM_RESOURCES; ++r) units.append(static_cast<int>(s.production[p][r]));
+    for (int k = 0; k < NUM_SYMBOLS; ++k) symbols.append(static_cast<int>(s.science[p][k]));
+    for (int i = 0; i < s.wonder_count[p]; ++i) drafted.append(static_cast<int>(s.player_wonders[p][i]));
+    city.append(built);
+    owned.append(own);
+    color_count.append(colours);
+    production.append(units);
+    science.append(symbols);
+    wonders.append(drafted);
+  }
+  d["city"] = city;
+  d["owned"] = owned;
+  d["color_count"] = color_count;
+  d["production"] = production;
+  d["raw_choices"] = py::make_tuple(s.raw_choices[0], s.raw_choices[1]);
+  d["manufactured_choices"] = py::make_tuple(s.manufactured_choices[0], s.manufactured_choices[1]);
+  d["fixed_price_bits"] = py::make_tuple(s.fixed_price_bits[0], s.fixed_price_bits[1]);
+  d["chains"] = py::make_tuple(s.chains[0], s.chains[1]);
+  d["science"] = science;
+  d["coins"] = py::make_tuple(s.coins[0], s.coins[1]);
+  d["player_wonders"] = wonders;
+  d["wonder_built"] = bit_list(s.wonder_built, NUM_WONDERS);
+  d["wonder_card"] = to_list(s.wonder_card);
+  d["wonders_built"] = static_cast<int>(s.wonders_built);
+  d["boxed_wonder"] = static_cast<int>(s.boxed_wonder);
+  d["board_tokens"] = static_cast<int>(s.board_tokens);
+  d["player_tokens"] = py::make_tuple(s.player_tokens[0], s.player_tokens[1]);
+  py::list library;
+  for (int i = BOARD_TOKENS; i < NUM_TOKENS; ++i)
+    if (s.library_offer >> s.deal.token_order[i] & 1) library.append(static_cast<int>(s.deal.token_order[i]));
+  d["library_offer"] = library;
+  d["library_used"] = s.library_used;
+  d["pawn"] = static_cast<int>(s.pawn);
+  d["looting"] = bit_list(s.looting, 4);
+  py::list discard;
+  for (int c = 0; c < NUM_CARDS; ++c)
+    if (s.discard.has(c)) discard.append(c);
+  d["discard"] = discard;
+  d["pending_progress"] = s.pending_progress;
+  d["play_again"] = s.play_again;
+  d["destroy_color"] = static_cast<int>(s.destroy_color);
+  py::list log;
+  for (int i = 0; i < s.log_size; ++i)
+    log.append(py::make_tuple(static_cast<int>(s.log[i].player), static_cast<int>(s.log[i].action),
+                              static_cast<int>(s.log[i].paid)));
+  d["log"] = log;
+  (void)tables;
+  return d;
+}
+
+py::array_t<int64_t> legal_array(const Tables& tables, const State& state) {
+  int16_t legal[MAX_LEGAL];
+  const int n = legal_actions(tables, state, legal);
+  py::array_t<int64_t> out(n);
+  auto view = out.mutable_unchecked<1>();
+  for (int i = 0; i < n; ++i) view(i) = legal[i];
+  return out;
+}
+
+class Engine {
+ public:
+  explicit Engine(TablesPtr tables) : tables_(std::move(tables)) {}
+  const Tables& tables() const { return *tables_; }
+  TablesPtr shared() const { return tables_; }
+
+ private:
+  TablesPtr tables_;
+};
+
+class PyBatch {
+ public:
+  PyBatch(TablesPtr tables, int num_envs, uint64_t seed) {
+    if (num_envs < 1 || num_envs > MAX_ENVS)
+      throw py::value_error("num_envs must be an integer in 1-" + std::to_string(MAX_ENVS) + ", got " +
+                            std::to_string(num_envs));
+    batch_ = std::make_unique<Batch>(std::move(tables), num_envs, seed);
+  }
+  void reset(py::array obs, py::array mask, py::array to_act) {
+    const py::ssize_t e = batch_->num_envs();
+    float* o = array_data<float>(obs, {e, 2, OBSERVATION_SIZE}, "obs", true);
+    int8_t* m = array_data<int8_t>(mask, {e, 2, NUM_ACTIONS}, "mask", true);
+    bool* t = array_data<bool>(to_act, {e, 2}, "to_act", true);
+    py::gil_scoped_release release;
+    batch_->reset(o, m, t);
+    started_ = true;
+  }
+  void step(py::array actions, py::array obs, py::array mask, py::array to_act, py::array rewards,
+            py::array terminated) {
+    if (!started_) throw py::value_error("call reset() before step()");
+    const py::ssize_t e = batch_->num_envs();
+    const int64_t* a = array_data<int64_t>(actions, {e, 2}, "actions", false);
+    float* o = array_data<float>(obs, {e, 2, OBSERVATION_SIZE}, "obs", true);
+    int8_t* m = array_data<int8_t>(mask, {e, 2, NUM_ACTIONS}, "mask", true);
+    bool* t = array_data<bool>(to_act, {e, 2}, "to_act", true);
+    float* r = array_data<float>(rewards, {e, 2}, "rewards", true);
+    bool* done = array_data<bool>(terminated, {e}, "terminated", true);
+    std::string error;
+    {
+      py::gil_scoped_release release;
+      try {
+        batch_->step(a, o, m, t, r, done);
+      } catch (const std::invalid_argument& bad) {
+        error = bad.what();
+      }
+    }
+    if (!error.empty()) throw py::value_error(error);
+  }
+  void sample_actions(py::array actions) {
+    if (!started_) throw py::value_error("call reset() before sample_actions()");
+    const py::ssize_t e = batch_->num_envs();
+    batch_->sample_actions(array_data<int64_t>(actions, {e, 2}, "actions", true));
+  }
+  py::array_t<uint64_t> seeds() const {
+    py::array_t<uint64_t> out(batch_->num_envs());
+    auto view = out.mutable_unchecked<1>();
+    for (int i = 0; i < batch_->num_envs(); ++i) view(i) = batch_->seed_of(i);
+    return out;
+  }
+  py::list finished() const {
+    py::list out;
+    for (const Finished& f : batch_->finished()) out.append(py::make_tuple(f.index, f.seed, f.state));
+    return out;
+  }
+  State state(int index) const {
+    if (index < 0 || index >= batch_->num_envs())
+      throw py::index_error("game index must be in 0-" + std::to_string(batch_->num_envs() - 1));
+    return batch_->state_of(index);
+  }
+
+ private:
+  std::unique_ptr<Batch> batch_;
+  bool started_ = false;
+};
+
+}  // namespace
+
+void bind(py::module_ m) {
+  m.attr("NUM_ACTIONS") = NUM_ACTIONS;
+  m.attr("OBSERVATION_SIZE") = OBSERVATION_SIZE;
+
+  py::class_<Tables, std::shared_ptr<Tables>>(m, "Tables",
+                                              "The card, wonder, token and structure tables (from wonders_env.duel.cards).")
+      .def(py::init([](const py::dict& arrays, std::vector<std::string> cards, std::vector<std::string> wonders,
+                       std::vector<std::string> tokens) {
+             return std::const_pointer_cast<Tables>(make_tables(arrays, std::move(cards), std::move(wonders),
+                                                                std::move(tokens)));
+           }),
+           py::arg("arrays"), py::arg("card_names"), py::arg("wonder_names"), py::arg("token_names"));
+
+  py::class_<State>(m, "State", "A Duel game in the core (a value: copy() clones it).")
+      .def("copy", [](const State& s) { return State(s); })
+      .def("__copy__", [](const State& s) { return State(s); })
+      .def("__deepcopy__", [](const State& s, py::dict) { return State(s); })
+      .def_property_readonly("phase", [](const State& s) { return static_cast<int>(s.phase); })
+      .def_property_readonly("current", [](const State& s) { return static_cast<int>(s.current); })
+      .def_property_readonly("is_over", &State::game_over)
+      .def_property_readonly("winners", [](const State& s) {
+        std::vector<int> out;
+        for (int p = 0; p < 2; ++p)
+          if (s.winners >> p & 1) out.push_back(p);
+        return out;
+      })
+      .def_property_readonly("victory", [](const State& s) { return static_cast<int>(s.victory); })
+      .def_property_readonly("num_decisions", [](const State& s) { return static_cast<int>(s.log_size); })
+      .def_property_readonly("last_paid", [](const State& s) { return s.log_size ? s.log[s.log_size - 1].paid : 0; });
+
+  py::class_<Engine>(m, "Engine", "The Duel rules on core states, bound to the tables.")
+      .def(py::init([](std::shared_ptr<Tables> tables) {
+             if (!tables) throw py::type_error("Engine needs Tables");
+             return Engine(tables);
+           }),
+           py::arg("tables"))
+      .def("new_game", [](const Engine& e, uint64_t seed) { return new_game(e.tables(), draw_deal(e.tables(), seed)); },
+           py::arg("seed"), "A game dealt from the core's own generator seeded with `seed`.")
+      .def("new_game_from_deal",
+           [](const Engine& e, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
+              const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
+             return new_game(e.tables(), deal_from(e.tables(), wonder_order, token_order, cards, boxed));
+           },
+           py::arg("wonder_order"), py::arg("token_order"), py::arg("deals"), py::arg("boxed"),
+           "A game with an explicit deal (as wonders_env.duel.state.DuelState holds it), checked.")
+      .def("legal_actions", [](const Engine& e, const State& s) { return legal_array(e.tables(), s); },
+           py::arg("state"), "The deciding player's legal actions, in the Python engine's order.")
+      .def("legal_action_mask",
+           [](const Engine& e, const State& s, int player) {
+             check_player(player);
+             py::array_t<bool> mask(NUM_ACTIONS);
+             std::fill(mask.mutable_data(), mask.mutable_data() + NUM_ACTIONS, false);
+             if (player == s.current) {
+               int16_t legal[MAX_LEGAL];
+               const int n = legal_actions(e.tables(), s, legal);
+               for (int i = 0; i < n; ++i) mask.mutable_data()[legal[i]] = true;
+             }
+             return mask;
+           },
+           py::arg("state"), py::arg("player"))
+      .def("why_illegal",
+           [](const Engine& e, const State& s, long long action) { return why_illegal(e.tables(), s, action); },
+           py::arg("state"), py::arg("action"), "'' if the action is legal now, else why not.")
+      .def("apply",
+           [](const Engine& e, State& s, long long action) {
+             const std::string reason = why_illegal(e.tables(), s, action);
+             if (!reason.empty())
+               throw py::value_error("illegal action " + std::to_string(action) + " for player " +
+                                     std::to_string(s.current) + ": " + reason);
+             apply_action(e.tables(), s, static_cast<int>(action));
+           },
+           py::arg("state"), py::arg("action"), "Play a legal action of the deciding player (checked).")
+      .def("encode_observation",
+           [](const Engine& e, const State& s, int player) {
+             check_player(player);
+             py::array_t<float> out(OBSERVATION_SIZE);
+             encode_observation(e.tables(), s, player, out.mutable_data());
+             return out;
+           },
+           py::arg("state"), py::arg("player"))
+      .def("score",
+           [](const Engine& e, const State& s, int player) {
+             check_player(player);
+             Score points = score(e.tables(), s, player);
+             return std::vector<int>(points.begin(), points.end());
+           },
+           py::arg("state"), py::arg("player"),
+           "civilian, science, commercial, guilds, wonders, progress, treasury, military, total")
+      .def("trade_prices", [](const Engine&, const State& s, int player) {
+             check_player(player);
+             Prices prices = trade_prices(s, player);
+             return std::vector<int>(prices.begin(), prices.end());
+           }, py::arg("state"), py::arg("player"))
+      .def("determinize",
+           [](const Engine& e, const State& s, uint64_t seed) {
+             Rng rng(seed);
+             return determinize(e.tables(), s, rng);
+           },
+           py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
+      .def("export", [](const Engine& e, const State& s) { return export_state(e.tables(), s); }, py::arg("state"),
+           "Every field of the Python engine's DuelState, as plain values.")
+      .def("play_random",
+           [](const Engine& e, State& s, uint64_t seed) {
+             Rng rng(seed);
+             int16_t legal[MAX_LEGAL];
+             int decisions = 0;
+             while (!s.game_over()) {
+               const int n = legal_actions(e.tables(), s, legal);
+               apply_action(e.tables(), s, legal[rng.below(static_cast<uint32_t>(n))]);
+               ++decisions;
+             }
+             return decisions;
+           },
+           py::arg("state"), py::arg("seed"), "Play uniformly random legal actions to the end (a play-out).");
+
+  py::class_<PyBatch>(m, "Batch", "num_envs games stepped together (see wonders_env.vector).")
+      .def(py::init([](std::shared_ptr<Tables> tables, int num_envs, uint64_t seed) {
+             if (!tables) throw py::type_error("Batch needs Tables");
+             return std::make_unique<PyBatch>(tables, num_envs, seed);
+           }),
+           py::arg("tables"), py::arg("num_envs"), py::arg("seed"))
+      .def_property_readonly("num_players", [](const PyBatch&) { return 2; })
+      .def_property_readonly("observation_size", [](const PyBatch&) { return OBSERVATION_SIZE; })
+      .def_property_readonly("num_actions", [](const PyBatch&) { return NUM_ACTIONS; })
+      .def("reset", &PyBatch::reset, py::arg("obs"), py::arg("mask"), py::arg("to_act"))
+      .def("step", &PyBatch::step, py::arg("actions"), py::arg("obs"), py::arg("mask"), py::arg("to_act"),
+           py::arg("rewards"), py::arg("terminated"))
+      .def("sample_actions", &PyBatch::sample_actions, py::arg("actions"))
+      .def("seeds", &PyBatch::seeds)
+      .def("finished", &PyBatch::finished, "(game index, seed, final State) of the games that ended in the last step")
+      .def("state", &PyBatch::state, py::arg("index"), "A copy of game `index`'s state.");
+}
+
 }  // namespace wonders::duel

@@ -2,7 +2,9 @@
 
 The documentation page is :mod:`wonders_env.seven_wonders_duel_v0`. This module only encodes and
 decodes; the rules are in :mod:`.rules`, the observation in :mod:`.observation`, the actions in
-:mod:`.actions`.
+:mod:`.actions`. With ``engine="core"`` the game runs on the compiled core
+(:mod:`.compiled`): the deal is drawn as the Python engine draws it, so a seed gives the same game,
+observations and rewards on both engines.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from .record import AGENTS, ENV_NAME, game_record
 from .render import render_table
 from .rules import check_legal, legal_actions, resolve_action
 from .scoring import score_breakdown
-from .state import VICTORY_NAMES, DuelState, Phase, new_game
+from .state import VICTORY_NAMES, DuelState, Phase, Victory, new_game
 
 REWARD_MODES = ("win_loss", "score")
+ENGINES = ("python", "core")
 AGENT_INDEX = {agent: i for i, agent in enumerate(AGENTS)}
 OBS_HIGH = 1000.0  # coins are the only values above 2 (a bound no game reaches)
 
@@ -34,8 +37,10 @@ class raw_env(AECEnv):
     metadata = {"name": ENV_NAME, "render_modes": ["ansi", "human"], "is_parallelizable": False,
                 "render_fps": 1}
 
-    def __init__(self, reward: str = "win_loss", render_mode: str | None = None) -> None:
+    def __init__(self, reward: str = "win_loss", render_mode: str | None = None, engine: str = "python") -> None:
         super().__init__()
+        if engine not in ENGINES:
+            raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -52,8 +57,31 @@ class raw_env(AECEnv):
         self.observation_spaces = {agent: space for agent in AGENTS}
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
         self._rng = np.random.default_rng()
-        self.state: DuelState | None = None
+        self._state: DuelState | None = None  # the game (engine="python")
         self._legal: list[int] | None = None  # legal actions of the current state, once computed
+        self.engine = engine
+        self._core = None  # engine="core": the compiled engine and its game
+        self._core_state = None
+        if engine == "core":
+            from .compiled import CompiledDuel
+            self._core = CompiledDuel()
+
+    @property
+    def state(self) -> DuelState | None:
+        """The game as a Python engine state; with ``engine="core"`` a copy taken from the core."""
+        if self._core_state is None:
+            return self._state
+        return self._core.to_python(self._core_state)
+
+    @state.setter
+    def state(self, value: DuelState) -> None:
+        """Put the game in ``value`` (a replay's position, a determinization); with
+        ``engine="core"`` the core takes it over (its deal and its moves)."""
+        if self._core is not None:
+            self._core_state = self._core.from_python(value, value.seed)
+        else:
+            self._state = value
+        self._legal = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -65,7 +93,11 @@ class raw_env(AECEnv):
         """A new game. ``seed`` reseeds the generator; without it the game draws from it further."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.state = new_game(self._rng, None if seed is None else int(seed))  # int: the record is JSON
+        seed = None if seed is None else int(seed)  # a numpy integer would break the JSON record
+        self._state = new_game(self._rng, seed)
+        if self._core is not None:
+            self._core_state = self._core.from_python(self._state, seed)
+            self._state = None
         self._legal = None
         self.agents = list(AGENTS)
         self.rewards = {agent: 0.0 for agent in AGENTS}
@@ -73,24 +105,32 @@ class raw_env(AECEnv):
         self.terminations = {agent: False for agent in AGENTS}
         self.truncations = {agent: False for agent in AGENTS}
         self.infos = {agent: {} for agent in AGENTS}
-        self.agent_selection = AGENTS[self.state.current]
+        self.agent_selection = AGENTS[self._current()]
+
+    def _current(self) -> int:
+        return self._core_state.core.current if self._core_state is not None else self._state.current
 
     def _legal_actions(self) -> list[int]:
         if self._legal is None:
-            self._legal = legal_actions(self.state)
+            if self._core_state is not None:
+                self._legal = self._core.legal_actions(self._core_state, self._current())
+            else:
+                self._legal = legal_actions(self._state)
         return self._legal
 
     def _require_reset(self, method: str) -> None:
-        if self.state is None:
+        if self._state is None and self._core_state is None:
             raise RuntimeError(f"call reset() first: {method}() needs a game")
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._require_reset("observe")
         player = AGENT_INDEX[agent]
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        if player == self.state.current:
+        if player == self._current():
             mask[self._legal_actions()] = 1
-        return {"observation": encode_observation(self.state, player), "action_mask": mask}
+        if self._core_state is not None:
+            return {"observation": self._core.encode_observation(self._core_state, player), "action_mask": mask}
+        return {"observation": encode_observation(self._state, player), "action_mask": mask}
 
     def step(self, action: int) -> None:
         self._require_reset("step")
@@ -98,49 +138,60 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
         legal = self._legal
         if legal is None or not (type(action) is int or isinstance(action, np.integer)) or action not in legal:
-            check_legal(state, action)  # raises a ValueError naming the action and why
-        resolve_action(state, int(action))
+            check_legal(self.state, action)  # raises a ValueError naming the action and why
+        if self._core_state is not None:
+            self._core.engine.apply(self._core_state.core, int(action))
+            over = self._core_state.core.is_over
+        else:
+            resolve_action(self._state, int(action))
+            over = self._state.phase == Phase.GAME_OVER
         self._legal = None
         self._cumulative_rewards[agent] = 0.0
-        if state.phase == Phase.GAME_OVER:
+        if over:
             self._finish()
             self._accumulate_rewards()  # rewards are 0 until the end
         else:
-            self.agent_selection = AGENTS[state.current]
+            self.agent_selection = AGENTS[self._current()]
         if self.render_mode == "human":
             self.render()
 
     def _finish(self) -> None:
-        state = self.state
-        scores = [score_breakdown(state, p) for p in (0, 1)]
-        if len(state.winners) == 2:
+        if self._core_state is not None:
+            state = self._core_state
+            scores = [self._core.score_breakdown(state, p) for p in (0, 1)]
+            winners, victory = tuple(self._core.winners(state)), Victory(state.core.victory)
+        else:
+            scores = [score_breakdown(self._state, p) for p in (0, 1)]
+            winners, victory = self._state.winners, self._state.victory
+        if len(winners) == 2:
             rewards = [0.0, 0.0]
         else:
-            winner = state.winners[0]
+            winner = winners[0]
             margin = 1.0
             if self.reward_mode == "score":
                 margin = float(max(scores[winner]["total"] - scores[1 - winner]["total"], 1))
             rewards = [margin if p == winner else -margin for p in (0, 1)]
-        victory = VICTORY_NAMES[state.victory]
-        winners = [AGENTS[p] for p in state.winners]
+        info = {"victory": VICTORY_NAMES[victory], "winners": [AGENTS[p] for p in winners]}
         for p, agent in enumerate(AGENTS):
             self.rewards[agent] = rewards[p]
             self.terminations[agent] = True
-            self.infos[agent] = {"victory": victory, "winners": winners, "score": scores[p]}
+            self.infos[agent] = {**info, "score": scores[p]}
 
     def game_record(self) -> dict[str, Any]:
         """The JSON-serialisable record of the game so far (its fields: :mod:`.record`)."""
         self._require_reset("game_record")
-        return game_record(self.state)
+        if self._core_state is not None:
+            return self._core.game_record(self._core_state)
+        return game_record(self._state)
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
         self._require_reset("render")
-        text = render_table(self.state, viewer=self.state.current)
+        state = self.state
+        text = render_table(state, viewer=state.current)
         if self.render_mode == "human":
             print(text)
             return None

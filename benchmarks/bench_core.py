@@ -1,0 +1,130 @@
+"""Decisions per second of the compiled core's batched API, next to the Python engine in the same run.
+
+    python benchmarks/bench_core.py [--game seven_wonders_duel] [--seconds 5] [--batches 1 16 64 256 1024 4096]
+
+A decision is one acting seat's action. ``batched`` steps ``wonders_env.vector`` with every
+observation and mask written, drawing a uniformly random legal action for every acting seat in
+the loop (``venv.sample_actions()``, drawn by the core); ``numpy actions`` draws them from the
+masks in numpy instead (what a Python policy that reads the masks pays on top). ``core bare``
+plays whole games with the core's own random play-outs (no observations, no masks: the figure to
+hold next to a bare C++ engine). ``python raw_env`` is the PettingZoo AEC loop on the Python
+engine, ``core raw_env`` the same loop with ``raw_env(engine="core")``. Each figure gives decisions per second of wall time and per second of this process's CPU
+time (the machine is shared: the CPU figure is what one core delivers while others run).
+``memory`` is the resident memory that making and stepping 1,000 games adds to a fresh process
+(the arrays of the batched API and the core's games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from wonders_env import vector
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+
+def timed(run, seconds: float) -> tuple[float, float]:
+    """(decisions per wall second, per CPU second) of ``run()`` (which returns decisions) repeated."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    decisions = 0
+    while time.perf_counter() - wall < seconds:
+        decisions += run()
+    return decisions / (time.perf_counter() - wall), decisions / (time.process_time() - cpu)
+
+
+def batched(game: str, num_envs: int, seconds: float, options: dict, numpy_actions: bool = False):
+    venv = vector.make(game, num_envs=num_envs, seed=0, **options)
+    venv.reset()
+    rng = np.random.default_rng(0)
+    steps = 64
+
+    def run() -> int:
+        decisions = 0
+        for _ in range(steps):
+            if numpy_actions:  # the masks of the acting seats, a random legal entry of each
+                acting = venv.to_act
+                scores = rng.random((int(acting.sum()), venv.num_actions), np.float32) * venv.action_masks[acting]
+                actions = np.zeros(acting.shape, np.int64)
+                actions[acting] = scores.argmax(axis=1)
+            else:
+                actions = venv.sample_actions()
+            decisions += int(venv.to_act.sum())
+            venv.step(actions)
+        return decisions
+    return timed(run, seconds)
+
+
+def memory_per_1000(game: str, options: dict) -> float:
+    """MiB of resident memory that 1,000 games in flight add to a fresh process (after 200 steps)."""
+    code = (
+        "import os, numpy as np\n"
+        "from wonders_env import vector, core\n"
+        "core.load()\n"
+        "def resident(): return int(open('/proc/self/statm').read().split()[1]) * os.sysconf('SC_PAGE_SIZE')\n"
+        "before = resident()\n"
+        f"venv = vector.make({game!r}, num_envs=1000, seed=0, **{options!r})\n"
+        "venv.reset()\n"
+        "for _ in range(200): venv.step(venv.sample_actions())\n"
+        "print((resident() - before) / 2 ** 20)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
+
+
+# ---------------------------------------------------------------------------------- Duel
+def duel_core_bare(seconds: float):
+    from wonders_env.duel.compiled import CompiledDuel
+    engine = CompiledDuel().engine
+    seeds = iter(range(1 << 62))
+
+    def run() -> int:
+        return sum(engine.play_random(engine.new_game(seed), seed) for seed in (next(seeds) for _ in range(100)))
+    return timed(run, seconds)
+
+
+def duel_raw_env(engine: str):
+    def run(seconds: float):
+        from bench_seven_wonders import aec_game
+        from wonders_env import seven_wonders_duel_v0
+        env = seven_wonders_duel_v0.raw_env(engine=engine)
+        rng = np.random.default_rng(0)
+        seeds = iter(range(1 << 62))
+        return timed(lambda: aec_game(env, next(seeds), rng), seconds)
+    return run
+
+
+GAMES = {"seven_wonders_duel": ({}, {"core bare": duel_core_bare, "python raw_env": duel_raw_env("python"),
+                                     "core raw_env": duel_raw_env("core")})}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="seven_wonders_duel", choices=sorted(GAMES))
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--batches", type=int, nargs="+", default=[1, 16, 64, 256, 1024, 4096])
+    args = parser.parse_args()
+    options, references = GAMES[args.game]
+    load = os.getloadavg()[0]
+    print(f"{args.game}: python {platform.python_version()} on {platform.machine()}, "
+          f"{os.cpu_count()} cores, load average {load:.1f}, {args.seconds:.0f} s per figure")
+    print(f"{'figure':>16} {'games':>6} {'decisions/s':>12} {'per CPU s':>12} {'us/decision':>12}")
+    for name, run in references.items():
+        wall, cpu = run(args.seconds)
+        print(f"{name:>16} {'':>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.2f}", flush=True)
+    for num_envs in args.batches:
+        wall, cpu = batched(args.game, num_envs, args.seconds, options)
+        print(f"{'batched':>16} {num_envs:>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.3f}", flush=True)
+    wall, cpu = batched(args.game, 1024, args.seconds, options, numpy_actions=True)
+    print(f"{'numpy actions':>16} {1024:>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.3f}", flush=True)
+    print(f"memory: {memory_per_1000(args.game, options):.1f} MiB per 1,000 games in flight")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+#include "duel/batch.hpp"
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace wonders::duel {
+
+namespace {
+constexpr uint64_t SAMPLER_STREAM = ~uint64_t{0};
+constexpr size_t OBS_ROW = OBSERVATION_SIZE, MASK_ROW = NUM_ACTIONS;
+}  // namespace
+
+Batch::Batch(std::shared_ptr<const Tables> tables, int num_envs, uint64_t seed)
+    : tables_(std::move(tables)), seed_(seed), games_(static_cast<size_t>(num_envs)),
+      sampler_(mix_seed(seed, SAMPLER_STREAM, 0)) {}
+
+void Batch::deal(Game& game, int index) {
+  game.seed = mix_seed(seed_, static_cast<uint64_t>(index), game.episode);
+  game.state = new_game(*tables_, draw_deal(*tables_, game.seed));
+  game.num_legal = legal_actions(*tables_, game.state, game.legal);
+}
+
+void Batch::reset(float* obs, int8_t* mask, bool* to_act) {
+  const size_t n = games_.size();
+  std::memset(obs, 0, n * 2 * OBS_ROW * sizeof(float));
+  std::memset(mask, 0, n * 2 * MASK_ROW);
+  std::memset(to_act, 0, n * 2);
+  finished_.clear();
+  for (size_t i = 0; i < n; ++i) {
+    Game& game = games_[i];
+    game.episode = 0;
+    game.obs_written[0] = game.obs_written[1] = ObsView{};
+    game.num_mask_written[0] = game.num_mask_written[1] = 0;
+    deal(game, static_cast<int>(i));
+    write_outputs(game, obs + i * 2 * OBS_ROW, mask + i * 2 * MASK_ROW, to_act + i * 2);
+  }
+}
+
+void Batch::write_outputs(Game& game, float* obs, int8_t* mask, bool* to_act) {
+  const int seat = game.state.current;  // a game in the batch never stays over
+  for (int p = 0; p < 2; ++p) {
+    int8_t* row = mask + p * MASK_ROW;
+    for (int i = 0; i < game.num_mask_written[p]; ++i) row[game.mask_written[p][i]] = 0;
+    game.num_mask_written[p] = 0;
+    to_act[p] = p == seat;
+  }
+  int8_t* row = mask + seat * MASK_ROW;
+  for (int i = 0; i < game.num_legal; ++i) row[game.legal[i]] = 1;
+  std::memcpy(game.mask_written[seat], game.legal, sizeof(int16_t) * game.num_legal);
+  game.num_mask_written[seat] = game.num_legal;
+
+  const ObsView fresh = observe(*tables_, game.state, seat);
+  write_changes(game.obs_written[seat], fresh, obs + seat * OBS_ROW);
+  game.obs_written[seat] = fresh;
+}
+
+void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act, float* rewards, bool* terminated) {
+  const size_t n = games_.size();
+  for (size_t i = 0; i < n; ++i) {
+    const Game& game = games_[i];
+    const int seat = game.state.current;
+    const int64_t action = actions[i * 2 + seat];
+    bool legal = false;
+    for (int k = 0; k < game.num_legal && !legal; ++k) legal = game.legal[k] == action;
+    if (!legal)
+      throw std::invalid_argument("illegal action " + std::to_string(action) + " in game " + std::to_string(i) +
+                                  " for player_" + std::to_string(seat) + ": " +
+                                  why_illegal(*tables_, game.state, action) +
+                                  "; no game was changed");
+  }
+  finished_.clear();
+  for (size_t i = 0; i < n; ++i) {
+    Game& game = games_[i];
+    if (i + 1 < n) __builtin_prefetch(&games_[i + 1].state);
+    apply_action(*tables_, game.state, static_cast<int>(actions[i * 2 + game.state.current]));
+    float* reward = rewards + i * 2;
+    if (game.state.phase == GAME_OVER) {
+      const uint8_t winners = game.state.winners;
+      reward[0] = winners == 3 ? 0.0f : winners == 1 ? 1.0f : -1.0f;
+      reward[1] = -reward[0];
+      terminated[i] = true;
+      finished_.push_back(Finished{static_cast<int>(i), game.seed, game.state});
+      ++game.episode;
+      deal(game, static_cast<int>(i));
+    } else {
+      reward[0] = reward[1] = 0.0f;
+      terminated[i] = false;
+      game.num_legal = legal_actions(*tables_, game.state, game.legal);
+    }
+    write_outputs(game, obs + i * 2 * OBS_ROW, mask + i * 2 * MASK_ROW, to_act + i * 2);
+  }
+}
+
+void Batch::sample_actions(int64_t* actions) {
+  for (size_t i = 0; i < games_.size(); ++i) {
+    const Game& game = games_[i];
+    actions[i * 2 + game.state.current] = game.legal[sampler_.below(static_cast<uint32_t>(game.num_legal))];
+  }
+}
+
+}  // namespace wonders::duel

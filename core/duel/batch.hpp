@@ -1,0 +1,60 @@
+// num_envs Duel games stepped together, writing into caller-owned arrays (wonders_env.vector).
+//
+// Arrays, row-major: obs [E, 2, OBSERVATION_SIZE] float32, mask [E, 2, NUM_ACTIONS] int8,
+// to_act [E, 2] bool, rewards [E, 2] float32, terminated [E] bool, actions [E, 2] int64.
+// Only the deciding seat's observation row is written at each step, and only the entries that
+// changed since the batch last wrote that row: the batch keeps what each row holds as an ObsView
+// and writes the differences only; a mask row is cleared where it was set and set where the new
+// legal actions are.
+// The arrays must therefore be left as the batch wrote them between calls; reset() writes them
+// whole. Game i plays, one episode after another, the deals of seeds mix_seed(seed, i, episode).
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "duel/observation.hpp"
+#include "duel/rules.hpp"
+
+namespace wonders::duel {
+
+struct Finished {
+  int index;      // game index in the batch
+  uint64_t seed;  // the seed of its deal
+  State state;    // as it ended
+};
+
+class Batch {
+ public:
+  Batch(std::shared_ptr<const Tables> tables, int num_envs, uint64_t seed);
+  int num_envs() const { return static_cast<int>(games_.size()); }
+  void reset(float* obs, int8_t* mask, bool* to_act);
+  // Checks every game's action first (std::invalid_argument naming the game, seat, action and
+  // why, every game unchanged), then plays them all; finished games restart.
+  void step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act, float* rewards, bool* terminated);
+  // A uniformly random legal action for each game's deciding seat into actions [E, 2].
+  void sample_actions(int64_t* actions);
+  uint64_t seed_of(int index) const { return games_[index].seed; }
+  const State& state_of(int index) const { return games_[index].state; }
+  const std::vector<Finished>& finished() const { return finished_; }
+
+ private:
+  struct Game {
+    State state;
+    uint64_t seed, episode;
+    int num_legal;
+    int16_t legal[MAX_LEGAL];
+    int num_mask_written[2];
+    ObsView obs_written[2];  // what each observation row holds
+    int16_t mask_written[2][MAX_LEGAL];
+  };
+  void deal(Game& game, int index);
+  void write_outputs(Game& game, float* obs, int8_t* mask, bool* to_act);
+
+  std::shared_ptr<const Tables> tables_;
+  uint64_t seed_;
+  std::vector<Game> games_;
+  std::vector<Finished> finished_;
+  Rng sampler_;
+};
+
+}  // namespace wonders::duel

@@ -1,0 +1,81 @@
+#include "duel/costs.hpp"
+
+namespace wonders::duel {
+namespace {
+
+// Drop the `count` dearest of the units[r] missing units of resources `order` (n of them, by
+// descending price); returns the coins saved.
+int drop_dearest(int* units, const int* order, int n, const Prices& prices, int count) {
+  int saved = 0;
+  for (int i = 0; i < n && count > 0; ++i) {
+    const int r = order[i], taken = units[r] < count ? units[r] : count;
+    units[r] -= taken;
+    count -= taken;
+    saved += taken * prices[r];
+  }
+  return saved;
+}
+
+// resources [first, first + n) sorted by descending price into `order`
+void by_price(const Prices& prices, int first, int n, int* order) {
+  for (int i = 0; i < n; ++i) {
+    int r = first + i, j = i;
+    while (j > 0 && prices[order[j - 1]] < prices[r]) {
+      order[j] = order[j - 1];
+      --j;
+    }
+    order[j] = r;
+  }
+}
+
+}  // namespace
+
+Prices trade_prices(const State& state, int player) {
+  Prices prices;
+  const int8_t* opponent = state.production[1 - player];
+  for (int r = 0; r < NUM_RESOURCES; ++r)
+    prices[r] = state.fixed_price_bits[player] >> r & 1 ? FIXED_PRICE : BASE_PRICE + opponent[r];
+  return prices;
+}
+
+int purchase_cost(const int8_t* cost, const int8_t* production, int raw_choices, int manufactured_choices,
+                  const Prices& prices, int waived) {
+  // Units of one resource cost the same, so dropping the dearest units is greedy by price.
+  int units[NUM_RESOURCES], coins = 0, missing = 0;
+  for (int r = 0; r < NUM_RESOURCES; ++r) {
+    units[r] = cost[r] > production[r] ? cost[r] - production[r] : 0;
+    coins += units[r] * prices[r];
+    missing += units[r];
+  }
+  if (!missing || !(raw_choices || manufactured_choices || waived)) return coins;
+  int order[NUM_RESOURCES];
+  if (raw_choices) {
+    by_price(prices, 0, 3, order);
+    coins -= drop_dearest(units, order, 3, prices, raw_choices);
+  }
+  if (manufactured_choices) {
+    by_price(prices, 3, 2, order);
+    coins -= drop_dearest(units, order, 2, prices, manufactured_choices);
+  }
+  if (waived) {
+    by_price(prices, 0, NUM_RESOURCES, order);
+    coins -= drop_dearest(units, order, NUM_RESOURCES, prices, waived);
+  }
+  return coins;
+}
+
+int build_cost(const Tables& tables, const State& state, int player, int card, const Prices& prices) {
+  const CardData& data = tables.cards[card];
+  if (data.chain_needs & state.chains[player]) return 0;
+  int waived = data.color == BLUE && state.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
+  return data.coin_cost + purchase_cost(data.cost.data(), state.production[player], state.raw_choices[player],
+                                        state.manufactured_choices[player], prices, waived);
+}
+
+int wonder_cost(const Tables& tables, const State& state, int player, int wonder, const Prices& prices) {
+  int waived = state.player_tokens[player] >> tables.architecture & 1 ? tables.wonder_discount : 0;
+  return purchase_cost(tables.wonders[wonder].cost.data(), state.production[player], state.raw_choices[player],
+                       state.manufactured_choices[player], prices, waived);
+}
+
+}  // namespace wonders::duel

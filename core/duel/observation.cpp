@@ -1,0 +1,124 @@
+#include "duel/observation.hpp"
+
+#include <algorithm>
+
+namespace wonders::duel {
+
+ObsView observe(const Tables& tables, const State& s, int player) {
+  const int opponent = 1 - player;
+  ObsView v;
+  v.phase_at = static_cast<int16_t>(OBS_PHASE + s.phase);
+  if (s.age) v.age_at = static_cast<int16_t>(OBS_AGE + s.age - 1);
+  if (s.current == player) v.deciding_at = OBS_DECIDING;
+  for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+    const int card = s.slot_card[slot];
+    v.slot_code[slot] = static_cast<uint16_t>(
+        card == EMPTY ? 1 : s.face_up[slot] ? 8 + 2 * card + (s.cover_count[slot] == 0) : 2 + tables.cards[card].deck);
+  }
+  v.my_city = s.owned[player];
+  v.opponent_city = s.owned[opponent];
+  v.discard = s.discard;
+  v.coins[0] = s.coins[player];
+  v.coins[1] = s.coins[opponent];
+  for (int side = 0; side < 2; ++side) {
+    const int who = side ? opponent : player;
+    unsigned drafted = 0;
+    for (int i = 0; i < s.wonder_count[who]; ++i) drafted |= 1u << s.player_wonders[who][i];
+    if (s.boxed_wonder != EMPTY) drafted &= ~(1u << s.boxed_wonder);
+    v.wonders[2 * side] = static_cast<uint16_t>(drafted & ~s.wonder_built);
+    v.wonders[2 * side + 1] = static_cast<uint16_t>(drafted & s.wonder_built);
+  }
+  v.draft = s.draft_offer;
+  v.board = s.board_tokens;
+  v.my_tokens = s.player_tokens[player];
+  v.opponent_tokens = s.player_tokens[opponent];
+  if (s.current == player) v.library = s.library_offer;
+  v.pawn_at = static_cast<int16_t>(OBS_PAWN + 9 + (player == 0 ? s.pawn : -s.pawn));
+  for (int i = 0; i < 4; ++i)
+    if (s.looting >> i & 1) {
+      const LootingToken& token = tables.looting[i];
+      v.looting |= static_cast<uint8_t>(1u << ((token.victim == player ? 0 : 2) + (token.coins == 2 ? 0 : 1)));
+    }
+  for (int side = 0; side < 2; ++side)
+    for (int k = 0; k < NUM_SYMBOLS; ++k) {
+      const int count = s.science[side ? opponent : player][k];
+      v.science[side][k] = static_cast<int8_t>(count < 2 ? count : 2);
+    }
+  return v;
+}
+
+namespace {
+
+inline void one_hot(int16_t old, int16_t fresh, float* row) {
+  if (old == fresh) return;
+  if (old >= 0) row[old] = 0.0f;
+  if (fresh >= 0) row[fresh] = 1.0f;
+}
+
+inline void bits(unsigned old, unsigned fresh, int offset, float* row) {
+  for (unsigned diff = old ^ fresh; diff; diff &= diff - 1) {
+    const int bit = __builtin_ctz(diff);
+    row[offset + bit] = static_cast<float>(fresh >> bit & 1);
+  }
+}
+
+inline void cards(const CardSet& old, const CardSet& fresh, int offset, float* row) {
+  for (int word = 0; word < 2; ++word)
+    for (uint64_t diff = old.bits[word] ^ fresh.bits[word]; diff; diff &= diff - 1) {
+      const int bit = __builtin_ctzll(diff);
+      row[offset + word * 64 + bit] = static_cast<float>(fresh.bits[word] >> bit & 1);
+    }
+}
+
+// the entries of one structure slot, as its code says (value 1 or 0)
+inline void slot_entries(unsigned code, float* slot, float value) {
+  if (code == 1) {
+    slot[SLOT_EMPTY] = value;
+  } else if (code >= 8) {
+    slot[(code - 8) >> 1] = value;
+    if (code & 1) slot[SLOT_ACCESSIBLE] = value;
+  } else if (code >= 2) {
+    slot[SLOT_BACK + code - 2] = value;
+  }
+}
+
+}  // namespace
+
+void write_changes(const ObsView& old, const ObsView& fresh, float* row) {
+  one_hot(old.phase_at, fresh.phase_at, row);
+  one_hot(old.age_at, fresh.age_at, row);
+  one_hot(old.deciding_at, fresh.deciding_at, row);
+  unsigned changed = 0;  // the slots whose code changed (found without a branch per slot)
+  for (int s = 0; s < NUM_SLOTS; ++s) changed |= static_cast<unsigned>(old.slot_code[s] != fresh.slot_code[s]) << s;
+  for (; changed; changed &= changed - 1) {
+    const int s = __builtin_ctz(changed);
+    float* slot = row + OBS_STRUCTURE + s * SLOT_SIZE;
+    slot_entries(old.slot_code[s], slot, 0.0f);
+    slot_entries(fresh.slot_code[s], slot, 1.0f);
+  }
+  cards(old.my_city, fresh.my_city, OBS_MY_CITY, row);
+  cards(old.opponent_city, fresh.opponent_city, OBS_OPPONENT_CITY, row);
+  cards(old.discard, fresh.discard, OBS_DISCARD, row);
+  if (old.coins[0] != fresh.coins[0]) row[OBS_COINS] = fresh.coins[0];
+  if (old.coins[1] != fresh.coins[1]) row[OBS_COINS + 1] = fresh.coins[1];
+  static constexpr int WONDER_VIEWS[4] = {OBS_MY_WONDERS, OBS_MY_BUILT, OBS_OPPONENT_WONDERS, OBS_OPPONENT_BUILT};
+  for (int i = 0; i < 4; ++i) bits(old.wonders[i], fresh.wonders[i], WONDER_VIEWS[i], row);
+  bits(old.draft, fresh.draft, OBS_DRAFT, row);
+  bits(old.board, fresh.board, OBS_BOARD, row);
+  bits(old.my_tokens, fresh.my_tokens, OBS_MY_TOKENS, row);
+  bits(old.opponent_tokens, fresh.opponent_tokens, OBS_OPPONENT_TOKENS, row);
+  bits(old.library, fresh.library, OBS_LIBRARY, row);
+  one_hot(old.pawn_at, fresh.pawn_at, row);
+  bits(old.looting, fresh.looting, OBS_LOOTING, row);
+  for (int side = 0; side < 2; ++side)
+    for (int k = 0; k < NUM_SYMBOLS; ++k)
+      if (old.science[side][k] != fresh.science[side][k])
+        row[(side ? OBS_OPPONENT_SCIENCE : OBS_MY_SCIENCE) + k] = fresh.science[side][k];
+}
+
+void encode_observation(const Tables& tables, const State& state, int player, float* out) {
+  std::fill(out, out + OBSERVATION_SIZE, 0.0f);
+  write_changes(ObsView{}, observe(tables, state, player), out);
+}
+
+}  // namespace wonders::duel

@@ -1,0 +1,436 @@
+#include "duel/rules.hpp"
+
+#include <algorithm>
+
+#include "duel/costs.hpp"
+#include "duel/scoring.hpp"
+
+namespace wonders::duel {
+
+int sell_value(const State& state, int player) { return SELL_BASE + state.color_count[player][YELLOW]; }
+
+// ------------------------------------------------------------------------------- legality
+namespace {
+
+int play_actions(const Tables& tables, const State& s, int16_t* out) {
+  const int player = s.current, coins = s.coins[player];
+  const Prices prices = trade_prices(s, player);
+  int wonders[WONDERS_PER_ROUND], num_wonders = 0;
+  if (s.wonders_built < MAX_WONDERS_BUILT)
+    for (int i = 0; i < s.wonder_count[player]; ++i) {
+      int w = s.player_wonders[player][i];
+      if (!(s.wonder_built >> w & 1) && wonder_cost(tables, s, player, w, prices) <= coins) wonders[num_wonders++] = w;
+    }
+  int n = 0;
+  for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+    int card = s.slot_card[slot];
+    if (card == EMPTY || s.cover_count[slot]) continue;
+    if (build_cost(tables, s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(BUILD_AT + card);
+    out[n++] = static_cast<int16_t>(SELL_AT + card);
+    for (int i = 0; i < num_wonders; ++i) out[n++] = static_cast<int16_t>(WONDER_AT + card * NUM_WONDERS + wonders[i]);
+  }
+  return n;
+}
+
+template <typename Keep>
+int card_actions(const CardSet& cards, int offset, Keep keep, int16_t* out) {
+  int n = 0;
+  for (int word = 0; word < 2; ++word)
+    for (uint64_t bits = cards.bits[word]; bits; bits &= bits - 1) {
+      int card = word * 64 + __builtin_ctzll(bits);
+      if (keep(card)) out[n++] = static_cast<int16_t>(offset + card);
+    }
+  return n;
+}
+
+int bit_actions(unsigned bits, int offset, int16_t* out) {
+  int n = 0;
+  for (; bits; bits &= bits - 1) out[n++] = static_cast<int16_t>(offset + __builtin_ctz(bits));
+  return n;
+}
+
+bool accessible(const State& s, int card) {
+  for (int slot = 0; slot < NUM_SLOTS; ++slot)
+    if (s.slot_card[slot] == card) return !s.cover_count[slot];
+  return false;
+}
+
+}  // namespace
+
+int legal_actions(const Tables& tables, const State& s, int16_t* out) {
+  switch (s.phase) {
+    case PLAY:
+      return play_actions(tables, s, out);
+    case DRAFT:
+      return bit_actions(s.draft_offer, DRAFT_AT, out);
+    case PROGRESS:
+      return bit_actions(s.board_tokens, PROGRESS_AT, out);
+    case DESTROY: {
+      const int colour = s.destroy_color;
+      return card_actions(s.owned[1 - s.current], DESTROY_AT,
+                          [&](int card) { return tables.cards[card].color == colour; }, out);
+    }
+    case MAUSOLEUM:
+      return card_actions(s.discard, MAUSOLEUM_AT, [](int) { return true; }, out);
+    case LIBRARY:
+      return bit_actions(s.library_offer, LIBRARY_AT, out);
+    case STARTER:
+      out[0] = STARTER_AT;
+      out[1] = STARTER_AT + 1;
+      return 2;
+    default:
+      return 0;
+  }
+}
+
+std::string why_illegal(const Tables& tables, const State& s, long long action) {
+  static constexpr const char* PHASE_NAMES[NUM_PHASES] = {"draft",     "play",    "progress", "destroy",
+                                                          "mausoleum", "library", "starter",  "game_over"};
+  static constexpr const char* PHASE_KINDS[NUM_PHASES] = {"draft", "build, sell, wonder", "progress", "destroy",
+                                                          "mausoleum", "library", "starter", ""};
+  if (action < 0 || action >= NUM_ACTIONS)
+    return "it is not an action number (an integer in 0-" + std::to_string(NUM_ACTIONS - 1) + ")";
+  const Decoded d = decode_action(static_cast<int>(action));
+  if (s.phase == GAME_OVER) return "the game is over";
+  const bool play_kind = d.kind == A_BUILD || d.kind == A_SELL || d.kind == A_WONDER;
+  const int phase_kind[NUM_PHASES] = {A_DRAFT, -1, A_PROGRESS, A_DESTROY, A_MAUSOLEUM, A_LIBRARY, A_STARTER, -2};
+  if (s.phase == PLAY ? !play_kind : d.kind != phase_kind[s.phase])
+    return std::string("the decision now is ") + PHASE_NAMES[s.phase] + " (allowed kinds: " + PHASE_KINDS[s.phase] +
+           "), not " + KIND_NAMES[d.kind];
+  const int player = s.current;
+  switch (d.kind) {
+    case A_DRAFT:
+      return s.draft_offer >> d.index & 1 ? "" : tables.wonder_names[d.index] + " is not on the draft table";
+    case A_BUILD:
+    case A_SELL:
+    case A_WONDER: {
+      const std::string& card = tables.card_names[d.index];
+      if (!accessible(s, d.index)) return card + " is not an accessible card of the structure";
+      const Prices prices = trade_prices(s, player);
+      if (d.kind == A_BUILD) {
+        int cost = build_cost(tables, s, player, d.index, prices);
+        if (cost > s.coins[player])
+          return "building " + card + " costs " + std::to_string(cost) + " coins and the player has " +
+                 std::to_string(s.coins[player]);
+      } else if (d.kind == A_WONDER) {
+        const std::string& name = tables.wonder_names[d.wonder];
+        if (std::find(s.player_wonders[player], s.player_wonders[player] + s.wonder_count[player], d.wonder) ==
+            s.player_wonders[player] + s.wonder_count[player])
+          return name + " is not one of the player's wonders";
+        if (s.wonder_built >> d.wonder & 1) return name + " is already built";
+        if (s.wonders_built >= MAX_WONDERS_BUILT)
+          return std::to_string(MAX_WONDERS_BUILT) + " wonders are already built";
+        int cost = wonder_cost(tables, s, player, d.wonder, prices);
+        if (cost > s.coins[player])
+          return "building " + name + " costs " + std::to_string(cost) + " coins and the player has " +
+                 std::to_string(s.coins[player]);
+      }
+      return "";
+    }
+    case A_PROGRESS:
+      return s.board_tokens >> d.index & 1 ? "" : tables.token_names[d.index] + " is not on the board";
+    case A_DESTROY:
+      if (!s.owned[1 - player].has(d.index) || tables.cards[d.index].color != s.destroy_color) {
+        static constexpr const char* COLOUR_NAMES[NUM_COLORS] = {"brown",  "grey", "blue",  "green",
+                                                                 "yellow", "red",  "purple"};
+        return tables.card_names[d.index] + " is not a " + COLOUR_NAMES[s.destroy_color] +
+               " card of the opponent's city";
+      }
+      return "";
+    case A_MAUSOLEUM:
+      return s.discard.has(d.index) ? "" : tables.card_names[d.index] + " is not in the discard pile";
+    case A_LIBRARY:
+      return s.library_offer >> d.index & 1
+                 ? ""
+                 : tables.token_names[d.index] + " is not among the tokens the Great Library drew";
+    default:
+      return "";  // STARTER: both choices are always legal
+  }
+}
+
+// ---------------------------------------------------------------------------- resolution
+namespace {
+
+void log_action(State& s, int player, int action, int paid) {
+  s.log[s.log_size++] = LogEntry{static_cast<int8_t>(player), static_cast<int16_t>(action), static_cast<int16_t>(paid)};
+}
+
+void game_over(State& s, uint8_t winners, Victory victory) {
+  s.phase = GAME_OVER;
+  s.current = NOBODY;
+  s.winners = winners;
+  s.victory = victory;
+  s.pending_progress = s.play_again = false;
+}
+
+void move_pawn(const Tables& tables, State& s, int player, int shields) {
+  const int loser = 1 - player;
+  int pawn = s.pawn + (player == 0 ? shields : -shields);
+  pawn = std::max(-SUPREMACY_DISTANCE, std::min(SUPREMACY_DISTANCE, pawn));
+  s.pawn = static_cast<int8_t>(pawn);
+  const int distance = loser == 1 ? pawn : -pawn;
+  for (int i = 0; i < 4; ++i) {
+    const LootingToken& token = tables.looting[i];
+    if (token.victim == loser && (s.looting >> i & 1) && distance >= token.distance) {
+      s.looting &= static_cast<uint8_t>(~(1u << i));
+      s.coins[loser] = static_cast<int16_t>(s.coins[loser] - std::min<int>(token.coins, s.coins[loser]));
+    }
+  }
+  if (distance >= SUPREMACY_DISTANCE) game_over(s, static_cast<uint8_t>(1u << player), MILITARY);
+}
+
+void gain_symbol(State& s, int player, int symbol) {
+  int8_t* science = s.science[player];
+  ++science[symbol];
+  if (science[symbol] == 1) {
+    int distinct = 0;
+    for (int k = 0; k < NUM_SYMBOLS; ++k) distinct += science[k] != 0;
+    if (distinct >= SCIENCE_SUPREMACY_SYMBOLS) game_over(s, static_cast<uint8_t>(1u << player), SCIENCE);
+  } else if (science[symbol] == PAIR && s.board_tokens) {
+    s.pending_progress = true;
+  }
+}
+
+void take_token(const Tables& tables, State& s, int player, int token) {
+  s.player_tokens[player] |= static_cast<uint16_t>(1u << token);
+  s.coins[player] = static_cast<int16_t>(s.coins[player] + tables.tokens[token].coins);
+  if (tables.tokens[token].science != NONE) gain_symbol(s, player, tables.tokens[token].science);
+}
+
+void add_choice(State& s, int player, int bits) {
+  if (bits == RAW_BITS) ++s.raw_choices[player];
+  else if (bits == MANUFACTURED_BITS) ++s.manufactured_choices[player];
+}
+
+int income(const Tables& tables, const State& s, int player, int card) {
+  const CardData& d = tables.cards[card];
+  int coins = d.coins;
+  if (d.coins_per_card) coins += d.coins_per_card * colour_count(s, player, d.coins_per_card_colors);
+  if (d.coins_per_wonder) coins += d.coins_per_wonder * built_wonder_count(s, player);
+  if (d.guild_coins)
+    coins += d.guild_coins * std::max(colour_count(s, 0, d.guild_coins_colors), colour_count(s, 1, d.guild_coins_colors));
+  return coins;
+}
+
+// Put `card` in `player`'s city and apply what it does when built (already paid).
+void add_building(const Tables& tables, State& s, int player, int card) {
+  const CardData& d = tables.cards[card];
+  s.city[player][s.city_size[player]++] = static_cast<int8_t>(card);
+  s.owned[player].add(card);
+  ++s.color_count[player][d.color];
+  s.chains[player] |= d.chain_gives;
+  if (d.changes_costs) {
+    for (int r = 0; r < NUM_RESOURCES; ++r) s.production[player][r] = static_cast<int8_t>(s.production[player][r] + d.production[r]);
+    if (d.choice) add_choice(s, player, d.choice);
+    s.fixed_price_bits[player] |= d.trade_fixed;
+  }
+  if (d.has_income) s.coins[player] = static_cast<int16_t>(s.coins[player] + income(tables, s, player, card));
+  if (d.shields) {
+    int shields = d.shields;
+    if (d.color == RED && s.player_tokens[player] >> tables.strategy & 1) shields += tables.strategy_shields;
+    move_pawn(tables, s, player, shields);
+  }
+  if (d.science != NONE) gain_symbol(s, player, d.science);
+}
+
+void end_age(const Tables& tables, State& s) {
+  if (s.age == 3) {
+    game_over(s, civilian_winners(tables, s), CIVILIAN);
+    return;
+  }
+  lay_out_age(tables, s, s.age + 1);
+  s.phase = STARTER;
+  s.current = s.pawn > 0 ? 1 : s.pawn < 0 ? 0 : s.turn_player;
+}
+
+// After a decision: a pending progress choice, the end of the Age, or the next turn.
+void end_turn(const Tables& tables, State& s) {
+  if (s.pending_progress) {
+    s.pending_progress = false;
+    s.phase = PROGRESS;
+    s.current = s.turn_player;
+    return;
+  }
+  if (!s.cards_left) {
+    s.play_again = false;
+    end_age(tables, s);
+    return;
+  }
+  if (s.play_again) s.play_again = false;
+  else s.turn_player = static_cast<int8_t>(1 - s.turn_player);
+  s.phase = PLAY;
+  s.current = s.turn_player;
+}
+
+void take_from_structure(const Tables& tables, State& s, int card) {
+  int slot = 0;
+  while (s.slot_card[slot] != card) ++slot;
+  s.slot_card[slot] = EMPTY;
+  --s.cards_left;
+  for (int8_t below : tables.layouts[s.age - 1].covers[slot]) {
+    if (below == NONE) break;
+    if (!--s.cover_count[below]) s.face_up[below] = true;
+  }
+}
+
+// Trade payments go to the bank, or to the opponent who owns Economy.
+void pay_resources(const Tables& tables, State& s, int player, int coins) {
+  if (coins && s.player_tokens[1 - player] >> tables.economy & 1)
+    s.coins[1 - player] = static_cast<int16_t>(s.coins[1 - player] + coins);
+}
+
+void draft(const Tables& tables, State& s, int wonder) {
+  const int player = s.current;
+  s.draft_offer &= static_cast<uint16_t>(~(1u << wonder));
+  s.player_wonders[player][s.wonder_count[player]++] = static_cast<int8_t>(wonder);
+  log_action(s, player, DRAFT_AT + wonder, 0);
+  ++s.draft_step;
+  if (s.draft_step == WONDERS_PER_ROUND)
+    for (int i = WONDERS_PER_ROUND; i < 2 * WONDERS_PER_ROUND; ++i) s.draft_offer |= 1u << s.deal.wonder_order[i];
+  if (s.draft_step == 2 * WONDERS_PER_ROUND) {
+    lay_out_age(tables, s, 1);
+    s.phase = PLAY;
+    s.current = s.turn_player = DRAFT_ORDER[0];
+  } else {
+    s.current = DRAFT_ORDER[s.draft_step];
+  }
+}
+
+void build(const Tables& tables, State& s, int card) {
+  const int player = s.current;
+  const CardData& d = tables.cards[card];
+  take_from_structure(tables, s, card);
+  int paid = 0;
+  if (d.chain_needs & s.chains[player]) {
+    if (s.player_tokens[player] >> tables.urbanism & 1)
+      s.coins[player] = static_cast<int16_t>(s.coins[player] + tables.urbanism_chain_coins);
+  } else {
+    int waived = d.color == BLUE && s.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
+    int trade = purchase_cost(d.cost.data(), s.production[player], s.raw_choices[player],
+                              s.manufactured_choices[player], trade_prices(s, player), waived);
+    paid = d.coin_cost + trade;
+    s.coins[player] = static_cast<int16_t>(s.coins[player] - paid);
+    pay_resources(tables, s, player, trade);
+  }
+  log_action(s, player, BUILD_AT + card, paid);
+  add_building(tables, s, player, card);
+  if (s.phase != GAME_OVER) end_turn(tables, s);
+}
+
+void sell(const Tables& tables, State& s, int card) {
+  const int player = s.current;
+  take_from_structure(tables, s, card);
+  s.coins[player] = static_cast<int16_t>(s.coins[player] + sell_value(s, player));
+  s.discard.add(card);
+  log_action(s, player, SELL_AT + card, 0);
+  end_turn(tables, s);
+}
+
+void build_wonder(const Tables& tables, State& s, int card, int wonder) {
+  const int player = s.current, opponent = 1 - player;
+  const WonderData& w = tables.wonders[wonder];
+  take_from_structure(tables, s, card);
+  int paid = wonder_cost(tables, s, player, wonder, trade_prices(s, player));
+  s.coins[player] = static_cast<int16_t>(s.coins[player] - paid);
+  pay_resources(tables, s, player, paid);
+  log_action(s, player, WONDER_AT + card * NUM_WONDERS + wonder, paid);
+  s.wonder_built |= static_cast<uint16_t>(1u << wonder);
+  s.wonder_card[wonder] = static_cast<int8_t>(card);
+  if (++s.wonders_built == MAX_WONDERS_BUILT) {
+    for (int p = 0; p < 2 && s.boxed_wonder == EMPTY; ++p)
+      for (int i = 0; i < s.wonder_count[p]; ++i)
+        if (!(s.wonder_built >> s.player_wonders[p][i] & 1)) {
+          s.boxed_wonder = s.player_wonders[p][i];
+          break;
+        }
+  }
+  if (w.choice) add_choice(s, player, w.choice);
+  s.coins[player] = static_cast<int16_t>(s.coins[player] + w.coins);
+  if (w.opponent_loses)
+    s.coins[opponent] = static_cast<int16_t>(s.coins[opponent] - std::min<int>(w.opponent_loses, s.coins[opponent]));
+  if (w.shields) {
+    move_pawn(tables, s, player, w.shields);
+    if (s.phase == GAME_OVER) return;
+  }
+  s.play_again = w.play_again || (s.player_tokens[player] >> tables.theology & 1);
+  if (w.destroy != NONE && s.color_count[opponent][w.destroy]) {
+    s.phase = DESTROY;
+    s.destroy_color = w.destroy;
+  } else if (w.from_discard && !s.discard.empty()) {
+    s.phase = MAUSOLEUM;
+  } else if (w.library_draw) {
+    s.library_offer = 0;
+    for (int i = 0; i < w.library_draw; ++i) s.library_offer |= static_cast<uint16_t>(1u << s.deal.token_order[BOARD_TOKENS + i]);
+    s.library_used = true;
+    s.phase = LIBRARY;
+  } else {
+    end_turn(tables, s);
+  }
+}
+
+void progress(const Tables& tables, State& s, int token) {
+  const int player = s.current;
+  s.board_tokens &= static_cast<uint16_t>(~(1u << token));
+  log_action(s, player, PROGRESS_AT + token, 0);
+  take_token(tables, s, player, token);
+  if (s.phase != GAME_OVER) end_turn(tables, s);
+}
+
+void destroy(const Tables& tables, State& s, int card) {
+  const int player = s.current, opponent = 1 - player;
+  const CardData& d = tables.cards[card];
+  log_action(s, player, DESTROY_AT + card, 0);
+  int8_t* city = s.city[opponent];
+  int size = s.city_size[opponent], i = 0;
+  while (city[i] != card) ++i;
+  std::copy(city + i + 1, city + size, city + i);
+  --s.city_size[opponent];
+  s.owned[opponent].remove(card);
+  --s.color_count[opponent][d.color];
+  for (int r = 0; r < NUM_RESOURCES; ++r) s.production[opponent][r] = static_cast<int8_t>(s.production[opponent][r] - d.production[r]);
+  s.discard.add(card);
+  s.destroy_color = NONE;
+  end_turn(tables, s);
+}
+
+void mausoleum(const Tables& tables, State& s, int card) {
+  const int player = s.current;
+  s.discard.remove(card);
+  log_action(s, player, MAUSOLEUM_AT + card, 0);
+  add_building(tables, s, player, card);
+  if (s.phase != GAME_OVER) end_turn(tables, s);
+}
+
+void library(const Tables& tables, State& s, int token) {
+  const int player = s.current;
+  s.library_offer = 0;
+  log_action(s, player, LIBRARY_AT + token, 0);
+  take_token(tables, s, player, token);
+  if (s.phase != GAME_OVER) end_turn(tables, s);
+}
+
+void starter(State& s, int choice) {
+  const int chooser = s.current;
+  log_action(s, chooser, STARTER_AT + choice, 0);
+  s.phase = PLAY;
+  s.current = s.turn_player = static_cast<int8_t>(choice == STARTER_ME ? chooser : 1 - chooser);
+}
+
+}  // namespace
+
+void apply_action(const Tables& tables, State& s, int action) {
+  const Decoded d = decode_action(action);
+  switch (d.kind) {
+    case A_DRAFT: draft(tables, s, d.index); break;
+    case A_BUILD: build(tables, s, d.index); break;
+    case A_SELL: sell(tables, s, d.index); break;
+    case A_WONDER: build_wonder(tables, s, d.index, d.wonder); break;
+    case A_PROGRESS: progress(tables, s, d.index); break;
+    case A_DESTROY: destroy(tables, s, d.index); break;
+    case A_MAUSOLEUM: mausoleum(tables, s, d.index); break;
+    case A_LIBRARY: library(tables, s, d.index); break;
+    case A_STARTER: starter(s, d.index); break;
+  }
+}
+
+}  // namespace wonders::duel

@@ -1,0 +1,67 @@
+#include "duel/scoring.hpp"
+
+#include <algorithm>
+
+namespace wonders::duel {
+
+int colour_count(const State& state, int player, int colour_bits) {
+  int count = 0;
+  for (int k = 0; k < NUM_COLORS; ++k)
+    if (colour_bits >> k & 1) count += state.color_count[player][k];
+  return count;
+}
+
+int built_wonder_count(const State& state, int player) {
+  int count = 0;
+  for (int i = 0; i < state.wonder_count[player]; ++i) count += state.wonder_built >> state.player_wonders[player][i] & 1;
+  return count;
+}
+
+int military_points(const Tables& tables, int pawn, int player) {
+  int lead = player == 0 ? pawn : -pawn;
+  return lead > 0 ? tables.military_points[lead] : 0;
+}
+
+namespace {
+
+int guild_points(const Tables& tables, const State& state, int card) {
+  const CardData& d = tables.cards[card];
+  int points = d.guild_vp * std::max(colour_count(state, 0, d.guild_vp_colors), colour_count(state, 1, d.guild_vp_colors));
+  points += d.guild_vp_per_wonder * std::max(built_wonder_count(state, 0), built_wonder_count(state, 1));
+  points += d.guild_vp_per_3coins * (std::max(state.coins[0], state.coins[1]) / COINS_PER_POINT);
+  return points;
+}
+
+}  // namespace
+
+Score score(const Tables& tables, const State& state, int player) {
+  Score result{};
+  for (int i = 0; i < state.city_size[player]; ++i) {
+    int card = state.city[player][i];
+    int colour = tables.cards[card].color;
+    if (colour == BLUE) result[0] += tables.cards[card].vp;
+    else if (colour == GREEN) result[1] += tables.cards[card].vp;
+    else if (colour == YELLOW) result[2] += tables.cards[card].vp;
+    else if (colour == PURPLE) result[3] += guild_points(tables, state, card);
+  }
+  for (int i = 0; i < state.wonder_count[player]; ++i) {
+    int w = state.player_wonders[player][i];
+    if (state.wonder_built >> w & 1) result[4] += tables.wonders[w].vp;
+  }
+  int tokens = __builtin_popcount(state.player_tokens[player]);
+  for (int t = 0; t < NUM_TOKENS; ++t)
+    if (state.player_tokens[player] >> t & 1) result[5] += tables.tokens[t].vp + tables.tokens[t].vp_per_token * tokens;
+  result[6] = state.coins[player] / COINS_PER_POINT;
+  result[7] = military_points(tables, state.pawn, player);
+  for (int k = 0; k < NUM_CATEGORIES; ++k) result[NUM_CATEGORIES] += result[k];
+  return result;
+}
+
+uint8_t civilian_winners(const Tables& tables, const State& state) {
+  Score a = score(tables, state, 0), b = score(tables, state, 1);
+  if (a[NUM_CATEGORIES] != b[NUM_CATEGORIES]) return a[NUM_CATEGORIES] > b[NUM_CATEGORIES] ? 1 : 2;
+  if (a[0] != b[0]) return a[0] > b[0] ? 1 : 2;
+  return 3;
+}
+
+}  // namespace wonders::duel

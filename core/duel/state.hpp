@@ -1,0 +1,140 @@
+// The explicit, copyable state of a Duel game in the core, its deal and its random generator.
+//
+// It mirrors wonders_env.duel.state.DuelState field by field (see there for the meaning of each),
+// with sets held as bit masks: the draft table, the discard pile and the cards a city owns (the
+// order of the Python lists of those carries no meaning), and the tokens. A State is a plain
+// value: copying it clones the game. All randomness is drawn once, when the game is dealt (the
+// Deal), so a state and a sequence of actions determine the game.
+//
+// The generator is splitmix64 (Steele, Lea and Flood 2014): state += 0x9E3779B97F4A7C15, then
+// the output mix. Bounded draws use Lemire's multiply-shift with rejection (exactly uniform), and
+// shuffles are Fisher-Yates from the last element down. A game dealt from seed s draws, in this
+// order: the wonder order (12), the token order (10), then for each Age its deck (Age III: also
+// the Guilds, then the 20 kept cards again), as wonders_env.duel.state.new_game does with numpy.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "duel/tables.hpp"
+
+namespace wonders::duel {
+
+enum Phase : int8_t { DRAFT = 0, PLAY, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER, GAME_OVER };
+constexpr int NUM_PHASES = 8;
+enum Victory : int8_t { NO_VICTORY = 0, CIVILIAN, MILITARY, SCIENCE };
+
+constexpr int STARTING_COINS = 7, BOARD_TOKENS = 5, WONDERS_PER_ROUND = 4, MAX_WONDERS_BUILT = 7;
+constexpr int CARDS_REMOVED_PER_AGE = 3, GUILDS_PER_GAME = 3, EMPTY = -1, NOBODY = -1;
+constexpr int DRAFT_ORDER[8] = {0, 1, 1, 0, 1, 0, 0, 1};
+constexpr int BOXED_PER_AGE[3] = {3, 3, 7};
+constexpr int MAX_CITY = 64, MAX_LOG = 96;
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  // uniform in [0, n), n >= 1
+  uint32_t below(uint32_t n) {
+    uint64_t m = (next() >> 32) * n;
+    uint32_t low = static_cast<uint32_t>(m);
+    if (low < n) {
+      uint32_t threshold = static_cast<uint32_t>(-n) % n;
+      while (low < threshold) {
+        m = (next() >> 32) * n;
+        low = static_cast<uint32_t>(m);
+      }
+    }
+    return static_cast<uint32_t>(m >> 32);
+  }
+  template <typename T>
+  void shuffle(T* items, int n) {
+    for (int i = n - 1; i > 0; --i) {
+      int j = static_cast<int>(below(static_cast<uint32_t>(i + 1)));
+      T swap = items[i];
+      items[i] = items[j];
+      items[j] = swap;
+    }
+  }
+  uint64_t state() const { return state_; }
+
+ private:
+  uint64_t state_;
+};
+
+// A well-mixed seed for a derived stream (batch game i, episode k): splitmix64 of the parts.
+uint64_t mix_seed(uint64_t a, uint64_t b, uint64_t c);
+
+// Everything drawn at setup.
+struct Deal {
+  std::array<int8_t, NUM_WONDERS> wonder_order;
+  std::array<int8_t, NUM_TOKENS> token_order;
+  std::array<std::array<int8_t, NUM_SLOTS>, 3> cards;  // each Age's 20 cards in slot order
+  std::array<std::array<int8_t, 7>, 3> boxed;         // BOXED_PER_AGE[age] cards each
+};
+
+struct LogEntry {
+  int8_t player;
+  int16_t action, paid;
+};
+
+struct CardSet {  // a set of card ids (bits 0-72)
+  uint64_t bits[2] = {0, 0};
+  bool has(int c) const { return bits[c >> 6] >> (c & 63) & 1; }
+  void add(int c) { bits[c >> 6] |= uint64_t{1} << (c & 63); }
+  void remove(int c) { bits[c >> 6] &= ~(uint64_t{1} << (c & 63)); }
+  bool empty() const { return !(bits[0] | bits[1]); }
+};
+
+struct State {
+  Deal deal;
+  int8_t phase, current, turn_player, age;
+  uint8_t winners;  // bit per player
+  int8_t victory;
+  int8_t draft_step;
+  uint16_t draft_offer;  // wonder bits
+  std::array<int8_t, NUM_SLOTS> slot_card, cover_count;
+  std::array<bool, NUM_SLOTS> face_up;
+  int8_t cards_left;
+  int8_t city[2][MAX_CITY];  // in the order built
+  int8_t city_size[2];
+  CardSet owned[2];
+  int8_t color_count[2][NUM_COLORS], production[2][NUM_RESOURCES];
+  int8_t raw_choices[2], manufactured_choices[2];
+  uint8_t fixed_price_bits[2];
+  uint32_t chains[2];
+  int8_t science[2][NUM_SYMBOLS];
+  int16_t coins[2];
+  int8_t player_wonders[2][WONDERS_PER_ROUND], wonder_count[2];  // in the order drafted
+  uint16_t wonder_built;  // wonder bits
+  std::array<int8_t, NUM_WONDERS> wonder_card;
+  int8_t wonders_built, boxed_wonder;
+  uint16_t board_tokens, player_tokens[2], library_offer;  // token bits
+  bool library_used;
+  int8_t pawn;
+  uint8_t looting;  // bit i: looting token i still on the track
+  CardSet discard;
+  bool pending_progress, play_again;
+  int8_t destroy_color;
+  uint8_t log_size;
+  LogEntry log[MAX_LOG];
+
+  bool game_over() const { return phase == GAME_OVER; }
+};
+
+// A deal drawn from `seed` (see the header comment).
+Deal draw_deal(const Tables& tables, uint64_t seed);
+// Throws std::invalid_argument saying what is wrong with a deal given from outside.
+void check_deal(const Tables& tables, const Deal& deal);
+// A game at the start of the wonder draft with this deal.
+State new_game(const Tables& tables, const Deal& deal);
+// Lay out the structure of `age` from the deal; the bottom row is open.
+void lay_out_age(const Tables& tables, State& state, int age);
+// A copy with everything a player cannot know redrawn from `rng` (wonders_env.duel.state.determinize).
+State determinize(const Tables& tables, const State& state, Rng& rng);
+
+}  // namespace wonders::duel

@@ -1,0 +1,177 @@
+#include "duel/tables.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace wonders::duel {
+namespace {
+
+// The array `name`, checked to hold `size` values in [low, high].
+const std::vector<int64_t>& get(const TableArrays& arrays, const std::string& name, size_t size,
+                                int64_t low, int64_t high) {
+  auto found = arrays.find(name);
+  if (found == arrays.end()) throw std::invalid_argument("duel tables: missing array '" + name + "'");
+  const auto& values = found->second;
+  if (values.size() != size)
+    throw std::invalid_argument("duel tables: array '" + name + "' must have " + std::to_string(size) +
+                                " values, got " + std::to_string(values.size()));
+  for (int64_t v : values)
+    if (v < low || v > high)
+      throw std::invalid_argument("duel tables: array '" + name + "' holds " + std::to_string(v) +
+                                  ", outside " + std::to_string(low) + ".." + std::to_string(high));
+  return values;
+}
+
+int8_t i8(int64_t v) { return static_cast<int8_t>(v); }
+
+}  // namespace
+
+Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_names,
+                           std::vector<std::string> wonder_names, std::vector<std::string> token_names) {
+  Tables t;
+  const size_t C = NUM_CARDS, W = NUM_WONDERS, T = NUM_TOKENS, R = NUM_RESOURCES;
+  const auto& color = get(a, "card_color", C, 0, NUM_COLORS - 1);
+  const auto& deck = get(a, "card_deck", C, 0, NUM_DECKS - 1);
+  const auto& coin_cost = get(a, "card_coin_cost", C, 0, 20);
+  const auto& cost = get(a, "card_cost", C * R, 0, 9);
+  const auto& chain_gives = get(a, "card_chain_gives", C, 0, 1 << 30);
+  const auto& chain_needs = get(a, "card_chain_needs", C, 0, 1 << 30);
+  const auto& vp = get(a, "card_vp", C, 0, 20);
+  const auto& shields = get(a, "card_shields", C, 0, 9);
+  const auto& coins = get(a, "card_coins", C, 0, 20);
+  const auto& science = get(a, "card_science", C, NONE, NUM_SYMBOLS - 1);
+  const auto& production = get(a, "card_production", C * R, 0, 9);
+  const auto& choice = get(a, "card_choice", C, 0, (1 << R) - 1);
+  const auto& trade_fixed = get(a, "card_trade_fixed", C, 0, (1 << R) - 1);
+  const auto& per_card = get(a, "card_coins_per_card", C * 2, 0, 127);
+  const auto& per_wonder = get(a, "card_coins_per_wonder", C, 0, 20);
+  const auto& guild_coins = get(a, "card_guild_coins", C * 2, 0, 127);
+  const auto& guild_vp = get(a, "card_guild_vp", C * 2, 0, 127);
+  const auto& guild_vp_wonder = get(a, "card_guild_vp_per_wonder", C, 0, 20);
+  const auto& guild_vp_coins = get(a, "card_guild_vp_per_3coins", C, 0, 20);
+  const auto& changes_costs = get(a, "card_changes_costs", C, 0, 1);
+  const auto& has_income = get(a, "card_has_income", C, 0, 1);
+  for (size_t c = 0; c < C; ++c) {
+    CardData& d = t.cards[c];
+    d.color = i8(color[c]);
+    d.deck = i8(deck[c]);
+    d.coin_cost = i8(coin_cost[c]);
+    d.vp = i8(vp[c]);
+    d.shields = i8(shields[c]);
+    d.coins = i8(coins[c]);
+    d.science = i8(science[c]);
+    for (size_t r = 0; r < R; ++r) {
+      d.cost[r] = i8(cost[c * R + r]);
+      d.production[r] = i8(production[c * R + r]);
+    }
+    d.choice = static_cast<uint8_t>(choice[c]);
+    d.trade_fixed = static_cast<uint8_t>(trade_fixed[c]);
+    d.chain_gives = static_cast<uint32_t>(chain_gives[c]);
+    d.chain_needs = static_cast<uint32_t>(chain_needs[c]);
+    d.coins_per_card = i8(per_card[2 * c]);
+    d.coins_per_card_colors = i8(per_card[2 * c + 1]);
+    d.coins_per_wonder = i8(per_wonder[c]);
+    d.guild_coins = i8(guild_coins[2 * c]);
+    d.guild_coins_colors = i8(guild_coins[2 * c + 1]);
+    d.guild_vp = i8(guild_vp[2 * c]);
+    d.guild_vp_colors = i8(guild_vp[2 * c + 1]);
+    d.guild_vp_per_wonder = i8(guild_vp_wonder[c]);
+    d.guild_vp_per_3coins = i8(guild_vp_coins[c]);
+    d.changes_costs = changes_costs[c] != 0;
+    d.has_income = has_income[c] != 0;
+    if (d.choice && d.choice != RAW_BITS && d.choice != MANUFACTURED_BITS)
+      throw std::invalid_argument("duel tables: card " + std::to_string(c) +
+                                  " has a choice that is neither all raw materials nor all goods");
+    t.deck_cards[d.deck].push_back(static_cast<int8_t>(c));
+  }
+  if (t.deck_cards[0].size() != 23 || t.deck_cards[1].size() != 23 || t.deck_cards[2].size() != 20 ||
+      t.deck_cards[GUILD_DECK].size() != 7)
+    throw std::invalid_argument("duel tables: expected 23/23/20/7 cards in decks I/II/III/Guilds");
+
+  const auto& w_cost = get(a, "wonder_cost", W * R, 0, 9);
+  const auto& w_vp = get(a, "wonder_vp", W, 0, 20);
+  const auto& w_shields = get(a, "wonder_shields", W, 0, 9);
+  const auto& w_coins = get(a, "wonder_coins", W, 0, 20);
+  const auto& w_loses = get(a, "wonder_opponent_loses", W, 0, 20);
+  const auto& w_again = get(a, "wonder_play_again", W, 0, 1);
+  const auto& w_destroy = get(a, "wonder_destroy", W, NONE, NUM_COLORS - 1);
+  const auto& w_library = get(a, "wonder_library_draw", W, 0, NUM_TOKENS - 5);
+  const auto& w_discard = get(a, "wonder_from_discard", W, 0, 1);
+  const auto& w_choice = get(a, "wonder_choice", W, 0, (1 << R) - 1);
+  for (size_t w = 0; w < W; ++w) {
+    WonderData& d = t.wonders[w];
+    for (size_t r = 0; r < R; ++r) d.cost[r] = i8(w_cost[w * R + r]);
+    d.vp = i8(w_vp[w]);
+    d.shields = i8(w_shields[w]);
+    d.coins = i8(w_coins[w]);
+    d.opponent_loses = i8(w_loses[w]);
+    d.play_again = w_again[w] != 0;
+    d.destroy = i8(w_destroy[w]);
+    d.library_draw = i8(w_library[w]);
+    d.from_discard = w_discard[w] != 0;
+    d.choice = static_cast<uint8_t>(w_choice[w]);
+    if (d.choice && d.choice != RAW_BITS && d.choice != MANUFACTURED_BITS)
+      throw std::invalid_argument("duel tables: wonder " + std::to_string(w) + " has a mixed choice");
+  }
+
+  const auto& k_vp = get(a, "token_vp", T, 0, 20);
+  const auto& k_coins = get(a, "token_coins", T, 0, 20);
+  const auto& k_science = get(a, "token_science", T, NONE, NUM_SYMBOLS - 1);
+  const auto& k_per = get(a, "token_vp_per_token", T, 0, 20);
+  for (size_t k = 0; k < T; ++k)
+    t.tokens[k] = TokenData{i8(k_vp[k]), i8(k_coins[k]), i8(k_science[k]), i8(k_per[k])};
+  const auto& special = get(a, "special_tokens", 6, 0, NUM_TOKENS - 1);
+  t.architecture = static_cast<int>(special[0]);
+  t.masonry = static_cast<int>(special[1]);
+  t.economy = static_cast<int>(special[2]);
+  t.strategy = static_cast<int>(special[3]);
+  t.theology = static_cast<int>(special[4]);
+  t.urbanism = static_cast<int>(special[5]);
+  const auto& amounts = get(a, "token_amounts", 4, 0, 9);
+  t.wonder_discount = static_cast<int>(amounts[0]);
+  t.blue_discount = static_cast<int>(amounts[1]);
+  t.strategy_shields = static_cast<int>(amounts[2]);
+  t.urbanism_chain_coins = static_cast<int>(amounts[3]);
+
+  const auto& looting = get(a, "looting_tokens", 4 * 3, 0, 9);
+  for (int i = 0; i < 4; ++i) {
+    t.looting[i] = LootingToken{i8(looting[3 * i]), i8(looting[3 * i + 1]), i8(looting[3 * i + 2])};
+    if (t.looting[i].victim > 1) throw std::invalid_argument("duel tables: a looting victim must be 0 or 1");
+  }
+  const auto& military = get(a, "military_points", 10, 0, 20);
+  for (int i = 0; i < 10; ++i) t.military_points[i] = i8(military[i]);
+
+  const auto& face_up = get(a, "layout_face_up", 3 * NUM_SLOTS, 0, 1);
+  const auto& covered_by = get(a, "layout_covered_by", 3 * NUM_SLOTS * 2, NONE, NUM_SLOTS - 1);
+  for (int age = 0; age < 3; ++age) {
+    Layout& layout = t.layouts[age];
+    for (int s = 0; s < NUM_SLOTS; ++s) {
+      layout.face_up[s] = face_up[age * NUM_SLOTS + s] != 0;
+      layout.cover_count[s] = 0;
+      layout.covers[s] = {NONE, NONE};
+    }
+    for (int s = 0; s < NUM_SLOTS; ++s)
+      for (int i = 0; i < 2; ++i) {
+        int64_t over = covered_by[(age * NUM_SLOTS + s) * 2 + i];
+        if (over == NONE) continue;
+        if (over <= s)
+          throw std::invalid_argument("duel tables: a slot must be covered by later slots");
+        ++layout.cover_count[s];
+        auto& list = layout.covers[over];
+        if (list[0] == NONE) list[0] = static_cast<int8_t>(s);
+        else if (list[1] == NONE) list[1] = static_cast<int8_t>(s);
+        else throw std::invalid_argument("duel tables: a slot covers more than two slots");
+      }
+    for (int s = 0; s < NUM_SLOTS; ++s)
+      if (!layout.cover_count[s] && !layout.face_up[s])
+        throw std::invalid_argument("duel tables: an open slot must be dealt face up");
+  }
+  if (card_names.size() != C || wonder_names.size() != W || token_names.size() != T)
+    throw std::invalid_argument("duel tables: expected 73 card, 12 wonder and 10 token names");
+  t.card_names = std::move(card_names);
+  t.wonder_names = std::move(wonder_names);
+  t.token_names = std::move(token_names);
+  return t;
+}
+
+}  // namespace wonders::duel

@@ -1,0 +1,76 @@
+// The card, wonder, progress-token and structure tables of the Duel core.
+//
+// Cards are data with one source of truth: the Python engine (wonders_env.duel.cards) parses and
+// validates data/*.csv and layouts.json, and wonders_env.duel.compiled passes its flat per-id
+// tables here as named integer arrays (TableArrays). Tables::from_arrays checks every array's
+// length and range, so a corrupt table raises an error instead of reaching the rules. The same
+// arrays can be written to a text file (the sanitizer program in core/tests reads them).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace wonders::duel {
+
+constexpr int NUM_CARDS = 73, NUM_WONDERS = 12, NUM_TOKENS = 10, NUM_SLOTS = 20, NUM_RESOURCES = 5;
+constexpr int NUM_COLORS = 7, NUM_SYMBOLS = 7, NUM_DECKS = 4, GUILD_DECK = 3, NONE = -1;
+// colours and resources in the order of wonders_env.duel.cards (COLORS, RESOURCES)
+constexpr int BROWN = 0, GREY = 1, BLUE = 2, GREEN = 3, YELLOW = 4, RED = 5, PURPLE = 6;
+constexpr int RAW_BITS = 0b00111, MANUFACTURED_BITS = 0b11000;
+
+// named integer arrays as passed from Python (or read from a file), flattened row-major
+using TableArrays = std::map<std::string, std::vector<int64_t>>;
+
+struct CardData {
+  int8_t color, deck, coin_cost, vp, shields, coins, science;  // science: symbol or NONE
+  std::array<int8_t, NUM_RESOURCES> cost, production;
+  uint8_t choice, trade_fixed;  // resource bit masks
+  uint32_t chain_gives, chain_needs;  // chain symbol bit (0: none)
+  int8_t coins_per_card, coins_per_card_colors, coins_per_wonder;
+  int8_t guild_coins, guild_coins_colors, guild_vp, guild_vp_colors, guild_vp_per_wonder,
+      guild_vp_per_3coins;
+  bool changes_costs, has_income;
+};
+
+struct WonderData {
+  std::array<int8_t, NUM_RESOURCES> cost;
+  int8_t vp, shields, coins, opponent_loses, destroy, library_draw;  // destroy: colour or NONE
+  bool play_again, from_discard;
+  uint8_t choice;
+};
+
+struct TokenData {
+  int8_t vp, coins, science, vp_per_token;
+};
+
+struct Layout {
+  std::array<bool, NUM_SLOTS> face_up;
+  std::array<int8_t, NUM_SLOTS> cover_count;  // how many slots cover each slot at the start
+  std::array<std::array<int8_t, 2>, NUM_SLOTS> covers;  // slots each slot covers (NONE: none)
+};
+
+struct LootingToken {
+  int8_t victim, distance, coins;  // the player who loses coins, at this pawn distance toward them
+};
+
+struct Tables {
+  std::array<CardData, NUM_CARDS> cards;
+  std::array<WonderData, NUM_WONDERS> wonders;
+  std::array<TokenData, NUM_TOKENS> tokens;
+  std::array<Layout, 3> layouts;
+  std::array<std::vector<int8_t>, NUM_DECKS> deck_cards;  // card ids of each deck, ascending
+  int architecture, masonry, economy, strategy, theology, urbanism;  // token ids
+  int wonder_discount, blue_discount, strategy_shields, urbanism_chain_coins;
+  std::array<LootingToken, 4> looting;   // wonders_env.duel.state.LOOTING_TOKENS
+  std::array<int8_t, 10> military_points;  // by pawn distance 0-9 (scoring.MILITARY_POINTS)
+  std::vector<std::string> card_names, wonder_names, token_names;
+
+  // Builds and validates the tables; throws std::invalid_argument naming the bad array.
+  static Tables from_arrays(const TableArrays& arrays, std::vector<std::string> card_names,
+                            std::vector<std::string> wonder_names,
+                            std::vector<std::string> token_names);
+};
+
+}  // namespace wonders::duel

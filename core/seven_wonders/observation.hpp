@@ -1,0 +1,28 @@
+// The ego-centric observation vector of 7 Wonders (mirrors observation.py; its docstring is the
+// documentation of every float). With T card names: phase (5), age (3), turn, num_players,
+// deciding_for (7), hand, pending, passed_hand, known_discard, choices (T each), then 7 city rows
+// of T + 36 floats, in ego order (me, then the seats from my left).
+#pragma once
+#include "seven_wonders/rules.hpp"
+
+namespace wonders::seven_wonders {
+
+class Observer {
+  public:
+    explicit Observer(const Engine& engine);
+    int size() const { return size_; }
+    int city_size() const { return city_size_; }
+    // The public city rows in seat order (num_seats x city_size floats), shared by every player.
+    void public_cities(const GameState& state, float* rows) const;
+    // The observation of `player`, given the rows of public_cities.
+    void encode(const GameState& state, int player, const float* rows, float* out) const;
+    // Both steps at once.
+    void encode(const GameState& state, int player, float* out) const;
+
+  private:
+    const Engine& engine_;
+    int num_types_, city_size_, size_;
+    int hand_at_, pending_at_, passed_at_, known_at_, choices_at_, cities_at_;
+};
+
+}  // namespace wonders::seven_wonders

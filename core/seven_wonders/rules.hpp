@@ -1,0 +1,130 @@
+// The rules of 7 Wonders: setup, who acts, what is legal, how a turn resolves, scoring
+// (mirrors wonders_env/seven_wonders/state.py, rules.py and scoring.py; read their docstrings).
+//
+// An Engine is bound to a table of cards and a set of options (player count, wonders, sides); it
+// acts on GameState objects it never keeps. Actions are the env's flat card-id actions
+// (actions.py): [0,T) build, [T,2T) wonder, [2T,3T) sell, [3T,4T) free build, [4T,5T) build from
+// the discard pile, 5T wait.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "seven_wonders/rng.hpp"
+#include "seven_wonders/state.hpp"
+#include "seven_wonders/tables.hpp"
+#include "seven_wonders/trading.hpp"
+
+namespace wonders::seven_wonders {
+
+constexpr int SELL_COINS = 3;
+constexpr int SIDE_RANDOM = 2;
+constexpr int NUM_CATEGORIES = 7;  // military treasury wonder civilian science commercial guilds
+
+// An explicit deal: the boards and the order of every deck (the Python state's setup).
+struct Deal {
+    std::array<int8_t, MAX_SEATS> city{}, side{};
+    std::array<std::vector<int>, 3> decks;  // Age I, II, III (Age III with its guilds)
+    std::vector<int> box;                   // guilds left out
+};
+
+// Who decides now: players in seat order.
+struct Actors {
+    int count = 0;
+    std::array<int8_t, MAX_PLAYERS> seats{};
+};
+
+// One move being resolved: (city, kind, card type, hand owner), its physical card and payment.
+struct Move {
+    int city, kind, card_type, owner, card;
+    int bank, to_left, to_right;
+};
+
+class Engine {
+  public:
+    // wonders: a city index per seat, or all -1 (random distinct cities); sides: 0, 1 or
+    // SIDE_RANDOM per seat. Checked by the bindings.
+    Engine(std::shared_ptr<const Tables> tables, int num_players, std::array<int8_t, MAX_SEATS> wonders,
+           std::array<int8_t, MAX_SEATS> sides);
+
+    const Tables& tables() const { return *tables_; }
+    // A random identity, different for every Engine object (states remember theirs).
+    uint64_t id() const { return id_; }
+    int num_players() const { return num_players_; }
+    int num_seats() const { return num_seats_; }
+    int num_actions() const { return tables_->num_actions(); }
+
+    // setup
+    Deal draw_deal(uint64_t seed) const;
+    // Empty if `deal` is a valid deal for this engine, else what is wrong with it.
+    std::string check_deal(const Deal& deal) const;
+    void new_game(GameState& state, const Deal& deal) const;
+
+    // queries
+    Actors acting_players(const GameState& state) const;
+    bool is_acting(const GameState& state, int player) const;
+    int acting_city(const GameState& state, int player) const;
+    // Writes the 0/1 mask of `player` (num_actions bytes; only wait for a waiting player).
+    void legal_action_mask(const GameState& state, int player, int8_t* mask) const;
+    // Whether `action` is legal for `player`: legal_action_mask(...)[action] without the mask.
+    bool is_legal(const GameState& state, int player, long long action) const;
+    // Empty if `action` is legal for `player`, else why not.
+    std::string why_illegal(const GameState& state, int player, long long action) const;
+    std::string describe_action(int action) const;
+
+    // moves: one action per acting player (actions[player]), already checked legal
+    void apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>& actions) const;
+
+    // scoring
+    bool is_over(const GameState& state) const { return state.phase == Phase::GAME_OVER; }
+    std::array<int, NUM_CATEGORIES + 1> score_breakdown(const GameState& state, int city) const;
+    std::vector<int> winners(const GameState& state) const;
+
+    // payments (exposed for the tests)
+    PaymentOptions buy_options(const GameState& state, int city, const std::array<int, NUM_RESOURCES>& cost) const;
+    bool build_payment(const GameState& state, int city, int card_type, Move& move) const;
+    bool stage_payment(const GameState& state, int city, Move& move) const;
+
+    // search: redraw what `player` cannot see (determinize.py)
+    void determinize(GameState& state, int player, Rng& rng) const;
+
+  private:
+    std::shared_ptr<const Tables> tables_;
+    int num_players_, num_seats_;
+    std::array<int8_t, MAX_SEATS> wonders_, sides_;
+    uint64_t id_ = 0;
+    mutable PaymentCache payments_;  // speed only (see trading.hpp); an Engine is used by one thread at a time
+
+    int seventh_card_seat(const GameState& state) const;
+    bool chains_free(const GameState& state, int city, int card_type) const;
+    bool free_by_wonder(const GameState& state, int city, int card_type) const;
+    bool choose_payment(const GameState& state, int city, const PaymentOptions& options, int budget,
+                        Payment& chosen) const;
+    bool can_afford_build(const GameState& state, int city, int card_type) const;
+    bool can_build_stage(const GameState& state, int city) const;
+    void hand_moves(const GameState& state, int player, int8_t* mask) const;
+    int decision_hand(const GameState& state, int player, std::array<uint8_t, MAX_HAND>& out) const;
+
+    void start_age(GameState& state, int age) const;
+    void add_production(GameState& state, int seat, const Produce& effect) const;
+    void add_discount(GameState& state, int seat, const Discount& effect) const;
+    void place_building(GameState& state, int seat, int card) const;
+    int place_stage(GameState& state, int seat, int card) const;
+    int count_items(const GameState& state, int city, int counted, int scope) const;
+    void gain_build_coins(GameState& state, int city, int card_type) const;
+    void log(GameState& state, int owner, int city, int kind, int card_type, int bank, int to_left,
+             int to_right, int turn) const;
+    void resolve_moves(GameState& state, Move* moves, int count, int turn) const;
+    void advance(GameState& state) const;
+    bool open_discard_build(GameState& state) const;
+    void discard_leftovers(GameState& state) const;
+    void pass_hands(GameState& state) const;
+    void military(GameState& state) const;
+    int guild_points(const GameState& state, int city, int guild_type) const;
+};
+
+int science_points(int compass, int gear, int tablet, int wildcards);
+
+}  // namespace wonders::seven_wonders

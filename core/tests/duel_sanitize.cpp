@@ -1,0 +1,205 @@
+// Random Duel games with invariant checks, built with AddressSanitizer and UndefinedBehaviorSanitizer
+// by `make core-sanitize` (not part of the extension).
+//
+//     duel_sanitize TABLE_FILE [GAMES]
+//
+// TABLE_FILE holds the tables as wonders_env.duel.compiled.write_table_file writes them (the one
+// source of truth stays the Python loader of data/). Every decision checks: the counters against
+// the cities, every card in exactly one place, coins and pawn within bounds, a legal action
+// exists while the game runs and each is accepted by why_illegal, some illegal ones are refused,
+// the observation rewritten incrementally equals a full encoding; determinized copies keep the
+// observation. Then a batch plays on with random actions. Exit status 0 when all holds.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "duel/batch.hpp"
+#include "duel/scoring.hpp"
+
+using namespace wonders::duel;
+
+namespace {
+
+int failures = 0;
+
+void check(bool ok, const std::string& what, uint64_t seed, int step) {
+  if (ok) return;
+  if (++failures <= 20) std::cerr << "FAILED: " << what << " (game seed " << seed << ", decision " << step << ")\n";
+}
+
+Tables read_tables(const char* path) {
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << "cannot read " << path << "\n";
+    std::exit(2);
+  }
+  TableArrays arrays;
+  std::vector<std::string> names[3];
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string name;
+    size_t count = 0;
+    fields >> name;
+    if (name == "names") {  // "names KIND COUNT", then one name a line
+      std::string kind;
+      fields >> kind >> count;
+      const int which = kind == "card_names" ? 0 : kind == "wonder_names" ? 1 : 2;
+      for (size_t i = 0; i < count && std::getline(in, line); ++i) names[which].push_back(line);
+      continue;
+    }
+    fields >> count;
+    std::vector<int64_t> values(count);
+    for (auto& v : values) fields >> v;
+    arrays[name] = values;
+  }
+  return Tables::from_arrays(arrays, names[0], names[1], names[2]);
+}
+
+void check_state(const Tables& t, const State& s, uint64_t seed, int step) {
+  check(s.coins[0] >= 0 && s.coins[1] >= 0, "coins never negative", seed, step);
+  check(s.pawn >= -9 && s.pawn <= 9, "pawn on the track", seed, step);
+  int places[NUM_CARDS] = {};
+  for (int slot = 0; slot < NUM_SLOTS; ++slot)
+    if (s.slot_card[slot] != EMPTY) ++places[s.slot_card[slot]];
+  for (int p = 0; p < 2; ++p) {
+    int colours[NUM_COLORS] = {}, production[NUM_RESOURCES] = {};
+    for (int i = 0; i < s.city_size[p]; ++i) {
+      const int c = s.city[p][i];
+      ++places[c];
+      ++colours[t.cards[c].color];
+      for (int r = 0; r < NUM_RESOURCES; ++r) production[r] += t.cards[c].production[r];
+      check(s.owned[p].has(c), "owned matches the city", seed, step);
+    }
+    for (int k = 0; k < NUM_COLORS; ++k) check(colours[k] == s.color_count[p][k], "colour counts", seed, step);
+    for (int r = 0; r < NUM_RESOURCES; ++r) check(production[r] == s.production[p][r], "production", seed, step);
+  }
+  for (int c = 0; c < NUM_CARDS; ++c) {
+    if (s.discard.has(c)) ++places[c];
+    check(s.owned[0].has(c) + s.owned[1].has(c) <= 1, "a card in one city", seed, step);
+  }
+  for (int w = 0; w < NUM_WONDERS; ++w)
+    if (s.wonder_card[w] != EMPTY) ++places[s.wonder_card[w]];
+  if (s.age >= 1) {
+    for (int age = 0; age < 3; ++age) {
+      for (int i = 0; i < BOXED_PER_AGE[age]; ++i) ++places[s.deal.boxed[age][i]];
+      if (age + 1 > s.age)
+        for (int8_t c : s.deal.cards[age]) ++places[c];
+    }
+    for (int c = 0; c < NUM_CARDS; ++c) check(places[c] == 1, "every card in exactly one place", seed, step);
+  }
+  check(!(s.player_tokens[0] & s.player_tokens[1]), "a token has one owner", seed, step);
+  check(__builtin_popcount(s.wonder_built) == s.wonders_built && s.wonders_built <= MAX_WONDERS_BUILT,
+        "wonders built", seed, step);
+}
+
+void check_decision(const Tables& t, const State& s, ObsView (&written)[2], float (&rows)[2][OBSERVATION_SIZE],
+                    uint64_t seed, int step, Rng& rng) {
+  int16_t legal[MAX_LEGAL];
+  const int n = legal_actions(t, s, legal);
+  check(s.game_over() ? n == 0 : n > 0, "legal actions while the game runs, none after", seed, step);
+  bool is_legal[NUM_ACTIONS] = {};
+  for (int i = 0; i < n; ++i) {
+    is_legal[legal[i]] = true;
+    check(why_illegal(t, s, legal[i]).empty(), "why_illegal accepts every legal action", seed, step);
+  }
+  for (int k = 0; k < 8; ++k) {
+    const int action = static_cast<int>(rng.below(NUM_ACTIONS));
+    check(is_legal[action] != !why_illegal(t, s, action).empty(), "why_illegal refuses illegal actions", seed, step);
+  }
+  check(!why_illegal(t, s, -1).empty() && !why_illegal(t, s, NUM_ACTIONS).empty(), "out of range actions", seed, step);
+  float full[OBSERVATION_SIZE];
+  for (int p = 0; p < 2; ++p) {
+    const ObsView fresh = observe(t, s, p);
+    write_changes(written[p], fresh, rows[p]);
+    written[p] = fresh;
+    encode_observation(t, s, p, full);
+    bool same = true;
+    for (int i = 0; i < OBSERVATION_SIZE; ++i) same = same && full[i] == rows[p][i];
+    check(same, "incremental observation equals the full encoding", seed, step);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: duel_sanitize TABLE_FILE [GAMES]\n";
+    return 2;
+  }
+  const Tables tables = read_tables(argv[1]);
+  const int games = argc > 2 ? std::atoi(argv[2]) : 2000;
+  Rng rng(12345);
+  long decisions = 0;
+  int victories[4] = {};
+  for (int g = 0; g < games; ++g) {
+    const uint64_t seed = static_cast<uint64_t>(g);
+    State s = new_game(tables, draw_deal(tables, seed));
+    ObsView written[2];
+    static float rows[2][OBSERVATION_SIZE];
+    std::fill(&rows[0][0], &rows[0][0] + 2 * OBSERVATION_SIZE, 0.0f);
+    for (int step = 0;; ++step) {
+      check_state(tables, s, seed, step);
+      check_decision(tables, s, written, rows, seed, step, rng);
+      if (step % 17 == 0 && !s.game_over()) {
+        const State twin = determinize(tables, s, rng);
+        check_state(tables, twin, seed, step);
+        float a[OBSERVATION_SIZE], b[OBSERVATION_SIZE];
+        encode_observation(tables, s, 0, a);
+        encode_observation(tables, twin, 0, b);
+        bool same = true;
+        for (int i = 0; i < OBSERVATION_SIZE; ++i) same = same && a[i] == b[i];
+        check(same, "determinize keeps the observation", seed, step);
+      }
+      if (s.game_over()) break;
+      int16_t legal[MAX_LEGAL];
+      const int n = legal_actions(tables, s, legal);
+      apply_action(tables, s, legal[rng.below(static_cast<uint32_t>(n))]);
+      ++decisions;
+    }
+    ++victories[s.victory];
+    const Score a = score(tables, s, 0), b = score(tables, s, 1);
+    check(s.victory != CIVILIAN || (s.winners == 3) == (a[8] == b[8] && a[0] == b[0]), "civilian winners", seed, 0);
+  }
+  // the batch, with its incrementally written arrays, plays on
+  const int envs = 64;
+  Batch batch(std::make_shared<const Tables>(tables), envs, 7);
+  std::vector<float> obs(static_cast<size_t>(envs) * 2 * OBSERVATION_SIZE);
+  std::vector<int8_t> mask(static_cast<size_t>(envs) * 2 * NUM_ACTIONS);
+  std::unique_ptr<bool[]> to_act(new bool[envs * 2]), terminated(new bool[envs]);
+  std::vector<float> rewards(envs * 2);
+  std::vector<int64_t> actions(envs * 2, -1);
+  batch.reset(obs.data(), mask.data(), to_act.get());
+  int finished = 0;
+  for (int step = 0; step < 3000; ++step) {
+    batch.sample_actions(actions.data());
+    batch.step(actions.data(), obs.data(), mask.data(), to_act.get(), rewards.data(), terminated.get());
+    finished += static_cast<int>(batch.finished().size());
+    if (step % 50) continue;
+    for (int i = 0; i < envs; ++i) {
+      const State& s = batch.state_of(i);
+      float full[OBSERVATION_SIZE];
+      encode_observation(tables, s, s.current, full);
+      bool same = true;
+      for (int k = 0; k < OBSERVATION_SIZE; ++k) same = same && full[k] == obs[(i * 2 + s.current) * OBSERVATION_SIZE + k];
+      check(same, "batch rows equal the full encoding", batch.seed_of(i), step);
+    }
+  }
+  bool refused = false;
+  actions[0] = actions[1] = NUM_ACTIONS + 5;
+  try {
+    batch.step(actions.data(), obs.data(), mask.data(), to_act.get(), rewards.data(), terminated.get());
+  } catch (const std::invalid_argument&) {
+    refused = true;
+  }
+  check(refused, "the batch refuses an illegal action", 0, 0);
+  std::printf("duel_sanitize: %d games, %ld decisions (civilian %d, military %d, science %d), batch: %d games "
+              "finished; %d failures\n", games, decisions, victories[CIVILIAN], victories[MILITARY], victories[SCIENCE],
+              finished, failures);
+  return failures ? 1 : 0;
+}

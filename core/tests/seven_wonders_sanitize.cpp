@@ -1,0 +1,173 @@
+// Random games of 7 Wonders on the core with invariant checks, built with AddressSanitizer and
+// UndefinedBehaviorSanitizer by `make core-sanitize` (not part of the extension).
+//
+// Usage: seven_wonders_sanitize TABLE_FILE GAMES_PER_PLAYER_COUNT
+// TABLE_FILE is written by wonders_env.seven_wonders.compiled.write_table_file (the tables the
+// Python engine parsed, so the data has one source). Checked at every decision: every physical
+// card is in exactly one place, coins are never negative, every acting player has a legal move,
+// the single-action check agrees with the mask, observations are finite and determinizing keeps
+// the acting player's observation; every game ends with winners. The batch is stepped too.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "seven_wonders/batch.hpp"
+#include "seven_wonders/observation.hpp"
+#include "seven_wonders/rules.hpp"
+
+using namespace wonders::seven_wonders;
+
+namespace {
+
+TableData read_tables(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    TableData data;
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream head(line);
+        std::string kind, key;
+        head >> kind >> key;
+        if (kind == "string") {
+            std::getline(in, data.edition);
+        } else if (kind == "strings") {
+            int count;
+            head >> count;
+            std::vector<std::string> names(count);
+            for (auto& name : names) std::getline(in, name);
+            if (key == "type_names") data.type_names = names;
+            else if (key == "city_names") data.city_names = names;
+            else data.side_names = names;
+        } else if (kind == "array") {
+            int ndim;
+            head >> ndim;
+            IntTable& table = data.arrays[key];
+            long size = 1;
+            table.shape.resize(ndim);
+            for (long& d : table.shape) {
+                head >> d;
+                size *= d;
+            }
+            table.values.resize(size);
+            std::getline(in, line);
+            std::istringstream values(line);
+            for (int64_t& v : table.values) values >> v;
+        } else if (!kind.empty()) {
+            throw std::runtime_error("bad line in " + path + ": " + line);
+        }
+    }
+    return data;
+}
+
+void require(bool condition, const std::string& what) {
+    if (!condition) throw std::logic_error("invariant broken: " + what);
+}
+
+void check_cards(const Engine& engine, const GameState& s) {
+    std::vector<int> seen(engine.tables().num_cards, 0);
+    auto count = [&](const uint8_t* cards, int n) {
+        for (int i = 0; i < n; ++i) ++seen.at(cards[i]);
+    };
+    for (int a = 0; a < 3; ++a) count(s.decks[a].data(), s.deck_size[a]);
+    count(s.box.data(), s.box_size);
+    count(s.free_city_pile.data(), s.free_city_pile_size);
+    count(s.discard.data(), s.discard_size);
+    for (int seat = 0; seat < s.num_seats; ++seat) {
+        count(s.hands[seat].data(), s.hand_size[seat]);
+        count(s.built[seat].data(), s.built_size[seat]);
+        count(s.stage_cards[seat].data(), s.stages_built[seat]);
+        require(s.coins[seat] >= 0, "coins are never negative");
+    }
+    int in_game = 0;
+    for (int c = 0; c < engine.tables().num_cards; ++c) {
+        require(seen[c] <= 1, "a card is in two places");
+        in_game += seen[c];
+    }
+    require(in_game == 3 * CARDS_PER_HAND * s.num_seats + static_cast<int>(engine.tables().guilds.size()) - (s.num_seats + 2),
+            "every card of the game is somewhere");
+}
+
+void play_games(const std::shared_ptr<const Tables>& tables, int players, int games, Rng& rng) {
+    std::array<int8_t, MAX_SEATS> wonders, sides;
+    wonders.fill(-1);
+    sides.fill(SIDE_RANDOM);
+    Engine engine(tables, players, wonders, sides);
+    Observer observer(engine);
+    std::vector<int8_t> mask(engine.num_actions());
+    std::vector<float> obs(observer.size()), twin_obs(observer.size());
+    for (int g = 0; g < games; ++g) {
+        GameState state;
+        engine.new_game(state, engine.draw_deal(rng.next()));
+        int steps = 0;
+        while (!engine.is_over(state)) {
+            check_cards(engine, state);
+            Actors actors = engine.acting_players(state);
+            require(actors.count > 0, "someone acts in a game not over");
+            std::array<int, MAX_PLAYERS> actions{};
+            for (int k = 0; k < actors.count; ++k) {
+                int p = actors.seats[k];
+                engine.legal_action_mask(state, p, mask.data());
+                std::vector<int> legal;
+                for (int a = 0; a < engine.num_actions(); ++a) {
+                    require(engine.is_legal(state, p, a) == (mask[a] != 0), "is_legal agrees with the mask");
+                    if (mask[a]) legal.push_back(a);
+                }
+                require(!legal.empty(), "an acting player has a legal move");
+                actions[p] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+                observer.encode(state, p, obs.data());
+                for (float x : obs) require(std::isfinite(x), "observations are finite");
+                GameState twin = state;
+                engine.determinize(twin, p, rng);
+                check_cards(engine, twin);
+                observer.encode(twin, p, twin_obs.data());
+                require(obs == twin_obs, "determinizing keeps the player's observation");
+            }
+            engine.apply_actions(state, actions);
+            require(++steps < 200, "a game ends");
+        }
+        check_cards(engine, state);
+        require(!engine.winners(state).empty(), "a finished game has winners");
+    }
+    auto shared = std::make_shared<const Engine>(tables, players, wonders, sides);
+    Batch batch(shared, 16, rng.next());
+    const int E = 16, P = players;
+    std::vector<float> bobs(static_cast<size_t>(E) * P * observer.size());
+    std::vector<int8_t> bmask(static_cast<size_t>(E) * P * engine.num_actions());
+    std::vector<uint8_t> to_act(static_cast<size_t>(E) * P), terminated(E);
+    std::vector<float> rewards(static_cast<size_t>(E) * P);
+    std::vector<int64_t> actions(static_cast<size_t>(E) * P);
+    batch.reset(bobs.data(), bmask.data(), reinterpret_cast<bool*>(to_act.data()));
+    for (int step = 0; step < 300; ++step) {
+        batch.sample_actions(actions.data());
+        require(batch.check(actions.data()).empty(), "sampled actions are legal");
+        batch.step(actions.data(), bobs.data(), bmask.data(), reinterpret_cast<bool*>(to_act.data()), rewards.data(),
+                   reinterpret_cast<bool*>(terminated.data()));
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 3) {
+        std::cerr << "usage: " << argv[0] << " TABLE_FILE GAMES_PER_PLAYER_COUNT\n";
+        return 2;
+    }
+    try {
+        auto tables = build_tables(read_tables(argv[1]));
+        int games = std::stoi(argv[2]);
+        Rng rng(12345);
+        int fewest = tables->edition == "1st" ? 2 : 3;
+        for (int players = fewest; players <= MAX_PLAYERS; ++players) play_games(tables, players, games, rng);
+        std::printf("7 Wonders (%s edition): %d random games per player count (%d-7) and batches: all invariants hold\n",
+                    tables->edition.c_str(), games, fewest);
+    } catch (const std::exception& error) {
+        std::cerr << "FAILED: " << error.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

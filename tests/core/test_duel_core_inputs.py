@@ -1,0 +1,121 @@
+"""Every input the Duel core takes from Python is checked: a bad one raises a clear error and changes nothing."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wonders_env import core
+from wonders_env.duel.compiled import CompiledDuel, CoreDuelState, table_arrays, table_names
+from wonders_env.duel.state import new_game
+
+CORE = CompiledDuel()
+ENGINE = CORE.engine
+
+
+def python_deal(seed: int = 0) -> dict:
+    state = new_game(np.random.default_rng(seed))
+    return {"wonder_order": list(state.wonder_order), "token_order": list(state.token_order),
+            "deals": [list(d) for d in state.deals], "boxed": [list(b) for b in state.boxed]}
+
+
+def corrupt(change) -> dict:
+    deal = python_deal()
+    change(deal)
+    return deal
+
+
+def swap_in_age_two_card(deal):
+    deal["deals"][0][0] = deal["deals"][1][0]
+
+
+def repeat_a_card(deal):
+    deal["deals"][0][1] = deal["deals"][0][0]
+
+
+def four_guilds(deal):  # a boxed Guild swapped with a dealt Age III card
+    age_three = deal["deals"][2]
+    slot = next(i for i, c in enumerate(age_three) if c < 66)
+    guild = next(i for i, c in enumerate(deal["boxed"][2]) if c >= 66)
+    age_three[slot], deal["boxed"][2][guild] = deal["boxed"][2][guild], age_three[slot]
+
+
+@pytest.mark.parametrize("change, error", [
+    (lambda d: d["wonder_order"].__setitem__(0, d["wonder_order"][1]), "wonder order must be a permutation"),
+    (lambda d: d["wonder_order"].pop(), "must list 12 wonders"),
+    (lambda d: d["token_order"].__setitem__(0, 10), "token order must be a permutation"),
+    (lambda d: d["deals"][1].pop(), "Age 2 must deal 20 cards"),
+    (lambda d: d["boxed"][2].pop(), "Age 3 must box 7 cards"),
+    (lambda d: d["deals"].pop(), "3 Ages"),
+    (swap_in_age_two_card, "a card of another deck"),
+    (repeat_a_card, "twice"),
+    (four_guilds, "exactly 3 Guilds"),
+    (lambda d: d["deals"][0].__setitem__(0, 500), "not an id"),
+    (lambda d: d["deals"][0].__setitem__(0, 90), "not a card id"),
+])
+def test_a_corrupt_deal_is_refused_with_what_is_wrong(change, error):
+    with pytest.raises(ValueError, match=error):
+        ENGINE.new_game_from_deal(**corrupt(change))
+
+
+def test_a_valid_deal_gives_the_python_engines_game():
+    state = ENGINE.new_game_from_deal(**python_deal(4))
+    python = new_game(np.random.default_rng(4))
+    assert CORE.to_python(CoreDuelState(state, 4)).deals == python.deals
+
+
+def test_an_illegal_action_says_why_and_changes_nothing():
+    state = CORE.new_game(3)
+    before = ENGINE.export(state.core)
+    for action, reason in [(12, "the decision now is draft .* not build"), (-1, "not an action number"),
+                           (5000, "not an action number")]:
+        with pytest.raises(ValueError, match=reason):
+            ENGINE.apply(state.core, action)
+    absent = next(w for w in range(12) if not CORE.legal_action_mask(state, 0)[w])
+    with pytest.raises(ValueError, match="is not on the draft table"):
+        CORE.apply_actions(state, {0: absent})
+    with pytest.raises(ValueError, match="one action for each acting player"):
+        CORE.apply_actions(state, {1: 0})
+    with pytest.raises(ValueError, match="an action is an integer"):
+        CORE.apply_actions(state, {0: True})
+    assert ENGINE.export(state.core) == before
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: ENGINE.legal_action_mask(s.core, 2),
+    lambda s: ENGINE.encode_observation(s.core, -1),
+    lambda s: ENGINE.score(s.core, 5),
+    lambda s: CORE.determinize(s, 3, np.random.default_rng(0)),
+])
+def test_a_bad_player_is_refused(call):
+    with pytest.raises(ValueError, match="player must be 0 or 1"):
+        call(CORE.new_game(0))
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "1", True, 1 << 64])
+def test_a_bad_seed_is_refused(seed):
+    with pytest.raises(TypeError, match="seed must be an integer"):
+        CORE.new_game(seed)
+
+
+@pytest.mark.parametrize("name, value, error", [
+    ("card_color", np.full(73, 9), "outside 0..6"),
+    ("card_cost", np.zeros(10), "must have 365 values"),
+    ("wonder_choice", np.full(12, 0b10001), "mixed choice"),
+    ("layout_covered_by", np.zeros(120), "covered by later slots"),
+])
+def test_corrupt_tables_are_refused(name, value, error):
+    arrays = table_arrays()
+    arrays[name] = value
+    with pytest.raises(ValueError, match=error):
+        core.load().duel.Tables(arrays, *table_names())
+    del arrays[name]
+    with pytest.raises(ValueError, match=f"missing array '{name}'"):
+        core.load().duel.Tables(arrays, *table_names())
+
+
+def test_a_batch_needs_a_sane_size():
+    tables = core.load().duel.Tables(table_arrays(), *table_names())
+    for size in (0, 1 << 17):
+        with pytest.raises(ValueError, match="num_envs must be an integer in 1-65536"):
+            core.load().duel.Batch(tables, size, 0)

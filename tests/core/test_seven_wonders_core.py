@@ -1,0 +1,245 @@
+"""The 7 Wonders core against the Python engine: the same deal played in both, compared at every step.
+
+Every step compares, for every player, the legal-action mask and the observation (which hold the
+phase, Age, turn, hands, coins, cities, ...); every game ends by comparing the full game record
+(every action with its payment, the scores and the winners). Players: random, the heuristic agent,
+and players steered toward military (red cards first) or science (green cards first), over
+1st-edition games at 3-7 players, the 2-player Free City variant and the 2nd edition, both wonder
+sides: about 450 games by default and 1,320 more in the ``slow`` run (120 per player count and
+edition).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agents.heuristic import HeuristicAgent
+from wonders_env.seven_wonders.game import SevenWondersGame
+from wonders_env.seven_wonders.cards import GREEN, RED, database
+from wonders_env.seven_wonders.compiled import CompiledSevenWonders, deal_of
+from wonders_env.seven_wonders.cards import cost_items
+
+
+# ---------------------------------------------------------------- the Python engine (one adapter place)
+class PythonEngine:
+    """The Python engine's calls used by this test (issue 11 renames them to the Game protocol)."""
+
+    from wonders_env.seven_wonders import observation as _observation
+    from wonders_env.seven_wonders import record as _record
+    from wonders_env.seven_wonders import rules as _rules
+    from wonders_env.seven_wonders import state as _state
+
+    def __init__(self, edition: str) -> None:
+        self.observer = self._observation.Observer(database(edition))
+
+    def new_game(self, num_players, seed, edition, wonder_sides):
+        return self._state.new_game(num_players, seed=seed, edition=edition, wonder_sides=wonder_sides)
+
+    def acting(self, state):
+        return list(self._rules.acting_seats(state))
+
+    def mask(self, state, player):
+        return self._rules.legal_action_mask(state, player)
+
+    def observation(self, state, player):
+        return self.observer.encode(state, player)
+
+    def play(self, state, actions):
+        self._rules.play(state, actions)
+
+    def record(self, state):
+        return self._record.game_record(state)
+
+    def buy_options(self, state, city, cost_vector):
+        return self._rules.buy_options(state, city, cost_items(cost_vector))
+
+
+# ---------------------------------------------------------------- players
+def random_player(state, seat, legal, rng):
+    return int(rng.choice(legal))
+
+
+def steered_player(color):
+    """Builds a card of ``color`` when it can, else plays at random."""
+    def choose(state, seat, legal, rng):
+        db = state.db
+        n = db.num_types
+        preferred = [a for a in legal if (a < n or 3 * n <= a < 5 * n) and db.color[a % n] == color]
+        return int(rng.choice(preferred if preferred else legal))
+    return choose
+
+
+def heuristic_player(state, seat, legal, rng):
+    game = SevenWondersGame(state.num_players, state.db.edition)
+    return HeuristicAgent("seven_wonders", seed=int(rng.integers(2**31))).choose(game, state, seat)
+
+
+PLAYERS = {"random": random_player, "military": steered_player(RED), "science": steered_player(GREEN),
+           "heuristic": heuristic_player}
+
+
+def play_both(num_players, seed, edition="1st", player="random", sides="random", check_payments=False):
+    """Play one game in both engines, comparing everything at every step; returns the record."""
+    python = PythonEngine(edition)
+    py_state = python.new_game(num_players, seed, edition, sides)
+    game = CompiledSevenWonders(num_players, edition, wonder_sides=sides)
+    core_state = game.from_python_state(py_state)
+    rng = np.random.default_rng(seed)
+    choose = PLAYERS[player]
+    steps = 0
+    while True:
+        acting = python.acting(py_state)
+        assert game.acting_players(core_state) == acting, f"step {steps}: acting players"
+        for p in range(num_players):
+            np.testing.assert_array_equal(game.engine.legal_action_mask(core_state, p), python.mask(py_state, p),
+                                          err_msg=f"seed {seed} step {steps}: mask of player {p}")
+            np.testing.assert_array_equal(game.encode_observation(core_state, p), python.observation(py_state, p),
+                                          err_msg=f"seed {seed} step {steps}: observation of player {p}")
+        if check_payments:  # and the single-action check of the batch
+            for p in range(num_players):
+                np.testing.assert_array_equal(game.engine.legal_action_mask_by_checks(core_state, p),
+                                              python.mask(py_state, p))
+            db = py_state.db
+            for city in range(py_state.num_seats):
+                for t in rng.choice(db.num_types, 3, replace=False):
+                    cost = db.types[t].resource_cost
+                    assert game.engine.buy_options(core_state, city, list(cost)) == \
+                        list(python.buy_options(py_state, city, cost)), f"payment options of {db.types[t].name}"
+        if not acting:
+            break
+        actions = {p: choose(py_state, p, np.flatnonzero(python.mask(py_state, p)), rng) for p in acting}
+        python.play(py_state, actions)
+        game.apply_actions(core_state, actions)
+        steps += 1
+    record = python.record(py_state)
+    assert game.game_record(core_state) == record
+    return record
+
+
+# ---------------------------------------------------------------- the default run (about a minute)
+@pytest.mark.parametrize("num_players", [3, 4, 5, 6, 7])
+def test_first_edition_random_games_agree(num_players):
+    for seed in range(40):
+        play_both(num_players, seed, check_payments=seed < 3)
+
+
+@pytest.mark.parametrize("player", ["military", "science", "heuristic"])
+def test_first_edition_steered_and_heuristic_games_agree(player):
+    for seed in range(15):
+        play_both(3 + seed % 5, 100 + seed, player=player)
+
+
+def test_free_city_games_agree():
+    kinds = set()
+    for seed in range(80):
+        record = play_both(2, seed, player=("random", "military", "science")[seed % 3], check_payments=seed < 3)
+        kinds |= {a["kind"] for a in record["actions"]}
+    assert {"build", "wonder", "sell", "discard"} <= kinds
+
+
+@pytest.mark.parametrize("num_players", [3, 5, 7])
+def test_second_edition_games_agree(num_players):
+    for seed in range(20):
+        play_both(num_players, seed, edition="2nd", player=("random", "science")[seed % 2], check_payments=seed < 2)
+
+
+@pytest.mark.parametrize("sides", ["A", "B"])
+def test_each_wonder_side_agrees(sides):
+    for seed in range(6):
+        play_both(3 + seed % 5, 200 + seed, sides=sides)
+
+
+def test_wonder_powers_and_phases_are_exercised():
+    """Babylon's 7th card, Halicarnassus' discard builds and Olympia's free builds all occur."""
+    seen = set()
+    for seed in range(40):
+        record = play_both(7, 300 + seed, sides="B" if seed % 2 else "A")
+        seen |= {a["kind"] for a in record["actions"]}
+        seen |= {"seventh" for a in record["actions"] if a["turn"] == 7}
+    assert {"free_build", "discard_build", "seventh"} <= seen
+
+
+# ---------------------------------------------------------------- the core on its own
+def test_own_deals_are_reproducible_and_differ_by_seed():
+    game = CompiledSevenWonders(4)
+    first, again, other = game.new_game(7), game.new_game(7), game.new_game(8)
+    assert game.engine.draw_deal(7) == game.engine.draw_deal(7) != game.engine.draw_deal(8)
+    for p in range(4):
+        np.testing.assert_array_equal(game.encode_observation(first, p), game.encode_observation(again, p))
+    assert any(not np.array_equal(game.encode_observation(first, p), game.encode_observation(other, p))
+               for p in range(4))
+
+
+def test_own_deal_is_valid_for_the_python_rules():
+    """A deal drawn by the core is a legal deal: it passes the core's own deal check."""
+    game = CompiledSevenWonders(5, "2nd")
+    for seed in range(20):
+        game.new_game_from_deal(game.engine.draw_deal(seed))
+
+
+def test_corrupt_deals_are_refused():
+    from wonders_env.seven_wonders.state import new_game
+    game = CompiledSevenWonders(3)
+    deal = deal_of(new_game(3, seed=1))
+    bad = {**deal, "decks": [deal["decks"][0][:-1] + deal["decks"][1][:1], deal["decks"][1], deal["decks"][2]]}
+    with pytest.raises(ValueError, match="deal"):
+        game.new_game_from_deal(bad)
+    with pytest.raises(ValueError, match="dealt twice"):
+        game.new_game_from_deal({**deal, "box": deal["box"] + deal["box"][:1]})
+    with pytest.raises(ValueError, match="cities"):
+        game.new_game_from_deal({**deal, "cities": deal["cities"][:2]})
+
+
+def test_illegal_actions_are_refused_and_change_nothing():
+    game = CompiledSevenWonders(3)
+    state = game.new_game(3)
+    before = [game.encode_observation(state, p) for p in range(3)]
+    sell = [int(np.flatnonzero(game.legal_action_mask(state, p))[0]) for p in range(3)]
+    with pytest.raises(ValueError, match="illegal action 375"):
+        game.apply_actions(state, {0: sell[0], 1: sell[1], 2: 375})
+    with pytest.raises(ValueError, match="every acting player"):
+        game.apply_actions(state, {0: sell[0]})
+    with pytest.raises(ValueError, match="does not act"):
+        game.apply_actions(state, {5: 0})
+    with pytest.raises(TypeError, match="integer"):
+        game.apply_actions(state, {0: "x", 1: sell[1], 2: sell[2]})
+    for p in range(3):
+        np.testing.assert_array_equal(game.encode_observation(state, p), before[p])
+
+
+def test_determinize_keeps_what_the_player_sees():
+    game = CompiledSevenWonders(4)
+    state = game.new_game(5)
+    rng = np.random.default_rng(0)
+    for _ in range(9):
+        actions = {p: int(rng.choice(np.flatnonzero(game.legal_action_mask(state, p)))) for p in game.acting_players(state)}
+        game.apply_actions(state, actions)
+    twin = game.determinize(state, 1, rng)
+    np.testing.assert_array_equal(game.encode_observation(twin, 1), game.encode_observation(state, 1))
+    assert any(twin.hand(p) != state.hand(p) for p in (0, 3))
+
+
+# ---------------------------------------------------------------- larger runs
+@pytest.mark.slow
+@pytest.mark.parametrize("num_players,edition", [(n, "1st") for n in range(2, 8)] + [(n, "2nd") for n in range(3, 8)])
+def test_many_games_agree(num_players, edition):
+    for seed in range(1000, 1120):
+        play_both(num_players, seed, edition=edition, player=("random", "military", "science")[seed % 3])
+
+
+def test_payment_choose_is_refused_with_a_clear_error():
+    with pytest.raises(ValueError, match="payment='choose' is not in the compiled core"):
+        CompiledSevenWonders(3, payment="choose")
+    with pytest.raises(ValueError, match="payment must be one of"):
+        CompiledSevenWonders(3, payment="dearest")
+
+
+def test_a_state_is_refused_by_an_engine_that_did_not_set_it_up():
+    """A state of other tables or player count would make the core read out of its tables."""
+    state = CompiledSevenWonders(4, "2nd").new_game(1)
+    other = CompiledSevenWonders(4, "1st")
+    for call in (lambda: other.legal_action_mask(state, 0), lambda: other.encode_observation(state, 0),
+                 lambda: other.apply_actions(state, {0: 0}), lambda: other.game_record(state)):
+        with pytest.raises(ValueError, match="another engine"):
+            call()

@@ -1,0 +1,275 @@
+"""7 Wonders Duel on the compiled core: the ``Game`` protocol, state transfer and the batch.
+
+The rules run in C++ (``core/duel/``, built into ``wonders_env._core``); this module is the thin
+Python side:
+
+* :func:`table_arrays` passes the tables that :mod:`.cards` parsed from ``data/`` to the core as
+  named integer arrays (cards are data, with one source of truth);
+* :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on :class:`CoreDuelState`
+  (a core state and the seed it was dealt from), so agents, the tournament and training run on it;
+* :func:`to_core` starts a core game from a Python engine state (its explicit deal, then a replay
+  of its moves) and :func:`to_python` copies a core state into a :class:`.state.DuelState`, field by
+  field (the game record and the readable tools work on that);
+* :func:`make_batch` builds the batch of :mod:`wonders_env.vector`.
+
+The core deals from its own generator (splitmix64, documented in ``core/duel/state.hpp``): a seed
+gives the same game every time, but not the game the Python engine deals from the same seed;
+start both from one explicit deal (:func:`to_core`) to compare them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import core
+from . import cards as duel_cards
+from .actions import NUM_ACTIONS, describe_action
+from .observation import OBSERVATION_SIZE
+from . import card_text, render
+from .record import game_record
+from .rules import legal_actions_reference
+from .scoring import CATEGORIES, MILITARY_POINTS
+from .state import LOOTING_TOKENS, DuelState, Phase, Victory
+
+SEED_LIMIT = 1 << 64
+
+
+def table_arrays() -> dict[str, np.ndarray]:
+    """The flat tables of :mod:`.cards` as the named integer arrays the core reads."""
+    c = duel_cards
+    layouts = c.LAYOUTS
+    covered_by = np.full((3, c.NUM_SLOTS, 2), -1, np.int64)
+    for age, layout in enumerate(layouts):
+        for slot, covering in enumerate(layout.covered_by):
+            covered_by[age, slot, :len(covering)] = covering
+    arrays = {
+        "card_color": c.CARD_COLOR, "card_deck": c.CARD_DECK, "card_coin_cost": c.CARD_COIN_COST,
+        "card_cost": c.CARD_COST, "card_chain_gives": c.CARD_CHAIN_GIVES,
+        "card_chain_needs": c.CARD_CHAIN_NEEDS, "card_vp": c.CARD_VP, "card_shields": c.CARD_SHIELDS,
+        "card_coins": c.CARD_COINS, "card_science": c.CARD_SCIENCE, "card_production": c.CARD_PRODUCTION,
+        "card_choice": c.CARD_CHOICE, "card_trade_fixed": c.CARD_TRADE_FIXED,
+        "card_coins_per_card": c.CARD_COINS_PER_CARD, "card_coins_per_wonder": c.CARD_COINS_PER_WONDER,
+        "card_guild_coins": c.CARD_GUILD_COINS, "card_guild_vp": c.CARD_GUILD_VP,
+        "card_guild_vp_per_wonder": c.CARD_GUILD_VP_PER_WONDER,
+        "card_guild_vp_per_3coins": c.CARD_GUILD_VP_PER_3COINS,
+        "card_changes_costs": c.CARD_CHANGES_COSTS, "card_has_income": c.CARD_HAS_INCOME,
+        "wonder_cost": c.WONDER_COST, "wonder_vp": c.WONDER_VP, "wonder_shields": c.WONDER_SHIELDS,
+        "wonder_coins": c.WONDER_COINS, "wonder_opponent_loses": c.WONDER_OPPONENT_LOSES,
+        "wonder_play_again": c.WONDER_PLAY_AGAIN, "wonder_destroy": c.WONDER_DESTROY,
+        "wonder_library_draw": c.WONDER_LIBRARY_DRAW, "wonder_from_discard": c.WONDER_FROM_DISCARD,
+        "wonder_choice": c.WONDER_CHOICE,
+        "token_vp": c.TOKEN_VP, "token_coins": c.TOKEN_COINS, "token_science": c.TOKEN_SCIENCE,
+        "token_vp_per_token": c.TOKEN_VP_PER_TOKEN,
+        "special_tokens": (c.ARCHITECTURE, c.MASONRY, c.ECONOMY, c.STRATEGY, c.THEOLOGY, c.URBANISM),
+        "token_amounts": (c.WONDER_DISCOUNT, c.BLUE_DISCOUNT, c.STRATEGY_SHIELDS, c.URBANISM_CHAIN_COINS),
+        "looting_tokens": LOOTING_TOKENS, "military_points": MILITARY_POINTS,
+        "layout_face_up": [layout.face_up for layout in layouts], "layout_covered_by": covered_by,
+    }
+    return {name: np.asarray(values, np.int64).reshape(-1) for name, values in arrays.items()}
+
+
+def table_names() -> tuple[list[str], list[str], list[str]]:
+    return ([card.name for card in duel_cards.CARDS], [w.name for w in duel_cards.WONDERS],
+            [t.name for t in duel_cards.PROGRESS_TOKENS])
+
+
+@lru_cache(maxsize=1)
+def core_tables() -> Any:
+    """The core's tables (built once; a stale or missing core raises core.CoreBuildError)."""
+    return core.load().duel.Tables(table_arrays(), *table_names())
+
+
+def write_table_file(path: Path) -> None:
+    """The tables as text for the C++ sanitizer program (core/tests): one array per line,
+    ``name count values...``, then each list of names as ``names kind count`` and one name a line."""
+    lines = [f"{name} {len(values)} {' '.join(str(int(v)) for v in values)}" for name, values in table_arrays().items()]
+    for kind, names in zip(("card_names", "wonder_names", "token_names"), table_names()):
+        lines.append(f"names {kind} {len(names)}")
+        lines += names
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < SEED_LIMIT:
+        raise TypeError(f"seed must be an integer in 0-{SEED_LIMIT - 1} or None, got {seed!r}")
+    return int(seed)
+
+
+class CoreDuelState:
+    """A core game state and the seed it was dealt from (``None`` for an explicit deal)."""
+
+    __slots__ = ("core", "seed")
+
+    def __init__(self, core_state: Any, seed: int | None) -> None:
+        self.core = core_state
+        self.seed = seed
+
+
+def to_python(engine: Any, state: Any) -> DuelState:
+    """A Python engine state equal to the core state ``state``, field by field."""
+    values = engine.export(state)
+    twin = DuelState.__new__(DuelState)
+    for name, value in values.items():
+        if isinstance(value, tuple) and name != "winners":
+            value = list(value)
+        setattr(twin, name, value)
+    twin.phase = Phase(values["phase"])
+    twin.victory = Victory(values["victory"])
+    twin.owned = np.array(values["owned"], np.int8)
+    twin.log = [tuple(entry) for entry in values["log"]]
+    twin.cost_cache = [None, None]
+    return twin
+
+
+def _record(engine: Any, state: Any, seed: int | None) -> dict[str, Any]:
+    """The game record of a core state dealt from ``seed``."""
+    twin = to_python(engine, state)
+    twin.seed = seed
+    return game_record(twin)
+
+
+def _record(engine: Any, state: Any, seed: int | None) -> dict[str, Any]:
+    """The game record of a core state dealt from ``seed``."""
+    twin = to_python(engine, state)
+    twin.seed = seed
+    return game_record(twin)
+
+
+def to_core(engine: Any, state: DuelState) -> Any:
+    """A core state equal to the Python engine state: its deal, then its moves replayed."""
+    twin = engine.new_game_from_deal(state.wonder_order, state.token_order, state.deals, state.boxed)
+    for _, action, _ in state.log:
+        engine.apply(twin, action)
+    return twin
+
+
+class CompiledDuel:
+    """7 Wonders Duel on the compiled core (the :class:`wonders_env.game.Game` protocol)."""
+
+    name = "seven_wonders_duel"
+    num_players = 2
+    num_actions = NUM_ACTIONS
+    observation_size = OBSERVATION_SIZE
+    simultaneous = False
+    hidden_action_kinds: frozenset[str] = frozenset()
+    legend = card_text.LEGEND
+
+    def __init__(self) -> None:
+        self.engine = core.load().duel.Engine(core_tables())
+
+    def new_game(self, seed: int | None = None) -> CoreDuelState:
+        seed = secrets.randbits(63) if seed is None else _check_seed(seed)
+        return CoreDuelState(self.engine.new_game(seed), seed)
+
+    def from_python(self, state: DuelState, seed: int | None = None) -> CoreDuelState:
+        """The core twin of a Python engine state (explicit deal and replay)."""
+        return CoreDuelState(to_core(self.engine, state), seed)
+
+    def to_python(self, state: CoreDuelState) -> DuelState:
+        twin = to_python(self.engine, state.core)
+        twin.seed = state.seed
+        return twin
+
+    def clone(self, state: CoreDuelState) -> CoreDuelState:
+        return CoreDuelState(state.core.copy(), state.seed)
+
+    def acting_players(self, state: CoreDuelState) -> list[int]:
+        return [] if state.core.is_over else [state.core.current]
+
+    def legal_actions(self, state: CoreDuelState, player: int) -> list[int]:
+        """``player``'s legal actions (the Python engine's order)."""
+        if state.core.is_over or player != state.core.current:
+            return []
+        return self.engine.legal_actions(state.core).tolist()
+
+    def legal_action_mask(self, state: CoreDuelState, player: int) -> np.ndarray:
+        return self.engine.legal_action_mask(state.core, player)
+
+    def legal_actions_reference(self, state: CoreDuelState, player: int) -> set[int]:
+        """The Python engine's slow enumeration, on a copy of the state."""
+        if player != state.core.current:
+            return set()
+        return set(legal_actions_reference(self.to_python(state)))
+
+    def apply_actions(self, state: CoreDuelState, actions: Mapping[int, int]) -> None:
+        acting = self.acting_players(state)
+        if sorted(actions) != acting:
+            raise ValueError(f"expected one action for each acting player {acting}, got players {sorted(actions)}")
+        for player, action in actions.items():
+            if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+                raise ValueError(f"an action is an integer in 0-{NUM_ACTIONS - 1}, got {action!r}")
+            self.engine.apply(state.core, int(action))
+
+    def is_over(self, state: CoreDuelState) -> bool:
+        return state.core.is_over
+
+    def score_breakdown(self, state: CoreDuelState, player: int) -> dict[str, int]:
+        return dict(zip((*CATEGORIES, "total"), self.engine.score(state.core, player)))
+
+    def winners(self, state: CoreDuelState) -> list[int]:
+        return state.core.winners
+
+    def returns(self, state: CoreDuelState) -> list[float]:
+        winners = state.core.winners
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(2)]
+
+    def determinize(self, state: CoreDuelState, player: int, rng: np.random.Generator) -> CoreDuelState:
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player!r}")
+        return CoreDuelState(self.engine.determinize(state.core, int(rng.integers(0, 1 << 63))), state.seed)
+
+    def encode_observation(self, state: CoreDuelState, player: int) -> np.ndarray:
+        return self.engine.encode_observation(state.core, player)
+
+    def describe_action(self, state: CoreDuelState, action: int) -> str:
+        return describe_action(action)
+
+    def game_record(self, state: CoreDuelState) -> dict[str, Any]:
+        return game_record(self.to_python(state))
+
+    def describe_move(self, state: CoreDuelState, player: int, action: int) -> str:
+        return render.move_text(self.to_python(state), player, action)
+
+    def describe_effect(self, state: CoreDuelState, player: int, action: int) -> str:
+        return card_text.action_effect(action)
+
+    def render(self, state: CoreDuelState, player: int | None = None) -> str:
+        return render.render_table(self.to_python(state), viewer=player)
+
+
+class DuelBatch:
+    """The core batch of :mod:`wonders_env.vector` for Duel (records built only when asked)."""
+
+    num_players = 2
+    observation_size = OBSERVATION_SIZE
+    num_actions = NUM_ACTIONS
+
+    def __init__(self, num_envs: int, seed: int) -> None:
+        module = core.load().duel
+        tables = core_tables()
+        self._engine = module.Engine(tables)
+        self._batch = module.Batch(tables, num_envs, seed)
+        self.reset = self._batch.reset
+        self.step = self._batch.step
+        self.sample_actions = self._batch.sample_actions
+        self.seeds = self._batch.seeds
+
+    def finished_records(self) -> list[dict[str, Any]]:
+        return [_record(self._engine, state, seed) for _, seed, state in self._batch.finished()]
+
+    def state(self, index: int) -> CoreDuelState:
+        """A copy of game ``index`` as it stands (for inspection and tests)."""
+        return CoreDuelState(self._batch.state(index), int(self._batch.seeds()[index]))
+
+
+def make_batch(num_envs: int, seed: int, **options: Any) -> DuelBatch:
+    """The Duel batch; Duel takes no options."""
+    if options:
+        raise ValueError(f"seven_wonders_duel takes no options, got {sorted(options)}")
+    return DuelBatch(num_envs, seed)

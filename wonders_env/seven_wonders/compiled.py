@@ -1,0 +1,354 @@
+"""7 Wonders on the compiled core: the :class:`~wonders_env.game.Game` protocol over C++ states.
+
+The C++ engine (``core/seven_wonders/``) mirrors this package's Python engine, which stays the
+readable reference; ``tests/core/test_seven_wonders_core.py`` holds the two together. The card
+tables are not re-typed in C++: :func:`core_tables` exports the tables parsed by :mod:`.cards`
+as numeric arrays, which the core checks and copies.
+
+Deals: :meth:`CompiledSevenWonders.new_game` draws a deal from the core's own generator
+(splitmix64, reproducible per seed, not numpy's); :meth:`CompiledSevenWonders.from_python_state`
+starts the core from the deal of a freshly set-up Python state (the same game in both engines),
+and :func:`deal_of` gives that deal (boards and deck orders) as a plain dict.
+
+Only the ``"cheapest"`` payment mode is in the core so far; ``payment="choose"`` (the players
+choose whom to pay) is the Python engine's alone, and asking the core for it raises ValueError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .. import core
+from .actions import KIND_NAMES, Kind, check_payment_mode, decode_action, num_actions
+from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
+                    Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
+from . import card_text
+from .game import SevenWondersGame
+from .observation import ObservationLayout
+from .scoring import CATEGORIES
+from .state import GameState, Phase, new_game
+
+MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
+LEFTOVER_KIND = "discard"
+
+
+def _counted_bits(counted: tuple[int, ...]) -> int:
+    bits = 0
+    for item in counted:
+        bits |= 1 << item  # colours 0-6, COUNT_WONDER_STAGE 7, COUNT_DEFEAT_TOKEN 8
+    return bits
+
+
+assert (COUNT_WONDER_STAGE, COUNT_DEFEAT_TOKEN) == (7, 8)
+
+
+def _effect_rows(effects, kind, width: int, row) -> np.ndarray:
+    found = [row(e) for e in effects if isinstance(e, kind)]
+    if len(found) > MAX_EFFECTS:
+        raise ValueError(f"the core holds at most {MAX_EFFECTS} {kind.__name__} effects per card or stage")
+    out = np.zeros((MAX_EFFECTS, width), np.int64)
+    for i, values in enumerate(found):
+        out[i] = values
+    return out
+
+
+def _produce_row(e: Produce):
+    return (e.mask, e.count, int(e.tradable))
+
+
+def _discount_row(e: TradeDiscount):
+    return (e.mask, e.scope)
+
+
+def _reward_row(e: CountReward):
+    return (_counted_bits(e.counted), e.scope, e.amount)
+
+
+@lru_cache(maxsize=None)
+def core_tables(edition: str = "1st"):
+    """The core's copy of an edition's tables (a ``_core.seven_wonders.Tables``), built once."""
+    db = database(edition)
+    return core.load().seven_wonders.make_tables(table_arrays(db))
+
+
+def table_arrays(db: CardDatabase) -> dict[str, Any]:
+    """The parsed tables of ``db`` as the numeric arrays the core reads (see core/seven_wonders/tables.hpp)."""
+    types = db.types
+    chains = np.full((len(types), MAX_CHAINS), -1, np.int64)
+    for t, sources in enumerate(db.chains_from):
+        chains[t, :len(sources)] = sources
+    rewards = lambda at_end: np.stack([_effect_rows([e for e in t.effects if isinstance(e, CountReward)
+                                                     and e.at_end == at_end], CountReward, 3, _reward_row)
+                                       for t in types])
+    cities = db.cities
+    sides = db.sides_names
+    shape = (len(cities), 2, MAX_STAGES)
+    stage = {name: np.zeros(shape, np.int64) for name in ("vp", "shields", "coins", "science_any", "specials")}
+    stage_cost = np.zeros((*shape, 7), np.int64)
+    stage_produces = np.zeros((*shape, MAX_EFFECTS, 3), np.int64)
+    stage_discounts = np.zeros((*shape, MAX_EFFECTS, 2), np.int64)
+    start = np.zeros((len(cities), 2), np.int64)
+    num_stages = np.zeros((len(cities), 2), np.int64)
+    handled = (Produce, TradeDiscount, Shields, Special, Science, Coins, VictoryPoints)
+    for c, city in enumerate(cities):
+        for s, side in enumerate(sides):
+            board = db.wonders[(city, side)]
+            start[c, s] = board.starting_resource
+            num_stages[c, s] = len(board.stages)
+            for k, st in enumerate(board.stages):
+                unknown = [e for e in st.effects if not isinstance(e, handled)]
+                if unknown:
+                    raise ValueError(f"the core does not implement the wonder stage effects {unknown}")
+                stage_cost[c, s, k] = st.resource_cost
+                stage["vp"][c, s, k] = sum(e.points for e in st.effects if isinstance(e, VictoryPoints))
+                stage["shields"][c, s, k] = sum(e.shields for e in st.effects if isinstance(e, Shields))
+                stage["coins"][c, s, k] = sum(e.coins for e in st.effects if isinstance(e, Coins))
+                stage["science_any"][c, s, k] = sum(1 for e in st.effects if isinstance(e, Science))
+                stage["specials"][c, s, k] = sum(1 << SPECIALS.index(e.name) for e in st.effects
+                                                 if isinstance(e, Special))
+                stage_produces[c, s, k] = _effect_rows(st.effects, Produce, 3, _produce_row)
+                stage_discounts[c, s, k] = _effect_rows(st.effects, TradeDiscount, 2, _discount_row)
+    return {
+        "edition": db.edition, "type_names": [t.name for t in types], "city_names": list(cities),
+        "side_names": list(sides),
+        "type_color": np.array(db.color), "type_coin_cost": np.array(db.coin_cost),
+        "type_cost": np.array([t.resource_cost for t in types]), "type_chains": chains,
+        "type_vp": np.array(db.vp), "type_shields": np.array(db.shields), "type_coins": np.array(db.coins),
+        "type_science": np.array(db.science), "type_wonder_bonus": np.array(db.wonder_bonus),
+        "type_produces": np.stack([_effect_rows(t.effects, Produce, 3, _produce_row) for t in types]),
+        "type_discounts": np.stack([_effect_rows(t.effects, TradeDiscount, 2, _discount_row) for t in types]),
+        "type_coin_rewards": rewards(False), "type_vp_rewards": rewards(True),
+        "card_age": np.array([c.age for c in db.cards]), "card_type": np.array([c.type for c in db.cards]),
+        "card_min_players": np.array([c.min_players or 0 for c in db.cards]),
+        "wonder_start": start, "wonder_num_stages": num_stages, "stage_cost": stage_cost,
+        **{f"stage_{name}": values for name, values in stage.items()},
+        "stage_produces": stage_produces, "stage_discounts": stage_discounts,
+    }
+
+
+def write_table_file(path: str, edition: str = "1st") -> None:
+    """Write :func:`table_arrays` as text for the core's C++ test program (``make core-sanitize``):
+    ``string KEY`` + a line, ``strings KEY COUNT`` + one line each, ``array KEY NDIM SHAPE...`` +
+    one line of values."""
+    with open(path, "w") as handle:
+        for key, value in table_arrays(database(edition)).items():
+            if isinstance(value, str):
+                handle.write(f"string {key}\n{value}\n")
+            elif isinstance(value, list):
+                handle.write(f"strings {key} {len(value)}\n" + "".join(f"{item}\n" for item in value))
+            else:
+                array = np.asarray(value, np.int64)
+                handle.write(f"array {key} {array.ndim} {' '.join(map(str, array.shape))}\n"
+                             f"{' '.join(map(str, array.ravel()))}\n")
+
+
+def deal_of(state: GameState) -> dict[str, Any]:
+    """The deal of a Python state just set up by ``state.new_game`` (before any move): the boards
+    and every Age deck in order, as the core's ``Engine.new_game`` takes it."""
+    if state.age != 1 or state.turn != 1 or state.phase != Phase.MAIN or state.log:
+        raise ValueError("deal_of needs a state just set up by new_game (no move played)")
+    db = state.db
+    hands = state.hands
+    if state.free_city >= 0:  # the holder (seat 1 in Age I) got the pile's last card on top
+        first = hands[0] + hands[1][:-1] + state.free_city_pile + hands[1][-1:]
+    else:
+        first = [card for seat in range(state.num_players) for card in hands[seat]]
+    return {
+        "cities": [db.cities.index(board.city) for board in state.wonders],
+        "sides": [db.sides_names.index(board.side) for board in state.wonders],
+        "decks": [first, list(state.decks[2]), list(state.decks[3])],
+        "box": list(state.box),
+    }
+
+
+class CompiledSevenWonders:
+    """The :class:`~wonders_env.game.Game` protocol on the compiled core (states are
+    ``_core.seven_wonders.State`` objects)."""
+
+    name = "seven_wonders"
+    simultaneous = True
+    hidden_action_kinds = SevenWondersGame.hidden_action_kinds
+    legend = SevenWondersGame.legend
+
+    def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
+                 wonder_sides: str | list[str] = "random", payment: str = "cheapest") -> None:
+        if check_payment_mode(payment) != "cheapest":
+            raise ValueError(f"payment={payment!r} is not in the compiled core yet: use the Python engine "
+                             "(seven_wonders_v0 envs, wonders_env.seven_wonders) for it")
+        db = database(edition)
+        new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition)  # checks
+        self.db = db
+        self.edition = edition
+        self.num_players = int(num_players)
+        self.num_seats = max(self.num_players, 3)
+        self.num_actions = num_actions(db.num_types)
+        self.observation_size = ObservationLayout(db.num_types).size
+        side_list = [wonder_sides] * self.num_seats if isinstance(wonder_sides, str) else list(wonder_sides)
+        sides = [2 if side == "random" else db.sides_names.index(db.side_name(side)) for side in side_list]
+        cities = [] if wonders is None else [db.cities.index(city) for city in wonders]
+        self.engine = core.load().seven_wonders.Engine(core_tables(edition), self.num_players, cities, sides)
+
+    # -- creating states
+    def new_game(self, seed: int | None = None):
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+        return self.engine.new_game_seeded(_seed(seed))
+
+    def new_game_from_deal(self, deal: Mapping[str, Any], seed: int | None = None):
+        """A game from an explicit deal (see :func:`deal_of`); a corrupt deal raises ValueError."""
+        return self.engine.new_game(dict(deal), None if seed is None else _seed(seed))
+
+    def from_python_state(self, state: GameState):
+        """The same game as a Python state just set up (same boards, same deck orders)."""
+        if state.num_players != self.num_players or state.db.edition != self.edition:
+            raise ValueError("the Python state was set up with other options than this engine")
+        return self.new_game_from_deal(deal_of(state), state.seed)
+
+    def clone(self, state):
+        return state.clone()
+
+    # -- queries
+    def acting_players(self, state) -> list[int]:
+        return self.engine.acting_players(state)
+
+    def legal_actions(self, state, player: int) -> list[int]:
+        return np.flatnonzero(self.legal_action_mask(state, player)).tolist()
+
+    def legal_action_mask(self, state, player: int) -> np.ndarray:
+        """As the Python engine's: no legal action for a player who does not decide now (the
+        core's mask, like the env's, offers ``wait`` there)."""
+        if player not in self.acting_players(state):
+            return np.zeros(self.num_actions, bool)
+        return self.engine.legal_action_mask(state, player).astype(bool)
+
+    def legal_actions_reference(self, state, player: int) -> set[int]:
+        """The core has no second statement of the rules: the Python engine's reference is the
+        slow check, and the differential test compares the two."""
+        return set(self.legal_actions(state, player))
+
+    def apply_actions(self, state, actions: Mapping[int, int]) -> None:
+        self.engine.apply_actions(state, dict(actions))
+
+    def is_over(self, state) -> bool:
+        return self.engine.is_over(state)
+
+    def score_breakdown(self, state, player: int) -> dict[str, int]:
+        values = self.engine.score_breakdown(state, player)
+        return {**dict(zip(CATEGORIES, values)), "total": values[-1]}
+
+    def winners(self, state) -> list[int]:
+        return self.engine.winners(state)
+
+    def returns(self, state) -> list[float]:
+        won = self.winners(state) if self.is_over(state) else []
+        return [1.0 / len(won) if player in won else 0.0 for player in range(self.num_players)]
+
+    def determinize(self, state, player: int, rng: np.random.Generator):
+        return self.engine.determinize(state, player, int(rng.integers(2**63)))
+
+    def encode_observation(self, state, player: int) -> np.ndarray:
+        return self.engine.encode_observation(state, player)
+
+    def describe_action(self, state, action: int) -> str:
+        return self.engine.describe_action(action)
+
+    def game_record(self, state) -> dict[str, Any]:
+        return format_record(self.db, self.engine.record_data(state), self.num_players)
+
+    def describe_move(self, state, player: int, action: int) -> str:
+        """The action in words; the costs are shown by the Python engine (terminal play runs on it)."""
+        return self.describe_action(state, action)
+
+    def describe_effect(self, state, player: int, action: int) -> str:
+        """What the card of the action does (a wonder stage's effects need the Python engine: "")."""
+        kind, card_type = decode_action(action, self.db.num_types)
+        return card_text.card_text(self.db, card_type) if kind in (Kind.BUILD, Kind.FREE_BUILD, Kind.DISCARD_BUILD) else ""
+
+    def render(self, state, player: int | None = None) -> str:
+        """The cities as the record gives them (public information only: no hand, no hidden card)."""
+        record = self.game_record(state)
+        lines = [f"7 Wonders ({record['edition']} edition), {record['num_players']} players"]
+        for city in record["players"]:
+            lines.append(f"{city['agent'] or 'Free City'}: {city['wonder']} {city['side']}, "
+                         f"{city['stages_built']} stages, {city['coins']} coins, "
+                         f"{city['score']['total']} points; " + ", ".join(city["buildings"]))
+        return "\n".join(lines)
+
+
+def _seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise TypeError(f"seed must be an integer in [0, 2**64), got {seed!r}")
+    return int(seed)
+
+
+def format_record(db: CardDatabase, data: dict[str, Any], num_players: int) -> dict[str, Any]:
+    """The game record (:mod:`.record`'s contract) from the core's ``record_data``."""
+    seats = len(data["seats"])
+    players = []
+    for seat, info in enumerate(data["seats"]):
+        players.append({
+            "seat": seat,
+            "agent": f"player_{seat}" if seat < num_players else None,
+            "left": (seat - 1) % seats,
+            "right": (seat + 1) % seats,
+            "wonder": db.cities[info["city"]],
+            "side": db.sides_names[info["side"]],
+            "stages_built": info["stages_built"],
+            "buildings": [db.types[t].name for t in info["buildings"]],
+            "coins": info["coins"],
+            "military_tokens": list(info["military_tokens"]),
+            "score": {**dict(zip(CATEGORIES, info["score"])), "total": info["score"][-1]},
+        })
+    kinds = KIND_NAMES[:5] + (LEFTOVER_KIND,)
+    free_city = 2 if num_players == 2 else -1
+
+    def paid_to(city: int, to_left: int, to_right: int) -> list[dict[str, Any]]:
+        return [{"seat": seat, "agent": f"player_{seat}" if seat != free_city else None, "coins": coins}
+                for seat, coins in (((city - 1) % seats, to_left), ((city + 1) % seats, to_right)) if coins]
+
+    actions = [{"age": age, "turn": turn, "agent": None if agent < 0 else f"player_{agent}", "seat": seat,
+                "kind": kinds[kind], "card": db.types[card].name,
+                "paid": {"left": left, "right": right, "bank": bank}, "paid_to": paid_to(seat, left, right)}
+               for age, turn, agent, seat, kind, card, left, right, bank in data["actions"]]
+    return {
+        "game": "seven_wonders", "env": "seven_wonders_v0", "edition": db.edition, "seed": data["seed"],
+        "num_players": num_players, "payment": "cheapest", "variant": "two_player" if num_players == 2 else "standard",
+        "finished": data["finished"], "winners": [f"player_{seat}" for seat in data["winners"]],
+        "players": players, "actions": actions,
+    }
+
+
+class SevenWondersBatch:
+    """The core batch of :mod:`wonders_env.vector` for 7 Wonders (records built only when asked)."""
+
+    def __init__(self, game: CompiledSevenWonders, num_envs: int, seed: int) -> None:
+        self.game = game
+        self._batch = core.load().seven_wonders.Batch(game.engine, num_envs, seed)
+        self.num_players = game.num_players
+        self.observation_size = game.observation_size
+        self.num_actions = game.num_actions
+        self.reset = self._batch.reset
+        self.step = self._batch.step
+        self.sample_actions = self._batch.sample_actions
+        self.seeds = self._batch.seeds
+
+    def state(self, index: int):
+        """A copy of the core state of game ``index``."""
+        return self._batch.state(index)
+
+    def finished_records(self) -> list[dict[str, Any]]:
+        return [self.game.game_record(state) for _, _, state in self._batch.finished()]
+
+
+def make_batch(num_envs: int, seed: int, num_players: int = 3, edition: str = "1st",
+               wonders: list[str] | None = None, wonder_sides: str | list[str] = "random",
+               payment: str = "cheapest") -> SevenWondersBatch:
+    """The 7 Wonders batch of ``wonders_env.vector.make("seven_wonders", ...)``: the options are
+    the PettingZoo env's (``num_players``, ``edition``, ``wonders``, ``wonder_sides``, ``payment``:
+    only ``"cheapest"`` so far)."""
+    return SevenWondersBatch(CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment),
+                             num_envs, seed)

@@ -1,0 +1,128 @@
+"""Batched, vectorised games on the compiled core, in the manner of pgx and EnvPool.
+
+``num_envs`` games are stepped together by the core (:mod:`wonders_env.core`), which writes the
+observations, the action masks, who acts, the rewards and the terminations straight into numpy
+arrays held by the :class:`VectorEnv` (no copies: ``torch.from_numpy`` works on them)::
+
+    from wonders_env import vector
+    venv = vector.make("seven_wonders_duel", num_envs=1024, seed=0)  # or "seven_wonders",
+                                                                      # num_players=4, edition=...
+    obs, mask, to_act = venv.reset()    # [E, P, D] float32, [E, P, A] int8, [E, P] bool
+    obs, mask, to_act, rewards, terminated = venv.step(actions)
+    records = venv.finished_records()   # game_record() dicts of the games that ended in the last step
+
+``E`` games, ``P`` players, ``D`` and ``A`` the observation and action sizes of the PettingZoo env
+of the same game and options: observations and action ids are exactly the env's, so a policy
+trained on one plays on the other. ``actions`` is an ``[E, P]`` integer array; entries of seats
+that do not act are ignored. ``rewards`` ``[E, P]`` float32 are the env's ``win_loss`` rewards
+(Duel: +1 to the winner, -1 to the loser, 0 to all on a shared victory; 7 Wonders: +1 to each
+winner, -1 to the others; 0 before the end);
+``terminated`` ``[E]`` bool marks the games that ended in this step. A game that ends restarts at
+once with a new deal: the observation, mask and ``to_act`` of its row are those of the new game's
+first decision, and :meth:`VectorEnv.finished_records` gives the record of the game that ended.
+
+The rows of seats that do not act may hold anything; their masks are all zero. The arrays are
+the env's own and are overwritten by the next ``step`` (copy what you keep); the core writes only
+the entries that changed since it last wrote a row, so do not write into them.
+
+Seeds: game ``i`` of a batch made with ``seed`` plays the deals of seeds derived from
+(``seed``, ``i``, the episode number), so a batch is reproducible; :attr:`VectorEnv.seeds` holds
+the seed of the game each row plays now (the ``seed`` of its record, and the seed that
+``Game.new_game`` of the game's compiled engine takes to deal the same game again).
+
+An illegal action raises ``ValueError`` naming the game index, the seat, the action and why it is
+illegal, and leaves every game as it was: the core checks the whole batch before applying any of it.
+
+Each game provides its batch in ``wonders_env.<game>.compiled.make_batch(num_envs, seed,
+**options)``: a core object with ``num_players``, ``observation_size``, ``num_actions``,
+``reset(obs, mask, to_act)``, ``step(actions, obs, mask, to_act, rewards, terminated)``,
+``seeds()`` and ``finished_records()``.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import numpy as np
+
+from . import registry
+
+MAX_ENVS = 1 << 16
+SEED_LIMIT = 1 << 64
+
+
+def make(game: str, num_envs: int = 1, seed: int = 0, **options: Any) -> "VectorEnv":
+    """``num_envs`` games of ``game`` (a name of :mod:`wonders_env.registry`) with the game's
+    ``options``."""
+    game = registry.resolve_game(game)
+    if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral) \
+            or not 1 <= num_envs <= MAX_ENVS:
+        raise ValueError(f"num_envs must be an integer in 1-{MAX_ENVS}, got {num_envs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed < SEED_LIMIT:
+        raise TypeError(f"seed must be an integer in 0-{SEED_LIMIT - 1}, got {seed!r}")
+    batch = registry.make_batch(game, int(num_envs), int(seed), **options)
+    return VectorEnv(game, batch, int(num_envs))
+
+
+class VectorEnv:
+    """``num_envs`` games stepped together; see the module docstring."""
+
+    def __init__(self, game: str, batch: Any, num_envs: int) -> None:
+        self.game = game
+        self.num_envs = num_envs
+        self.num_players = batch.num_players
+        self.observation_size = batch.observation_size
+        self.num_actions = batch.num_actions
+        self._batch = batch
+        shape = (num_envs, self.num_players)
+        self.observations = np.zeros((*shape, self.observation_size), np.float32)
+        self.action_masks = np.zeros((*shape, self.num_actions), np.int8)
+        self.to_act = np.zeros(shape, np.bool_)
+        self.rewards = np.zeros(shape, np.float32)
+        self.terminated = np.zeros(num_envs, np.bool_)
+        self._started = False
+
+    def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Deal every game anew (episode 0 of each row's seed sequence): (obs, mask, to_act)."""
+        self._batch.reset(self.observations, self.action_masks, self.to_act)
+        self.rewards[:] = 0.0
+        self.terminated[:] = False
+        self._started = True
+        return self.observations, self.action_masks, self.to_act
+
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """One decision of every acting seat of every game: (obs, mask, to_act, rewards, terminated)."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        actions = self._checked_actions(actions)
+        self._batch.step(actions, self.observations, self.action_masks, self.to_act, self.rewards,
+                         self.terminated)
+        return self.observations, self.action_masks, self.to_act, self.rewards, self.terminated
+
+    def sample_actions(self) -> np.ndarray:
+        """A uniformly random legal action for every acting seat (-1 elsewhere), drawn by the core
+        from its own generator: random play without a pass over the masks in Python."""
+        if not self._started:
+            raise RuntimeError("call reset() before sample_actions()")
+        actions = np.full((self.num_envs, self.num_players), -1, np.int64)
+        self._batch.sample_actions(actions)
+        return actions
+
+    @property
+    def seeds(self) -> np.ndarray:
+        """The seed of the game each row plays now (uint64, one per game)."""
+        return self._batch.seeds()
+
+    def finished_records(self) -> list[dict[str, Any]]:
+        """The ``game_record()`` dicts of the games that ended in the last ``step``, by game index."""
+        return self._batch.finished_records()
+
+    def _checked_actions(self, actions: Any) -> np.ndarray:
+        actions = np.asarray(actions)
+        shape = (self.num_envs, self.num_players)
+        if actions.shape != shape:
+            raise ValueError(f"actions must have shape {shape} (games, players), got {actions.shape}")
+        if actions.dtype == np.bool_ or not np.issubdtype(actions.dtype, np.integer):
+            raise ValueError(f"actions must be an integer array, got dtype {actions.dtype}")
+        return np.ascontiguousarray(actions, dtype=np.int64)
