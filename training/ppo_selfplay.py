@@ -460,7 +460,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     args = parse_args(Args, argv, description=__doc__.split("\n")[0], validate=problems)
     args.game = resolve_game(args.game)
     num_players = args.num_players or default_players(args.game)
-    if args.game != "seven_wonders" and args.payment != "cheapest":
+    if "payment" not in entry(args.game).options and args.payment != "cheapest":
         raise SystemExit(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
     if args.torch_threads:
         torch.set_num_threads(args.torch_threads)
