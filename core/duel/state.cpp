@@ -7,15 +7,6 @@
 
 namespace wonders::duel {
 
-uint64_t mix_seed(uint64_t a, uint64_t b, uint64_t c) {
-  Rng rng(a);
-  uint64_t x = rng.next() ^ b;
-  Rng second(x);
-  uint64_t y = second.next() ^ c;
-  Rng third(y);
-  return third.next();
-}
-
 namespace {
 
 // One Age's deck shuffled: the 20 cards in slot order and the boxed ones (Age III with the Guilds).

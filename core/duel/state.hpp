@@ -6,15 +6,14 @@
 // value: copying it clones the game. All randomness is drawn once, when the game is dealt (the
 // Deal), so a state and a sequence of actions determine the game.
 //
-// The generator is splitmix64 (Steele, Lea and Flood 2014): state += 0x9E3779B97F4A7C15, then
-// the output mix. Bounded draws use Lemire's multiply-shift with rejection (exactly uniform), and
-// shuffles are Fisher-Yates from the last element down. A game dealt from seed s draws, in this
+// The generator is common/rng.hpp's splitmix64. A game dealt from seed s draws, in this
 // order: the wonder order (12), the token order (10), then for each Age its deck (Age III: also
 // the Guilds, then the 20 kept cards again), as wonders_env.duel.state.new_game does with numpy.
 #pragma once
 #include <array>
 #include <cstdint>
 
+#include "common/rng.hpp"
 #include "duel/tables.hpp"
 
 namespace wonders::duel {
@@ -28,46 +27,6 @@ constexpr int CARDS_REMOVED_PER_AGE = 3, GUILDS_PER_GAME = 3, EMPTY = -1, NOBODY
 constexpr int DRAFT_ORDER[8] = {0, 1, 1, 0, 1, 0, 0, 1};
 constexpr int BOXED_PER_AGE[3] = {3, 3, 7};
 constexpr int MAX_CITY = 64, MAX_LOG = 96;
-
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  // uniform in [0, n), n >= 1
-  uint32_t below(uint32_t n) {
-    uint64_t m = (next() >> 32) * n;
-    uint32_t low = static_cast<uint32_t>(m);
-    if (low < n) {
-      uint32_t threshold = static_cast<uint32_t>(-n) % n;
-      while (low < threshold) {
-        m = (next() >> 32) * n;
-        low = static_cast<uint32_t>(m);
-      }
-    }
-    return static_cast<uint32_t>(m >> 32);
-  }
-  template <typename T>
-  void shuffle(T* items, int n) {
-    for (int i = n - 1; i > 0; --i) {
-      int j = static_cast<int>(below(static_cast<uint32_t>(i + 1)));
-      T swap = items[i];
-      items[i] = items[j];
-      items[j] = swap;
-    }
-  }
-  uint64_t state() const { return state_; }
-
- private:
-  uint64_t state_;
-};
-
-// A well-mixed seed for a derived stream (batch game i, episode k): splitmix64 of the parts.
-uint64_t mix_seed(uint64_t a, uint64_t b, uint64_t c);
 
 // Everything drawn at setup.
 struct Deal {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "seven_wonders/rng.hpp"
+#include "common/rng.hpp"
 #include "seven_wonders/state.hpp"
 #include "seven_wonders/tables.hpp"
 #include "seven_wonders/trading.hpp"

@@ -22,6 +22,7 @@
 #include "duel/scoring.hpp"
 
 using namespace wonders::duel;
+using wonders::Rng;
 
 namespace {
 

@@ -21,6 +21,7 @@
 #include "seven_wonders/rules.hpp"
 
 using namespace wonders::seven_wonders;
+using wonders::Rng;
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The core's random generator: splitmix64 (Steele, Lea and Flood 2014), one per deal.
+// The core's random generator, shared by both games: splitmix64 (Steele, Lea and Flood 2014), one per deal.
 //
 // next(): state += 0x9E3779B97F4A7C15, then the splitmix64 finaliser of the state. below(n) is
 // Lemire's multiply-shift with rejection (unbiased); shuffles are Fisher-Yates from the last
@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <utility>
 
-namespace wonders::seven_wonders {
+namespace wonders {
 
 class Rng {
   public:
@@ -50,4 +50,4 @@ inline uint64_t mix_seed(uint64_t a, uint64_t b, uint64_t c) {
     return third.next();
 }
 
-}  // namespace wonders::seven_wonders
+}  // namespace wonders
