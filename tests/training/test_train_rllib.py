@@ -109,9 +109,9 @@ def closed_port() -> int:
 
 @pytest.mark.parametrize("argv, message", [
     (["--game", "chess"], "invalid choice: 'chess'"),
-    (["--game", "seven_wonders", "--num-players", "9"], "num_players must be an integer from 2 to 7 in the 1st edition, got 9"),
+    (["--game", "seven_wonders", "--num-players", "9"], "num_players must be one of 2, 3, 4, 5, 6, 7 for seven_wonders, got 9"),
     (["--game", "seven_wonders", "--num-players", "2", "--edition", "2nd"], "from 3 to 7 in the 2nd edition, got 2"),
-    (["--game", "seven_wonders_duel", "--num-players", "3"], "7 Wonders Duel has 2 players"),
+    (["--game", "seven_wonders_duel", "--num-players", "3"], "num_players must be one of 2 for seven_wonders_duel, got 3"),
     (["--payment", "choose"], "--payment choose is for 7 Wonders; seven_wonders_duel has no payment choice"),
     (["--iterations", "0"], "--iterations must be at least 1, got 0"),
     (["--env-runners", "-1"], "--env-runners must be at least 0"),
