@@ -6,7 +6,7 @@ the sources is compiled into the module, so that :mod:`wonders_env.core` can tel
 from a fresh one.
 """
 
-import hashlib
+import importlib.util
 from pathlib import Path
 
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
@@ -22,13 +22,12 @@ def core_sources() -> list[str]:
 
 
 def source_hash() -> str:
-    """SHA-256 over every source and header of the core, in path order (see wonders_env.core)."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in CORE.rglob("*") if p.suffix in (".cpp", ".hpp")
-                       and "tests" not in p.relative_to(CORE).parts):
-        digest.update(str(path.relative_to(CORE)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+    """The hash that wonders_env.core checks at import (its function, loaded by path: the package
+    itself is not importable while it is being built)."""
+    spec = importlib.util.spec_from_file_location("wonders_core_loader", CORE.parent / "wonders_env" / "core.py")
+    loader = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loader)
+    return loader.source_hash(CORE)
 
 
 ParallelCompile("WONDERS_BUILD_JOBS", default=0).install()  # one compiler per core
