@@ -134,13 +134,6 @@ def _record(engine: Any, state: Any, seed: int | None) -> dict[str, Any]:
     return game_record(twin)
 
 
-def _record(engine: Any, state: Any, seed: int | None) -> dict[str, Any]:
-    """The game record of a core state dealt from ``seed``."""
-    twin = to_python(engine, state)
-    twin.seed = seed
-    return game_record(twin)
-
-
 def to_core(engine: Any, state: DuelState) -> Any:
     """A core state equal to the Python engine state: its deal, then its moves replayed."""
     twin = engine.new_game_from_deal(state.wonder_order, state.token_order, state.deals, state.boxed)
