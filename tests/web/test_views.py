@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from wonders_env.web import duel_view, seven_wonders_view
+from wonders_web import duel_view, seven_wonders_view
 
 
 def drawn_targets(view_module, table: dict) -> set[str]:
