@@ -13,7 +13,7 @@ from agents import make_agent
 import wonders_env
 from agents.match import play_game
 from agents.tournament import (default_lineups, lineup_label, openskill_ratings, parse_agent_spec, record_name,
-                               replay, run_tournament, schedule, wilson_interval)
+                               replay, run_tournament, schedule, spec_of, wilson_interval)
 
 
 @pytest.fixture(scope="module")
@@ -169,9 +169,9 @@ def test_every_game_record_is_saved_under_a_name_that_says_the_matchup(tmp_path)
     result = run_tournament("duel", ["random", "mcts:simulations=2"], games=2, workers=2, ratings=False,
                             progress=False, save_records=tmp_path / "records")
     files = sorted((tmp_path / "records").iterdir())
-    assert [f.name for f in files] == [f"{row['index']:05d}_{row['seats'][0]}-vs-{row['seats'][1]}_seed{row['seed']}.json"
-                                       for row in result.games]
-    assert files[0].name.startswith("00000_random-vs-mcts_simulations=2_seed")
+    assert [f.name for f in files] == [record_name(spec_of(row)) for row in result.games]
+    assert files[0].name == f"00000_random-vs-mcts_simulations=2_seed{result.games[0]['seed']}.json"
+    assert files[1].name == f"00001_mcts_simulations=2-vs-random_seed{result.games[1]['seed']}.json"
     for path, row in zip(files, result.games):
         assert json.loads(path.read_text()) == json.loads(json.dumps(replay(row).record))
 
