@@ -168,6 +168,20 @@ def test_a_game_in_progress_is_resumed_by_a_new_server(tmp_path):
     assert json.loads((tmp_path / f"{game_id}.json").read_text())["finished"]
 
 
+def test_a_saved_game_that_cannot_be_resumed_is_reported_and_kept(tmp_path):
+    from starlette.testclient import TestClient
+    with TestClient(create_app(tmp_path)) as client:
+        game_id = new_game(client, "seven_wonders_duel", ["human", "random"], seed=4)
+        play_turn(client, game_id, np.random.default_rng(0))
+    broken = tmp_path / "in_progress" / "broken.json"
+    broken.write_text("{not json")
+    with TestClient(create_app(tmp_path)) as client:
+        skipped = client.get("/api/setup").json()["skipped_saved_games"]
+        assert len(skipped) == 1 and str(broken) in skipped[0]
+        assert [game["id"] for game in client.get("/api/games").json()] == [game_id]  # the others resume
+    assert broken.read_text() == "{not json"  # left as it was, for a person to look at
+
+
 # ---------------------------------------------------------------- replays
 @pytest.mark.parametrize("game, options", [
     ("seven_wonders_duel", {}),
