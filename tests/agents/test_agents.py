@@ -57,10 +57,12 @@ def test_a_game_without_a_valuation_plays_random_and_ppo_only(monkeypatch):
     monkeypatch.delitem(VALUATIONS, "seven_wonders_duel")
     assert agent_names("duel") == ("random", "ppo")
     for name in ("heuristic", "mcts"):
-        with pytest.raises(ValueError, match="no heuristic valuation for seven_wonders_duel; games with one: seven_wonders"):
+        with pytest.raises(ValueError, match="no heuristic valuation for seven_wonders_duel; "
+                                             "games with one: seven_wonders"):
             make_agent(name, game="duel")
     env = wonders_env.make("duel", raw=True)
-    assert play_game(env, [make_agent("random", game="duel", seed=1), make_agent("ppo", game="duel")], 0).record["finished"]
+    bots = [make_agent("random", game="duel", seed=1), make_agent("ppo", game="duel")]
+    assert play_game(env, bots, 0).record["finished"]
 
 
 def test_short_game_names():

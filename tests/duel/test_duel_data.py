@@ -92,5 +92,6 @@ def test_a_database_whose_tables_do_not_fit_its_edition_is_refused(monkeypatch):
         duel_cards.database("agora")
     monkeypatch.setitem(duel_cards.EDITIONS, "short", duel_cards.Edition(
         "cards.csv", "wonders.csv", "progress.csv", "layouts.json", (24, 23, 20, 7), 12, 10))
-    with pytest.raises(ValueError, match=r"cards.csv: expected \(24, 23, 20, 7\) cards per deck, got \(23, 23, 20, 7\)"):
+    with pytest.raises(ValueError, match=r"cards.csv: expected \(24, 23, 20, 7\) cards per deck, "
+                                         r"got \(23, 23, 20, 7\)"):
         duel_cards.DuelDatabase("short")

@@ -426,7 +426,8 @@ CARD_GUILD_VP_PER_WONDER, CARD_GUILD_VP_PER_3COINS = BASE.card_guild_vp_per_wond
 CARD_CHANGES_COSTS, CARD_HAS_INCOME = BASE.card_changes_costs, BASE.card_has_income
 
 WONDER_COST, WONDER_VP, WONDER_SHIELDS = BASE.wonder_cost, BASE.wonder_vp, BASE.wonder_shields
-WONDER_COINS, WONDER_OPPONENT_LOSES, WONDER_PLAY_AGAIN = BASE.wonder_coins, BASE.wonder_opponent_loses, BASE.wonder_play_again
+WONDER_COINS, WONDER_OPPONENT_LOSES = BASE.wonder_coins, BASE.wonder_opponent_loses
+WONDER_PLAY_AGAIN = BASE.wonder_play_again
 WONDER_DESTROY, WONDER_LIBRARY_DRAW = BASE.wonder_destroy, BASE.wonder_library_draw
 WONDER_FROM_DISCARD, WONDER_CHOICE = BASE.wonder_from_discard, BASE.wonder_choice
 
