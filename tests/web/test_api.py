@@ -94,6 +94,16 @@ def test_a_bad_new_game_is_refused_with_the_reason(client, body, words):
     assert client.get("/api/games").json() == []
 
 
+def test_a_broken_policy_file_is_refused_with_the_reason(client, tmp_path):
+    junk = tmp_path / "junk.pt"
+    junk.write_bytes(b"not a policy")
+    response = client.post("/api/games", json={"game": "duel", "seats": ["human", str(junk)]})
+    assert response.status_code == 400
+    assert f"cannot make the bot 'ppo:path={junk}': {junk}: not a readable checkpoint or policy file (truncated or " \
+           "corrupt" in response.json()["error"]
+    assert client.get("/api/games").json() == []
+
+
 def test_an_illegal_a_stale_and_a_foreign_move_are_refused_and_change_nothing(client):
     game_id = new_game(client, "seven_wonders_duel", ["human", "human"], seed=1)
     view = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "a"}).json()
