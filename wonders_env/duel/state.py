@@ -24,7 +24,6 @@ STARTING_COINS = 7
 BOARD_TOKENS = 5
 WONDERS_PER_ROUND = 4
 DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)  # who picks: A B B A, then B A A B
-CARDS_REMOVED_PER_AGE = 3
 GUILDS_PER_GAME = 3
 MAX_WONDERS_BUILT = 7
 EMPTY = -1
@@ -141,13 +140,14 @@ class DuelState:
 
 
 def deal_age(db: DuelDatabase, age: int, rng: np.random.Generator) -> tuple[list[int], list[int]]:
-    """Shuffle an Age's deck of ``db``: (20 cards in slot order, the cards left in the box).
-
-    Age III: 3 of its 20 cards and 4 of the 7 Guilds stay in the box; the other 3 Guilds are
-    shuffled with the 17 Age III cards.
+    """Shuffle an Age's deck of ``db``: (a card for each structure slot in slot order, the cards
+    left in the box). The base game boxes 3 of each Age's 23 cards (Age III: 3 of its 20 cards and
+    4 of the 7 Guilds; the other 3 Guilds are shuffled with the 17 Age III cards kept); a larger
+    deck boxes more.
     """
     cards = [int(c) for c in rng.permutation(db.deck_cards[age - 1])]
-    kept, boxed = cards[CARDS_REMOVED_PER_AGE:], cards[:CARDS_REMOVED_PER_AGE]
+    removed = len(cards) - (db.num_slots - (GUILDS_PER_GAME if age == 3 else 0))
+    kept, boxed = cards[removed:], cards[:removed]
     if age == 3:
         guilds = [int(c) for c in rng.permutation(db.deck_cards[GUILD_DECK])]
         kept += guilds[:GUILDS_PER_GAME]
