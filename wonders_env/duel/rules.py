@@ -249,17 +249,15 @@ def apply_action(state: DuelState, action: int) -> None:
 
 def resolve_action(state: DuelState, action: int) -> None:
     """Play an action known to be legal (taken from :func:`legal_actions`), unchecked."""
-    acts = action_table(state.db)
-    kind, index, wonder = acts.decoded[action]
-    _HANDLERS[kind](state, index, wonder)
+    kind, index, wonder = action_table(state.db).decoded[action]
+    _HANDLERS[kind](state, action, index, wonder)
 
 
-def _draft(state: DuelState, wonder: int, _: int) -> None:
-    acts = action_table(state.db)
+def _draft(state: DuelState, action: int, wonder: int, _: int) -> None:
     player = state.current
     state.draft_offer.remove(wonder)
     state.player_wonders[player].append(wonder)
-    state.log.append((player, acts.draft + wonder, 0))
+    state.log.append((player, action, 0))
     state.draft_step += 1
     if state.draft_step == WONDERS_PER_ROUND:
         state.draft_offer = state.wonder_order[WONDERS_PER_ROUND:2 * WONDERS_PER_ROUND]
@@ -284,14 +282,12 @@ def _take_from_structure(state: DuelState, card: int) -> None:
 
 def _pay_resources(state: DuelState, player: int, coins: int) -> None:
     """Trade payments go to the bank, or to the opponent who owns Economy."""
-    db = state.db
-    if coins and state.player_tokens[1 - player] >> db.economy & 1:
+    if coins and state.player_tokens[1 - player] >> state.db.economy & 1:
         state.coins[1 - player] += coins
 
 
-def _build(state: DuelState, card: int, _: int) -> None:
+def _build(state: DuelState, action: int, card: int, _: int) -> None:
     db = state.db
-    acts = action_table(db)
     player = state.current
     _take_from_structure(state, card)
     if db.card_chain_needs[card] & state.chains[player]:
@@ -303,31 +299,29 @@ def _build(state: DuelState, card: int, _: int) -> None:
         paid = db.card_coin_cost[card] + trade
         state.coins[player] -= paid
         _pay_resources(state, player, trade)
-    state.log.append((player, acts.build + card, paid))
+    state.log.append((player, action, paid))
     add_building(state, player, card)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
 
-def _sell(state: DuelState, card: int, _: int) -> None:
-    acts = action_table(state.db)
+def _sell(state: DuelState, action: int, card: int, _: int) -> None:
     player = state.current
     _take_from_structure(state, card)
     state.coins[player] += sell_value(state, player)
     state.discard.append(card)
-    state.log.append((player, acts.sell + card, 0))
+    state.log.append((player, action, 0))
     _end_turn(state)
 
 
-def _wonder(state: DuelState, card: int, wonder: int) -> None:
+def _wonder(state: DuelState, action: int, card: int, wonder: int) -> None:
     db = state.db
-    acts = action_table(db)
     player, opponent = state.current, 1 - state.current
     _take_from_structure(state, card)
     paid = wonder_cost(state, player, wonder)
     state.coins[player] -= paid
     _pay_resources(state, player, paid)
-    state.log.append((player, acts.wonder + card * db.num_wonders + wonder, paid))
+    state.log.append((player, action, paid))
     state.wonder_built[wonder] = True
     state.wonder_card[wonder] = card
     state.wonders_built += 1
@@ -357,21 +351,19 @@ def _wonder(state: DuelState, card: int, wonder: int) -> None:
         _end_turn(state)
 
 
-def _progress(state: DuelState, token: int, _: int) -> None:
-    acts = action_table(state.db)
+def _progress(state: DuelState, action: int, token: int, _: int) -> None:
     player = state.current
     state.board_tokens &= ~(1 << token)
-    state.log.append((player, acts.progress + token, 0))
+    state.log.append((player, action, 0))
     take_token(state, player, token)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
 
-def _destroy(state: DuelState, card: int, _: int) -> None:
+def _destroy(state: DuelState, action: int, card: int, _: int) -> None:
     db = state.db
-    acts = action_table(db)
     player, opponent = state.current, 1 - state.current
-    state.log.append((player, acts.destroy + card, 0))
+    state.log.append((player, action, 0))
     state.city[opponent].remove(card)
     state.owned[opponent, card] = 0
     state.color_count[opponent][db.card_color[card]] -= 1
@@ -383,30 +375,27 @@ def _destroy(state: DuelState, card: int, _: int) -> None:
     _end_turn(state)
 
 
-def _mausoleum(state: DuelState, card: int, _: int) -> None:
-    acts = action_table(state.db)
+def _mausoleum(state: DuelState, action: int, card: int, _: int) -> None:
     player = state.current
     state.discard.remove(card)
-    state.log.append((player, acts.mausoleum + card, 0))
+    state.log.append((player, action, 0))
     add_building(state, player, card)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
 
-def _library(state: DuelState, token: int, _: int) -> None:
-    acts = action_table(state.db)
+def _library(state: DuelState, action: int, token: int, _: int) -> None:
     player = state.current
     state.library_offer = []
-    state.log.append((player, acts.library + token, 0))
+    state.log.append((player, action, 0))
     take_token(state, player, token)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
 
-def _starter(state: DuelState, choice: int, _: int) -> None:
-    acts = action_table(state.db)
+def _starter(state: DuelState, action: int, choice: int, _: int) -> None:
     chooser = state.current
-    state.log.append((chooser, acts.starter + choice, 0))
+    state.log.append((chooser, action, 0))
     state.phase = Phase.PLAY
     state.current = state.turn_player = chooser if choice == STARTER_ME else 1 - chooser
 
