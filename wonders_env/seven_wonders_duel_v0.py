@@ -29,7 +29,7 @@ To randomise who starts, randomise which of your policies plays `player_0`, e.g.
 ## Arguments
 
 ```python
-seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="python")
+seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="python", edition="1st")
 ```
 
 * `reward`: `"win_loss"` (default) or `"score"` (see Rewards).
@@ -40,6 +40,9 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="python")
   the same observations, masks, rewards, infos and records; the core is faster.
   `env.unwrapped.state` is then a copy of the game as a Python engine state (for agents that
   read it). For many games at once, use the batched API `wonders_env.vector`.
+* `edition`: the tables played, `"1st"` (default, the base game), another name of
+  `wonders_env.duel.cards.EDITIONS` or a `DuelDatabase` of one's own; the observation and action
+  spaces are sized by its counts. The compiled core plays the base game only.
 
 Anything else raises `ValueError` naming the allowed values. `env()` is `raw_env` wrapped like
 PettingZoo's classic games (`TerminateIllegalWrapper` with reward -1 for the author of an
