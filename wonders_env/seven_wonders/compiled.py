@@ -195,7 +195,7 @@ class CompiledSevenWonders:
         self.observation_size = ObservationLayout(db.num_types, payment).size
         side_list = [wonder_sides] * self.num_seats if isinstance(wonder_sides, str) else list(wonder_sides)
         sides = [2 if side == "random" else db.sides_names.index(db.side_name(side)) for side in side_list]
-        cities = [] if wonders is None else [db.cities.index(city) for city in wonders]
+        cities = [] if wonders is None else [db.cities.index(db.city_named(city)) for city in wonders]
         self.engine = core.load().seven_wonders.Engine(core_tables(edition), self.num_players, cities, sides,
                                                        payment == "choose")
 
