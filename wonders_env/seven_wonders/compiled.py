@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
-from .actions import KIND_NAMES, Kind, check_payment_mode, decode_action, num_actions
+from .actions import KIND_NAMES, check_payment_mode, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import card_text
