@@ -9,25 +9,9 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test
 
 from agents.heuristic import HeuristicAgent
+from env_traces import play, random_choice
 from wonders_env import seven_wonders_v0
 from wonders_env.seven_wonders.rules import IllegalActionError
-
-
-def play(env, seed: int, choose) -> list:
-    """Every (agent, observation, mask, reward, termination, info) of an AEC game, and its record."""
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    trace = []
-    for agent in env.agent_iter():
-        obs, reward, termination, truncation, info = env.last()
-        trace.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(), reward, termination, info))
-        env.step(None if termination or truncation else choose(env, obs["action_mask"], rng))
-    return trace + [env.unwrapped.game_record()]
-
-
-def random_choice(env, mask, rng):
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))])
 
 
 @pytest.mark.parametrize("num_players,edition,payment,reward", [
