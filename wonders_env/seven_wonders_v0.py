@@ -47,7 +47,7 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
   `"python"` (the readable engine `wonders_env.seven_wonders`). Both deal a seed's game the same
   way and give the same observations, masks, rewards, infos and records, in both payment modes;
   the core is faster. With the core, `env.unwrapped.state` is a copy of the game as a Python
-  engine state, taken from the core at each read (about 0.1 ms; for agents that read it);
+  engine state, taken from the core at each read (0.3-0.6 ms; for agents that read it);
   assigning a Python state puts the core in it. For many games at once, use the batched API
   `wonders_env.vector`.
 
