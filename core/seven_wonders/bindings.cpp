@@ -418,6 +418,43 @@ GameState import_state(const Engine& engine, const py::dict& d, py::object seed)
         count(s.built[seat].data(), s.built_size[seat]);
         count(s.stage_cards[seat].data(), s.stages_built[seat]);
     }
+    // bounds that keep the rest of the game inside the state's arrays
+    for (int seat = 0; seat < seats; ++seat) {
+        if (s.built_size[seat] > 9 * (s.age - 1) + s.turn + 2)
+            fail("state: seat " + std::to_string(seat) + " has more buildings than a game reaches by now");
+        if (s.num_tokens[seat] > (s.phase == Phase::GAME_OVER ? MAX_TOKENS : 2 * (s.age - 1)))
+            fail("state: seat " + std::to_string(seat) + " has more military tokens than the conflicts so far give");
+        int own = 0, sold = 0;  // the choice productions of its buildings and stages
+        auto add = [&](const Produce* produces, int count) {
+            for (int i = 0; i < count; ++i)
+                if (produces[i].mask & (produces[i].mask - 1)) {
+                    ++own;
+                    sold += produces[i].tradable;
+                }
+        };
+        for (int i = 0; i < s.built_size[seat]; ++i) {
+            const CardType& type = t.types[t.cards[s.built[seat][i]].type];
+            add(type.produces.data(), type.num_produces);
+        }
+        const WonderSide& board = t.wonders[s.city[seat]][s.side[seat]];
+        for (int k = 0; k < s.stages_built[seat]; ++k) add(board.stages[k].produces.data(), board.stages[k].num_produces);
+        if (own != s.num_own_choices[seat] || sold != s.num_sell_choices[seat])
+            fail("state: own_choices and sell_choices must be those of the seat's buildings and stages");
+    }
+    if (s.num_discard_builders > 2) fail("state: at most 2 pending discard builds");
+    std::array<std::array<int, MAX_TYPES>, MAX_SEATS> needed{};  // pending cards per hand owner
+    for (int city = 0; city < seats; ++city) {
+        if (s.pending[city] < 0) continue;
+        int kind = s.pending[city] / n, type = s.pending[city] % n;
+        int owner = city == s.free_city() ? s.free_city_holder : city;
+        if (owner < 0 || owner >= players || kind > FREE_BUILD)
+            fail("state: a pending move is a build, wonder, sell or free build of a seat with a controller");
+        if (kind == WONDER && s.stages_built[city] >= t.wonders[s.city[city]][s.side[city]].num_stages)
+            fail("state: a pending wonder stage of a finished wonder");
+        int held = 0;
+        for (int i = 0; i < s.hand_size[owner]; ++i) held += t.cards[s.hands[owner][i]].type == type;
+        if (++needed[owner][type] > held) fail("state: a pending card is not in its controller's hand");
+    }
     // what the rules index with: the acting seats of the phase must exist
     if (s.phase == Phase::DISCARD_BUILD && s.num_discard_builders == 0) fail("state: DISCARD_BUILD without a builder");
     if (s.phase == Phase::FREE_CITY && (players != 2 || s.pending[0] < 0 || s.pending[1] < 0))

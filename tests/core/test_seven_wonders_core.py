@@ -240,9 +240,14 @@ def test_imported_states_are_checked():
     game = CompiledSevenWonders(3)
     fields = game.engine.export_state(game.from_python(new_game(3, seed=2)))
     bad_hand = [fields["hands"][0] + fields["hands"][1][:1], *fields["hands"][1:]]
+    mine = {game.db.cards[card].type for card in fields["hands"][0]}
+    not_mine = next(game.db.cards[card].type for card in fields["hands"][1] if game.db.cards[card].type not in mine)
     for change, message in (({"hands": bad_hand}, "two places"), ({"phase": 9}, r"phase must be in \[0, 5\]"),
                             ({"coins": [3, -1, 3]}, "coins"), ({"phase": 5}, "PAYMENT phase needs"),
-                            ({"pending": {0: 9999}}, "pending")):
+                            ({"pending": {0: 9999}}, "pending"),
+                            ({"pending": {0: not_mine}}, "not in its controller's hand"),
+                            ({"own_choices": [[3], [], []]}, "own_choices"),
+                            ({"military_tokens": [[1, 1], [], []]}, "military tokens")):
         with pytest.raises(ValueError, match=message):
             game.engine.import_state({**fields, **change})
     del fields["log"]
