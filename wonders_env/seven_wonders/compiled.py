@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
-from .actions import KIND_NAMES, Kind, check_payment_mode, decode_action, num_actions
+from .actions import KIND_NAMES, Kind, check_payment_mode, decode_action, encode_action, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import card_text
@@ -191,6 +191,7 @@ class CompiledSevenWonders:
         sides = [2 if side == "random" else db.sides_names.index(db.side_name(side)) for side in side_list]
         cities = [] if wonders is None else [db.cities.index(city) for city in wonders]
         self.engine = core.load().seven_wonders.Engine(core_tables(edition), self.num_players, cities, sides)
+        self.wonders, self.wonder_sides = wonders, wonder_sides
 
     # -- creating states
     def new_game(self, seed: int | None = None):
@@ -207,6 +208,18 @@ class CompiledSevenWonders:
         if state.num_players != self.num_players or state.db.edition != self.edition:
             raise ValueError("the Python state was set up with other options than this engine")
         return self.new_game_from_deal(deal_of(state), state.seed)
+
+    def from_python_game(self, state: GameState):
+        """The same game as a Python state at any point: the deal its seed gives (this engine
+        must have the Python game's options), then the moves of its record replayed. A state
+        whose moves cannot be replayed so (no seed, other options) raises ValueError."""
+        if state.seed is None:
+            raise ValueError("a Python state without a seed cannot be replayed on the core")
+        fresh = new_game(self.num_players, seed=state.seed, wonders=self.wonders, wonder_sides=self.wonder_sides,
+                         edition=self.edition)
+        twin = self.from_python_state(fresh)
+        _replay(self, twin, state.log)
+        return twin
 
     def clone(self, state):
         return state.clone()
@@ -277,6 +290,42 @@ class CompiledSevenWonders:
                          f"{city['stages_built']} stages, {city['coins']} coins, "
                          f"{city['score']['total']} points; " + ", ".join(city["buildings"]))
         return "\n".join(lines)
+
+
+_PLAYED = {name: Kind(index) for index, name in enumerate(KIND_NAMES[:5])}  # the record kinds that are actions
+
+
+def _replay(game: CompiledSevenWonders, state: Any, log: list[dict]) -> None:
+    """Play the moves of the Python record ``log`` on the core ``state`` (started from the same
+    deal): each acting player plays its next logged move of the decision at hand (its own city in
+    the main phase, the city it plays for otherwise), or waits."""
+    type_of = {t.name: i for i, t in enumerate(game.db.types)}
+    main = int(Phase.MAIN)
+    while True:
+        done = len(game.engine.record_data(state)["actions"])
+        if done >= len(log):
+            break
+        acting = game.engine.acting_players(state)
+        if not acting:
+            raise ValueError(f"the core game ended after {done} of the record's {len(log)} entries")
+        actions = {}
+        for player in acting:
+            mask = game.engine.legal_action_mask(state, player)
+            actions[player] = game.num_actions - 1  # wait, unless a logged move is found
+            for entry in log[done:]:
+                if entry["agent"] != f"player_{player}" or entry["kind"] not in _PLAYED or \
+                        (state.phase == main and entry["seat"] != player):
+                    continue
+                action = encode_action(_PLAYED[entry["kind"]], type_of[entry["card"]], game.db.num_types)
+                if mask[action]:
+                    actions[player] = action
+                    break
+        game.engine.apply_actions(state, actions)
+    replayed = game.game_record(state)["actions"]
+    keys = ("age", "turn", "agent", "seat", "kind", "card")
+    if [[e[k] for k in keys] for e in replayed] != [[e[k] for k in keys] for e in log]:
+        raise ValueError("the record's moves do not replay on the core from the deal of its seed "
+                         "(was the game set up with other options?)")
 
 
 def _seed(seed: Any) -> int:
