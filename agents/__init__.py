@@ -26,8 +26,12 @@ name            agent
                 (:mod:`agents.heuristic`; one valuation module per game)
 ``mcts``        information-set Monte Carlo tree search: each simulation plays on a
                 determinization (what the player cannot see redrawn by the engine's
-                ``determinize``), with heuristic priors and heuristic play-outs; options
-                ``simulations`` (default 200) and ``time_limit`` (seconds per move, optional)
+                ``determinize``); by default in C++ on the compiled core (heuristic prior at
+                the root, cheap-rule play-outs, Duel's tree reused between moves), with
+                ``engine="python"`` the readable reference (heuristic priors and play-outs,
+                "today's mcts"); options ``simulations`` (default 5,000 on the core, 200 in
+                Python), ``time_limit`` (seconds per move, optional), ``engine`` and the
+                search options of :class:`agents.mcts.MCTSAgent`
 ``ppo``         a network trained by PPO self-play (:mod:`training.ppo_selfplay`); by default
                 the policy shipped in ``agents/policies/`` for the game, greedy; options
                 ``path`` (another policy file or checkpoint) and ``deterministic`` (``False``

@@ -13,6 +13,9 @@ determinizations and play-outs never return to Python. This module is the thin P
   read from the Python state (what the player may know only); without a Python state (a 7 Wonders
   env on the core), the cheap rule of the play-outs;
 * it keeps one C++ ``Searcher`` per engine, so Duel's tree is reused between moves.
+
+A Python 7 Wonders game with ``payment="choose"`` cannot be replayed on the core
+(:meth:`CoreSearch.supports`): the agent searches it with the Python reference instead.
 """
 
 from __future__ import annotations
@@ -46,8 +49,19 @@ class CoreSearch:
         self._searchers: dict[int, tuple[Any, Any]] = {}  # id(compiled engine) -> (engine, Searcher)
         self.last: dict[str, Any] = {}  # the last search's result (simulations, edges, ...)
 
+    @staticmethod
+    def supports(game: Game) -> bool:
+        """Whether positions of ``game`` can be searched on the core: every compiled engine, and
+        the Python engines but a 7 Wonders game with ``payment="choose"`` (its record does not
+        hold the payment decisions a replay on the core would need)."""
+        return getattr(game, "payment", "cheapest") == "cheapest" or isinstance(game, CompiledSevenWonders)
+
     def choose(self, game: Game, state: Any, player: int, seed: int) -> int:
         """The action of ``player`` in ``state`` of the engine ``game`` (Python or compiled)."""
+        legal = game.legal_actions(state, player)
+        if len(legal) == 1:  # a forced move: nothing to search
+            self.last = {"action": legal[0], "simulations": 0, "reused_visits": 0, "nodes": 0, "edges": []}
+            return int(legal[0])
         compiled, core_state, python_state = self._core_position(game, state)
         searcher = self._searcher(compiled)
         root_actions, root_priors = self._prior(game, state, python_state, player)

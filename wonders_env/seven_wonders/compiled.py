@@ -219,6 +219,10 @@ class CompiledSevenWonders:
                          edition=self.edition)
         twin = self.from_python_state(fresh)
         _replay(self, twin, state.log)
+        if state.phase != twin.phase and state.pending:  # main-phase choices wait for the Free City's
+            self.engine.apply_actions(twin, {player: state.pending[player] for player in self.acting_players(twin)})
+        if state.phase != twin.phase or state.turn != twin.turn or state.age != twin.age:
+            raise ValueError("the Python state's decision could not be reached on the core by its record")
         return twin
 
     def clone(self, state):
