@@ -8,7 +8,9 @@
 // the cities, every card in exactly one place, coins and pawn within bounds, a legal action
 // exists while the game runs and each is accepted by why_illegal, some illegal ones are refused,
 // the observation rewritten incrementally equals a full encoding; determinized copies keep the
-// observation. Then a batch plays on with random actions. Exit status 0 when all holds.
+// observation. Then a batch plays on with random actions, and a few games are played by two
+// searching players (common/ismcts.hpp: tree reuse, progressive widening, a tree cap reached):
+// every searched move is legal and a search is reproducible for a seed. Exit status 0 when all holds.
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>

@@ -6,7 +6,9 @@
 // Python engine parsed, so the data has one source). Checked at every decision: every physical
 // card is in exactly one place, coins are never negative, every acting player has a legal move,
 // the single-action check agrees with the mask, observations are finite and determinizing keeps
-// the acting player's observation; every game ends with winners. The batch is stepped too.
+// the acting player's observation; every game ends with winners. The batch is stepped too, and
+// per table one game is played with player 0 searching (common/ismcts.hpp): its moves are legal
+// and a search is reproducible for a seed.
 #include <cmath>
 #include <cstdio>
 #include <fstream>
