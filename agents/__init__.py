@@ -43,7 +43,9 @@ name            agent
 All agents are deterministic for a given ``seed`` (``mcts`` only with a simulation budget: a
 time limit makes the number of simulations depend on the machine). None of them reads hidden
 information: the heuristics read their own hand and the public table; ``mcts`` reads the true
-state only through the engine's ``determinize``; ``ppo`` reads only its own observation.
+state only through the engine's ``determinize`` (on the core: a Python engine state is first
+copied to a core state, which the C++ search only determinizes); ``ppo`` reads only its own
+observation.
 """
 
 from __future__ import annotations
