@@ -41,6 +41,8 @@ void Engine::determinize(GameState& state, int player, Rng& rng) const {
                 group.push_back(place);
                 cards.push_back(*place);
             }
+        // sorted first: the draw depends on which cards are hidden, never on where they lie
+        std::sort(cards.begin(), cards.end());
         rng.shuffle(cards.data(), static_cast<int>(cards.size()));
         for (size_t k = 0; k < group.size(); ++k) *group[k] = cards[k];
     }
