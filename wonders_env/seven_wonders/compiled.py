@@ -30,7 +30,7 @@ from . import card_text
 from .game import SevenWondersGame
 from .observation import ObservationLayout
 from .scoring import CATEGORIES
-from .state import GameState, Phase, new_game
+from .state import GameState, Phase, new_game, start_age
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
 LEFTOVER_KIND = "discard"
@@ -163,6 +163,21 @@ def deal_of(state: GameState) -> dict[str, Any]:
         "decks": [first, list(state.decks[2]), list(state.decks[3])],
         "box": list(state.box),
     }
+
+
+def python_state_of_deal(deal: Mapping[str, Any], num_players: int, edition: str = "1st",
+                         seed: int | None = None) -> GameState:
+    """The Python engine state just set up from ``deal`` (the inverse of :func:`deal_of`): the same
+    boards, hands and decks as the core's game of that deal before its first move."""
+    db = database(edition)
+    state = new_game(num_players, seed=0, wonders=[db.cities[c] for c in deal["cities"]],
+                     wonder_sides=[db.sides_names[s] for s in deal["sides"]], edition=edition)
+    state.seed = seed
+    state.decks = {age: list(cards) for age, cards in zip((1, 2, 3), deal["decks"])}
+    state.box = list(deal["box"])
+    state.hands = [[] for _ in range(state.num_seats)]
+    start_age(state, 1)
+    return state
 
 
 class CompiledSevenWonders:
@@ -342,6 +357,16 @@ class SevenWondersBatch:
 
     def finished_records(self) -> list[dict[str, Any]]:
         return [self.game.game_record(state) for _, _, state in self._batch.finished()]
+
+    def python_state(self, index: int) -> GameState:
+        """The Python engine state of game ``index`` before its first move (built from its deal:
+        the core exposes a game's deal, not its history, so a game in progress raises ValueError)."""
+        state = self._batch.state(index)
+        if (state.age, state.turn, state.phase) != (1, 1, int(Phase.MAIN)):
+            raise ValueError(f"game {index} is under way (age {state.age}, turn {state.turn}): the Python "
+                             "state of a 7 Wonders game of the batch is only available before its first move")
+        seed = int(self._batch.seeds()[index])
+        return python_state_of_deal(self.game.engine.draw_deal(seed), self.num_players, self.game.edition, seed)
 
 
 def make_batch(num_envs: int, seed: int, num_players: int = 3, edition: str = "1st",
