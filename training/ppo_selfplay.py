@@ -55,7 +55,7 @@ to ship, with the command line, seed, training time and results in its metadata 
 ``moves`` counts every move of every seat.
 
 **Run directory** (``--run-dir``): ``progress.csv`` (one row per update: losses, entropy, KL,
-clip fraction, explained variance, training win rate, speed), ``eval.csv`` (see
+clip fraction, explained variance, training win rate, speed: learner decisions per second of the whole update and of its collection), ``eval.csv`` (see
 :mod:`training.evaluation`), ``tb/`` (TensorBoard: ``tensorboard --logdir runs``),
 ``checkpoint.pt``, ``pool/`` (the opponent pool's snapshots, one small file each),
 ``policy.pt``, ``learning_curve.png``, ``final_eval.md``. The default run directory is
@@ -121,7 +121,7 @@ from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, e
 BASELINES = ("random", "heuristic")
 PROGRESS_FIELDS = ("update", "global_step", "moves", "games", "train_win_rate", "learning_rate",
                    "policy_loss", "value_loss", "entropy", "approx_kl", "clipfrac", "explained_variance",
-                   "steps_per_second", "elapsed_s")
+                   "steps_per_second", "collect_steps_per_second", "elapsed_s")
 
 
 @dataclass
@@ -568,6 +568,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
                 lr *= max(0.0, 1.0 - counters["global_step"] / args.total_steps)
             optimizer.param_groups[0]["lr"] = lr
             batch = collect(model, pool_models, args, num_players, rng)
+            collected = time.perf_counter() - start
             stats = ppo_update(model, optimizer, batch, args, rng)
             counters["update"] += 1
             counters["global_step"] += len(batch.actions)
@@ -577,6 +578,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
             row = {"update": counters["update"], "global_step": counters["global_step"], "moves": counters["moves"],
                    "games": batch.games, "learning_rate": lr,
                    "steps_per_second": round(len(batch.actions) / elapsed, 1),
+                   "collect_steps_per_second": round(len(batch.actions) / collected, 1),
                    "elapsed_s": round(counters["elapsed_s"], 1),
                    "train_win_rate": (round(batch.learner_games_won / batch.learner_games, 4)
                                       if batch.learner_games else ""),

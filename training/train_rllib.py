@@ -104,12 +104,12 @@ import torch
 from torch.utils.tensorboard import SummaryWriter
 
 import wonders_env
-from agents.match import seat_of
+from wonders_env import vector
 from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
-from agents.random_agent import RandomAgent
 from training.cli_args import arg, parse_args
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
-from training.ppo_selfplay import LEARNER, append_csv, draw_controllers, env_options, run_evaluation, truncate_csv
+from training.ppo_selfplay import (HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, append_csv, draw_controllers,
+                                   env_options, run_evaluation, table_options, truncate_csv)
 from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, entry, resolve_game
 
 LEARNER_MODULE = "learner"
@@ -130,7 +130,8 @@ class Args:
                        "choose whom to pay (Duel has no choice)", choices=GAMES["seven_wonders"].options["payment"])
     iterations: int = arg(20, "training iterations in all (a resumed run continues up to this number)")
     env_runners: int = arg(2, "remote env runners (0: the driver process samples)")
-    envs_per_env_runner: int = arg(8, "games each env runner steps (their forward passes are batched)")
+    envs_per_env_runner: int = arg(8, "games each env runner steps in one batch of the core (their forward passes "
+                                      "are batched)")
     learners: int = arg(0, "remote learners (0: the driver process trains)")
     learner_gpus: float = arg(0.0, "GPUs per learner (with --learners 0, the driver's learner)")
     run_dir: str = arg("runs/rllib_duel", "where logs, checkpoints and the policy go")
@@ -170,7 +171,10 @@ def check_args(args: Args) -> int:
     num_players = args.num_players or default_players(args.game)
     if "payment" not in entry(args.game).options and args.payment != "cheapest":
         raise ValueError(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
-    wonders_env.make(args.game, num_players, args.edition, raw=True, **env_options(args))  # the env's own checks
+    try:  # the batch's own checks (player count, edition, payment mode)
+        vector.make(args.game, 1, **table_options(args, num_players), **env_options(args))
+    except ValueError as exc:
+        raise ValueError(f"the env runners step the batched core (wonders_env.vector): {exc}") from exc
     minimums = {"iterations": 1, "env_runners": 0, "envs_per_env_runner": 1, "learners": 0, "num_cpus": 1,
                 "hidden": 1, "train_batch": 1, "minibatch": 1, "epochs": 1, "promote_min_games": 1, "pool_size": 1,
                 "eval_every": 0, "eval_games": 1, "final_eval_games": 1, "checkpoint_every": 1}
@@ -195,75 +199,129 @@ def check_args(args: Args) -> int:
 
 
 # ---------------------------------------------------------------- the env
+NETWORK_ROLES = {LEARNER_CODE: "learner"}  # seats of the networks: the learner, or "league" (a snapshot)
+OPPONENT_KINDS = {LEARNER_CODE: "learner", RANDOM_CODE: "random", HEURISTIC_CODE: "heuristic"}  # else snapshot
+
+
 class LeagueEnv(MultiAgentEnv):
-    """One game at a time, its seats held by the learner, league snapshots or baselines (see the
-    module docstring). ``config``: ``args`` (an :class:`Args` as a dict) and ``num_players``."""
+    """``games`` games of the batched core played together, their seats held by the learner,
+    league snapshots or baselines (see the module docstring). ``config``: ``args`` (an
+    :class:`Args` as a dict), ``num_players`` and ``games``.
+
+    An episode is one game in each of the ``games`` slots of a new batch (seeded from the env's
+    generator); it ends when all of them have. The agents are the seats of the networks, named by
+    role, seat and slot (``learner_1_g3``, ``league_0_g5``): each env step gives an observation to
+    every network seat that decides now in any game (one forward pass per module for all of them);
+    the baselines move inside the env (``random`` drawn by the core, ``heuristic`` on a Python
+    twin of its game). A finished game's agents get their reward and ``terminated``; its slot
+    then waits for the others.
+    """
 
     def __init__(self, config: dict[str, Any]) -> None:
         super().__init__()
         self.args = Args(**config["args"])
         self.num_players = int(config["num_players"])
-        self.game = self.make_game()
-        space = self.game.observation_space("player_0")
-        self.possible_agents = [f"{role}_{seat}" for role in ("learner", "league") for seat in range(self.num_players)]
+        self.num_games = int(config.get("games", 1))
+        spec = module_spec(config)
+        self.possible_agents = [agent_id(role, seat, game) for role in ("learner", "league")
+                                for game in range(self.num_games) for seat in range(self.num_players)]
         self.agents = []
-        self.observation_spaces = {agent: space for agent in self.possible_agents}
-        self.action_spaces = {agent: self.game.action_space("player_0") for agent in self.possible_agents}
+        self.observation_spaces = {agent: spec.observation_space for agent in self.possible_agents}
+        self.action_spaces = {agent: spec.action_space for agent in self.possible_agents}
         self.rng = np.random.default_rng([self.args.seed, getattr(config, "worker_index", 0),
                                           getattr(config, "vector_index", 0)])
-        self.seat_agents: dict[int, str] = {}  # seat -> agent id, for the seats the networks hold
-        self.baselines: dict[int, Any] = {}    # seat -> baseline agent, for the others
-        self.moves = 0                         # moves of every seat in the game so far
-
-    def opponents(self, seat: int) -> list[str]:
-        """What holds the other seats: ``learner``, ``snapshot``, ``random``, ``heuristic``."""
-        kinds = {"learner" if agent.startswith("learner") else "snapshot"
-                 for other, agent in self.seat_agents.items() if other != seat}
-        kinds |= {"random" if isinstance(b, RandomAgent) else "heuristic" for b in self.baselines.values()}
-        return sorted(kinds)
-
-    def make_game(self) -> Any:
-        """The game the env runner steps: the raw AEC env (the one place to plug a faster engine)."""
-        return wonders_env.make(self.args.game, self.num_players, self.args.edition, raw=True, reward=self.args.reward,
-                        **env_options(self.args))
+        self.engine = wonders_env.make_engine(self.args.game, "python", self.num_players, self.args.edition,
+                                              **env_options(self.args))
+        self.venv: vector.VectorEnv | None = None
+        self.seats: Seats | None = None
+        self.live = np.zeros(self.num_games, np.bool_)
+        self.moves = np.zeros(self.num_games, np.int64)  # moves of every seat of each game so far
+        self.expected: set[str] = set()  # the agents given an observation by the last reset or step
+        space = spec.observation_space
+        self.final_observation = {key: np.zeros(space[key].shape, space[key].dtype) for key in space}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         if seed is not None:
             self.rng = np.random.default_rng(seed)
-        self.game.reset(seed=int(self.rng.integers(2**31)))
-        controllers = draw_controllers(self.args, self.num_players, 1, self.rng)  # pool of 1: "league"
-        self.seat_agents = {seat: f"learner_{seat}" if c == LEARNER else f"league_{seat}"
-                            for seat, c in enumerate(controllers) if isinstance(c, (str, int))}
-        self.baselines = {seat: c for seat, c in enumerate(controllers) if not isinstance(c, (str, int))}
-        self.agents = list(self.seat_agents.values())
-        self.moves = 0
-        observations, _, _, _, infos = self.advance()
+        self.venv = vector.make(self.args.game, self.num_games, seed=int(self.rng.integers(2**63)),
+                                **table_options(self.args, self.num_players))
+        self.venv.reset()
+        self.seats = Seats(self.venv, self.engine)
+        for game in range(self.num_games):
+            self.seats.deal(game, draw_controllers(self.args, self.num_players, 1, self.rng))  # pool of 1: "league"
+        self.agents = [agent_id(NETWORK_ROLES.get(code, "league"), seat, game)
+                       for (game, seat), code in np.ndenumerate(self.seats.codes) if is_network(code)]
+        self.live[:] = True
+        self.moves[:] = 0
+        observations, _, _, _, infos = self.advance(None)
         return observations, infos
 
     def step(self, action_dict: dict[str, int]) -> tuple[dict, dict, dict, dict, dict]:
-        agent = self.seat_agents[seat_of(self.game.agent_selection)]
-        if set(action_dict) != {agent}:
-            raise ValueError(f"expected an action of {agent} only, got actions of {sorted(action_dict)}")
-        self.game.step(int(action_dict[agent]))
-        self.moves += 1
-        return self.advance()
+        if set(action_dict) != self.expected:
+            raise ValueError(f"expected actions of {sorted(self.expected)}, got actions of {sorted(action_dict)}")
+        actions = self.venv.sample_actions()  # the random baseline's moves (and any move of finished slots)
+        for agent, action in action_dict.items():
+            game, seat = slot_of(agent)
+            actions[game, seat] = int(action)
+        return self.advance(actions)
 
-    def advance(self) -> tuple[dict, dict, dict, dict, dict]:
-        """Let the baselines play until a network's seat acts or the game ends."""
-        while not self.game.unwrapped.game.is_over(self.game.unwrapped.state):
-            seat = seat_of(self.game.agent_selection)
-            if seat in self.seat_agents:
-                agent = self.seat_agents[seat]
-                return ({agent: self.game.observe(self.game.agent_selection)}, {agent: 0.0}, {"__all__": False},
-                        {"__all__": False}, {})
-            self.game.step(self.baselines[seat].act(self.game))
-            self.moves += 1
-        observations = {agent: self.game.observe(f"player_{seat}") for seat, agent in self.seat_agents.items()}
-        rewards = {agent: float(self.game.rewards[f"player_{seat}"]) for seat, agent in self.seat_agents.items()}
-        infos = {agent: {"opponents": self.opponents(seat), "moves": self.moves, "reward": rewards[agent]}
-                 for seat, agent in self.seat_agents.items()}
-        done = {agent: True for agent in self.agents} | {"__all__": True}
-        return observations, rewards, done, {agent: False for agent in self.agents} | {"__all__": False}, infos
+    def advance(self, actions: np.ndarray | None) -> tuple[dict, dict, dict, dict, dict]:
+        """Play ``actions`` (with the heuristics' moves), then the baselines alone until a network
+        seat decides or every game has ended; returns what RLlib's ``step`` returns."""
+        observations: dict[str, Any] = {}
+        rewards: dict[str, float] = {}
+        terminated: dict[str, bool] = {}
+        infos: dict[str, Any] = {}
+        venv, codes = self.venv, self.seats.codes
+        while True:
+            if actions is not None:
+                acting = venv.to_act & self.live[:, None]
+                self.seats.heuristic_moves(acting, actions)
+                self.seats.step_twins(acting, actions)
+                _, _, _, outcome, ended = venv.step(actions)
+                self.moves += acting.sum(axis=1)
+                for game in np.flatnonzero(ended & self.live).tolist():
+                    self.live[game] = False
+                    for seat in np.flatnonzero(is_network(codes[game])).tolist():
+                        agent = agent_id(NETWORK_ROLES.get(int(codes[game, seat]), "league"), seat, game)
+                        observations[agent] = self.final_observation  # its game restarted: never acted on
+                        rewards[agent] = float(outcome[game, seat])
+                        terminated[agent] = True
+                        infos[agent] = {"opponents": self.opponents(game, seat), "game": game,
+                                        "moves": int(self.moves[game]), "reward": rewards[agent]}
+            deciding = venv.to_act & self.live[:, None] & is_network(codes)
+            if deciding.any() or not self.live.any():
+                break
+            actions = venv.sample_actions()  # only baselines decide now
+        self.expected = set()
+        for game, seat in zip(*np.nonzero(deciding)):
+            agent = agent_id(NETWORK_ROLES.get(int(codes[game, seat]), "league"), seat, game)
+            observations[agent] = {"observation": venv.observations[game, seat].copy(),
+                                   "action_mask": venv.action_masks[game, seat].copy()}
+            rewards[agent] = 0.0
+            self.expected.add(agent)
+        terminated["__all__"] = not self.live.any()
+        return observations, rewards, terminated, {"__all__": False}, infos
+
+    def opponents(self, game: int, seat: int) -> list[str]:
+        """What holds the other seats of a game: ``learner``, ``snapshot``, ``random``, ``heuristic``."""
+        return sorted({OPPONENT_KINDS.get(int(code), "snapshot")
+                       for other, code in enumerate(self.seats.codes[game]) if other != seat})
+
+
+def agent_id(role: str, seat: int, game: int) -> str:
+    return f"{role}_{seat}_g{game}"
+
+
+def slot_of(agent: str) -> tuple[int, int]:
+    """(game, seat) of an agent id of :class:`LeagueEnv`."""
+    _, seat, game = agent.rsplit("_", 2)
+    return int(game[1:]), int(seat)
+
+
+def is_network(code: Any) -> Any:
+    """Whether a controller code is a network's seat (the learner or a snapshot)."""
+    return (code == LEARNER_CODE) | (code >= 0)
 
 
 # ---------------------------------------------------------------- the network
@@ -323,12 +381,13 @@ class LeagueCallback(RLlibCallback):
     """Counts the learner's wins by kind of opponent and promotes snapshots into the league."""
 
     def on_episode_end(self, *, episode: Any, metrics_logger: Any, **kwargs: Any) -> None:
-        final_infos = episode.get_infos(-1)  # the env's last infos: the outcome (an episode chunk
-        # collected across two sample() calls may hold no reward of an agent that did not act in it)
-        moves = max((i.get("moves", 0) for i in final_infos.values() if isinstance(i, dict)), default=0)
-        metrics_logger.log_value(("league", "moves"), moves, reduce="sum")
+        # each agent's own last infos: the outcome of its game (games end at different env steps)
+        final_infos = {agent: info for agent, info in episode.get_infos(-1, env_steps=False).items()
+                       if isinstance(info, dict) and "reward" in info}
+        moves = {info["game"]: info["moves"] for info in final_infos.values()}
+        metrics_logger.log_value(("league", "moves"), sum(moves.values()), reduce="sum")
         for agent, infos in final_infos.items():
-            opponents = infos.get("opponents", []) if isinstance(infos, dict) else []
+            opponents = infos["opponents"]
             if not agent.startswith("learner") or "learner" in opponents:
                 continue  # self-play games say nothing about the opponents
             won = float(infos["reward"] > 0)
@@ -373,11 +432,11 @@ def module_spec(env_config: dict[str, Any]) -> RLModuleSpec:
 
 def build_config(args: Args, num_players: int) -> PPOConfig:
     """The PPO configuration: env, module, league, env runners and learners."""
-    env_config = {"args": asdict(args), "num_players": num_players}
+    env_config = {"args": asdict(args), "num_players": num_players, "games": args.envs_per_env_runner}
     spec = module_spec(env_config)
     return (PPOConfig()
             .environment(LeagueEnv, env_config=env_config, disable_env_checking=True)  # its check plays random, illegal, moves
-            .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=args.envs_per_env_runner,
+            .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1,
                          num_cpus_per_env_runner=1)
             .learners(num_learners=args.learners, num_gpus_per_learner=args.learner_gpus)
             .multi_agent(policies={LEARNER_MODULE, f"{SNAPSHOT_PREFIX}0"},
@@ -442,10 +501,9 @@ def save_checkpoint(algorithm: Algorithm, run_dir: Path, counters: dict[str, Any
 def learner_network(algorithm: Algorithm, num_players: int) -> ActorCritic:
     """A copy of the learner's network, on the CPU, in eval mode."""
     args = Args(**algorithm.config.env_config["args"])
-    probe = LeagueEnv({"args": asdict(args), "num_players": num_players})
-    space = probe.observation_spaces["learner_0"]
-    spec = PolicySpec(args.game, int(space["observation"].shape[0]), int(probe.action_spaces["learner_0"].n),
-                      args.hidden)
+    module = module_spec({"args": asdict(args), "num_players": num_players})
+    spec = PolicySpec(args.game, int(module.observation_space["observation"].shape[0]),
+                      int(module.action_space.n), args.hidden)
     weights = algorithm.learner_group.get_weights(module_ids=[LEARNER_MODULE])[LEARNER_MODULE]
     model = ActorCritic(spec)
     model.load_state_dict({key[len("net."):]: torch.as_tensor(value) for key, value in weights.items()})

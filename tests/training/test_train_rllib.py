@@ -88,16 +88,15 @@ def duel_run(tmp_path: Path, capsys) -> None:
 
 
 def seven_wonders_run(tmp_path: Path) -> None:
-    """7 Wonders at 3 players, the players choosing whom to pay: 1 iteration, a resume to 2, the
-    policy played at 3 and 5 players."""
-    run = ["--game", "seven_wonders", "--num-players", "3", "--payment", "choose", "--run-dir", str(tmp_path), *TINY]
+    """7 Wonders at 3 players: 1 iteration, a resume to 2, the policy played at 3 and 5 players."""
+    run = ["--game", "seven_wonders", "--num-players", "3", "--run-dir", str(tmp_path), *TINY]
     train_rllib.main([*run, "--iterations", "1"])
     train_rllib.main([*run, "--iterations", "2", "--resume"])
     assert [int(r["update"]) for r in progress_rows(tmp_path)] == [1, 2]
     _, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders")
-    assert (metadata["num_players_trained"], metadata["payment"], metadata["updates"]) == (3, "choose", 2)
+    assert (metadata["num_players_trained"], metadata["payment"], metadata["updates"]) == (3, "cheapest", 2)
     for players in (3, 5):
-        plays_legally(tmp_path / "policy.pt", "seven_wonders", players, payment="choose")
+        plays_legally(tmp_path / "policy.pt", "seven_wonders", players)
 
 
 # ---------------------------------------------------------------- bad input (no Ray started)
@@ -113,6 +112,8 @@ def closed_port() -> int:
     (["--game", "seven_wonders", "--num-players", "2", "--edition", "2nd"], "from 3 to 7 in the 2nd edition, got 2"),
     (["--game", "seven_wonders_duel", "--num-players", "3"], "num_players must be one of 2 for seven_wonders_duel, got 3"),
     (["--payment", "choose"], "--payment choose is for 7 Wonders; seven_wonders_duel has no payment choice"),
+    (["--game", "seven_wonders", "--payment", "choose"], "the env runners step the batched core (wonders_env.vector): "
+                                                         "payment='choose' is not in the compiled core"),
     (["--iterations", "0"], "--iterations must be at least 1, got 0"),
     (["--env-runners", "-1"], "--env-runners must be at least 0"),
     (["--env-runners", "3"], "--env-runners 3 need 3 CPUs (one each), the local Ray instance has --num-cpus 2"),
