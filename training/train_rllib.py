@@ -14,16 +14,20 @@ Ray cluster, and its learners train the network.
 
 Pieces (RLlib's names):
 
-* **Env** (:class:`LeagueEnv`, a ``MultiAgentEnv`` over the game's raw AEC env). When a game
-  starts it draws who holds each seat, as :func:`training.ppo_selfplay.draw_controllers` does:
-  with probability ``self_play_prob`` the learner holds every seat; otherwise the learner holds
-  one random seat and each other seat goes to a league snapshot, the ``heuristic`` or the
+* **Env** (:class:`LeagueEnv`, a ``MultiAgentEnv`` over a batch of the compiled core,
+  :mod:`wonders_env.vector`): an episode plays ``--envs-per-env-runner`` games at once. When a
+  game starts it draws who holds each seat, as :func:`training.ppo_selfplay.draw_controllers`
+  does: with probability ``self_play_prob`` the learner holds every seat; otherwise the learner
+  holds one random seat and each other seat goes to a league snapshot, the ``heuristic`` or the
   ``random`` baseline (weights ``opponent_snapshot`` / ``opponent_heuristic`` /
-  ``opponent_random``). The baselines of :func:`agents.make_agent` read the game state, so they
-  play inside the env; the seats of the networks are the env's agents, named by their role:
-  ``learner_<seat>`` and ``league_<seat>``. One agent acts per env step (the AEC order; in
-  7 Wonders the acting players are asked one after another and see no pending choice). Rewards
-  come at the end of the game (``win_loss``: +1 win, -1 loss, 0 for a Duel draw).
+  ``opponent_random``). The baselines play inside the env (``random`` drawn by the core,
+  ``heuristic`` reading a Python twin of its game, :class:`training.ppo_selfplay.Seats`); the
+  seats of the networks are the env's agents, named by role, seat and game:
+  ``learner_<seat>_g<game>`` and ``league_<seat>_g<game>``. Every network seat that decides now
+  in any of the games gets its observation in the same env step (in 7 Wonders all the acting
+  players at once), so the env runner computes them in one forward pass per module. Rewards
+  come at the end of each game (``win_loss``: +1 win, -1 loss, 0 for a Duel draw). The batch
+  has the ``cheapest`` payment mode of 7 Wonders only; ``--payment choose`` is refused.
 * **RL module** (:class:`MaskedActorCriticModule`): the project's own network
   (:class:`agents.policy.ActorCritic`, so the export is a plain copy of its weights). Illegal
   actions get the logit :data:`agents.policy.MASKED_LOGIT`, so they are never sampled and
@@ -63,13 +67,10 @@ naming the difference. Without ``--resume``, a run directory that holds checkpoi
 ``--address HOST:PORT`` (or ``auto``) joins a running cluster, whose every node needs this
 package installed (``pip install -e '.[rllib]'``). The README says how to start one and size it.
 
-**Faster envs.** Each env runner steps ``--envs-per-env-runner`` copies of :class:`LeagueEnv`
-(RLlib's vector env: one batched forward pass for all its games). The game comes from
-:meth:`LeagueEnv.make_game`, the one place that names the engine: an engine with the AEC
-interface used here (``reset``, ``observe``, ``step``, ``agent_selection``, ``rewards``) plugs in
-there. The batched core (``wonders_env.vector``, many games per call) would instead replace the
-vector of copies by one ``VectorMultiAgentEnv`` over ``vector.make(..., num_envs=N)``; the
-baselines, which read a game state, would then need it from the core.
+**Stopping.** Ctrl-C or SIGTERM stops the driver at once: the algorithm (env runners,
+learners) and the local Ray instance are shut down, the newest checkpoint and the command that
+resumes from it are printed, and the exit status is 128 + the signal (130, 143). Nothing is
+lost but the iteration in progress (a checkpoint is written after each by default).
 """
 
 from __future__ import annotations
@@ -107,6 +108,7 @@ import wonders_env
 from wonders_env import vector
 from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
 from training.cli_args import arg, parse_args
+from training.interrupt import Interrupted, StopAtOnce, exit_interrupted
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
 from training.ppo_selfplay import (HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, append_csv, draw_controllers,
                                    env_options, run_evaluation, table_options, truncate_csv)
@@ -118,7 +120,7 @@ RUN_FIELDS = ("game", "num_players", "edition", "payment", "hidden")  # what a c
 PROGRESS_FIELDS = ("update", "global_step", "moves", "episodes", "win_rate_vs_snapshot", "win_rate_vs_heuristic",
                    "win_rate_vs_random", "league_size", "decisions_per_second", "sampling_decisions_per_second",
                    "sampling_moves_per_second", "learner_samples_per_second", "policy_loss", "value_loss", "entropy",
-                   "explained_variance", "iteration_seconds", "elapsed_s")
+                   "explained_variance", "sampling_seconds", "learner_seconds", "iteration_seconds", "elapsed_s")
 
 
 @dataclass
@@ -529,7 +531,9 @@ def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: flo
     Speeds: ``decisions_per_second`` over the whole iteration; ``sampling_decisions_per_second``
     and ``sampling_moves_per_second`` (every seat's moves, baselines included) over the env
     runners' sampling time; ``learner_samples_per_second``: samples through the PPO update
-    (epochs included) per second of the learners' update time.
+    (epochs included) per second of the learners' update time; ``sampling_seconds`` and
+    ``learner_seconds``: those two timers (RLlib's smoothed values), the rest of
+    ``iteration_seconds`` being RLlib's own work between them.
     """
     runners, learner = result.get("env_runners", {}), result.get("learners", {}).get(LEARNER_MODULE, {})
     timers, league = result.get("timers", {}), runners.get("league", {})
@@ -543,6 +547,7 @@ def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: flo
            "learner_samples_per_second": count(learner.get("num_module_steps_trained")) / updating if updating else "",
            "policy_loss": learner.get("policy_loss", ""), "value_loss": learner.get("vf_loss", ""),
            "entropy": learner.get("entropy", ""), "explained_variance": learner.get("vf_explained_var", ""),
+           "sampling_seconds": sampling, "learner_seconds": updating,
            "iteration_seconds": seconds, "elapsed_s": counters["elapsed_s"]}
     for name in ("snapshot", "heuristic", "random"):
         games = count(league.get(f"games_vs_{name}"))
@@ -605,10 +610,16 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
 
     started = start_ray(args)
     try:
-        return train(args, num_players, run_dir, checkpoint, argv)
+        with StopAtOnce():  # installed after ray.init, whose SIGTERM handler would abort the driver
+            return train(args, num_players, run_dir, checkpoint, argv)
+    except Interrupted as stop:
+        newest = latest_checkpoint(run_dir)
+        exit_interrupted(f"{stop} received; env runners and learners stopped, "
+                         f"{'the newest checkpoint is ' + str(newest) if newest else 'no checkpoint yet'}",
+                         "training.train_rllib", sys.argv[1:] if argv is None else argv, 128 + stop.signum)
     finally:
         if started:
-            ray.shutdown()
+            ray.shutdown()  # the local Ray instance and all its processes
 
 
 def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
@@ -657,7 +668,9 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
                 print(f"  evaluation: " + ", ".join(f"{r.win_rate:.0%} vs {r.opponent}" for r in results), flush=True)
             counters["elapsed_s"] += time.perf_counter() - start - seconds
             if counters["update"] % args.checkpoint_every == 0 or counters["update"] == args.iterations:
+                saving = time.perf_counter()
                 save_checkpoint(algorithm, run_dir, counters)
+                print(f"  checkpoint written in {time.perf_counter() - saving:.1f} s", flush=True)
         model = learner_network(algorithm, num_players)
     finally:
         algorithm.stop()

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import csv
 import json
+import signal
 import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -97,6 +101,35 @@ def seven_wonders_run(tmp_path: Path) -> None:
     assert (metadata["num_players_trained"], metadata["payment"], metadata["updates"]) == (3, "cheapest", 2)
     for players in (3, 5):
         plays_legally(tmp_path / "policy.pt", "seven_wonders", players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_or_sigterm_stops_the_driver_promptly_and_leaves_no_ray_process(tmp_path: Path, signum: int):
+    """The driver, signalled during training, stops its env runners and its local Ray instance,
+    says how to resume, and exits with 128 + the signal; none of the processes it started lives on."""
+    psutil = pytest.importorskip("psutil", reason="psutil (a Ray dependency) lists the driver's processes")
+    command = [sys.executable, "-m", "training.train_rllib", "--run-dir", str(tmp_path), "--iterations", "50", *TINY]
+    driver = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              start_new_session=True, cwd=Path(__file__).resolve().parents[2])
+    try:
+        for line in driver.stdout:
+            if line.startswith("iteration 1/"):
+                break
+        started = psutil.Process(driver.pid).children(recursive=True)
+        assert {"raylet", "gcs_server"} <= {p.name() for p in started}
+        sent = time.monotonic()
+        driver.send_signal(signum)
+        out, _ = driver.communicate(timeout=120)
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+    assert time.monotonic() - sent < 60
+    assert driver.returncode == 128 + signum
+    assert f"interrupted: {signal.Signals(signum).name} received" in out and "--resume" in out
+    time.sleep(2)  # the processes of the Ray instance end with their parents
+    alive = [p for p in started if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    assert not alive, [(p.pid, p.name()) for p in alive]
 
 
 # ---------------------------------------------------------------- bad input (no Ray started)
