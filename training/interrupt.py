@@ -49,8 +49,10 @@ class StopRequest:
               "(Ctrl-C again to stop at once, without it)", file=sys.stderr, flush=True)
 
 
-class Interrupted(BaseException):
-    """A SIGINT or SIGTERM received inside :class:`StopAtOnce` (``signum``: which)."""
+class Interrupted(KeyboardInterrupt):
+    """A SIGINT or SIGTERM received inside :class:`StopAtOnce` (``signum``: which). A
+    ``KeyboardInterrupt``, so that libraries which check for Ctrl-C while they wait (Ray's
+    ``ray.get``) stop waiting for it too."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signal.Signals(signum).name)
@@ -58,12 +60,15 @@ class Interrupted(BaseException):
 
 
 class StopAtOnce:
-    """Turns SIGINT and SIGTERM into :class:`Interrupted` (only in the main thread; elsewhere a no-op)."""
+    """Turns SIGINT and SIGTERM into :class:`Interrupted` (only in the main thread; elsewhere a
+    no-op). ``received`` is the first signal received (a library may re-raise the interruption
+    as a plain ``KeyboardInterrupt``), None if none was."""
 
     SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
     def __init__(self) -> None:
         self._previous: dict[int, object] = {}
+        self.received: int | None = None
 
     def __enter__(self) -> "StopAtOnce":
         if threading.current_thread() is threading.main_thread():
@@ -75,8 +80,9 @@ class StopAtOnce:
             signal.signal(signum, handler)
         self._previous = {}
 
-    @staticmethod
-    def _handle(signum: int, frame: FrameType | None) -> None:
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.received is None:
+            self.received = signum
         raise Interrupted(signum)
 
 

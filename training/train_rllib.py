@@ -78,6 +78,7 @@ from __future__ import annotations
 import json
 import shlex
 import shutil
+import signal
 import socket
 import sys
 import time
@@ -108,7 +109,7 @@ import wonders_env
 from wonders_env import vector
 from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
 from training.cli_args import arg, parse_args
-from training.interrupt import Interrupted, StopAtOnce, exit_interrupted
+from training.interrupt import StopAtOnce, exit_interrupted
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
 from training.ppo_selfplay import (HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, append_csv, draw_controllers,
                                    env_options, run_evaluation, table_options, truncate_csv)
@@ -438,10 +439,12 @@ def build_config(args: Args, num_players: int) -> PPOConfig:
     spec = module_spec(env_config)
     return (PPOConfig()
             .environment(LeagueEnv, env_config=env_config, disable_env_checking=True)  # its check plays random, illegal, moves
-            .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1,
+            # batch sizes count decisions (agent steps): an env step holds one per game or more;
+            # sampling waits for every env runner (RLlib drops the samples of late ones by default)
+            .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1, sample_timeout_s=None,
                          num_cpus_per_env_runner=1)
             .learners(num_learners=args.learners, num_gpus_per_learner=args.learner_gpus)
-            .multi_agent(policies={LEARNER_MODULE, f"{SNAPSHOT_PREFIX}0"},
+            .multi_agent(policies={LEARNER_MODULE, f"{SNAPSHOT_PREFIX}0"}, count_steps_by="agent_steps",
                          policy_mapping_fn=LeagueMapping((f"{SNAPSHOT_PREFIX}0",)),
                          policies_to_train=[LEARNER_MODULE])
             .rl_module(rl_module_spec=MultiRLModuleSpec(
@@ -609,14 +612,17 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     (run_dir / "run.json").write_text(json.dumps(description, indent=1) + "\n")
 
     started = start_ray(args)
+    stop = StopAtOnce()  # installed after ray.init, whose SIGTERM handler would abort the driver
     try:
-        with StopAtOnce():  # installed after ray.init, whose SIGTERM handler would abort the driver
+        with stop:
             return train(args, num_players, run_dir, checkpoint, argv)
-    except Interrupted as stop:
+    except KeyboardInterrupt:
+        if stop.received is None:  # a Ctrl-C before StopAtOnce took over
+            raise
         newest = latest_checkpoint(run_dir)
-        exit_interrupted(f"{stop} received; env runners and learners stopped, "
+        exit_interrupted(f"{signal.Signals(stop.received).name} received; env runners and learners stopped, "
                          f"{'the newest checkpoint is ' + str(newest) if newest else 'no checkpoint yet'}",
-                         "training.train_rllib", sys.argv[1:] if argv is None else argv, 128 + stop.signum)
+                         "training.train_rllib", sys.argv[1:] if argv is None else argv, 128 + stop.received)
     finally:
         if started:
             ray.shutdown()  # the local Ray instance and all its processes
