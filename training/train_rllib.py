@@ -143,7 +143,8 @@ class Args:
     num_cpus: int = arg(2, "CPUs of the local Ray instance (ignored with --address)")
     seed: int = arg(1, "seed of RLlib, the envs and the evaluation")
     hidden: int = arg(256, "units of each of the two hidden layers")
-    train_batch: int = arg(4000, "agent decisions per training iteration (all env runners together)")
+    train_batch: int = arg(4000, "agent decisions per training iteration (all env runners together; about: "
+                                 "RLlib counts env steps, each holding a decision of each game in progress)")
     minibatch: int = arg(500, "PPO minibatch size")
     epochs: int = arg(4, "PPO epochs per iteration")
     learning_rate: float = arg(3e-4, "Adam learning rate")
@@ -433,23 +434,31 @@ def module_spec(env_config: dict[str, Any]) -> RLModuleSpec:
                         model_config={"game": args.game, "hidden": args.hidden})
 
 
+def env_steps_per_learner(args: Args, num_players: int) -> int:
+    """``--train-batch`` decisions as the env steps RLlib counts its batches in, per learner: an
+    env step of :class:`LeagueEnv` holds a decision of each of its games (in 7 Wonders, of each
+    of their players). (RLlib 2.60's ``count_steps_by="agent_steps"`` fails on an agent with no
+    step in a sample, which the agents of a batch of games often are.)"""
+    per_step = args.envs_per_env_runner * (num_players if entry(args.game).parallel else 1)
+    return max(1, -(-args.train_batch // (per_step * max(1, args.learners))))
+
+
 def build_config(args: Args, num_players: int) -> PPOConfig:
     """The PPO configuration: env, module, league, env runners and learners."""
     env_config = {"args": asdict(args), "num_players": num_players, "games": args.envs_per_env_runner}
     spec = module_spec(env_config)
     return (PPOConfig()
             .environment(LeagueEnv, env_config=env_config, disable_env_checking=True)  # its check plays random, illegal, moves
-            # batch sizes count decisions (agent steps): an env step holds one per game or more;
             # sampling waits for every env runner (RLlib drops the samples of late ones by default)
             .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1, sample_timeout_s=None,
                          num_cpus_per_env_runner=1)
             .learners(num_learners=args.learners, num_gpus_per_learner=args.learner_gpus)
-            .multi_agent(policies={LEARNER_MODULE, f"{SNAPSHOT_PREFIX}0"}, count_steps_by="agent_steps",
+            .multi_agent(policies={LEARNER_MODULE, f"{SNAPSHOT_PREFIX}0"},
                          policy_mapping_fn=LeagueMapping((f"{SNAPSHOT_PREFIX}0",)),
                          policies_to_train=[LEARNER_MODULE])
             .rl_module(rl_module_spec=MultiRLModuleSpec(
                 rl_module_specs={LEARNER_MODULE: spec, f"{SNAPSHOT_PREFIX}0": spec}))
-            .training(train_batch_size_per_learner=max(1, args.train_batch // max(1, args.learners)),
+            .training(train_batch_size_per_learner=env_steps_per_learner(args, num_players),
                       minibatch_size=args.minibatch, num_epochs=args.epochs, lr=args.learning_rate,
                       gamma=args.gamma, lambda_=args.gae_lambda, clip_param=args.clip_coef,
                       entropy_coeff=args.ent_coef, vf_loss_coeff=args.vf_coef, grad_clip=args.max_grad_norm,
@@ -528,20 +537,23 @@ def count(value: Any) -> int:
     return int(value) if value is not None and np.isfinite(value) else 0
 
 
-def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: float) -> dict[str, Any]:
-    """The progress row of one training iteration, from RLlib's result dict.
+def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: float,
+                  updating: float) -> dict[str, Any]:
+    """The progress row of one training iteration, from RLlib's result dict, its duration
+    ``seconds`` and the time of its PPO update ``updating`` (see :class:`UpdateClock`).
 
-    Speeds: ``decisions_per_second`` over the whole iteration; ``sampling_decisions_per_second``
-    and ``sampling_moves_per_second`` (every seat's moves, baselines included) over the env
-    runners' sampling time; ``learner_samples_per_second``: samples through the PPO update
-    (epochs included) per second of the learners' update time; ``sampling_seconds`` and
-    ``learner_seconds``: those two timers (RLlib's smoothed values), the rest of
-    ``iteration_seconds`` being RLlib's own work between them.
+    ``learner_seconds`` is the update (all epochs); ``sampling_seconds`` the rest of the iteration:
+    sampling by the env runners, RLlib's episode processing, weight sync, callbacks. Speeds:
+    ``decisions_per_second`` over the whole iteration; ``sampling_decisions_per_second`` and
+    ``sampling_moves_per_second`` (every seat's moves, baselines included) over
+    ``sampling_seconds``; ``learner_samples_per_second``: samples through the update per second
+    of ``learner_seconds``. (RLlib's own timers in ``result["timers"]`` are moving averages over
+    the iterations, not this iteration's times.)
     """
     runners, learner = result.get("env_runners", {}), result.get("learners", {}).get(LEARNER_MODULE, {})
-    timers, league = result.get("timers", {}), runners.get("league", {})
+    league = runners.get("league", {})
     decisions = decisions_sampled(result)
-    sampling, updating = timers.get("env_runner_sampling_timer", 0.0), timers.get("learner_update_timer", 0.0)
+    sampling = max(seconds - updating, 0.0)
     row = {"update": counters["update"], "global_step": counters["global_step"], "moves": counters["moves"],
            "episodes": count(runners.get("num_episodes")), "league_size": result.get("league_size", ""),
            "decisions_per_second": decisions / seconds,
@@ -556,6 +568,30 @@ def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: flo
         games = count(league.get(f"games_vs_{name}"))
         row[f"win_rate_vs_{name}"] = league.get(f"wins_vs_{name}", 0) / games if games else ""
     return {k: round(float(v), 4) if isinstance(v, (float, np.floating)) else v for k, v in row.items()}
+
+
+class UpdateClock:
+    """Times the PPO updates (``learner_group.update``) of the algorithm during a ``with`` block."""
+
+    def __init__(self, algorithm: Algorithm) -> None:
+        self.group = algorithm.learner_group
+        self.seconds = 0.0
+
+    def __enter__(self) -> "UpdateClock":
+        update = type(self.group).update
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return update(self.group, *args, **kwargs)
+            finally:
+                self.seconds += time.perf_counter() - start
+
+        self.group.update = timed
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        del self.group.update
 
 
 def check_address(address: str, timeout: float = 5.0) -> None:
@@ -651,14 +687,15 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
             log_eval(run_evaluation(learner_network(algorithm, num_players), args, num_players, args.eval_games))
         while counters["update"] < args.iterations:
             start = time.perf_counter()
-            result = algorithm.train()
+            with UpdateClock(algorithm) as clock:
+                result = algorithm.train()
             seconds = time.perf_counter() - start
             counters["update"] += 1
             counters["global_step"] += count(result.get("env_runners", {}).get("num_module_steps_sampled", {})
                                              .get(LEARNER_MODULE))
             counters["moves"] += count(result.get("env_runners", {}).get("league", {}).get("moves"))
             counters["elapsed_s"] += seconds
-            row = iteration_row(result, counters, seconds)
+            row = iteration_row(result, counters, seconds, clock.seconds)
             append_csv(run_dir / "progress.csv", PROGRESS_FIELDS, row)
             for key, value in row.items():
                 if key not in ("update", "global_step") and value != "":

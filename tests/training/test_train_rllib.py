@@ -113,9 +113,12 @@ def test_ctrl_c_or_sigterm_stops_the_driver_promptly_and_leaves_no_ray_process(t
     driver = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               start_new_session=True, cwd=Path(__file__).resolve().parents[2])
     try:
+        lines = []
         for line in driver.stdout:
+            lines.append(line)
             if line.startswith("iteration 1/"):
                 break
+        assert lines and lines[-1].startswith("iteration 1/"), "".join(lines[-20:])
         started = psutil.Process(driver.pid).children(recursive=True)
         assert {"raylet", "gcs_server"} <= {p.name() for p in started}
         sent = time.monotonic()
