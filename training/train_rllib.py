@@ -190,6 +190,11 @@ def check_args(args: Args) -> int:
                          f"instance has --num-cpus {args.num_cpus}: raise --num-cpus or lower --env-runners")
     if args.minibatch > args.train_batch:
         raise ValueError(f"--minibatch ({args.minibatch}) must not exceed --train-batch ({args.train_batch})")
+    if args.minibatch > env_steps_per_learner(args, num_players):
+        raise ValueError(f"--minibatch ({args.minibatch}) must not exceed the env steps per iteration and learner "
+                         f"({env_steps_per_learner(args, num_players)}: RLlib counts its batch in env steps, each "
+                         "holding a decision of every game of an env runner): lower --minibatch or "
+                         "--envs-per-env-runner, or raise --train-batch")
     if args.learner_gpus < 0:
         raise ValueError(f"--learner-gpus must be at least 0, got {args.learner_gpus}")
     if not 0 <= args.self_play_prob <= 1:
@@ -420,8 +425,9 @@ def promote(algorithm: Algorithm, pool_size: int) -> str:
     algorithm.learner_group.set_weights({new_id: weights})
     algorithm.env_runner_group.sync_weights(from_worker_or_learner_group=algorithm.learner_group,
                                             inference_only=True)
-    for old in snapshots[:len(snapshots) + 1 - pool_size]:
-        algorithm.remove_module(old, new_agent_to_module_mapping_fn=LeagueMapping(tuple(keep)))
+    for old in snapshots:
+        if old not in keep:
+            algorithm.remove_module(old, new_agent_to_module_mapping_fn=LeagueMapping(tuple(keep)))
     return new_id
 
 

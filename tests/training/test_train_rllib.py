@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -135,6 +136,38 @@ def test_ctrl_c_or_sigterm_stops_the_driver_promptly_and_leaves_no_ray_process(t
     assert not alive, [(p.pid, p.name()) for p in alive]
 
 
+class FakeLeagueAlgorithm:
+    """What :func:`train_rllib.promote` uses of an Algorithm: its modules, added and removed."""
+
+    def __init__(self, snapshots: int) -> None:
+        self.modules = ["learner", *(f"snapshot_{i}" for i in range(snapshots))]
+        self.mapping = None
+        self.config = SimpleNamespace(env_config={"args": {"hidden": 16}, "num_players": 2},
+                                      policies=self.modules)
+        self.learner_group = SimpleNamespace(get_weights=lambda module_ids: {"learner": {}},
+                                             set_weights=lambda weights: None)
+        self.env_runner_group = SimpleNamespace(sync_weights=lambda **kwargs: None)
+
+    def add_module(self, module_id, spec, new_agent_to_module_mapping_fn):
+        self.modules.append(module_id)
+        self.mapping = new_agent_to_module_mapping_fn
+
+    def remove_module(self, module_id, new_agent_to_module_mapping_fn):
+        self.modules.remove(module_id)
+        self.mapping = new_agent_to_module_mapping_fn
+
+
+@pytest.mark.parametrize("snapshots, pool_size", [(1, 10), (5, 10), (9, 10), (10, 10), (2, 2), (1, 1)])
+def test_promotion_keeps_the_newest_pool_size_snapshots_and_maps_only_to_those(monkeypatch, snapshots, pool_size):
+    monkeypatch.setattr(train_rllib, "module_spec", lambda env_config: None)
+    algorithm = FakeLeagueAlgorithm(snapshots)
+    new_id = train_rllib.promote(algorithm, pool_size)
+    kept = [f"snapshot_{i}" for i in range(max(0, snapshots + 1 - pool_size), snapshots + 1)]
+    assert new_id == f"snapshot_{snapshots}"
+    assert algorithm.modules == ["learner", *kept]
+    assert algorithm.mapping.snapshots == tuple(kept)
+
+
 # ---------------------------------------------------------------- bad input (no Ray started)
 def closed_port() -> int:
     with socket.socket() as probe:
@@ -154,6 +187,8 @@ def closed_port() -> int:
     (["--env-runners", "-1"], "--env-runners must be at least 0"),
     (["--env-runners", "3"], "--env-runners 3 need 3 CPUs (one each), the local Ray instance has --num-cpus 2"),
     (["--train-batch", "100", "--minibatch", "200"], "--minibatch (200) must not exceed --train-batch (100)"),
+    (["--train-batch", "800", "--minibatch", "200", "--envs-per-env-runner", "8"],
+     "--minibatch (200) must not exceed the env steps per iteration and learner (100"),
     (["--self-play-prob", "1.5"], "--self-play-prob must be in [0, 1]"),
     (["--opponent-snapshot", "0", "--opponent-heuristic", "0", "--opponent-random", "0"], "positive sum"),
     (["--promote-above-chance", "2"], "--promote-above-chance must be in [-1, 1]"),
