@@ -22,7 +22,8 @@ name            agent
 ==============  ===============================================================================
 ``random``      uniform over the legal actions (reads only the observation's ``action_mask``)
 ``heuristic``   a hand-written strategy valuing each move in victory points (points, science,
-                military balance, missing resources, coins, denial); fast, no search
+                military balance, missing resources, coins, denial); fast (about 0.1 ms a
+                move: the time-per-move column of ``benchmarks/agents_results.md``), no search
                 (:mod:`agents.heuristic`; one valuation module per game)
 ``mcts``        information-set Monte Carlo tree search: each simulation plays on a
                 determinization (what the player cannot see redrawn by the engine's
@@ -51,7 +52,20 @@ from .match import Agent
 
 AGENT_NAMES = ("random", "heuristic", "mcts", "ppo")
 
-__all__ = ["AGENT_NAMES", "Agent", "make_agent"]
+__all__ = ["AGENT_NAMES", "Agent", "agent_names", "make_agent"]
+
+
+def agent_names(game: str) -> tuple[str, ...]:
+    """The agents that can play ``game`` as it is shipped: ``random`` always, ``heuristic`` and
+    ``mcts`` when the game has a valuation (:data:`agents.heuristic.VALUATIONS`), ``ppo`` when a
+    policy is shipped for it (a policy file of one's own plays any game: ``ppo`` with ``path``).
+    A new game in the registry plays with ``random`` (and a policy trained for it) and nothing else."""
+    from .heuristic import VALUATIONS
+    from .ppo_agent import default_policy_path
+    game = resolve_game(game)
+    usable = {"random": True, "heuristic": game in VALUATIONS, "mcts": game in VALUATIONS,
+              "ppo": default_policy_path(game).is_file()}
+    return tuple(name for name in AGENT_NAMES if usable[name])
 
 
 def _random(game: str, seed: int | None) -> Agent:

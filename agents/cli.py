@@ -10,7 +10,7 @@
 
 It sits above the library and the agents (nothing imports it). :func:`add_subcommands` adds
 ``tournament`` and ``play`` to an ``argparse`` subparsers object; each sets ``handler``, the
-function that runs the parsed arguments; ``serve`` comes from :mod:`wonders_env.web.command` (the
+function that runs the parsed arguments; ``serve`` comes from :mod:`wonders_web.command` (the
 web app; the ``web`` extra: ``pip install -e '.[web]'``). The demo plays through PettingZoo's AEC API only, as a
 user would, and reads its results from ``game_record()``.
 """
@@ -28,7 +28,7 @@ from tqdm import tqdm
 import wonders_env
 
 from wonders_env.registry import GAME_NAMES, GAMES, resolve_game
-from wonders_env.web.command import add_subcommand as add_serve_subcommand
+from wonders_web.command import add_subcommand as add_serve_subcommand
 
 from . import AGENT_NAMES
 from .random_agent import random_game
@@ -56,6 +56,8 @@ def add_subcommands(commands: argparse._SubParsersAction) -> None:
     tournament.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     tournament.add_argument("--workers", type=int, default=None, help="processes (default: CPU count)")
     tournament.add_argument("--out", default=None, help="results folder (default runs/tournament_GAME)")
+    tournament.add_argument("--save-records", default=None, metavar="DIR",
+                            help="save every game's record (JSON, replayable in `wonders serve`) in DIR")
     tournament.add_argument("--no-plot", action="store_true", help="skip the PNG (no matplotlib needed)")
     tournament.add_argument("--no-ratings", action="store_true", help="skip OpenSkill ratings (no openskill needed)")
     tournament.set_defaults(handler=tournament_command)
@@ -87,8 +89,9 @@ def tournament_command(args: argparse.Namespace) -> None:
             load_matplotlib()
         result = run_tournament(args.game, args.agents, games=args.games, num_players=args.players,
                                 lineups=args.lineup, edition=args.edition, seed=args.seed,
-                                workers=args.workers, ratings=not args.no_ratings)
-    except (ValueError, TypeError, ImportError) as error:  # bad settings, agent options, policy files
+                                workers=args.workers, ratings=not args.no_ratings, save_records=args.save_records)
+    except (ValueError, TypeError, ImportError, OSError) as error:  # bad settings, agent options, policy
+        # files, a records folder that cannot be written
         sys.exit(f"wonders tournament: {error}")
     print(result.report())
     out = args.out or f"runs/tournament_{resolve_game(args.game)}"

@@ -9,8 +9,12 @@ A game's valuation is a module of this package with two functions:
   the search agent's play-outs (in [0, 1]).
 
 :data:`VALUATIONS` names the module of each game: a game without one plays with the ``random``
-and ``ppo`` agents only. The agent reads the state through the env's engine
-(``env.unwrapped.game``, a :class:`wonders_env.game.Game`) and its own seat.
+and ``ppo`` agents only (:func:`agents.agent_names` says which agents play a game). The table
+lives here, not in the game registry: a valuation is a strategy, knowledge of the agents, and the
+registry sits below them (it may not name a module of theirs). So a new game is its engine folder
+and one registry entry; its valuation, when someone writes one, is one module here and one line
+in this table. The agent reads the state through the env's engine (``env.unwrapped.game``, a
+:class:`wonders_env.game.Game`) and its own seat.
 """
 
 from __future__ import annotations

@@ -14,9 +14,21 @@ from typing import Any, Protocol, Sequence
 
 
 class Agent(Protocol):
-    """What every agent provides: the legal action it chooses for ``env.agent_selection``."""
+    """What every agent provides: the legal action it chooses for ``env.agent_selection``.
+
+    An agent that plays only some tables of its game (a policy trained for one edition and
+    payment mode) also has ``check_env(env)``, raising ``ValueError`` with the reason for a table
+    it cannot play; :func:`check_agent` calls it when a game is set up."""
 
     def act(self, env: Any) -> int: ...
+
+
+def check_agent(agent: Agent, env: Any) -> None:
+    """Raise ``ValueError`` if ``agent`` cannot play the table of ``env`` (before the first move,
+    rather than at it); agents that play every table of their game have nothing to check."""
+    check = getattr(agent, "check_env", None)
+    if check is not None:
+        check(env)
 
 
 def seat_of(agent_name: str) -> int:

@@ -170,7 +170,7 @@ def play_human(game: str = "seven_wonders_duel", opponent: str = "heuristic", nu
     human = HumanAgent(read, write)
     human.legend = env.unwrapped.game.legend
     write = human.write
-    agents = [human if s == seat else build_agent(opponent, game, seed + 1 + s) for s in range(players)]
+    agents = [human if s == seat else build_agent(opponent, game, seed + 1 + s, env) for s in range(players)]
     write(f"{game}, {players} players, seed {seed}: you are player_{seat}; the others are {opponent} bots.")
     write(human.legend)
     shown = 0

@@ -224,18 +224,29 @@ class PolicyAgent:
         self.payment = payment
         self.generator = torch.Generator().manual_seed(seed if seed is not None else 0)
 
-    @torch.no_grad()
-    def act(self, env: Any) -> int:
-        env_payment = getattr(env.unwrapped, "payment", None)
+    def check_env(self, env: Any) -> None:
+        """Raise ``ValueError`` saying why, if the policy cannot play ``env`` (another payment
+        mode, or observations of another size: another game or 7 Wonders edition). The tools
+        call it when a game is set up, so that a wrong seat is refused before the first move."""
+        raw = env.unwrapped
+        env_payment = getattr(raw, "payment", None)
         if self.payment is not None and env_payment is not None and env_payment != self.payment:
             raise ValueError(f"the policy was trained with payment={self.payment!r} and plays only that mode; "
                              f"the env has payment={env_payment!r} (its actions and observations differ)")
+        size = raw.game.observation_size
+        if size != self.model.spec.obs_size:
+            edition = getattr(raw, "edition", None)
+            table = f"{raw.game.name}" + (f", {edition} edition" if edition else "")
+            raise ValueError(f"the policy expects observations of size {self.model.spec.obs_size} "
+                             f"({self.model.spec.game}), this game ({table}) gives {size}: a policy plays only "
+                             f"the game, and for 7 Wonders the edition, it was trained on; choose another "
+                             f"agent or a policy file trained for this table")
+
+    @torch.no_grad()
+    def act(self, env: Any) -> int:
+        self.check_env(env)
         observation = env.observe(env.agent_selection)
         obs = torch.as_tensor(observation["observation"], dtype=torch.float32)
-        if obs.shape[0] != self.model.spec.obs_size:
-            raise ValueError(f"the policy expects observations of size {self.model.spec.obs_size} "
-                             f"({self.model.spec.game}), the env gives {obs.shape[0]}: a policy plays only "
-                             f"the game, and for 7 Wonders the edition, it was trained on")
         mask = torch.as_tensor(observation["action_mask"], dtype=torch.bool)
         logits, _ = self.model(obs.unsqueeze(0))
         logits = logits[0].masked_fill(~mask, MASKED_LOGIT)

@@ -9,7 +9,8 @@ agent = PPOAgent("seven_wonders_duel", path="runs/duel_selfplay/policy.pt")
 The shipped policies live in ``agents/policies/ppo_<game>.pt`` (``policy.pt`` of a run, with the
 command line, seed, player count and final evaluation in its metadata: ``agent.metadata``). The
 7 Wonders one was trained at 4 players of the 1st edition and plays 2-7 players of that edition
-(the observation has one size for every count; the 2nd edition's is larger, and ``act`` says so),
+(the observation has one size for every count; the 2nd edition's is larger, and ``check_env``
+says so: the tournament and the web app call it when they set a game up),
 with ``payment="cheapest"``: a policy plays only the payment mode recorded in its metadata
 (``payment``; files without it were trained with ``"cheapest"``) and refuses the other.
 How they were trained and how strong they are: ``benchmarks/README.md``.
@@ -53,6 +54,10 @@ class PPOAgent:
         self.metadata = dict(metadata)
         self._agent = PolicyAgent(model, deterministic=deterministic, seed=seed,
                                   payment=trained_payment(metadata, game))
+
+    def check_env(self, env: Any) -> None:
+        """``ValueError`` if this policy cannot play ``env`` (see :meth:`PolicyAgent.check_env`)."""
+        self._agent.check_env(env)
 
     def act(self, env: Any) -> int:
         return self._agent.act(env)

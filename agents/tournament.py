@@ -16,6 +16,10 @@ field of N-1 copies of every other agent (``heuristic`` + 3 ``random``, ...). Se
 game ``k`` of a lineup shifts it by ``k`` seats, and every lineup plays a multiple of N games, so
 each agent sits in each seat equally often.
 
+**Records.** With ``save_records`` (``wonders tournament --save-records DIR``) every game's
+``game_record()`` is saved as ``DIR/<index>_<seat 0>-vs-<seat 1>..._seed<env seed>.json``; the
+web app (``wonders serve``, Replay) steps through any of them.
+
 **Seeds.** Game ``i`` of a tournament with seed ``s`` draws its env seed and one seed per seat
 from ``numpy.random.SeedSequence([s, i])``; all are saved with the game, and :func:`replay`
 plays it again (move for move, unless an agent has a ``time_limit``).
@@ -38,10 +42,12 @@ imported only when asked for, and a missing one is reported before any game is p
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import math
 import multiprocessing
 import os
+import re
 import sys
 import time
 from collections import Counter, defaultdict
@@ -56,7 +62,7 @@ import wonders_env
 from wonders_env.registry import default_players, resolve_game
 
 from . import AGENT_NAMES, make_agent
-from .match import GameResult, play_game
+from .match import GameResult, check_agent, play_game
 
 Z_95 = 1.959963984540054
 
@@ -90,10 +96,17 @@ def _parse_value(text: str) -> Any:
     return text
 
 
-def build_agent(spec: str, game: str, seed: int):
-    """The agent of a spec (see :func:`parse_agent_spec`)."""
+def build_agent(spec: str, game: str, seed: int, env: Any = None):
+    """The agent of a spec (see :func:`parse_agent_spec`); with ``env``, one that cannot play
+    that table (a ``ppo`` policy of another edition) raises ``ValueError`` saying why."""
     name, options = parse_agent_spec(spec)
-    return make_agent(name, game=game, seed=seed, **options)
+    agent = make_agent(name, game=game, seed=seed, **options)
+    if env is not None:
+        try:
+            check_agent(agent, env)
+        except ValueError as error:
+            raise ValueError(f"{spec} cannot play this game: {error}") from None
+    return agent
 
 
 # ---------------------------------------------------------------- the schedule
@@ -165,8 +178,18 @@ def spec_of(row: dict) -> GameSpec:
                     tuple(row["seats"]), tuple(row["agent_seeds"]))
 
 
-def _game_row(spec: GameSpec) -> dict:
+def record_name(spec: GameSpec) -> str:
+    """The file name of a game's record: its index, the agents in seat order and the env seed,
+    e.g. ``0003_random-vs-mcts_simulations=50_seed1234.json`` (characters other than letters,
+    digits and ``.=-`` become ``_``)."""
+    seats = "-vs-".join(re.sub(r"[^A-Za-z0-9.=-]", "_", label) for label in spec.seats)
+    return f"{spec.index:05d}_{seats}_seed{spec.seed}.json"
+
+
+def _game_row(spec: GameSpec, records_dir: Path | None = None) -> dict:
     result = play_spec(spec)
+    if records_dir is not None:
+        write_record(records_dir / record_name(spec), result.record)
     players = result.record["players"][:spec.num_players]
     return {**asdict(spec), "seats": list(spec.seats), "agent_seeds": list(spec.agent_seeds),
             "winners": result.winners, "scores": result.scores,
@@ -452,25 +475,35 @@ def estimate_text(elapsed: float, done: int, total: int) -> str:
     return f"first {done} game{'s' if done > 1 else ''} in {elapsed:.0f} s: about {when} in all"
 
 
+def write_record(path: Path, record: dict) -> None:
+    """Write a game record whole or not at all (a temporary file, then a rename)."""
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(record))
+    os.replace(temporary, path)
+
+
 def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_players: int | None = None,
                    lineups: Sequence[Sequence[str]] | None = None, edition: str = "1st", seed: int = 0,
-                   workers: int | None = None, ratings: bool = True, progress: bool = True) -> TournamentResult:
+                   workers: int | None = None, ratings: bool = True, progress: bool = True,
+                   save_records: str | os.PathLike | None = None) -> TournamentResult:
     """Play a tournament (see the module docstring) and return its :class:`TournamentResult`.
 
     ``agents``: specs (``heuristic``, ``mcts:simulations=100`` ...); ``lineups``: explicit seat
     assignments instead of :func:`default_lineups`; ``workers``: processes (default: the CPU
     count; 1 plays in this process); ``ratings``: compute OpenSkill ratings; ``progress``: a
     progress bar, with the number of games said before the first and the time it should take
-    estimated once each process has finished a game.
+    estimated once each process has finished a game; ``save_records``: a folder where every
+    game's ``game_record()`` is written as JSON as soon as it ends (named by :func:`record_name`;
+    the web app's replay opens them).
     """
     game = resolve_game(game)
     players = default_players(game) if num_players is None else num_players
     if lineups is None:
         lineups = default_lineups(agents, players)
     labels = list(dict.fromkeys([*agents, *(a for lineup in lineups for a in lineup)]))
+    env = wonders_env.make(game, players, edition, raw=True)  # bad game settings fail before any game,
     for label in labels:
-        build_agent(label, game, 0)  # unknown names and bad options fail before any game
-    wonders_env.make(game, players, edition, raw=True)  # so do bad game settings
+        build_agent(label, game, 0, env)  # and so do unknown agents, bad options and a table an agent cannot play
     if ratings:
         _openskill_model()
     specs = schedule(game, lineups, games, players, edition, seed)
@@ -479,6 +512,10 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     workers = min(workers, len(specs))
+    records_dir = None if save_records is None else Path(save_records)
+    if records_dir is not None:
+        records_dir.mkdir(parents=True, exist_ok=True)
+    play = functools.partial(_game_row, records_dir=records_dir)
     bar = tqdm(total=len(specs), desc=f"{game} tournament", unit="game", disable=not progress)
     if progress:
         bar.write(plan_text(len(specs), len(lineups), games, players, workers))
@@ -493,10 +530,10 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
 
     if workers == 1:
         for spec in specs:
-            done(_game_row(spec))
+            done(play(spec))
     else:
         with multiprocessing.Pool(workers, initializer=_one_thread_per_worker) as pool:
-            for row in pool.imap_unordered(_game_row, specs):
+            for row in pool.imap_unordered(play, specs):
                 done(row)
     bar.close()
     rows.sort(key=lambda r: r["index"])

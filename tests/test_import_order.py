@@ -1,5 +1,5 @@
 """Imports flow one way: data -> rules -> observation/actions -> engine -> env -> registry ->
-agents -> training, the command line and the web app.
+agents -> training -> the web app (``wonders_web``) -> the command line (``agents.cli``).
 
 Every import statement of the packages (module-level and inside functions) is read from the
 source and checked against the layers below; a module may import its own layer and the layers
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("wonders_env", "agents", "training")
+PACKAGES = ("wonders_env", "agents", "training", "wonders_web")
 GAME_FOLDERS = ("seven_wonders", "duel")
 
 # the layers of a game's folder, by module name
@@ -28,15 +28,13 @@ GAME_LAYERS = {
     "env": 4,                                                                    # PettingZoo
 }
 LAYER_NAMES = ("data", "rules", "observation/actions", "engine", "env", "registry", "agents", "training",
-               "command line and web app")
+               "web app", "command line")
 
 
 def layer(module: str) -> int | None:
     """The layer of a module of the packages, or None for a module no layer names."""
     parts = module.split(".")
     if parts[0] == "wonders_env":
-        if module == "wonders_env.web" or module.startswith("wonders_env.web."):
-            return 8  # the web app plays with the agents: it sits with the command line
         if module in ("wonders_env.game", "wonders_env.core", "wonders_env._core"):
             return 0  # the interface and the compiled binding depend on nothing of ours
         if len(parts) >= 2 and parts[1] in GAME_FOLDERS:
@@ -47,11 +45,13 @@ def layer(module: str) -> int | None:
             return 5  # the batched API reads the registry
         return None
     if module == "agents.cli":
-        return 8
+        return 9
     if parts[0] == "agents":
         return 6
     if parts[0] == "training":
         return 7
+    if parts[0] == "wonders_web":
+        return 8  # the web app plays with the agents: above them, below the command line
     return None
 
 
@@ -117,6 +117,8 @@ def test_the_check_sees_a_wrong_import():
     """The rule itself: an engine module importing the agents, or the agents the training, fails."""
     assert layer("agents.mcts") > layer("wonders_env.duel.rules")
     assert layer("training.ppo_selfplay") > layer("agents.policy")
-    assert layer("agents.cli") > layer("training.evaluation")
+    assert layer("agents.cli") > layer("wonders_web.command") > layer("training.evaluation")
+    assert layer("wonders_web.sessions") > layer("agents.tournament") > layer("wonders_env.registry")
+    assert layer("wonders_env.web.app") is None  # nothing of the engine package sits above the agents
     assert layer("wonders_env.duel.env") > layer("wonders_env.duel.game") > layer("wonders_env.duel.observation")
     assert layer("wonders_env.duel.observation") > layer("wonders_env.duel.rules") > layer("wonders_env.duel.cards")

@@ -89,6 +89,11 @@ def test_bad_arguments():
         play_human("duel", opponent="nobody", read=lambda _: "q", write=lambda _: None)
     with pytest.raises(ValueError, match="unknown game"):
         play_human("checkers", read=lambda _: "q", write=lambda _: None)
+    pytest.importorskip("torch", reason="the ppo agent needs torch (the train extra)")
+    asked = []
+    with pytest.raises(ValueError, match=r"ppo cannot play this game: .*this game \(seven_wonders, 2nd edition\)"):
+        play_human("seven_wonders", "ppo", num_players=3, edition="2nd", read=asked.append, write=lambda _: None)
+    assert asked == []  # refused before the first move
 
 
 def test_each_move_says_what_it_does_and_the_legend_explains_the_codes():

@@ -12,8 +12,8 @@ import pytest
 from agents import make_agent
 import wonders_env
 from agents.match import play_game
-from agents.tournament import (default_lineups, lineup_label, openskill_ratings, parse_agent_spec, replay,
-                               run_tournament, schedule, wilson_interval)
+from agents.tournament import (default_lineups, lineup_label, openskill_ratings, parse_agent_spec, record_name,
+                               replay, run_tournament, schedule, spec_of, wilson_interval)
 
 
 @pytest.fixture(scope="module")
@@ -165,6 +165,22 @@ def test_files(tmp_path, duel_result):
     assert "heuristic" in duel_result.report() and "OpenSkill" in duel_result.report()
 
 
+def test_every_game_record_is_saved_under_a_name_that_says_the_matchup(tmp_path):
+    result = run_tournament("duel", ["random", "mcts:simulations=2"], games=2, workers=2, ratings=False,
+                            progress=False, save_records=tmp_path / "records")
+    files = sorted((tmp_path / "records").iterdir())
+    assert [f.name for f in files] == [record_name(spec_of(row)) for row in result.games]
+    assert files[0].name == f"00000_random-vs-mcts_simulations=2_seed{result.games[0]['seed']}.json"
+    assert files[1].name == f"00001_mcts_simulations=2-vs-random_seed{result.games[1]['seed']}.json"
+    for path, row in zip(files, result.games):
+        assert json.loads(path.read_text()) == json.loads(json.dumps(replay(row).record))
+
+
+def test_record_names_keep_to_safe_characters():
+    (spec,) = schedule("duel", [("ppo:path=runs/a b/policy.pt", "random")], games=1, num_players=2, seed=3)[:1]
+    assert record_name(spec) == f"00000_ppo_path=runs_a_b_policy.pt-vs-random_seed{spec.seed}.json"
+
+
 def test_time_limited_agents_are_not_replayable():
     result = run_tournament("duel", ["random", "mcts:simulations=1,time_limit=0.01"], games=2, workers=1,
                             ratings=False, progress=False)
@@ -182,6 +198,13 @@ def test_bad_tournaments_fail_before_playing():
         run_tournament("duel", ["random", "heuristic"], num_players=3, games=2, progress=False)
     with pytest.raises(ValueError, match="workers must be at least 1"):
         run_tournament("duel", ["random", "heuristic"], games=2, workers=0, progress=False)
+
+
+def test_a_policy_of_another_edition_is_refused_before_playing():
+    pytest.importorskip("torch", reason="the ppo agent needs torch (the train extra)")
+    with pytest.raises(ValueError, match="ppo cannot play this game: the policy expects observations of size "
+                                         r"\d+ \(seven_wonders\), this game \(seven_wonders, 2nd edition\) gives"):
+        run_tournament("seven_wonders", ["random", "ppo"], num_players=3, edition="2nd", games=3, progress=False)
 
 
 def test_the_number_of_games_is_said_before_the_first_and_the_time_estimated(capsys):

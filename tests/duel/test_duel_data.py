@@ -3,7 +3,11 @@
 
 import csv
 import re
+import shutil
 
+import pytest
+
+from wonders_env.duel import cards as duel_cards
 from wonders_env.duel.cards import (CARDS, CHAIN_SYMBOLS, COLORS, DECKS, LAYOUTS, PROGRESS_TOKENS,
                                     RESOURCES, WONDERS, parse_effects, resource_counts)
 
@@ -65,3 +69,29 @@ def test_chain_symbols_link_the_cards_the_reference_names(reference_dir):
         takers = [c.name for c in CARDS if card.chain_gives >= 0 and c.chain_needs == card.chain_gives]
         assert givers == ([rows[card.name]["chain_from"]] if rows[card.name]["chain_from"] else [])
         assert takers == ([rows[card.name]["chain_to"]] if rows[card.name]["chain_to"] else [])
+
+
+def test_the_database_counts_come_from_its_tables(tmp_path, monkeypatch):
+    """An expansion is a second table: the same loader, other files, other counts."""
+    base = duel_cards.database("1st")
+    assert base is duel_cards.BASE and base.cards is CARDS
+    assert (base.num_cards, base.num_wonders, base.num_tokens, base.num_slots) == (73, 12, 10, 20)
+    for name in ("cards.csv", "wonders.csv", "progress.csv", "layouts.json"):
+        shutil.copy(duel_cards.DATA_DIR / name, tmp_path / name)
+    with open(tmp_path / "cards.csv", "a", encoding="utf-8") as handle:
+        handle.write("Test Quarry,I,brown,0,,,,produce=SS\n")
+    monkeypatch.setitem(duel_cards.EDITIONS, "test", duel_cards.Edition(
+        "cards.csv", "wonders.csv", "progress.csv", "layouts.json", (24, 23, 20, 7), 12, 10))
+    grown = duel_cards.DuelDatabase("test", tmp_path)
+    assert grown.num_cards == 74 and grown.card_production[73] == (0, 0, 2, 0, 0)
+    assert grown.deck_cards[0][-1] == 73 and grown.card_vp == base.card_vp + (0,)
+
+
+def test_a_database_whose_tables_do_not_fit_its_edition_is_refused(monkeypatch):
+    with pytest.raises(ValueError, match="unknown Duel edition 'agora'; available: '1st'"):
+        duel_cards.database("agora")
+    monkeypatch.setitem(duel_cards.EDITIONS, "short", duel_cards.Edition(
+        "cards.csv", "wonders.csv", "progress.csv", "layouts.json", (24, 23, 20, 7), 12, 10))
+    with pytest.raises(ValueError, match=r"cards.csv: expected \(24, 23, 20, 7\) cards per deck, "
+                                         r"got \(23, 23, 20, 7\)"):
+        duel_cards.DuelDatabase("short")

@@ -9,7 +9,7 @@ pytest.importorskip("httpx2", reason="starlette's test client needs httpx2 (the 
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from wonders_env.web.app import create_app  # noqa: E402
+from wonders_web.app import create_app  # noqa: E402
 
 
 @pytest.fixture

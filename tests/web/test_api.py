@@ -10,8 +10,10 @@ import pytest
 from agents import make_agent
 import wonders_env
 from agents.match import play_game
-from wonders_env.web.app import create_app
-from wonders_env.web.replay import RecordError, rebuild
+from agents.ppo_agent import default_policy_path
+from agents.tournament import run_tournament
+from wonders_web.app import create_app
+from wonders_web.replay import RecordError, rebuild
 
 from web_helpers import free_port, new_game, play_turn, wait_for
 
@@ -28,7 +30,8 @@ def test_the_page_and_the_setup_are_served(client):
     assert client.get("/static/app.js").status_code == 200
     setup = client.get("/api/setup").json()
     assert set(setup["games"]) == {"seven_wonders", "seven_wonders_duel"}
-    assert {"random", "heuristic", "mcts", "ppo"} <= set(setup["bots"])
+    assert setup["games"]["seven_wonders_duel"]["bots"] == ["random", "heuristic", "mcts", "ppo"]
+    assert setup["games"]["seven_wonders"]["editions"] == ["1st", "2nd"]
 
 
 @pytest.mark.parametrize("game, options, seats", [
@@ -73,6 +76,11 @@ def test_every_move_shows_its_price_and_to_whom(client):
     ({"game": "chess", "seats": ["human"]}, "unknown game 'chess'"),
     ({"game": "duel", "seats": ["human", "alphazero"]}, "unknown agent 'alphazero'"),
     ({"game": "duel", "seats": ["human", "ppo:path=/no/such/policy.pt"]}, "/no/such/policy.pt"),
+    ({"game": "duel", "seats": ["human", "/no/such/policy.pt"]}, "no such checkpoint or policy file"),
+    ({"game": "7w", "options": {"num_players": 3, "edition": "2nd"}, "seats": ["human", "ppo", "random"]},
+     "this game (seven_wonders, 2nd edition) gives"),
+    ({"game": "7w", "options": {"num_players": 3}, "seats": ["human", str(default_policy_path("seven_wonders_duel")),
+                                                             "random"]}, "not for 'seven_wonders'"),
     ({"game": "duel", "seats": ["human"]}, "has 2 seats"),
     ({"game": "7w", "options": {"num_players": 9}, "seats": ["human"] * 9}, "num_players must be"),
     ({"game": "7w", "options": {"colour": "red"}, "seats": ["human"] * 3}, "unknown 7 Wonders options"),
@@ -83,6 +91,16 @@ def test_every_move_shows_its_price_and_to_whom(client):
 def test_a_bad_new_game_is_refused_with_the_reason(client, body, words):
     response = client.post("/api/games", json=body)
     assert response.status_code == 400 and words in response.json()["error"]
+    assert client.get("/api/games").json() == []
+
+
+def test_a_broken_policy_file_is_refused_with_the_reason(client, tmp_path):
+    junk = tmp_path / "junk.pt"
+    junk.write_bytes(b"not a policy")
+    response = client.post("/api/games", json={"game": "duel", "seats": ["human", str(junk)]})
+    assert response.status_code == 400
+    assert f"cannot make the bot 'ppo:path={junk}': {junk}: not a readable checkpoint or policy file (truncated or " \
+           "corrupt" in response.json()["error"]
     assert client.get("/api/games").json() == []
 
 
@@ -125,6 +143,23 @@ def test_a_second_tab_is_told_and_may_take_the_seat_over(client):
     assert client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "first"}).status_code == 409
 
 
+def test_a_closed_tab_loses_nothing_and_a_new_tab_goes_on(client, monkeypatch):
+    """The tab that held the seat went silent (closed): a new tab gets the seat and the same table."""
+    monkeypatch.setattr("wonders_web.sessions.CLAIM_SECONDS", 0.2)
+    game_id = new_game(client, "seven_wonders_duel", ["human", "random"], seed=6)
+    rng = np.random.default_rng(2)
+    for _ in range(3):
+        play_turn(client, game_id, rng, tab="closed")
+    before = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "closed"}).json()
+    wait_for(lambda: client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "new"}).status_code == 200, 5)
+    after = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "new"}).json()
+    assert after["table"] == before["table"] and after["moves"] == before["moves"]
+    view = after
+    while not view["over"]:
+        view = play_turn(client, game_id, rng, tab="new")
+    assert json.loads((client.records_dir / f"{game_id}.json").read_text())["finished"]
+
+
 def test_a_game_in_progress_is_resumed_by_a_new_server(tmp_path):
     from starlette.testclient import TestClient
     rng = np.random.default_rng(4)
@@ -141,6 +176,20 @@ def test_a_game_in_progress_is_resumed_by_a_new_server(tmp_path):
         while not view["over"]:
             view = play_turn(client, game_id, rng)
     assert json.loads((tmp_path / f"{game_id}.json").read_text())["finished"]
+
+
+def test_a_saved_game_that_cannot_be_resumed_is_reported_and_kept(tmp_path):
+    from starlette.testclient import TestClient
+    with TestClient(create_app(tmp_path)) as client:
+        game_id = new_game(client, "seven_wonders_duel", ["human", "random"], seed=4)
+        play_turn(client, game_id, np.random.default_rng(0))
+    broken = tmp_path / "in_progress" / "broken.json"
+    broken.write_text("{not json")
+    with TestClient(create_app(tmp_path)) as client:
+        skipped = client.get("/api/setup").json()["skipped_saved_games"]
+        assert len(skipped) == 1 and str(broken) in skipped[0]
+        assert [game["id"] for game in client.get("/api/games").json()] == [game_id]  # the others resume
+    assert broken.read_text() == "{not json"  # left as it was, for a person to look at
 
 
 # ---------------------------------------------------------------- replays
@@ -165,6 +214,20 @@ def test_a_record_replays_turn_by_turn_to_its_final_scores(client, game, options
     expected_turns = len(record["actions"]) if game == "seven_wonders_duel" else None
     if expected_turns is not None:
         assert replay["turns"] == expected_turns
+
+
+@pytest.mark.parametrize("game, players, agents", [("duel", None, ["random", "heuristic"]),
+                                                    ("seven_wonders", 3, ["random", "heuristic"])])
+def test_the_records_a_tournament_saves_open_in_the_replay(client, tmp_path, game, players, agents):
+    result = run_tournament(game, agents, games=players or 2, num_players=players, workers=1, ratings=False,
+                            progress=False, save_records=tmp_path / "records")
+    for path, row in zip(sorted((tmp_path / "records").iterdir()), result.games):
+        loaded = client.post("/api/replays", content=path.read_bytes())
+        assert loaded.status_code == 200, loaded.text
+        replay = loaded.json()
+        last = client.get(f"/api/replays/{replay['id']}/{replay['turns']}").json()
+        assert [s["score"]["total"] for s in last["result"]["scores"]][:len(row["scores"])] == row["scores"]
+        assert [int(w.rsplit("_", 1)[1]) for w in last["result"]["winners"]] == row["winners"]
 
 
 def test_a_record_with_chosen_wonders_and_sides_replays():
@@ -238,7 +301,7 @@ def test_wonders_serve_refuses_a_bad_port(capsys):
 def test_wonders_serve_without_the_web_extra_says_what_to_install(monkeypatch, capsys):
     import sys
     from agents.cli import main
-    monkeypatch.setitem(sys.modules, "wonders_env.web.app", None)  # as if starlette were missing
+    monkeypatch.setitem(sys.modules, "wonders_web.app", None)  # as if starlette were missing
     with pytest.raises(SystemExit) as exit_info:
         main(["serve"])
     assert exit_info.value.code == 1 and "pip install -e '.[web]'" in capsys.readouterr().err

@@ -1,7 +1,8 @@
 """The page in a real browser: headless Chromium (Debian's ``chromium``) driven by Playwright.
 
-``wonders serve`` runs on 127.0.0.1 in a subprocess. The browser sets up a game, plays every
-human move by clicking a highlighted piece and one of its moves, and at the end compares the
+``wonders serve`` runs on 127.0.0.1 in a subprocess. The browser sets up a game (against
+``random``, and against the shipped ``ppo`` policies), plays every human move as a person does,
+by clicking one of the highlighted pieces and one of its moves, and at the end compares the
 score sheet on the page with the record the engine saved; then it loads that record as a
 replay and steps through it. Screenshots of both boards are saved in ``WONDERS_SCREENSHOTS``
 (the README's images: ``WONDERS_SCREENSHOTS=docs/images pytest tests/web/test_browser.py``),
@@ -86,8 +87,9 @@ def start_game(page, base: str, game: str, seats: list[str], seed: int, players:
     return page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
 
 
-def play_by_clicking(page, rng, screenshot: Path, screenshot_after: int) -> int:
-    """Click legal moves until the score sheet shows; returns the number of moves made."""
+def play_by_clicking(page, rng, screenshot: Path | None, screenshot_after: int) -> int:
+    """Click legal moves until the score sheet shows (a screenshot after ``screenshot_after``
+    moves, if asked); returns the number of moves made."""
     moves = 0
     while True:
         page.wait_for_selector("#board .legal, .score-sheet", timeout=30_000)
@@ -102,7 +104,7 @@ def play_by_clicking(page, rng, screenshot: Path, screenshot_after: int) -> int:
         page.wait_for_function(f"lastView.turn_id !== {turn} || lastView.chosen || lastView.over", timeout=30_000)
         assert not page.is_visible("#message.error"), page.text_content("#message")
         moves += 1
-        if moves == screenshot_after:
+        if screenshot is not None and moves == screenshot_after:
             page.wait_for_selector("#board .legal", timeout=30_000)
             save_screenshot(page, screenshot)
 
@@ -148,15 +150,34 @@ def check_replay(page, record_path: Path, record: dict) -> None:
 @pytest.mark.parametrize("game, seats, players, screenshot, screenshot_after, fewest_moves", [
     ("seven_wonders_duel", ["human", "random"], None, "duel.png", 6, 20),
     ("seven_wonders", ["human", "random", "random"], 3, "seven_wonders.png", 9, 18),
-])
-def test_a_full_game_against_random_by_clicking(server, page, tmp_path, game, seats, players, screenshot,
-                                                screenshot_after, fewest_moves):
-    """Play a whole game by clicks; the score sheet is the engine's; the record replays."""
+    ("seven_wonders_duel", ["ppo", "human"], None, None, 0, 20),
+    ("seven_wonders", ["ppo", "human", "ppo"], 3, None, 0, 18),
+], ids=["duel-random", "seven_wonders-random", "duel-ppo", "seven_wonders-ppo"])
+def test_a_full_game_by_clicking(server, page, tmp_path, game, seats, players, screenshot, screenshot_after,
+                                 fewest_moves):
+    """Play a whole game by clicks against bots (the shipped ``ppo`` policies included: the
+    issue's check); the score sheet is the engine's; the record replays."""
     base, records = server
     game_id = start_game(page, base, game, seats, seed=7, players=players)
-    moves = play_by_clicking(page, np.random.default_rng(1), screenshot_path(tmp_path, screenshot), screenshot_after)
+    shot = screenshot_path(tmp_path, screenshot) if screenshot else None
+    moves = play_by_clicking(page, np.random.default_rng(1), shot, screenshot_after)
     assert moves >= fewest_moves
+    assert page.evaluate("lastView.seats.map((seat) => seat.player)") == seats
     record_path = records / f"{game_id}.json"
     record = json.loads(record_path.read_text())
     assert record["finished"] and score_sheet(page) == record_scores(record)
     check_replay(page, record_path, record)
+
+
+def test_a_ppo_seat_the_policy_cannot_play_is_refused_on_the_page(server, page):
+    """No 2nd-edition policy is shipped: the page says so when the game is created, and none is."""
+    base, _ = server
+    page.goto(base + "/")
+    page.select_option("#setup-game", "seven_wonders")
+    page.select_option("#setup-players", "3")
+    page.select_option("#setup-edition", "2nd")
+    page.fill("#seat-1", "ppo")
+    page.click("#setup-start")
+    page.wait_for_selector("#message.error")
+    assert "2nd edition" in page.text_content("#message") and "ppo" in page.text_content("#message")
+    assert not page.evaluate("location.hash")

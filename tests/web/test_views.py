@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from wonders_env.web import duel_view, seven_wonders_view
+from wonders_web import duel_view, seven_wonders_view
 
 
 def drawn_targets(view_module, table: dict) -> set[str]:
@@ -53,3 +53,11 @@ def test_the_moves_are_the_legal_actions_with_a_drawn_target(view_module, option
                 else {"hand build", "hand wonder", "hand discard"}
                 | ({"payment pay"} if options.get("payment") == "choose" else set()))
     assert expected <= kinds  # every kind of decision was drawn and listed
+
+
+def test_a_game_without_a_board_is_refused_with_the_games_that_have_one(monkeypatch):
+    from wonders_web import games
+    monkeypatch.delitem(games.GAME_VIEWS, "seven_wonders_duel")
+    with pytest.raises(ValueError, match="the web app has no board for seven_wonders_duel yet; games with one: "
+                                         "seven_wonders"):
+        games.game_view("duel")

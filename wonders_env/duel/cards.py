@@ -3,13 +3,17 @@
 Cards are data. ``data/cards.csv`` (73 rows: 23 Age I, 23 Age II, 20 Age III, 7 Guilds),
 ``data/wonders.csv`` (12), ``data/progress.csv`` (10) and ``data/layouts.json`` (the three
 20-slot structures) use the notation of ``data/README.md`` (beside the tables: columns and
-effect tokens). A card's id is its row
-index (0-72), a wonder's id its row index (0-11), a token's id its row index (0-9); actions and
-observations use these ids.
+effect tokens). A card's id is its row index (0-72), a wonder's id its row index (0-11), a
+token's id its row index (0-9); actions and observations use these ids.
 
-At import every effect string is parsed into :class:`Effect` values of a closed vocabulary
-(:class:`EffectKind`) and validated; the rules then read flat per-id tuples (``CARD_VP[c]``,
-``WONDER_SHIELDS[w]`` ...) so that no string is looked at while a game runs.
+At load the tables of an edition become a :class:`DuelDatabase` (``database(edition)``, as
+7 Wonders' ``database(edition)``): every effect string is parsed into :class:`Effect` values of
+a closed vocabulary (:class:`EffectKind`) and validated, the counts (cards, wonders, tokens,
+structure slots) are read from the tables, and the rules read flat per-id tuples (``card_vp[c]``,
+``wonder_shields[w]`` ...) so that no string is looked at while a game runs. An expansion is one
+more entry of :data:`EDITIONS` with its own table files. The base game's database is ``BASE``;
+its tables are also module names (``CARDS``, ``NUM_CARDS``, ``CARD_VP`` ...), which the rules,
+the observation and the action table read, and the compiled core is given (``compiled.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import csv
 import json
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 from pathlib import Path
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -38,8 +43,6 @@ CHAIN_SYMBOLS = ("horseshoe", "sword", "tower", "target", "helmet", "book", "gea
                  "mask", "pillar", "moon", "sun", "drop", "temple", "vase", "barrel")
 NONE = -1
 
-# what the base game's tables hold (checked at load); the sizes the rules use come from the tables
-BASE_GAME_DECK_SIZES, BASE_GAME_WONDERS, BASE_GAME_TOKENS = (23, 23, 20, 7), 12, 10
 
 
 class EffectKind(IntEnum):
@@ -189,8 +192,8 @@ def parse_effects(text: str) -> tuple[Effect, ...]:
     return tuple(effects)
 
 
-def _rows(filename: str) -> list[dict[str, str]]:
-    with open(DATA_DIR / filename, newline="", encoding="utf-8") as handle:
+def _rows(path: Path) -> list[dict[str, str]]:
+    with open(path, newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle))
 
 
@@ -202,9 +205,9 @@ def _symbol(name: str) -> int:
     return CHAIN_SYMBOLS.index(name)
 
 
-def load_cards() -> tuple[Card, ...]:
+def load_cards(path: Path) -> tuple[Card, ...]:
     cards = []
-    for i, row in enumerate(_rows("cards.csv")):
+    for i, row in enumerate(_rows(path)):
         deck = DECKS.index(row["deck"])
         cards.append(Card(id=i, name=row["name"], deck=deck, age=min(deck + 1, 3),
                           color=COLORS.index(row["color"]), coin_cost=int(row["coins"]),
@@ -215,20 +218,20 @@ def load_cards() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def load_wonders() -> tuple[Wonder, ...]:
+def load_wonders(path: Path) -> tuple[Wonder, ...]:
     return tuple(Wonder(id=i, name=row["name"], cost=resource_counts(row["resources"]),
                         effects=parse_effects(row["effects"]))
-                 for i, row in enumerate(_rows("wonders.csv")))
+                 for i, row in enumerate(_rows(path)))
 
 
-def load_progress_tokens() -> tuple[ProgressToken, ...]:
+def load_progress_tokens(path: Path) -> tuple[ProgressToken, ...]:
     return tuple(ProgressToken(id=i, name=row["name"], effects=parse_effects(row["effects"]))
-                 for i, row in enumerate(_rows("progress.csv")))
+                 for i, row in enumerate(_rows(path)))
 
 
-def load_layouts() -> tuple[Layout, ...]:
+def load_layouts(path: Path) -> tuple[Layout, ...]:
     """The structures of Ages I, II, III (index 0, 1, 2)."""
-    raw = json.loads((DATA_DIR / "layouts.json").read_text(encoding="utf-8"))
+    raw = json.loads(path.read_text(encoding="utf-8"))
     layouts = []
     for age in (1, 2, 3):
         spec = raw[str(age)]
@@ -239,50 +242,6 @@ def load_layouts() -> tuple[Layout, ...]:
                               face_up=tuple(bool(f) for f in spec["face_up"]),
                               covered_by=covered_by, covers=covers))
     return tuple(layouts)
-
-
-def _validate(cards: tuple[Card, ...], wonders: tuple[Wonder, ...],
-              tokens: tuple[ProgressToken, ...], layouts: tuple[Layout, ...]) -> None:
-    per_deck = [sum(1 for c in cards if c.deck == d) for d in range(len(DECKS))]
-    if tuple(per_deck) != BASE_GAME_DECK_SIZES:
-        raise ValueError(f"card table: expected {BASE_GAME_DECK_SIZES} cards per deck, got {per_deck}")
-    if len({c.name for c in cards}) != len(cards):
-        raise ValueError("card table: card names must be unique")
-    if (len(wonders), len(tokens)) != (BASE_GAME_WONDERS, BASE_GAME_TOKENS):
-        raise ValueError(f"expected {BASE_GAME_WONDERS} wonders and {BASE_GAME_TOKENS} progress tokens, "
-                         f"got {len(wonders)}, {len(tokens)}")
-    if len({len(layout.row) for layout in layouts}) != 1:
-        raise ValueError("the three card structures must have the same number of slots")
-    givers = {c.chain_gives: c for c in cards if c.chain_gives != NONE}
-    for card in cards:
-        if card.chain_needs != NONE and (card.chain_needs not in givers
-                                         or givers[card.chain_needs].age >= card.age):
-            raise ValueError(f"{card.name}: chain symbol {CHAIN_SYMBOLS[card.chain_needs]} has no earlier giver")
-    for item in (*cards, *wonders):
-        for effect in item.effects:
-            if effect.kind is EffectKind.PRODUCE_CHOICE and effect.what not in (RAW_BITS, MANUFACTURED_BITS):
-                raise ValueError(f"{item.name}: a choice must be between all raw materials or all "
-                                 "manufactured goods (the cost functions rely on it)")
-    for layout in layouts:
-        for s, covering in enumerate(layout.covered_by):
-            if any(t <= s or layout.row[t] != layout.row[s] + 1 for t in covering):
-                raise ValueError(f"Age {layout.age} slot {s}: covered by a slot that is not in the next row")
-        if sum(layout.face_up) != 12:
-            raise ValueError(f"Age {layout.age}: expected 12 face-up slots")
-
-
-CARDS = load_cards()
-WONDERS = load_wonders()
-PROGRESS_TOKENS = load_progress_tokens()
-LAYOUTS = load_layouts()
-_validate(CARDS, WONDERS, PROGRESS_TOKENS, LAYOUTS)
-NUM_CARDS, NUM_WONDERS, NUM_TOKENS = len(CARDS), len(WONDERS), len(PROGRESS_TOKENS)
-NUM_SLOTS = len(LAYOUTS[0].row)
-
-CARD_IDS = {card.name: card.id for card in CARDS}
-WONDER_IDS = {wonder.name: wonder.id for wonder in WONDERS}
-TOKEN_IDS = {token.name: token.id for token in PROGRESS_TOKENS}
-DECK_CARDS = tuple(tuple(c.id for c in CARDS if c.deck == d) for d in range(len(DECKS)))
 
 
 # ------------------------------------------------------------ flat tables read by the rules
@@ -306,65 +265,175 @@ def _has(effects: tuple[Effect, ...], kind: EffectKind) -> bool:
     return any(e.kind is kind for e in effects)
 
 
-CARD_COLOR = tuple(c.color for c in CARDS)
-CARD_DECK = tuple(c.deck for c in CARDS)
-CARD_COIN_COST = tuple(c.coin_cost for c in CARDS)
-CARD_COST = tuple(c.cost for c in CARDS)
-CARD_CHAIN_GIVES = tuple(0 if c.chain_gives == NONE else 1 << c.chain_gives for c in CARDS)  # bit
-CARD_CHAIN_NEEDS = tuple(0 if c.chain_needs == NONE else 1 << c.chain_needs for c in CARDS)  # bit
-CARD_VP = tuple(_total(c.effects, EffectKind.VP) for c in CARDS)
-CARD_SHIELDS = tuple(_total(c.effects, EffectKind.SHIELDS) for c in CARDS)
-CARD_COINS = tuple(_total(c.effects, EffectKind.COINS) for c in CARDS)
-CARD_SCIENCE = tuple(_what(c.effects, EffectKind.SCIENCE) for c in CARDS)
-CARD_PRODUCTION = tuple(_production(c.effects) for c in CARDS)
-CARD_CHOICE = tuple(_what(c.effects, EffectKind.PRODUCE_CHOICE, 0) for c in CARDS)  # bit mask
-CARD_TRADE_FIXED = tuple(_what(c.effects, EffectKind.TRADE_FIXED, 0) for c in CARDS)  # bit mask
-CARD_COINS_PER_CARD = tuple((_total(c.effects, EffectKind.COINS_PER_CARD),
-                             _what(c.effects, EffectKind.COINS_PER_CARD, 0)) for c in CARDS)
-CARD_COINS_PER_WONDER = tuple(_total(c.effects, EffectKind.COINS_PER_WONDER) for c in CARDS)
-CARD_GUILD_COINS = tuple((_total(c.effects, EffectKind.GUILD_COINS_PER_CARD),
-                          _what(c.effects, EffectKind.GUILD_COINS_PER_CARD, 0)) for c in CARDS)
-CARD_GUILD_VP = tuple((_total(c.effects, EffectKind.GUILD_VP_PER_CARD),
-                       _what(c.effects, EffectKind.GUILD_VP_PER_CARD, 0)) for c in CARDS)
-CARD_GUILD_VP_PER_WONDER = tuple(_total(c.effects, EffectKind.GUILD_VP_PER_WONDER) for c in CARDS)
-CARD_GUILD_VP_PER_3COINS = tuple(_total(c.effects, EffectKind.GUILD_VP_PER_3COINS) for c in CARDS)
-# building the card changes its owner's purchase costs (production, choice, fixed prices)
-CARD_CHANGES_COSTS = tuple(any(CARD_PRODUCTION[c.id]) or bool(CARD_CHOICE[c.id] or CARD_TRADE_FIXED[c.id])
-                           for c in CARDS)
-# the card has an effect beyond colour, production, chain, points and shields (read when built)
-CARD_HAS_INCOME = tuple(bool(CARD_COINS[c.id] or CARD_COINS_PER_CARD[c.id][0] or CARD_COINS_PER_WONDER[c.id]
-                             or CARD_GUILD_COINS[c.id][0]) for c in CARDS)
+@dataclass(frozen=True)
+class Edition:
+    """The table files of one edition (in ``data/``) and the sizes its rulebook gives them,
+    checked at load: cards per deck (I, II, III, Guilds), wonders, progress tokens."""
 
-WONDER_COST = tuple(w.cost for w in WONDERS)
-WONDER_VP = tuple(_total(w.effects, EffectKind.VP) for w in WONDERS)
-WONDER_SHIELDS = tuple(_total(w.effects, EffectKind.SHIELDS) for w in WONDERS)
-WONDER_COINS = tuple(_total(w.effects, EffectKind.COINS) for w in WONDERS)
-WONDER_OPPONENT_LOSES = tuple(_total(w.effects, EffectKind.OPPONENT_LOSES_COINS) for w in WONDERS)
-WONDER_PLAY_AGAIN = tuple(_has(w.effects, EffectKind.PLAY_AGAIN) for w in WONDERS)
-WONDER_DESTROY = tuple(_what(w.effects, EffectKind.DESTROY) for w in WONDERS)  # colour or NONE
-WONDER_LIBRARY_DRAW = tuple(_total(w.effects, EffectKind.PROGRESS_FROM_UNUSED) for w in WONDERS)
-WONDER_FROM_DISCARD = tuple(_has(w.effects, EffectKind.BUILD_FROM_DISCARD) for w in WONDERS)
-WONDER_CHOICE = tuple(_what(w.effects, EffectKind.PRODUCE_CHOICE, 0) for w in WONDERS)
-
-TOKEN_VP = tuple(_total(t.effects, EffectKind.VP) for t in PROGRESS_TOKENS)
-TOKEN_COINS = tuple(_total(t.effects, EffectKind.COINS) for t in PROGRESS_TOKENS)
-TOKEN_SCIENCE = tuple(_what(t.effects, EffectKind.SCIENCE) for t in PROGRESS_TOKENS)
-TOKEN_VP_PER_TOKEN = tuple(_total(t.effects, EffectKind.VP_PER_PROGRESS) for t in PROGRESS_TOKENS)
+    cards: str
+    wonders: str
+    progress: str
+    layouts: str
+    deck_sizes: tuple[int, ...]
+    num_wonders: int
+    num_tokens: int
 
 
-def _token_with(kind: EffectKind) -> int:
-    """Id of the one progress token with this effect."""
-    (token,) = [t for t in PROGRESS_TOKENS if _has(t.effects, kind)]
-    return token.id
+#: the editions of Duel's tables; an expansion is one more entry with its own files
+EDITIONS = {"1st": Edition("cards.csv", "wonders.csv", "progress.csv", "layouts.json",
+                           deck_sizes=(23, 23, 20, 7), num_wonders=12, num_tokens=10)}
 
 
-ARCHITECTURE = _token_with(EffectKind.WONDER_DISCOUNT)
-MASONRY = _token_with(EffectKind.BLUE_DISCOUNT)
-ECONOMY = _token_with(EffectKind.ECONOMY)
-STRATEGY = _token_with(EffectKind.RED_EXTRA_SHIELD)
-THEOLOGY = _token_with(EffectKind.WONDERS_PLAY_AGAIN)
-URBANISM = _token_with(EffectKind.CHAIN_COINS)
-WONDER_DISCOUNT = _total(PROGRESS_TOKENS[ARCHITECTURE].effects, EffectKind.WONDER_DISCOUNT)
-BLUE_DISCOUNT = _total(PROGRESS_TOKENS[MASONRY].effects, EffectKind.BLUE_DISCOUNT)
-STRATEGY_SHIELDS = _total(PROGRESS_TOKENS[STRATEGY].effects, EffectKind.RED_EXTRA_SHIELD)
-URBANISM_CHAIN_COINS = _total(PROGRESS_TOKENS[URBANISM].effects, EffectKind.CHAIN_COINS)
+class DuelDatabase:
+    """The cards, wonders, progress tokens and structures of one edition, loaded from its tables
+    and validated, with the counts the state, actions and observation are sized by and the flat
+    per-id tuples the rules read (``card_vp[c]``, ``wonder_shields[w]`` ...)."""
+
+    def __init__(self, edition: str, data_dir: Path = DATA_DIR) -> None:
+        if edition not in EDITIONS:
+            raise ValueError(f"unknown Duel edition {edition!r}; available: {', '.join(map(repr, EDITIONS))}")
+        self.edition = edition
+        files = EDITIONS[edition]
+        self.cards = load_cards(data_dir / files.cards)
+        self.wonders = load_wonders(data_dir / files.wonders)
+        self.progress_tokens = load_progress_tokens(data_dir / files.progress)
+        self.layouts = load_layouts(data_dir / files.layouts)
+        self._validate(files)
+        self.num_cards, self.num_wonders = len(self.cards), len(self.wonders)
+        self.num_tokens, self.num_slots = len(self.progress_tokens), len(self.layouts[0].row)
+        self.card_ids = {card.name: card.id for card in self.cards}
+        self.wonder_ids = {wonder.name: wonder.id for wonder in self.wonders}
+        self.token_ids = {token.name: token.id for token in self.progress_tokens}
+        self.deck_cards = tuple(tuple(c.id for c in self.cards if c.deck == d) for d in range(len(DECKS)))
+        self._build_arrays()
+
+    def _validate(self, files: Edition) -> None:
+        cards, wonders, tokens, layouts = self.cards, self.wonders, self.progress_tokens, self.layouts
+        per_deck = tuple(sum(1 for c in cards if c.deck == d) for d in range(len(DECKS)))
+        if per_deck != files.deck_sizes:
+            raise ValueError(f"{files.cards}: expected {files.deck_sizes} cards per deck, got {per_deck}")
+        if len({c.name for c in cards}) != len(cards):
+            raise ValueError(f"{files.cards}: card names must be unique")
+        if (len(wonders), len(tokens)) != (files.num_wonders, files.num_tokens):
+            raise ValueError(f"expected {files.num_wonders} wonders and {files.num_tokens} progress tokens, "
+                             f"got {len(wonders)}, {len(tokens)}")
+        if len({len(layout.row) for layout in layouts}) != 1:
+            raise ValueError("the three card structures must have the same number of slots")
+        givers = {c.chain_gives: c for c in cards if c.chain_gives != NONE}
+        for card in cards:
+            if card.chain_needs != NONE and (card.chain_needs not in givers
+                                             or givers[card.chain_needs].age >= card.age):
+                raise ValueError(f"{card.name}: chain symbol {CHAIN_SYMBOLS[card.chain_needs]} has no earlier giver")
+        for item in (*cards, *wonders):
+            for effect in item.effects:
+                if effect.kind is EffectKind.PRODUCE_CHOICE and effect.what not in (RAW_BITS, MANUFACTURED_BITS):
+                    raise ValueError(f"{item.name}: a choice must be between all raw materials or all "
+                                     "manufactured goods (the cost functions rely on it)")
+        for layout in layouts:
+            for s, covering in enumerate(layout.covered_by):
+                if any(t <= s or layout.row[t] != layout.row[s] + 1 for t in covering):
+                    raise ValueError(f"Age {layout.age} slot {s}: covered by a slot that is not in the next row")
+            if sum(layout.face_up) != 12:
+                raise ValueError(f"Age {layout.age}: expected 12 face-up slots")
+
+    def _build_arrays(self) -> None:
+        """The flat per-id tuples (plain Python: fastest for scalar access)."""
+        cards, wonders, tokens = self.cards, self.wonders, self.progress_tokens
+        self.card_color = tuple(c.color for c in cards)
+        self.card_deck = tuple(c.deck for c in cards)
+        self.card_coin_cost = tuple(c.coin_cost for c in cards)
+        self.card_cost = tuple(c.cost for c in cards)
+        self.card_chain_gives = tuple(0 if c.chain_gives == NONE else 1 << c.chain_gives for c in cards)  # bit
+        self.card_chain_needs = tuple(0 if c.chain_needs == NONE else 1 << c.chain_needs for c in cards)  # bit
+        self.card_vp = tuple(_total(c.effects, EffectKind.VP) for c in cards)
+        self.card_shields = tuple(_total(c.effects, EffectKind.SHIELDS) for c in cards)
+        self.card_coins = tuple(_total(c.effects, EffectKind.COINS) for c in cards)
+        self.card_science = tuple(_what(c.effects, EffectKind.SCIENCE) for c in cards)
+        self.card_production = tuple(_production(c.effects) for c in cards)
+        self.card_choice = tuple(_what(c.effects, EffectKind.PRODUCE_CHOICE, 0) for c in cards)  # bit mask
+        self.card_trade_fixed = tuple(_what(c.effects, EffectKind.TRADE_FIXED, 0) for c in cards)  # bit mask
+        self.card_coins_per_card = tuple((_total(c.effects, EffectKind.COINS_PER_CARD),
+                                          _what(c.effects, EffectKind.COINS_PER_CARD, 0)) for c in cards)
+        self.card_coins_per_wonder = tuple(_total(c.effects, EffectKind.COINS_PER_WONDER) for c in cards)
+        self.card_guild_coins = tuple((_total(c.effects, EffectKind.GUILD_COINS_PER_CARD),
+                                       _what(c.effects, EffectKind.GUILD_COINS_PER_CARD, 0)) for c in cards)
+        self.card_guild_vp = tuple((_total(c.effects, EffectKind.GUILD_VP_PER_CARD),
+                                    _what(c.effects, EffectKind.GUILD_VP_PER_CARD, 0)) for c in cards)
+        self.card_guild_vp_per_wonder = tuple(_total(c.effects, EffectKind.GUILD_VP_PER_WONDER) for c in cards)
+        self.card_guild_vp_per_3coins = tuple(_total(c.effects, EffectKind.GUILD_VP_PER_3COINS) for c in cards)
+        # building the card changes its owner's purchase costs (production, choice, fixed prices)
+        self.card_changes_costs = tuple(any(self.card_production[c.id])
+                                        or bool(self.card_choice[c.id] or self.card_trade_fixed[c.id]) for c in cards)
+        # the card has an effect beyond colour, production, chain, points and shields (read when built)
+        self.card_has_income = tuple(bool(self.card_coins[c.id] or self.card_coins_per_card[c.id][0]
+                                          or self.card_coins_per_wonder[c.id] or self.card_guild_coins[c.id][0])
+                                     for c in cards)
+
+        self.wonder_cost = tuple(w.cost for w in wonders)
+        self.wonder_vp = tuple(_total(w.effects, EffectKind.VP) for w in wonders)
+        self.wonder_shields = tuple(_total(w.effects, EffectKind.SHIELDS) for w in wonders)
+        self.wonder_coins = tuple(_total(w.effects, EffectKind.COINS) for w in wonders)
+        self.wonder_opponent_loses = tuple(_total(w.effects, EffectKind.OPPONENT_LOSES_COINS) for w in wonders)
+        self.wonder_play_again = tuple(_has(w.effects, EffectKind.PLAY_AGAIN) for w in wonders)
+        self.wonder_destroy = tuple(_what(w.effects, EffectKind.DESTROY) for w in wonders)  # colour or NONE
+        self.wonder_library_draw = tuple(_total(w.effects, EffectKind.PROGRESS_FROM_UNUSED) for w in wonders)
+        self.wonder_from_discard = tuple(_has(w.effects, EffectKind.BUILD_FROM_DISCARD) for w in wonders)
+        self.wonder_choice = tuple(_what(w.effects, EffectKind.PRODUCE_CHOICE, 0) for w in wonders)
+
+        self.token_vp = tuple(_total(t.effects, EffectKind.VP) for t in tokens)
+        self.token_coins = tuple(_total(t.effects, EffectKind.COINS) for t in tokens)
+        self.token_science = tuple(_what(t.effects, EffectKind.SCIENCE) for t in tokens)
+        self.token_vp_per_token = tuple(_total(t.effects, EffectKind.VP_PER_PROGRESS) for t in tokens)
+
+        self.architecture = self._token_with(EffectKind.WONDER_DISCOUNT)
+        self.masonry = self._token_with(EffectKind.BLUE_DISCOUNT)
+        self.economy = self._token_with(EffectKind.ECONOMY)
+        self.strategy = self._token_with(EffectKind.RED_EXTRA_SHIELD)
+        self.theology = self._token_with(EffectKind.WONDERS_PLAY_AGAIN)
+        self.urbanism = self._token_with(EffectKind.CHAIN_COINS)
+        self.wonder_discount = _total(tokens[self.architecture].effects, EffectKind.WONDER_DISCOUNT)
+        self.blue_discount = _total(tokens[self.masonry].effects, EffectKind.BLUE_DISCOUNT)
+        self.strategy_shields = _total(tokens[self.strategy].effects, EffectKind.RED_EXTRA_SHIELD)
+        self.urbanism_chain_coins = _total(tokens[self.urbanism].effects, EffectKind.CHAIN_COINS)
+
+    def _token_with(self, kind: EffectKind) -> int:
+        """Id of the one progress token with this effect."""
+        found = [t for t in self.progress_tokens if _has(t.effects, kind)]
+        if len(found) != 1:
+            raise ValueError(f"expected one progress token with {kind.name.lower()}, got {len(found)}")
+        return found[0].id
+
+
+@lru_cache(maxsize=None)
+def database(edition: str = "1st") -> DuelDatabase:
+    """The tables of a Duel edition (``"1st"``: the base game), built once."""
+    return DuelDatabase(edition)
+
+
+# The base game's tables under the names the rules, the observation and the tools read.
+BASE = database("1st")
+CARDS, WONDERS, PROGRESS_TOKENS, LAYOUTS = BASE.cards, BASE.wonders, BASE.progress_tokens, BASE.layouts
+NUM_CARDS, NUM_WONDERS, NUM_TOKENS, NUM_SLOTS = BASE.num_cards, BASE.num_wonders, BASE.num_tokens, BASE.num_slots
+CARD_IDS, WONDER_IDS, TOKEN_IDS, DECK_CARDS = BASE.card_ids, BASE.wonder_ids, BASE.token_ids, BASE.deck_cards
+
+CARD_COLOR, CARD_DECK, CARD_COIN_COST, CARD_COST = BASE.card_color, BASE.card_deck, BASE.card_coin_cost, BASE.card_cost
+CARD_CHAIN_GIVES, CARD_CHAIN_NEEDS = BASE.card_chain_gives, BASE.card_chain_needs
+CARD_VP, CARD_SHIELDS, CARD_COINS, CARD_SCIENCE = BASE.card_vp, BASE.card_shields, BASE.card_coins, BASE.card_science
+CARD_PRODUCTION, CARD_CHOICE, CARD_TRADE_FIXED = BASE.card_production, BASE.card_choice, BASE.card_trade_fixed
+CARD_COINS_PER_CARD, CARD_COINS_PER_WONDER = BASE.card_coins_per_card, BASE.card_coins_per_wonder
+CARD_GUILD_COINS, CARD_GUILD_VP = BASE.card_guild_coins, BASE.card_guild_vp
+CARD_GUILD_VP_PER_WONDER, CARD_GUILD_VP_PER_3COINS = BASE.card_guild_vp_per_wonder, BASE.card_guild_vp_per_3coins
+CARD_CHANGES_COSTS, CARD_HAS_INCOME = BASE.card_changes_costs, BASE.card_has_income
+
+WONDER_COST, WONDER_VP, WONDER_SHIELDS = BASE.wonder_cost, BASE.wonder_vp, BASE.wonder_shields
+WONDER_COINS, WONDER_OPPONENT_LOSES = BASE.wonder_coins, BASE.wonder_opponent_loses
+WONDER_PLAY_AGAIN = BASE.wonder_play_again
+WONDER_DESTROY, WONDER_LIBRARY_DRAW = BASE.wonder_destroy, BASE.wonder_library_draw
+WONDER_FROM_DISCARD, WONDER_CHOICE = BASE.wonder_from_discard, BASE.wonder_choice
+
+TOKEN_VP, TOKEN_COINS, TOKEN_SCIENCE, TOKEN_VP_PER_TOKEN = (BASE.token_vp, BASE.token_coins, BASE.token_science,
+                                                            BASE.token_vp_per_token)
+ARCHITECTURE, MASONRY, ECONOMY = BASE.architecture, BASE.masonry, BASE.economy
+STRATEGY, THEOLOGY, URBANISM = BASE.strategy, BASE.theology, BASE.urbanism
+WONDER_DISCOUNT, BLUE_DISCOUNT = BASE.wonder_discount, BASE.blue_discount
+STRATEGY_SHIELDS, URBANISM_CHAIN_COINS = BASE.strategy_shields, BASE.urbanism_chain_coins

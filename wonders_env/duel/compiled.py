@@ -3,8 +3,8 @@
 The rules run in C++ (``core/duel/``, built into ``wonders_env._core``); this module is the thin
 Python side:
 
-* :func:`table_arrays` passes the tables that :mod:`.cards` parsed from ``data/`` to the core as
-  named integer arrays (cards are data, with one source of truth);
+* :func:`table_arrays` passes the tables of a :class:`.cards.DuelDatabase` (parsed from ``data/``)
+  to the core as named integer arrays (cards are data, with one source of truth);
 * :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on :class:`CoreDuelState`
   (a core state and the seed it was dealt from), so agents, the tournament and training run on it;
 * :func:`to_core` starts a core game from a Python engine state (its explicit deal, then a replay
@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
-from . import cards as duel_cards
+from .cards import BASE, DuelDatabase
 from .actions import NUM_ACTIONS, describe_action
 from .observation import OBSERVATION_SIZE
 from . import card_text, render
@@ -40,43 +40,32 @@ from .state import LOOTING_TOKENS, DuelState, Phase, Victory
 SEED_LIMIT = 1 << 64
 
 
-def table_arrays() -> dict[str, np.ndarray]:
-    """The flat tables of :mod:`.cards` as the named integer arrays the core reads."""
-    c = duel_cards
-    layouts = c.LAYOUTS
-    covered_by = np.full((3, c.NUM_SLOTS, 2), -1, np.int64)
-    for age, layout in enumerate(layouts):
+def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
+    """The flat tables of a :class:`.cards.DuelDatabase` as the named integer arrays the core reads."""
+    covered_by = np.full((3, db.num_slots, 2), -1, np.int64)
+    for age, layout in enumerate(db.layouts):
         for slot, covering in enumerate(layout.covered_by):
             covered_by[age, slot, :len(covering)] = covering
-    arrays = {
-        "card_color": c.CARD_COLOR, "card_deck": c.CARD_DECK, "card_coin_cost": c.CARD_COIN_COST,
-        "card_cost": c.CARD_COST, "card_chain_gives": c.CARD_CHAIN_GIVES,
-        "card_chain_needs": c.CARD_CHAIN_NEEDS, "card_vp": c.CARD_VP, "card_shields": c.CARD_SHIELDS,
-        "card_coins": c.CARD_COINS, "card_science": c.CARD_SCIENCE, "card_production": c.CARD_PRODUCTION,
-        "card_choice": c.CARD_CHOICE, "card_trade_fixed": c.CARD_TRADE_FIXED,
-        "card_coins_per_card": c.CARD_COINS_PER_CARD, "card_coins_per_wonder": c.CARD_COINS_PER_WONDER,
-        "card_guild_coins": c.CARD_GUILD_COINS, "card_guild_vp": c.CARD_GUILD_VP,
-        "card_guild_vp_per_wonder": c.CARD_GUILD_VP_PER_WONDER,
-        "card_guild_vp_per_3coins": c.CARD_GUILD_VP_PER_3COINS,
-        "card_changes_costs": c.CARD_CHANGES_COSTS, "card_has_income": c.CARD_HAS_INCOME,
-        "wonder_cost": c.WONDER_COST, "wonder_vp": c.WONDER_VP, "wonder_shields": c.WONDER_SHIELDS,
-        "wonder_coins": c.WONDER_COINS, "wonder_opponent_loses": c.WONDER_OPPONENT_LOSES,
-        "wonder_play_again": c.WONDER_PLAY_AGAIN, "wonder_destroy": c.WONDER_DESTROY,
-        "wonder_library_draw": c.WONDER_LIBRARY_DRAW, "wonder_from_discard": c.WONDER_FROM_DISCARD,
-        "wonder_choice": c.WONDER_CHOICE,
-        "token_vp": c.TOKEN_VP, "token_coins": c.TOKEN_COINS, "token_science": c.TOKEN_SCIENCE,
-        "token_vp_per_token": c.TOKEN_VP_PER_TOKEN,
-        "special_tokens": (c.ARCHITECTURE, c.MASONRY, c.ECONOMY, c.STRATEGY, c.THEOLOGY, c.URBANISM),
-        "token_amounts": (c.WONDER_DISCOUNT, c.BLUE_DISCOUNT, c.STRATEGY_SHIELDS, c.URBANISM_CHAIN_COINS),
+    per_id = ("card_color", "card_deck", "card_coin_cost", "card_cost", "card_chain_gives", "card_chain_needs",
+              "card_vp", "card_shields", "card_coins", "card_science", "card_production", "card_choice",
+              "card_trade_fixed", "card_coins_per_card", "card_coins_per_wonder", "card_guild_coins",
+              "card_guild_vp", "card_guild_vp_per_wonder", "card_guild_vp_per_3coins", "card_changes_costs",
+              "card_has_income", "wonder_cost", "wonder_vp", "wonder_shields", "wonder_coins",
+              "wonder_opponent_loses", "wonder_play_again", "wonder_destroy", "wonder_library_draw",
+              "wonder_from_discard", "wonder_choice", "token_vp", "token_coins", "token_science",
+              "token_vp_per_token")
+    arrays = {name: getattr(db, name) for name in per_id}
+    arrays.update({
+        "special_tokens": (db.architecture, db.masonry, db.economy, db.strategy, db.theology, db.urbanism),
+        "token_amounts": (db.wonder_discount, db.blue_discount, db.strategy_shields, db.urbanism_chain_coins),
         "looting_tokens": LOOTING_TOKENS, "military_points": MILITARY_POINTS,
-        "layout_face_up": [layout.face_up for layout in layouts], "layout_covered_by": covered_by,
-    }
+        "layout_face_up": [layout.face_up for layout in db.layouts], "layout_covered_by": covered_by,
+    })
     return {name: np.asarray(values, np.int64).reshape(-1) for name, values in arrays.items()}
 
 
-def table_names() -> tuple[list[str], list[str], list[str]]:
-    return ([card.name for card in duel_cards.CARDS], [w.name for w in duel_cards.WONDERS],
-            [t.name for t in duel_cards.PROGRESS_TOKENS])
+def table_names(db: DuelDatabase = BASE) -> tuple[list[str], list[str], list[str]]:
+    return ([card.name for card in db.cards], [w.name for w in db.wonders], [t.name for t in db.progress_tokens])
 
 
 @lru_cache(maxsize=1)

@@ -44,15 +44,17 @@ class MoveError(ValueError):
         self.status = status
 
 
-def build_bot(spec: str, game: str, seed: int):
-    """The bot of a spec: ``random``, ``heuristic``, ``mcts``, ``ppo``, with options as in the
-    tournament (``mcts:simulations=100``), or the path of a policy file (a ``ppo`` bot)."""
+def build_bot(spec: str, game: str, seed: int, env: Any):
+    """The bot of a spec for the table of ``env``: ``random``, ``heuristic``, ``mcts``, ``ppo``,
+    with options as in the tournament (``mcts:simulations=100``), or the path of a policy file (a
+    ``ppo`` bot). A bot that cannot play that table (a policy of another edition) is refused here,
+    when the game is created, not at its first move."""
     from agents.tournament import build_agent
     if spec.endswith(".pt") and ":" not in spec:
         spec = f"ppo:path={spec}"
     try:
-        return build_agent(spec, game, seed)
-    except Exception as error:  # an unknown name, a missing or broken policy file, torch missing
+        return build_agent(spec, game, seed, env)
+    except Exception as error:  # an unknown name, a missing or broken policy file, torch missing, another table
         raise ValueError(f"cannot make the bot {spec!r}: {error}") from None
 
 
@@ -75,7 +77,7 @@ class GameSession:
         if len(seats) != len(names):
             raise ValueError(f"this game has {len(names)} seats ({', '.join(names)}), got {len(seats)} seat choices")
         self.seats = list(seats)
-        self.bots = {name: build_bot(spec, self.game, self.seed + AGENT_SEED_STRIDE * (i + 1))
+        self.bots = {name: build_bot(spec, self.game, self.seed + AGENT_SEED_STRIDE * (i + 1), self.env)
                      for i, (name, spec) in enumerate(zip(names, seats)) if spec != "human"}
         self.delay = float(delay)
         self.id = game_id or secrets.token_hex(6)

@@ -24,6 +24,8 @@ from wonders_env.duel.scoring import score_breakdown
 from wonders_env.duel.state import EMPTY, LOOTING_TOKENS, Phase
 
 GAME = GAME_NAME
+TITLE = "7 Wonders Duel"
+SETUP_CHOICES: dict[str, list[str]] = {}  # Duel has no options to choose
 RESOURCE_NAMES = {"W": "wood", "C": "clay", "S": "stone", "G": "glass", "P": "papyrus"}
 PHASE_TEXT = {
     Phase.DRAFT: "wonder draft: take a wonder", Phase.PLAY: "take a card of the structure",

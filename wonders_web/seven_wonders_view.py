@@ -27,8 +27,12 @@ from wonders_env.seven_wonders.cards import (COLORS, COUNT_DEFEAT_TOKEN, COUNT_W
 from wonders_env.seven_wonders.render import PHASE_TEXT, seat_name
 from wonders_env.seven_wonders.scoring import score_breakdown
 from wonders_env.seven_wonders.state import Phase
+from wonders_env.registry import entry
 
 GAME = "seven_wonders"
+TITLE = "7 Wonders"
+SETUP_CHOICES = {"editions": list(entry(GAME).editions), "sides": ["random", "A", "B"],
+                 "payments": list(entry(GAME).options["payment"])}  # what the setup form offers
 RESOURCE_NAMES = {"W": "wood", "S": "stone", "C": "clay", "O": "ore", "G": "glass", "L": "loom", "P": "papyrus"}
 HIDDEN_KINDS = ("sell", "wonder", "discard")  # cards placed face down: their name stays with their owner
 SPECIAL_TEXT = {

@@ -6,11 +6,13 @@ wonders serve                 # http://127.0.0.1:8000/ (this machine only); --ho
 ```
 
 One page (plain HTML, CSS and JavaScript in ``static/``, no build step) talks to a small
-Starlette app (:mod:`.app`) run by uvicorn:
+Starlette app (:mod:`.app`) run by uvicorn. The package sits above the agents (its bots are
+theirs) and below the command line (``agents.cli`` adds ``serve`` from :mod:`.command`); the
+engine package ``wonders_env`` knows nothing of it. It is installed with the package; the
+server it needs (Starlette, uvicorn) comes with the ``web`` extra.
 
 * **Play**: choose the game (Duel; 7 Wonders with 2-7 seats, edition, wonder sides and payment
-  mode) and who
-  plays each seat: ``human``, a bot (``random``, ``heuristic``, ``mcts``, ``ppo``, with
+  mode) and who plays each seat: ``human``, a bot (``random``, ``heuristic``, ``mcts``, ``ppo``, with
   tournament options such as ``mcts:simulations=100``) or a policy file. The legal moves are the
   highlighted pieces; clicking one lists its moves with the price and to whom it is paid.
 * **Watch**: a game without human seats, at a chosen number of seconds per bot move.

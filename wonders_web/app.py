@@ -2,7 +2,7 @@
 
 =====================================  =========================================================
 ``GET  /``                             the page (``static/index.html``, plain HTML/CSS/JS)
-``GET  /api/setup``                    the games, bots, editions and sides to choose from
+``GET  /api/setup``                    per game: its title, player counts, bots, editions, sides
 ``GET  /api/games``                    the games on this server (to resume or watch one)
 ``POST /api/games``                    a new game: ``game``, ``options``, ``seats`` (``"human"``
                                        or a bot spec per seat), optional ``seed`` and ``delay``
@@ -30,19 +30,18 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from agents import AGENT_NAMES
+from agents import agent_names
+from wonders_env.registry import entry
 
+from .games import GAME_VIEWS
 from .replay import Rebuilt, RecordError, parse_record, rebuild
 from .sessions import GameSession, MoveError, SessionStore
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
-SETUP = {
-    "games": {"seven_wonders_duel": {"title": "7 Wonders Duel", "players": [2]},
-              "seven_wonders": {"title": "7 Wonders", "players": [2, 3, 4, 5, 6, 7], "editions": ["1st", "2nd"],
-                                "sides": ["random", "A", "B"], "payments": ["cheapest", "choose"]}},
-    "bots": list(AGENT_NAMES),
-}
+SETUP = {"games": {name: {"title": view.TITLE, "players": list(entry(name).player_counts),
+                         "bots": list(agent_names(name)), **view.SETUP_CHOICES}
+                  for name, view in GAME_VIEWS.items()}}
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:

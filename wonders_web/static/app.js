@@ -575,7 +575,7 @@ function drawSeats() {
   }
   const list = el("datalist");
   list.id = "bot-names";
-  for (const name of ["human", ...setup.bots]) list.appendChild(el("option")).value = name;
+  for (const name of ["human", ...setup.games[$("setup-game").value].bots]) list.appendChild(el("option")).value = name;
   seats.appendChild(list);
 }
 
