@@ -398,6 +398,10 @@ class SevenWondersBatch:
     def finished_records(self) -> list[dict[str, Any]]:
         return [self.game.game_record(state) for _, _, state in self._batch.finished()]
 
+    def python_state(self, index: int) -> GameState:
+        """The Python engine state of game ``index`` as it stands (field by field)."""
+        return self.game.to_python(self._batch.state(index))
+
 
 def make_batch(num_envs: int, seed: int, num_players: int = 3, edition: str = "1st",
                wonders: list[str] | None = None, wonder_sides: str | list[str] = "random",
