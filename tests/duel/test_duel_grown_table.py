@@ -52,7 +52,7 @@ def test_a_grown_table_plays_a_whole_random_game(grown_database):
 
 
 def test_the_env_is_sized_by_its_table(grown_database):
-    env = raw_env(edition=grown_database)
+    env = raw_env(engine="python", edition=grown_database)
     env.reset(seed=3)
     observation = env.observe("player_0")
     assert observation["observation"].shape == env.observation_space("player_0")["observation"].shape

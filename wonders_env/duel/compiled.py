@@ -250,6 +250,12 @@ class DuelBatch:
         """A copy of game ``index`` as it stands (for inspection and tests)."""
         return CoreDuelState(self._batch.state(index), int(self._batch.seeds()[index]))
 
+    def python_state(self, index: int) -> DuelState:
+        """The Python engine state of game ``index`` as it stands (field by field)."""
+        twin = to_python(self._engine, self._batch.state(index))
+        twin.seed = int(self._batch.seeds()[index])
+        return twin
+
 
 def make_batch(num_envs: int, seed: int, **options: Any) -> DuelBatch:
     """The Duel batch; Duel takes no options."""

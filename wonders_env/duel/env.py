@@ -2,7 +2,7 @@
 
 The documentation page is :mod:`wonders_env.seven_wonders_duel_v0`. This module only encodes and
 decodes; the rules are in :mod:`.rules`, the observation in :mod:`.observation`, the actions in
-:mod:`.actions`. With ``engine="core"`` the game runs on the compiled core
+:mod:`.actions`. With ``engine="core"`` (the default) the game runs on the compiled core
 (:mod:`.compiled`): the deal is drawn as the Python engine draws it, so a seed gives the same game,
 observations and rewards on both engines. ``edition`` picks the tables (a name of
 :data:`.cards.EDITIONS` or a :class:`.cards.DuelDatabase`); the spaces are sized by them. The
@@ -28,7 +28,7 @@ from .scoring import score_breakdown
 from .state import VICTORY_NAMES, DuelState, Phase, Victory, new_game
 
 REWARD_MODES = ("win_loss", "score")
-ENGINES = ("python", "core")
+ENGINES = ("core", "python")
 AGENT_INDEX = {agent: i for i, agent in enumerate(AGENTS)}
 OBS_HIGH = 1000.0  # coins are the only values above 2 (a bound no game reaches)
 
@@ -39,7 +39,7 @@ class raw_env(AECEnv):
     metadata = {"name": ENV_NAME, "render_modes": ["ansi", "human"], "is_parallelizable": False,
                 "render_fps": 1}
 
-    def __init__(self, reward: str = "win_loss", render_mode: str | None = None, engine: str = "python",
+    def __init__(self, reward: str = "win_loss", render_mode: str | None = None, engine: str = "core",
                  edition: str | DuelDatabase = "1st") -> None:
         super().__init__()
         if engine not in ENGINES:
