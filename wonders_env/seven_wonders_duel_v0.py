@@ -29,7 +29,7 @@ To randomise who starts, randomise which of your policies plays `player_0`, e.g.
 ## Arguments
 
 ```python
-seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core")
+seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", edition="1st")
 ```
 
 * `reward`: `"win_loss"` (default) or `"score"` (see Rewards).
@@ -41,6 +41,10 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core")
   `env.unwrapped.state` is then a copy of the game as a Python engine state, taken from the core
   at each read (for agents that read it; assigning a Python state puts the core in it). For many
   games at once, use the batched API `wonders_env.vector`.
+* `edition`: the tables played, `"1st"` (default, the base game), another name of
+  `wonders_env.duel.cards.EDITIONS` or a `DuelDatabase` of one's own; the observation and action
+  spaces are sized by its counts. The compiled core plays the base game only: another edition
+  needs `engine="python"`.
 
 Anything else raises `ValueError` naming the allowed values. `env()` is `raw_env` wrapped like
 PettingZoo's classic games (`TerminateIllegalWrapper` with reward -1 for the author of an

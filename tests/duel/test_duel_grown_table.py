@@ -52,10 +52,17 @@ def test_a_grown_table_plays_a_whole_random_game(grown_database):
 
 
 def test_the_env_is_sized_by_its_table(grown_database):
-    env = raw_env(edition=grown_database)
+    env = raw_env(engine="python", edition=grown_database)
     env.reset(seed=3)
     observation = env.observe("player_0")
     assert observation["observation"].shape == env.observation_space("player_0")["observation"].shape
     assert observation["action_mask"].shape == (env.action_space("player_0").n,) == (BASE_ACTIONS + 16,)
     with pytest.raises(ValueError, match="engine='core' plays the base game's tables only, not edition 'test'"):
         raw_env(engine="core", edition=grown_database)
+
+
+def test_a_game_of_an_unknown_edition_is_refused():
+    with pytest.raises(ValueError, match="unknown Duel edition 'agora'; available: '1st'"):
+        DuelGame("agora")
+    with pytest.raises(ValueError, match="edition must be an edition name or a DuelDatabase, got 3"):
+        DuelGame(3)

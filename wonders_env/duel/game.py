@@ -45,7 +45,7 @@ class DuelGame:
         elif isinstance(edition, str):
             self.db = database(edition)
         else:
-            raise TypeError(f"edition must be an edition name or a DuelDatabase, got {edition!r}")
+            raise ValueError(f"edition must be an edition name or a DuelDatabase, got {edition!r}")
         self.actions = action_table(self.db)
         self.num_actions = self.actions.num_actions
         self.observation_size = observation_layout(self.db).size
