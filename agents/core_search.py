@@ -6,16 +6,12 @@ determinizations and play-outs never return to Python. This module is the thin P
 
 * it takes the env's engine and true state whichever engine the env runs on: a compiled engine's
   state is searched as is; a Python engine state is converted once per move, outside the search
-  loop (Duel: its explicit deal and moves, :meth:`CompiledDuel.from_python`; 7 Wonders: the deal
-  of its seed and its record's moves, :meth:`CompiledSevenWonders.from_python_game`);
+  loop (Duel: its explicit deal and moves, :meth:`CompiledDuel.from_python`; 7 Wonders: field by
+  field, :meth:`CompiledSevenWonders.from_python`);
 * it gives the root a prior: a softmax of the game's heuristic move values
   (:mod:`agents.heuristic`, the same prior as the Python search) over the player's legal moves,
-  read from the Python state (what the player may know only); without a Python state (a 7 Wonders
-  env on the core), the cheap rule of the play-outs;
+  read from a Python copy of the state (what the player may know only);
 * it keeps one C++ ``Searcher`` per engine, so Duel's tree is reused between moves.
-
-A Python 7 Wonders game with ``payment="choose"`` cannot be replayed on the core
-(:meth:`CoreSearch.supports`): the agent searches it with the Python reference instead.
 """
 
 from __future__ import annotations
@@ -49,13 +45,6 @@ class CoreSearch:
         self._searchers: dict[int, tuple[Any, Any]] = {}  # id(compiled engine) -> (engine, Searcher)
         self.last: dict[str, Any] = {}  # the last search's result (simulations, edges, ...)
 
-    @staticmethod
-    def supports(game: Game) -> bool:
-        """Whether positions of ``game`` can be searched on the core: every compiled engine, and
-        the Python engines but a 7 Wonders game with ``payment="choose"`` (its record does not
-        hold the payment decisions a replay on the core would need)."""
-        return getattr(game, "payment", "cheapest") == "cheapest" or isinstance(game, CompiledSevenWonders)
-
     def choose(self, game: Game, state: Any, player: int, seed: int) -> int:
         """The action of ``player`` in ``state`` of the engine ``game`` (Python or compiled)."""
         legal = game.legal_actions(state, player)
@@ -76,7 +65,7 @@ class CoreSearch:
         if isinstance(game, CompiledDuel):
             return game, state.core, game.to_python(state)
         if isinstance(game, CompiledSevenWonders):
-            return game, state, None
+            return game, state, game.to_python(state)
         if self.game_name == "seven_wonders_duel":
             if "duel" not in self._compiled:
                 self._compiled["duel"] = CompiledDuel()
@@ -88,7 +77,7 @@ class CoreSearch:
             self._compiled[key] = CompiledSevenWonders(game.num_players, game.edition, game.wonders,
                                                        game.wonder_sides, game.payment)
         compiled = self._compiled[key]
-        return compiled, compiled.from_python_game(state), state
+        return compiled, compiled.from_python(state), state
 
     def _searcher(self, compiled: Any) -> Any:
         found = self._searchers.get(id(compiled))
@@ -103,7 +92,7 @@ class CoreSearch:
 
     def _prior(self, game: Game, state: Any, python_state: Any, player: int) -> tuple[list[int], list[float]]:
         """The heuristic's softmax over the player's legal moves (empty: the cheap rule)."""
-        if python_state is None or self.valuation is None:
+        if self.valuation is None:
             return [], []
         legal = game.legal_actions(state, player)
         values = np.asarray(self.valuation.action_values(python_state, player, legal), float) / self.prior_temperature

@@ -132,7 +132,7 @@ class MCTSAgent:
         """The action of ``player`` with the most visits after the budget's simulations.
         ``state`` is only ever passed to the engine's ``determinize`` (and, on the core, converted
         to a core state first when it is a Python engine state)."""
-        if self.core is not None and self.core.supports(game):
+        if self.core is not None:
             action = self.core.choose(game, state, player, int(self.rng.integers(2**63)))
             self.last_simulations = int(self.core.last["simulations"])
             return action

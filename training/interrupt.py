@@ -4,6 +4,10 @@ Inside ``with StopRequest() as stop:``, the first Ctrl-C (SIGINT) only sets ``st
 and says that the run is stopping; the training loop looks at it between updates, writes its
 checkpoint and ends with :func:`exit_interrupted`. A second Ctrl-C stops at once
 (``KeyboardInterrupt``), losing what was done since the last checkpoint.
+
+Inside ``with StopAtOnce():`` (the RLlib script, whose iterations are long and checkpointed
+each time), Ctrl-C and SIGTERM raise :class:`Interrupted` at once, so that the ``finally``
+blocks stop the workers and the cluster before the process ends.
 """
 
 from __future__ import annotations
@@ -45,6 +49,43 @@ class StopRequest:
               "(Ctrl-C again to stop at once, without it)", file=sys.stderr, flush=True)
 
 
+class Interrupted(KeyboardInterrupt):
+    """A SIGINT or SIGTERM received inside :class:`StopAtOnce` (``signum``: which). A
+    ``KeyboardInterrupt``, so that libraries which check for Ctrl-C while they wait (Ray's
+    ``ray.get``) stop waiting for it too."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+class StopAtOnce:
+    """Turns SIGINT and SIGTERM into :class:`Interrupted` (only in the main thread; elsewhere a
+    no-op). ``received`` is the first signal received (a library may re-raise the interruption
+    as a plain ``KeyboardInterrupt``), None if none was."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self) -> None:
+        self._previous: dict[int, object] = {}
+        self.received: int | None = None
+
+    def __enter__(self) -> "StopAtOnce":
+        if threading.current_thread() is threading.main_thread():
+            self._previous = {signum: signal.signal(signum, self._handle) for signum in self.SIGNALS}
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        self._previous = {}
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.received is None:
+            self.received = signum
+        raise Interrupted(signum)
+
+
 def resume_command(module: str, argv: Sequence[str], python: str | None = None) -> str:
     """The command line that continues the run started with ``argv``, with this interpreter
     (relative to the current folder when inside it, e.g. ``.venv/bin/python``)."""
@@ -56,7 +97,7 @@ def resume_command(module: str, argv: Sequence[str], python: str | None = None) 
     return shlex.join([python, "-m", module, *args, "--resume"])
 
 
-def exit_interrupted(where: str, module: str, argv: Sequence[str]) -> None:
-    """Say where the interrupted run stopped and how to go on, then exit with code 130."""
+def exit_interrupted(where: str, module: str, argv: Sequence[str], code: int = EXIT_INTERRUPTED) -> None:
+    """Say where the interrupted run stopped and how to go on, then exit with ``code`` (130: SIGINT)."""
     print(f"interrupted: {where}\nto continue: {resume_command(module, argv)}", flush=True)
-    raise SystemExit(EXIT_INTERRUPTED)
+    raise SystemExit(code)

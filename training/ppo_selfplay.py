@@ -13,20 +13,25 @@ python -m training.ppo_selfplay --help                                          
 
 What it does, update after update:
 
-1. **Rollout.** ``num_envs`` raw AEC envs are stepped in lockstep. At each tick every env's
-   ``agent_selection`` is asked for a move by whoever holds that seat in this game: the learner
-   (one shared policy for all its seats, all learner moves of a tick in one batch), a past
-   snapshot of the learner from the opponent pool (sampling from its policy), or a baseline of
-   :func:`agents.make_agent`. Who holds the seats is drawn when a game starts: with probability
+1. **Rollout.** A new batch of ``num_envs`` games of the compiled core (:mod:`wonders_env.vector`,
+   seeded from the run's generator) is stepped: at each tick every acting seat of every game
+   (in 7 Wonders all the players who decide now, at once) gets a move from whoever holds that
+   seat in this game: the learner (one shared policy for all its seats: all its moves of a tick
+   in one forward pass), a past snapshot of the learner from the opponent pool (sampling from its
+   policy; one forward pass per snapshot), or a baseline of :func:`agents.make_agent`: ``random``
+   is drawn by the core from the masks, ``heuristic`` reads the game from a twin in the Python
+   engine (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's moves).
+   Who holds the seats is drawn when a game starts: with probability
    ``self_play_prob`` the learner holds every seat; otherwise it holds one random seat and each
    other seat is drawn from ``opponent_snapshot`` / ``opponent_heuristic`` / ``opponent_random``
-   (weights, normalised; snapshots only once the pool has one). Each env plays at least
-   ``num_steps`` moves and then finishes the game in progress, so a rollout holds complete
-   games only: no bootstrap value, and nothing but seeds to carry from one rollout to the next.
-   In 7 Wonders the AEC env asks the acting players one after another; a learner seat is only
-   ever given ``env.observe(its own agent)``, which holds no pending choice of the others.
+   (weights, normalised; snapshots only once the pool has one). Each game slot plays at least
+   ``num_steps`` ticks and then finishes the game in progress, so a rollout holds complete
+   games only: no bootstrap value, and nothing but the generator to carry from one rollout to
+   the next. A seat is only ever given its own observation, which holds no hidden information.
+   The batch gives the win_loss reward (``--reward score`` is refused before anything starts)
+   and both 7 Wonders payment modes.
 2. **Advantages.** Each learner seat of each game is one trajectory, rewarded at its end by the
-   env (``win_loss``: +1 win, -1 loss, 0 for a Duel draw; or ``score``). GAE(``gamma``,
+   core (``win_loss``: +1 win, -1 loss, 0 for a Duel draw). GAE(``gamma``,
    ``gae_lambda``) along each trajectory.
 3. **PPO update.** Clipped surrogate, clipped value loss, entropy bonus, ``update_epochs`` epochs
    of ``num_minibatches`` minibatches, gradient clipping, learning rate annealed linearly with
@@ -50,7 +55,7 @@ to ship, with the command line, seed, training time and results in its metadata 
 ``moves`` counts every move of every seat.
 
 **Run directory** (``--run-dir``): ``progress.csv`` (one row per update: losses, entropy, KL,
-clip fraction, explained variance, training win rate, speed), ``eval.csv`` (see
+clip fraction, explained variance, training win rate, speed: learner decisions per second of the whole update and of its collection), ``eval.csv`` (see
 :mod:`training.evaluation`), ``tb/`` (TensorBoard: ``tensorboard --logdir runs``),
 ``checkpoint.pt``, ``pool/`` (the opponent pool's snapshots, one small file each),
 ``policy.pt``, ``learning_curve.png``, ``final_eval.md``. The default run directory is
@@ -71,9 +76,10 @@ player count and network size must match the checkpoint, or it raises
 out of range (``--num-envs 0``, ``--self-play-prob 1.5``, a player count or edition the game does
 not have, opponent weights all 0 without pure self-play) are refused before anything starts.
 
-**Configurations.** The defaults train a Duel agent in about 6 minutes on 2 CPU cores
-(measured: 300k steps, evaluations included, 5 min 18 s; greedy policy 98.5% against random and
-85% against heuristic over 200 games each, seed 1). A longer run::
+**Configurations.** The defaults train a Duel agent in about 5 minutes on 2 idle CPU cores
+(300k steps, seed 1; greedy policy 100% against random and 82.5% against heuristic over 200
+games each, measured on a machine shared with other jobs, where it took 28 minutes; figures in
+``benchmarks/README.md``). A longer run::
 
     python -m training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
         --num-envs 32 --hidden 512 --eval-every 25 --eval-games 100 --run-dir runs/duel_long
@@ -81,8 +87,7 @@ not have, opponent weights all 0 without pure self-play) are refused before anyt
 For 7 Wonders use ``--num-players N`` (2-7) and ``--edition 2nd`` for the 2020 edition (3-7
 players); the observation has the same size for every player count, so a policy trained at one
 count plays at the others (the metadata records the count and edition trained), but not at the
-other edition (its card table, so its observation, differs). ``--payment choose`` trains it to
-choose whom to pay (the metadata records the mode; the policy refuses the other one).
+other edition (its card table, so its observation, differs). The metadata records the payment mode.
 """
 
 from __future__ import annotations
@@ -102,8 +107,10 @@ from torch import nn, optim
 from torch.utils.tensorboard import SummaryWriter
 
 import wonders_env
+from wonders_env import vector
 from agents import make_agent
-from agents.match import Agent, seat_of
+from agents.match import Agent
+from agents.random_agent import RandomAgent
 from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
                            atomic_save, check_spec, load_weights, read_file, save_policy, spec_of)
 from training.cli_args import arg, parse_args, run_script
@@ -115,7 +122,7 @@ from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, e
 BASELINES = ("random", "heuristic")
 PROGRESS_FIELDS = ("update", "global_step", "moves", "games", "train_win_rate", "learning_rate",
                    "policy_loss", "value_loss", "entropy", "approx_kl", "clipfrac", "explained_variance",
-                   "steps_per_second", "elapsed_s")
+                   "steps_per_second", "collect_steps_per_second", "elapsed_s")
 
 
 @dataclass
@@ -166,9 +173,12 @@ def problems(args: Args) -> list[str]:
     """What is wrong with a combination of arguments (each value alone is checked by its bounds)."""
     found = []
     try:
-        wonders_env.make(args.game, args.num_players, args.edition, raw=True)
+        game = resolve_game(args.game)
+        vector.make(game, 1, **table_options(args, args.num_players or default_players(game)), **env_options(args))
     except ValueError as error:
-        found.append(str(error))
+        found.append(f"the rollouts are collected through the batched core (wonders_env.vector): {error}")
+    if args.reward != "win_loss":
+        found.append(f"--reward {args.reward}: the batched core gives the win_loss rewards only")
     if args.self_play_prob < 1 and not (args.opponent_snapshot or args.opponent_heuristic or args.opponent_random):
         found.append("--opponent-snapshot, --opponent-heuristic and --opponent-random are all 0: give one a "
                      "positive weight, or --self-play-prob 1 for pure self-play")
@@ -178,16 +188,8 @@ def problems(args: Args) -> list[str]:
 # ---------------------------------------------------------------- who plays a seat
 LEARNER = "learner"
 Controller = Union[str, int, Agent]  # LEARNER, a snapshot index of the pool, or a baseline agent
-
-
-@dataclass
-class Game:
-    """One env's game in progress: who holds each seat, and each learner seat's transitions."""
-
-    env: Any
-    controllers: list[Controller]
-    trajectories: dict[int, list[int]]
-    finished: bool = False
+# the codes of the controllers in a rollout's [games, seats] array (>= 0: a snapshot index of the pool)
+LEARNER_CODE, RANDOM_CODE, HEURISTIC_CODE = -1, -2, -3
 
 
 def draw_controllers(args: Args, num_players: int, pool_len: int, rng: np.random.Generator) -> list[Controller]:
@@ -209,10 +211,13 @@ def draw_controllers(args: Args, num_players: int, pool_len: int, rng: np.random
     return controllers
 
 
-def new_game(env: Any, args: Args, num_players: int, pool_len: int, rng: np.random.Generator) -> Game:
-    env.reset(seed=int(rng.integers(2**31)))
-    controllers = draw_controllers(args, num_players, pool_len, rng)
-    return Game(env, controllers, {s: [] for s, c in enumerate(controllers) if c == LEARNER})
+def controller_code(controller: Controller) -> int:
+    """The code of a controller in the rollout's array: the learner, a snapshot index, a baseline."""
+    if controller == LEARNER:
+        return LEARNER_CODE
+    if isinstance(controller, int):
+        return controller
+    return RANDOM_CODE if isinstance(controller, RandomAgent) else HEURISTIC_CODE
 
 
 # ---------------------------------------------------------------- rollout
@@ -229,83 +234,133 @@ class Rollout:
     games: int
     learner_games_won: int  # games against other controllers that the learner won
     learner_games: int
+    trajectories: list["Trajectory"]
 
 
-def observe_batch(games: list[Game]) -> tuple[torch.Tensor, torch.Tensor]:
-    observations = [g.env.observe(g.env.agent_selection) for g in games]
-    obs = torch.as_tensor(np.stack([o["observation"] for o in observations]), dtype=torch.float32)
-    masks = torch.as_tensor(np.stack([o["action_mask"] for o in observations]).astype(bool))
-    return obs, masks
+@dataclass(frozen=True)
+class Trajectory:
+    """One learner seat of one finished game: the game's seed (its record's), the seat, the
+    indices of its transitions in the rollout and its reward at the end."""
+
+    seed: int
+    seat: int
+    indices: list[int]
+    reward: float
+
+
+class Seats:
+    """Who holds each seat of each game of the batch: the ``[games, seats]`` controller codes, the
+    heuristic agents, and the Python engine twin of each game a heuristic plays in (the heuristic
+    reads a game state: the twin is stepped with the batch's moves, so it reads the same game)."""
+
+    def __init__(self, venv: vector.VectorEnv, engine: Any) -> None:
+        self.venv = venv
+        self.engine = engine
+        self.codes = np.zeros((venv.num_envs, venv.num_players), np.int64)
+        self.heuristics: dict[tuple[int, int], Any] = {}
+        self.twins: dict[int, Any] = {}
+
+    def deal(self, game: int, controllers: list[Controller]) -> None:
+        """Seat ``controllers`` at game ``game``, which stands before its first move."""
+        self.codes[game] = [controller_code(c) for c in controllers]
+        self.twins.pop(game, None)
+        for seat, controller in enumerate(controllers):
+            self.heuristics.pop((game, seat), None)
+            if self.codes[game, seat] == HEURISTIC_CODE:
+                self.heuristics[game, seat] = controller
+                if game not in self.twins:
+                    self.twins[game] = self.venv.python_state(game)
+
+    def heuristic_moves(self, acting: np.ndarray, actions: np.ndarray) -> None:
+        """The heuristics' moves into ``actions`` (the seats of ``acting`` they hold)."""
+        for game, seat in zip(*np.nonzero(acting & (self.codes == HEURISTIC_CODE))):
+            actions[game, seat] = self.heuristics[game, seat].choose(self.engine, self.twins[game], int(seat))
+
+    def step_twins(self, acting: np.ndarray, actions: np.ndarray) -> None:
+        """Play the batch's moves on the twins (before the batch restarts the games that end)."""
+        for game, twin in self.twins.items():
+            seats = np.flatnonzero(acting[game])
+            if len(seats):
+                self.engine.apply_actions(twin, {int(s): int(actions[game, s]) for s in seats})
 
 
 @torch.no_grad()
-def collect(envs: list[Any], model: ActorCritic, pool: list[ActorCritic], args: Args, num_players: int,
+def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players: int,
             rng: np.random.Generator) -> Rollout:
-    """Play each env ``num_steps`` moves, then finish its game; GAE over every learner trajectory."""
-    obs_list: list[torch.Tensor] = []
-    mask_list: list[torch.Tensor] = []
-    action_list: list[torch.Tensor] = []
-    logprob_list: list[torch.Tensor] = []
-    value_list: list[torch.Tensor] = []
-    finished: list[tuple[list[int], float]] = []  # (transition indices, final reward) per trajectory
+    """Play each of ``num_envs`` games of a new batch ``num_steps`` moves, then finish the game in
+    progress; GAE over every learner trajectory.
+
+    At each tick, all the learner's moves of every game in one forward pass, each pool snapshot's
+    in one more, the random baseline's drawn by the core from the masks, the heuristics' read
+    from their games' Python twins.
+    """
+    venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), **table_options(args, num_players),
+                       **env_options(args))
+    engine = wonders_env.make_engine(args.game, "python", num_players, args.edition, **env_options(args))
+    obs, mask, to_act = venv.reset()
+    seats = Seats(venv, engine)
+    for game in range(args.num_envs):
+        seats.deal(game, draw_controllers(args, num_players, len(pool), rng))
+    live = np.ones(args.num_envs, np.bool_)  # games whose moves go into this rollout
+    moves_of: dict[tuple[int, int], list[int]] = {}  # (game, learner seat) -> its transition indices
+    batches: list[tuple[torch.Tensor, ...]] = []
+    finished: list[Trajectory] = []
     size = moves = games_done = won = learner_games = 0
-    games = [new_game(env, args, num_players, len(pool), rng) for env in envs]
     tick = 0
-    while not all(g.finished for g in games):
-        live = [g for g in games if not g.finished]
-        by_controller: dict[Any, list[Game]] = {}
-        for g in live:
-            controller = g.controllers[seat_of(g.env.agent_selection)]
-            key = controller if isinstance(controller, (str, int)) else "baseline"
-            by_controller.setdefault(key, []).append(g)
-        actions: dict[int, int] = {}
-        for key, group in by_controller.items():
-            if key == "baseline":
-                for g in group:
-                    actions[id(g)] = g.controllers[seat_of(g.env.agent_selection)].act(g.env)
-                continue
-            obs, masks = observe_batch(group)
-            if key == LEARNER:
-                action, logprob, _, value = model.get_action_and_value(obs, masks)
-                for row, g in enumerate(group):
-                    g.trajectories[seat_of(g.env.agent_selection)].append(size + row)
-                size += len(group)
-                obs_list.append(obs), mask_list.append(masks), action_list.append(action)
-                logprob_list.append(logprob), value_list.append(value)
-            else:
-                action = pool[key].get_action_and_value(obs, masks)[0]
-            actions.update({id(g): int(a) for g, a in zip(group, action)})
-        for i, g in enumerate(games):
-            if g.finished:
-                continue
-            g.env.step(actions[id(g)])
-            moves += 1
-            if not g.env.unwrapped.game.is_over(g.env.unwrapped.state):
-                continue
+    while live.any():
+        acting = to_act & live[:, None]
+        actions = venv.sample_actions()  # the random baseline's moves (and any move of games done)
+        learner = acting & (seats.codes == LEARNER_CODE)
+        if learner.any():
+            rows, cols = np.nonzero(learner)
+            batch_obs, batch_mask = torch.from_numpy(obs[rows, cols]), torch.from_numpy(mask[rows, cols] != 0)
+            action, logprob, _, value = model.get_action_and_value(batch_obs, batch_mask)
+            actions[rows, cols] = action.numpy()
+            for k, key in enumerate(zip(rows.tolist(), cols.tolist())):
+                moves_of.setdefault(key, []).append(size + k)
+            size += len(rows)
+            batches.append((batch_obs, batch_mask, action, logprob, value))
+        for member in np.unique(seats.codes[acting & (seats.codes >= 0)]):
+            rows, cols = np.nonzero(acting & (seats.codes == member))
+            actions[rows, cols] = pool[member].get_action_and_value(
+                torch.from_numpy(obs[rows, cols]), torch.from_numpy(mask[rows, cols] != 0))[0].numpy()
+        seats.heuristic_moves(acting, actions)
+        seats.step_twins(acting, actions)
+        game_seeds = venv.seeds  # of the games played now (the ones that end restart in the step)
+        obs, mask, to_act, rewards, terminated = venv.step(actions)
+        moves += int(acting.sum())
+        for game in np.flatnonzero(terminated & live).tolist():
             games_done += 1
-            for seat, indices in g.trajectories.items():
-                finished.append((indices, float(g.env.rewards[f"player_{seat}"])))
-            if len(g.trajectories) == 1:  # the learner against other controllers
+            learner_seats = np.flatnonzero(seats.codes[game] == LEARNER_CODE).tolist()
+            for seat in learner_seats:
+                finished.append(Trajectory(int(game_seeds[game]), seat, moves_of.pop((game, seat), []),
+                                           float(rewards[game, seat])))
+            if len(learner_seats) == 1:  # the learner against other controllers
                 learner_games += 1
-                won += g.env.rewards[f"player_{next(iter(g.trajectories))}"] > 0
-            if tick + 1 < args.num_steps:
-                games[i] = new_game(g.env, args, num_players, len(pool), rng)
+                won += rewards[game, learner_seats[0]] > 0
+            if tick + 1 < args.num_steps:  # the batch dealt the next game of this row
+                seats.deal(game, draw_controllers(args, num_players, len(pool), rng))
             else:
-                g.finished = True
+                live[game] = False
         tick += 1
-    values = torch.cat(value_list)
-    advantages = torch.zeros_like(values)
-    for indices, reward in finished:
-        last_gae = 0.0
-        next_value = 0.0
-        for step, index in enumerate(reversed(indices)):
-            r = reward if step == 0 else 0.0
-            delta = r + args.gamma * next_value - float(values[index])
-            last_gae = delta + args.gamma * args.gae_lambda * last_gae
+    obs_all, mask_all, actions_all, logprobs, values = (torch.cat(column) for column in zip(*batches))
+    advantages = gae(values, finished, args.gamma, args.gae_lambda)
+    return Rollout(obs_all, mask_all, actions_all, logprobs, values, advantages, advantages + values, moves,
+                   games_done, won, learner_games, finished)
+
+
+def gae(values: torch.Tensor, trajectories: list[Trajectory], gamma: float, gae_lambda: float) -> torch.Tensor:
+    """GAE(gamma, lambda) along each trajectory (rewarded at its end)."""
+    value_of = values.numpy().astype(np.float64)
+    advantages = np.zeros(len(value_of), np.float64)
+    for trajectory in trajectories:
+        last_gae = next_value = 0.0
+        for step, index in enumerate(reversed(trajectory.indices)):
+            delta = (trajectory.reward if step == 0 else 0.0) + gamma * next_value - value_of[index]
+            last_gae = delta + gamma * gae_lambda * last_gae
             advantages[index] = last_gae
-            next_value = float(values[index])
-    return Rollout(torch.cat(obs_list), torch.cat(mask_list), torch.cat(action_list), torch.cat(logprob_list),
-                   values, advantages, advantages + values, moves, games_done, won, learner_games)
+            next_value = value_of[index]
+    return torch.from_numpy(advantages).to(values.dtype)
 
 
 # ---------------------------------------------------------------- PPO update (CleanRL)
@@ -448,6 +503,11 @@ def env_options(args: Args) -> dict[str, Any]:
     return {"payment": args.payment} if "payment" in entry(args.game).options else {}
 
 
+def table_options(args: Args, num_players: int) -> dict[str, Any]:
+    """The table options (player count, edition) that the game takes, checked by the registry."""
+    return entry(args.game).check_table(num_players, args.edition)
+
+
 def run_evaluation(model: ActorCritic, args: Args, num_players: int, games: int) -> list[EvalResult]:
     agent = PolicyAgent(model, deterministic=True, payment=env_options(args).get("payment"))
     return [evaluate(agent, args.game, num_players, name, games, seed=args.seed + 10_000, edition=args.edition,
@@ -475,11 +535,8 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
 
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    envs = [wonders_env.make(args.game, num_players, args.edition, raw=True, reward=args.reward, **env_options(args))
-            for _ in range(args.num_envs)]
-    envs[0].reset(seed=0)
-    first = envs[0].observe(envs[0].agent_selection)
-    spec = PolicySpec(args.game, int(first["observation"].shape[0]), int(first["action_mask"].shape[0]), args.hidden)
+    sizes = vector.make(args.game, 1, **table_options(args, num_players), **env_options(args))
+    spec = PolicySpec(args.game, sizes.observation_size, sizes.num_actions, args.hidden)
     model = ActorCritic(spec)
     optimizer = optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
     counters: dict[str, Any] = {"update": 0, "global_step": 0, "moves": 0, "elapsed_s": 0.0}
@@ -512,7 +569,8 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
             if args.anneal_lr:
                 lr *= max(0.0, 1.0 - counters["global_step"] / args.total_steps)
             optimizer.param_groups[0]["lr"] = lr
-            batch = collect(envs, model, pool_models, args, num_players, rng)
+            batch = collect(model, pool_models, args, num_players, rng)
+            collected = time.perf_counter() - start
             stats = ppo_update(model, optimizer, batch, args, rng)
             counters["update"] += 1
             counters["global_step"] += len(batch.actions)
@@ -522,6 +580,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
             row = {"update": counters["update"], "global_step": counters["global_step"], "moves": counters["moves"],
                    "games": batch.games, "learning_rate": lr,
                    "steps_per_second": round(len(batch.actions) / elapsed, 1),
+                   "collect_steps_per_second": round(len(batch.actions) / collected, 1),
                    "elapsed_s": round(counters["elapsed_s"], 1),
                    "train_win_rate": (round(batch.learner_games_won / batch.learner_games, 4)
                                       if batch.learner_games else ""),

@@ -14,16 +14,20 @@ Ray cluster, and its learners train the network.
 
 Pieces (RLlib's names):
 
-* **Env** (:class:`LeagueEnv`, a ``MultiAgentEnv`` over the game's raw AEC env). When a game
-  starts it draws who holds each seat, as :func:`training.ppo_selfplay.draw_controllers` does:
-  with probability ``self_play_prob`` the learner holds every seat; otherwise the learner holds
-  one random seat and each other seat goes to a league snapshot, the ``heuristic`` or the
+* **Env** (:class:`LeagueEnv`, a ``MultiAgentEnv`` over a batch of the compiled core,
+  :mod:`wonders_env.vector`): an episode plays ``--envs-per-env-runner`` games at once. When a
+  game starts it draws who holds each seat, as :func:`training.ppo_selfplay.draw_controllers`
+  does: with probability ``self_play_prob`` the learner holds every seat; otherwise the learner
+  holds one random seat and each other seat goes to a league snapshot, the ``heuristic`` or the
   ``random`` baseline (weights ``opponent_snapshot`` / ``opponent_heuristic`` /
-  ``opponent_random``). The baselines of :func:`agents.make_agent` read the game state, so they
-  play inside the env; the seats of the networks are the env's agents, named by their role:
-  ``learner_<seat>`` and ``league_<seat>``. One agent acts per env step (the AEC order; in
-  7 Wonders the acting players are asked one after another and see no pending choice). Rewards
-  come at the end of the game (``win_loss``: +1 win, -1 loss, 0 for a Duel draw).
+  ``opponent_random``). The baselines play inside the env (``random`` drawn by the core,
+  ``heuristic`` reading a Python twin of its game, :class:`training.ppo_selfplay.Seats`); the
+  seats of the networks are the env's agents, named by role, seat and game:
+  ``learner_<seat>_g<game>`` and ``league_<seat>_g<game>``. Every network seat that decides now
+  in any of the games gets its observation in the same env step (in 7 Wonders all the acting
+  players at once), so the env runner computes them in one forward pass per module. Rewards
+  come at the end of each game (``win_loss``: +1 win, -1 loss, 0 for a Duel draw). Both payment
+  modes of 7 Wonders run on the batch.
 * **RL module** (:class:`MaskedActorCriticModule`): the project's own network
   (:class:`agents.policy.ActorCritic`, so the export is a plain copy of its weights). Illegal
   actions get the logit :data:`agents.policy.MASKED_LOGIT`, so they are never sampled and
@@ -63,13 +67,10 @@ naming the difference. Without ``--resume``, a run directory that holds checkpoi
 ``--address HOST:PORT`` (or ``auto``) joins a running cluster, whose every node needs this
 package installed (``pip install -e '.[rllib]'``). The README says how to start one and size it.
 
-**Faster envs.** Each env runner steps ``--envs-per-env-runner`` copies of :class:`LeagueEnv`
-(RLlib's vector env: one batched forward pass for all its games). The game comes from
-:meth:`LeagueEnv.make_game`, the one place that names the engine: an engine with the AEC
-interface used here (``reset``, ``observe``, ``step``, ``agent_selection``, ``rewards``) plugs in
-there. The batched core (``wonders_env.vector``, many games per call) would instead replace the
-vector of copies by one ``VectorMultiAgentEnv`` over ``vector.make(..., num_envs=N)``; the
-baselines, which read a game state, would then need it from the core.
+**Stopping.** Ctrl-C or SIGTERM stops the driver at once: the algorithm (env runners,
+learners) and the local Ray instance are shut down, the newest checkpoint and the command that
+resumes from it are printed, and the exit status is 128 + the signal (130, 143). Nothing is
+lost but the iteration in progress (a checkpoint is written after each by default).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ from __future__ import annotations
 import json
 import shlex
 import shutil
+import signal
 import socket
 import sys
 import time
@@ -104,12 +106,13 @@ import torch
 from torch.utils.tensorboard import SummaryWriter
 
 import wonders_env
-from agents.match import seat_of
+from wonders_env import vector
 from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
-from agents.random_agent import RandomAgent
 from training.cli_args import arg, parse_args
+from training.interrupt import StopAtOnce, exit_interrupted
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
-from training.ppo_selfplay import LEARNER, append_csv, draw_controllers, env_options, run_evaluation, truncate_csv
+from training.ppo_selfplay import (HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, append_csv, draw_controllers,
+                                   env_options, run_evaluation, table_options, truncate_csv)
 from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, entry, resolve_game
 
 LEARNER_MODULE = "learner"
@@ -118,7 +121,7 @@ RUN_FIELDS = ("game", "num_players", "edition", "payment", "hidden")  # what a c
 PROGRESS_FIELDS = ("update", "global_step", "moves", "episodes", "win_rate_vs_snapshot", "win_rate_vs_heuristic",
                    "win_rate_vs_random", "league_size", "decisions_per_second", "sampling_decisions_per_second",
                    "sampling_moves_per_second", "learner_samples_per_second", "policy_loss", "value_loss", "entropy",
-                   "explained_variance", "iteration_seconds", "elapsed_s")
+                   "explained_variance", "sampling_seconds", "learner_seconds", "iteration_seconds", "elapsed_s")
 
 
 @dataclass
@@ -130,7 +133,8 @@ class Args:
                        "choose whom to pay (Duel has no choice)", choices=GAMES["seven_wonders"].options["payment"])
     iterations: int = arg(20, "training iterations in all (a resumed run continues up to this number)")
     env_runners: int = arg(2, "remote env runners (0: the driver process samples)")
-    envs_per_env_runner: int = arg(8, "games each env runner steps (their forward passes are batched)")
+    envs_per_env_runner: int = arg(8, "games each env runner steps in one batch of the core (their forward passes "
+                                      "are batched)")
     learners: int = arg(0, "remote learners (0: the driver process trains)")
     learner_gpus: float = arg(0.0, "GPUs per learner (with --learners 0, the driver's learner)")
     run_dir: str = arg("runs/rllib_duel", "where logs, checkpoints and the policy go")
@@ -139,7 +143,8 @@ class Args:
     num_cpus: int = arg(2, "CPUs of the local Ray instance (ignored with --address)")
     seed: int = arg(1, "seed of RLlib, the envs and the evaluation")
     hidden: int = arg(256, "units of each of the two hidden layers")
-    train_batch: int = arg(4000, "agent decisions per training iteration (all env runners together)")
+    train_batch: int = arg(4000, "agent decisions per training iteration (all env runners together; about: "
+                                 "RLlib counts env steps, each holding a decision of each game in progress)")
     minibatch: int = arg(500, "PPO minibatch size")
     epochs: int = arg(4, "PPO epochs per iteration")
     learning_rate: float = arg(3e-4, "Adam learning rate")
@@ -170,7 +175,10 @@ def check_args(args: Args) -> int:
     num_players = args.num_players or default_players(args.game)
     if "payment" not in entry(args.game).options and args.payment != "cheapest":
         raise ValueError(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
-    wonders_env.make(args.game, num_players, args.edition, raw=True, **env_options(args))  # the env's own checks
+    try:  # the batch's own checks (player count, edition, payment mode)
+        vector.make(args.game, 1, **table_options(args, num_players), **env_options(args))
+    except ValueError as exc:
+        raise ValueError(f"the env runners step the batched core (wonders_env.vector): {exc}") from exc
     minimums = {"iterations": 1, "env_runners": 0, "envs_per_env_runner": 1, "learners": 0, "num_cpus": 1,
                 "hidden": 1, "train_batch": 1, "minibatch": 1, "epochs": 1, "promote_min_games": 1, "pool_size": 1,
                 "eval_every": 0, "eval_games": 1, "final_eval_games": 1, "checkpoint_every": 1}
@@ -182,6 +190,11 @@ def check_args(args: Args) -> int:
                          f"instance has --num-cpus {args.num_cpus}: raise --num-cpus or lower --env-runners")
     if args.minibatch > args.train_batch:
         raise ValueError(f"--minibatch ({args.minibatch}) must not exceed --train-batch ({args.train_batch})")
+    if args.minibatch > env_steps_per_learner(args, num_players):
+        raise ValueError(f"--minibatch ({args.minibatch}) must not exceed the env steps per iteration and learner "
+                         f"({env_steps_per_learner(args, num_players)}: RLlib counts its batch in env steps, each "
+                         "holding a decision of every game of an env runner): lower --minibatch or "
+                         "--envs-per-env-runner, or raise --train-batch")
     if args.learner_gpus < 0:
         raise ValueError(f"--learner-gpus must be at least 0, got {args.learner_gpus}")
     if not 0 <= args.self_play_prob <= 1:
@@ -195,75 +208,129 @@ def check_args(args: Args) -> int:
 
 
 # ---------------------------------------------------------------- the env
+NETWORK_ROLES = {LEARNER_CODE: "learner"}  # seats of the networks: the learner, or "league" (a snapshot)
+OPPONENT_KINDS = {LEARNER_CODE: "learner", RANDOM_CODE: "random", HEURISTIC_CODE: "heuristic"}  # else snapshot
+
+
 class LeagueEnv(MultiAgentEnv):
-    """One game at a time, its seats held by the learner, league snapshots or baselines (see the
-    module docstring). ``config``: ``args`` (an :class:`Args` as a dict) and ``num_players``."""
+    """``games`` games of the batched core played together, their seats held by the learner,
+    league snapshots or baselines (see the module docstring). ``config``: ``args`` (an
+    :class:`Args` as a dict), ``num_players`` and ``games``.
+
+    An episode is one game in each of the ``games`` slots of a new batch (seeded from the env's
+    generator); it ends when all of them have. The agents are the seats of the networks, named by
+    role, seat and slot (``learner_1_g3``, ``league_0_g5``): each env step gives an observation to
+    every network seat that decides now in any game (one forward pass per module for all of them);
+    the baselines move inside the env (``random`` drawn by the core, ``heuristic`` on a Python
+    twin of its game). A finished game's agents get their reward and ``terminated``; its slot
+    then waits for the others.
+    """
 
     def __init__(self, config: dict[str, Any]) -> None:
         super().__init__()
         self.args = Args(**config["args"])
         self.num_players = int(config["num_players"])
-        self.game = self.make_game()
-        space = self.game.observation_space("player_0")
-        self.possible_agents = [f"{role}_{seat}" for role in ("learner", "league") for seat in range(self.num_players)]
+        self.num_games = int(config.get("games", 1))
+        spec = module_spec(config)
+        self.possible_agents = [agent_id(role, seat, game) for role in ("learner", "league")
+                                for game in range(self.num_games) for seat in range(self.num_players)]
         self.agents = []
-        self.observation_spaces = {agent: space for agent in self.possible_agents}
-        self.action_spaces = {agent: self.game.action_space("player_0") for agent in self.possible_agents}
+        self.observation_spaces = {agent: spec.observation_space for agent in self.possible_agents}
+        self.action_spaces = {agent: spec.action_space for agent in self.possible_agents}
         self.rng = np.random.default_rng([self.args.seed, getattr(config, "worker_index", 0),
                                           getattr(config, "vector_index", 0)])
-        self.seat_agents: dict[int, str] = {}  # seat -> agent id, for the seats the networks hold
-        self.baselines: dict[int, Any] = {}    # seat -> baseline agent, for the others
-        self.moves = 0                         # moves of every seat in the game so far
-
-    def opponents(self, seat: int) -> list[str]:
-        """What holds the other seats: ``learner``, ``snapshot``, ``random``, ``heuristic``."""
-        kinds = {"learner" if agent.startswith("learner") else "snapshot"
-                 for other, agent in self.seat_agents.items() if other != seat}
-        kinds |= {"random" if isinstance(b, RandomAgent) else "heuristic" for b in self.baselines.values()}
-        return sorted(kinds)
-
-    def make_game(self) -> Any:
-        """The game the env runner steps: the raw AEC env (the one place to plug a faster engine)."""
-        return wonders_env.make(self.args.game, self.num_players, self.args.edition, raw=True, reward=self.args.reward,
-                        **env_options(self.args))
+        self.engine = wonders_env.make_engine(self.args.game, "python", self.num_players, self.args.edition,
+                                              **env_options(self.args))
+        self.venv: vector.VectorEnv | None = None
+        self.seats: Seats | None = None
+        self.live = np.zeros(self.num_games, np.bool_)
+        self.moves = np.zeros(self.num_games, np.int64)  # moves of every seat of each game so far
+        self.expected: set[str] = set()  # the agents given an observation by the last reset or step
+        space = spec.observation_space
+        self.final_observation = {key: np.zeros(space[key].shape, space[key].dtype) for key in space}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         if seed is not None:
             self.rng = np.random.default_rng(seed)
-        self.game.reset(seed=int(self.rng.integers(2**31)))
-        controllers = draw_controllers(self.args, self.num_players, 1, self.rng)  # pool of 1: "league"
-        self.seat_agents = {seat: f"learner_{seat}" if c == LEARNER else f"league_{seat}"
-                            for seat, c in enumerate(controllers) if isinstance(c, (str, int))}
-        self.baselines = {seat: c for seat, c in enumerate(controllers) if not isinstance(c, (str, int))}
-        self.agents = list(self.seat_agents.values())
-        self.moves = 0
-        observations, _, _, _, infos = self.advance()
+        self.venv = vector.make(self.args.game, self.num_games, seed=int(self.rng.integers(2**63)),
+                                **table_options(self.args, self.num_players))
+        self.venv.reset()
+        self.seats = Seats(self.venv, self.engine)
+        for game in range(self.num_games):
+            self.seats.deal(game, draw_controllers(self.args, self.num_players, 1, self.rng))  # pool of 1: "league"
+        self.agents = [agent_id(NETWORK_ROLES.get(code, "league"), seat, game)
+                       for (game, seat), code in np.ndenumerate(self.seats.codes) if is_network(code)]
+        self.live[:] = True
+        self.moves[:] = 0
+        observations, _, _, _, infos = self.advance(None)
         return observations, infos
 
     def step(self, action_dict: dict[str, int]) -> tuple[dict, dict, dict, dict, dict]:
-        agent = self.seat_agents[seat_of(self.game.agent_selection)]
-        if set(action_dict) != {agent}:
-            raise ValueError(f"expected an action of {agent} only, got actions of {sorted(action_dict)}")
-        self.game.step(int(action_dict[agent]))
-        self.moves += 1
-        return self.advance()
+        if set(action_dict) != self.expected:
+            raise ValueError(f"expected actions of {sorted(self.expected)}, got actions of {sorted(action_dict)}")
+        actions = self.venv.sample_actions()  # the random baseline's moves (and any move of finished slots)
+        for agent, action in action_dict.items():
+            game, seat = slot_of(agent)
+            actions[game, seat] = int(action)
+        return self.advance(actions)
 
-    def advance(self) -> tuple[dict, dict, dict, dict, dict]:
-        """Let the baselines play until a network's seat acts or the game ends."""
-        while not self.game.unwrapped.game.is_over(self.game.unwrapped.state):
-            seat = seat_of(self.game.agent_selection)
-            if seat in self.seat_agents:
-                agent = self.seat_agents[seat]
-                return ({agent: self.game.observe(self.game.agent_selection)}, {agent: 0.0}, {"__all__": False},
-                        {"__all__": False}, {})
-            self.game.step(self.baselines[seat].act(self.game))
-            self.moves += 1
-        observations = {agent: self.game.observe(f"player_{seat}") for seat, agent in self.seat_agents.items()}
-        rewards = {agent: float(self.game.rewards[f"player_{seat}"]) for seat, agent in self.seat_agents.items()}
-        infos = {agent: {"opponents": self.opponents(seat), "moves": self.moves, "reward": rewards[agent]}
-                 for seat, agent in self.seat_agents.items()}
-        done = {agent: True for agent in self.agents} | {"__all__": True}
-        return observations, rewards, done, {agent: False for agent in self.agents} | {"__all__": False}, infos
+    def advance(self, actions: np.ndarray | None) -> tuple[dict, dict, dict, dict, dict]:
+        """Play ``actions`` (with the heuristics' moves), then the baselines alone until a network
+        seat decides or every game has ended; returns what RLlib's ``step`` returns."""
+        observations: dict[str, Any] = {}
+        rewards: dict[str, float] = {}
+        terminated: dict[str, bool] = {}
+        infos: dict[str, Any] = {}
+        venv, codes = self.venv, self.seats.codes
+        while True:
+            if actions is not None:
+                acting = venv.to_act & self.live[:, None]
+                self.seats.heuristic_moves(acting, actions)
+                self.seats.step_twins(acting, actions)
+                _, _, _, outcome, ended = venv.step(actions)
+                self.moves += acting.sum(axis=1)
+                for game in np.flatnonzero(ended & self.live).tolist():
+                    self.live[game] = False
+                    for seat in np.flatnonzero(is_network(codes[game])).tolist():
+                        agent = agent_id(NETWORK_ROLES.get(int(codes[game, seat]), "league"), seat, game)
+                        observations[agent] = self.final_observation  # its game restarted: never acted on
+                        rewards[agent] = float(outcome[game, seat])
+                        terminated[agent] = True
+                        infos[agent] = {"opponents": self.opponents(game, seat), "game": game,
+                                        "moves": int(self.moves[game]), "reward": rewards[agent]}
+            deciding = venv.to_act & self.live[:, None] & is_network(codes)
+            if deciding.any() or not self.live.any():
+                break
+            actions = venv.sample_actions()  # only baselines decide now
+        self.expected = set()
+        for game, seat in zip(*np.nonzero(deciding)):
+            agent = agent_id(NETWORK_ROLES.get(int(codes[game, seat]), "league"), seat, game)
+            observations[agent] = {"observation": venv.observations[game, seat].copy(),
+                                   "action_mask": venv.action_masks[game, seat].copy()}
+            rewards[agent] = 0.0
+            self.expected.add(agent)
+        terminated["__all__"] = not self.live.any()
+        return observations, rewards, terminated, {"__all__": False}, infos
+
+    def opponents(self, game: int, seat: int) -> list[str]:
+        """What holds the other seats of a game: ``learner``, ``snapshot``, ``random``, ``heuristic``."""
+        return sorted({OPPONENT_KINDS.get(int(code), "snapshot")
+                       for other, code in enumerate(self.seats.codes[game]) if other != seat})
+
+
+def agent_id(role: str, seat: int, game: int) -> str:
+    return f"{role}_{seat}_g{game}"
+
+
+def slot_of(agent: str) -> tuple[int, int]:
+    """(game, seat) of an agent id of :class:`LeagueEnv`."""
+    _, seat, game = agent.rsplit("_", 2)
+    return int(game[1:]), int(seat)
+
+
+def is_network(code: Any) -> Any:
+    """Whether a controller code is a network's seat (the learner or a snapshot)."""
+    return (code == LEARNER_CODE) | (code >= 0)
 
 
 # ---------------------------------------------------------------- the network
@@ -323,12 +390,13 @@ class LeagueCallback(RLlibCallback):
     """Counts the learner's wins by kind of opponent and promotes snapshots into the league."""
 
     def on_episode_end(self, *, episode: Any, metrics_logger: Any, **kwargs: Any) -> None:
-        final_infos = episode.get_infos(-1)  # the env's last infos: the outcome (an episode chunk
-        # collected across two sample() calls may hold no reward of an agent that did not act in it)
-        moves = max((i.get("moves", 0) for i in final_infos.values() if isinstance(i, dict)), default=0)
-        metrics_logger.log_value(("league", "moves"), moves, reduce="sum")
+        # each agent's own last infos: the outcome of its game (games end at different env steps)
+        final_infos = {agent: info for agent, info in episode.get_infos(-1, env_steps=False).items()
+                       if isinstance(info, dict) and "reward" in info}
+        moves = {info["game"]: info["moves"] for info in final_infos.values()}
+        metrics_logger.log_value(("league", "moves"), sum(moves.values()), reduce="sum")
         for agent, infos in final_infos.items():
-            opponents = infos.get("opponents", []) if isinstance(infos, dict) else []
+            opponents = infos["opponents"]
             if not agent.startswith("learner") or "learner" in opponents:
                 continue  # self-play games say nothing about the opponents
             won = float(infos["reward"] > 0)
@@ -357,8 +425,9 @@ def promote(algorithm: Algorithm, pool_size: int) -> str:
     algorithm.learner_group.set_weights({new_id: weights})
     algorithm.env_runner_group.sync_weights(from_worker_or_learner_group=algorithm.learner_group,
                                             inference_only=True)
-    for old in snapshots[:len(snapshots) + 1 - pool_size]:
-        algorithm.remove_module(old, new_agent_to_module_mapping_fn=LeagueMapping(tuple(keep)))
+    for old in snapshots:
+        if old not in keep:
+            algorithm.remove_module(old, new_agent_to_module_mapping_fn=LeagueMapping(tuple(keep)))
     return new_id
 
 
@@ -371,13 +440,23 @@ def module_spec(env_config: dict[str, Any]) -> RLModuleSpec:
                         model_config={"game": args.game, "hidden": args.hidden})
 
 
+def env_steps_per_learner(args: Args, num_players: int) -> int:
+    """``--train-batch`` decisions as the env steps RLlib counts its batches in, per learner: an
+    env step of :class:`LeagueEnv` holds a decision of each of its games (in 7 Wonders, of each
+    of their players). (RLlib 2.60's ``count_steps_by="agent_steps"`` fails on an agent with no
+    step in a sample, which the agents of a batch of games often are.)"""
+    per_step = args.envs_per_env_runner * (num_players if entry(args.game).parallel else 1)
+    return max(1, -(-args.train_batch // (per_step * max(1, args.learners))))
+
+
 def build_config(args: Args, num_players: int) -> PPOConfig:
     """The PPO configuration: env, module, league, env runners and learners."""
-    env_config = {"args": asdict(args), "num_players": num_players}
+    env_config = {"args": asdict(args), "num_players": num_players, "games": args.envs_per_env_runner}
     spec = module_spec(env_config)
     return (PPOConfig()
             .environment(LeagueEnv, env_config=env_config, disable_env_checking=True)  # its check plays random, illegal, moves
-            .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=args.envs_per_env_runner,
+            # sampling waits for every env runner (RLlib drops the samples of late ones by default)
+            .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1, sample_timeout_s=None,
                          num_cpus_per_env_runner=1)
             .learners(num_learners=args.learners, num_gpus_per_learner=args.learner_gpus)
             .multi_agent(policies={LEARNER_MODULE, f"{SNAPSHOT_PREFIX}0"},
@@ -385,7 +464,7 @@ def build_config(args: Args, num_players: int) -> PPOConfig:
                          policies_to_train=[LEARNER_MODULE])
             .rl_module(rl_module_spec=MultiRLModuleSpec(
                 rl_module_specs={LEARNER_MODULE: spec, f"{SNAPSHOT_PREFIX}0": spec}))
-            .training(train_batch_size_per_learner=max(1, args.train_batch // max(1, args.learners)),
+            .training(train_batch_size_per_learner=env_steps_per_learner(args, num_players),
                       minibatch_size=args.minibatch, num_epochs=args.epochs, lr=args.learning_rate,
                       gamma=args.gamma, lambda_=args.gae_lambda, clip_param=args.clip_coef,
                       entropy_coeff=args.ent_coef, vf_loss_coeff=args.vf_coef, grad_clip=args.max_grad_norm,
@@ -442,10 +521,9 @@ def save_checkpoint(algorithm: Algorithm, run_dir: Path, counters: dict[str, Any
 def learner_network(algorithm: Algorithm, num_players: int) -> ActorCritic:
     """A copy of the learner's network, on the CPU, in eval mode."""
     args = Args(**algorithm.config.env_config["args"])
-    probe = LeagueEnv({"args": asdict(args), "num_players": num_players})
-    space = probe.observation_spaces["learner_0"]
-    spec = PolicySpec(args.game, int(space["observation"].shape[0]), int(probe.action_spaces["learner_0"].n),
-                      args.hidden)
+    module = module_spec({"args": asdict(args), "num_players": num_players})
+    spec = PolicySpec(args.game, int(module.observation_space["observation"].shape[0]),
+                      int(module.action_space.n), args.hidden)
     weights = algorithm.learner_group.get_weights(module_ids=[LEARNER_MODULE])[LEARNER_MODULE]
     model = ActorCritic(spec)
     model.load_state_dict({key[len("net."):]: torch.as_tensor(value) for key, value in weights.items()})
@@ -465,18 +543,23 @@ def count(value: Any) -> int:
     return int(value) if value is not None and np.isfinite(value) else 0
 
 
-def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: float) -> dict[str, Any]:
-    """The progress row of one training iteration, from RLlib's result dict.
+def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: float,
+                  updating: float) -> dict[str, Any]:
+    """The progress row of one training iteration, from RLlib's result dict, its duration
+    ``seconds`` and the time of its PPO update ``updating`` (see :class:`UpdateClock`).
 
-    Speeds: ``decisions_per_second`` over the whole iteration; ``sampling_decisions_per_second``
-    and ``sampling_moves_per_second`` (every seat's moves, baselines included) over the env
-    runners' sampling time; ``learner_samples_per_second``: samples through the PPO update
-    (epochs included) per second of the learners' update time.
+    ``learner_seconds`` is the update (all epochs); ``sampling_seconds`` the rest of the iteration:
+    sampling by the env runners, RLlib's episode processing, weight sync, callbacks. Speeds:
+    ``decisions_per_second`` over the whole iteration; ``sampling_decisions_per_second`` and
+    ``sampling_moves_per_second`` (every seat's moves, baselines included) over
+    ``sampling_seconds``; ``learner_samples_per_second``: samples through the update per second
+    of ``learner_seconds``. (RLlib's own timers in ``result["timers"]`` are moving averages over
+    the iterations, not this iteration's times.)
     """
     runners, learner = result.get("env_runners", {}), result.get("learners", {}).get(LEARNER_MODULE, {})
-    timers, league = result.get("timers", {}), runners.get("league", {})
+    league = runners.get("league", {})
     decisions = decisions_sampled(result)
-    sampling, updating = timers.get("env_runner_sampling_timer", 0.0), timers.get("learner_update_timer", 0.0)
+    sampling = max(seconds - updating, 0.0)
     row = {"update": counters["update"], "global_step": counters["global_step"], "moves": counters["moves"],
            "episodes": count(runners.get("num_episodes")), "league_size": result.get("league_size", ""),
            "decisions_per_second": decisions / seconds,
@@ -485,11 +568,36 @@ def iteration_row(result: dict[str, Any], counters: dict[str, Any], seconds: flo
            "learner_samples_per_second": count(learner.get("num_module_steps_trained")) / updating if updating else "",
            "policy_loss": learner.get("policy_loss", ""), "value_loss": learner.get("vf_loss", ""),
            "entropy": learner.get("entropy", ""), "explained_variance": learner.get("vf_explained_var", ""),
+           "sampling_seconds": sampling, "learner_seconds": updating,
            "iteration_seconds": seconds, "elapsed_s": counters["elapsed_s"]}
     for name in ("snapshot", "heuristic", "random"):
         games = count(league.get(f"games_vs_{name}"))
         row[f"win_rate_vs_{name}"] = league.get(f"wins_vs_{name}", 0) / games if games else ""
     return {k: round(float(v), 4) if isinstance(v, (float, np.floating)) else v for k, v in row.items()}
+
+
+class UpdateClock:
+    """Times the PPO updates (``learner_group.update``) of the algorithm during a ``with`` block."""
+
+    def __init__(self, algorithm: Algorithm) -> None:
+        self.group = algorithm.learner_group
+        self.seconds = 0.0
+
+    def __enter__(self) -> "UpdateClock":
+        update = type(self.group).update
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return update(self.group, *args, **kwargs)
+            finally:
+                self.seconds += time.perf_counter() - start
+
+        self.group.update = timed
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        del self.group.update
 
 
 def check_address(address: str, timeout: float = 5.0) -> None:
@@ -546,11 +654,20 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     (run_dir / "run.json").write_text(json.dumps(description, indent=1) + "\n")
 
     started = start_ray(args)
+    stop = StopAtOnce()  # installed after ray.init, whose SIGTERM handler would abort the driver
     try:
-        return train(args, num_players, run_dir, checkpoint, argv)
+        with stop:
+            return train(args, num_players, run_dir, checkpoint, argv)
+    except KeyboardInterrupt:
+        if stop.received is None:  # a Ctrl-C before StopAtOnce took over
+            raise
+        newest = latest_checkpoint(run_dir)
+        exit_interrupted(f"{signal.Signals(stop.received).name} received; env runners and learners stopped, "
+                         f"{'the newest checkpoint is ' + str(newest) if newest else 'no checkpoint yet'}",
+                         "training.train_rllib", sys.argv[1:] if argv is None else argv, 128 + stop.received)
     finally:
         if started:
-            ray.shutdown()
+            ray.shutdown()  # the local Ray instance and all its processes
 
 
 def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
@@ -576,14 +693,15 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
             log_eval(run_evaluation(learner_network(algorithm, num_players), args, num_players, args.eval_games))
         while counters["update"] < args.iterations:
             start = time.perf_counter()
-            result = algorithm.train()
+            with UpdateClock(algorithm) as clock:
+                result = algorithm.train()
             seconds = time.perf_counter() - start
             counters["update"] += 1
             counters["global_step"] += count(result.get("env_runners", {}).get("num_module_steps_sampled", {})
                                              .get(LEARNER_MODULE))
             counters["moves"] += count(result.get("env_runners", {}).get("league", {}).get("moves"))
             counters["elapsed_s"] += seconds
-            row = iteration_row(result, counters, seconds)
+            row = iteration_row(result, counters, seconds, clock.seconds)
             append_csv(run_dir / "progress.csv", PROGRESS_FIELDS, row)
             for key, value in row.items():
                 if key not in ("update", "global_step") and value != "":
@@ -599,7 +717,9 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
                 print(f"  evaluation: " + ", ".join(f"{r.win_rate:.0%} vs {r.opponent}" for r in results), flush=True)
             counters["elapsed_s"] += time.perf_counter() - start - seconds
             if counters["update"] % args.checkpoint_every == 0 or counters["update"] == args.iterations:
+                saving = time.perf_counter()
                 save_checkpoint(algorithm, run_dir, counters)
+                print(f"  checkpoint written in {time.perf_counter() - saving:.1f} s", flush=True)
         model = learner_network(algorithm, num_players)
     finally:
         algorithm.stop()

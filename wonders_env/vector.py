@@ -36,7 +36,7 @@ illegal, and leaves every game as it was: the core checks the whole batch before
 Each game provides its batch in ``wonders_env.<game>.compiled.make_batch(num_envs, seed,
 **options)``: a core object with ``num_players``, ``observation_size``, ``num_actions``,
 ``reset(obs, mask, to_act)``, ``step(actions, obs, mask, to_act, rewards, terminated)``,
-``seeds()`` and ``finished_records()``.
+``seeds()``, ``finished_records()`` and ``python_state(index)``.
 """
 
 from __future__ import annotations
@@ -117,6 +117,16 @@ class VectorEnv:
     def finished_records(self) -> list[dict[str, Any]]:
         """The ``game_record()`` dicts of the games that ended in the last ``step``, by game index."""
         return self._batch.finished_records()
+
+    def python_state(self, index: int) -> Any:
+        """The readable Python engine's state of game ``index``, equal to the core's (for tools that
+        read a game state, such as the heuristic agent: step it with the Python engine alongside),
+        copied field by field at any point of the game."""
+        if not self._started:
+            raise RuntimeError("call reset() before python_state()")
+        if isinstance(index, bool) or not isinstance(index, numbers.Integral) or not 0 <= index < self.num_envs:
+            raise ValueError(f"index must be a game index in 0-{self.num_envs - 1}, got {index!r}")
+        return self._batch.python_state(int(index))
 
     def _checked_actions(self, actions: Any) -> np.ndarray:
         actions = np.asarray(actions)

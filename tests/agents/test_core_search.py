@@ -56,9 +56,12 @@ def test_seven_wonders_search_plays_legal_moves(players, edition):
     assert len(_play(env, agents, moves)) == moves
 
 
-def test_a_whole_two_player_game_replays_onto_the_core_at_every_move():
-    """Free City decisions included: the Python state is replayed on the core each move."""
-    env = seven_wonders_v0.env(num_players=2)
+@pytest.mark.parametrize("engine", ["python", "core"])
+@pytest.mark.parametrize("payment", ["cheapest", "choose"])
+def test_a_whole_two_player_game_is_searched_on_the_core_at_every_move(engine, payment):
+    """Free City decisions and payments included, whichever engine the env runs on (a Python
+    state is transferred to the core each move)."""
+    env = seven_wonders_v0.env(num_players=2, engine=engine, payment=payment)
     env.reset(seed=11)
     agents = {"player_0": make_agent("mcts", game="seven_wonders", seed=0, simulations=5),
               "player_1": make_agent("heuristic", game="seven_wonders", seed=1)}

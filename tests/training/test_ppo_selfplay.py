@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import copy
+
+import numpy as np
 import pytest
 import torch
 
@@ -12,7 +15,8 @@ import wonders_env
 from agents.match import play_game
 from agents.ppo_agent import PPOAgent
 from training import ppo_selfplay
-from agents.policy import CheckpointError, PolicyAgent, load_policy
+from wonders_env import vector
+from agents.policy import ActorCritic, CheckpointError, PolicyAgent, PolicySpec, load_policy, save_policy
 
 TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "1", "--eval-games", "2",
         "--final-eval-games", "2", "--snapshot-every", "1", "--checkpoint-every", "1", "--no-progress-bar"]
@@ -50,14 +54,33 @@ def test_seven_wonders_run(tmp_path: Path, players: int, edition: str):
 
 
 def test_a_policy_trained_choosing_payments_refuses_the_cheapest_mode(tmp_path: Path):
-    train(tmp_path, "--game", "seven_wonders", "--num-players", "3", "--payment", "choose", "--total-steps", "60")
-    model, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders")
-    assert metadata["payment"] == "choose"
+    env = wonders_env.make("seven_wonders", 3, raw=True, payment="choose")
+    env.reset(seed=0)
+    first = env.observe(env.agent_selection)
+    spec = PolicySpec("seven_wonders", first["observation"].shape[0], first["action_mask"].shape[0], 16)
+    save_policy(ActorCritic(spec), tmp_path / "policy.pt", {"payment": "choose"})
     agent = PPOAgent("seven_wonders", seed=0, path=tmp_path / "policy.pt")
     heuristics = [make_agent("heuristic", game="seven_wonders", seed=s) for s in (1, 2)]
-    play_game(wonders_env.make("seven_wonders", 3, raw=True, payment="choose"), [agent, *heuristics], 0)
+    play_game(env, [agent, *heuristics], 0)
     with pytest.raises(ValueError, match="trained with payment='choose' .* the env has payment='cheapest'"):
         play_game(wonders_env.make("seven_wonders", 3, raw=True), [agent, *heuristics], 0)
+
+
+def test_what_the_batched_core_lacks_is_refused_before_anything_starts(tmp_path: Path, capsys):
+    with pytest.raises(SystemExit):
+        train(tmp_path, "--reward", "score")
+    assert "the batched core gives the win_loss rewards" in capsys.readouterr().err
+    assert not tmp_path.joinpath("checkpoint.pt").exists()
+
+
+def test_a_run_choosing_payments_trains_a_policy_of_that_mode(tmp_path: Path):
+    train(tmp_path, "--game", "seven_wonders", "--num-players", "3", "--payment", "choose", "--total-steps", "60",
+          "--self-play-prob", "0.5")
+    model, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders")
+    assert metadata["payment"] == "choose"
+    env = wonders_env.make("seven_wonders", 3, raw=True, payment="choose")
+    play_game(env, [PolicyAgent(model, payment="choose")] +
+              [make_agent("heuristic", game="seven_wonders", seed=s) for s in (1, 2)], 0)
 
 
 def test_payment_choice_is_for_seven_wonders_only(tmp_path: Path):
@@ -111,3 +134,50 @@ def test_ppo_agent_loads_a_policy_file_and_checks_the_game(tmp_path: Path):
     play_game(env, [agent, make_agent("heuristic", game="seven_wonders_duel", seed=0)], seed=3)
     with pytest.raises(CheckpointError, match="a policy for 'seven_wonders_duel', not for 'seven_wonders'"):
         PPOAgent("seven_wonders", path=tmp_path / "policy.pt")
+
+
+@pytest.mark.parametrize("game, players", [("seven_wonders_duel", 2), ("seven_wonders", 3), ("seven_wonders", 2)])
+def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_every_learner_seat(
+        monkeypatch, game: str, players: int):
+    """Every learner seat of every game of a rollout is one trajectory, with as many transitions
+    as the game's record has decisions of that seat, and the reward of the record's outcome;
+    every transition belongs to exactly one trajectory; every kind of opponent plays."""
+    records: dict[int, dict] = {}
+    step = vector.VectorEnv.step
+
+    def step_keeping_records(self, actions):
+        result = step(self, actions)
+        records.update({record["seed"]: record for record in self.finished_records()})
+        return result
+
+    monkeypatch.setattr(vector.VectorEnv, "step", step_keeping_records)
+    args = ppo_selfplay.Args(game=game, num_players=players, num_envs=8, num_steps=60, self_play_prob=0.2,
+                             opponent_snapshot=1, opponent_heuristic=1, opponent_random=1)
+    first = vector.make(game, 1, **ppo_selfplay.table_options(args, players))
+    model = ActorCritic(PolicySpec(game, first.observation_size, first.num_actions, 16))
+    kinds = set()
+    draw = ppo_selfplay.draw_controllers
+
+    def counting_draw(*a):
+        controllers = draw(*a)
+        kinds.update(ppo_selfplay.controller_code(c) for c in controllers)
+        return controllers
+
+    monkeypatch.setattr(ppo_selfplay, "draw_controllers", counting_draw)
+    rollout = ppo_selfplay.collect(model, [copy.deepcopy(model)], args, players, np.random.default_rng(3))
+    assert kinds == {ppo_selfplay.LEARNER_CODE, 0, ppo_selfplay.RANDOM_CODE, ppo_selfplay.HEURISTIC_CODE}
+    indices = sorted(i for t in rollout.trajectories for i in t.indices)
+    assert indices == list(range(len(rollout.actions))) and rollout.games >= args.num_envs
+    seats_of_games: dict[int, list[int]] = {}
+    for t in rollout.trajectories:
+        record = records[t.seed]
+        agent = f"player_{t.seat}"
+        assert record["finished"]
+        assert len(t.indices) == sum(1 for a in record["actions"] if a["agent"] == agent and
+                                     a["kind"] != "discard"), (game, t)
+        shared = game == "seven_wonders_duel" and len(record["winners"]) == 2
+        assert t.reward == (0.0 if shared else 1.0 if agent in record["winners"] else -1.0)
+        seats_of_games.setdefault(t.seed, []).append(t.seat)
+    for seed, seats in seats_of_games.items():
+        assert len(seats) in (1, players) and len(set(seats)) == len(seats)
+    assert torch.all(rollout.masks[torch.arange(len(rollout.actions)), rollout.actions])  # legal moves only

@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import csv
 import json
+import signal
 import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -88,16 +93,79 @@ def duel_run(tmp_path: Path, capsys) -> None:
 
 
 def seven_wonders_run(tmp_path: Path) -> None:
-    """7 Wonders at 3 players, the players choosing whom to pay: 1 iteration, a resume to 2, the
-    policy played at 3 and 5 players."""
-    run = ["--game", "seven_wonders", "--num-players", "3", "--payment", "choose", "--run-dir", str(tmp_path), *TINY]
+    """7 Wonders at 3 players: 1 iteration, a resume to 2, the policy played at 3 and 5 players."""
+    run = ["--game", "seven_wonders", "--num-players", "3", "--run-dir", str(tmp_path), *TINY]
     train_rllib.main([*run, "--iterations", "1"])
     train_rllib.main([*run, "--iterations", "2", "--resume"])
     assert [int(r["update"]) for r in progress_rows(tmp_path)] == [1, 2]
     _, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders")
-    assert (metadata["num_players_trained"], metadata["payment"], metadata["updates"]) == (3, "choose", 2)
+    assert (metadata["num_players_trained"], metadata["payment"], metadata["updates"]) == (3, "cheapest", 2)
     for players in (3, 5):
-        plays_legally(tmp_path / "policy.pt", "seven_wonders", players, payment="choose")
+        plays_legally(tmp_path / "policy.pt", "seven_wonders", players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_or_sigterm_stops_the_driver_promptly_and_leaves_no_ray_process(tmp_path: Path, signum: int):
+    """The driver, signalled during training, stops its env runners and its local Ray instance,
+    says how to resume, and exits with 128 + the signal; none of the processes it started lives on."""
+    psutil = pytest.importorskip("psutil", reason="psutil (a Ray dependency) lists the driver's processes")
+    command = [sys.executable, "-m", "training.train_rllib", "--run-dir", str(tmp_path), "--iterations", "50", *TINY]
+    driver = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              start_new_session=True, cwd=Path(__file__).resolve().parents[2])
+    try:
+        lines = []
+        for line in driver.stdout:
+            lines.append(line)
+            if line.startswith("iteration 1/"):
+                break
+        assert lines and lines[-1].startswith("iteration 1/"), "".join(lines[-20:])
+        started = psutil.Process(driver.pid).children(recursive=True)
+        assert {"raylet", "gcs_server"} <= {p.name() for p in started}
+        sent = time.monotonic()
+        driver.send_signal(signum)
+        out, _ = driver.communicate(timeout=120)
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+    assert time.monotonic() - sent < 60
+    assert driver.returncode == 128 + signum
+    assert f"interrupted: {signal.Signals(signum).name} received" in out and "--resume" in out
+    time.sleep(2)  # the processes of the Ray instance end with their parents
+    alive = [p for p in started if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    assert not alive, [(p.pid, p.name()) for p in alive]
+
+
+class FakeLeagueAlgorithm:
+    """What :func:`train_rllib.promote` uses of an Algorithm: its modules, added and removed."""
+
+    def __init__(self, snapshots: int) -> None:
+        self.modules = ["learner", *(f"snapshot_{i}" for i in range(snapshots))]
+        self.mapping = None
+        self.config = SimpleNamespace(env_config={"args": {"hidden": 16}, "num_players": 2},
+                                      policies=self.modules)
+        self.learner_group = SimpleNamespace(get_weights=lambda module_ids: {"learner": {}},
+                                             set_weights=lambda weights: None)
+        self.env_runner_group = SimpleNamespace(sync_weights=lambda **kwargs: None)
+
+    def add_module(self, module_id, spec, new_agent_to_module_mapping_fn):
+        self.modules.append(module_id)
+        self.mapping = new_agent_to_module_mapping_fn
+
+    def remove_module(self, module_id, new_agent_to_module_mapping_fn):
+        self.modules.remove(module_id)
+        self.mapping = new_agent_to_module_mapping_fn
+
+
+@pytest.mark.parametrize("snapshots, pool_size", [(1, 10), (5, 10), (9, 10), (10, 10), (2, 2), (1, 1)])
+def test_promotion_keeps_the_newest_pool_size_snapshots_and_maps_only_to_those(monkeypatch, snapshots, pool_size):
+    monkeypatch.setattr(train_rllib, "module_spec", lambda env_config: None)
+    algorithm = FakeLeagueAlgorithm(snapshots)
+    new_id = train_rllib.promote(algorithm, pool_size)
+    kept = [f"snapshot_{i}" for i in range(max(0, snapshots + 1 - pool_size), snapshots + 1)]
+    assert new_id == f"snapshot_{snapshots}"
+    assert algorithm.modules == ["learner", *kept]
+    assert algorithm.mapping.snapshots == tuple(kept)
 
 
 # ---------------------------------------------------------------- bad input (no Ray started)
@@ -117,6 +185,8 @@ def closed_port() -> int:
     (["--env-runners", "-1"], "--env-runners must be at least 0"),
     (["--env-runners", "3"], "--env-runners 3 need 3 CPUs (one each), the local Ray instance has --num-cpus 2"),
     (["--train-batch", "100", "--minibatch", "200"], "--minibatch (200) must not exceed --train-batch (100)"),
+    (["--train-batch", "800", "--minibatch", "200", "--envs-per-env-runner", "8"],
+     "--minibatch (200) must not exceed the env steps per iteration and learner (100"),
     (["--self-play-prob", "1.5"], "--self-play-prob must be in [0, 1]"),
     (["--opponent-snapshot", "0", "--opponent-heuristic", "0", "--opponent-random", "0"], "positive sum"),
     (["--promote-above-chance", "2"], "--promote-above-chance must be in [-1, 1]"),

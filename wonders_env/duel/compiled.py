@@ -104,6 +104,7 @@ def to_python(engine: Any, state: Any) -> DuelState:
     """A Python engine state equal to the core state ``state``, field by field."""
     values = engine.export(state)
     twin = DuelState.__new__(DuelState)
+    twin.db = BASE  # the core plays the base game's tables
     for name, value in values.items():
         if isinstance(value, tuple) and name != "winners":
             value = list(value)
@@ -219,7 +220,7 @@ class CompiledDuel:
         return render.move_text(self.to_python(state), player, action)
 
     def describe_effect(self, state: CoreDuelState, player: int, action: int) -> str:
-        return card_text.action_effect(action)
+        return card_text.action_effect(BASE, action)
 
     def render(self, state: CoreDuelState, player: int | None = None) -> str:
         return render.render_table(self.to_python(state), viewer=player)
@@ -248,6 +249,12 @@ class DuelBatch:
     def state(self, index: int) -> CoreDuelState:
         """A copy of game ``index`` as it stands (for inspection and tests)."""
         return CoreDuelState(self._batch.state(index), int(self._batch.seeds()[index]))
+
+    def python_state(self, index: int) -> DuelState:
+        """The Python engine state of game ``index`` as it stands (field by field)."""
+        twin = to_python(self._engine, self._batch.state(index))
+        twin.seed = int(self._batch.seeds()[index])
+        return twin
 
 
 def make_batch(num_envs: int, seed: int, **options: Any) -> DuelBatch:
