@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from wonders_env import core
+from wonders_env.duel.cards import BASE
 from wonders_env.duel.compiled import CompiledDuel, core_tables as duel_tables
 from wonders_env.game import Game
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders
@@ -67,6 +68,9 @@ class CoreSearch:
         if isinstance(game, CompiledSevenWonders):
             return game, state, game.to_python(state)
         if self.game_name == "seven_wonders_duel":
+            if state.db is not BASE:
+                raise ValueError("the core plays the base game's Duel tables; search a game of other tables with "
+                                 "make_agent('mcts', ..., engine='python')")
             if "duel" not in self._compiled:
                 self._compiled["duel"] = CompiledDuel()
             compiled = self._compiled["duel"]
