@@ -87,8 +87,8 @@ bench: venv
 # UndefinedBehaviorSanitizer and run on many random games. The tables come from the Python loaders.
 SANITIZE_DIR := build/sanitize
 SANITIZE_FLAGS := -std=c++17 -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -Icore
-DUEL_CORE := $(filter-out core/duel/bindings.cpp,$(wildcard core/duel/*.cpp))
-SEVEN_WONDERS_CORE := $(filter-out core/seven_wonders/bindings.cpp,$(wildcard core/seven_wonders/*.cpp))
+DUEL_CORE := $(filter-out %bindings.cpp,$(wildcard core/duel/*.cpp))
+SEVEN_WONDERS_CORE := $(filter-out %bindings.cpp,$(wildcard core/seven_wonders/*.cpp))
 
 core-sanitize: venv
 	mkdir -p $(SANITIZE_DIR)

@@ -27,8 +27,12 @@ name            agent
                 (:mod:`agents.heuristic`; one valuation module per game)
 ``mcts``        information-set Monte Carlo tree search: each simulation plays on a
                 determinization (what the player cannot see redrawn by the engine's
-                ``determinize``), with heuristic priors and heuristic play-outs; options
-                ``simulations`` (default 200) and ``time_limit`` (seconds per move, optional)
+                ``determinize``); by default in C++ on the compiled core (heuristic prior at
+                the root, cheap-rule play-outs, Duel's tree reused between moves), with
+                ``engine="python"`` the readable reference (heuristic priors and play-outs,
+                "today's mcts"); options ``simulations`` (default 5,000 on the core, 200 in
+                Python), ``time_limit`` (seconds per move, optional), ``engine`` and the
+                search options of :class:`agents.mcts.MCTSAgent`
 ``ppo``         a network trained by PPO self-play (:mod:`training.ppo_selfplay`); by default
                 the policy shipped in ``agents/policies/`` for the game, greedy; options
                 ``path`` (another policy file or checkpoint) and ``deterministic`` (``False``
@@ -39,7 +43,9 @@ name            agent
 All agents are deterministic for a given ``seed`` (``mcts`` only with a simulation budget: a
 time limit makes the number of simulations depend on the machine). None of them reads hidden
 information: the heuristics read their own hand and the public table; ``mcts`` reads the true
-state only through the engine's ``determinize``; ``ppo`` reads only its own observation.
+state only through the engine's ``determinize`` (on the core: a Python engine state is first
+copied to a core state, which the C++ search only determinizes); ``ppo`` reads only its own
+observation.
 """
 
 from __future__ import annotations

@@ -1,4 +1,13 @@
-"""Information-set Monte Carlo tree search (ISMCTS) for both games.
+"""Information-set Monte Carlo tree search (ISMCTS) for both games: the ``mcts`` agent.
+
+Two engines run the same algorithm family:
+
+* ``engine="core"`` (the default): the search runs in C++ on the compiled core
+  (``core/common/ismcts.hpp``, driven by :mod:`agents.core_search`): tens of thousands of
+  simulations a second, play-outs by a cheap C++ rule, Duel's tree reused between moves,
+  progressive widening available (``widening``);
+* ``engine="python"``: the readable reference below (today's search, which the ladder compares
+  against: "mcts, 200 simulations"): heuristic priors at every node and heuristic play-outs.
 
 Each simulation starts from a fresh **determinization** of the true state for the searching
 player (the engine's ``determinize``: other hands, decks, face-down and boxed cards, unused
@@ -11,20 +20,22 @@ One tree is shared by all determinizations (single-observer ISMCTS, Cowling, Pow
 2012): its edges are actions, a child is selected among the actions legal in the current
 determinization, and each child counts how often it was available. Selection is PUCT with the
 heuristic as prior: ``Q + c * P * sqrt(available) / (1 + visits)``, ``P`` a softmax of the
-heuristic's move values over the legal moves. A new leaf is evaluated by one play-out to the end
-of the game in which every player follows the heuristic, with a small chance of a random move.
+heuristic's move values over the legal moves (the core: at the root; below it, the weights of
+its cheap play-out rule). A new leaf is evaluated by one play-out to the end of the game (Python:
+every player follows the heuristic, with a small chance of a random move).
 
 In a turn-based game with public moves (Duel) every player's decisions are tree nodes, each
 choosing for itself. In a simultaneous game (7 Wonders: choices hidden until revealed) only the
 searching player's decisions are: the others act by the play-out policy at every step, and the
 tree is "open loop" over the player's own moves.
 
-The rules come from the env's engine (``env.unwrapped.game``, a :class:`wonders_env.game.Game`);
-the game's knowledge, move values and what a finished play-out is worth, from its heuristic
-valuation (:mod:`agents.heuristic`).
+The rules come from the env's engine (``env.unwrapped.game``, a :class:`wonders_env.game.Game`,
+Python or compiled); the game's knowledge, move values and what a finished play-out is worth,
+from its heuristic valuation (:mod:`agents.heuristic`).
 
 Budget: ``simulations`` per move (deterministic for a seed), and/or ``time_limit`` seconds per
-move (stops early when reached; then the result depends on the machine's speed).
+move (stops early when reached; then the result depends on the machine's speed). Without either,
+``simulations`` defaults to :data:`DEFAULT_SIMULATIONS` of the engine.
 """
 
 from __future__ import annotations
@@ -40,7 +51,10 @@ from wonders_env.registry import resolve_game
 
 from .heuristic import env_position, valuation
 
-DEFAULT_SIMULATIONS = 200
+#: simulations per move when no budget is given, by engine
+DEFAULT_SIMULATIONS = {"python": 200, "core": 5000}
+ENGINES = ("core", "python")
+_UNSET = object()  # simulations not given: the engine's default unless a time limit is given
 
 
 class Node:
@@ -59,37 +73,69 @@ class Node:
 class MCTSAgent:
     """ISMCTS agent (see the module docstring).
 
-    ``simulations``: play-outs per move (None: no limit, then ``time_limit`` is required);
-    ``time_limit``: seconds per move (None: no limit); ``exploration``: the PUCT constant;
-    ``prior_temperature``: VP per unit of the prior's softmax; ``rollout_epsilon``: chance of a
-    uniformly random move in play-outs.
+    ``engine``: ``"core"`` (C++ search) or ``"python"`` (the reference); ``simulations``:
+    simulations per move (None: no limit, then ``time_limit`` is required); ``time_limit``: seconds
+    per move (None: no limit); ``exploration``: the PUCT constant; ``prior_temperature``: VP per
+    unit of the prior's softmax. Python engine only: ``rollout_epsilon``, the chance of a
+    uniformly random move in play-outs. Core only: ``widening`` (progressive widening constant,
+    0: off; default 0 in Duel, 2 in 7 Wonders), ``rollout`` (``"rule"``: the cheap rule,
+    ``"uniform"``: uniform play-outs), ``reuse`` (keep Duel's tree between moves),
+    ``margin_weight`` (weight of the score margin in a play-out's value; default the heuristic's).
     """
 
-    def __init__(self, game: str, seed: int | None = None, simulations: int | None = DEFAULT_SIMULATIONS,
+    def __init__(self, game: str, seed: int | None = None, simulations: Any = _UNSET,
                  time_limit: float | None = None, exploration: float = 1.5, prior_temperature: float = 1.5,
-                 rollout_epsilon: float = 0.1) -> None:
+                 rollout_epsilon: float = 0.1, engine: str = "core", widening: float | None = None,
+                 rollout: str = "rule", reuse: bool = True, margin_weight: float | None = None) -> None:
+        if engine not in ENGINES:
+            raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
+        if simulations is _UNSET:
+            simulations = None if time_limit is not None else DEFAULT_SIMULATIONS[engine]
         if simulations is None and time_limit is None:
             raise ValueError("mcts needs a budget: simulations and/or time_limit")
-        if simulations is not None and (not isinstance(simulations, (int, np.integer)) or simulations < 1):
+        if simulations is not None and (isinstance(simulations, bool) or
+                                        not isinstance(simulations, (int, np.integer)) or simulations < 1):
             raise ValueError(f"simulations must be a positive integer or None, got {simulations!r}")
-        if time_limit is not None and not time_limit > 0:
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                       or not 0 < time_limit < math.inf):
             raise ValueError(f"time_limit must be a positive number of seconds or None, got {time_limit!r}")
+        if rollout not in ("rule", "uniform"):
+            raise ValueError(f"rollout must be 'rule' or 'uniform', got {rollout!r}")
         self.game_name = resolve_game(game)
         self.valuation = valuation(game)
         self.rng = np.random.default_rng(seed)
+        self.engine = engine
         self.simulations = simulations
         self.time_limit = time_limit
         self.exploration = exploration
         self.prior_temperature = prior_temperature
         self.rollout_epsilon = rollout_epsilon
         self.last_simulations = 0  # how many simulations the last move ran
+        self.core = None
+        if engine == "core":
+            duel = self.game_name == "seven_wonders_duel"
+            module = self.valuation
+            options = {"simulations": int(simulations or 0), "time_limit": float(time_limit or 0.0),
+                       "exploration": float(exploration),
+                       "widening": float((0.0 if duel else 2.0) if widening is None else widening),
+                       "margin_scale": float(module.MARGIN_SCALE),
+                       "margin_weight": float(module.MARGIN_WEIGHT if margin_weight is None else margin_weight),
+                       "reuse": bool(reuse)}
+            from .core_search import CoreSearch
+            self.core = CoreSearch(self.game_name, options, uniform_rule=rollout == "uniform",
+                                   prior_temperature=prior_temperature)
 
     def act(self, env: Any) -> int:
         return self.search(*env_position(env, self.game_name, "mcts"))
 
     def search(self, game: Game, state: Any, player: int) -> int:
         """The action of ``player`` with the most visits after the budget's simulations.
-        ``state`` is only ever passed to the engine's ``determinize``."""
+        ``state`` is only ever passed to the engine's ``determinize`` (and, on the core, converted
+        to a core state first when it is a Python engine state)."""
+        if self.core is not None:
+            action = self.core.choose(game, state, player, int(self.rng.integers(2**63)))
+            self.last_simulations = int(self.core.last["simulations"])
+            return action
         legal = game.legal_actions(game.determinize(state, player, self.rng), player)
         if len(legal) == 1:
             self.last_simulations = 0

@@ -44,9 +44,9 @@ from agents.tournament import run_tournament  # noqa: E402
 
 MATCHUPS = (  # (title, game, lineup, target)
     ("Duel: heuristic vs random", "seven_wonders_duel", ("heuristic", "random"), 0.90),
-    ("Duel: mcts vs heuristic", "seven_wonders_duel", ("mcts", "heuristic"), 0.65),
+    ("Duel: mcts vs heuristic", "seven_wonders_duel", ("mcts:engine=python", "heuristic"), 0.65),
     ("7 Wonders, 4 players: heuristic + 3 random", "seven_wonders", ("heuristic",) + ("random",) * 3, 0.60),
-    ("7 Wonders, 4 players: mcts + 3 heuristic", "seven_wonders", ("mcts",) + ("heuristic",) * 3, 0.40),
+    ("7 Wonders, 4 players: mcts + 3 heuristic", "seven_wonders", ("mcts:engine=python",) + ("heuristic",) * 3, 0.40),
     ("Duel: ppo vs random", "seven_wonders_duel", ("ppo", "random"), 0.95),
     ("Duel: ppo vs heuristic", "seven_wonders_duel", ("ppo", "heuristic"), 0.60),
     ("7 Wonders, 4 players: ppo + 3 heuristic", "seven_wonders", ("ppo",) + ("heuristic",) * 3, 0.40),
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> None:
     for number, (title, game, lineup, target) in enumerate(MATCHUPS, 1):
         if args.only and number not in args.only:
             continue
-        games = mcts_games if "mcts" in lineup else args.games
+        games = mcts_games if any(a.startswith("mcts") for a in lineup) else args.games
         start = time.perf_counter()
         result = run_tournament(game, sorted(set(lineup)), games=games, num_players=len(lineup),
                                 lineups=[lineup], seed=args.seed, workers=args.workers, ratings=False)
@@ -91,8 +91,8 @@ def main(argv: list[str] | None = None) -> None:
     header = [
         "# Agent strength", "",
         f"Measured with `benchmarks/bench_agents.py` on {platform.machine()}, Python "
-        f"{platform.python_version()}; mcts at its default budget ({DEFAULT_SIMULATIONS} simulations "
-        f"per move). Win rate of the lone agent (a shared victory counts as a split win) with its 95% "
+        f"{platform.python_version()}; mcts the Python reference search at its default budget "
+        f"({DEFAULT_SIMULATIONS['python']} simulations per move; the C++ search's ladder is in README.md). Win rate of the lone agent (a shared victory counts as a split win) with its 95% "
         f"Wilson interval; *met* is yes when the whole interval clears the target, no when it lies below. "
         f"The tournament of row N, every game's seeds included, is written to "
         f"`runs/bench_agents/matchup_N/` (not kept in git; `--seed 0` replays it).", "",

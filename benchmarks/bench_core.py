@@ -1,6 +1,7 @@
 """Decisions per second of the compiled core's batched API, next to the Python engine in the same run.
 
     python benchmarks/bench_core.py [--game seven_wonders_duel] [--seconds 5] [--batches 1 16 64 256 1024 4096]
+    python benchmarks/bench_core.py --game seven_wonders [--players 4] [--payment choose] [--envs-only]
 
 A decision is one acting seat's action. ``batched`` steps ``wonders_env.vector`` with every
 observation and mask written, drawing a uniformly random legal action for every acting seat in
@@ -8,7 +9,8 @@ the loop (``venv.sample_actions()``, drawn by the core); ``numpy actions`` draws
 masks in numpy instead (what a Python policy that reads the masks pays on top). ``core bare``
 plays whole games with the core's own random play-outs (no observations, no masks: the figure to
 hold next to a bare C++ engine). ``python raw_env`` is the PettingZoo AEC loop on the Python
-engine, ``core raw_env`` the same loop with ``raw_env(engine="core")``. Each figure gives decisions per second of wall time and per second of this process's CPU
+engine, ``core raw_env`` the same loop with ``raw_env(engine="core")`` (the default engine), ``python env``
+and ``core env`` the loop on the wrapped ``env()``. Each figure gives decisions per second of wall time and per second of this process's CPU
 time (the machine is shared: the CPU figure is what one core delivers while others run).
 ``memory`` is the resident memory that making and stepping 1,000 games adds to a fresh process
 (the arrays of the batched API and the core's games).
@@ -89,19 +91,26 @@ def duel_core_bare(seconds: float):
     return timed(run, seconds)
 
 
-def duel_raw_env(engine: str):
-    def run(seconds: float):
+def pettingzoo_loop(game: str, engine: str, wrapped: bool):
+    """The AEC loop of the game's ``raw_env`` (or wrapped ``env()``) on ``engine``, random masked play."""
+    def run(seconds: float, options: dict):
         from bench_seven_wonders import aec_game
-        from wonders_env import seven_wonders_duel_v0
-        env = seven_wonders_duel_v0.raw_env(engine=engine)
+        from wonders_env import registry
+        env = registry.make(game, raw=not wrapped, engine=engine, **options)
         rng = np.random.default_rng(0)
         seeds = iter(range(1 << 62))
         return timed(lambda: aec_game(env, next(seeds), rng), seconds)
     return run
 
 
-GAMES = {"seven_wonders_duel": ({}, {"core bare": duel_core_bare, "python raw_env": duel_raw_env("python"),
-                                     "core raw_env": duel_raw_env("core")})}
+def pettingzoo_loops(game: str) -> dict:
+    return {f"{engine} {'env' if wrapped else 'raw_env'}": pettingzoo_loop(game, engine, wrapped)
+            for wrapped in (False, True) for engine in ("python", "core")}
+
+
+GAMES = {"seven_wonders_duel": {"core bare": lambda seconds, options: duel_core_bare(seconds),
+                                **pettingzoo_loops("seven_wonders_duel")},
+         "seven_wonders": pettingzoo_loops("seven_wonders")}
 
 
 def main() -> None:
@@ -109,15 +118,21 @@ def main() -> None:
     parser.add_argument("--game", default="seven_wonders_duel", choices=sorted(GAMES))
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--batches", type=int, nargs="+", default=[1, 16, 64, 256, 1024, 4096])
+    parser.add_argument("--players", type=int, default=4, help="7 Wonders: the player count")
+    parser.add_argument("--payment", default="cheapest", choices=["cheapest", "choose"], help="7 Wonders: payment mode")
+    parser.add_argument("--envs-only", action="store_true", help="only the PettingZoo loops, no batched figures")
     args = parser.parse_args()
-    options, references = GAMES[args.game]
+    references = GAMES[args.game]
+    options = {"num_players": args.players, "payment": args.payment} if args.game == "seven_wonders" else {}
     load = os.getloadavg()[0]
-    print(f"{args.game}: python {platform.python_version()} on {platform.machine()}, "
+    print(f"{args.game} {options}: python {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} cores, load average {load:.1f}, {args.seconds:.0f} s per figure")
     print(f"{'figure':>16} {'games':>6} {'decisions/s':>12} {'per CPU s':>12} {'us/decision':>12}")
     for name, run in references.items():
-        wall, cpu = run(args.seconds)
+        wall, cpu = run(args.seconds, options)
         print(f"{name:>16} {'':>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.2f}", flush=True)
+    if args.envs_only:
+        return
     for num_envs in args.batches:
         wall, cpu = batched(args.game, num_envs, args.seconds, options)
         print(f"{'batched':>16} {num_envs:>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.3f}", flush=True)

@@ -35,7 +35,7 @@ def batched(num_players: int, edition: str, num_envs: int, seconds: float) -> tu
 
 def python_parallel_env(num_players: int, edition: str, seconds: float) -> tuple[float, float]:
     """The same loop on the Python engine's ``parallel_env`` (one game at a time)."""
-    env = parallel_env(num_players=num_players, edition=edition)
+    env = parallel_env(num_players=num_players, edition=edition, engine="python")
     rng = np.random.default_rng(0)
     decisions = 0
     wall, cpu = time.perf_counter(), time.process_time()

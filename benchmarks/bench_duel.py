@@ -86,11 +86,13 @@ class IdleEnv(AECEnv):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--engine", default="python", choices=["python", "core"],
+                        help="the envs' engine (python: the figures of benchmarks/README.md's Python tables)")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:.0f} s per figure")
     print(f"{'mode':>9} {'decisions/s':>12} {'games':>6}")
-    raw = seven_wonders_duel_v0.raw_env()
-    wrapped = seven_wonders_duel_v0.env()
+    raw = seven_wonders_duel_v0.raw_env(engine=args.engine)
+    wrapped = seven_wonders_duel_v0.env(engine=args.engine)
     floor = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
         wrappers.TerminateIllegalWrapper(IdleEnv(), illegal_reward=-1)))
     for mode, run_game in (("engine", engine_game),

@@ -75,13 +75,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[3, 7])
     parser.add_argument("--editions", nargs="+", default=["1st", "2nd"], choices=["1st", "2nd"])
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--engine", default="python", choices=["python", "core"],
+                        help="the envs' engine (python: the figures of benchmarks/README.md's Python tables)")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds:.0f} s per figure")
     print(f"{'edition':>7} {'players':>7} {'mode':>9} {'decisions/s':>12} {'games':>6}")
     for edition, players in ((e, p) for e in args.editions for p in args.players):
-        aec = seven_wonders_v0.env(num_players=players, edition=edition)
-        raw = seven_wonders_v0.raw_env(num_players=players, edition=edition)
-        par = seven_wonders_v0.parallel_env(num_players=players, edition=edition)
+        aec = seven_wonders_v0.env(num_players=players, edition=edition, engine=args.engine)
+        raw = seven_wonders_v0.raw_env(num_players=players, edition=edition, engine=args.engine)
+        par = seven_wonders_v0.parallel_env(num_players=players, edition=edition, engine=args.engine)
         for mode, run_game in (("engine", lambda seed, rng: engine_game(players, seed, rng, edition)),
                                ("aec_raw", lambda seed, rng: aec_game(raw, seed, rng)),
                                ("aec", lambda seed, rng: aec_game(aec, seed, rng)),

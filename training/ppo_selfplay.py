@@ -28,8 +28,8 @@ What it does, update after update:
    ``num_steps`` ticks and then finishes the game in progress, so a rollout holds complete
    games only: no bootstrap value, and nothing but the generator to carry from one rollout to
    the next. A seat is only ever given its own observation, which holds no hidden information.
-   The batch supports the win_loss reward and, in 7 Wonders, the ``cheapest`` payment mode (the
-   configurations refused before anything starts otherwise).
+   The batch gives the win_loss reward (``--reward score`` is refused before anything starts)
+   and both 7 Wonders payment modes.
 2. **Advantages.** Each learner seat of each game is one trajectory, rewarded at its end by the
    core (``win_loss``: +1 win, -1 loss, 0 for a Duel draw). GAE(``gamma``,
    ``gae_lambda``) along each trajectory.
@@ -87,7 +87,7 @@ games each, measured on a machine shared with other jobs, where it took 28 minut
 For 7 Wonders use ``--num-players N`` (2-7) and ``--edition 2nd`` for the 2020 edition (3-7
 players); the observation has the same size for every player count, so a policy trained at one
 count plays at the others (the metadata records the count and edition trained), but not at the
-other edition (its card table, so its observation, differs). The metadata records the payment mode (``cheapest``: the batched core's only one so far).
+other edition (its card table, so its observation, differs). The metadata records the payment mode.
 """
 
 from __future__ import annotations
@@ -294,7 +294,8 @@ def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players
     in one more, the random baseline's drawn by the core from the masks, the heuristics' read
     from their games' Python twins.
     """
-    venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), **table_options(args, num_players))
+    venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), **table_options(args, num_players),
+                       **env_options(args))
     engine = wonders_env.make_engine(args.game, "python", num_players, args.edition, **env_options(args))
     obs, mask, to_act = venv.reset()
     seats = Seats(venv, engine)

@@ -26,8 +26,8 @@ Pieces (RLlib's names):
   ``learner_<seat>_g<game>`` and ``league_<seat>_g<game>``. Every network seat that decides now
   in any of the games gets its observation in the same env step (in 7 Wonders all the acting
   players at once), so the env runner computes them in one forward pass per module. Rewards
-  come at the end of each game (``win_loss``: +1 win, -1 loss, 0 for a Duel draw). The batch
-  has the ``cheapest`` payment mode of 7 Wonders only; ``--payment choose`` is refused.
+  come at the end of each game (``win_loss``: +1 win, -1 loss, 0 for a Duel draw). Both payment
+  modes of 7 Wonders run on the batch.
 * **RL module** (:class:`MaskedActorCriticModule`): the project's own network
   (:class:`agents.policy.ActorCritic`, so the export is a plain copy of its weights). Illegal
   actions get the logit :data:`agents.policy.MASKED_LOGIT`, so they are never sampled and

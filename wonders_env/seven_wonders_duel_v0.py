@@ -29,17 +29,22 @@ To randomise who starts, randomise which of your policies plays `player_0`, e.g.
 ## Arguments
 
 ```python
-seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="python")
+seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", edition="1st")
 ```
 
 * `reward`: `"win_loss"` (default) or `"score"` (see Rewards).
 * `render_mode`: `None`, `"ansi"` (`render()` returns the table as text) or `"human"` (prints
   it after every step).
-* `engine`: `"python"` (default, the readable engine `wonders_env.duel`) or `"core"` (the
-  compiled core, `wonders_env.duel.compiled`). Both deal a seed's game the same way and give
-  the same observations, masks, rewards, infos and records; the core is faster.
-  `env.unwrapped.state` is then a copy of the game as a Python engine state (for agents that
-  read it). For many games at once, use the batched API `wonders_env.vector`.
+* `engine`: `"core"` (default, the compiled core, `wonders_env.duel.compiled`) or `"python"`
+  (the readable engine `wonders_env.duel`). Both deal a seed's game the same way and give the
+  same observations, masks, rewards, infos and records; the core is faster.
+  `env.unwrapped.state` is then a copy of the game as a Python engine state, taken from the core
+  at each read (for agents that read it; assigning a Python state puts the core in it). For many
+  games at once, use the batched API `wonders_env.vector`.
+* `edition`: the tables played, `"1st"` (default, the base game), another name of
+  `wonders_env.duel.cards.EDITIONS` or a `DuelDatabase` of one's own; the observation and action
+  spaces are sized by its counts. The compiled core plays the base game only: another edition
+  needs `engine="python"`.
 
 Anything else raises `ValueError` naming the allowed values. `env()` is `raw_env` wrapped like
 PettingZoo's classic games (`TerminateIllegalWrapper` with reward -1 for the author of an
@@ -100,7 +105,8 @@ action kinds are listed in `wonders_env.duel.record`.
 
 ## Version history
 
-* v0: first release. (The `engine` argument changes no observation, action or reward.)
+* v0: first release. (The `engine` argument, and its default becoming `"core"`, change no
+  observation, action or reward.)
 """
 
 from .duel.env import env, raw_env

@@ -23,7 +23,7 @@ others); `raw_env` and `raw_parallel_env` raise `IllegalActionError` instead, ch
 
 ```python
 seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward="win_loss",
-                     render_mode=None, edition="1st", payment="cheapest")
+                     render_mode=None, edition="1st", payment="cheapest", engine="core")
 ```
 
 * `num_players`: 2-7. With 2, the Free City variant: a third board (seat 2) played in turn by
@@ -42,6 +42,14 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
   `"choose"` the players decide whom they pay, as the rulebook lets them: a `payment` decision
   follows every card decision (see Action space). The two modes have different action and
   observation sizes; `"cheapest"` is exactly the env without the argument.
+
+* `engine`: `"core"` (default, the compiled core, `wonders_env.seven_wonders.compiled`) or
+  `"python"` (the readable engine `wonders_env.seven_wonders`). Both deal a seed's game the same
+  way and give the same observations, masks, rewards, infos and records, in both payment modes;
+  the core is faster. With the core, `env.unwrapped.state` is a copy of the game as a Python
+  engine state, taken from the core at each read (0.3-0.6 ms; for agents that read it);
+  assigning a Python state puts the core in it. For many games at once, use the batched API
+  `wonders_env.vector`.
 
 2nd-edition data: seven rows of the reference table, the costs of Town Hall, Arena, Circus and
 Craftsmens Guild, come from a single source and may be wrong. They live in one file,
@@ -139,7 +147,8 @@ mode; every action's `paid` gives the coins to the `left` and `right` neighbours
 
 * v0: first release (1st edition; 2nd edition as `edition="2nd"`; choosing whom to pay as
   `payment="choose"`; the `turn` view reads 7 during Babylon's 7th card, as documented, where
-  it first read 6).
+  it first read 6; the `engine` argument, default `"core"`, changes no observation, action or
+  reward).
 """
 
 from .seven_wonders.env import env, parallel_env, raw_env, raw_parallel_env

@@ -120,9 +120,8 @@ class VectorEnv:
 
     def python_state(self, index: int) -> Any:
         """The readable Python engine's state of game ``index``, equal to the core's (for tools that
-        read a game state, such as the heuristic agent: step it with the Python engine alongside).
-        Duel: at any point; 7 Wonders: before the game's first move (``ValueError`` later), e.g.
-        just after ``reset`` or after the step that restarted it."""
+        read a game state, such as the heuristic agent: step it with the Python engine alongside),
+        copied field by field at any point of the game."""
         if not self._started:
             raise RuntimeError("call reset() before python_state()")
         if isinstance(index, bool) or not isinstance(index, numbers.Integral) or not 0 <= index < self.num_envs:

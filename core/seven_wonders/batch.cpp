@@ -84,8 +84,8 @@ void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
 
 void Batch::sample_actions(int64_t* actions) {
     const int players = engine_->num_players();
-    std::array<int8_t, 5 * MAX_TYPES + 1> mask;
-    std::array<int16_t, 5 * MAX_TYPES + 1> legal;
+    std::array<int8_t, MAX_ACTIONS> mask;
+    std::array<int16_t, MAX_ACTIONS> legal;
     for (int i = 0; i < num_envs(); ++i) {
         for (int p = 0; p < players; ++p) actions[static_cast<size_t>(i) * players + p] = -1;
         Actors actors = engine_->acting_players(games_[i]);

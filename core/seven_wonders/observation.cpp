@@ -23,6 +23,10 @@ Observer::Observer(const Engine& engine) : engine_(engine) {
     choices_at_ = known_at_ + num_types_;
     cities_at_ = choices_at_ + num_types_;
     size_ = cities_at_ + MAX_SEATS * city_size_;
+    if (engine.chooses_payments()) {  // paying, paying_for (T), paying_kind (3), option_right (15), my_payment (2)
+        paying_at_ = size_;
+        size_ += 1 + num_types_ + 3 + (MAX_TO_ONE_SIDE + 1) + 2;
+    }
 }
 
 void Observer::public_cities(const GameState& state, float* rows) const {
@@ -60,9 +64,11 @@ void Observer::encode(const GameState& state, int player, const float* rows, flo
     const Tables& t = engine_.tables();
     const int seats = state.num_seats;
     std::memset(out, 0, sizeof(float) * cities_at_);
-    out[PHASE_AT + static_cast<int>(state.phase)] = 1;
+    if (state.phase != Phase::PAYMENT) out[PHASE_AT + static_cast<int>(state.phase)] = 1;
     out[AGE_AT + state.age - 1] = 1;
-    out[TURN_AT] = state.phase == Phase::SEVENTH_CARD ? TURNS_PER_AGE + 1 : state.turn;  // 7: Babylon's 7th card
+    bool seventh = state.phase == Phase::SEVENTH_CARD ||
+                   (state.phase == Phase::PAYMENT && state.pending_turn > TURNS_PER_AGE);
+    out[TURN_AT] = seventh ? TURNS_PER_AGE + 1 : state.turn;  // 7: Babylon's 7th card
     out[PLAYERS_AT] = state.num_players;
     bool acting = engine_.is_acting(state, player);
     if (acting) {
@@ -89,6 +95,30 @@ void Observer::encode(const GameState& state, int player, const float* rows, flo
         std::memcpy(cities + k * city_size_, rows + seat * city_size_, sizeof(float) * city_size_);
     }
     std::memset(cities + seats * city_size_, 0, sizeof(float) * (MAX_SEATS - seats) * city_size_);
+    if (paying_at_ >= 0) encode_payment(state, player, acting, out + paying_at_);
+}
+
+void Observer::encode_payment(const GameState& state, int player, bool acting, float* out) const {
+    const int n = num_types_;
+    float* paying_for = out + 1;
+    float* paying_kind = paying_for + n;
+    float* option_right = paying_kind + 3;
+    float* my_payment = option_right + MAX_TO_ONE_SIDE + 1;
+    std::memset(out, 0, sizeof(float) * (size_ - paying_at_));
+    std::fill(option_right, option_right + MAX_TO_ONE_SIDE + 1, -1.0f);
+    if (state.phase != Phase::PAYMENT) return;
+    if (state.paid >> player & 1) {
+        my_payment[0] = state.payments[player].to_left;
+        my_payment[1] = state.payments[player].to_right;
+    }
+    if (!acting) return;
+    int city = engine_.acting_city(state, player);
+    int kind = state.pending[city] / n;
+    out[0] = 1;
+    paying_for[state.pending[city] % n] = 1;
+    paying_kind[kind == BUILD || kind == WONDER ? kind : 2] = 1;
+    PaymentChoices choices = engine_.payment_choices(state, city);
+    for (int i = 0; i < choices.count; ++i) option_right[choices.choices[i].to_left] = choices.choices[i].to_right;
 }
 
 void Observer::encode(const GameState& state, int player, float* out) const {

@@ -1,7 +1,8 @@
 // The ego-centric observation vector of 7 Wonders (mirrors observation.py; its docstring is the
 // documentation of every float). With T card names: phase (5), age (3), turn, num_players,
 // deciding_for (7), hand, pending, passed_hand, known_discard, choices (T each), then 7 city rows
-// of T + 36 floats, in ego order (me, then the seats from my left).
+// of T + 36 floats, in ego order (me, then the seats from my left); with payment="choose" the
+// payment views (paying, paying_for, paying_kind, option_right, my_payment).
 #pragma once
 #include "seven_wonders/rules.hpp"
 
@@ -20,9 +21,11 @@ class Observer {
     void encode(const GameState& state, int player, float* out) const;
 
   private:
+    void encode_payment(const GameState& state, int player, bool acting, float* out) const;
+
     const Engine& engine_;
     int num_types_, city_size_, size_;
-    int hand_at_, pending_at_, passed_at_, known_at_, choices_at_, cities_at_;
+    int hand_at_, pending_at_, passed_at_, known_at_, choices_at_, cities_at_, paying_at_ = -1;
 };
 
 }  // namespace wonders::seven_wonders

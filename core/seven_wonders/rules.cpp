@@ -10,6 +10,7 @@ namespace wonders::seven_wonders {
 namespace {
 
 const char* const KIND_NAMES[] = {"build", "wonder", "sell", "free_build", "discard_build", "wait"};
+const char* const PHASE_NAMES[] = {"MAIN", "FREE_CITY", "SEVENTH_CARD", "DISCARD_BUILD", "GAME_OVER", "PAYMENT"};
 
 template <typename Array>
 void remove_at(Array& items, uint8_t& size, int index) {
@@ -20,9 +21,9 @@ void remove_at(Array& items, uint8_t& size, int index) {
 }  // namespace
 
 Engine::Engine(std::shared_ptr<const Tables> tables, int num_players, std::array<int8_t, MAX_SEATS> wonders,
-               std::array<int8_t, MAX_SEATS> sides)
+               std::array<int8_t, MAX_SEATS> sides, bool choose_payments)
     : tables_(std::move(tables)), num_players_(num_players), num_seats_(std::max(num_players, 3)),
-      wonders_(wonders), sides_(sides) {
+      wonders_(wonders), sides_(sides), choose_payments_(choose_payments) {
     std::random_device entropy;
     id_ = (uint64_t{entropy()} << 32 | entropy()) | 1;  // never 0, the id of no engine
 }
@@ -186,10 +187,10 @@ int Engine::place_stage(GameState& state, int seat, int card) const {
     for (int i = 0; i < stage.num_produces; ++i) add_production(state, seat, stage.produces[i]);
     for (int i = 0; i < stage.num_discounts; ++i) add_discount(state, seat, stage.discounts[i]);
     state.shields[seat] += stage.shields;
-    if (stage.specials & FREE_BUILD_ONCE_PER_AGE) state.free_build_power[seat] = true;
-    if (stage.specials & PLAY_SEVENTH_CARD) state.seventh_card_power[seat] = true;
-    if (stage.specials & COPY_GUILD) state.copy_guild_power[seat] = true;
-    if (stage.specials & FREE_FIRST_OF_COLOR) state.free_color_power[seat] = true;
+    if (stage.specials & FREE_BUILD_ONCE_PER_AGE) state.free_build_power[seat] = state.age;
+    if (stage.specials & PLAY_SEVENTH_CARD) state.seventh_card_power[seat] = state.age;
+    if (stage.specials & COPY_GUILD) state.copy_guild_power[seat] = state.age;
+    if (stage.specials & FREE_FIRST_OF_COLOR) state.free_color_power[seat] = state.age;
     if (stage.specials & FREE_FIRST_OF_AGE) state.free_first_from_age[seat] = static_cast<int8_t>(state.age + 1);
     if (stage.specials & FREE_LAST_OF_AGE) state.free_last_from_age[seat] = state.age;
     state.science[seat][SCIENCE_ANY] += stage.science_any;
@@ -225,10 +226,18 @@ Actors Engine::acting_players(const GameState& state) const {
             actors.count = 1;
             actors.seats[0] = state.discard_builders[0][1];
             break;
+        case Phase::PAYMENT:
+            for (int p = 0; p < num_players_; ++p)
+                if (is_acting(state, p)) actors.seats[actors.count++] = static_cast<int8_t>(p);
+            break;
         case Phase::GAME_OVER:
             break;
     }
     return actors;
+}
+
+int Engine::controller(const GameState& state, int city) const {
+    return city == state.free_city() ? state.free_city_holder : city;
 }
 
 bool Engine::is_acting(const GameState& state, int player) const {
@@ -237,6 +246,11 @@ bool Engine::is_acting(const GameState& state, int player) const {
         case Phase::FREE_CITY: return player == state.free_city_holder;
         case Phase::SEVENTH_CARD: return player == seventh_card_seat(state);
         case Phase::DISCARD_BUILD: return player == state.discard_builders[0][1];
+        case Phase::PAYMENT:  // a controller with a pending city still unpaid
+            for (int city = 0; city < num_seats_; ++city)
+                if (state.pending[city] >= 0 && !(state.paid >> city & 1) && controller(state, city) == player)
+                    return true;
+            return false;
         default: return false;
     }
 }
@@ -244,6 +258,8 @@ bool Engine::is_acting(const GameState& state, int player) const {
 int Engine::acting_city(const GameState& state, int player) const {
     if (state.phase == Phase::FREE_CITY) return state.free_city();
     if (state.phase == Phase::DISCARD_BUILD) return state.discard_builders[0][0];
+    if (state.phase == Phase::PAYMENT && (state.pending[player] < 0 || state.paid >> player & 1))
+        return state.free_city();  // the holder pays for the Free City after his own move
     return player;
 }
 
@@ -303,7 +319,9 @@ bool Engine::chains_free(const GameState& state, int city, int card_type) const 
 
 bool Engine::free_by_wonder(const GameState& state, int city, int card_type) const {
     if (state.free_color_power[city] && state.color_counts[city][tables_->types[card_type].color] == 0) return true;
-    if (state.phase != Phase::MAIN) return false;
+    // only for a card chosen in MAIN on turns 1-6, or paid for after it (_main_turn_decision)
+    bool main_turn = state.phase == Phase::MAIN || (state.phase == Phase::PAYMENT && state.pending_turn <= TURNS_PER_AGE);
+    if (!main_turn) return false;
     if (state.turn == 1) return 0 < state.free_first_from_age[city] && state.free_first_from_age[city] <= state.age;
     if (state.turn == TURNS_PER_AGE)
         return 0 < state.free_last_from_age[city] && state.free_last_from_age[city] <= state.age;
@@ -353,6 +371,33 @@ bool Engine::can_build_stage(const GameState& state, int city) const {
     return options.count && options.options[0].total() <= state.coins[city];
 }
 
+PaymentChoices Engine::payment_choices(const GameState& state, int city) const {
+    const Tables& t = *tables_;
+    PaymentChoices out;
+    int kind = state.pending[city] / t.num_types, type = state.pending[city] % t.num_types;
+    int bank = 0;
+    PaymentOptions options;
+    if (kind == BUILD && !chains_free(state, city, type) && !free_by_wonder(state, city, type)) {
+        bank = t.types[type].coin_cost;
+        options = buy_options(state, city, t.types[type].cost);
+    } else if (kind == WONDER) {
+        const WonderSide& board = t.wonders[state.city[city]][state.side[city]];
+        options = buy_options(state, city, board.stages[state.stages_built[city]].cost);
+    } else {  // nothing to buy: a sale, a free or chained build
+        out.count = 1;
+        return out;
+    }
+    for (int i = 0; i < options.count; ++i) {
+        const Payment& p = options.options[i];
+        if (bank + p.total() <= state.coins[city])
+            out.choices[out.count++] = CityPayment{static_cast<int8_t>(bank), static_cast<int8_t>(p.to_left),
+                                                   static_cast<int8_t>(p.to_right)};
+    }
+    std::sort(out.choices.begin(), out.choices.begin() + out.count,
+              [](const CityPayment& a, const CityPayment& b) { return a.to_left < b.to_left; });
+    return out;
+}
+
 // ---------------------------------------------------------------- legality (rules.py)
 int Engine::decision_hand(const GameState& state, int player, std::array<uint8_t, MAX_HAND>& out) const {
     const auto& hand = state.hands[player];
@@ -376,10 +421,13 @@ int Engine::decision_hand(const GameState& state, int player, std::array<uint8_t
 
 void Engine::legal_action_mask(const GameState& state, int player, int8_t* mask) const {
     const Tables& t = *tables_;
-    std::memset(mask, 0, static_cast<size_t>(t.num_actions()));
+    std::memset(mask, 0, static_cast<size_t>(num_actions()));
     if (state.phase == Phase::GAME_OVER) return;
     if (!is_acting(state, player)) {
         mask[t.wait_action()] = 1;
+    } else if (state.phase == Phase::PAYMENT) {
+        PaymentChoices choices = payment_choices(state, acting_city(state, player));
+        for (int i = 0; i < choices.count; ++i) mask[pay_action(choices.choices[i].to_left)] = 1;
     } else if (state.phase == Phase::DISCARD_BUILD) {
         int city = acting_city(state, player);
         for (int i = 0; i < state.discard_size; ++i) {
@@ -431,6 +479,8 @@ void Engine::hand_moves(const GameState& state, int player, int8_t* mask) const 
 std::string Engine::describe_action(int action) const {
     const Tables& t = *tables_;
     if (action == t.wait_action()) return "wait";
+    if (action > t.wait_action())
+        return "pay " + std::to_string(action - pay_action(0)) + " to the left neighbour, the rest to the right";
     const std::string& name = t.type_names[action % t.num_types];
     char quote = name.find('\'') != std::string::npos && name.find('"') == std::string::npos ? '"' : '\'';
     return std::string(KIND_NAMES[action / t.num_types]) + " " + quote + name + quote;
@@ -439,9 +489,16 @@ std::string Engine::describe_action(int action) const {
 bool Engine::is_legal(const GameState& state, int player, long long action) const {
     const Tables& t = *tables_;
     const int n = t.num_types;
-    if (action < 0 || action >= t.num_actions() || state.phase == Phase::GAME_OVER) return false;
+    if (action < 0 || action >= num_actions() || state.phase == Phase::GAME_OVER) return false;
     if (!is_acting(state, player)) return action == t.wait_action();
     if (action == t.wait_action()) return false;
+    if ((action > t.wait_action()) != (state.phase == Phase::PAYMENT)) return false;
+    if (state.phase == Phase::PAYMENT) {
+        PaymentChoices choices = payment_choices(state, acting_city(state, player));
+        for (int i = 0; i < choices.count; ++i)
+            if (pay_action(choices.choices[i].to_left) == action) return true;
+        return false;
+    }
     int kind = static_cast<int>(action / n), type = static_cast<int>(action % n);
     if (state.phase == Phase::DISCARD_BUILD) {
         if (kind != DISCARD_BUILD_KIND || state.has_type[acting_city(state, player)][type]) return false;
@@ -451,7 +508,7 @@ bool Engine::is_legal(const GameState& state, int player, long long action) cons
     }
     if (kind == DISCARD_BUILD_KIND) return false;
     if (state.phase == Phase::FREE_CITY) {  // rare: the whole mask decides whether sales are open
-        std::array<int8_t, 5 * MAX_TYPES + 1> mask;
+        std::array<int8_t, MAX_ACTIONS> mask;
         legal_action_mask(state, player, mask.data());
         return mask[action];
     }
@@ -470,16 +527,14 @@ bool Engine::is_legal(const GameState& state, int player, long long action) cons
 }
 
 std::string Engine::why_illegal(const GameState& state, int player, long long action) const {
-    const Tables& t = *tables_;
-    if (action < 0 || action >= t.num_actions())
-        return "action must be an integer in [0, " + std::to_string(t.num_actions()) + "), got " + std::to_string(action);
+    if (action < 0 || action >= num_actions())
+        return "action must be an integer in [0, " + std::to_string(num_actions()) + "), got " + std::to_string(action);
     if (is_legal(state, player, action)) return "";
-    std::array<int8_t, 5 * MAX_TYPES + 1> mask;
+    std::array<int8_t, MAX_ACTIONS> mask;
     legal_action_mask(state, player, mask.data());
     if (mask[action]) return "";
-    static const char* const PHASE_NAMES[] = {"MAIN", "FREE_CITY", "SEVENTH_CARD", "DISCARD_BUILD", "GAME_OVER"};
     std::string allowed;
-    for (int a = 0; a < t.num_actions(); ++a)
+    for (int a = 0; a < num_actions(); ++a)
         if (mask[a]) allowed += (allowed.empty() ? "" : ", ") + std::to_string(a) + " (" + describe_action(a) + ")";
     return "illegal action " + std::to_string(action) + " (" + describe_action(static_cast<int>(action)) +
            ") for player_" + std::to_string(player) + " in phase " + PHASE_NAMES[static_cast<int>(state.phase)] +
@@ -493,9 +548,10 @@ void Engine::apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>&
     const int n = t.num_types;
     switch (state.phase) {
         case Phase::MAIN: {
-            if (state.free_city() >= 0) {
+            if (state.free_city() >= 0 || choose_payments_) {
                 for (int p = 0; p < num_players_; ++p) state.pending[p] = static_cast<int16_t>(actions[p]);
-                state.phase = Phase::FREE_CITY;
+                if (state.free_city() >= 0) state.phase = Phase::FREE_CITY;
+                else open_payment(state, state.turn);
                 return;
             }
             std::array<Move, MAX_SEATS> moves;
@@ -505,8 +561,12 @@ void Engine::apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>&
             break;
         }
         case Phase::FREE_CITY: {
-            std::array<Move, MAX_SEATS> moves;
             int holder = state.free_city_holder;
+            if (open_payment(state, state.turn)) {
+                state.pending[state.free_city()] = static_cast<int16_t>(actions[holder]);
+                return;
+            }
+            std::array<Move, MAX_SEATS> moves;
             moves[0] = Move{state.free_city(), actions[holder] / n, actions[holder] % n, holder, -1, 0, 0, 0};
             for (int p = 0; p < num_players_; ++p) {
                 moves[p + 1] = Move{p, state.pending[p] / n, state.pending[p] % n, p, -1, 0, 0, 0};
@@ -518,6 +578,10 @@ void Engine::apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>&
         case Phase::SEVENTH_CARD: {
             int seat = seventh_card_seat(state);
             state.seventh_card_played_age[seat] = state.age;
+            if (open_payment(state, TURNS_PER_AGE + 1)) {
+                state.pending[seat] = static_cast<int16_t>(actions[seat]);
+                return;
+            }
             Move move{seat, actions[seat] / n, actions[seat] % n, seat, -1, 0, 0, 0};
             resolve_moves(state, &move, 1, TURNS_PER_AGE + 1);
             break;
@@ -545,13 +609,54 @@ void Engine::apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>&
             log(state, controller, city, DISCARD_BUILD_KIND, type, 0, 0, 0, state.turn);
             break;
         }
+        case Phase::PAYMENT: {
+            Actors actors = acting_players(state);
+            std::array<int, MAX_PLAYERS> cities{};
+            for (int k = 0; k < actors.count; ++k) cities[k] = acting_city(state, actors.seats[k]);
+            for (int k = 0; k < actors.count; ++k) {
+                int city = cities[k], to_left = actions[actors.seats[k]] - pay_action(0);
+                PaymentChoices choices = payment_choices(state, city);
+                for (int i = 0; i < choices.count; ++i)
+                    if (choices.choices[i].to_left == to_left) state.payments[city] = choices.choices[i];
+                state.paid = static_cast<uint8_t>(state.paid | 1 << city);
+            }
+            for (int city = 0; city < num_seats_; ++city)
+                if (state.pending[city] >= 0 && !(state.paid >> city & 1)) return;  // more to pay
+            resolve_pending(state, state.pending_turn);
+            break;
+        }
         case Phase::GAME_OVER:
             return;
     }
     advance(state);
 }
 
-void Engine::resolve_moves(GameState& state, Move* moves, int count, int turn) const {
+bool Engine::open_payment(GameState& state, int turn) const {
+    if (!choose_payments_) return false;
+    state.phase = Phase::PAYMENT;
+    state.pending_turn = static_cast<int8_t>(turn);
+    state.paid = 0;
+    return true;
+}
+
+void Engine::resolve_pending(GameState& state, int turn) const {
+    const int n = tables_->num_types;
+    std::array<Move, MAX_SEATS> moves;
+    int count = 0;
+    int free_city = state.free_city();
+    for (int k = -1; k < num_seats_; ++k) {  // the Free City's move first
+        int city = k < 0 ? free_city : k;
+        if (city < 0 || (k >= 0 && city == free_city) || state.pending[city] < 0) continue;
+        const CityPayment& paid = state.payments[city];
+        moves[count++] = Move{city, state.pending[city] / n, state.pending[city] % n, controller(state, city), -1,
+                              paid.bank, paid.to_left, paid.to_right};
+        state.pending[city] = -1;
+    }
+    state.paid = 0;
+    resolve_moves(state, moves.data(), count, turn, true);
+}
+
+void Engine::resolve_moves(GameState& state, Move* moves, int count, int turn, bool with_payments) const {
     const Tables& t = *tables_;
     // 1. cards and payments, all against the state at the start of the turn
     for (int m = 0; m < count; ++m) {
@@ -562,6 +667,7 @@ void Engine::resolve_moves(GameState& state, Move* moves, int count, int turn) c
                 move.card = hand[i];
                 break;
             }
+        if (with_payments) continue;
         if (move.kind == BUILD) build_payment(state, move.city, move.card_type, move);
         else if (move.kind == WONDER) stage_payment(state, move.city, move);
     }

@@ -4,7 +4,7 @@
 // An Engine is bound to a table of cards and a set of options (player count, wonders, sides); it
 // acts on GameState objects it never keeps. Actions are the env's flat card-id actions
 // (actions.py): [0,T) build, [T,2T) wonder, [2T,3T) sell, [3T,4T) free build, [4T,5T) build from
-// the discard pile, 5T wait.
+// the discard pile, 5T wait, and with payment="choose" [5T+1, 5T+16) pay L coins to the left.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -30,6 +30,12 @@ struct Deal {
     std::vector<int> box;                   // guilds left out
 };
 
+// The ways a city may pay for its pending move (payment="choose"), by coins to the left.
+struct PaymentChoices {
+    int count = 0;
+    std::array<CityPayment, PaymentOptions::CAPACITY> choices{};
+};
+
 // Who decides now: players in seat order.
 struct Actors {
     int count = 0;
@@ -45,16 +51,18 @@ struct Move {
 class Engine {
   public:
     // wonders: a city index per seat, or all -1 (random distinct cities); sides: 0, 1 or
-    // SIDE_RANDOM per seat. Checked by the bindings.
+    // SIDE_RANDOM per seat; choose_payments: payment="choose" (else "cheapest"). Checked by the bindings.
     Engine(std::shared_ptr<const Tables> tables, int num_players, std::array<int8_t, MAX_SEATS> wonders,
-           std::array<int8_t, MAX_SEATS> sides);
+           std::array<int8_t, MAX_SEATS> sides, bool choose_payments = false);
 
     const Tables& tables() const { return *tables_; }
     // A random identity, different for every Engine object (states remember theirs).
     uint64_t id() const { return id_; }
     int num_players() const { return num_players_; }
     int num_seats() const { return num_seats_; }
-    int num_actions() const { return tables_->num_actions(); }
+    bool chooses_payments() const { return choose_payments_; }
+    int num_actions() const { return tables_->num_actions() + (choose_payments_ ? MAX_TO_ONE_SIDE + 1 : 0); }
+    int pay_action(int to_left) const { return tables_->wait_action() + 1 + to_left; }
 
     // setup
     Deal draw_deal(uint64_t seed) const;
@@ -73,6 +81,10 @@ class Engine {
     // Empty if `action` is legal for `player`, else why not.
     std::string why_illegal(const GameState& state, int player, long long action) const;
     std::string describe_action(int action) const;
+    // The player who decides for `city` (the Free City: the holder of its card).
+    int controller(const GameState& state, int city) const;
+    // payment="choose": every way `city` can pay for its pending move now (payment_choices in rules.py).
+    PaymentChoices payment_choices(const GameState& state, int city) const;
 
     // moves: one action per acting player (actions[player]), already checked legal
     void apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>& actions) const;
@@ -89,12 +101,15 @@ class Engine {
 
     // search: redraw what `player` cannot see (determinize.py)
     void determinize(GameState& state, int player, Rng& rng) const;
+    // draw anew the pending moves and payments of the cities `player` does not decide for
+    void redraw_hidden_choices(GameState& state, int player, Rng& rng) const;
 
   private:
     std::shared_ptr<const Tables> tables_;
     int num_players_, num_seats_;
     std::array<int8_t, MAX_SEATS> wonders_, sides_;
     uint64_t id_ = 0;
+    bool choose_payments_ = false;
     mutable PaymentCache payments_;  // speed only (see trading.hpp); an Engine is used by one thread at a time
 
     int seventh_card_seat(const GameState& state) const;
@@ -116,7 +131,10 @@ class Engine {
     void gain_build_coins(GameState& state, int city, int card_type) const;
     void log(GameState& state, int owner, int city, int kind, int card_type, int bank, int to_left,
              int to_right, int turn) const;
-    void resolve_moves(GameState& state, Move* moves, int count, int turn) const;
+    // with_payments: the moves carry the players' payments (payment="choose"), else the engine pays
+    void resolve_moves(GameState& state, Move* moves, int count, int turn, bool with_payments = false) const;
+    bool open_payment(GameState& state, int turn) const;
+    void resolve_pending(GameState& state, int turn) const;
     void advance(GameState& state) const;
     bool open_discard_build(GameState& state) const;
     void discard_leftovers(GameState& state) const;

@@ -25,9 +25,15 @@ constexpr int MAX_TOKENS = 6;
 constexpr int MAX_LOG = 224;
 constexpr int MAX_PENDING_BUILDERS = 8;
 
-enum class Phase : uint8_t { MAIN = 0, FREE_CITY = 1, SEVENTH_CARD = 2, DISCARD_BUILD = 3, GAME_OVER = 4 };
+// PAYMENT: payment="choose", the players choose whom they pay for the moves of the turn.
+enum class Phase : uint8_t { MAIN = 0, FREE_CITY = 1, SEVENTH_CARD = 2, DISCARD_BUILD = 3, GAME_OVER = 4, PAYMENT = 5 };
 enum Kind : uint8_t { BUILD = 0, WONDER = 1, SELL = 2, FREE_BUILD = 3, DISCARD_BUILD_KIND = 4, WAIT = 5,
                       LEFTOVER_DISCARD = 5 /* record only: a card discarded at the end of an Age */ };
+
+// A way to pay for a move: coins to the bank, to the left and to the right neighbour.
+struct CityPayment {
+    int8_t bank = 0, to_left = 0, to_right = 0;
+};
 
 struct LogEntry {  // one line of the game record's "actions"
     uint8_t age, turn, seat, kind, card_type, to_left, to_right, bank;
@@ -74,14 +80,20 @@ struct GameState {
     std::array<uint8_t, MAX_SEATS> num_own_choices{}, num_sell_choices{};
     std::array<uint8_t, MAX_SEATS> cheap_left{}, cheap_right{};
     // wonder powers
-    std::array<bool, MAX_SEATS> free_build_power{}, seventh_card_power{}, copy_guild_power{}, free_color_power{};
+    // the Age from which a city has each power, 0 for none (the Python state's powers columns)
+    std::array<int8_t, MAX_SEATS> free_build_power{}, seventh_card_power{}, copy_guild_power{}, free_color_power{};
     std::array<int8_t, MAX_SEATS> free_build_used_age{}, seventh_card_played_age{};
     std::array<int8_t, MAX_SEATS> free_first_from_age{}, free_last_from_age{};
     // knowledge
     std::array<std::array<uint8_t, MAX_TYPES>, MAX_PLAYERS> known_discard{};
     std::array<std::array<uint8_t, MAX_TYPES>, MAX_PLAYERS> last_passed{};
     // decisions in progress
-    std::array<int16_t, MAX_PLAYERS> pending{};  // MAIN choices waiting for the Free City's
+    // city -> card action waiting for resolution, -1 for none (the MAIN choices waiting for the Free
+    // City's; with payment="choose" every move of the turn until it is paid)
+    std::array<int16_t, MAX_SEATS> pending{};
+    std::array<CityPayment, MAX_SEATS> payments{};  // payment="choose": the chosen payment of a city
+    uint8_t paid = 0;                               // bit per city: its payment is chosen
+    int8_t pending_turn = 0;                        // the turn the pending moves are logged under (7: the 7th card)
     std::array<std::array<int8_t, 2>, MAX_PENDING_BUILDERS> discard_builders{};  // (seat, controller)
     uint8_t num_discard_builders = 0;
     // the record

@@ -18,6 +18,8 @@ constexpr int NUM_RESOURCES = 7;   // W S C O G L P
 constexpr int NUM_COLORS = 7;      // brown grey blue yellow red green purple
 constexpr int BROWN = 0, GREY = 1, BLUE = 2, YELLOW = 3, RED = 4, GREEN = 5, PURPLE = 6;
 constexpr int MAX_TYPES = 96;      // card names (75 in the 1st edition, 77 in the 2nd)
+constexpr int MAX_TO_ONE_SIDE = 14;  // payment="choose": pay L coins to the left, L in [0, 14] (actions.py)
+constexpr int MAX_ACTIONS = 5 * MAX_TYPES + 2 + MAX_TO_ONE_SIDE;
 constexpr int MAX_CARDS = 160;     // physical cards (148)
 constexpr int MAX_CITIES = 7;      // wonder boards
 constexpr int MAX_STAGES = 4;

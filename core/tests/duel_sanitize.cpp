@@ -8,7 +8,9 @@
 // the cities, every card in exactly one place, coins and pawn within bounds, a legal action
 // exists while the game runs and each is accepted by why_illegal, some illegal ones are refused,
 // the observation rewritten incrementally equals a full encoding; determinized copies keep the
-// observation. Then a batch plays on with random actions. Exit status 0 when all holds.
+// observation. Then a batch plays on with random actions, and a few games are played by two
+// searching players (common/ismcts.hpp: tree reuse, progressive widening, a tree cap reached):
+// every searched move is legal and a search is reproducible for a seed. Exit status 0 when all holds.
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -20,6 +22,7 @@
 
 #include "duel/batch.hpp"
 #include "duel/scoring.hpp"
+#include "duel/search.hpp"
 
 using namespace wonders::duel;
 using wonders::Rng;
@@ -199,8 +202,32 @@ int main(int argc, char** argv) {
     refused = true;
   }
   check(refused, "the batch refuses an illegal action", 0, 0);
+  // searches (common/ismcts.hpp): both players search with small budgets, reusing their trees
+  // (one with a tree cap small enough to be reached); each move is legal and reproducible
+  int searched = 0;
+  const auto shared = std::make_shared<const Tables>(tables);
+  for (int g = 0; g < 4; ++g) {
+    State s = new_game(tables, draw_deal(tables, 1000 + g));
+    wonders::search::Searcher<SearchAdapter> players[2] = {wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, g % 2)),
+                                                           wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, false))};
+    wonders::search::Options options;
+    options.simulations = 30;
+    options.max_nodes = g == 3 ? 1000 : 200000;
+    options.widening = g == 2 ? 1.5 : 0.0;
+    while (!s.game_over()) {
+      const wonders::search::Result result = players[s.current].search(s, s.current, options, 77 + searched);
+      check(why_illegal(tables, s, result.action).empty(), "the search returns a legal action", 1000 + g, searched);
+      if (searched % 25 == 0) {
+        wonders::search::Searcher<SearchAdapter> fresh(SearchAdapter(shared, g % 2)), again(SearchAdapter(shared, g % 2));
+        check(fresh.search(s, s.current, options, 5).action == again.search(s, s.current, options, 5).action,
+              "a search is reproducible for a seed", 1000 + g, searched);
+      }
+      apply_action(tables, s, result.action);
+      ++searched;
+    }
+  }
   std::printf("duel_sanitize: %d games, %ld decisions (civilian %d, military %d, science %d), batch: %d games "
-              "finished; %d failures\n", games, decisions, victories[CIVILIAN], victories[MILITARY], victories[SCIENCE],
-              finished, failures);
+              "finished; %d searched moves; %d failures\n", games, decisions, victories[CIVILIAN], victories[MILITARY],
+              victories[SCIENCE], finished, searched, failures);
   return failures ? 1 : 0;
 }

@@ -6,7 +6,10 @@
 // Python engine parsed, so the data has one source). Checked at every decision: every physical
 // card is in exactly one place, coins are never negative, every acting player has a legal move,
 // the single-action check agrees with the mask, observations are finite and determinizing keeps
-// the acting player's observation; every game ends with winners. The batch is stepped too.
+// the acting player's observation; every game ends with winners. The batch is stepped too. Both
+// payment modes: "cheapest" (the engine pays) and "choose" (the players choose whom to pay). Per
+// table one game is played with player 0 searching (common/ismcts.hpp): its moves are legal and a
+// search is reproducible for a seed.
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -19,6 +22,7 @@
 #include "seven_wonders/batch.hpp"
 #include "seven_wonders/observation.hpp"
 #include "seven_wonders/rules.hpp"
+#include "seven_wonders/search.hpp"
 
 using namespace wonders::seven_wonders;
 using wonders::Rng;
@@ -93,11 +97,13 @@ void check_cards(const Engine& engine, const GameState& s) {
             "every card of the game is somewhere");
 }
 
-void play_games(const std::shared_ptr<const Tables>& tables, int players, int games, Rng& rng) {
+void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng);
+
+void play_games(const std::shared_ptr<const Tables>& tables, int players, int games, bool choose, Rng& rng) {
     std::array<int8_t, MAX_SEATS> wonders, sides;
     wonders.fill(-1);
     sides.fill(SIDE_RANDOM);
-    Engine engine(tables, players, wonders, sides);
+    Engine engine(tables, players, wonders, sides, choose);
     Observer observer(engine);
     std::vector<int8_t> mask(engine.num_actions());
     std::vector<float> obs(observer.size()), twin_obs(observer.size());
@@ -129,12 +135,12 @@ void play_games(const std::shared_ptr<const Tables>& tables, int players, int ga
                 require(obs == twin_obs, "determinizing keeps the player's observation");
             }
             engine.apply_actions(state, actions);
-            require(++steps < 200, "a game ends");
+            require(++steps < 400, "a game ends");
         }
         check_cards(engine, state);
         require(!engine.winners(state).empty(), "a finished game has winners");
     }
-    auto shared = std::make_shared<const Engine>(tables, players, wonders, sides);
+    auto shared = std::make_shared<const Engine>(tables, players, wonders, sides, choose);
     Batch batch(shared, 16, rng.next());
     const int E = 16, P = players;
     std::vector<float> bobs(static_cast<size_t>(E) * P * observer.size());
@@ -148,6 +154,45 @@ void play_games(const std::shared_ptr<const Tables>& tables, int players, int ga
         require(batch.check(actions.data()).empty(), "sampled actions are legal");
         batch.step(actions.data(), bobs.data(), bmask.data(), reinterpret_cast<bool*>(to_act.data()), rewards.data(),
                    reinterpret_cast<bool*>(terminated.data()));
+    }
+    search_games(shared, rng);
+}
+
+// A game in which player 0 searches (common/ismcts.hpp, small budgets) and the others play at
+// random: every searched move is legal and a search is reproducible for a seed.
+void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng) {
+    using Search = wonders::search::Searcher<SearchAdapter>;
+    Search searcher{SearchAdapter(engine, false)};
+    wonders::search::Options options;
+    options.simulations = 12;
+    options.widening = 1.0;
+    std::vector<int8_t> mask(engine->num_actions());
+    GameState state;
+    engine->new_game(state, engine->draw_deal(rng.next()));
+    int searched = 0;
+    while (!engine->is_over(state)) {
+        Actors actors = engine->acting_players(state);
+        std::array<int, MAX_PLAYERS> actions{};
+        for (int k = 0; k < actors.count; ++k) {
+            int p = actors.seats[k];
+            if (p == 0) {
+                const int chosen = searcher.search(state, 0, options, rng.next()).action;
+                require(engine->is_legal(state, 0, chosen), "the search returns a legal action");
+                if (searched++ % 6 == 0) {
+                    Search fresh{SearchAdapter(engine, true)}, again{SearchAdapter(engine, true)};
+                    require(fresh.search(state, 0, options, 9).action == again.search(state, 0, options, 9).action,
+                            "a search is reproducible for a seed");
+                }
+                actions[p] = chosen;
+                continue;
+            }
+            engine->legal_action_mask(state, p, mask.data());
+            std::vector<int> legal;
+            for (int a = 0; a < engine->num_actions(); ++a)
+                if (mask[a]) legal.push_back(a);
+            actions[p] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+        }
+        engine->apply_actions(state, actions);
     }
 }
 
@@ -163,8 +208,10 @@ int main(int argc, char** argv) {
         int games = std::stoi(argv[2]);
         Rng rng(12345);
         int fewest = tables->edition == "1st" ? 2 : 3;
-        for (int players = fewest; players <= MAX_PLAYERS; ++players) play_games(tables, players, games, rng);
-        std::printf("7 Wonders (%s edition): %d random games per player count (%d-7) and batches: all invariants hold\n",
+        for (bool choose : {false, true})
+            for (int players = fewest; players <= MAX_PLAYERS; ++players) play_games(tables, players, games, choose, rng);
+        std::printf("7 Wonders (%s edition): %d random games per player count (%d-7) and payment mode (cheapest, "
+                    "choose) and batches: all invariants hold\n",
                     tables->edition.c_str(), games, fewest);
     } catch (const std::exception& error) {
         std::cerr << "FAILED: " << error.what() << "\n";

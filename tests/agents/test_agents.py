@@ -257,7 +257,8 @@ def test_mcts_searches_only_determinizations(game, players):
     rng = np.random.default_rng(0)
     for _ in range(12):  # into the game, where there is hidden information to peek at
         env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
-    agent = make_agent("mcts", game=game, seed=0, simulations=20)
+    # the Python reference search (the core's: tests/agents/test_core_search.py)
+    agent = make_agent("mcts", game=game, seed=0, simulations=20, engine="python")
     state, player = env.unwrapped.state, seat_of(env.agent_selection)
     spy = _Spy(env.unwrapped.game, state)
     action = agent.search(spy, state, player)

@@ -126,7 +126,7 @@ def test_the_opponent_is_an_agent_spec_such_as_a_trained_policy_file(tmp_path):
 
 def test_every_card_wonder_and_token_of_both_games_is_described():
     from wonders_env.duel import card_text as duel_text
-    from wonders_env.duel.cards import CARDS, PROGRESS_TOKENS, WONDERS
+    from wonders_env.duel.cards import BASE as DUEL_BASE, CARDS, PROGRESS_TOKENS, WONDERS
     from wonders_env.seven_wonders import card_text as seven_wonders_text
     from wonders_env.seven_wonders.cards import database
     texts = []
@@ -134,7 +134,7 @@ def test_every_card_wonder_and_token_of_both_games_is_described():
         db = database(edition)
         texts += [seven_wonders_text.card_text(db, t) for t in range(db.num_types)]
         texts += [seven_wonders_text.effects_text(stage.effects) for side in db.wonders.values() for stage in side.stages]
-    texts += [duel_text.card_text(c) for c in range(len(CARDS))] + [duel_text.wonder_text(w) for w in range(len(WONDERS))]
+    texts += [duel_text.card_text(DUEL_BASE, c) for c in range(len(CARDS))] + [duel_text.wonder_text(DUEL_BASE, w) for w in range(len(WONDERS))]
     texts += [duel_text.effects_text(token.effects) for token in PROGRESS_TOKENS]
     assert all(text and "no effect" not in text for text in texts)
     assert texts[0] == "brown, costs 1 coin: produces clay or ore"  # Clay Pit, the first row

@@ -1,4 +1,4 @@
-"""The Duel PettingZoo env on the compiled core (engine="core") plays exactly as on the Python engine."""
+"""The Duel PettingZoo env on the compiled core (engine="core", the default) plays exactly as on the Python engine."""
 
 from __future__ import annotations
 
@@ -7,30 +7,14 @@ import pytest
 from pettingzoo.test import api_test
 
 from agents.heuristic import HeuristicAgent
+from env_traces import play, random_choice
 from wonders_env import seven_wonders_duel_v0
-
-
-def play(env, seed: int, choose) -> list:
-    """Every (agent, observation, mask, reward, termination, info) of a game, and its record."""
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    trace = []
-    for agent in env.agent_iter():
-        obs, reward, termination, truncation, info = env.last()
-        trace.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(), reward, termination, info))
-        env.step(None if termination or truncation else choose(env, obs["action_mask"], rng))
-    return trace + [env.unwrapped.game_record()]
-
-
-def random_choice(env, mask, rng):
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))])
 
 
 @pytest.mark.parametrize("reward", ["win_loss", "score"])
 def test_a_seed_plays_the_same_game_on_both_engines(reward):
-    python = seven_wonders_duel_v0.env(reward=reward)
-    core = seven_wonders_duel_v0.env(reward=reward, engine="core")
+    python = seven_wonders_duel_v0.env(reward=reward, engine="python")
+    core = seven_wonders_duel_v0.env(reward=reward)  # the default engine
     for seed in range(25):
         assert play(core, seed, random_choice) == play(python, seed, random_choice)
 
@@ -38,7 +22,7 @@ def test_a_seed_plays_the_same_game_on_both_engines(reward):
 def test_the_heuristic_agent_reads_the_core_game_as_a_python_state():
     agent = HeuristicAgent("seven_wonders_duel", seed=0)
     choose = lambda env, mask, rng: agent.act(env)  # noqa: E731
-    python, core = seven_wonders_duel_v0.env(), seven_wonders_duel_v0.env(engine="core")
+    python, core = seven_wonders_duel_v0.env(engine="python"), seven_wonders_duel_v0.env(engine="core")
     for seed in range(3):
         agent.rng = np.random.default_rng(seed)
         expected = play(python, seed, choose)
@@ -51,7 +35,7 @@ def test_pettingzoo_api_on_the_core():
 
 
 def test_engine_argument_and_illegal_moves_on_the_core():
-    with pytest.raises(ValueError, match=r"engine must be one of \('python', 'core'\), got 'gpu'"):
+    with pytest.raises(ValueError, match=r"engine must be one of \('core', 'python'\), got 'gpu'"):
         seven_wonders_duel_v0.raw_env(engine="gpu")
     env = seven_wonders_duel_v0.raw_env(engine="core")
     with pytest.raises(RuntimeError, match="call reset"):
@@ -67,7 +51,7 @@ def test_engine_argument_and_illegal_moves_on_the_core():
 
 
 def test_a_position_put_into_the_core_env_is_played_from_there():
-    python, core = seven_wonders_duel_v0.raw_env(), seven_wonders_duel_v0.raw_env(engine="core")
+    python, core = seven_wonders_duel_v0.raw_env(engine="python"), seven_wonders_duel_v0.raw_env(engine="core")
     python.reset(seed=5)
     rng = np.random.default_rng(5)
     for _ in range(30):

@@ -6,7 +6,11 @@ phase, Age, turn, hands, coins, cities, ...); every game ends by comparing the f
 and players steered toward military (red cards first) or science (green cards first), over
 1st-edition games at 3-7 players, the 2-player Free City variant and the 2nd edition, both wonder
 sides: about 450 games by default and 1,320 more in the ``slow`` run (120 per player count and
-edition).
+edition). With ``payment="choose"`` (the players choose whom to pay) the same comparisons run over
+about 300 more games (random and heuristic play, 2-7 players, both editions; 660 more when slow),
+and every step also compares the core state copied into a Python state (``to_python``) with the
+Python engine's state, field by field, and the Python state copied into the core
+(``from_python``) with the core's.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import pytest
 from agents.heuristic import HeuristicAgent
 from wonders_env.seven_wonders.game import SevenWondersGame
 from wonders_env.seven_wonders.cards import GREEN, RED, database
-from wonders_env.seven_wonders.compiled import CompiledSevenWonders, deal_of
+from wonders_env.seven_wonders.compiled import _TRANSFERRED, CompiledSevenWonders, deal_of
 from wonders_env.seven_wonders.cards import cost_items
 
 
@@ -30,11 +34,13 @@ class PythonEngine:
     from wonders_env.seven_wonders import rules as _rules
     from wonders_env.seven_wonders import state as _state
 
-    def __init__(self, edition: str) -> None:
-        self.observer = self._observation.Observer(database(edition))
+    def __init__(self, edition: str, payment: str = "cheapest") -> None:
+        self.observer = self._observation.Observer(database(edition), payment)
+        self.payment = payment
 
     def new_game(self, num_players, seed, edition, wonder_sides):
-        return self._state.new_game(num_players, seed=seed, edition=edition, wonder_sides=wonder_sides)
+        return self._state.new_game(num_players, seed=seed, edition=edition, wonder_sides=wonder_sides,
+                                    payment=self.payment)
 
     def acting(self, state):
         return list(self._rules.acting_seats(state))
@@ -71,7 +77,7 @@ def steered_player(color):
 
 
 def heuristic_player(state, seat, legal, rng):
-    game = SevenWondersGame(state.num_players, state.db.edition)
+    game = SevenWondersGame(state.num_players, state.db.edition, payment=state.payment)
     return HeuristicAgent("seven_wonders", seed=int(rng.integers(2**31))).choose(game, state, seat)
 
 
@@ -79,11 +85,22 @@ PLAYERS = {"random": random_player, "military": steered_player(RED), "science": 
            "heuristic": heuristic_player}
 
 
-def play_both(num_players, seed, edition="1st", player="random", sides="random", check_payments=False):
+def assert_same_state(twin, state, where=""):
+    """A Python state copied from the core (``to_python``) equals the Python engine's, field by field."""
+    for name in (*_TRANSFERRED, "phase", "wonders", "seed", "log", "payment", "num_players", "num_seats"):
+        mine, theirs = getattr(twin, name), getattr(state, name)
+        if isinstance(theirs, np.ndarray):
+            assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs), f"{where}: {name}"
+        else:
+            assert mine == theirs, f"{where}: {name}"
+
+
+def play_both(num_players, seed, edition="1st", player="random", sides="random", check_payments=False,
+              payment="cheapest", check_transfer=False):
     """Play one game in both engines, comparing everything at every step; returns the record."""
-    python = PythonEngine(edition)
+    python = PythonEngine(edition, payment)
     py_state = python.new_game(num_players, seed, edition, sides)
-    game = CompiledSevenWonders(num_players, edition, wonder_sides=sides)
+    game = CompiledSevenWonders(num_players, edition, wonder_sides=sides, payment=payment)
     core_state = game.from_python_state(py_state)
     rng = np.random.default_rng(seed)
     choose = PLAYERS[player]
@@ -106,6 +123,10 @@ def play_both(num_players, seed, edition="1st", player="random", sides="random",
                     cost = db.types[t].resource_cost
                     assert game.engine.buy_options(core_state, city, list(cost)) == \
                         list(python.buy_options(py_state, city, cost)), f"payment options of {db.types[t].name}"
+        if check_transfer:
+            assert_same_state(game.to_python(core_state), py_state, f"seed {seed} step {steps}")
+            back = game.from_python(py_state)
+            assert game.engine.export_state(back) == game.engine.export_state(core_state)
         if not acting:
             break
         actions = {p: choose(py_state, p, np.flatnonzero(python.mask(py_state, p)), rng) for p in acting}
@@ -158,6 +179,80 @@ def test_wonder_powers_and_phases_are_exercised():
         seen |= {a["kind"] for a in record["actions"]}
         seen |= {"seventh" for a in record["actions"] if a["turn"] == 7}
     assert {"free_build", "discard_build", "seventh"} <= seen
+
+
+# ---------------------------------------------------------------- payment="choose"
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5, 7])
+def test_choose_payment_random_games_agree(num_players):
+    for seed in range(30):
+        play_both(num_players, seed, payment="choose", check_payments=seed < 2, check_transfer=seed < 3)
+
+
+@pytest.mark.parametrize("player", ["heuristic", "military", "science"])
+def test_choose_payment_steered_and_heuristic_games_agree(player):
+    for seed in range(12):
+        play_both(2 + seed % 6, 500 + seed, player=player, payment="choose")
+
+
+@pytest.mark.parametrize("num_players", [3, 6])
+def test_choose_payment_second_edition_games_agree(num_players):
+    for seed in range(20):
+        play_both(num_players, seed, edition="2nd", player=("random", "science")[seed % 2], payment="choose",
+                  check_transfer=seed < 2)
+
+
+def test_choose_payment_records_real_choices_and_the_seventh_card():
+    """Payments with a choice, paid to both neighbours, and Babylon's 7th card (turn 7) all occur."""
+    seen = set()
+    for seed in range(30):
+        record = play_both(3 + seed % 5, 700 + seed, sides="B", payment="choose")
+        assert record["payment"] == "choose"
+        for action in record["actions"]:
+            seen |= {"left" for _ in [0] if action["paid"]["left"]} | {"right" for _ in [0] if action["paid"]["right"]}
+            seen |= {"seventh" for _ in [0] if action["turn"] == 7}
+            seen |= {"free_city" for paid in action["paid_to"] if paid["agent"] is None}
+    for seed in range(10):
+        record = play_both(2, 800 + seed, payment="choose")
+        seen |= {"free_city" for action in record["actions"] for paid in action["paid_to"] if paid["agent"] is None}
+    assert {"left", "right", "seventh", "free_city"} <= seen
+
+
+def test_cheapest_states_transfer_both_ways():
+    for num_players in (2, 4, 7):
+        play_both(num_players, 900 + num_players, sides="B", check_transfer=True)
+
+
+def test_determinize_keeps_the_observation_in_payment_phases():
+    game = CompiledSevenWonders(4, payment="choose")
+    rng = np.random.default_rng(1)
+    for seed in range(6):
+        state = game.new_game(seed)
+        while not game.is_over(state):
+            acting = game.acting_players(state)
+            for player in range(4):
+                twin = game.determinize(state, player, rng)
+                np.testing.assert_array_equal(game.encode_observation(twin, player), game.encode_observation(state, player))
+            game.apply_actions(state, {p: int(rng.choice(game.legal_actions(state, p))) for p in acting})
+
+
+def test_imported_states_are_checked():
+    from wonders_env.seven_wonders.state import new_game
+    game = CompiledSevenWonders(3)
+    fields = game.engine.export_state(game.from_python(new_game(3, seed=2)))
+    bad_hand = [fields["hands"][0] + fields["hands"][1][:1], *fields["hands"][1:]]
+    mine = {game.db.cards[card].type for card in fields["hands"][0]}
+    not_mine = next(game.db.cards[card].type for card in fields["hands"][1] if game.db.cards[card].type not in mine)
+    for change, message in (({"hands": bad_hand}, "two places"), ({"phase": 9}, r"phase must be in \[0, 5\]"),
+                            ({"coins": [3, -1, 3]}, "coins"), ({"phase": 5}, "PAYMENT phase needs"),
+                            ({"pending": {0: 9999}}, "pending"),
+                            ({"pending": {0: not_mine}}, "not in its controller's hand"),
+                            ({"own_choices": [[3], [], []]}, "own_choices"),
+                            ({"military_tokens": [[1, 1], [], []]}, "military tokens")):
+        with pytest.raises(ValueError, match=message):
+            game.engine.import_state({**fields, **change})
+    del fields["log"]
+    with pytest.raises(ValueError, match="missing 'log'"):
+        game.engine.import_state(fields)
 
 
 # ---------------------------------------------------------------- the core on its own
@@ -228,9 +323,15 @@ def test_many_games_agree(num_players, edition):
         play_both(num_players, seed, edition=edition, player=("random", "military", "science")[seed % 3])
 
 
-def test_payment_choose_is_refused_with_a_clear_error():
-    with pytest.raises(ValueError, match="payment='choose' is not in the compiled core"):
-        CompiledSevenWonders(3, payment="choose")
+@pytest.mark.slow
+@pytest.mark.parametrize("num_players,edition", [(n, "1st") for n in range(2, 8)] + [(n, "2nd") for n in (3, 5, 7)])
+def test_many_choose_payment_games_agree(num_players, edition):
+    for seed in range(2000, 2060):
+        play_both(num_players, seed, edition=edition, player=("random", "heuristic", "military")[seed % 3],
+                  payment="choose")
+
+
+def test_unknown_payment_mode_is_refused_with_a_clear_error():
     with pytest.raises(ValueError, match="payment must be one of"):
         CompiledSevenWonders(3, payment="dearest")
 

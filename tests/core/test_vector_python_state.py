@@ -10,7 +10,8 @@ import wonders_env
 from wonders_env import vector
 
 TABLES = [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 2}),
-          ("seven_wonders", {"num_players": 4}), ("seven_wonders", {"num_players": 5, "edition": "2nd"})]
+          ("seven_wonders", {"num_players": 4}), ("seven_wonders", {"num_players": 5, "edition": "2nd"}),
+          ("seven_wonders", {"num_players": 3, "payment": "choose"})]
 
 
 @pytest.mark.parametrize("game, options", TABLES)
@@ -40,14 +41,20 @@ def test_a_twin_stepped_with_the_batch_moves_sees_the_same_masks_observations_an
     assert ended >= 3
 
 
-def test_a_seven_wonders_game_under_way_has_no_python_state_and_bad_indices_are_refused():
-    venv = vector.make("seven_wonders", num_envs=2, seed=0, num_players=3)
+@pytest.mark.parametrize("game, options", TABLES)
+def test_a_game_under_way_gives_its_python_state_and_bad_indices_are_refused(game: str, options: dict):
+    venv = vector.make(game, num_envs=2, seed=0, **options)
+    engine = wonders_env.make_engine(game, "python", **options)
     with pytest.raises(RuntimeError, match="reset"):
         venv.python_state(0)
     venv.reset()
-    venv.step(venv.sample_actions())
-    with pytest.raises(ValueError, match="game 1 is under way"):
-        venv.python_state(1)
+    for _ in range(7):
+        obs, mask, to_act, _, _ = venv.step(venv.sample_actions())
+    for i in range(venv.num_envs):
+        twin = venv.python_state(i)
+        assert sorted(engine.acting_players(twin)) == np.flatnonzero(to_act[i]).tolist()
+        for seat in np.flatnonzero(to_act[i]):
+            assert np.array_equal(engine.encode_observation(twin, seat), obs[i, seat])
     for index in (-1, 2, 1.0, True):
         with pytest.raises(ValueError, match="index must be a game index in 0-1"):
             venv.python_state(index)

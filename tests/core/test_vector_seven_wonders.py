@@ -15,13 +15,15 @@ def make(num_envs=8, seed=0, **options):
     return venv, venv.reset()
 
 
-@pytest.mark.parametrize("num_players,edition", [(2, "1st"), (4, "1st"), (7, "2nd")])
-def test_shapes_and_dtypes_are_the_envs(num_players, edition):
-    env = parallel_env(num_players=num_players, edition=edition)
+@pytest.mark.parametrize("num_players,edition,payment", [(2, "1st", "cheapest"), (4, "1st", "cheapest"),
+                                                         (7, "2nd", "cheapest"), (2, "1st", "choose"),
+                                                         (4, "2nd", "choose")])
+def test_shapes_and_dtypes_are_the_envs(num_players, edition, payment):
+    env = parallel_env(num_players=num_players, edition=edition, payment=payment)
     agent = env.possible_agents[0]
     size = env.observation_space(agent)["observation"].shape[0]
     actions = env.action_space(agent).n
-    venv, (obs, mask, to_act) = make(3, num_players=num_players, edition=edition)
+    venv, (obs, mask, to_act) = make(3, num_players=num_players, edition=edition, payment=payment)
     assert obs.shape == (3, num_players, size) and obs.dtype == np.float32
     assert mask.shape == (3, num_players, actions) and mask.dtype == np.int8
     assert to_act.shape == (3, num_players) and to_act.dtype == np.bool_ and to_act.all()
@@ -30,11 +32,12 @@ def test_shapes_and_dtypes_are_the_envs(num_players, edition):
     assert terminated.shape == (3,) and terminated.dtype == np.bool_
 
 
+@pytest.mark.parametrize("payment", ["cheapest", "choose"])
 @pytest.mark.parametrize("num_players", [2, 3, 5])
-def test_rows_match_the_engine_and_games_restart_with_records(num_players):
+def test_rows_match_the_engine_and_games_restart_with_records(num_players, payment):
     """Every acting row equals the engine's mask and observation of that game's state; rows of
     seats that do not act have empty masks; finished games give their records and rewards."""
-    venv, (obs, mask, to_act) = make(4, seed=11, num_players=num_players)
+    venv, (obs, mask, to_act) = make(4, seed=11, num_players=num_players, payment=payment)
     game = venv._batch.game
     finished = 0
     for _ in range(120):
@@ -103,6 +106,26 @@ def test_an_illegal_action_names_the_game_and_changes_no_game():
     for i in range(4):
         after = np.array([game.encode_observation(venv._batch.state(i), p) for p in range(3)])
         np.testing.assert_array_equal(after, states[i])
+
+
+def test_choose_payment_batches_pay_in_their_own_phase_and_record_it():
+    """With payment="choose" every card decision is followed by a payment decision of the same
+    seats; an illegal payment names the game, and finished games record the mode."""
+    venv, (obs, mask, to_act) = make(3, seed=4, num_players=4, payment="choose")
+    game = venv._batch.game
+    pay_zero = 5 * game.db.num_types + 1
+    assert not mask[:, :, pay_zero:].any()  # card decisions first
+    actions = venv.sample_actions()
+    obs, mask, to_act, _, _ = venv.step(actions)
+    assert to_act.all() and mask[:, :, pay_zero:].any(axis=2).all() and not mask[:, :, :pay_zero].any()
+    bad = venv.sample_actions()
+    illegal = next(a for a in range(pay_zero, venv.num_actions) if not mask[1, 2, a])
+    bad[1, 2] = illegal
+    with pytest.raises(ValueError, match=rf"game 1, seat 2: illegal action {illegal} \(pay {illegal - pay_zero} to the left"):
+        venv.step(bad)
+    while not venv.terminated.any():
+        venv.step(venv.sample_actions())
+    assert all(record["payment"] == "choose" for record in venv.finished_records())
 
 
 def test_bad_arguments_and_arrays_are_refused():

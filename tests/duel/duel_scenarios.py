@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from wonders_env.duel.actions import ActionKind, encode_action
-from wonders_env.duel.cards import CARD_IDS, LAYOUTS, NUM_SLOTS, TOKEN_IDS, WONDER_IDS
+from wonders_env.duel.cards import BASE, CARD_IDS, LAYOUTS, TOKEN_IDS, WONDER_IDS
 from wonders_env.duel.rules import add_building, apply_action, legal_actions, take_token
 from wonders_env.duel.state import EMPTY, DuelState, Phase, lay_out_age, new_game
 
@@ -90,7 +90,7 @@ def place(state: DuelState, slot: int, name: str) -> None:
 def on_top(state: DuelState, *names: str) -> list[int]:
     """Put the named cards in open slots of the structure (one per name); returns the slots."""
     layout = LAYOUTS[state.age - 1]
-    open_slots = [s for s in range(NUM_SLOTS) if not layout.covered_by[s] and state.slot_card[s] != EMPTY]
+    open_slots = [s for s in range(BASE.num_slots) if not layout.covered_by[s] and state.slot_card[s] != EMPTY]
     for name, slot in zip(names, open_slots):
         place(state, slot, name)
     return open_slots[:len(names)]
@@ -139,7 +139,7 @@ def leave_only(state: DuelState, *names: str) -> None:
     """Make the named cards the last of the Age, on open slots; the others go back to the box."""
     slots = on_top(state, *names)
     index = state.age - 1
-    for s in range(NUM_SLOTS):
+    for s in range(BASE.num_slots):
         if s not in slots and state.slot_card[s] != EMPTY:
             state.boxed[index].append(state.slot_card[s])
             state.slot_card[s] = state.deals[index][s] = EMPTY

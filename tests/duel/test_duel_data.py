@@ -3,7 +3,6 @@
 
 import csv
 import re
-import shutil
 
 import pytest
 
@@ -71,18 +70,12 @@ def test_chain_symbols_link_the_cards_the_reference_names(reference_dir):
         assert takers == ([rows[card.name]["chain_to"]] if rows[card.name]["chain_to"] else [])
 
 
-def test_the_database_counts_come_from_its_tables(tmp_path, monkeypatch):
+def test_the_database_counts_come_from_its_tables(grown_database):
     """An expansion is a second table: the same loader, other files, other counts."""
     base = duel_cards.database("1st")
     assert base is duel_cards.BASE and base.cards is CARDS
     assert (base.num_cards, base.num_wonders, base.num_tokens, base.num_slots) == (73, 12, 10, 20)
-    for name in ("cards.csv", "wonders.csv", "progress.csv", "layouts.json"):
-        shutil.copy(duel_cards.DATA_DIR / name, tmp_path / name)
-    with open(tmp_path / "cards.csv", "a", encoding="utf-8") as handle:
-        handle.write("Test Quarry,I,brown,0,,,,produce=SS\n")
-    monkeypatch.setitem(duel_cards.EDITIONS, "test", duel_cards.Edition(
-        "cards.csv", "wonders.csv", "progress.csv", "layouts.json", (24, 23, 20, 7), 12, 10))
-    grown = duel_cards.DuelDatabase("test", tmp_path)
+    grown = grown_database
     assert grown.num_cards == 74 and grown.card_production[73] == (0, 0, 2, 0, 0)
     assert grown.deck_cards[0][-1] == 73 and grown.card_vp == base.card_vp + (0,)
 

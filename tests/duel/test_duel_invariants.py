@@ -6,9 +6,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from wonders_env.duel.cards import (CARD_CHAIN_GIVES, CARD_CHOICE, CARD_COLOR, CARD_PRODUCTION,
+from wonders_env.duel.cards import (BASE, CARD_CHAIN_GIVES, CARD_CHOICE, CARD_COLOR, CARD_PRODUCTION,
                                     CARD_SCIENCE, CARD_TRADE_FIXED, CARDS, MANUFACTURED_BITS,
-                                    NUM_CARDS, RAW_BITS, TOKEN_SCIENCE, WONDER_CHOICE)
+                                    RAW_BITS, TOKEN_SCIENCE, WONDER_CHOICE)
 from wonders_env.duel.observation import encode_observation
 from wonders_env.duel.record import game_record
 from wonders_env.duel.rules import (legal_action_mask, legal_actions, legal_actions_reference,
@@ -16,7 +16,7 @@ from wonders_env.duel.rules import (legal_action_mask, legal_actions, legal_acti
 from wonders_env.duel.scoring import built_wonders
 from wonders_env.duel.state import EMPTY, MAX_WONDERS_BUILT, Phase, determinize, new_game
 
-ALL_CARDS = Counter(range(NUM_CARDS))
+ALL_CARDS = Counter(range(BASE.num_cards))
 
 
 def card_locations(state) -> Counter:
@@ -41,7 +41,7 @@ def check_state(state) -> None:
     for p in (0, 1):
         city = state.city[p]
         assert len(set(city)) == len(city)
-        assert state.owned[p].tolist() == [int(c in city) for c in range(NUM_CARDS)]
+        assert state.owned[p].tolist() == [int(c in city) for c in range(BASE.num_cards)]
         assert state.color_count[p] == [sum(1 for c in city if CARD_COLOR[c] == k) for k in range(7)]
         assert state.production[p] == [sum(CARD_PRODUCTION[c][r] for c in city) for r in range(5)]
         choices = [CARD_CHOICE[c] for c in city] + [WONDER_CHOICE[w] for w in built_wonders(state, p)]

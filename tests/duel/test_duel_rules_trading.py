@@ -5,7 +5,7 @@ import pytest
 from duel_scenarios import ANTOINE, BRUNO, build_wonder, give, grant, is_legal, on_top, play, scenario
 
 from wonders_env.duel import record, rules
-from wonders_env.duel.cards import CARD_IDS, GLASS, PAPYRUS, WONDER_IDS
+from wonders_env.duel.cards import CARD_IDS, GLASS, PAPYRUS, WONDER_CHOICE, WONDER_IDS
 
 
 def test_trade_price_is_2_plus_opponent_brown_and_grey_units():
@@ -19,7 +19,7 @@ def test_opponent_yellow_cards_and_wonders_never_raise_prices():
     state = scenario(age=2)
     give(state, BRUNO, "Forum", "Caravansery", "Stone Reserve", "Customs House")
     state.wonder_built[WONDER_IDS["Piraeus"]] = True
-    rules.add_choice(state, BRUNO, rules.WONDER_CHOICE[WONDER_IDS["Piraeus"]])
+    rules.add_choice(state, BRUNO, WONDER_CHOICE[WONDER_IDS["Piraeus"]])
     state.clear_caches()
     assert rules.trade_price_list(state, ANTOINE) == (2, 2, 2, 2, 2)
     assert rules.build_cost(state, ANTOINE, CARD_IDS["Courthouse"]) == 6  # W W G at 2 each

@@ -5,10 +5,9 @@ import numpy as np
 import pytest
 from duel_scenarios import ANTOINE, BRUNO, action, give, grant, is_legal, on_top, play, scenario
 
-from wonders_env.duel.actions import DRAFT, decode_action
+from wonders_env.duel.actions import DRAFT, PROGRESS, SELL, WONDER, decode_action
 from wonders_env.duel import rules
-from wonders_env.duel.cards import (CARD_DECK, CARD_IDS, CARDS, DECK_CARDS, GUILD_DECK, LAYOUTS,
-                                    NUM_SLOTS, TOKEN_IDS, WONDER_IDS)
+from wonders_env.duel.cards import BASE, CARD_DECK, CARD_IDS, CARDS, GUILD_DECK, LAYOUTS, TOKEN_IDS, WONDER_IDS
 from wonders_env.duel.rules import apply_action, legal_actions, resolve_action
 from wonders_env.duel.state import EMPTY, Phase, Victory, lay_out_age, new_game
 
@@ -28,7 +27,7 @@ def test_each_age_deals_20_cards_and_boxes_3_unseen_and_age_three_takes_3_guilds
         for age in (1, 2, 3):
             dealt, boxed = state.deals[age - 1], state.boxed[age - 1]
             assert len(dealt) == 20 and len(set(dealt)) == 20
-            deck = set(DECK_CARDS[age - 1]) | (set(DECK_CARDS[GUILD_DECK]) if age == 3 else set())
+            deck = set(BASE.deck_cards[age - 1]) | (set(BASE.deck_cards[GUILD_DECK]) if age == 3 else set())
             assert set(dealt) | set(boxed) == deck and not set(dealt) & set(boxed)
         guilds = [c for c in state.deals[2] if CARD_DECK[c] == GUILD_DECK]
         assert len(guilds) == 3
@@ -66,7 +65,7 @@ def test_only_uncovered_cards_are_accessible_at_the_start(age, open_at_start):
     assert set(state.accessible_slots()) == open_at_start
     playable = {decode_action(a)[1] for a in legal_actions(state)}
     assert playable == {state.slot_card[s] for s in open_at_start}
-    assert all(state.face_up[s] == LAYOUTS[age - 1].face_up[s] for s in range(NUM_SLOTS))
+    assert all(state.face_up[s] == LAYOUTS[age - 1].face_up[s] for s in range(BASE.num_slots))
 
 
 def test_a_face_down_card_turns_face_up_once_both_covering_cards_are_taken():
@@ -244,7 +243,7 @@ def test_only_progress_actions_during_progress_choice():
     play(state, "build", "Library")
     mask = rules.legal_action_mask(state)
     assert mask.sum() == 2
-    assert mask[rules.PROGRESS + TOKEN_IDS["Agriculture"]] and mask[rules.PROGRESS + TOKEN_IDS["Philosophy"]]
+    assert mask[PROGRESS + TOKEN_IDS["Agriculture"]] and mask[PROGRESS + TOKEN_IDS["Philosophy"]]
 
 
 LAYOUT_COVERED_BY = {  # duel_layouts.md, "Compact form"
@@ -265,10 +264,10 @@ FACE_DOWN = {1: [2, 3, 4, 9, 10, 11, 12, 13], 2: [6, 7, 8, 9, 10, 15, 16, 17], 3
 def test_structures_match_duel_layouts():
     for age in (1, 2, 3):
         layout = LAYOUTS[age - 1]
-        for s in range(NUM_SLOTS):
+        for s in range(BASE.num_slots):
             assert sorted(layout.covered_by[s]) == LAYOUT_COVERED_BY[age].get(s, []), (age, s)
         state = scenario(age=age)
-        assert [s for s in range(NUM_SLOTS) if not state.face_up[s]] == FACE_DOWN[age]
+        assert [s for s in range(BASE.num_slots) if not state.face_up[s]] == FACE_DOWN[age]
         expected_open = list(range(14, 20)) if age == 1 else [18, 19]
         assert state.accessible_slots() == expected_open
         assert state.slot_card == state.deals[age - 1]
@@ -281,25 +280,25 @@ def _play_through_structure(age: int, seed: int) -> None:
     covered_by = LAYOUT_COVERED_BY[age]
     taken = set()
     while state.cards_left:
-        open_slots = [s for s in range(NUM_SLOTS) if s not in taken and all(t in taken for t in covered_by.get(s, []))]
+        open_slots = [s for s in range(BASE.num_slots) if s not in taken and all(t in taken for t in covered_by.get(s, []))]
         assert state.accessible_slots() == open_slots
         for s in open_slots:
             assert state.face_up[s], (age, s)
-        for s in range(NUM_SLOTS):
+        for s in range(BASE.num_slots):
             if s not in taken and s not in open_slots and s in FACE_DOWN[age]:
                 assert not state.face_up[s], (age, s)
-        legal_sells = {a - rules.SELL for a in rules.legal_actions(state) if rules.SELL <= a < rules.WONDER}
+        legal_sells = {a - SELL for a in rules.legal_actions(state) if SELL <= a < WONDER}
         assert legal_sells == {state.slot_card[s] for s in open_slots}
         s = max(open_slots)
         taken.add(s)
-        rules.apply_action(state, rules.SELL + state.slot_card[s])
+        rules.apply_action(state, SELL + state.slot_card[s])
         if state.phase == Phase.STARTER:
             break
 
 
 def test_age2_slot15_accessible_after_slot18_only():
     state = scenario(age=2)
-    rules.apply_action(state, rules.SELL + state.slot_card[18])
+    rules.apply_action(state, SELL + state.slot_card[18])
     assert state.face_up[15] and not state.face_up[16]
     assert state.accessible_slots() == [15, 19]
 

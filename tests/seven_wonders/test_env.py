@@ -136,7 +136,8 @@ def test_action_encoding_round_trip():
 @pytest.mark.parametrize("payment, until", [("cheapest", 10), ("choose", 10), ("choose", 11)])
 @pytest.mark.parametrize("num_players", [2, 4])
 def test_observation_hides_hidden_information(num_players, payment, until):
-    env = seven_wonders_v0.raw_env(num_players=num_players, payment=payment)
+    # engine="python": the test changes the engine's state in place (the core env's state is a copy)
+    env = seven_wonders_v0.raw_env(num_players=num_players, payment=payment, engine="python")
     play_out(env, seed=3, until=until * num_players)
     state = env.state
     assert state.phase != Phase.GAME_OVER

@@ -181,8 +181,6 @@ def closed_port() -> int:
     (["--game", "seven_wonders", "--num-players", "2", "--edition", "2nd"], "from 3 to 7 in the 2nd edition, got 2"),
     (["--game", "seven_wonders_duel", "--num-players", "3"], "num_players must be one of 2 for seven_wonders_duel, got 3"),
     (["--payment", "choose"], "--payment choose is for 7 Wonders; seven_wonders_duel has no payment choice"),
-    (["--game", "seven_wonders", "--payment", "choose"], "the env runners step the batched core (wonders_env.vector): "
-                                                         "payment='choose' is not in the compiled core"),
     (["--iterations", "0"], "--iterations must be at least 1, got 0"),
     (["--env-runners", "-1"], "--env-runners must be at least 0"),
     (["--env-runners", "3"], "--env-runners 3 need 3 CPUs (one each), the local Ray instance has --num-cpus 2"),

@@ -1,17 +1,20 @@
-"""The flat action space of 7 Wonders Duel: every decision is one integer (1202 actions).
+"""The flat action space of 7 Wonders Duel: every decision is one integer (1202 actions in the base game).
 
 Nine ranges, one per :class:`ActionKind` in order (``draft``, ``build``, ``sell``, ``wonder``,
 ``progress``, ``destroy``, ``mausoleum``, ``library``, ``starter``), of the sizes in
 :data:`KIND_SIZES`; the table of what each range means is on the documentation page,
 :mod:`wonders_env.seven_wonders_duel_v0` ("Action space"). Card actions use card ids (rows of
-``data/cards.csv``), so an action means the same thing in every state.
+``data/cards.csv``), so an action means the same thing in every state. The sizes come from the
+game's :class:`~.cards.DuelDatabase` (:func:`action_table`); the module names below are the base
+game's.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import lru_cache
 
-from .cards import CARDS, NUM_CARDS, NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, WONDERS
+from .cards import BASE, DuelDatabase
 
 
 class ActionKind(IntEnum):
@@ -27,56 +30,75 @@ class ActionKind(IntEnum):
 
 
 KIND_NAMES = tuple(kind.name.lower() for kind in ActionKind)
-KIND_SIZES = (NUM_WONDERS, NUM_CARDS, NUM_CARDS, NUM_CARDS * NUM_WONDERS, NUM_TOKENS, NUM_CARDS,
-              NUM_CARDS, NUM_TOKENS, 2)
-KIND_OFFSETS = tuple(sum(KIND_SIZES[:k]) for k in range(len(KIND_SIZES)))
-NUM_ACTIONS = sum(KIND_SIZES)
-
-DRAFT, BUILD, SELL, WONDER, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER = KIND_OFFSETS
 STARTER_ME = 0  # starter action index 0: I start; 1: my opponent starts
 
 
-def encode_action(kind: ActionKind, index: int, wonder: int = 0) -> int:
-    """The action number. ``index``: the wonder, card, token or starter (0 me, 1 opponent);
-    ``wonder``: the wonder id of a ``WONDER`` action (card ``index`` goes under it)."""
-    kind = ActionKind(kind)
-    if kind is ActionKind.WONDER:
-        if not (0 <= index < NUM_CARDS and 0 <= wonder < NUM_WONDERS):
-            raise ValueError(f"wonder action needs card 0-{NUM_CARDS - 1} and wonder 0-{NUM_WONDERS - 1}, "
-                             f"got card {index}, wonder {wonder}")
-        return WONDER + index * NUM_WONDERS + wonder
-    if not 0 <= index < KIND_SIZES[kind]:
-        raise ValueError(f"{KIND_NAMES[kind]} action index must be in 0-{KIND_SIZES[kind] - 1}, got {index}")
-    return KIND_OFFSETS[kind] + index
+class ActionTable:
+    """The action numbers of one :class:`DuelDatabase`: the nine ranges sized by its counts."""
+
+    def __init__(self, db: DuelDatabase) -> None:
+        self.db = db
+        cards, wonders, tokens = db.num_cards, db.num_wonders, db.num_tokens
+        self.kind_sizes = (wonders, cards, cards, cards * wonders, tokens, cards, cards, tokens, 2)
+        self.kind_offsets = tuple(sum(self.kind_sizes[:k]) for k in range(len(self.kind_sizes)))
+        self.num_actions = sum(self.kind_sizes)
+        (self.draft, self.build, self.sell, self.wonder, self.progress, self.destroy, self.mausoleum,
+         self.library, self.starter) = self.kind_offsets
+        self.decoded = tuple(self._decode(a) for a in range(self.num_actions))
+
+    def _decode(self, action: int) -> tuple[ActionKind, int, int]:
+        kind = max(k for k in ActionKind if self.kind_offsets[k] <= action)
+        index = action - self.kind_offsets[kind]
+        if kind is ActionKind.WONDER:
+            return kind, index // self.db.num_wonders, index % self.db.num_wonders
+        return kind, index, 0
+
+    def encode(self, kind: ActionKind, index: int, wonder: int = 0) -> int:
+        """The action number. ``index``: the wonder, card, token or starter (0 me, 1 opponent);
+        ``wonder``: the wonder id of a ``WONDER`` action (card ``index`` goes under it)."""
+        kind = ActionKind(kind)
+        num_cards, num_wonders = self.db.num_cards, self.db.num_wonders
+        if kind is ActionKind.WONDER:
+            if not (0 <= index < num_cards and 0 <= wonder < num_wonders):
+                raise ValueError(f"wonder action needs card 0-{num_cards - 1} and wonder 0-{num_wonders - 1}, "
+                                 f"got card {index}, wonder {wonder}")
+            return self.wonder + index * num_wonders + wonder
+        if not 0 <= index < self.kind_sizes[kind]:
+            raise ValueError(f"{KIND_NAMES[kind]} action index must be in 0-{self.kind_sizes[kind] - 1}, "
+                             f"got {index}")
+        return self.kind_offsets[kind] + index
+
+    def decode(self, action: int) -> tuple[ActionKind, int, int]:
+        """(kind, index, wonder): the inverse of :meth:`encode` (``wonder`` is 0 unless WONDER)."""
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"action must be an integer in 0-{self.num_actions - 1}, got {action!r}")
+        return self.decoded[action]
+
+    def describe(self, action: int) -> str:
+        """Readable form, e.g. ``"wonder The Pyramids with Lumber Yard"``."""
+        kind, index, wonder = self.decode(action)
+        db = self.db
+        if kind is ActionKind.DRAFT:
+            return f"draft {db.wonders[index].name}"
+        if kind is ActionKind.WONDER:
+            return f"wonder {db.wonders[wonder].name} with {db.cards[index].name}"
+        if kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
+            return f"{KIND_NAMES[kind]} {db.progress_tokens[index].name}"
+        if kind is ActionKind.STARTER:
+            return "starter me" if index == STARTER_ME else "starter opponent"
+        return f"{KIND_NAMES[kind]} {db.cards[index].name}"
 
 
-def _decode(action: int) -> tuple[ActionKind, int, int]:
-    kind = max(k for k in ActionKind if KIND_OFFSETS[k] <= action)
-    index = action - KIND_OFFSETS[kind]
-    if kind is ActionKind.WONDER:
-        return kind, index // NUM_WONDERS, index % NUM_WONDERS
-    return kind, index, 0
+@lru_cache(maxsize=None)
+def action_table(db: DuelDatabase) -> ActionTable:
+    """The action table of ``db``, built once per database."""
+    return ActionTable(db)
 
 
-DECODED = tuple(_decode(a) for a in range(NUM_ACTIONS))
-
-
-def decode_action(action: int) -> tuple[ActionKind, int, int]:
-    """(kind, index, wonder): the inverse of :func:`encode_action` (``wonder`` is 0 unless WONDER)."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"action must be an integer in 0-{NUM_ACTIONS - 1}, got {action!r}")
-    return DECODED[action]
-
-
-def describe_action(action: int) -> str:
-    """Readable form, e.g. ``"wonder The Pyramids with Lumber Yard"``."""
-    kind, index, wonder = decode_action(action)
-    if kind is ActionKind.DRAFT:
-        return f"draft {WONDERS[index].name}"
-    if kind is ActionKind.WONDER:
-        return f"wonder {WONDERS[wonder].name} with {CARDS[index].name}"
-    if kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
-        return f"{KIND_NAMES[kind]} {PROGRESS_TOKENS[index].name}"
-    if kind is ActionKind.STARTER:
-        return "starter me" if index == STARTER_ME else "starter opponent"
-    return f"{KIND_NAMES[kind]} {CARDS[index].name}"
+# Public API: the base game's action numbers (the compiled core, the agents, the web app and the
+# documentation use them). The engine reads ``action_table(state.db)``.
+BASE_ACTIONS = action_table(BASE)
+KIND_SIZES, KIND_OFFSETS, NUM_ACTIONS = BASE_ACTIONS.kind_sizes, BASE_ACTIONS.kind_offsets, BASE_ACTIONS.num_actions
+DRAFT, BUILD, SELL, WONDER, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER = KIND_OFFSETS
+DECODED = BASE_ACTIONS.decoded
+encode_action, decode_action, describe_action = BASE_ACTIONS.encode, BASE_ACTIONS.decode, BASE_ACTIONS.describe

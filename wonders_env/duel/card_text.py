@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import ActionKind, decode_action
-from .cards import CARDS, CHAIN_SYMBOLS, COLORS, NONE, PROGRESS_TOKENS, RESOURCES, SCIENCE_SYMBOLS, WONDERS
+from .actions import ActionKind, action_table
+from .cards import CHAIN_SYMBOLS, COLORS, NONE, RESOURCES, SCIENCE_SYMBOLS, DuelDatabase
 from .cards import EffectKind as K
 
 RESOURCE_NAMES = ("wood", "clay", "stone", "glass", "papyrus")
@@ -64,16 +64,16 @@ def _effect_text(effect: Any) -> str:
     return text()
 
 
-def wonder_text(wonder_id: int) -> str:
-    """A wonder: its name, printed cost and what it does."""
-    wonder = WONDERS[wonder_id]
+def wonder_text(db: DuelDatabase, wonder_id: int) -> str:
+    """A wonder of ``db``: its name, printed cost and what it does."""
+    wonder = db.wonders[wonder_id]
     cost = "".join(letter * units for letter, units in zip(RESOURCES, wonder.cost))
     return f"{wonder.name}, costs {cost}: {effects_text(wonder.effects)}"
 
 
-def card_text(card_id: int) -> str:
-    """A card: colour, printed cost, chain and what it does."""
-    card = CARDS[card_id]
+def card_text(db: DuelDatabase, card_id: int) -> str:
+    """A card of ``db``: colour, printed cost, chain and what it does."""
+    card = db.cards[card_id]
     cost = "".join(letter * units for letter, units in zip(RESOURCES, card.cost))
     printed = " + ".join(filter(None, [f"{card.coin_cost} coin{'s' if card.coin_cost > 1 else ''}"
                                        if card.coin_cost else "", cost])) or "nothing"
@@ -81,13 +81,14 @@ def card_text(card_id: int) -> str:
     return f"{COLORS[card.color]}, costs {printed}{chain}: {effects_text(card.effects)}"
 
 
-def action_effect(action: int) -> str:
-    """What the card, wonder or progress token of an action does ("" when it names none)."""
-    kind, index, wonder = decode_action(action)
+def action_effect(db: DuelDatabase, action: int) -> str:
+    """What the card, wonder or progress token of an action of ``db`` does ("" when it names none)."""
+    acts = action_table(db)
+    kind, index, wonder = acts.decode(action)
     if kind in (ActionKind.BUILD, ActionKind.MAUSOLEUM, ActionKind.DESTROY):
-        return card_text(index)
+        return card_text(db, index)
     if kind in (ActionKind.WONDER, ActionKind.DRAFT):
-        return wonder_text(wonder if kind == ActionKind.WONDER else index)
+        return wonder_text(db, wonder if kind == ActionKind.WONDER else index)
     if kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
-        return effects_text(PROGRESS_TOKENS[index].effects)
+        return effects_text(db.progress_tokens[index].effects)
     return ""

@@ -11,9 +11,12 @@ At load the tables of an edition become a :class:`DuelDatabase` (``database(edit
 a closed vocabulary (:class:`EffectKind`) and validated, the counts (cards, wonders, tokens,
 structure slots) are read from the tables, and the rules read flat per-id tuples (``card_vp[c]``,
 ``wonder_shields[w]`` ...) so that no string is looked at while a game runs. An expansion is one
-more entry of :data:`EDITIONS` with its own table files. The base game's database is ``BASE``;
-its tables are also module names (``CARDS``, ``NUM_CARDS``, ``CARD_VP`` ...), which the rules,
-the observation and the action table read, and the compiled core is given (``compiled.py``).
+more entry of :data:`EDITIONS` with its own table files. A game carries the database it was
+created with (``DuelGame(edition)``, ``state.db``), and the rules, scoring, observation and
+action table read that database only, so a grown table plays with its own sizes. The base game's
+database is ``BASE`` (the compiled core is given its tables, ``compiled.py``); some of its tables
+are also module names (``CARDS``, ``CARD_IDS``, ``CARD_VP`` ...), public API for the tools written
+for the base game, listed at the end of this module.
 """
 
 from __future__ import annotations
@@ -292,7 +295,7 @@ class DuelDatabase:
     def __init__(self, edition: str, data_dir: Path = DATA_DIR) -> None:
         if edition not in EDITIONS:
             raise ValueError(f"unknown Duel edition {edition!r}; available: {', '.join(map(repr, EDITIONS))}")
-        self.edition = edition
+        self.edition, self.data_dir = edition, Path(data_dir)
         files = EDITIONS[edition]
         self.cards = load_cards(data_dir / files.cards)
         self.wonders = load_wonders(data_dir / files.wonders)
@@ -306,6 +309,10 @@ class DuelDatabase:
         self.token_ids = {token.name: token.id for token in self.progress_tokens}
         self.deck_cards = tuple(tuple(c.id for c in self.cards if c.deck == d) for d in range(len(DECKS)))
         self._build_arrays()
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its edition and table folder (a state pickles without copying the tables)."""
+        return _load_database, (self.edition, str(self.data_dir))
 
     def _validate(self, files: Edition) -> None:
         cards, wonders, tokens, layouts = self.cards, self.wonders, self.progress_tokens, self.layouts
@@ -410,20 +417,29 @@ def database(edition: str = "1st") -> DuelDatabase:
     return DuelDatabase(edition)
 
 
-# The base game's tables under the names the rules, the observation and the tools read.
+def _load_database(edition: str, data_dir: str) -> DuelDatabase:
+    """The database of an unpickled state: the shared one of its edition when it was loaded from
+    the package's tables."""
+    if Path(data_dir) == DATA_DIR:
+        return database(edition)
+    return DuelDatabase(edition, Path(data_dir))
+
+
+# Public API: the base game's tables under module names, for the tools written for the base game
+# (agents/duel_heuristic.py, wonders_web/duel_view.py) and the tests' name lookups. The engine
+# (state, rules, scoring, observation, actions, record, render) never reads them: it reads the
+# database its game was given (``state.db``).
 BASE = database("1st")
 CARDS, WONDERS, PROGRESS_TOKENS, LAYOUTS = BASE.cards, BASE.wonders, BASE.progress_tokens, BASE.layouts
-NUM_CARDS, NUM_WONDERS, NUM_TOKENS, NUM_SLOTS = BASE.num_cards, BASE.num_wonders, BASE.num_tokens, BASE.num_slots
-CARD_IDS, WONDER_IDS, TOKEN_IDS, DECK_CARDS = BASE.card_ids, BASE.wonder_ids, BASE.token_ids, BASE.deck_cards
+CARD_IDS, WONDER_IDS, TOKEN_IDS = BASE.card_ids, BASE.wonder_ids, BASE.token_ids
 
-CARD_COLOR, CARD_DECK, CARD_COIN_COST, CARD_COST = BASE.card_color, BASE.card_deck, BASE.card_coin_cost, BASE.card_cost
+CARD_COLOR, CARD_DECK = BASE.card_color, BASE.card_deck
 CARD_CHAIN_GIVES, CARD_CHAIN_NEEDS = BASE.card_chain_gives, BASE.card_chain_needs
 CARD_VP, CARD_SHIELDS, CARD_COINS, CARD_SCIENCE = BASE.card_vp, BASE.card_shields, BASE.card_coins, BASE.card_science
 CARD_PRODUCTION, CARD_CHOICE, CARD_TRADE_FIXED = BASE.card_production, BASE.card_choice, BASE.card_trade_fixed
 CARD_COINS_PER_CARD, CARD_COINS_PER_WONDER = BASE.card_coins_per_card, BASE.card_coins_per_wonder
 CARD_GUILD_COINS, CARD_GUILD_VP = BASE.card_guild_coins, BASE.card_guild_vp
 CARD_GUILD_VP_PER_WONDER, CARD_GUILD_VP_PER_3COINS = BASE.card_guild_vp_per_wonder, BASE.card_guild_vp_per_3coins
-CARD_CHANGES_COSTS, CARD_HAS_INCOME = BASE.card_changes_costs, BASE.card_has_income
 
 WONDER_COST, WONDER_VP, WONDER_SHIELDS = BASE.wonder_cost, BASE.wonder_vp, BASE.wonder_shields
 WONDER_COINS, WONDER_OPPONENT_LOSES = BASE.wonder_coins, BASE.wonder_opponent_loses
@@ -431,9 +447,5 @@ WONDER_PLAY_AGAIN = BASE.wonder_play_again
 WONDER_DESTROY, WONDER_LIBRARY_DRAW = BASE.wonder_destroy, BASE.wonder_library_draw
 WONDER_FROM_DISCARD, WONDER_CHOICE = BASE.wonder_from_discard, BASE.wonder_choice
 
-TOKEN_VP, TOKEN_COINS, TOKEN_SCIENCE, TOKEN_VP_PER_TOKEN = (BASE.token_vp, BASE.token_coins, BASE.token_science,
-                                                            BASE.token_vp_per_token)
-ARCHITECTURE, MASONRY, ECONOMY = BASE.architecture, BASE.masonry, BASE.economy
-STRATEGY, THEOLOGY, URBANISM = BASE.strategy, BASE.theology, BASE.urbanism
-WONDER_DISCOUNT, BLUE_DISCOUNT = BASE.wonder_discount, BASE.blue_discount
-STRATEGY_SHIELDS, URBANISM_CHAIN_COINS = BASE.strategy_shields, BASE.urbanism_chain_coins
+TOKEN_VP, TOKEN_COINS, TOKEN_SCIENCE = BASE.token_vp, BASE.token_coins, BASE.token_science
+STRATEGY, THEOLOGY, STRATEGY_SHIELDS = BASE.strategy, BASE.theology, BASE.strategy_shields

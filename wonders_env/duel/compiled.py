@@ -104,6 +104,7 @@ def to_python(engine: Any, state: Any) -> DuelState:
     """A Python engine state equal to the core state ``state``, field by field."""
     values = engine.export(state)
     twin = DuelState.__new__(DuelState)
+    twin.db = BASE  # the core plays the base game's tables
     for name, value in values.items():
         if isinstance(value, tuple) and name != "winners":
             value = list(value)
@@ -219,7 +220,7 @@ class CompiledDuel:
         return render.move_text(self.to_python(state), player, action)
 
     def describe_effect(self, state: CoreDuelState, player: int, action: int) -> str:
-        return card_text.action_effect(action)
+        return card_text.action_effect(BASE, action)
 
     def render(self, state: CoreDuelState, player: int | None = None) -> str:
         return render.render_table(self.to_python(state), viewer=player)

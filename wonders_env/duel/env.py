@@ -2,9 +2,11 @@
 
 The documentation page is :mod:`wonders_env.seven_wonders_duel_v0`. This module only encodes and
 decodes; the rules are in :mod:`.rules`, the observation in :mod:`.observation`, the actions in
-:mod:`.actions`. With ``engine="core"`` the game runs on the compiled core
+:mod:`.actions`. With ``engine="core"`` (the default) the game runs on the compiled core
 (:mod:`.compiled`): the deal is drawn as the Python engine draws it, so a seed gives the same game,
-observations and rewards on both engines.
+observations and rewards on both engines. ``edition`` picks the tables (a name of
+:data:`.cards.EDITIONS` or a :class:`.cards.DuelDatabase`); the spaces are sized by them. The
+compiled core plays the base game only.
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .actions import NUM_ACTIONS
+from .cards import BASE, DuelDatabase
 from .game import DuelGame
-from .observation import OBSERVATION_SIZE, encode_observation
+from .observation import encode_observation
 from .record import AGENTS, ENV_NAME, game_record
 from .render import render_table
 from .rules import check_legal, legal_actions, resolve_action
@@ -26,7 +28,7 @@ from .scoring import score_breakdown
 from .state import VICTORY_NAMES, DuelState, Phase, Victory, new_game
 
 REWARD_MODES = ("win_loss", "score")
-ENGINES = ("python", "core")
+ENGINES = ("core", "python")
 AGENT_INDEX = {agent: i for i, agent in enumerate(AGENTS)}
 OBS_HIGH = 1000.0  # coins are the only values above 2 (a bound no game reaches)
 
@@ -37,7 +39,8 @@ class raw_env(AECEnv):
     metadata = {"name": ENV_NAME, "render_modes": ["ansi", "human"], "is_parallelizable": False,
                 "render_fps": 1}
 
-    def __init__(self, reward: str = "win_loss", render_mode: str | None = None, engine: str = "python") -> None:
+    def __init__(self, reward: str = "win_loss", render_mode: str | None = None, engine: str = "core",
+                 edition: str | DuelDatabase = "1st") -> None:
         super().__init__()
         if engine not in ENGINES:
             raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
@@ -48,14 +51,18 @@ class raw_env(AECEnv):
                              f"got {render_mode!r}")
         self.reward_mode = reward
         self.render_mode = render_mode
-        self.game = DuelGame()  # the engine behind this env (wonders_env.game.Game)
+        self.game = DuelGame(edition)  # the engine behind this env (wonders_env.game.Game)
+        if engine == "core" and self.game.db is not BASE:
+            raise ValueError(f"engine='core' plays the base game's tables only, not edition "
+                             f"{self.game.db.edition!r}; use engine='python'")
         self.possible_agents = list(AGENTS)
+        num_actions = self.game.num_actions
         space = spaces.Dict({
-            "observation": spaces.Box(0.0, OBS_HIGH, (OBSERVATION_SIZE,), np.float32),
-            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+            "observation": spaces.Box(0.0, OBS_HIGH, (self.game.observation_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
         })
         self.observation_spaces = {agent: space for agent in AGENTS}
-        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
+        self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in AGENTS}
         self._rng = np.random.default_rng()
         self._state: DuelState | None = None  # the game (engine="python")
         self._legal: list[int] | None = None  # legal actions of the current state, once computed
@@ -94,7 +101,7 @@ class raw_env(AECEnv):
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         seed = None if seed is None else int(seed)  # a numpy integer would break the JSON record
-        self._state = new_game(self._rng, seed)
+        self._state = new_game(self._rng, seed, self.game.db)
         if self._core is not None:
             self._core_state = self._core.from_python(self._state, seed)
             self._state = None
@@ -125,7 +132,7 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._require_reset("observe")
         player = AGENT_INDEX[agent]
-        mask = np.zeros(NUM_ACTIONS, np.int8)
+        mask = np.zeros(self.game.num_actions, np.int8)
         if player == self._current():
             mask[self._legal_actions()] = 1
         if self._core_state is not None:

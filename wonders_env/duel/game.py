@@ -4,6 +4,11 @@
 setup (:mod:`.state`), legality and resolution (:mod:`.rules`), scoring (:mod:`.scoring`), the
 observation (:mod:`.observation`), the actions (:mod:`.actions`), the record (:mod:`.record`) and
 the table as text (:mod:`.render`). Duel is turn-based: exactly one player decides at a time.
+
+The game plays the :class:`~.cards.DuelDatabase` it is given (an edition name of
+:data:`~.cards.EDITIONS` or a database object): its states carry it, and the action and
+observation sizes are that database's (:func:`.actions.action_table`,
+:func:`.observation.observation_layout`), as 7 Wonders' game carries its ``database(edition)``.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ from typing import Any
 import numpy as np
 
 from . import card_text, render, rules
-from .actions import NUM_ACTIONS, describe_action
-from .observation import OBSERVATION_SIZE, encode_observation
+from .actions import action_table
+from .cards import DuelDatabase, database
+from .observation import encode_observation, observation_layout
 from .record import game_record
 from .scoring import score_breakdown
 from .state import DuelState, Phase, determinize, new_game
@@ -24,18 +30,28 @@ NUM_PLAYERS = 2
 
 
 class DuelGame:
-    """The 7 Wonders Duel engine (it has no options: two players, one edition)."""
+    """The 7 Wonders Duel engine: two players, the tables of ``edition`` (a name of
+    :data:`~.cards.EDITIONS`, ``"1st"`` the base game, or a :class:`~.cards.DuelDatabase`)."""
 
     name = "seven_wonders_duel"
     num_players = NUM_PLAYERS
-    num_actions = NUM_ACTIONS
-    observation_size = OBSERVATION_SIZE
     simultaneous = False
     hidden_action_kinds: frozenset[str] = frozenset()  # every move is public
     legend = card_text.LEGEND
 
+    def __init__(self, edition: str | DuelDatabase = "1st") -> None:
+        if isinstance(edition, DuelDatabase):
+            self.db = edition
+        elif isinstance(edition, str):
+            self.db = database(edition)
+        else:
+            raise ValueError(f"edition must be an edition name or a DuelDatabase, got {edition!r}")
+        self.actions = action_table(self.db)
+        self.num_actions = self.actions.num_actions
+        self.observation_size = observation_layout(self.db).size
+
     def new_game(self, seed: int | None = None) -> DuelState:
-        return new_game(np.random.default_rng(seed), seed)
+        return new_game(np.random.default_rng(seed), seed, self.db)
 
     def clone(self, state: DuelState) -> DuelState:
         return state.clone()
@@ -49,7 +65,7 @@ class DuelGame:
         return rules.legal_actions(state)
 
     def legal_action_mask(self, state: DuelState, player: int) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, bool)
+        mask = np.zeros(self.num_actions, bool)
         mask[self.legal_actions(state, player)] = True
         return mask
 
@@ -86,13 +102,13 @@ class DuelGame:
         return encode_observation(state, player)
 
     def describe_action(self, state: DuelState, action: int) -> str:
-        return describe_action(action)
+        return self.actions.describe(action)
 
     def describe_move(self, state: DuelState, player: int, action: int) -> str:
         return render.move_text(state, player, action)
 
     def describe_effect(self, state: DuelState, player: int, action: int) -> str:
-        return card_text.action_effect(action)
+        return card_text.action_effect(self.db, action)
 
     def render(self, state: DuelState, player: int | None = None) -> str:
         return render.render_table(state, viewer=player)

@@ -5,6 +5,10 @@ Everything on the table, from the point of view of ``player`` ("my" = ``player``
 Age I, II, III or Guild), the cards left in the box, the later Ages, the wonders not yet shown in
 the draft and the set-aside progress tokens are never encoded. Values are 0/1 flags unless said.
 
+The sizes below are the base game's; a game of another :class:`~.cards.DuelDatabase` has its
+own counts of cards (73), wonders (12), progress tokens (10) and slots (20) in their place
+(:func:`observation_layout`).
+
 =========================  =========  =========================================================
 view                       size       content
 =========================  =========  =========================================================
@@ -43,93 +47,129 @@ A wonder returned to the box by the 7-wonder limit is in none of the wonder view
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import accumulate
 
 import numpy as np
 
-from .cards import CARD_DECK, NUM_CARDS, NUM_SLOTS, NUM_TOKENS, NUM_WONDERS
+from .cards import BASE, DuelDatabase
 from .state import EMPTY, LOOTING_TOKENS, DuelState, Phase
 
-SLOT_SIZE = NUM_CARDS + 4 + 2
-SLOT_BACK, SLOT_ACCESSIBLE, SLOT_EMPTY = NUM_CARDS, NUM_CARDS + 4, NUM_CARDS + 5
-VIEW_SIZES = (
-    ("phase", len(Phase)), ("age", 3), ("my_decision", 1), ("structure", NUM_SLOTS * SLOT_SIZE),
-    ("my_city", NUM_CARDS), ("opponent_city", NUM_CARDS), ("discard", NUM_CARDS), ("coins", 2),
-    ("my_wonders", NUM_WONDERS), ("my_built_wonders", NUM_WONDERS),
-    ("opponent_wonders", NUM_WONDERS), ("opponent_built_wonders", NUM_WONDERS),
-    ("draft_table", NUM_WONDERS), ("board_tokens", NUM_TOKENS), ("my_tokens", NUM_TOKENS),
-    ("opponent_tokens", NUM_TOKENS), ("library_draw", NUM_TOKENS), ("pawn", 19), ("looting", 4),
-    ("my_science", 7), ("opponent_science", 7),
-)
-OFFSETS = dict(zip((name for name, _ in VIEW_SIZES), accumulate((size for _, size in VIEW_SIZES), initial=0)))
-OBSERVATION_SIZE = sum(size for _, size in VIEW_SIZES)
-SLICES = {name: slice(OFFSETS[name], OFFSETS[name] + size) for name, size in VIEW_SIZES}
 
-_PHASE, _AGE, _DECIDING, _STRUCTURE = OFFSETS["phase"], OFFSETS["age"], OFFSETS["my_decision"], OFFSETS["structure"]
-_DISCARD, _COINS, _DRAFT = OFFSETS["discard"], OFFSETS["coins"], OFFSETS["draft_table"]
-_CITY = (SLICES["my_city"], SLICES["opponent_city"])
-_WONDERS = ((OFFSETS["my_wonders"], OFFSETS["my_built_wonders"]),
-            (OFFSETS["opponent_wonders"], OFFSETS["opponent_built_wonders"]))
-_TOKENS = (OFFSETS["my_tokens"], OFFSETS["opponent_tokens"])
-_BOARD, _LIBRARY, _PAWN_MIDDLE = OFFSETS["board_tokens"], OFFSETS["library_draw"], OFFSETS["pawn"] + 9
-_SCIENCE = (OFFSETS["my_science"], OFFSETS["opponent_science"])
-# looting view index of each LOOTING_TOKENS entry, seen by player 0 and by player 1
-_LOOTING = tuple(tuple(OFFSETS["looting"] + (0 if victim == me else 2) + (0 if coins == 2 else 1)
-                       for victim, _, coins in LOOTING_TOKENS) for me in (0, 1))
-_SLOT_BASES = tuple(_STRUCTURE + s * SLOT_SIZE for s in range(NUM_SLOTS))
-_BITS = tuple(tuple(i for i in range(NUM_TOKENS) if mask >> i & 1) for mask in range(1 << NUM_TOKENS))
+class ObservationLayout:
+    """Where each view of the observation lies for one :class:`DuelDatabase` (its sizes come
+    from the database's counts of cards, wonders, tokens and structure slots)."""
+
+    def __init__(self, db: DuelDatabase) -> None:
+        self.db = db
+        cards, wonders, tokens, slots = db.num_cards, db.num_wonders, db.num_tokens, db.num_slots
+        self.slot_size = cards + 4 + 2
+        self.slot_back, self.slot_accessible, self.slot_empty = cards, cards + 4, cards + 5
+        self.view_sizes = (
+            ("phase", len(Phase)), ("age", 3), ("my_decision", 1), ("structure", slots * self.slot_size),
+            ("my_city", cards), ("opponent_city", cards), ("discard", cards), ("coins", 2),
+            ("my_wonders", wonders), ("my_built_wonders", wonders),
+            ("opponent_wonders", wonders), ("opponent_built_wonders", wonders),
+            ("draft_table", wonders), ("board_tokens", tokens), ("my_tokens", tokens),
+            ("opponent_tokens", tokens), ("library_draw", tokens), ("pawn", 19), ("looting", 4),
+            ("my_science", 7), ("opponent_science", 7),
+        )
+        sizes = self.view_sizes
+        offsets = self.offsets = dict(zip((name for name, _ in sizes),
+                                          accumulate((size for _, size in sizes), initial=0)))
+        self.size = sum(size for _, size in sizes)
+        self.slices = {name: slice(offsets[name], offsets[name] + size) for name, size in sizes}
+        self.structure_shape = (slots, self.slot_size)
+        # the offsets encode_observation reads, looked up once
+        self.phase, self.age, self.deciding = offsets["phase"], offsets["age"], offsets["my_decision"]
+        self.discard, self.coins, self.draft = offsets["discard"], offsets["coins"], offsets["draft_table"]
+        self.city = (self.slices["my_city"], self.slices["opponent_city"])
+        self.wonders = ((offsets["my_wonders"], offsets["my_built_wonders"]),
+                        (offsets["opponent_wonders"], offsets["opponent_built_wonders"]))
+        self.tokens = (offsets["my_tokens"], offsets["opponent_tokens"])
+        self.board, self.library = offsets["board_tokens"], offsets["library_draw"]
+        self.pawn_middle = offsets["pawn"] + 9
+        self.science = (offsets["my_science"], offsets["opponent_science"])
+        # looting view index of each LOOTING_TOKENS entry, seen by player 0 and by player 1
+        self.looting = tuple(tuple(offsets["looting"] + (0 if victim == me else 2) + (0 if coins == 2 else 1)
+                                   for victim, _, coins in LOOTING_TOKENS) for me in (0, 1))
+        self.slot_bases = tuple(offsets["structure"] + s * self.slot_size for s in range(slots))
+        self.bits = tuple(tuple(i for i in range(tokens) if mask >> i & 1) for mask in range(1 << tokens))
+
+
+@lru_cache(maxsize=None)
+def observation_layout(db: DuelDatabase) -> ObservationLayout:
+    """The observation layout of ``db``, built once per database."""
+    return ObservationLayout(db)
+
+
+# Public API: the base game's layout (the compiled core, the env spaces of the base game, the
+# agents and the documentation use these names). The engine reads ``observation_layout(state.db)``.
+BASE_LAYOUT = observation_layout(BASE)
+SLOT_SIZE, SLOT_BACK = BASE_LAYOUT.slot_size, BASE_LAYOUT.slot_back
+SLOT_ACCESSIBLE, SLOT_EMPTY = BASE_LAYOUT.slot_accessible, BASE_LAYOUT.slot_empty
+VIEW_SIZES, OFFSETS, SLICES = BASE_LAYOUT.view_sizes, BASE_LAYOUT.offsets, BASE_LAYOUT.slices
+OBSERVATION_SIZE = BASE_LAYOUT.size
 
 
 def encode_observation(state: DuelState, player: int) -> np.ndarray:
-    """The observation vector of ``player`` (0 or 1)."""
+    """The observation vector of ``player`` (0 or 1), laid out for the game's database."""
+    layout = observation_layout(state.db)
     opponent = 1 - player
-    ones = [_PHASE + state.phase]
+    ones = [layout.phase + state.phase]
     if state.age:
-        ones.append(_AGE + state.age - 1)
+        ones.append(layout.age + state.age - 1)
     if state.current == player:
-        ones.append(_DECIDING)
-    face_up, cover_count = state.face_up, state.cover_count
+        ones.append(layout.deciding)
+    face_up, cover_count, card_deck = state.face_up, state.cover_count, state.db.card_deck
+    slot_bases, slot_empty, slot_accessible, slot_back = (layout.slot_bases, layout.slot_empty,
+                                                          layout.slot_accessible, layout.slot_back)
     for s, card in enumerate(state.slot_card):
-        base = _SLOT_BASES[s]
+        base = slot_bases[s]
         if card == EMPTY:
-            ones.append(base + SLOT_EMPTY)
+            ones.append(base + slot_empty)
         elif face_up[s]:
             ones.append(base + card)
             if not cover_count[s]:
-                ones.append(base + SLOT_ACCESSIBLE)
+                ones.append(base + slot_accessible)
         else:
-            ones.append(base + SLOT_BACK + CARD_DECK[card])
-    ones += [_DISCARD + c for c in state.discard]
-    ones += [_DRAFT + w for w in state.draft_offer]
+            ones.append(base + slot_back + card_deck[card])
+    discard, draft = layout.discard, layout.draft
+    ones += [discard + c for c in state.discard]
+    ones += [draft + w for w in state.draft_offer]
     built, boxed = state.wonder_built, state.boxed_wonder
-    for who, (unbuilt_at, built_at) in zip((player, opponent), _WONDERS):
+    for who, (unbuilt_at, built_at) in zip((player, opponent), layout.wonders):
         ones += [(built_at if built[w] else unbuilt_at) + w for w in state.player_wonders[who] if w != boxed]
-    ones += [_BOARD + t for t in _BITS[state.board_tokens]]
-    ones += [_TOKENS[0] + t for t in _BITS[state.player_tokens[player]]]
-    ones += [_TOKENS[1] + t for t in _BITS[state.player_tokens[opponent]]]
+    bits, board, (mine, theirs) = layout.bits, layout.board, layout.tokens
+    ones += [board + t for t in bits[state.board_tokens]]
+    ones += [mine + t for t in bits[state.player_tokens[player]]]
+    ones += [theirs + t for t in bits[state.player_tokens[opponent]]]
     if state.current == player:  # only the Great Library's owner sees the drawn tokens
-        ones += [_LIBRARY + t for t in state.library_offer]
-    ones.append(_PAWN_MIDDLE + (state.pawn if player == 0 else -state.pawn))
-    ones += [index for index, present in zip(_LOOTING[player], state.looting) if present]
+        library = layout.library
+        ones += [library + t for t in state.library_offer]
+    ones.append(layout.pawn_middle + (state.pawn if player == 0 else -state.pawn))
+    ones += [index for index, present in zip(layout.looting[player], state.looting) if present]
     twos = []
-    for who, at in zip((player, opponent), _SCIENCE):
+    for who, at in zip((player, opponent), layout.science):
         for symbol, count in enumerate(state.science[who]):
             if count:
                 (ones if count == 1 else twos).append(at + symbol)
-    obs = np.zeros(OBSERVATION_SIZE, np.float32)
+    obs = np.zeros(layout.size, np.float32)
     obs[np.fromiter(ones, np.intp, len(ones))] = 1.0
     if twos:
         obs[twos] = 2.0
-    owned = state.owned
-    obs[_CITY[0]] = owned[player]
-    obs[_CITY[1]] = owned[opponent]
-    obs[_COINS] = state.coins[player]
-    obs[_COINS + 1] = state.coins[opponent]
+    owned, city, coins = state.owned, layout.city, layout.coins
+    obs[city[0]] = owned[player]
+    obs[city[1]] = owned[opponent]
+    obs[coins] = state.coins[player]
+    obs[coins + 1] = state.coins[opponent]
     return obs
 
 
-def observation_views(obs: np.ndarray) -> dict[str, np.ndarray]:
-    """Named views into an observation (``structure`` shaped ``(20, 79)``)."""
-    views = {name: obs[SLICES[name]] for name, _ in VIEW_SIZES}
-    views["structure"] = views["structure"].reshape(NUM_SLOTS, SLOT_SIZE)
+def observation_views(obs: np.ndarray, db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
+    """Named views into an observation of a game of ``db`` (base game: ``structure`` shaped
+    ``(20, 79)``)."""
+    layout = observation_layout(db)
+    views = {name: obs[layout.slices[name]] for name, _ in layout.view_sizes}
+    views["structure"] = views["structure"].reshape(layout.structure_shape)
     return views

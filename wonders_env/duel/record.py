@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import KIND_NAMES, STARTER_ME, ActionKind, decode_action
-from .cards import CARDS, PROGRESS_TOKENS, WONDERS
+from .actions import KIND_NAMES, STARTER_ME, ActionKind, action_table
+from .cards import DuelDatabase
 from .scoring import score_breakdown
 from .state import VICTORY_NAMES, DuelState
 
@@ -41,37 +41,41 @@ AGENTS = ("player_0", "player_1")
 GAME_NAME, ENV_NAME = "seven_wonders_duel", "seven_wonders_duel_v0"
 
 
-def action_entry(player: int, action: int, paid: int) -> dict[str, Any]:
-    kind, index, wonder = decode_action(action)
+def action_entry(db: DuelDatabase, player: int, action: int, paid: int) -> dict[str, Any]:
+    """One move of the record, named with ``db``'s tables."""
+    acts = action_table(db)
+    kind, index, wonder = acts.decode(action)
     entry: dict[str, Any] = {"agent": AGENTS[player], "kind": KIND_NAMES[kind], "card": None, "paid": paid}
     if kind is ActionKind.DRAFT:
-        entry["wonder"] = WONDERS[index].name
+        entry["wonder"] = db.wonders[index].name
     elif kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
-        entry["token"] = PROGRESS_TOKENS[index].name
+        entry["token"] = db.progress_tokens[index].name
     elif kind is ActionKind.STARTER:
         entry["starter"] = AGENTS[player if index == STARTER_ME else 1 - player]
     else:
-        entry["card"] = CARDS[index].name
+        entry["card"] = db.cards[index].name
         if kind is ActionKind.WONDER:
-            entry["wonder"] = WONDERS[wonder].name
+            entry["wonder"] = db.wonders[wonder].name
     return entry
 
 
 def game_record(state: DuelState) -> dict[str, Any]:
     """The record of the game so far (final scores once it is over)."""
+    db = state.db
+    acts = action_table(db)
     tokens_taken: list[list[str]] = [[], []]
     for player, action, _ in state.log:
-        kind, index, _ = decode_action(action)
+        kind, index, _ = acts.decode(action)
         if kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
-            tokens_taken[player].append(PROGRESS_TOKENS[index].name)
+            tokens_taken[player].append(db.progress_tokens[index].name)
     players = []
     for p in (0, 1):
         players.append({
             "agent": AGENTS[p],
             "coins": state.coins[p],
-            "buildings": [CARDS[c].name for c in state.city[p]],
-            "wonders_built": [WONDERS[w].name for w in state.player_wonders[p] if state.wonder_built[w]],
-            "wonders_unbuilt": [WONDERS[w].name for w in state.player_wonders[p]
+            "buildings": [db.cards[c].name for c in state.city[p]],
+            "wonders_built": [db.wonders[w].name for w in state.player_wonders[p] if state.wonder_built[w]],
+            "wonders_unbuilt": [db.wonders[w].name for w in state.player_wonders[p]
                                 if not state.wonder_built[w] and w != state.boxed_wonder],
             "progress_tokens": tokens_taken[p],
             "score": score_breakdown(state, p),
@@ -82,5 +86,5 @@ def game_record(state: DuelState) -> dict[str, Any]:
         "winners": [AGENTS[p] for p in state.winners],
         "conflict_pawn": state.pawn,
         "players": players,
-        "actions": [action_entry(player, action, paid) for player, action, paid in state.log],
+        "actions": [action_entry(db, player, action, paid) for player, action, paid in state.log],
     }

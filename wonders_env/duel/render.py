@@ -6,8 +6,8 @@ Accessible cards are marked with ``*``.
 
 from __future__ import annotations
 
-from .actions import ActionKind, decode_action, describe_action
-from .cards import CARD_DECK, CARDS, COLORS, DECKS, LAYOUTS, PROGRESS_TOKENS, SCIENCE_SYMBOLS, WONDERS
+from .actions import ActionKind, action_table
+from .cards import COLORS, DECKS, SCIENCE_SYMBOLS
 from .record import AGENTS
 from .rules import build_cost, sell_value, wonder_cost
 from .scoring import score_breakdown
@@ -17,20 +17,22 @@ CELL = 16  # characters per card; a layout column is half a card
 
 
 def _cell(state: DuelState, slot: int) -> str:
+    db = state.db
     card = state.slot_card[slot]
     if card == EMPTY:
         return " " * CELL
     if not state.face_up[slot]:
-        deck = DECKS[CARD_DECK[card]]
+        deck = DECKS[db.card_deck[card]]
         return f"[{'Guild' if deck == 'G' else 'Age ' + deck:^{CELL - 2}}]"
     mark = "*" if not state.cover_count[slot] else " "
-    return f"[{CARDS[card].name[:CELL - 3]:<{CELL - 3}}{mark}]"
+    return f"[{db.cards[card].name[:CELL - 3]:<{CELL - 3}}{mark}]"
 
 
 def render_structure(state: DuelState) -> list[str]:
+    db = state.db
     if not state.age:
-        return ["Wonder draft, on the table: " + ", ".join(WONDERS[w].name for w in state.draft_offer)]
-    layout = LAYOUTS[state.age - 1]
+        return ["Wonder draft, on the table: " + ", ".join(db.wonders[w].name for w in state.draft_offer)]
+    layout = db.layouts[state.age - 1]
     lines = []
     for row in sorted(set(layout.row)):
         slots = [s for s in range(len(layout.row)) if layout.row[s] == row]
@@ -53,16 +55,17 @@ def render_track(state: DuelState) -> str:
 
 
 def render_city(state: DuelState, player: int) -> list[str]:
+    db = state.db
     total = score_breakdown(state, player)["total"]
     lines = [f"{AGENTS[player]}: {state.coins[player]} coins, {total} points"]
-    wonders = [WONDERS[w].name + (" (built)" if state.wonder_built[w] else "")
+    wonders = [db.wonders[w].name + (" (built)" if state.wonder_built[w] else "")
                for w in state.player_wonders[player] if w != state.boxed_wonder]
     lines.append("  wonders: " + (", ".join(wonders) or "-"))
     for colour in range(len(COLORS)):
-        names = [CARDS[c].name for c in state.city[player] if CARDS[c].color == colour]
+        names = [db.cards[c].name for c in state.city[player] if db.cards[c].color == colour]
         if names:
             lines.append(f"  {COLORS[colour]}: " + ", ".join(names))
-    tokens = [PROGRESS_TOKENS[t].name for t in range(len(PROGRESS_TOKENS)) if state.player_tokens[player] >> t & 1]
+    tokens = [token.name for token in db.progress_tokens if state.player_tokens[player] >> token.id & 1]
     if tokens:
         lines.append("  progress: " + ", ".join(tokens))
     symbols = [f"{SCIENCE_SYMBOLS[k]} x{n}" for k, n in enumerate(state.science[player]) if n]
@@ -74,22 +77,23 @@ def render_city(state: DuelState, player: int) -> list[str]:
 def render_table(state: DuelState, viewer: int | None = None) -> str:
     """The table as text, as ``viewer`` sees it (None: a spectator, who sees public information
     only): the Great Library's drawn tokens are shown to their owner alone, like the observation."""
+    db = state.db
     if state.phase == Phase.GAME_OVER:
         head = f"Game over: {state.victory.name.lower()} victory of " + " and ".join(AGENTS[p] for p in state.winners)
     else:
         head = f"Age {state.age or '-'}, {AGENTS[state.current]} decides: {state.phase.name.lower()}"
     lines = [head, *render_structure(state), render_track(state)]
-    board = [PROGRESS_TOKENS[t].name for t in range(len(PROGRESS_TOKENS)) if state.board_tokens >> t & 1]
+    board = [token.name for token in db.progress_tokens if state.board_tokens >> token.id & 1]
     lines.append("progress tokens on the board: " + (", ".join(board) or "-"))
     if state.library_offer and viewer == state.current:
-        lines.append("Great Library draw: " + ", ".join(PROGRESS_TOKENS[t].name for t in state.library_offer))
+        lines.append("Great Library draw: " + ", ".join(db.progress_tokens[t].name for t in state.library_offer))
     if state.discard:
-        lines.append("discard pile: " + ", ".join(CARDS[c].name for c in state.discard))
+        lines.append("discard pile: " + ", ".join(db.cards[c].name for c in state.discard))
     for player in (0, 1):
         lines += render_city(state, player)
     if state.phase == Phase.PLAY:
         player = state.current
-        costs = [f"{CARDS[state.slot_card[s]].name} {build_cost(state, player, state.slot_card[s])}"
+        costs = [f"{db.cards[state.slot_card[s]].name} {build_cost(state, player, state.slot_card[s])}"
                  for s in state.accessible_slots()]
         lines.append(f"{AGENTS[player]}'s build costs: " + ", ".join(costs))
     return "\n".join(lines)
@@ -97,8 +101,9 @@ def render_table(state: DuelState, viewer: int | None = None) -> str:
 
 def move_text(state: DuelState, player: int, action: int) -> str:
     """The action in words with what it costs ``player`` now (``build Lumber Yard (free)``)."""
-    kind, index, wonder = decode_action(action)
-    text = describe_action(action)
+    acts = action_table(state.db)
+    kind, index, wonder = acts.decode(action)
+    text = acts.describe(action)
     if kind == ActionKind.BUILD:
         return f"{text} ({_coins(build_cost(state, player, index))})"
     if kind == ActionKind.WONDER:

@@ -31,19 +31,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .actions import (BUILD, DECODED, DESTROY, DRAFT, KIND_NAMES, KIND_OFFSETS, LIBRARY, MAUSOLEUM,
-                      NUM_ACTIONS, PROGRESS, SELL, STARTER, STARTER_ME, WONDER, ActionKind,
-                      describe_action)
-from .cards import (ARCHITECTURE, BLUE, BLUE_DISCOUNT, BROWN, CARD_CHAIN_NEEDS, CARD_CHANGES_COSTS,
-                    CARD_CHAIN_GIVES, CARD_CHOICE, CARD_COIN_COST, CARD_COINS, CARD_COINS_PER_CARD,
-                    CARD_COINS_PER_WONDER, CARD_COLOR, CARD_COST, CARD_GUILD_COINS, CARD_HAS_INCOME,
-                    CARD_PRODUCTION, CARD_SCIENCE, CARD_SHIELDS, CARD_TRADE_FIXED, CARDS, COLORS,
-                    ECONOMY, GREY, LAYOUTS, MANUFACTURED_BITS, MASONRY, NONE, NUM_CARDS, NUM_SLOTS,
-                    NUM_WONDERS, PROGRESS_TOKENS, RAW_BITS, RED, STRATEGY, STRATEGY_SHIELDS,
-                    THEOLOGY, TOKEN_COINS, TOKEN_SCIENCE, URBANISM, URBANISM_CHAIN_COINS, WONDER_CHOICE,
-                    WONDER_COINS, WONDER_COST, WONDER_DESTROY, WONDER_DISCOUNT, WONDER_FROM_DISCARD,
-                    WONDER_LIBRARY_DRAW, WONDER_OPPONENT_LOSES, WONDER_PLAY_AGAIN, WONDER_SHIELDS,
-                    WONDERS, YELLOW)
+from .actions import KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_table
+from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS, RED, YELLOW
 from .costs import payment_options, purchase_cost, trade_prices
 from .scoring import built_wonders, civilian_winners, colour_count
 from .state import (BOARD_TOKENS, DRAFT_ORDER, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBODY,
@@ -63,8 +52,6 @@ PHASE_KINDS = {
     Phase.STARTER: (ActionKind.STARTER,),
     Phase.GAME_OVER: (),
 }
-_COVERS = tuple(layout.covers for layout in LAYOUTS)
-_WONDER_KEY = NUM_CARDS  # cost cache index of wonder w: NUM_CARDS + w
 
 
 class IllegalActionError(ValueError):
@@ -76,21 +63,23 @@ def _costs(state: DuelState, player: int) -> tuple[tuple[int, ...], list[int]]:
     memo = state.cost_cache[player]
     if memo is None:
         prices = trade_prices(state.production[1 - player], state.fixed_price_bits[player])
-        memo = state.cost_cache[player] = (prices, [-1] * (NUM_CARDS + NUM_WONDERS))
+        memo = state.cost_cache[player] = (prices, [-1] * (state.db.num_cards + state.db.num_wonders))
     return memo
 
 
 def _purchase(state: DuelState, player: int, key: int) -> int:
-    """Coins paid to the bank for the resources of card ``key`` (or wonder ``key - 73``)."""
+    """Coins paid to the bank for the resources of card ``key`` (or wonder ``key - num_cards``)."""
+    db = state.db
     prices, costs = _costs(state, player)
     coins = costs[key]
     if coins < 0:
-        if key < NUM_CARDS:
-            cost = CARD_COST[key]
-            waived = BLUE_DISCOUNT if CARD_COLOR[key] == BLUE and state.player_tokens[player] >> MASONRY & 1 else 0
+        if key < db.num_cards:
+            cost = db.card_cost[key]
+            masonry = state.player_tokens[player] >> db.masonry & 1
+            waived = db.blue_discount if db.card_color[key] == BLUE and masonry else 0
         else:
-            cost = WONDER_COST[key - NUM_CARDS]
-            waived = WONDER_DISCOUNT if state.player_tokens[player] >> ARCHITECTURE & 1 else 0
+            cost = db.wonder_cost[key - db.num_cards]
+            waived = db.wonder_discount if state.player_tokens[player] >> db.architecture & 1 else 0
         coins = costs[key] = purchase_cost(cost, state.production[player], state.raw_choices[player],
                                            state.manufactured_choices[player], prices, waived)
     return coins
@@ -103,14 +92,15 @@ def trade_price_list(state: DuelState, player: int) -> tuple[int, ...]:
 
 def build_cost(state: DuelState, player: int, card: int) -> int:
     """Coins ``player`` pays to build ``card`` now (0 through a chain)."""
-    if CARD_CHAIN_NEEDS[card] & state.chains[player]:
+    db = state.db
+    if db.card_chain_needs[card] & state.chains[player]:
         return 0
-    return CARD_COIN_COST[card] + _purchase(state, player, card)
+    return db.card_coin_cost[card] + _purchase(state, player, card)
 
 
 def wonder_cost(state: DuelState, player: int, wonder: int) -> int:
     """Coins ``player`` pays to build ``wonder`` now."""
-    return _purchase(state, player, _WONDER_KEY + wonder)
+    return _purchase(state, player, state.db.num_cards + wonder)  # cost cache key of the wonder
 
 
 def sell_value(state: DuelState, player: int) -> int:
@@ -123,33 +113,37 @@ def legal_actions(state: DuelState) -> list[int]:
     phase = state.phase
     if phase == Phase.PLAY:
         return _play_actions(state)
+    db = state.db
+    acts = action_table(db)
     if phase == Phase.DRAFT:
-        return sorted(DRAFT + w for w in state.draft_offer)
+        return sorted(acts.draft + w for w in state.draft_offer)
     if phase == Phase.PROGRESS:
-        return [PROGRESS + t for t in range(len(PROGRESS_TOKENS)) if state.board_tokens >> t & 1]
+        return [acts.progress + t for t in range(len(db.progress_tokens)) if state.board_tokens >> t & 1]
     if phase == Phase.DESTROY:
         colour = state.destroy_color
-        return sorted(DESTROY + c for c in state.city[1 - state.current] if CARD_COLOR[c] == colour)
+        return sorted(acts.destroy + c for c in state.city[1 - state.current] if db.card_color[c] == colour)
     if phase == Phase.MAUSOLEUM:
-        return sorted(MAUSOLEUM + c for c in state.discard)
+        return sorted(acts.mausoleum + c for c in state.discard)
     if phase == Phase.LIBRARY:
-        return sorted(LIBRARY + t for t in state.library_offer)
+        return sorted(acts.library + t for t in state.library_offer)
     if phase == Phase.STARTER:
-        return [STARTER, STARTER + 1]
+        return [acts.starter, acts.starter + 1]
     return []
 
 
 def _play_actions(state: DuelState) -> list[int]:
+    db = state.db
+    acts = action_table(db)
     player = state.current
     coins = state.coins[player]
     costs = _costs(state, player)[1]  # memoised purchase costs: -1 where not computed yet
     wonders = []
     if state.wonders_built < MAX_WONDERS_BUILT:
-        built = state.wonder_built
+        built, wonder_key = state.wonder_built, db.num_cards  # cost cache key of wonder w: num_cards + w
         for w in state.player_wonders[player]:
             if not built[w]:
-                cost = costs[_WONDER_KEY + w]
-                if (cost if cost >= 0 else _purchase(state, player, _WONDER_KEY + w)) <= coins:
+                cost = costs[wonder_key + w]
+                if (cost if cost >= 0 else _purchase(state, player, wonder_key + w)) <= coins:
                     wonders.append(w)
     chains = state.chains[player]
     actions = []
@@ -157,31 +151,34 @@ def _play_actions(state: DuelState) -> list[int]:
     for s, card in enumerate(state.slot_card):
         if card == EMPTY or cover_count[s]:
             continue
-        if CARD_CHAIN_NEEDS[card] & chains:
-            actions.append(BUILD + card)
+        if db.card_chain_needs[card] & chains:
+            actions.append(acts.build + card)
         else:
             cost = costs[card]
-            if CARD_COIN_COST[card] + (cost if cost >= 0 else _purchase(state, player, card)) <= coins:
-                actions.append(BUILD + card)
-        actions.append(SELL + card)
+            if db.card_coin_cost[card] + (cost if cost >= 0 else _purchase(state, player, card)) <= coins:
+                actions.append(acts.build + card)
+        actions.append(acts.sell + card)
         if wonders:
-            base = WONDER + card * NUM_WONDERS
+            base = acts.wonder + card * db.num_wonders
             actions += [base + w for w in wonders]
     return actions
 
 
 def legal_action_mask(state: DuelState) -> np.ndarray:
     """int8 vector over all actions, 1 where legal."""
-    mask = np.zeros(NUM_ACTIONS, np.int8)
+    acts = action_table(state.db)
+    mask = np.zeros(acts.num_actions, np.int8)
     mask[legal_actions(state)] = 1
     return mask
 
 
 def why_illegal(state: DuelState, action: object) -> str | None:
     """``None`` if ``action`` is legal now, else the reason in words."""
-    if not isinstance(action, (int, np.integer)) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
-        return f"it is not an action number (an integer in 0-{NUM_ACTIONS - 1})"
-    kind, index, wonder = DECODED[int(action)]
+    db = state.db
+    acts = action_table(db)
+    if not isinstance(action, (int, np.integer)) or isinstance(action, bool) or not 0 <= action < acts.num_actions:
+        return f"it is not an action number (an integer in 0-{acts.num_actions - 1})"
+    kind, index, wonder = acts.decoded[int(action)]
     phase = state.phase
     if phase == Phase.GAME_OVER:
         return "the game is over"
@@ -190,9 +187,9 @@ def why_illegal(state: DuelState, action: object) -> str | None:
         return f"the decision now is {phase.name.lower()} (allowed kinds: {allowed}), not {KIND_NAMES[kind]}"
     player = state.current
     if kind is ActionKind.DRAFT:
-        return None if index in state.draft_offer else f"{WONDERS[index].name} is not on the draft table"
+        return None if index in state.draft_offer else f"{db.wonders[index].name} is not on the draft table"
     if kind in (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER):
-        card = CARDS[index].name
+        card = db.cards[index].name
         if index not in [state.slot_card[s] for s in state.accessible_slots()]:
             return f"{card} is not an accessible card of the structure"
         if kind is ActionKind.BUILD:
@@ -200,7 +197,7 @@ def why_illegal(state: DuelState, action: object) -> str | None:
             if cost > state.coins[player]:
                 return f"building {card} costs {cost} coins and the player has {state.coins[player]}"
         elif kind is ActionKind.WONDER:
-            name = WONDERS[wonder].name
+            name = db.wonders[wonder].name
             if wonder not in state.player_wonders[player]:
                 return f"{name} is not one of the player's wonders"
             if state.wonder_built[wonder]:
@@ -212,17 +209,17 @@ def why_illegal(state: DuelState, action: object) -> str | None:
                 return f"building {name} costs {cost} coins and the player has {state.coins[player]}"
         return None
     if kind is ActionKind.PROGRESS:
-        return None if state.board_tokens >> index & 1 else f"{PROGRESS_TOKENS[index].name} is not on the board"
+        return None if state.board_tokens >> index & 1 else f"{db.progress_tokens[index].name} is not on the board"
     if kind is ActionKind.DESTROY:
-        card = CARDS[index]
+        card = db.cards[index]
         if index not in state.city[1 - player] or card.color != state.destroy_color:
             return f"{card.name} is not a {COLORS[state.destroy_color]} card of the opponent's city"
         return None
     if kind is ActionKind.MAUSOLEUM:
-        return None if index in state.discard else f"{CARDS[index].name} is not in the discard pile"
+        return None if index in state.discard else f"{db.cards[index].name} is not in the discard pile"
     if kind is ActionKind.LIBRARY:
         return None if index in state.library_offer else \
-            f"{PROGRESS_TOKENS[index].name} is not among the tokens the Great Library drew"
+            f"{db.progress_tokens[index].name} is not among the tokens the Great Library drew"
     return None  # STARTER: both choices are always legal
 
 
@@ -231,12 +228,13 @@ def check_legal(state: DuelState, action: object) -> None:
     reason = why_illegal(state, action)
     if reason is None:
         return
+    acts = action_table(state.db)
     try:
-        label = f"{action} ({describe_action(int(action))})"
+        label = f"{action} ({acts.describe(int(action))})"
     except (TypeError, ValueError):
         label = repr(action)
     legal = legal_actions(state)
-    shown = ", ".join(f"{a} ({describe_action(a)})" for a in legal[:12])
+    shown = ", ".join(f"{a} ({acts.describe(a)})" for a in legal[:12])
     more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
     raise IllegalActionError(f"illegal action {label} for player {state.current}: {reason}. "
                              f"Legal now: {shown or 'none'}{more}")
@@ -251,15 +249,15 @@ def apply_action(state: DuelState, action: int) -> None:
 
 def resolve_action(state: DuelState, action: int) -> None:
     """Play an action known to be legal (taken from :func:`legal_actions`), unchecked."""
-    kind, index, wonder = DECODED[action]
-    _HANDLERS[kind](state, index, wonder)
+    kind, index, wonder = action_table(state.db).decoded[action]
+    _HANDLERS[kind](state, action, index, wonder)
 
 
-def _draft(state: DuelState, wonder: int, _: int) -> None:
+def _draft(state: DuelState, action: int, wonder: int, _: int) -> None:
     player = state.current
     state.draft_offer.remove(wonder)
     state.player_wonders[player].append(wonder)
-    state.log.append((player, DRAFT + wonder, 0))
+    state.log.append((player, action, 0))
     state.draft_step += 1
     if state.draft_step == WONDERS_PER_ROUND:
         state.draft_offer = state.wonder_order[WONDERS_PER_ROUND:2 * WONDERS_PER_ROUND]
@@ -276,7 +274,7 @@ def _take_from_structure(state: DuelState, card: int) -> None:
     state.slot_card[slot] = EMPTY
     state.cards_left -= 1
     cover_count = state.cover_count
-    for below in _COVERS[state.age - 1][slot]:
+    for below in state.db.layouts[state.age - 1].covers[slot]:
         cover_count[below] -= 1
         if not cover_count[below]:
             state.face_up[below] = True
@@ -284,89 +282,92 @@ def _take_from_structure(state: DuelState, card: int) -> None:
 
 def _pay_resources(state: DuelState, player: int, coins: int) -> None:
     """Trade payments go to the bank, or to the opponent who owns Economy."""
-    if coins and state.player_tokens[1 - player] >> ECONOMY & 1:
+    if coins and state.player_tokens[1 - player] >> state.db.economy & 1:
         state.coins[1 - player] += coins
 
 
-def _build(state: DuelState, card: int, _: int) -> None:
+def _build(state: DuelState, action: int, card: int, _: int) -> None:
+    db = state.db
     player = state.current
     _take_from_structure(state, card)
-    if CARD_CHAIN_NEEDS[card] & state.chains[player]:
+    if db.card_chain_needs[card] & state.chains[player]:
         paid = 0
-        if state.player_tokens[player] >> URBANISM & 1:
-            state.coins[player] += URBANISM_CHAIN_COINS
+        if state.player_tokens[player] >> db.urbanism & 1:
+            state.coins[player] += db.urbanism_chain_coins
     else:
         trade = _purchase(state, player, card)
-        paid = CARD_COIN_COST[card] + trade
+        paid = db.card_coin_cost[card] + trade
         state.coins[player] -= paid
         _pay_resources(state, player, trade)
-    state.log.append((player, BUILD + card, paid))
+    state.log.append((player, action, paid))
     add_building(state, player, card)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
 
-def _sell(state: DuelState, card: int, _: int) -> None:
+def _sell(state: DuelState, action: int, card: int, _: int) -> None:
     player = state.current
     _take_from_structure(state, card)
     state.coins[player] += sell_value(state, player)
     state.discard.append(card)
-    state.log.append((player, SELL + card, 0))
+    state.log.append((player, action, 0))
     _end_turn(state)
 
 
-def _wonder(state: DuelState, card: int, wonder: int) -> None:
+def _wonder(state: DuelState, action: int, card: int, wonder: int) -> None:
+    db = state.db
     player, opponent = state.current, 1 - state.current
     _take_from_structure(state, card)
     paid = wonder_cost(state, player, wonder)
     state.coins[player] -= paid
     _pay_resources(state, player, paid)
-    state.log.append((player, WONDER + card * NUM_WONDERS + wonder, paid))
+    state.log.append((player, action, paid))
     state.wonder_built[wonder] = True
     state.wonder_card[wonder] = card
     state.wonders_built += 1
     if state.wonders_built == MAX_WONDERS_BUILT:
         state.boxed_wonder = next(w for p in (0, 1) for w in state.player_wonders[p] if not state.wonder_built[w])
-    if WONDER_CHOICE[wonder]:
-        add_choice(state, player, WONDER_CHOICE[wonder])
+    if db.wonder_choice[wonder]:
+        add_choice(state, player, db.wonder_choice[wonder])
         state.cost_cache[player] = None
-    state.coins[player] += WONDER_COINS[wonder]
-    if WONDER_OPPONENT_LOSES[wonder]:
-        state.coins[opponent] -= min(WONDER_OPPONENT_LOSES[wonder], state.coins[opponent])
-    if WONDER_SHIELDS[wonder]:
-        _move_pawn(state, player, WONDER_SHIELDS[wonder])
+    state.coins[player] += db.wonder_coins[wonder]
+    if db.wonder_opponent_loses[wonder]:
+        state.coins[opponent] -= min(db.wonder_opponent_loses[wonder], state.coins[opponent])
+    if db.wonder_shields[wonder]:
+        _move_pawn(state, player, db.wonder_shields[wonder])
         if state.phase == Phase.GAME_OVER:
             return
-    state.play_again = WONDER_PLAY_AGAIN[wonder] or bool(state.player_tokens[player] >> THEOLOGY & 1)
-    colour = WONDER_DESTROY[wonder]
-    if colour != NONE and any(CARD_COLOR[c] == colour for c in state.city[opponent]):
+    state.play_again = db.wonder_play_again[wonder] or bool(state.player_tokens[player] >> db.theology & 1)
+    colour = db.wonder_destroy[wonder]
+    if colour != NONE and any(db.card_color[c] == colour for c in state.city[opponent]):
         state.phase, state.destroy_color = Phase.DESTROY, colour
-    elif WONDER_FROM_DISCARD[wonder] and state.discard:
+    elif db.wonder_from_discard[wonder] and state.discard:
         state.phase = Phase.MAUSOLEUM
-    elif WONDER_LIBRARY_DRAW[wonder]:
-        state.library_offer = state.token_order[BOARD_TOKENS:BOARD_TOKENS + WONDER_LIBRARY_DRAW[wonder]]
+    elif db.wonder_library_draw[wonder]:
+        state.library_offer = state.token_order[BOARD_TOKENS:BOARD_TOKENS + db.wonder_library_draw[wonder]]
         state.library_used = True
         state.phase = Phase.LIBRARY
     else:
         _end_turn(state)
 
 
-def _progress(state: DuelState, token: int, _: int) -> None:
+def _progress(state: DuelState, action: int, token: int, _: int) -> None:
     player = state.current
     state.board_tokens &= ~(1 << token)
-    state.log.append((player, PROGRESS + token, 0))
+    state.log.append((player, action, 0))
     take_token(state, player, token)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
 
-def _destroy(state: DuelState, card: int, _: int) -> None:
+def _destroy(state: DuelState, action: int, card: int, _: int) -> None:
+    db = state.db
     player, opponent = state.current, 1 - state.current
-    state.log.append((player, DESTROY + card, 0))
+    state.log.append((player, action, 0))
     state.city[opponent].remove(card)
     state.owned[opponent, card] = 0
-    state.color_count[opponent][CARD_COLOR[card]] -= 1
-    production = CARD_PRODUCTION[card]
+    state.color_count[opponent][db.card_color[card]] -= 1
+    production = db.card_production[card]
     state.production[opponent] = [a - b for a, b in zip(state.production[opponent], production)]
     state.clear_caches()
     state.discard.append(card)
@@ -374,27 +375,27 @@ def _destroy(state: DuelState, card: int, _: int) -> None:
     _end_turn(state)
 
 
-def _mausoleum(state: DuelState, card: int, _: int) -> None:
+def _mausoleum(state: DuelState, action: int, card: int, _: int) -> None:
     player = state.current
     state.discard.remove(card)
-    state.log.append((player, MAUSOLEUM + card, 0))
+    state.log.append((player, action, 0))
     add_building(state, player, card)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
 
-def _library(state: DuelState, token: int, _: int) -> None:
+def _library(state: DuelState, action: int, token: int, _: int) -> None:
     player = state.current
     state.library_offer = []
-    state.log.append((player, LIBRARY + token, 0))
+    state.log.append((player, action, 0))
     take_token(state, player, token)
     if state.phase != Phase.GAME_OVER:
         _end_turn(state)
 
 
-def _starter(state: DuelState, choice: int, _: int) -> None:
+def _starter(state: DuelState, action: int, choice: int, _: int) -> None:
     chooser = state.current
-    state.log.append((chooser, STARTER + choice, 0))
+    state.log.append((chooser, action, 0))
     state.phase = Phase.PLAY
     state.current = state.turn_player = chooser if choice == STARTER_ME else 1 - chooser
 
@@ -413,40 +414,42 @@ def add_choice(state: DuelState, player: int, bits: int) -> None:
 
 def add_building(state: DuelState, player: int, card: int) -> None:
     """Put ``card`` in ``player``'s city and apply what it does when built (already paid)."""
+    db = state.db
     state.city[player].append(card)
     state.owned[player, card] = 1
-    colour = CARD_COLOR[card]
+    colour = db.card_color[card]
     state.color_count[player][colour] += 1
-    state.chains[player] |= CARD_CHAIN_GIVES[card]
-    if CARD_CHANGES_COSTS[card]:
-        production = CARD_PRODUCTION[card]
+    state.chains[player] |= db.card_chain_gives[card]
+    if db.card_changes_costs[card]:
+        production = db.card_production[card]
         state.production[player] = [a + b for a, b in zip(state.production[player], production)]
-        if CARD_CHOICE[card]:
-            add_choice(state, player, CARD_CHOICE[card])
-        state.fixed_price_bits[player] |= CARD_TRADE_FIXED[card]
+        if db.card_choice[card]:
+            add_choice(state, player, db.card_choice[card])
+        state.fixed_price_bits[player] |= db.card_trade_fixed[card]
         state.cost_cache[player] = None
         if colour == BROWN or colour == GREY:
             state.cost_cache[1 - player] = None
-    if CARD_HAS_INCOME[card]:
+    if db.card_has_income[card]:
         state.coins[player] += income(state, player, card)
-    shields = CARD_SHIELDS[card]
+    shields = db.card_shields[card]
     if shields:
-        if colour == RED and state.player_tokens[player] >> STRATEGY & 1:
-            shields += STRATEGY_SHIELDS
+        if colour == RED and state.player_tokens[player] >> db.strategy & 1:
+            shields += db.strategy_shields
         _move_pawn(state, player, shields)
-    if CARD_SCIENCE[card] != NONE:
-        _gain_symbol(state, player, CARD_SCIENCE[card])
+    if db.card_science[card] != NONE:
+        _gain_symbol(state, player, db.card_science[card])
 
 
 def income(state: DuelState, player: int, card: int) -> int:
     """Coins ``card`` gives when built, counted with the card already in the city."""
-    coins = CARD_COINS[card]
-    per_card, colours = CARD_COINS_PER_CARD[card]
+    db = state.db
+    coins = db.card_coins[card]
+    per_card, colours = db.card_coins_per_card[card]
     if per_card:
         coins += per_card * colour_count(state, player, colours)
-    if CARD_COINS_PER_WONDER[card]:
-        coins += CARD_COINS_PER_WONDER[card] * len(built_wonders(state, player))
-    per_card, colours = CARD_GUILD_COINS[card]
+    if db.card_coins_per_wonder[card]:
+        coins += db.card_coins_per_wonder[card] * len(built_wonders(state, player))
+    per_card, colours = db.card_guild_coins[card]
     if per_card:
         coins += per_card * max(colour_count(state, 0, colours), colour_count(state, 1, colours))
     return coins
@@ -479,12 +482,13 @@ def _gain_symbol(state: DuelState, player: int, symbol: int) -> None:
 
 def take_token(state: DuelState, player: int, token: int) -> None:
     """``player`` takes progress ``token`` (off the board already): its coins and symbol now."""
+    db = state.db
     state.player_tokens[player] |= 1 << token
-    state.coins[player] += TOKEN_COINS[token]
-    if token == MASONRY or token == ARCHITECTURE:
+    state.coins[player] += db.token_coins[token]
+    if token == db.masonry or token == db.architecture:
         state.cost_cache[player] = None
-    if TOKEN_SCIENCE[token] != NONE:
-        _gain_symbol(state, player, TOKEN_SCIENCE[token])
+    if db.token_science[token] != NONE:
+        _gain_symbol(state, player, db.token_science[token])
 
 
 def _end_turn(state: DuelState) -> None:
@@ -525,35 +529,37 @@ def _game_over(state: DuelState, winners: tuple[int, ...], victory: Victory) -> 
 def reference_cost(state: DuelState, player: int, card: int | None = None, wonder: int | None = None) -> int:
     """Coins to build ``card`` (or ``wonder``), recomputed from the cities alone: every way to
     pay is listed (:func:`costs.payment_options`) and the cheapest taken. Slow."""
+    db = state.db
     opponent = 1 - player
-    production = [sum(CARD_PRODUCTION[c][r] for c in state.city[player]) for r in range(5)]
-    opponent_production = [sum(CARD_PRODUCTION[c][r] for c in state.city[opponent]) for r in range(5)]
-    choices = [CARD_CHOICE[c] for c in state.city[player] if CARD_CHOICE[c]]
-    choices += [WONDER_CHOICE[w] for w in built_wonders(state, player) if WONDER_CHOICE[w]]
+    production = [sum(db.card_production[c][r] for c in state.city[player]) for r in range(5)]
+    opponent_production = [sum(db.card_production[c][r] for c in state.city[opponent]) for r in range(5)]
+    choices = [db.card_choice[c] for c in state.city[player] if db.card_choice[c]]
+    choices += [db.wonder_choice[w] for w in built_wonders(state, player) if db.wonder_choice[w]]
     fixed_bits = 0
     for c in state.city[player]:
-        fixed_bits |= CARD_TRADE_FIXED[c]
+        fixed_bits |= db.card_trade_fixed[c]
     prices = [1 if fixed_bits >> r & 1 else 2 + opponent_production[r] for r in range(5)]
-    owns = set(t for t in range(len(PROGRESS_TOKENS)) if state.player_tokens[player] >> t & 1)
+    owns = set(t for t in range(len(db.progress_tokens)) if state.player_tokens[player] >> t & 1)
     if wonder is not None:
-        options = payment_options(WONDER_COST[wonder], production, choices, prices,
-                                  WONDER_DISCOUNT if ARCHITECTURE in owns else 0)
+        options = payment_options(db.wonder_cost[wonder], production, choices, prices,
+                                  db.wonder_discount if db.architecture in owns else 0)
         return min(option.coins for option in options)
-    symbols = {CARDS[c].chain_gives for c in state.city[player]}
-    if CARDS[card].chain_needs != NONE and CARDS[card].chain_needs in symbols:
+    symbols = {db.cards[c].chain_gives for c in state.city[player]}
+    if db.cards[card].chain_needs != NONE and db.cards[card].chain_needs in symbols:
         return 0
-    waived = BLUE_DISCOUNT if CARDS[card].color == BLUE and MASONRY in owns else 0
-    options = payment_options(CARDS[card].cost, production, choices, prices, waived)
-    return CARDS[card].coin_cost + min(option.coins for option in options)
+    waived = db.blue_discount if db.cards[card].color == BLUE and db.masonry in owns else 0
+    options = payment_options(db.cards[card].cost, production, choices, prices, waived)
+    return db.cards[card].coin_cost + min(option.coins for option in options)
 
 
-def _decode_slowly(action: int) -> tuple[ActionKind, int, int]:
-    """Decode from the documented ranges, without the DECODED table."""
+def _decode_slowly(acts: ActionTable, action: int) -> tuple[ActionKind, int, int]:
+    """Decode from the documented ranges, without the table of decoded actions."""
+    num_wonders = acts.db.num_wonders
     for kind in reversed(ActionKind):
-        if action >= KIND_OFFSETS[kind]:
-            index = action - KIND_OFFSETS[kind]
+        if action >= acts.kind_offsets[kind]:
+            index = action - acts.kind_offsets[kind]
             if kind is ActionKind.WONDER:
-                return kind, index // NUM_WONDERS, index % NUM_WONDERS
+                return kind, index // num_wonders, index % num_wonders
             return kind, index, 0
     raise ValueError(action)
 
@@ -561,16 +567,18 @@ def _decode_slowly(action: int) -> tuple[ActionKind, int, int]:
 def legal_actions_reference(state: DuelState) -> list[int]:
     """The legal actions, enumerated action by action from the rules text: slow, and
     independent of the incremental counters and cost caches that :func:`legal_actions` uses."""
+    db = state.db
+    acts = action_table(db)
     player, opponent = state.current, 1 - state.current
-    layout = LAYOUTS[state.age - 1] if state.age else None
+    layout = db.layouts[state.age - 1] if state.age else None
     accessible = set()
     if layout is not None:
-        for s in range(NUM_SLOTS):
+        for s in range(db.num_slots):
             if state.slot_card[s] != EMPTY and all(state.slot_card[t] == EMPTY for t in layout.covered_by[s]):
                 accessible.add(state.slot_card[s])
     legal = []
-    for action in range(NUM_ACTIONS):
-        kind, index, wonder = _decode_slowly(action)
+    for action in range(acts.num_actions):
+        kind, index, wonder = _decode_slowly(acts, action)
         if state.phase == Phase.DRAFT:
             ok = kind is ActionKind.DRAFT and index in state.draft_offer
         elif state.phase == Phase.PLAY:
@@ -589,7 +597,7 @@ def legal_actions_reference(state: DuelState) -> list[int]:
             ok = kind is ActionKind.PROGRESS and bool(state.board_tokens >> index & 1)
         elif state.phase == Phase.DESTROY:
             ok = (kind is ActionKind.DESTROY and index in state.city[opponent]
-                  and CARDS[index].color == state.destroy_color)
+                  and db.cards[index].color == state.destroy_color)
         elif state.phase == Phase.MAUSOLEUM:
             ok = kind is ActionKind.MAUSOLEUM and index in state.discard
         elif state.phase == Phase.LIBRARY:

@@ -10,9 +10,7 @@ wins; on a tie the most ``civilian`` (blue) points; still tied, a shared victory
 
 from __future__ import annotations
 
-from .cards import (BLUE, CARD_COLOR, CARD_GUILD_VP, CARD_GUILD_VP_PER_3COINS,
-                    CARD_GUILD_VP_PER_WONDER, CARD_VP, GREEN, PURPLE, TOKEN_VP, TOKEN_VP_PER_TOKEN,
-                    WONDER_VP, YELLOW)
+from .cards import BLUE, GREEN, PURPLE, YELLOW
 from .state import DuelState
 
 CATEGORIES = ("civilian", "science", "commercial", "guilds", "wonders", "progress", "treasury",
@@ -37,28 +35,30 @@ def military_points(pawn: int, player: int) -> int:
 
 
 def guild_points(state: DuelState, player: int, card: int) -> int:
-    per_card, colours = CARD_GUILD_VP[card]
+    db = state.db
+    per_card, colours = db.card_guild_vp[card]
     points = per_card * max(colour_count(state, q, colours) for q in (0, 1))
-    points += CARD_GUILD_VP_PER_WONDER[card] * max(len(built_wonders(state, q)) for q in (0, 1))
-    points += CARD_GUILD_VP_PER_3COINS[card] * (max(state.coins) // COINS_PER_POINT)
+    points += db.card_guild_vp_per_wonder[card] * max(len(built_wonders(state, q)) for q in (0, 1))
+    points += db.card_guild_vp_per_3coins[card] * (max(state.coins) // COINS_PER_POINT)
     return points
 
 
 def score_breakdown(state: DuelState, player: int) -> dict[str, int]:
     """The eight categories and ``total`` for ``player``, as they stand now."""
+    db = state.db
     by_colour = {BLUE: 0, GREEN: 0, YELLOW: 0}
     guilds = 0
     for card in state.city[player]:
-        colour = CARD_COLOR[card]
+        colour = db.card_color[card]
         if colour in by_colour:
-            by_colour[colour] += CARD_VP[card]
+            by_colour[colour] += db.card_vp[card]
         elif colour == PURPLE:
             guilds += guild_points(state, player, card)
-    tokens = [t for t in range(len(TOKEN_VP)) if state.player_tokens[player] >> t & 1]
-    progress = sum(TOKEN_VP[t] + TOKEN_VP_PER_TOKEN[t] * len(tokens) for t in tokens)
+    tokens = [t for t in range(len(db.token_vp)) if state.player_tokens[player] >> t & 1]
+    progress = sum(db.token_vp[t] + db.token_vp_per_token[t] * len(tokens) for t in tokens)
     result = {"civilian": by_colour[BLUE], "science": by_colour[GREEN],
               "commercial": by_colour[YELLOW], "guilds": guilds,
-              "wonders": sum(WONDER_VP[w] for w in built_wonders(state, player)),
+              "wonders": sum(db.wonder_vp[w] for w in built_wonders(state, player)),
               "progress": progress, "treasury": state.coins[player] // COINS_PER_POINT,
               "military": military_points(state.pawn, player)}
     result["total"] = sum(result.values())

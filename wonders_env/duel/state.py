@@ -18,14 +18,12 @@ from enum import IntEnum
 
 import numpy as np
 
-from .cards import (CARD_DECK, DECK_CARDS, GUILD_DECK, LAYOUTS, NONE, NUM_CARDS, NUM_SLOTS,
-                    NUM_TOKENS, NUM_WONDERS)
+from .cards import BASE, GUILD_DECK, NONE, DuelDatabase
 
 STARTING_COINS = 7
 BOARD_TOKENS = 5
 WONDERS_PER_ROUND = 4
 DRAFT_ORDER = (0, 1, 1, 0, 1, 0, 0, 1)  # who picks: A B B A, then B A A B
-CARDS_REMOVED_PER_AGE = 3
 GUILDS_PER_GAME = 3
 MAX_WONDERS_BUILT = 7
 EMPTY = -1
@@ -62,7 +60,9 @@ LOOTING_TOKENS = ((0, 3, 2), (0, 6, 5), (1, 3, 2), (1, 6, 5))
 class DuelState:
     """Everything about a game in progress. ``clone()`` copies it; it pickles as is.
 
-    Per-player values are lists indexed by player. ``city``, ``production``, ``color_count``,
+    ``db`` is the :class:`~.cards.DuelDatabase` the game was dealt from: the rules, scoring and
+    observation read their tables and sizes from it (clones share it; it pickles as its edition
+    and table folder). Per-player values are lists indexed by player. ``city``, ``production``, ``color_count``,
     ``chains``, ``science`` and the ``owned`` array are kept in step by the rules (the tests
     recompute them from ``city``). ``cost_cache[p]`` memoises player ``p``'s purchase costs:
     ``None`` or ``(prices, costs)``; the rules set it to ``None`` whenever something the costs
@@ -70,7 +70,7 @@ class DuelState:
     """
 
     __slots__ = (
-        "seed", "phase", "current", "turn_player", "age", "winners", "victory",
+        "db", "seed", "phase", "current", "turn_player", "age", "winners", "victory",
         # hidden: drawn at setup
         "wonder_order", "token_order", "deals", "boxed",
         # wonder draft
@@ -91,9 +91,9 @@ class DuelState:
     )
 
     def clone(self) -> "DuelState":
-        """An independent copy (the card tables are module constants and are shared)."""
+        """An independent copy (the card database is immutable and shared)."""
         twin = DuelState.__new__(DuelState)
-        for name in ("seed", "phase", "current", "turn_player", "age", "winners", "victory", "draft_step",
+        for name in ("db", "seed", "phase", "current", "turn_player", "age", "winners", "victory", "draft_step",
                      "cards_left", "wonders_built", "boxed_wonder", "library_used", "pawn",
                      "pending_progress", "play_again", "destroy_color", "board_tokens"):
             setattr(twin, name, getattr(self, name))
@@ -132,51 +132,53 @@ class DuelState:
     def accessible_slots(self) -> list[int]:
         """Slots of the current structure whose card may be taken."""
         slot_card, cover_count = self.slot_card, self.cover_count
-        return [s for s in range(NUM_SLOTS) if slot_card[s] != EMPTY and cover_count[s] == 0]
+        return [s for s in range(len(slot_card)) if slot_card[s] != EMPTY and cover_count[s] == 0]
 
     def structure_cards(self) -> list[int]:
         """Cards still in the current structure (face-down ones included: hidden information)."""
         return [c for c in self.slot_card if c != EMPTY]
 
 
-def deal_age(age: int, rng: np.random.Generator) -> tuple[list[int], list[int]]:
-    """Shuffle an Age's deck: (20 cards in slot order, the cards left in the box).
-
-    Age III: 3 of its 20 cards and 4 of the 7 Guilds stay in the box; the other 3 Guilds are
-    shuffled with the 17 Age III cards.
+def deal_age(db: DuelDatabase, age: int, rng: np.random.Generator) -> tuple[list[int], list[int]]:
+    """Shuffle an Age's deck of ``db``: (a card for each structure slot in slot order, the cards
+    left in the box). The base game boxes 3 of each Age's 23 cards (Age III: 3 of its 20 cards and
+    4 of the 7 Guilds; the other 3 Guilds are shuffled with the 17 Age III cards kept); a larger
+    deck boxes more.
     """
-    cards = [int(c) for c in rng.permutation(DECK_CARDS[age - 1])]
-    kept, boxed = cards[CARDS_REMOVED_PER_AGE:], cards[:CARDS_REMOVED_PER_AGE]
+    cards = [int(c) for c in rng.permutation(db.deck_cards[age - 1])]
+    removed = len(cards) - (db.num_slots - (GUILDS_PER_GAME if age == 3 else 0))
+    kept, boxed = cards[removed:], cards[:removed]
     if age == 3:
-        guilds = [int(c) for c in rng.permutation(DECK_CARDS[GUILD_DECK])]
+        guilds = [int(c) for c in rng.permutation(db.deck_cards[GUILD_DECK])]
         kept += guilds[:GUILDS_PER_GAME]
         boxed += guilds[GUILDS_PER_GAME:]
         kept = [int(c) for c in rng.permutation(kept)]
     return kept, boxed
 
 
-def new_game(rng: np.random.Generator, seed: int | None = None) -> DuelState:
-    """A game at the start of the wonder draft, every random draw taken from ``rng``; ``seed``
-    (the seed of ``rng``, if known) is kept for the game record."""
+def new_game(rng: np.random.Generator, seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
+    """A game of ``db``'s tables at the start of the wonder draft, every random draw taken from
+    ``rng``; ``seed`` (the seed of ``rng``, if known) is kept for the game record."""
     state = DuelState.__new__(DuelState)
+    state.db = db
     state.seed = seed
     state.phase, state.current, state.turn_player, state.age = Phase.DRAFT, 0, 0, 0
     state.winners, state.victory = (), Victory.NONE
-    state.wonder_order = [int(w) for w in rng.permutation(NUM_WONDERS)]
-    state.token_order = [int(t) for t in rng.permutation(NUM_TOKENS)]
+    state.wonder_order = [int(w) for w in rng.permutation(db.num_wonders)]
+    state.token_order = [int(t) for t in rng.permutation(db.num_tokens)]
     state.deals, state.boxed = [], []
     for age in (1, 2, 3):
-        dealt, boxed = deal_age(age, rng)
+        dealt, boxed = deal_age(db, age, rng)
         state.deals.append(dealt)
         state.boxed.append(boxed)
     state.draft_step = 0
     state.draft_offer = state.wonder_order[:WONDERS_PER_ROUND]
-    state.slot_card = [EMPTY] * NUM_SLOTS
-    state.face_up = [False] * NUM_SLOTS
-    state.cover_count = [0] * NUM_SLOTS
+    state.slot_card = [EMPTY] * db.num_slots
+    state.face_up = [False] * db.num_slots
+    state.cover_count = [0] * db.num_slots
     state.cards_left = 0
     state.city = [[], []]
-    state.owned = np.zeros((2, NUM_CARDS), np.int8)
+    state.owned = np.zeros((2, db.num_cards), np.int8)
     state.color_count = [[0] * 7, [0] * 7]
     state.production = [[0] * 5, [0] * 5]
     state.raw_choices, state.manufactured_choices = [0, 0], [0, 0]
@@ -185,8 +187,8 @@ def new_game(rng: np.random.Generator, seed: int | None = None) -> DuelState:
     state.science = [[0] * 7, [0] * 7]
     state.coins = [STARTING_COINS, STARTING_COINS]
     state.player_wonders = [[], []]
-    state.wonder_built = [False] * NUM_WONDERS
-    state.wonder_card = [EMPTY] * NUM_WONDERS
+    state.wonder_built = [False] * db.num_wonders
+    state.wonder_card = [EMPTY] * db.num_wonders
     state.wonders_built = 0
     state.boxed_wonder = EMPTY
     state.board_tokens = 0
@@ -208,12 +210,12 @@ def new_game(rng: np.random.Generator, seed: int | None = None) -> DuelState:
 
 def lay_out_age(state: DuelState, age: int) -> None:
     """Deal the Age's structure from the cards drawn at setup; the bottom row is open."""
-    layout = LAYOUTS[age - 1]
+    layout = state.db.layouts[age - 1]
     state.age = age
     state.slot_card = list(state.deals[age - 1])
     state.face_up = list(layout.face_up)
     state.cover_count = [len(covering) for covering in layout.covered_by]
-    state.cards_left = NUM_SLOTS
+    state.cards_left = len(layout.row)
 
 
 def determinize(state: DuelState, player: int, rng: np.random.Generator) -> DuelState:
@@ -237,22 +239,22 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     if twin.age >= 1:
         _redraw_hidden_cards(twin, rng)
     for age in range(twin.age + 1, 4):
-        twin.deals[age - 1], twin.boxed[age - 1] = deal_age(age, rng)
+        twin.deals[age - 1], twin.boxed[age - 1] = deal_age(twin.db, age, rng)
     return twin
 
 
 def _redraw_hidden_cards(state: DuelState, rng: np.random.Generator) -> None:
     """Shuffle the current Age's face-down cards with its boxed cards, card back by card back."""
-    index = state.age - 1
-    face_down = [s for s in range(NUM_SLOTS) if state.slot_card[s] != EMPTY and not state.face_up[s]]
-    decks = {CARD_DECK[c] for c in state.boxed[index]} | {CARD_DECK[state.slot_card[s]] for s in face_down}
+    index, card_deck = state.age - 1, state.db.card_deck
+    face_down = [s for s in range(len(state.slot_card)) if state.slot_card[s] != EMPTY and not state.face_up[s]]
+    decks = {card_deck[c] for c in state.boxed[index]} | {card_deck[state.slot_card[s]] for s in face_down}
     for deck in sorted(decks):
-        slots = [s for s in face_down if CARD_DECK[state.slot_card[s]] == deck]
-        boxed = [c for c in state.boxed[index] if CARD_DECK[c] == deck]
+        slots = [s for s in face_down if card_deck[state.slot_card[s]] == deck]
+        boxed = [c for c in state.boxed[index] if card_deck[c] == deck]
         pool = sorted([state.slot_card[s] for s in slots] + boxed)
         pool = [pool[i] for i in rng.permutation(len(pool))]
         for s, card in zip(slots, pool):
             state.slot_card[s] = card
             state.deals[index][s] = card
-        others = [c for c in state.boxed[index] if CARD_DECK[c] != deck]
+        others = [c for c in state.boxed[index] if card_deck[c] != deck]
         state.boxed[index] = others + pool[len(slots):]

@@ -10,8 +10,13 @@ Deals: :meth:`CompiledSevenWonders.new_game` draws a deal from the core's own ge
 starts the core from the deal of a freshly set-up Python state (the same game in both engines),
 and :func:`deal_of` gives that deal (boards and deck orders) as a plain dict.
 
-Only the ``"cheapest"`` payment mode is in the core so far; ``payment="choose"`` (the players
-choose whom to pay) is the Python engine's alone, and asking the core for it raises ValueError.
+Both payment modes are in the core: ``"cheapest"`` and ``"choose"`` (the players choose whom to
+pay, in a ``PAYMENT`` phase: :mod:`.rules`).
+
+States cross between the engines field by field: :meth:`CompiledSevenWonders.to_python` copies a
+core state into a :class:`.state.GameState` (0.3-0.6 ms at 4-7 players: what the PettingZoo env
+gives as ``env.unwrapped.state``, and what the Python-only parts of the protocol here, the move
+texts and the slow reference, read), :meth:`CompiledSevenWonders.from_python` the other way.
 """
 
 from __future__ import annotations
@@ -23,14 +28,16 @@ from typing import Any
 import numpy as np
 
 from .. import core
-from .actions import KIND_NAMES, Kind, check_payment_mode, decode_action, num_actions
+from .actions import KIND_NAMES, check_payment_mode, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import card_text
 from .game import SevenWondersGame
 from .observation import ObservationLayout
 from .scoring import CATEGORIES
-from .state import GameState, Phase, new_game, start_age
+from . import render as text_render
+from .rules import legal_actions_reference
+from .state import GameState, Phase, new_game
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
 LEFTOVER_KIND = "discard"
@@ -165,21 +172,6 @@ def deal_of(state: GameState) -> dict[str, Any]:
     }
 
 
-def python_state_of_deal(deal: Mapping[str, Any], num_players: int, edition: str = "1st",
-                         seed: int | None = None) -> GameState:
-    """The Python engine state just set up from ``deal`` (the inverse of :func:`deal_of`): the same
-    boards, hands and decks as the core's game of that deal before its first move."""
-    db = database(edition)
-    state = new_game(num_players, seed=0, wonders=[db.cities[c] for c in deal["cities"]],
-                     wonder_sides=[db.sides_names[s] for s in deal["sides"]], edition=edition)
-    state.seed = seed
-    state.decks = {age: list(cards) for age, cards in zip((1, 2, 3), deal["decks"])}
-    state.box = list(deal["box"])
-    state.hands = [[] for _ in range(state.num_seats)]
-    start_age(state, 1)
-    return state
-
-
 class CompiledSevenWonders:
     """The :class:`~wonders_env.game.Game` protocol on the compiled core (states are
     ``_core.seven_wonders.State`` objects)."""
@@ -191,21 +183,21 @@ class CompiledSevenWonders:
 
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", payment: str = "cheapest") -> None:
-        if check_payment_mode(payment) != "cheapest":
-            raise ValueError(f"payment={payment!r} is not in the compiled core yet: use the Python engine "
-                             "(seven_wonders_v0 envs, wonders_env.seven_wonders) for it")
+        check_payment_mode(payment)
         db = database(edition)
         new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition)  # checks
         self.db = db
         self.edition = edition
         self.num_players = int(num_players)
         self.num_seats = max(self.num_players, 3)
-        self.num_actions = num_actions(db.num_types)
-        self.observation_size = ObservationLayout(db.num_types).size
+        self.payment = payment
+        self.num_actions = num_actions(db.num_types, payment)
+        self.observation_size = ObservationLayout(db.num_types, payment).size
         side_list = [wonder_sides] * self.num_seats if isinstance(wonder_sides, str) else list(wonder_sides)
         sides = [2 if side == "random" else db.sides_names.index(db.side_name(side)) for side in side_list]
-        cities = [] if wonders is None else [db.cities.index(city) for city in wonders]
-        self.engine = core.load().seven_wonders.Engine(core_tables(edition), self.num_players, cities, sides)
+        cities = [] if wonders is None else [db.cities.index(db.city_named(city)) for city in wonders]
+        self.engine = core.load().seven_wonders.Engine(core_tables(edition), self.num_players, cities, sides,
+                                                       payment == "choose")
 
     # -- creating states
     def new_game(self, seed: int | None = None):
@@ -219,9 +211,50 @@ class CompiledSevenWonders:
 
     def from_python_state(self, state: GameState):
         """The same game as a Python state just set up (same boards, same deck orders)."""
-        if state.num_players != self.num_players or state.db.edition != self.edition:
-            raise ValueError("the Python state was set up with other options than this engine")
+        self._check_options(state)
         return self.new_game_from_deal(deal_of(state), state.seed)
+
+    def _check_options(self, state: GameState) -> None:
+        if (state.num_players, state.db.edition, state.payment) != (self.num_players, self.edition, self.payment):
+            raise ValueError(f"the Python state was set up with other options ({state.num_players} players, "
+                             f"{state.db.edition} edition, payment={state.payment!r}) than this engine "
+                             f"({self.num_players}, {self.edition}, {self.payment!r})")
+
+    def to_python(self, state) -> GameState:
+        """A Python engine state equal to the core state ``state``, field by field."""
+        db = self.db
+        fields = self.engine.export_state(state)
+        seats = len(fields["cities"])
+        twin = GameState(db=db, num_players=self.num_players, num_seats=seats, seed=state.seed,
+                         wonders=[db.wonder_side(db.cities[c], db.sides_names[s])
+                                  for c, s in zip(fields.pop("cities"), fields.pop("sides"))],
+                         payment=self.payment)
+        twin.phase = Phase(fields.pop("phase"))
+        for name, dtype in (("has_type", np.int8), ("color_counts", np.int16), ("science", np.int8),
+                            ("powers", np.int8), ("power_used_age", np.int8), ("known_discard", np.int16),
+                            ("last_passed", np.int8)):
+            fields[name] = np.array(fields[name], dtype).reshape(len(fields[name]), -1)
+        fields["log"] = log_entries(db, fields["log"], seats, self.num_players)
+        for name, value in fields.items():
+            setattr(twin, name, value)
+        twin.clear_caches()
+        return twin
+
+    def from_python(self, state: GameState):
+        """The core twin of a Python engine state at any point of its game, field by field."""
+        self._check_options(state)
+        db = state.db
+        fields = {name: getattr(state, name) for name in _TRANSFERRED}
+        fields["cities"] = [db.cities.index(board.city) for board in state.wonders]
+        fields["sides"] = [db.sides_names.index(board.side) for board in state.wonders]
+        fields["phase"] = int(state.phase)
+        for name in ("has_type", "color_counts", "science", "powers", "power_used_age", "known_discard", "last_passed"):
+            fields[name] = np.asarray(fields[name]).tolist()
+        kinds = {name: i for i, name in enumerate(KIND_NAMES[:5] + (LEFTOVER_KIND,))}
+        fields["log"] = [(e["age"], e["turn"], -1 if e["agent"] is None else int(e["agent"].rsplit("_", 1)[1]),
+                          e["seat"], kinds[e["kind"]], db.type_index[e["card"]], e["paid"]["left"], e["paid"]["right"],
+                          e["paid"]["bank"]) for e in state.log]
+        return self.engine.import_state(fields, state.seed)
 
     def clone(self, state):
         return state.clone()
@@ -241,9 +274,10 @@ class CompiledSevenWonders:
         return self.engine.legal_action_mask(state, player).astype(bool)
 
     def legal_actions_reference(self, state, player: int) -> set[int]:
-        """The core has no second statement of the rules: the Python engine's reference is the
-        slow check, and the differential test compares the two."""
-        return set(self.legal_actions(state, player))
+        """The Python engine's slow enumeration, on a Python copy of the state."""
+        if player not in self.acting_players(state):
+            return set()
+        return legal_actions_reference(self.to_python(state), player)
 
     def apply_actions(self, state, actions: Mapping[int, int]) -> None:
         self.engine.apply_actions(state, dict(actions))
@@ -272,26 +306,19 @@ class CompiledSevenWonders:
         return self.engine.describe_action(action)
 
     def game_record(self, state) -> dict[str, Any]:
-        return format_record(self.db, self.engine.record_data(state), self.num_players)
+        return format_record(self.db, self.engine.record_data(state), self.num_players, self.payment)
 
     def describe_move(self, state, player: int, action: int) -> str:
-        """The action in words; the costs are shown by the Python engine (terminal play runs on it)."""
-        return self.describe_action(state, action)
+        """As the Python engine's (on a Python copy of the state)."""
+        return text_render.move_text(self.to_python(state), player, action)
 
     def describe_effect(self, state, player: int, action: int) -> str:
-        """What the card of the action does (a wonder stage's effects need the Python engine: "")."""
-        kind, card_type = decode_action(action, self.db.num_types)
-        return card_text.card_text(self.db, card_type) if kind in (Kind.BUILD, Kind.FREE_BUILD, Kind.DISCARD_BUILD) else ""
+        """As the Python engine's (on a Python copy of the state)."""
+        return card_text.action_effect(self.to_python(state), player, action)
 
     def render(self, state, player: int | None = None) -> str:
-        """The cities as the record gives them (public information only: no hand, no hidden card)."""
-        record = self.game_record(state)
-        lines = [f"7 Wonders ({record['edition']} edition), {record['num_players']} players"]
-        for city in record["players"]:
-            lines.append(f"{city['agent'] or 'Free City'}: {city['wonder']} {city['side']}, "
-                         f"{city['stages_built']} stages, {city['coins']} coins, "
-                         f"{city['score']['total']} points; " + ", ".join(city["buildings"]))
-        return "\n".join(lines)
+        """As the Python engine's (on a Python copy of the state)."""
+        return text_render.render_table(self.to_python(state), viewer=player)
 
 
 def _seed(seed: Any) -> int:
@@ -300,7 +327,30 @@ def _seed(seed: Any) -> int:
     return int(seed)
 
 
-def format_record(db: CardDatabase, data: dict[str, Any], num_players: int) -> dict[str, Any]:
+#: the GameState fields that the core's import_state reads under their own names
+_TRANSFERRED = ("age", "turn", "decks", "box", "hands", "free_city_pile", "free_city_holder", "built", "has_type",
+                "color_counts", "coins", "stages_built", "stage_cards", "shields", "military_tokens", "science",
+                "own_fixed", "own_choices", "sell_fixed", "sell_choices", "cheap_left", "cheap_right", "powers",
+                "power_used_age", "discard", "known_discard", "last_passed", "pending", "payments", "pending_turn",
+                "discard_builders", "age_leftovers_discarded")
+
+
+def log_entries(db: CardDatabase, actions: list, seats: int, num_players: int) -> list[dict[str, Any]]:
+    """The record's ``actions`` (the Python state's ``log``) from the core's log tuples."""
+    kinds = KIND_NAMES[:5] + (LEFTOVER_KIND,)
+    free_city = 2 if num_players == 2 else -1
+
+    def paid_to(city: int, to_left: int, to_right: int) -> list[dict[str, Any]]:
+        return [{"seat": seat, "agent": f"player_{seat}" if seat != free_city else None, "coins": coins}
+                for seat, coins in (((city - 1) % seats, to_left), ((city + 1) % seats, to_right)) if coins]
+
+    return [{"age": age, "turn": turn, "agent": None if agent < 0 else f"player_{agent}", "seat": seat,
+             "kind": kinds[kind], "card": db.types[card].name,
+             "paid": {"left": left, "right": right, "bank": bank}, "paid_to": paid_to(seat, left, right)}
+            for age, turn, agent, seat, kind, card, left, right, bank in actions]
+
+
+def format_record(db: CardDatabase, data: dict[str, Any], num_players: int, payment: str = "cheapest") -> dict[str, Any]:
     """The game record (:mod:`.record`'s contract) from the core's ``record_data``."""
     seats = len(data["seats"])
     players = []
@@ -318,20 +368,10 @@ def format_record(db: CardDatabase, data: dict[str, Any], num_players: int) -> d
             "military_tokens": list(info["military_tokens"]),
             "score": {**dict(zip(CATEGORIES, info["score"])), "total": info["score"][-1]},
         })
-    kinds = KIND_NAMES[:5] + (LEFTOVER_KIND,)
-    free_city = 2 if num_players == 2 else -1
-
-    def paid_to(city: int, to_left: int, to_right: int) -> list[dict[str, Any]]:
-        return [{"seat": seat, "agent": f"player_{seat}" if seat != free_city else None, "coins": coins}
-                for seat, coins in (((city - 1) % seats, to_left), ((city + 1) % seats, to_right)) if coins]
-
-    actions = [{"age": age, "turn": turn, "agent": None if agent < 0 else f"player_{agent}", "seat": seat,
-                "kind": kinds[kind], "card": db.types[card].name,
-                "paid": {"left": left, "right": right, "bank": bank}, "paid_to": paid_to(seat, left, right)}
-               for age, turn, agent, seat, kind, card, left, right, bank in data["actions"]]
+    actions = log_entries(db, data["actions"], seats, num_players)
     return {
         "game": "seven_wonders", "env": "seven_wonders_v0", "edition": db.edition, "seed": data["seed"],
-        "num_players": num_players, "payment": "cheapest", "variant": "two_player" if num_players == 2 else "standard",
+        "num_players": num_players, "payment": payment, "variant": "two_player" if num_players == 2 else "standard",
         "finished": data["finished"], "winners": [f"player_{seat}" for seat in data["winners"]],
         "players": players, "actions": actions,
     }
@@ -359,21 +399,14 @@ class SevenWondersBatch:
         return [self.game.game_record(state) for _, _, state in self._batch.finished()]
 
     def python_state(self, index: int) -> GameState:
-        """The Python engine state of game ``index`` before its first move (built from its deal:
-        the core exposes a game's deal, not its history, so a game in progress raises ValueError)."""
-        state = self._batch.state(index)
-        if (state.age, state.turn, state.phase) != (1, 1, int(Phase.MAIN)):
-            raise ValueError(f"game {index} is under way (age {state.age}, turn {state.turn}): the Python "
-                             "state of a 7 Wonders game of the batch is only available before its first move")
-        seed = int(self._batch.seeds()[index])
-        return python_state_of_deal(self.game.engine.draw_deal(seed), self.num_players, self.game.edition, seed)
+        """The Python engine state of game ``index`` as it stands (field by field)."""
+        return self.game.to_python(self._batch.state(index))
 
 
 def make_batch(num_envs: int, seed: int, num_players: int = 3, edition: str = "1st",
                wonders: list[str] | None = None, wonder_sides: str | list[str] = "random",
                payment: str = "cheapest") -> SevenWondersBatch:
     """The 7 Wonders batch of ``wonders_env.vector.make("seven_wonders", ...)``: the options are
-    the PettingZoo env's (``num_players``, ``edition``, ``wonders``, ``wonder_sides``, ``payment``:
-    only ``"cheapest"`` so far)."""
+    the PettingZoo env's (``num_players``, ``edition``, ``wonders``, ``wonder_sides``, ``payment``)."""
     return SevenWondersBatch(CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment),
                              num_envs, seed)

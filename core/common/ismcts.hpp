@@ -1,0 +1,410 @@
+// Single-observer information-set Monte Carlo tree search (ISMCTS; Cowling, Powley & Whitehouse
+// 2012), one template for both games, instantiated through a small adapter over each game's own
+// state, rules and determinization (core/duel/search.hpp, core/seven_wonders/search.hpp).
+//
+// The algorithm is agents/mcts.py's (the readable Python reference), in C++:
+//
+// * every simulation starts from a fresh determinization of the true state for the searching
+//   player (the adapter calls the game's own `determinize`): the search never reads what that
+//   player cannot see; the true state is only ever passed to `determinize`, the player's legal
+//   moves at the root and the public move history (tree reuse);
+// * one tree is shared by all determinizations: its edges are actions; at a node, the edges legal
+//   in the current determinization are the candidates, and each edge counts how often it was
+//   available;
+// * selection is PUCT: Q + c * P * sqrt(available) / (1 + visits), an unvisited edge valued at
+//   the mean of its visited siblings (0.5 when none). P is the edge's prior weight normalised over
+//   the edges legal here: at the root the prior given from Python (the heuristic's move values,
+//   later a network), below it the cheap rule of the play-outs (Adapter::rule_weight);
+// * progressive widening (when widening > 0): at a node visited n times only the
+//   ceil(widening * (n + 1) ^ 0.5) edges of highest prior weight are candidates, so 7 Wonders'
+//   wide first moves (every card of the hand built, sold or under a wonder) are explored best
+//   prior first;
+// * a new leaf is valued by one play-out to the end of the game, every player following the
+//   adapter's cheap rule (random legal moves weighted by kind: see the adapters), scored by
+//   `returns` (a share of the win plus a weight of the score margin, in [0, 1]);
+// * turn-based games with public moves (Duel, Adapter::kSimultaneous false): every decision is a
+//   tree node, each choosing for its own player. Simultaneous games (7 Wonders): only the
+//   searching player's decisions are nodes, the others play the play-out rule at every step
+//   (the tree is "open loop" over the player's own moves).
+//
+// Budgets: `simulations` (reproducible for a seed) and/or `time_limit` seconds; at least one.
+//
+// Tree reuse (Adapter::kReuse): after a search, the Searcher keeps its tree and the public move
+// history of the root. At the next search of the same game, if the new history extends it, the
+// tree descends along the moves actually played and keeps that subtree (statistics gathered on
+// determinizations of the earlier information set: the usual ISMCTS approximation). This is sound
+// only where every move is public and is a tree edge (Duel). In 7 Wonders it is not done: the
+// others' moves are not tree edges (open loop) and each turn reveals a new hand, so the subtree
+// under the player's last move mixes every hand it could have received.
+//
+// Plugging a learned prior/value later (issue 17 part 2): the root prior already comes from
+// Python. A network for the interior nodes fits where a node is expanded: replace the
+// `rule_weight` priors of the new edges and the play-out value by the network's policy and value
+// of the determinized state's observation (Adapter::observe), evaluated in batches (collect
+// leaves with virtual loss, call Python once per batch); the selection and backup need no change.
+#pragma once
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common/rng.hpp"
+
+namespace wonders::search {
+
+struct Options {
+    int64_t simulations = 0;    // 0: no limit (then time_limit > 0)
+    double time_limit = 0.0;    // seconds; 0: no limit (then simulations > 0)
+    double exploration = 1.5;   // PUCT constant c
+    double widening = 0.0;      // progressive widening constant; 0: off
+    double margin_scale = 5.0;  // play-out value: sigmoid scale of the score margin, in points
+    double margin_weight = 0.2; // play-out value: weight of the margin against the win share
+    int64_t max_nodes = 2000000;  // the tree stops growing here (play-outs go on)
+    bool reuse = true;          // keep the subtree of the moves played (where the adapter allows)
+
+    // Empty if the options are usable, else what is wrong and what is allowed.
+    std::string problem() const {
+        if (simulations < 0) return "simulations must be a positive integer, got " + std::to_string(simulations);
+        if (!(time_limit >= 0) || !std::isfinite(time_limit))
+            return "time_limit must be a positive number of seconds";
+        if (simulations == 0 && time_limit == 0) return "the search needs a budget: simulations > 0 and/or time_limit > 0";
+        if (!(exploration >= 0) || !std::isfinite(exploration)) return "exploration must be a number >= 0";
+        if (!(widening >= 0) || !std::isfinite(widening)) return "widening must be a number >= 0 (0: off)";
+        if (!(margin_scale > 0) || !std::isfinite(margin_scale)) return "margin_scale must be a number > 0";
+        if (!(margin_weight >= 0 && margin_weight <= 1)) return "margin_weight must be in [0, 1]";
+        if (max_nodes < 1000) return "max_nodes must be at least 1000";
+        return "";
+    }
+};
+
+// One edge of the tree (the action that leads here) and the node below it.
+struct Node {
+    int32_t first_child = -1, next_sibling = -1;
+    int32_t action = -1;
+    uint32_t visits = 0, available = 0;
+    float weight = 1.0f;  // prior weight (unnormalised)
+    double total = 0.0;   // sum of the returns of the player who chose this edge
+};
+
+struct RootEdge {
+    int action;
+    uint32_t visits;
+    double mean;  // mean return of the searching player through this edge
+    float prior;  // normalised prior weight at the root
+};
+
+struct Result {
+    int action = -1;
+    int64_t simulations = 0;
+    int64_t reused_visits = 0;  // root visits kept from the previous search (tree reuse)
+    int64_t nodes = 0;
+    std::vector<RootEdge> edges;  // every root edge, in the order created
+};
+
+// A play-out value per player of a finished game: (1 - w) * its share of the win + w * sigmoid of
+// its score margin over the best other player (agents/search_values.py win_and_margin).
+inline void win_and_margin(const int* totals, const double* shares, int players, double scale, double weight,
+                           double* out) {
+    for (int p = 0; p < players; ++p) {
+        int best_other = -1000000;
+        for (int q = 0; q < players; ++q)
+            if (q != p) best_other = std::max(best_other, totals[q]);
+        double margin = 1.0 / (1.0 + std::exp(-(totals[p] - best_other) / scale));
+        out[p] = (1 - weight) * shares[p] + weight * margin;
+    }
+}
+
+// The search over one game. Adapter (see core/duel/search.hpp) provides:
+//   using State; static constexpr bool kSimultaneous, kReuse; static constexpr int kMaxPlayers;
+//   int num_players() const; int num_actions() const; int max_legal() const;
+//   bool is_over(const State&) const;
+//   int acting(const State&, int* players) const;                 // who decides now
+//   int legal(const State&, int player, int* out) const;         // that player's legal actions
+//   void apply(State&, const int* actions) const;                // actions[player] of each acting one
+//   void determinize(const State& truth, int player, Rng&, State& out) const;
+//   void returns(const State&, const Options&, double* out) const;  // per player, in [0, 1]
+//   float rule_weight(const State&, int action) const;           // the cheap rule's weight (> 0)
+//   int history(const State&, int* out) const;                   // public moves so far (kReuse)
+//   uint64_t fingerprint(const State&) const;                    // same game? (public setup)
+template <class Adapter>
+class Searcher {
+  public:
+    using State = typename Adapter::State;
+
+    explicit Searcher(Adapter adapter) : adapter_(std::move(adapter)) {
+        slot_.assign(static_cast<size_t>(adapter_.num_actions()), -1);
+        stamp_.assign(static_cast<size_t>(adapter_.num_actions()), 0);
+    }
+
+    const Adapter& adapter() const { return adapter_; }
+    int64_t tree_size() const { return static_cast<int64_t>(nodes_.size()); }
+    void clear() {
+        nodes_.clear();
+        history_.clear();
+    }
+
+    // The action of `player` (who must decide now in `truth`) after the budget's simulations.
+    // root_actions/root_priors: a prior over the player's legal moves (empty: the cheap rule).
+    Result search(const State& truth, int player, const Options& options, uint64_t seed,
+                  const std::vector<int>& root_actions = {}, const std::vector<float>& root_priors = {}) {
+        Rng rng(seed);
+        options_ = options;
+        Result result;
+        const int64_t reused = prepare_root(truth, player, options);
+        result.reused_visits = reused;
+        set_root_priors(root_actions, root_priors);
+        using Clock = std::chrono::steady_clock;
+        const auto start = Clock::now();
+        const bool timed = options.time_limit > 0;
+        const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                          std::chrono::duration<double>(options.time_limit));
+        State state;
+        int64_t count = 0;
+        while (options.simulations == 0 || count < options.simulations) {
+            if (timed && (count & 7) == 0 && Clock::now() >= deadline) break;
+            adapter_.determinize(truth, player, rng, state);
+            simulate(state, player, rng);
+            ++count;
+        }
+        result.simulations = count;
+        result.nodes = static_cast<int64_t>(nodes_.size());
+        // the most visited root edge legal now (ties: the higher prior, then the first created)
+        int legal[kLegalCap];
+        const int n = adapter_.legal(truth, player, legal);
+        if (n == 0) throw std::invalid_argument("the player has no legal move");
+        mark_children(0);
+        double total_weight = 0;
+        for (int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) total_weight += nodes_[c].weight;
+        int best = -1;
+        for (int i = 0; i < n; ++i) {
+            int32_t c = child_of(legal[i]);
+            if (c < 0) continue;
+            if (best < 0 || nodes_[c].visits > nodes_[best].visits ||
+                (nodes_[c].visits == nodes_[best].visits && nodes_[c].weight > nodes_[best].weight))
+                best = c;
+        }
+        result.action = best >= 0 ? nodes_[best].action : legal[0];
+        for (int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+            const Node& e = nodes_[c];
+            result.edges.push_back({e.action, e.visits, e.visits ? e.total / e.visits : 0.0,
+                                    static_cast<float>(total_weight > 0 ? e.weight / total_weight : 0)});
+        }
+        return result;
+    }
+
+  private:
+    static constexpr int kLegalCap = 512;
+    Adapter adapter_;
+    Options options_;
+    std::vector<Node> nodes_;  // nodes_[0] is the root
+    std::vector<int> history_;  // the public moves that led to the root (tree reuse)
+    uint64_t fingerprint_ = 0;
+    int root_player_ = -1;
+    std::vector<int32_t> slot_;  // action -> child, valid where stamp_ == generation_
+    std::vector<uint32_t> stamp_;
+    uint32_t generation_ = 0;
+
+    // Set up the root: the subtree of the moves played since the last search, or a new tree.
+    // Returns the root visits kept.
+    int64_t prepare_root(const State& truth, int player, const Options& options) {
+        std::vector<int> history;
+        uint64_t fingerprint = 0;
+        if constexpr (Adapter::kReuse) {
+            int moves[Adapter::kMaxHistory];
+            history.assign(moves, moves + adapter_.history(truth, moves));
+            fingerprint = adapter_.fingerprint(truth);
+        }
+        int32_t keep = -1;
+        if (Adapter::kReuse && options.reuse && !nodes_.empty() && fingerprint == fingerprint_ &&
+            player == root_player_ && history.size() >= history_.size() &&
+            std::equal(history_.begin(), history_.end(), history.begin())) {
+            keep = 0;
+            for (size_t i = history_.size(); i < history.size() && keep >= 0; ++i) {
+                int32_t found = -1;
+                for (int32_t c = nodes_[keep].first_child; c >= 0; c = nodes_[c].next_sibling)
+                    if (nodes_[c].action == history[i]) found = c;
+                keep = found;
+            }
+        }
+        history_ = std::move(history);
+        fingerprint_ = fingerprint;
+        root_player_ = player;
+        if (keep < 0) {
+            nodes_.clear();
+            nodes_.emplace_back();
+            return 0;
+        }
+        if (keep > 0) compact(keep);
+        return nodes_[0].visits;
+    }
+
+    // Keep only the subtree under `keep`, which becomes the root (breadth-first copy).
+    void compact(int32_t keep) {
+        std::vector<Node> kept;
+        kept.reserve(nodes_.size() / 4 + 16);
+        kept.push_back(nodes_[keep]);
+        kept[0].next_sibling = -1;
+        for (size_t i = 0; i < kept.size(); ++i) {
+            int32_t previous = -1;
+            for (int32_t c = kept[i].first_child; c >= 0; c = nodes_[c].next_sibling) {
+                Node copy = nodes_[c];
+                copy.next_sibling = -1;
+                const auto index = static_cast<int32_t>(kept.size());
+                kept.push_back(copy);
+                if (previous < 0) kept[i].first_child = index;
+                else kept[previous].next_sibling = index;
+                previous = index;
+            }
+        }
+        nodes_.swap(kept);
+    }
+
+    void set_root_priors(const std::vector<int>& actions, const std::vector<float>& priors) {
+        if (actions.empty()) return;
+        mark_children(0);
+        for (size_t i = 0; i < actions.size(); ++i) {
+            int32_t c = child_of(actions[i]);
+            if (c < 0) c = add_child(0, actions[i], priors[i]);
+            else nodes_[c].weight = priors[i];
+        }
+    }
+
+    int32_t add_child(int32_t parent, int action, float weight) {
+        Node child;
+        child.action = action;
+        child.weight = weight;
+        child.next_sibling = nodes_[parent].first_child;
+        const auto index = static_cast<int32_t>(nodes_.size());
+        nodes_.push_back(child);
+        nodes_[parent].first_child = index;
+        slot_[action] = index;
+        stamp_[action] = generation_;
+        return index;
+    }
+
+    void mark_children(int32_t node) {
+        if (++generation_ == 0) {
+            std::fill(stamp_.begin(), stamp_.end(), 0);
+            generation_ = 1;
+        }
+        for (int32_t c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
+            slot_[nodes_[c].action] = c;
+            stamp_[nodes_[c].action] = generation_;
+        }
+    }
+    int32_t child_of(int action) const { return stamp_[action] == generation_ ? slot_[action] : -1; }
+
+    // PUCT among the edges legal here (new ones are created, if the tree may grow).
+    int32_t select(const State& state, int player, int32_t node, const int* legal, int n) {
+        mark_children(node);
+        int32_t edges[kLegalCap];
+        const bool grow = static_cast<int64_t>(nodes_.size()) + n <= options_.max_nodes;
+        int count = 0;
+        for (int i = 0; i < n; ++i) {
+            int32_t c = child_of(legal[i]);
+            if (c < 0) {
+                if (!grow) continue;
+                c = add_child(node, legal[i], adapter_.rule_weight(state, legal[i]));
+            }
+            edges[count++] = c;
+        }
+        (void)player;
+        if (count == 0) return -1;
+        int candidates = count;
+        if (options_.widening > 0) {
+            const double allowed = std::ceil(options_.widening * std::sqrt(nodes_[node].visits + 1.0));
+            if (allowed < count) {
+                candidates = static_cast<int>(allowed);
+                std::partial_sort(edges, edges + candidates, edges + count, [this](int32_t a, int32_t b) {
+                    return nodes_[a].weight > nodes_[b].weight ||
+                           (nodes_[a].weight == nodes_[b].weight && nodes_[a].action < nodes_[b].action);
+                });
+            }
+        }
+        double norm = 0, visited_total = 0, visited_visits = 0;
+        for (int i = 0; i < candidates; ++i) {
+            const Node& e = nodes_[edges[i]];
+            norm += e.weight;
+            if (e.visits) {
+                visited_total += e.total;
+                visited_visits += e.visits;
+            }
+        }
+        const double parent_q = visited_visits > 0 ? visited_total / visited_visits : 0.5;
+        if (norm <= 0) norm = 1;
+        double best_score = -1e300;
+        int32_t best = edges[0];
+        for (int i = 0; i < candidates; ++i) {
+            Node& e = nodes_[edges[i]];
+            ++e.available;
+            const double q = e.visits ? e.total / e.visits : parent_q;
+            const double score = q + options_.exploration * (e.weight / norm) * std::sqrt(static_cast<double>(e.available)) /
+                                         (1.0 + e.visits);
+            if (score > best_score) {
+                best_score = score;
+                best = edges[i];
+            }
+        }
+        return best;
+    }
+
+    // The cheap rule: a legal action drawn with the adapter's weights.
+    int rule_action(const State& state, const int* legal, int n, Rng& rng) const {
+        if (n == 1) return legal[0];
+        float weights[kLegalCap];
+        float total = 0;
+        for (int i = 0; i < n; ++i) total += (weights[i] = adapter_.rule_weight(state, legal[i]));
+        float pick = static_cast<float>(rng.next() >> 40) * (1.0f / 16777216.0f) * total;
+        for (int i = 0; i < n; ++i) {
+            pick -= weights[i];
+            if (pick < 0) return legal[i];
+        }
+        return legal[n - 1];
+    }
+
+    void simulate(State& state, int me, Rng& rng) {
+        int32_t path[Adapter::kMaxDepth];
+        int8_t chooser_of[Adapter::kMaxDepth];
+        int depth = 0;
+        int32_t node = 0;
+        bool in_tree = true;
+        int players[Adapter::kMaxPlayers], actions[Adapter::kMaxPlayers], legal[kLegalCap];
+        while (!adapter_.is_over(state)) {
+            const int acting = adapter_.acting(state, players);
+            for (int i = 0; i < acting; ++i) {
+                const int p = players[i];
+                const int n = adapter_.legal(state, p, legal);
+                const bool chooses = in_tree && depth < Adapter::kMaxDepth && (!Adapter::kSimultaneous || p == me);
+                if (chooses) {
+                    const int32_t child = select(state, p, node, legal, n);
+                    if (child < 0) {
+                        in_tree = false;
+                        actions[p] = rule_action(state, legal, n, rng);
+                        continue;
+                    }
+                    actions[p] = nodes_[child].action;
+                    path[depth] = child;
+                    chooser_of[depth++] = static_cast<int8_t>(p);
+                    node = child;
+                    if (nodes_[child].visits == 0) in_tree = false;  // a new leaf: play out from here
+                } else {
+                    actions[p] = rule_action(state, legal, n, rng);
+                }
+            }
+            adapter_.apply(state, actions);
+        }
+        double value[Adapter::kMaxPlayers];
+        adapter_.returns(state, options_, value);
+        nodes_[0].visits += 1;
+        for (int i = 0; i < depth; ++i) {
+            Node& e = nodes_[path[i]];
+            e.visits += 1;
+            e.total += value[chooser_of[i]];
+        }
+    }
+};
+
+}  // namespace wonders::search

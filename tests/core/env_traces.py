@@ -1,0 +1,22 @@
+"""What the env-on-core tests compare: the whole trace of an AEC game, played the same on both engines."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def play(env, seed: int, choose) -> list:
+    """Every (agent, observation, mask, reward, termination, info) of a game, and its record."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trace = []
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        trace.append((agent, obs["observation"].tolist(), obs["action_mask"].tolist(), reward, termination, info))
+        env.step(None if termination or truncation else choose(env, obs["action_mask"], rng))
+    return trace + [env.unwrapped.game_record()]
+
+
+def random_choice(env, mask, rng):
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))])
