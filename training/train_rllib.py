@@ -190,11 +190,6 @@ def check_args(args: Args) -> int:
                          f"instance has --num-cpus {args.num_cpus}: raise --num-cpus or lower --env-runners")
     if args.minibatch > args.train_batch:
         raise ValueError(f"--minibatch ({args.minibatch}) must not exceed --train-batch ({args.train_batch})")
-    if args.minibatch > env_steps_per_learner(args, num_players):
-        raise ValueError(f"--minibatch ({args.minibatch}) must not exceed the env steps per iteration and learner "
-                         f"({env_steps_per_learner(args, num_players)}: RLlib counts its batch in env steps, each "
-                         "holding a decision of every game of an env runner): lower --minibatch or "
-                         "--envs-per-env-runner, or raise --train-batch")
     if args.learner_gpus < 0:
         raise ValueError(f"--learner-gpus must be at least 0, got {args.learner_gpus}")
     if not 0 <= args.self_play_prob <= 1:
@@ -443,10 +438,12 @@ def module_spec(env_config: dict[str, Any]) -> RLModuleSpec:
 def env_steps_per_learner(args: Args, num_players: int) -> int:
     """``--train-batch`` decisions as the env steps RLlib counts its batches in, per learner: an
     env step of :class:`LeagueEnv` holds a decision of each of its games (in 7 Wonders, of each
-    of their players). (RLlib 2.60's ``count_steps_by="agent_steps"`` fails on an agent with no
-    step in a sample, which the agents of a batch of games often are.)"""
+    of their players), and at least ``--minibatch`` (RLlib refuses a minibatch larger than this
+    count). (RLlib 2.60's ``count_steps_by="agent_steps"`` fails on an agent with no step in a
+    sample, which the agents of a batch of games often are.)"""
     per_step = args.envs_per_env_runner * (num_players if entry(args.game).parallel else 1)
-    return max(1, -(-args.train_batch // (per_step * max(1, args.learners))))
+    steps = -(-args.train_batch // (per_step * max(1, args.learners)))
+    return max(steps, args.minibatch)  # RLlib refuses a minibatch larger than this count
 
 
 def build_config(args: Args, num_players: int) -> PPOConfig:

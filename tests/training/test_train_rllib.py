@@ -185,8 +185,6 @@ def closed_port() -> int:
     (["--env-runners", "-1"], "--env-runners must be at least 0"),
     (["--env-runners", "3"], "--env-runners 3 need 3 CPUs (one each), the local Ray instance has --num-cpus 2"),
     (["--train-batch", "100", "--minibatch", "200"], "--minibatch (200) must not exceed --train-batch (100)"),
-    (["--train-batch", "800", "--minibatch", "200", "--envs-per-env-runner", "8"],
-     "--minibatch (200) must not exceed the env steps per iteration and learner (100"),
     (["--self-play-prob", "1.5"], "--self-play-prob must be in [0, 1]"),
     (["--opponent-snapshot", "0", "--opponent-heuristic", "0", "--opponent-random", "0"], "positive sum"),
     (["--promote-above-chance", "2"], "--promote-above-chance must be in [-1, 1]"),
