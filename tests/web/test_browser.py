@@ -90,23 +90,43 @@ def start_game(page, base: str, game: str, seats: list[str], seed: int, players:
 def play_by_clicking(page, rng, screenshot: Path | None, screenshot_after: int) -> int:
     """Click legal moves until the score sheet shows (a screenshot after ``screenshot_after``
     moves, if asked); returns the number of moves made."""
-    moves = 0
+    moves = redrawn = 0
     while True:
         page.wait_for_selector("#board .legal, .score-sheet", timeout=30_000)
         if page.query_selector(".score-sheet"):
             return moves
-        pieces = page.query_selector_all("#board .legal")
-        pieces[int(rng.integers(len(pieces)))].click()
-        options = page.query_selector_all("#menu .move-option")
-        assert options, "a highlighted piece opens its moves"
         turn = page.evaluate("lastView.turn_id")
-        options[int(rng.integers(len(options)))].click()
+        if not click_a_legal_move(page, rng):
+            redrawn += 1  # the board was redrawn under the click (a bot moved): look again
+            assert redrawn < 20, "a highlighted piece opens its moves"
+            continue
+        redrawn = 0
         page.wait_for_function(f"lastView.turn_id !== {turn} || lastView.chosen || lastView.over", timeout=30_000)
         assert not page.is_visible("#message.error"), page.text_content("#message")
         moves += 1
         if screenshot is not None and moves == screenshot_after:
             page.wait_for_selector("#board .legal", timeout=30_000)
             save_screenshot(page, screenshot)
+
+
+def click_a_legal_move(page, rng) -> bool:
+    """Click a highlighted piece, then one of the moves it opens. False when the board was redrawn
+    between finding an element and clicking it (the page re-renders when a bot's move arrives),
+    before the move was sent."""
+    try:
+        pieces = page.query_selector_all("#board .legal")
+        if not pieces:
+            return False
+        pieces[int(rng.integers(len(pieces)))].click(timeout=5_000)
+        options = page.query_selector_all("#menu .move-option")
+        if not options:
+            return False
+        options[int(rng.integers(len(options)))].click(timeout=5_000)
+    except playwright_api.Error as error:
+        if "not attached" in str(error) or "detached" in str(error):
+            return False
+        raise
+    return True
 
 
 def save_screenshot(page, path: Path) -> None:
