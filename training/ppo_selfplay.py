@@ -28,11 +28,10 @@ What it does, update after update:
    ``num_steps`` ticks and then finishes the game in progress, so a rollout holds complete
    games only: no bootstrap value, and nothing but the generator to carry from one rollout to
    the next. A seat is only ever given its own observation, which holds no hidden information.
-   The batch gives the win_loss reward (``--reward score`` is refused before anything starts)
-   and both 7 Wonders payment modes.
+   The batch gives the env's rewards (``--reward``) and both 7 Wonders payment modes.
 2. **Advantages.** Each learner seat of each game is one trajectory, rewarded at its end by the
-   core (``win_loss``: +1 win, -1 loss, 0 for a Duel draw). GAE(``gamma``,
-   ``gae_lambda``) along each trajectory.
+   core (``win_loss``: +1 win, -1 loss, 0 for a Duel draw; or ``score``, the env's points
+   margin). GAE(``gamma``, ``gae_lambda``) along each trajectory.
 3. **PPO update.** Clipped surrogate, clipped value loss, entropy bonus, ``update_epochs`` epochs
    of ``num_minibatches`` minibatches, gradient clipping, learning rate annealed linearly with
    the steps done. The masked categorical sets illegal logits to a large negative number.
@@ -177,8 +176,6 @@ def problems(args: Args) -> list[str]:
         vector.make(game, 1, **table_options(args, args.num_players or default_players(game)), **env_options(args))
     except ValueError as error:
         found.append(f"the rollouts are collected through the batched core (wonders_env.vector): {error}")
-    if args.reward != "win_loss":
-        found.append(f"--reward {args.reward}: the batched core gives the win_loss rewards only")
     if args.self_play_prob < 1 and not (args.opponent_snapshot or args.opponent_heuristic or args.opponent_random):
         found.append("--opponent-snapshot, --opponent-heuristic and --opponent-random are all 0: give one a "
                      "positive weight, or --self-play-prob 1 for pure self-play")
@@ -294,8 +291,8 @@ def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players
     in one more, the random baseline's drawn by the core from the masks, the heuristics' read
     from their games' Python twins.
     """
-    venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), **table_options(args, num_players),
-                       **env_options(args))
+    venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), reward=args.reward,
+                       **table_options(args, num_players), **env_options(args))
     engine = wonders_env.make_engine(args.game, "python", num_players, args.edition, **env_options(args))
     obs, mask, to_act = venv.reset()
     seats = Seats(venv, engine)

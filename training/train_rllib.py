@@ -26,7 +26,8 @@ Pieces (RLlib's names):
   ``learner_<seat>_g<game>`` and ``league_<seat>_g<game>``. Every network seat that decides now
   in any of the games gets its observation in the same env step (in 7 Wonders all the acting
   players at once), so the env runner computes them in one forward pass per module. Rewards
-  come at the end of each game (``win_loss``: +1 win, -1 loss, 0 for a Duel draw). Both payment
+  come at the end of each game (``--reward``: ``win_loss`` +1 win, -1 loss, 0 for a Duel draw;
+  or ``score``, the env's points margin). Both payment
   modes of 7 Wonders run on the batch.
 * **RL module** (:class:`MaskedActorCriticModule`): the project's own network
   (:class:`agents.policy.ActorCritic`, so the export is a plain copy of its weights). Illegal
@@ -248,7 +249,8 @@ class LeagueEnv(MultiAgentEnv):
         if seed is not None:
             self.rng = np.random.default_rng(seed)
         self.venv = vector.make(self.args.game, self.num_games, seed=int(self.rng.integers(2**63)),
-                                **table_options(self.args, self.num_players))
+                                reward=self.args.reward, **table_options(self.args, self.num_players),
+                                **env_options(self.args))
         self.venv.reset()
         self.seats = Seats(self.venv, self.engine)
         for game in range(self.num_games):

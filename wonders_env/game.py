@@ -23,6 +23,10 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
+#: the reward modes of every game's envs and batches (``win_loss``: +1 win, -1 loss; ``score``: a
+#: points margin; each game's ``scoring.score_rewards`` says which)
+REWARD_MODES = ("win_loss", "score")
+
 State = TypeVar("State")
 
 

@@ -17,7 +17,8 @@ trained on one plays on the other. ``actions`` is an ``[E, P]`` integer array; e
 that do not act are ignored. ``rewards`` ``[E, P]`` float32 are the env's ``win_loss`` rewards
 (Duel: +1 to the winner, -1 to the loser, 0 to all on a shared victory; 7 Wonders: +1 to each
 winner, -1 to the others; 0 before the end);
-``terminated`` ``[E]`` bool marks the games that ended in this step. A game that ends restarts at
+with ``reward="score"``, the env's ``score`` rewards (the points margin, as ``reward="score"`` of the
+env); ``terminated`` ``[E]`` bool marks the games that ended in this step. A game that ends restarts at
 once with a new deal: the observation, mask and ``to_act`` of its row are those of the new game's
 first decision, and :meth:`VectorEnv.finished_records` gives the record of the game that ended.
 
@@ -36,7 +37,8 @@ illegal, and leaves every game as it was: the core checks the whole batch before
 Each game provides its batch in ``wonders_env.<game>.compiled.make_batch(num_envs, seed,
 **options)``: a core object with ``num_players``, ``observation_size``, ``num_actions``,
 ``reset(obs, mask, to_act)``, ``step(actions, obs, mask, to_act, rewards, terminated)``,
-``seeds()``, ``finished_records()`` and ``python_state(index)``.
+``seeds()``, ``finished_records()``, ``finished_score_rewards()`` (``(index, rewards)`` of the
+games that ended in the last step) and ``python_state(index)``.
 """
 
 from __future__ import annotations
@@ -47,30 +49,34 @@ from typing import Any
 import numpy as np
 
 from . import registry
+from .game import REWARD_MODES
 
 MAX_ENVS = 1 << 16
 SEED_LIMIT = 1 << 64
 
 
-def make(game: str, num_envs: int = 1, seed: int = 0, **options: Any) -> "VectorEnv":
+def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", **options: Any) -> "VectorEnv":
     """``num_envs`` games of ``game`` (a name of :mod:`wonders_env.registry`) with the game's
-    ``options``."""
+    ``options``; ``reward`` is the env's reward mode."""
     game = registry.resolve_game(game)
+    if reward not in REWARD_MODES:
+        raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
     if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral) \
             or not 1 <= num_envs <= MAX_ENVS:
         raise ValueError(f"num_envs must be an integer in 1-{MAX_ENVS}, got {num_envs!r}")
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed < SEED_LIMIT:
         raise TypeError(f"seed must be an integer in 0-{SEED_LIMIT - 1}, got {seed!r}")
     batch = registry.make_batch(game, int(num_envs), int(seed), **options)
-    return VectorEnv(game, batch, int(num_envs))
+    return VectorEnv(game, batch, int(num_envs), reward)
 
 
 class VectorEnv:
     """``num_envs`` games stepped together; see the module docstring."""
 
-    def __init__(self, game: str, batch: Any, num_envs: int) -> None:
+    def __init__(self, game: str, batch: Any, num_envs: int, reward: str = "win_loss") -> None:
         self.game = game
         self.num_envs = num_envs
+        self.reward = reward
         self.num_players = batch.num_players
         self.observation_size = batch.observation_size
         self.num_actions = batch.num_actions
@@ -98,6 +104,9 @@ class VectorEnv:
         actions = self._checked_actions(actions)
         self._batch.step(actions, self.observations, self.action_masks, self.to_act, self.rewards,
                          self.terminated)
+        if self.reward == "score":
+            for index, rewards in self._batch.finished_score_rewards():
+                self.rewards[index] = rewards
         return self.observations, self.action_masks, self.to_act, self.rewards, self.terminated
 
     def sample_actions(self) -> np.ndarray:

@@ -66,11 +66,10 @@ def test_a_policy_trained_choosing_payments_refuses_the_cheapest_mode(tmp_path: 
         play_game(wonders_env.make("seven_wonders", 3, raw=True), [agent, *heuristics], 0)
 
 
-def test_what_the_batched_core_lacks_is_refused_before_anything_starts(tmp_path: Path, capsys):
-    with pytest.raises(SystemExit):
-        train(tmp_path, "--reward", "score")
-    assert "the batched core gives the win_loss rewards" in capsys.readouterr().err
-    assert not tmp_path.joinpath("checkpoint.pt").exists()
+def test_a_run_with_score_rewards_trains(tmp_path: Path):
+    train(tmp_path, "--reward", "score", "--total-steps", "60")
+    model, _ = load_policy(tmp_path / "policy.pt", "seven_wonders_duel")
+    play_game(wonders_env.make("seven_wonders_duel", raw=True), [PolicyAgent(model), make_agent("random", seed=0)], 0)
 
 
 def test_a_run_choosing_payments_trains_a_policy_of_that_mode(tmp_path: Path):

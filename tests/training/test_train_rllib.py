@@ -168,6 +168,15 @@ def test_promotion_keeps_the_newest_pool_size_snapshots_and_maps_only_to_those(m
     assert algorithm.mapping.snapshots == tuple(kept)
 
 
+def test_the_league_env_plays_the_batch_with_the_runs_reward_and_payment():
+    """--reward and --payment reach the batched games the env runners step (not only the twins)."""
+    args = train_rllib.Args(game="seven_wonders", num_players=3, payment="choose", reward="score")
+    env = train_rllib.LeagueEnv({"args": vars(args), "num_players": 3, "games": 2})
+    env.reset(seed=0)
+    assert env.venv.reward == "score" and env.venv.num_actions == env.engine.num_actions
+    assert env.engine.payment == "choose"
+
+
 # ---------------------------------------------------------------- bad input (no Ray started)
 def closed_port() -> int:
     with socket.socket() as probe:

@@ -34,7 +34,7 @@ from .observation import OBSERVATION_SIZE
 from . import card_text, render
 from .record import game_record
 from .rules import legal_actions_reference
-from .scoring import CATEGORIES, MILITARY_POINTS
+from .scoring import CATEGORIES, MILITARY_POINTS, score_rewards
 from .state import LOOTING_TOKENS, DuelState, Phase, Victory
 
 SEED_LIMIT = 1 << 64
@@ -245,6 +245,11 @@ class DuelBatch:
 
     def finished_records(self) -> list[dict[str, Any]]:
         return [_record(self._engine, state, seed) for _, seed, state in self._batch.finished()]
+
+    def finished_score_rewards(self) -> list[tuple[int, list[float]]]:
+        """``(index, the env's score rewards)`` of the games that ended in the last step."""
+        return [(index, score_rewards([self._engine.score(state, p)[-1] for p in (0, 1)], state.winners))
+                for index, _, state in self._batch.finished()]
 
     def state(self, index: int) -> CoreDuelState:
         """A copy of game ``index`` as it stands (for inspection and tests)."""

@@ -18,16 +18,16 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ..game import REWARD_MODES
 from .cards import BASE, DuelDatabase
 from .game import DuelGame
 from .observation import encode_observation
 from .record import AGENTS, ENV_NAME, game_record
 from .render import render_table
 from .rules import check_legal, legal_actions, resolve_action
-from .scoring import score_breakdown
+from .scoring import score_breakdown, score_rewards
 from .state import VICTORY_NAMES, DuelState, Phase, Victory, new_game
 
-REWARD_MODES = ("win_loss", "score")
 ENGINES = ("core", "python")
 AGENT_INDEX = {agent: i for i, agent in enumerate(AGENTS)}
 OBS_HIGH = 1000.0  # coins are the only values above 2 (a bound no game reaches)
@@ -172,14 +172,9 @@ class raw_env(AECEnv):
         else:
             scores = [score_breakdown(self._state, p) for p in (0, 1)]
             winners, victory = self._state.winners, self._state.victory
-        if len(winners) == 2:
-            rewards = [0.0, 0.0]
-        else:
-            winner = winners[0]
-            margin = 1.0
-            if self.reward_mode == "score":
-                margin = float(max(scores[winner]["total"] - scores[1 - winner]["total"], 1))
-            rewards = [margin if p == winner else -margin for p in (0, 1)]
+        rewards = score_rewards([score["total"] for score in scores], winners)
+        if self.reward_mode == "win_loss":
+            rewards = [float(np.sign(reward)) for reward in rewards]
         info = {"victory": VICTORY_NAMES[victory], "winners": [AGENTS[p] for p in winners]}
         for p, agent in enumerate(AGENTS):
             self.rewards[agent] = rewards[p]

@@ -72,3 +72,13 @@ def civilian_winners(state: DuelState) -> tuple[int, ...]:
     if keys[0] == keys[1]:
         return (0, 1)
     return (0,) if keys[0] > keys[1] else (1,)
+
+
+def score_rewards(totals: list[int], winners: tuple[int, ...] | list[int]) -> list[float]:
+    """The env's ``reward="score"`` of a finished game: the winner gets the points margin (at least
+    1, since a supremacy can be won behind on points) and the loser its negative; a draw gives 0."""
+    if len(winners) != 1:
+        return [0.0, 0.0]
+    winner = winners[0]
+    margin = float(max(totals[winner] - totals[1 - winner], 1))
+    return [margin if player == winner else -margin for player in (0, 1)]

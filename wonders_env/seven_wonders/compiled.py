@@ -34,7 +34,7 @@ from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDataba
 from . import card_text
 from .game import SevenWondersGame
 from .observation import ObservationLayout
-from .scoring import CATEGORIES
+from .scoring import CATEGORIES, score_rewards
 from . import render as text_render
 from .rules import legal_actions_reference
 from .state import GameState, Phase, new_game
@@ -397,6 +397,11 @@ class SevenWondersBatch:
 
     def finished_records(self) -> list[dict[str, Any]]:
         return [self.game.game_record(state) for _, _, state in self._batch.finished()]
+
+    def finished_score_rewards(self) -> list[tuple[int, list[float]]]:
+        """``(index, the env's score rewards)`` of the games that ended in the last step."""
+        return [(index, score_rewards([self.game.score_breakdown(state, p)["total"] for p in range(self.num_players)]))
+                for index, _, state in self._batch.finished()]
 
     def python_state(self, index: int) -> GameState:
         """The Python engine state of game ``index`` as it stands (field by field)."""

@@ -18,13 +18,14 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
+from ..game import REWARD_MODES
 from .actions import Kind, encode_action, num_actions
 from .game import SevenWondersGame
 from .render import render_table
 from .rules import IllegalActionError, acting_seats, check_legal, legal_action_mask
+from .scoring import score_rewards
 from .state import GameState, Phase
 
-REWARD_MODES = ("win_loss", "score")
 ENGINES = ("core", "python")
 OBS_LOW, OBS_HIGH = -128.0, 1024.0
 
@@ -135,8 +136,7 @@ class _SevenWondersTable:
         engine, state = self._engine, self._state
         if self.reward_mode == "score":
             totals = [engine.score_breakdown(state, seat)["total"] for seat in range(self.num_players)]
-            return {agent: float(totals[i] - (sum(totals) - totals[i]) / (len(totals) - 1))
-                    for i, agent in enumerate(self.possible_agents)}
+            return dict(zip(self.possible_agents, score_rewards(totals)))
         won = set(engine.winners(state))
         return {agent: 1.0 if i in won else -1.0 for i, agent in enumerate(self.possible_agents)}
 

@@ -97,3 +97,8 @@ def winners(state: GameState) -> list[int]:
     best = max(keys.values())
     return [seat for seat, key in keys.items() if key == best]
 
+
+def score_rewards(totals: list[int]) -> list[float]:
+    """The env's ``reward="score"`` of a finished game: each player's points minus the mean of the
+    other players' (``totals`` of the players, the Free City excluded)."""
+    return [float(total - (sum(totals) - total) / (len(totals) - 1)) for total in totals]
