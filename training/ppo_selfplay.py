@@ -107,6 +107,7 @@ from torch.utils.tensorboard import SummaryWriter
 
 import wonders_env
 from wonders_env import vector
+from wonders_env.game import REWARD_MODES
 from agents import make_agent
 from agents.match import Agent
 from agents.random_agent import RandomAgent
@@ -151,7 +152,7 @@ class Args:
     vf_coef: float = arg(0.5, "value loss coefficient", low=0)
     max_grad_norm: float = arg(0.5, "gradient clipping norm", low=0)
     target_kl: float | None = arg(None, "stop an update's epochs early beyond this KL (none: never)", low=0)
-    reward: str = arg("win_loss", "env reward mode", choices=("win_loss", "score"))
+    reward: str = arg("win_loss", "env reward mode", choices=REWARD_MODES)
     self_play_prob: float = arg(0.4, "probability that the learner holds every seat of a game", low=0, high=1)
     opponent_snapshot: float = arg(0.5, "weight of past snapshots for the other seats", low=0)
     opponent_heuristic: float = arg(0.3, "weight of the heuristic baseline for the other seats", low=0)

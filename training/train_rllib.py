@@ -108,6 +108,7 @@ from torch.utils.tensorboard import SummaryWriter
 
 import wonders_env
 from wonders_env import vector
+from wonders_env.game import REWARD_MODES
 from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
 from training.cli_args import arg, parse_args
 from training.interrupt import StopAtOnce, exit_interrupted
@@ -155,7 +156,7 @@ class Args:
     ent_coef: float = arg(0.01, "entropy coefficient")
     vf_coef: float = arg(0.5, "value loss coefficient")
     max_grad_norm: float = arg(0.5, "gradient clipping norm")
-    reward: str = arg("win_loss", "env reward mode", choices=("win_loss", "score"))
+    reward: str = arg("win_loss", "env reward mode", choices=REWARD_MODES)
     self_play_prob: float = arg(0.4, "probability that the learner holds every seat of a game")
     opponent_snapshot: float = arg(0.5, "weight of league snapshots for the other seats")
     opponent_heuristic: float = arg(0.3, "weight of the heuristic baseline for the other seats")

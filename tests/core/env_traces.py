@@ -20,3 +20,10 @@ def play(env, seed: int, choose) -> list:
 def random_choice(env, mask, rng):
     legal = np.flatnonzero(mask)
     return int(legal[rng.integers(len(legal))])
+
+
+def assert_same_views(core, python) -> None:
+    """Every agent's observation and mask are the same in the two envs."""
+    for player in python.possible_agents:
+        assert np.array_equal(core.observe(player)["observation"], python.observe(player)["observation"])
+        assert np.array_equal(core.observe(player)["action_mask"], python.observe(player)["action_mask"])

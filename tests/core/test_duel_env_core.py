@@ -7,7 +7,7 @@ import pytest
 from pettingzoo.test import api_test
 
 from agents.heuristic import HeuristicAgent
-from env_traces import play, random_choice
+from env_traces import assert_same_views, play, random_choice
 from wonders_env import seven_wonders_duel_v0
 
 
@@ -55,11 +55,8 @@ def test_a_position_put_into_the_core_env_is_played_from_there():
     python.reset(seed=5)
     rng = np.random.default_rng(5)
     for _ in range(30):
-        legal = np.flatnonzero(python.observe(python.agent_selection)["action_mask"])
-        python.step(int(legal[rng.integers(len(legal))]))
+        python.step(random_choice(python, python.observe(python.agent_selection)["action_mask"], rng))
     core.reset(seed=9)
     core.state = python.state
     assert core.state.log == python.state.log
-    for player in python.possible_agents:
-        assert np.array_equal(core.observe(player)["observation"], python.observe(player)["observation"])
-        assert np.array_equal(core.observe(player)["action_mask"], python.observe(player)["action_mask"])
+    assert_same_views(core, python)

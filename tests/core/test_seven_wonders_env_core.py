@@ -9,7 +9,7 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test
 
 from agents.heuristic import HeuristicAgent
-from env_traces import play, random_choice
+from env_traces import assert_same_views, play, random_choice
 from wonders_env import seven_wonders_v0
 from wonders_env.seven_wonders.rules import IllegalActionError
 
@@ -91,7 +91,5 @@ def test_a_position_put_into_the_core_env_is_played_from_there(payment):
     core.reset(seed=9)
     core.state = python.state
     assert core.state.log == python.state.log
-    for player in python.possible_agents:
-        assert np.array_equal(core.observe(player)["observation"], python.observe(player)["observation"])
-        assert np.array_equal(core.observe(player)["action_mask"], python.observe(player)["action_mask"])
+    assert_same_views(core, python)
 
