@@ -38,6 +38,12 @@ name            agent
                 ``path`` (another policy file or checkpoint) and ``deterministic`` (``False``
                 samples from the policy with a generator seeded by ``seed``). Needs torch
                 (the ``train`` extra)
+``az``          the core's search guided by a policy-value network trained by self-play with
+                search (:mod:`agents.az_agent`, :mod:`training.az_selfplay`): the network's
+                priors at every node and its value at the leaves; by default the network
+                shipped in ``agents/policies/`` and 1 s a move; options ``time_limit``,
+                ``simulations``, ``path`` and the search options of :class:`agents.az_agent.AZAgent`.
+                Needs torch to read the file
 ==============  ===============================================================================
 
 All agents are deterministic for a given ``seed`` (``mcts`` only with a simulation budget: a
@@ -45,6 +51,7 @@ time limit makes the number of simulations depend on the machine). None of them 
 information: the heuristics read their own hand and the public table; ``mcts`` reads the true
 state only through the engine's ``determinize`` (on the core: a Python engine state is first
 copied to a core state, which the C++ search only determinizes); ``ppo`` reads only its own
+observation; ``az`` searches as ``mcts`` does and feeds its network the deciding player's own
 observation.
 """
 
@@ -56,7 +63,7 @@ from wonders_env.registry import resolve_game
 
 from .match import Agent
 
-AGENT_NAMES = ("random", "heuristic", "mcts", "ppo")
+AGENT_NAMES = ("random", "heuristic", "mcts", "ppo", "az")
 
 __all__ = ["AGENT_NAMES", "Agent", "agent_names", "make_agent"]
 
@@ -64,13 +71,15 @@ __all__ = ["AGENT_NAMES", "Agent", "agent_names", "make_agent"]
 def agent_names(game: str) -> tuple[str, ...]:
     """The agents that can play ``game`` as it is shipped: ``random`` always, ``heuristic`` and
     ``mcts`` when the game has a valuation (:data:`agents.heuristic.VALUATIONS`), ``ppo`` when a
-    policy is shipped for it (a policy file of one's own plays any game: ``ppo`` with ``path``).
+    policy is shipped for it (a policy file of one's own plays any game: ``ppo`` with ``path``), ``az``
+    when an az network is shipped for it.
     A new game in the registry plays with ``random`` (and a policy trained for it) and nothing else."""
     from .heuristic import VALUATIONS
-    from .ppo_agent import default_policy_path
+    from . import az_agent, ppo_agent
     game = resolve_game(game)
     usable = {"random": True, "heuristic": game in VALUATIONS, "mcts": game in VALUATIONS,
-              "ppo": default_policy_path(game).is_file()}
+              "ppo": ppo_agent.default_policy_path(game).is_file(),
+              "az": az_agent.default_policy_path(game).is_file()}
     return tuple(name for name in AGENT_NAMES if usable[name])
 
 
@@ -94,20 +103,25 @@ def _ppo(game: str, seed: int | None, **options: Any) -> Agent:
     return PPOAgent(game, seed=seed, **options)
 
 
+def _az(game: str, seed: int | None, **options: Any) -> Agent:
+    from .az_agent import AZAgent
+    return AZAgent(game, seed=seed, **options)
+
+
 _FACTORIES: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic, "mcts": _mcts,
-                                               "ppo": _ppo}
+                                               "ppo": _ppo, "az": _az}
 
 
 def make_agent(name: str, game: str = "seven_wonders", seed: int | None = None, **options: Any) -> Agent:
     """A new agent ``name`` for ``game`` (a name or alias of :mod:`wonders_env.registry`).
 
-    ``options`` go to the agent (``mcts``: ``simulations``, ``time_limit``, ...; ``ppo``: ``path``,
-    ``deterministic``); agents without options reject them. Unknown names or games raise
+    ``options`` go to the agent (``mcts`` and ``az``: ``simulations``, ``time_limit``, ...; ``ppo``:
+    ``path``, ``deterministic``; ``az`` also ``path``); agents without options reject them. Unknown names or games raise
     ``ValueError`` listing the known ones.
     """
     if name not in _FACTORIES:
         raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}")
     game = resolve_game(game)
-    if options and name not in ("mcts", "ppo"):
+    if options and name not in ("mcts", "ppo", "az"):
         raise ValueError(f"agent {name!r} takes no options, got {sorted(options)}")
     return _FACTORIES[name](game, seed, **options)

@@ -11,7 +11,9 @@ determinizations and play-outs never return to Python. This module is the thin P
 * it gives the root a prior: a softmax of the game's heuristic move values
   (:mod:`agents.heuristic`, the same prior as the Python search) over the player's legal moves,
   read from a Python copy of the state (what the player may know only);
-* it keeps one C++ ``Searcher`` per engine, so Duel's tree is reused between moves.
+* it keeps one C++ ``Searcher`` per engine, so Duel's tree is reused between moves;
+* with ``network`` (the ``az`` agent, :mod:`agents.az_agent`), every searcher gets the network:
+  its priors (the root's included) and leaf values replace the heuristic prior and play-outs.
 """
 
 from __future__ import annotations
@@ -33,14 +35,16 @@ class CoreSearch:
     """ISMCTS on the core for one game (see the module docstring). ``options`` are the keyword
     arguments of the C++ ``Searcher.search`` (budgets, ``exploration``, ``widening``, margins,
     ``reuse``); ``uniform_rule`` plays uniform play-outs instead of the cheap rule;
-    ``prior_temperature``: VP per unit of the root prior's softmax (None: no heuristic prior)."""
+    ``prior_temperature``: VP per unit of the root prior's softmax (None: no heuristic prior);
+    ``network``: the arrays of :func:`agents.az_agent.network_arrays` (None: no network)."""
 
     def __init__(self, game_name: str, options: dict[str, Any], uniform_rule: bool = False,
-                 prior_temperature: float | None = 1.5) -> None:
+                 prior_temperature: float | None = 1.5, network: list[np.ndarray] | None = None) -> None:
         self.game_name = game_name
         self.options = options
         self.uniform_rule = uniform_rule
         self.prior_temperature = prior_temperature
+        self.network = network
         self.valuation = valuation(game_name) if prior_temperature is not None else None
         self._compiled: dict[Any, Any] = {}  # Python engine options -> compiled engine
         self._searchers: dict[int, tuple[Any, Any]] = {}  # id(compiled engine) -> (engine, Searcher)
@@ -90,6 +94,8 @@ class CoreSearch:
                 searcher = core.load().duel.Searcher(duel_tables(), uniform_rule=self.uniform_rule)
             else:
                 searcher = core.load().seven_wonders.Searcher(compiled.engine, uniform_rule=self.uniform_rule)
+            if self.network is not None:
+                searcher.set_network(self.network)
             found = (compiled, searcher)
             self._searchers[id(compiled)] = found
         return found[1]

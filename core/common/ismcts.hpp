@@ -13,8 +13,8 @@
 //   available;
 // * selection is PUCT: Q + c * P * sqrt(available) / (1 + visits), an unvisited edge valued at
 //   the mean of its visited siblings (0.5 when none). P is the edge's prior weight normalised over
-//   the edges legal here: at the root the prior given from Python (the heuristic's move values,
-//   later a network), below it the cheap rule of the play-outs (Adapter::rule_weight);
+//   the edges legal here: at the root the prior given from Python (the heuristic's move values),
+//   below it the cheap rule of the play-outs (Adapter::rule_weight), or everywhere a network's;
 // * progressive widening (when widening > 0): at a node visited n times only the
 //   ceil(widening * (n + 1) ^ 0.5) edges of highest prior weight are candidates, so 7 Wonders'
 //   wide first moves (every card of the hand built, sold or under a wonder) are explored best
@@ -37,11 +37,17 @@
 // others' moves are not tree edges (open loop) and each turn reveals a new hand, so the subtree
 // under the player's last move mixes every hand it could have received.
 //
-// Plugging a learned prior/value later (issue 17 part 2): the root prior already comes from
-// Python. A network for the interior nodes fits where a node is expanded: replace the
-// `rule_weight` priors of the new edges and the play-out value by the network's policy and value
-// of the determinized state's observation (Adapter::observe), evaluated in batches (collect
-// leaves with virtual loss, call Python once per batch); the selection and backup need no change.
+// A learned prior and value (Searcher::set_network; common/network.hpp, the `az` agent): with a
+// policy-value network, every node is expanded once by the network, from the observation of the
+// player who decides there (the observation holds nothing that player cannot see): its edges get
+// the network's policy over the legal moves as prior weights (an edge legal only in a later
+// determinization gets 1/n, n the moves legal there). A new leaf is valued by the network's value
+// for the player who decides after it (Duel: the other player gets 1 - v; 7 Wonders: only the
+// searching player's value is backed up) instead of a play-out; with rollout_weight w > 0 the
+// leaf value is (1 - w) * network + w * play-out. The root is expanded from the true state (the
+// player's own observation); `root_noise` mixes Dirichlet(noise_alpha) noise into the root's
+// priors (self-play exploration, training/az_selfplay.py). A prior given from Python replaces the
+// network's at the root.
 #pragma once
 #include <algorithm>
 #include <chrono>
@@ -51,6 +57,9 @@
 #include <string>
 #include <vector>
 
+#include <memory>
+
+#include "common/network.hpp"
 #include "common/rng.hpp"
 
 namespace wonders::search {
@@ -64,6 +73,9 @@ struct Options {
     double margin_weight = 0.2; // play-out value: weight of the margin against the win share
     int64_t max_nodes = 2000000;  // the tree stops growing here (play-outs go on)
     bool reuse = true;          // keep the subtree of the moves played (where the adapter allows)
+    double root_noise = 0.0;    // fraction of Dirichlet noise mixed into the root's priors
+    double noise_alpha = 0.3;   // its concentration
+    double rollout_weight = 0.0;  // with a network: weight of a play-out in a leaf's value
 
     // Empty if the options are usable, else what is wrong and what is allowed.
     std::string problem() const {
@@ -76,6 +88,9 @@ struct Options {
         if (!(margin_scale > 0) || !std::isfinite(margin_scale)) return "margin_scale must be a number > 0";
         if (!(margin_weight >= 0 && margin_weight <= 1)) return "margin_weight must be in [0, 1]";
         if (max_nodes < 1000) return "max_nodes must be at least 1000";
+        if (!(root_noise >= 0 && root_noise <= 1)) return "root_noise must be in [0, 1] (0: off)";
+        if (!(noise_alpha > 0) || !std::isfinite(noise_alpha)) return "noise_alpha must be a number > 0";
+        if (!(rollout_weight >= 0 && rollout_weight <= 1)) return "rollout_weight must be in [0, 1]";
         return "";
     }
 };
@@ -86,6 +101,7 @@ struct Node {
     int32_t action = -1;
     uint32_t visits = 0, available = 0;
     float weight = 1.0f;  // prior weight (unnormalised)
+    bool expanded = false;  // its edges have the network's priors
     double total = 0.0;   // sum of the returns of the player who chose this edge
 };
 
@@ -129,6 +145,8 @@ inline void win_and_margin(const int* totals, const double* shares, int players,
 //   float rule_weight(const State&, int action) const;           // the cheap rule's weight (> 0)
 //   int history(const State&, int* out) const;                   // public moves so far (kReuse)
 //   uint64_t fingerprint(const State&) const;                    // same game? (public setup)
+//   int observation_size() const;                                 // the env's observation
+//   void observe(const State&, int player, float* out) const;     // of `player` (the network's input)
 template <class Adapter>
 class Searcher {
   public:
@@ -140,6 +158,17 @@ class Searcher {
     }
 
     const Adapter& adapter() const { return adapter_; }
+    // The policy-value network of the priors and leaf values (null: heuristic/cheap-rule priors and
+    // play-outs). Its sizes must be the adapter's observation and action counts (checked by the caller).
+    void set_network(std::shared_ptr<const PolicyValueNet> network) {
+        network_ = std::move(network);
+        clear();
+        if (network_) {
+            observation_.assign(static_cast<size_t>(network_->inputs()), 0.0f);
+            network_scratch_.assign(2 * static_cast<size_t>(network_->hidden()), 0.0f);
+        }
+    }
+    bool has_network() const { return network_ != nullptr; }
     int64_t tree_size() const { return static_cast<int64_t>(nodes_.size()); }
     void clear() {
         nodes_.clear();
@@ -155,7 +184,9 @@ class Searcher {
         Result result;
         const int64_t reused = prepare_root(truth, player, options);
         result.reused_visits = reused;
-        set_root_priors(root_actions, root_priors);
+        if (!root_actions.empty()) set_root_priors(root_actions, root_priors);
+        else if (network_) expand(0, truth, player);
+        if (options.root_noise > 0) add_root_noise(truth, player, rng);
         using Clock = std::chrono::steady_clock;
         const auto start = Clock::now();
         const bool timed = options.time_limit > 0;
@@ -206,6 +237,8 @@ class Searcher {
     std::vector<int32_t> slot_;  // action -> child, valid where stamp_ == generation_
     std::vector<uint32_t> stamp_;
     uint32_t generation_ = 0;
+    std::shared_ptr<const PolicyValueNet> network_;
+    std::vector<float> observation_, network_scratch_;  // the network's input and hidden layers
 
     // Set up the root: the subtree of the moves played since the last search, or a new tree.
     // Returns the root visits kept.
@@ -263,12 +296,65 @@ class Searcher {
     }
 
     void set_root_priors(const std::vector<int>& actions, const std::vector<float>& priors) {
-        if (actions.empty()) return;
         mark_children(0);
         for (size_t i = 0; i < actions.size(); ++i) {
             int32_t c = child_of(actions[i]);
             if (c < 0) c = add_child(0, actions[i], priors[i]);
             else nodes_[c].weight = priors[i];
+        }
+        nodes_[0].expanded = true;
+    }
+
+    // The network's value of `state` for `player`, and (with legal moves) its priors on the edges
+    // of `node` (created where missing, if the tree may grow).
+    float evaluate(const State& state, int player, int32_t node, bool with_priors) {
+        int legal[kLegalCap];
+        float priors[kLegalCap];
+        const int n = with_priors ? adapter_.legal(state, player, legal) : 0;
+        adapter_.observe(state, player, observation_.data());
+        const float value = network_->evaluate(observation_.data(), legal, n, priors, network_scratch_.data());
+        if (n == 0) return value;
+        mark_children(node);
+        const bool grow = static_cast<int64_t>(nodes_.size()) + n <= options_.max_nodes;
+        for (int i = 0; i < n; ++i) {
+            const int32_t c = child_of(legal[i]);
+            if (c >= 0) nodes_[c].weight = priors[i];
+            else if (grow) add_child(node, legal[i], priors[i]);
+        }
+        nodes_[node].expanded = true;
+        return value;
+    }
+    void expand(int32_t node, const State& state, int player) { evaluate(state, player, node, true); }
+
+    // Dirichlet(noise_alpha) noise mixed into the priors of the root's edges legal in `truth`.
+    void add_root_noise(const State& truth, int player, Rng& rng) {
+        int legal[kLegalCap];
+        const int n = adapter_.legal(truth, player, legal);
+        mark_children(0);
+        for (int i = 0; i < n; ++i)
+            if (child_of(legal[i]) < 0) add_child(0, legal[i], adapter_.rule_weight(truth, legal[i]));
+        double noise[kLegalCap], noise_total = 0, weight_total = 0;
+        for (int i = 0; i < n; ++i) {
+            noise_total += (noise[i] = gamma(options_.noise_alpha, rng));
+            weight_total += nodes_[child_of(legal[i])].weight;
+        }
+        if (!(noise_total > 0) || !(weight_total > 0)) return;
+        const double f = options_.root_noise;
+        for (int i = 0; i < n; ++i) {
+            Node& e = nodes_[child_of(legal[i])];
+            e.weight = static_cast<float>((1 - f) * e.weight / weight_total + f * noise[i] / noise_total);
+        }
+    }
+    static double uniform(Rng& rng) { return (static_cast<double>(rng.next() >> 11) + 0.5) * (1.0 / 9007199254740992.0); }
+    // Gamma(alpha, 1): Marsaglia and Tsang (2000); alpha < 1 through Gamma(alpha + 1) * U^(1/alpha).
+    static double gamma(double alpha, Rng& rng) {
+        if (alpha < 1) return gamma(alpha + 1, rng) * std::pow(uniform(rng), 1.0 / alpha);
+        const double d = alpha - 1.0 / 3.0, c = 1.0 / std::sqrt(9 * d);
+        while (true) {
+            const double z = std::sqrt(-2 * std::log(uniform(rng))) * std::cos(6.283185307179586 * uniform(rng));
+            const double v = std::pow(1 + c * z, 3);
+            if (v <= 0) continue;
+            if (std::log(uniform(rng)) < 0.5 * z * z + d - d * v + d * std::log(v)) return d * v;
         }
     }
 
@@ -299,19 +385,20 @@ class Searcher {
 
     // PUCT among the edges legal here (new ones are created, if the tree may grow).
     int32_t select(const State& state, int player, int32_t node, const int* legal, int n) {
+        if (network_ && !nodes_[node].expanded) expand(node, state, player);
         mark_children(node);
         int32_t edges[kLegalCap];
         const bool grow = static_cast<int64_t>(nodes_.size()) + n <= options_.max_nodes;
+        const bool expanded = nodes_[node].expanded;
         int count = 0;
         for (int i = 0; i < n; ++i) {
             int32_t c = child_of(legal[i]);
             if (c < 0) {
                 if (!grow) continue;
-                c = add_child(node, legal[i], adapter_.rule_weight(state, legal[i]));
+                c = add_child(node, legal[i], expanded ? 1.0f / static_cast<float>(n) : adapter_.rule_weight(state, legal[i]));
             }
             edges[count++] = c;
         }
-        (void)player;
         if (count == 0) return -1;
         int candidates = count;
         if (options_.widening > 0) {
@@ -365,45 +452,89 @@ class Searcher {
         return legal[n - 1];
     }
 
+    // One simulation: down the tree to a new leaf (or out of it), then the leaf's value (network,
+    // play-out or both; the end of the game scores itself), backed up along the path.
     void simulate(State& state, int me, Rng& rng) {
         int32_t path[Adapter::kMaxDepth];
         int8_t chooser_of[Adapter::kMaxDepth];
         int depth = 0;
-        int32_t node = 0;
+        int32_t node = 0, leaf = -1;
         bool in_tree = true;
         int players[Adapter::kMaxPlayers], actions[Adapter::kMaxPlayers], legal[kLegalCap];
-        while (!adapter_.is_over(state)) {
+        while (in_tree && !adapter_.is_over(state)) {
             const int acting = adapter_.acting(state, players);
             for (int i = 0; i < acting; ++i) {
                 const int p = players[i];
                 const int n = adapter_.legal(state, p, legal);
-                const bool chooses = in_tree && depth < Adapter::kMaxDepth && (!Adapter::kSimultaneous || p == me);
-                if (chooses) {
-                    const int32_t child = select(state, p, node, legal, n);
-                    if (child < 0) {
-                        in_tree = false;
-                        actions[p] = rule_action(state, legal, n, rng);
-                        continue;
-                    }
-                    actions[p] = nodes_[child].action;
-                    path[depth] = child;
-                    chooser_of[depth++] = static_cast<int8_t>(p);
-                    node = child;
-                    if (nodes_[child].visits == 0) in_tree = false;  // a new leaf: play out from here
-                } else {
+                const bool chooses = in_tree && (!Adapter::kSimultaneous || p == me);
+                if (!chooses) {
                     actions[p] = rule_action(state, legal, n, rng);
+                    continue;
+                }
+                const int32_t child = depth < Adapter::kMaxDepth ? select(state, p, node, legal, n) : -1;
+                if (child < 0) {  // the tree is full (or too deep): play out from here
+                    in_tree = false;
+                    actions[p] = rule_action(state, legal, n, rng);
+                    continue;
+                }
+                actions[p] = nodes_[child].action;
+                path[depth] = child;
+                chooser_of[depth++] = static_cast<int8_t>(p);
+                node = child;
+                if (nodes_[child].visits == 0) {  // a new leaf: value it after this move
+                    in_tree = false;
+                    leaf = child;
                 }
             }
             adapter_.apply(state, actions);
         }
         double value[Adapter::kMaxPlayers];
-        adapter_.returns(state, options_, value);
+        if (adapter_.is_over(state)) {
+            adapter_.returns(state, options_, value);
+        } else if (leaf >= 0 && network_) {
+            value_leaf(state, me, leaf, value);
+            if (options_.rollout_weight > 0) {
+                double played[Adapter::kMaxPlayers];
+                play_out(state, rng, played);
+                const double w = options_.rollout_weight;
+                for (int p = 0; p < adapter_.num_players(); ++p) value[p] = (1 - w) * value[p] + w * played[p];
+            }
+        } else {
+            play_out(state, rng, value);
+        }
         nodes_[0].visits += 1;
         for (int i = 0; i < depth; ++i) {
             Node& e = nodes_[path[i]];
             e.visits += 1;
             e.total += value[chooser_of[i]];
         }
+    }
+
+    // The network's value of the position after a new leaf, for every player, and the leaf's
+    // expansion when the one valued decides there. Turn-based: the player to move is valued and the
+    // other gets 1 - v. Simultaneous: the searching player (the only chooser in the tree).
+    void value_leaf(const State& state, int me, int32_t leaf, double* value) {
+        int players[Adapter::kMaxPlayers];
+        const int acting = adapter_.acting(state, players);
+        const int valued = Adapter::kSimultaneous ? me : players[0];
+        const bool decides = std::find(players, players + acting, valued) != players + acting;
+        const double v = evaluate(state, valued, leaf, decides);
+        for (int p = 0; p < adapter_.num_players(); ++p)
+            value[p] = p == valued ? v : (Adapter::kSimultaneous ? v : 1 - v);
+    }
+
+    // Every player follows the cheap rule to the end of the game; the returns of that end.
+    void play_out(State& state, Rng& rng, double* value) {
+        int players[Adapter::kMaxPlayers], actions[Adapter::kMaxPlayers], legal[kLegalCap];
+        while (!adapter_.is_over(state)) {
+            const int acting = adapter_.acting(state, players);
+            for (int i = 0; i < acting; ++i) {
+                const int p = players[i];
+                actions[p] = rule_action(state, legal, adapter_.legal(state, p, legal), rng);
+            }
+            adapter_.apply(state, actions);
+        }
+        adapter_.returns(state, options_, value);
     }
 };
 

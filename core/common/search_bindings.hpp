@@ -2,12 +2,16 @@
 // (core/duel/search_bindings.cpp, core/seven_wonders/search_bindings.cpp). Everything from Python
 // is checked here before the search starts: the budgets and options, the seat (it must decide
 // now), the state (of this game and engine, not over), the root prior (legal actions of that
-// seat, finite weights >= 0 with a positive sum). A bad one raises ValueError and changes nothing.
+// seat, finite weights >= 0 with a positive sum), the network's arrays (shapes of this game's
+// observation and action counts, finite). A bad one raises ValueError and changes nothing.
 #pragma once
 #include <pybind11/pybind11.h>
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <cmath>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,7 +22,8 @@ namespace wonders::search {
 namespace py = pybind11;
 
 inline Options options_from(int64_t simulations, double time_limit, double exploration, double widening,
-                            double margin_scale, double margin_weight, int64_t max_nodes, bool reuse) {
+                            double margin_scale, double margin_weight, int64_t max_nodes, bool reuse,
+                            double root_noise, double noise_alpha, double rollout_weight) {
     Options options;
     options.simulations = simulations;
     options.time_limit = time_limit;
@@ -28,6 +33,9 @@ inline Options options_from(int64_t simulations, double time_limit, double explo
     options.margin_weight = margin_weight;
     options.max_nodes = max_nodes;
     options.reuse = reuse;
+    options.root_noise = root_noise;
+    options.noise_alpha = noise_alpha;
+    options.rollout_weight = rollout_weight;
     if (simulations < 0) throw py::value_error("simulations must be a positive integer (0: no limit), got " +
                                                std::to_string(simulations));
     if (!(time_limit >= 0) || !std::isfinite(time_limit))
@@ -69,6 +77,45 @@ inline void check_prior(const std::vector<int>& actions, const std::vector<float
     if (!actions.empty() && !(sum > 0)) throw py::value_error("root_priors must have a positive sum");
 }
 
+using NetworkArray = py::array_t<float, py::array::c_style | py::array::forcecast>;
+
+// The network of 8 arrays in torch's layout (agents/az_agent.py network_arrays): trunk.0 weight
+// [hidden, inputs] and bias, trunk.2 weight [hidden, hidden] and bias, actor weight [actions,
+// hidden] and bias, critic weight [1, hidden] and bias [1]; inputs and actions must be the game's.
+inline std::shared_ptr<const PolicyValueNet> network_from(const std::vector<NetworkArray>& arrays, int inputs,
+                                                           int actions) {
+    static const char* const names[8] = {"trunk.0.weight", "trunk.0.bias", "trunk.2.weight", "trunk.2.bias",
+                                         "actor.weight",   "actor.bias",   "critic.weight",  "critic.bias"};
+    if (arrays.size() != 8)
+        throw py::value_error("a network is 8 arrays (trunk.0.weight ... critic.bias), got " +
+                              std::to_string(arrays.size()));
+    if (arrays[0].ndim() != 2) throw py::value_error("trunk.0.weight must be 2-dimensional [hidden, inputs]");
+    const py::ssize_t hidden = arrays[0].shape(0);
+    if (hidden < 1) throw py::value_error("the hidden size (rows of trunk.0.weight) must be at least 1");
+    const std::vector<std::vector<py::ssize_t>> shapes = {
+        {hidden, inputs}, {hidden}, {hidden, hidden}, {hidden}, {actions, hidden}, {actions}, {1, hidden}, {1}};
+    auto text = [](const std::vector<py::ssize_t>& dims) {
+        std::string out = "[";
+        for (size_t i = 0; i < dims.size(); ++i) out += (i ? ", " : "") + std::to_string(dims[i]);
+        return out + "]";
+    };
+    for (size_t k = 0; k < 8; ++k) {
+        const NetworkArray& a = arrays[k];
+        const std::vector<py::ssize_t> shape(a.shape(), a.shape() + a.ndim());
+        if (shape != shapes[k])
+            throw py::value_error(std::string(names[k]) + " has shape " + text(shape) + ", this game needs " +
+                                  text(shapes[k]) + " (observation size " + std::to_string(inputs) + ", " +
+                                  std::to_string(actions) + " actions, the hidden size of trunk.0.weight)");
+        for (py::ssize_t i = 0; i < a.size(); ++i)
+            if (!std::isfinite(a.data()[i]))
+                throw py::value_error(std::string(names[k]) + " holds a value that is not finite");
+    }
+    return std::make_shared<const PolicyValueNet>(inputs, static_cast<int>(hidden), actions, arrays[0].data(),
+                                                  arrays[1].data(), arrays[2].data(), arrays[3].data(),
+                                                  arrays[4].data(), arrays[5].data(), arrays[6].data(),
+                                                  arrays[7].data()[0]);
+}
+
 // Binds Searcher<Adapter> as `name` (the caller adds the constructor to the class returned);
 // `check_state(adapter, state, player)` throws for a state of another engine, a finished game or
 // a seat that does not decide now.
@@ -81,9 +128,10 @@ py::class_<Searcher<Adapter>> bind_searcher(py::module_& m, const char* name, co
              [check_state](S& searcher, const State& state, int player, uint64_t seed, int64_t simulations,
                            double time_limit, double exploration, double widening, double margin_scale,
                            double margin_weight, int64_t max_nodes, bool reuse, std::vector<int> root_actions,
-                           std::vector<float> root_priors) {
+                           std::vector<float> root_priors, double root_noise, double noise_alpha, double rollout_weight) {
                  const Options options = options_from(simulations, time_limit, exploration, widening, margin_scale,
-                                                      margin_weight, max_nodes, reuse);
+                                                      margin_weight, max_nodes, reuse, root_noise, noise_alpha,
+                                                      rollout_weight);
                  check_state(searcher.adapter(), state, player);
                  std::vector<int> legal(static_cast<size_t>(searcher.adapter().num_actions()));
                  const int n = searcher.adapter().legal(state, player, legal.data());
@@ -100,9 +148,20 @@ py::class_<Searcher<Adapter>> bind_searcher(py::module_& m, const char* name, co
              py::arg("time_limit") = 0.0, py::arg("exploration") = 1.5, py::arg("widening") = 0.0,
              py::arg("margin_scale") = 5.0, py::arg("margin_weight") = 0.2, py::arg("max_nodes") = 2000000,
              py::arg("reuse") = true, py::arg("root_actions") = std::vector<int>{},
-             py::arg("root_priors") = std::vector<float>{},
+             py::arg("root_priors") = std::vector<float>{}, py::arg("root_noise") = 0.0, py::arg("noise_alpha") = 0.3,
+             py::arg("rollout_weight") = 0.0,
              "ISMCTS for `player` (who decides now) from `state`, which is only ever determinized. Returns a "
              "dict: action, simulations, reused_visits, nodes, edges [(action, visits, mean return, prior)].")
+        .def("set_network",
+             [](S& searcher, std::optional<std::vector<NetworkArray>> arrays) {
+                 if (!arrays) return searcher.set_network(nullptr);
+                 searcher.set_network(network_from(*arrays, searcher.adapter().observation_size(),
+                                                   searcher.adapter().num_actions()));
+             },
+             py::arg("arrays"),
+             "Search with a policy-value network (the 8 arrays of agents.az_agent.network_arrays), or None for the "
+             "heuristic priors and play-outs. Forgets the tree.")
+        .def_property_readonly("has_network", &S::has_network)
         .def("clear", &S::clear, "Forget the tree (the next search starts afresh).")
         .def_property_readonly("tree_size", &S::tree_size);
     return cls;

@@ -15,6 +15,7 @@
 
 #include "common/ismcts.hpp"
 #include "duel/actions.hpp"
+#include "duel/observation.hpp"
 #include "duel/rules.hpp"
 #include "duel/scoring.hpp"
 #include "duel/state.hpp"
@@ -80,6 +81,8 @@ class SearchAdapter {
         for (int i = 0; i < WONDERS_PER_ROUND; ++i) f = f * 16 + static_cast<uint64_t>(s.deal.wonder_order[i]);
         return f;
     }
+    int observation_size() const { return OBSERVATION_SIZE; }
+    void observe(const State& s, int player, float* out) const { encode_observation(*tables_, s, player, out); }
     const Tables& tables() const { return *tables_; }
 
   private:

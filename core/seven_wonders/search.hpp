@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/ismcts.hpp"
+#include "seven_wonders/observation.hpp"
 #include "seven_wonders/rules.hpp"
 
 namespace wonders::seven_wonders {
@@ -26,7 +27,7 @@ class SearchAdapter {
     static constexpr int kMaxPlayers = MAX_PLAYERS, kMaxDepth = 64, kMaxHistory = 1;
 
     SearchAdapter(std::shared_ptr<const Engine> engine, bool uniform_rule)
-        : engine_(std::move(engine)), uniform_(uniform_rule),
+        : engine_(std::move(engine)), uniform_(uniform_rule), observer_(*engine_),
           mask_(static_cast<size_t>(engine_->num_actions())) {}
 
     int num_players() const { return engine_->num_players(); }
@@ -73,11 +74,14 @@ class SearchAdapter {
     }
     int history(const State&, int*) const { return 0; }
     uint64_t fingerprint(const State&) const { return 0; }
+    int observation_size() const { return observer_.size(); }
+    void observe(const State& s, int player, float* out) const { observer_.encode(s, player, out); }
     const Engine& engine() const { return *engine_; }
 
   private:
     std::shared_ptr<const Engine> engine_;
     bool uniform_;
+    Observer observer_;  // refers to *engine_, which the shared pointer keeps alive
     mutable std::vector<int8_t> mask_;  // scratch (a Searcher is used by one thread at a time)
 };
 

@@ -19,7 +19,7 @@ from wonders_env.duel.state import determinize as duel_determinize
 from wonders_env.seven_wonders import rules as seven_wonders_rules
 from wonders_env.seven_wonders.determinize import determinize as seven_wonders_determinize
 
-CHEAP = {"random": {}, "heuristic": {}, "mcts": {"simulations": 3}, "ppo": {}}
+CHEAP = {"random": {}, "heuristic": {}, "mcts": {"simulations": 3}, "ppo": {}, "az": {"simulations": 3}}
 
 
 def agents_for(name: str, game: str, players: int, seed: int) -> list:
@@ -50,18 +50,20 @@ def test_options_are_checked():
         make_agent("mcts", game="duel", simulatoins=5)
 
 
-def test_a_game_without_a_valuation_plays_random_and_ppo_only(monkeypatch):
+def test_a_game_without_a_valuation_plays_random_and_the_networks_only(monkeypatch):
     """What a new game gets from the agents before anyone writes its valuation: the heuristic and
     the search refuse it with the reason, the others play it."""
     assert agent_names("duel") == AGENT_NAMES
     monkeypatch.delitem(VALUATIONS, "seven_wonders_duel")
-    assert agent_names("duel") == ("random", "ppo")
+    assert agent_names("duel") == ("random", "ppo", "az")
     for name in ("heuristic", "mcts"):
         with pytest.raises(ValueError, match="no heuristic valuation for seven_wonders_duel; "
                                              "games with one: seven_wonders"):
             make_agent(name, game="duel")
     env = wonders_env.make("duel", raw=True)
     bots = [make_agent("random", game="duel", seed=1), make_agent("ppo", game="duel")]
+    assert play_game(env, bots, 0).record["finished"]
+    bots = [make_agent("az", game="duel", simulations=3), make_agent("random", game="duel", seed=1)]
     assert play_game(env, bots, 0).record["finished"]
 
 
@@ -77,8 +79,8 @@ def test_short_game_names():
 @pytest.mark.parametrize("players, edition", [(2, "1st"), (3, "1st"), (4, "1st"), (7, "1st"), (5, "2nd")])
 def test_seven_wonders_games_are_legal(name, players, edition):
     env = wonders_env.make("seven_wonders", players, edition, raw=True)
-    if name == "ppo" and edition == "2nd":  # the shipped policy is for the 1st edition
-        with pytest.raises(ValueError, match="the edition, it was trained on"):
+    if name in ("ppo", "az") and edition == "2nd":  # the shipped networks are for the 1st edition
+        with pytest.raises(ValueError, match="expects observations of size"):
             play_game(env, agents_for(name, "seven_wonders", players, 0), 0)
         return
     games = 1 if name == "mcts" else 3

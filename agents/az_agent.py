@@ -1,0 +1,130 @@
+"""The ``az`` agent: the core's ISMCTS guided by a learned policy-value network (expert iteration).
+
+```python
+from agents import make_agent
+agent = make_agent("az", game="seven_wonders_duel", time_limit=1.0)      # the shipped network
+agent = make_agent("az", game="seven_wonders", simulations=800, path="runs/az_7w/policy.pt")
+```
+
+The search is the ``mcts`` agent's C++ ISMCTS (``core/common/ismcts.hpp``): every simulation
+plays on a fresh determinization of what the player cannot see. With a network
+(``Searcher.set_network``, ``core/common/network.hpp``), each node's priors are the network's
+policy over the legal moves, from the observation of the player who decides there (an env
+observation: nothing hidden from that player), and a new leaf is valued by the network's value
+instead of a play-out (``rollout_weight`` mixes a play-out back in). The root is expanded from the
+player's own observation of the true state.
+
+The network is :class:`agents.policy.ActorCritic` (the ppo agent's shape), trained by
+:mod:`training.az_selfplay`; its critic predicts the search's return of the deciding player in
+[0, 1] (win share with a weight of the score margin). Files: ``agents/policies/az_<game>.pt``
+(a policy file whose metadata has ``"agent": "az"``, the training command, seed, player counts,
+edition, payment mode and evaluation; ``agent.metadata``). A ppo policy file is refused (its
+critic means something else), as are files of another game; ``check_env`` refuses a table of
+another observation size (the other 7 Wonders edition) or payment mode.
+
+Budget: ``time_limit`` seconds per move (the default, 1 s, when neither is given) and/or
+``simulations`` (reproducible for a seed). Options: ``exploration`` (PUCT constant),
+``widening`` (progressive widening, 0: off), ``rollout_weight``, ``reuse`` (Duel's tree kept
+between moves). Needs torch (the ``train`` extra) to read the file; the search itself runs in C++.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from wonders_env.registry import resolve_game
+
+from .heuristic import env_position
+
+POLICY_DIR = Path(__file__).resolve().parent / "policies"
+AGENT_KEY = "az"  # the metadata "agent" of an az policy file
+
+
+def default_policy_path(game: str) -> Path:
+    """Where the shipped az network of ``game`` lives."""
+    return POLICY_DIR / f"az_{game}.pt"
+
+
+def network_arrays(model: Any) -> list[np.ndarray]:
+    """The 8 float32 arrays the C++ search reads (``Searcher.set_network``), in torch's layout:
+    trunk layers 0 and 2, actor and critic, weight then bias each."""
+    state = model.state_dict()
+    names = ("trunk.0.weight", "trunk.0.bias", "trunk.2.weight", "trunk.2.bias",
+             "actor.weight", "actor.bias", "critic.weight", "critic.bias")
+    return [np.ascontiguousarray(state[name].detach().cpu().numpy(), dtype=np.float32) for name in names]
+
+
+@functools.lru_cache(maxsize=8)
+def _load(path: Path, game: str, modified_ns: int) -> tuple[tuple[np.ndarray, ...], Any, dict[str, Any]]:
+    """The arrays, spec and metadata of an az file (read once per file version)."""
+    from .policy import CheckpointError, load_policy
+    model, metadata = load_policy(path, game)
+    if metadata.get("agent") != AGENT_KEY:
+        kind = metadata.get("agent", "ppo")
+        raise CheckpointError(f"{path}: a {kind} policy, not an az network (its value head means something else); "
+                              f"train one with python -m training.az_selfplay")
+    return tuple(network_arrays(model)), model.spec, metadata
+
+
+def _positive(name: str, value: Any, integer: bool) -> None:
+    kinds = (int, np.integer) if integer else (int, float, np.integer, np.floating)
+    if isinstance(value, bool) or not isinstance(value, kinds) or not 0 < value < math.inf:
+        what = "a positive integer" if integer else "a positive number of seconds"
+        raise ValueError(f"{name} must be {what} or None, got {value!r}")
+
+
+class AZAgent:
+    """Plays ``env.agent_selection`` with the network-guided search (see the module docstring)."""
+
+    def __init__(self, game: str, seed: int | None = None, time_limit: float | None = None,
+                 simulations: int | None = None, path: str | Path | None = None, exploration: float = 1.5,
+                 widening: float = 0.0, rollout_weight: float = 0.0, reuse: bool = True) -> None:
+        from .core_search import CoreSearch
+        from .policy import trained_payment
+
+        if time_limit is None and simulations is None:
+            time_limit = 1.0
+        if time_limit is not None:
+            _positive("time_limit", time_limit, integer=False)
+        if simulations is not None:
+            _positive("simulations", simulations, integer=True)
+        self.game_name = resolve_game(game)
+        self.path = Path(path).resolve() if path else default_policy_path(self.game_name)
+        arrays, self.spec, metadata = _load(self.path, self.game_name,
+                                            self.path.stat().st_mtime_ns if self.path.is_file() else 0)
+        self.metadata = dict(metadata)
+        self.payment = trained_payment(metadata, self.game_name)
+        self.rng = np.random.default_rng(seed)
+        options = {"simulations": int(simulations or 0), "time_limit": float(time_limit or 0.0),
+                   "exploration": float(exploration), "widening": float(widening),
+                   "rollout_weight": float(rollout_weight), "reuse": bool(reuse)}
+        self.core = CoreSearch(self.game_name, options, prior_temperature=None, network=list(arrays))
+        self.last_simulations = 0
+
+    def check_env(self, env: Any) -> None:
+        """``ValueError`` saying why, if the network cannot play ``env`` (another game, 7 Wonders
+        edition or payment mode)."""
+        raw = env.unwrapped
+        if raw.game.name != self.game_name:
+            raise ValueError(f"this az agent plays {self.game_name}, the env is {raw.game.name}")
+        payment = getattr(raw, "payment", None)
+        if self.payment is not None and payment is not None and payment != self.payment:
+            raise ValueError(f"the az network was trained with payment={self.payment!r} and plays only that mode; "
+                             f"the env has payment={payment!r}")
+        if raw.game.observation_size != self.spec.obs_size:
+            edition = getattr(raw, "edition", None)
+            raise ValueError(f"the az network expects observations of size {self.spec.obs_size}, this table"
+                             f"{f' ({edition} edition)' if edition else ''} gives {raw.game.observation_size}: "
+                             f"it plays only the game and edition it was trained on")
+
+    def act(self, env: Any) -> int:
+        self.check_env(env)
+        game, state, player = env_position(env, self.game_name, "az")
+        action = self.core.choose(game, state, player, int(self.rng.integers(2**63)))
+        self.last_simulations = int(self.core.last["simulations"])
+        return action

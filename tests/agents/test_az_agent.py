@@ -1,0 +1,277 @@
+"""The ``az`` agent and the network-guided C++ search (``Searcher.set_network``).
+
+The C++ forward pass equals the torch network's (priors at the root, value at a leaf, clamped to
+[0, 1]); the search with a network never reads hidden information; the agent plays legal moves
+on either env engine, reproducibly for a seed; bad files, budgets and tables are refused. The
+shipped networks' strength is in benchmarks/README.md, not here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="the az agent reads its network with torch (the train extra)")
+
+from agents import make_agent  # noqa: E402
+from agents.az_agent import network_arrays  # noqa: E402
+from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, save_policy  # noqa: E402
+from wonders_env import core, seven_wonders_duel_v0, seven_wonders_v0  # noqa: E402
+from wonders_env.duel.compiled import CompiledDuel, core_tables  # noqa: E402
+from wonders_env.seven_wonders.compiled import CompiledSevenWonders  # noqa: E402
+
+_core = core.load()
+
+
+def _network(game: str, obs_size: int, num_actions: int, seed: int = 0) -> ActorCritic:
+    torch.manual_seed(seed)
+    model = ActorCritic(PolicySpec(game, obs_size, num_actions, hidden=16))
+    with torch.no_grad():  # priors that differ visibly between actions
+        model.actor.weight.normal_(0, 1.0)
+    return model.eval()
+
+
+def _az_file(tmp_path: Path, game: str, obs_size: int, num_actions: int, **metadata) -> Path:
+    path = tmp_path / f"az_{game}.pt"
+    save_policy(_network(game, obs_size, num_actions), path, {"agent": "az", **metadata})
+    return path
+
+
+@pytest.fixture
+def duel_file(tmp_path):
+    return _az_file(tmp_path, "seven_wonders_duel", CompiledDuel.observation_size, CompiledDuel().num_actions)
+
+
+@pytest.fixture
+def seven_wonders_file(tmp_path):
+    game = CompiledSevenWonders(4)
+    return _az_file(tmp_path, "seven_wonders", game.observation_size, game.num_actions, payment="cheapest")
+
+
+def _duel_state(seed: int, moves: int):
+    game = CompiledDuel()
+    state = game.new_game(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        legal = game.legal_actions(state, state.core.current)
+        game.apply_actions(state, {state.core.current: legal[int(rng.integers(len(legal)))]})
+    return game, state
+
+
+def _torch_priors(model: ActorCritic, obs: np.ndarray, legal: list[int]) -> dict[int, float]:
+    with torch.no_grad():
+        logits, _ = model(torch.as_tensor(obs).unsqueeze(0))
+    mask = torch.zeros(logits.shape[-1], dtype=torch.bool)
+    mask[legal] = True
+    probs = torch.softmax(logits[0].masked_fill(~mask, MASKED_LOGIT), -1)
+    return {a: float(probs[a]) for a in legal}
+
+
+def test_the_root_priors_are_the_networks_policy_in_both_games():
+    game, state = _duel_state(3, 12)
+    me = state.core.current
+    model = _network("seven_wonders_duel", game.observation_size, game.num_actions)
+    searcher = _core.duel.Searcher(core_tables())
+    searcher.set_network(network_arrays(model))
+    result = searcher.search(state.core, me, 0, simulations=1)
+    legal = game.legal_actions(state, me)
+    expected = _torch_priors(model, game.encode_observation(state, me), legal)
+    assert {a: p for a, _, _, p in result["edges"]} == pytest.approx(expected, rel=1e-4, abs=1e-6)
+
+    game = CompiledSevenWonders(5)
+    state = game.new_game(2)
+    model = _network("seven_wonders", game.observation_size, game.num_actions, seed=1)
+    searcher = _core.seven_wonders.Searcher(game.engine)
+    searcher.set_network(network_arrays(model))
+    result = searcher.search(state, 3, 0, simulations=1)
+    legal = game.legal_actions(state, 3)
+    expected = _torch_priors(model, game.encode_observation(state, 3), legal)
+    assert {a: p for a, _, _, p in result["edges"]} == pytest.approx(expected, rel=1e-4, abs=1e-6)
+
+
+@pytest.mark.parametrize("bias, value", [(0.8, 0.8), (5.0, 1.0), (-3.0, 0.0)])
+def test_a_leaf_is_valued_by_the_network_clamped_to_0_1(bias, value):
+    """Duel's first decision: player 0 takes a wonder, then player 1 decides. One simulation values
+    that leaf by the network for player 1 (the critic's bias, clamped), player 0 gets 1 - v."""
+    game = CompiledDuel()
+    state = game.new_game(0)
+    model = _network("seven_wonders_duel", game.observation_size, game.num_actions)
+    with torch.no_grad():
+        model.critic.weight.zero_()
+        model.critic.bias.fill_(bias)
+    searcher = _core.duel.Searcher(core_tables())
+    searcher.set_network(network_arrays(model))
+    result = searcher.search(state.core, 0, 0, simulations=1)
+    visited = [(visits, mean) for _, visits, mean, _ in result["edges"] if visits]
+    assert visited == [(1, pytest.approx(1 - value))]
+
+
+def test_rollout_weight_mixes_play_outs_into_the_leaf_value():
+    game = CompiledDuel()
+    state = game.new_game(0)
+    model = _network("seven_wonders_duel", game.observation_size, game.num_actions)
+    with torch.no_grad():
+        model.critic.weight.zero_()
+        model.critic.bias.fill_(0.5)
+    searcher = _core.duel.Searcher(core_tables())
+    searcher.set_network(network_arrays(model))
+    means = {searcher.search(state.core, 0, seed, simulations=1, reuse=False, rollout_weight=1.0)["edges"][0][2]
+             for seed in range(6)}
+    assert any(m != pytest.approx(0.5) for m in means)  # play-outs, not the network's 0.5
+
+
+def test_root_noise_changes_the_root_priors_and_keeps_their_sum():
+    game, state = _duel_state(4, 6)
+    me = state.core.current
+    model = _network("seven_wonders_duel", game.observation_size, game.num_actions)
+    searcher = _core.duel.Searcher(core_tables())
+    searcher.set_network(network_arrays(model))
+    plain = {a: p for a, _, _, p in searcher.search(state.core, me, 1, simulations=1, reuse=False)["edges"]}
+    noisy = {a: p for a, _, _, p in searcher.search(state.core, me, 1, simulations=1, reuse=False,
+                                                     root_noise=0.5)["edges"]}
+    assert sum(noisy.values()) == pytest.approx(1.0, abs=1e-5)
+    assert noisy.keys() == plain.keys() and noisy != pytest.approx(plain)
+
+
+def test_the_network_search_never_reads_hidden_cards():
+    game, state = _duel_state(5, 20)
+    player = state.core.current
+    twin = game.engine.determinize(state.core, 123)
+    assert game.engine.export(twin)["deals"] != game.engine.export(state.core)["deals"]
+    arrays = network_arrays(_network("seven_wonders_duel", game.observation_size, game.num_actions))
+    results = []
+    for s in (state.core, twin):
+        searcher = _core.duel.Searcher(core_tables())
+        searcher.set_network(arrays)
+        results.append(searcher.search(s, player, 77, simulations=300))
+    assert results[0] == results[1]
+
+    game = CompiledSevenWonders(3)
+    state = game.new_game(8)
+    rng = np.random.default_rng(0)
+    for _ in range(4):
+        game.apply_actions(state, {p: int(rng.choice(game.legal_actions(state, p))) for p in game.acting_players(state)})
+    player = game.acting_players(state)[0]
+    twin = game.engine.determinize(state, player, 99)
+    assert twin.hand((player + 1) % 3) != state.hand((player + 1) % 3)
+    arrays = network_arrays(_network("seven_wonders", game.observation_size, game.num_actions))
+    results = []
+    for s in (state, twin):
+        searcher = _core.seven_wonders.Searcher(game.engine)
+        searcher.set_network(arrays)
+        results.append(searcher.search(s, player, 5, simulations=200))
+    assert results[0] == results[1]
+
+
+def test_a_network_of_the_wrong_shape_is_refused_with_the_sizes():
+    game = CompiledSevenWonders(4, edition="2nd")
+    searcher = _core.seven_wonders.Searcher(game.engine)
+    first = CompiledSevenWonders(4)
+    arrays = network_arrays(_network("seven_wonders", first.observation_size, first.num_actions))
+    with pytest.raises(ValueError, match=rf"trunk.0.weight has shape \[16, {first.observation_size}\], this game "
+                                         rf"needs \[16, {game.observation_size}\]"):
+        searcher.set_network(arrays)
+    assert not searcher.has_network
+    with pytest.raises(ValueError, match="8 arrays"):
+        searcher.set_network(arrays[:5])
+    broken = list(arrays)
+    broken[4] = broken[4].copy()
+    broken[4][0, 0] = np.inf
+    searcher = _core.seven_wonders.Searcher(first.engine)
+    with pytest.raises(ValueError, match="actor.weight holds a value that is not finite"):
+        searcher.set_network(broken)
+    searcher.set_network(arrays)
+    assert searcher.has_network
+    searcher.set_network(None)
+    assert not searcher.has_network
+
+
+def _play(env, agents: dict, moves: int = 10_000) -> list[int]:
+    played = []
+    for name in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        action = agents[name].act(env)
+        assert observation["action_mask"][action], f"{name} chose the illegal action {action}"
+        played.append(action)
+        env.step(action)
+        if len(played) >= moves:
+            break
+    return played
+
+
+@pytest.mark.parametrize("engine", ["core", "python"])
+def test_az_plays_a_whole_duel_on_either_env_engine(duel_file, engine):
+    env = seven_wonders_duel_v0.env(engine=engine)
+    env.reset(seed=3)
+    agents = {"player_0": make_agent("az", game="duel", seed=0, simulations=30, path=duel_file),
+              "player_1": make_agent("random", game="duel", seed=1)}
+    _play(env, agents)
+    assert env.unwrapped.game_record()["finished"]
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_one_network_plays_every_player_count(seven_wonders_file, players):
+    env = seven_wonders_v0.env(num_players=players)
+    env.reset(seed=players)
+    agents = {name: make_agent("az", game="seven_wonders", seed=i, simulations=20, path=seven_wonders_file)
+              for i, name in enumerate(env.possible_agents)}
+    assert len(_play(env, agents, 3 * players)) == 3 * players
+
+
+def test_az_is_reproducible_with_a_simulation_budget(duel_file):
+    runs = []
+    for _ in range(2):
+        env = seven_wonders_duel_v0.env()
+        env.reset(seed=9)
+        agents = {name: make_agent("az", game="duel", seed=3 + i, simulations=40, path=duel_file)
+                  for i, name in enumerate(env.possible_agents)}
+        runs.append(_play(env, agents, 14))
+    assert runs[0] == runs[1]
+
+
+def test_az_takes_one_second_a_move_by_default(duel_file):
+    agent = make_agent("az", game="duel", path=duel_file)
+    assert agent.core.options["time_limit"] == 1.0 and agent.core.options["simulations"] == 0
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"time_limit": 0}, "time_limit must be a positive number"),
+    ({"time_limit": -2.0}, "time_limit must be a positive number"),
+    ({"simulations": 0}, "simulations must be a positive integer"),
+    ({"simulations": 2.5}, "simulations must be a positive integer"),
+    ({"simulations": True}, "simulations must be a positive integer"),
+])
+def test_bad_budgets_are_refused(duel_file, options, message):
+    with pytest.raises(ValueError, match=message):
+        make_agent("az", game="duel", path=duel_file, **options)
+
+
+def test_files_that_are_not_an_az_network_of_the_game_are_refused(tmp_path, duel_file):
+    ppo = Path(__file__).resolve().parents[2] / "agents" / "policies" / "ppo_seven_wonders_duel.pt"
+    with pytest.raises(CheckpointError, match="a ppo policy, not an az network"):
+        make_agent("az", game="duel", path=ppo)
+    with pytest.raises(CheckpointError, match="not for 'seven_wonders'"):
+        make_agent("az", game="seven_wonders", path=duel_file)
+    with pytest.raises(CheckpointError):
+        make_agent("az", game="duel", path=tmp_path / "missing.pt")
+
+
+def test_a_table_the_network_was_not_trained_for_is_refused(seven_wonders_file, duel_file):
+    agent = make_agent("az", game="seven_wonders", simulations=5, path=seven_wonders_file)
+    second = seven_wonders_v0.env(num_players=4, edition="2nd")
+    second.reset(seed=0)
+    with pytest.raises(ValueError, match="expects observations of size"):
+        agent.check_env(second)
+    choose = seven_wonders_v0.env(num_players=4, payment="choose")
+    choose.reset(seed=0)
+    with pytest.raises(ValueError, match="payment='cheapest'"):
+        agent.act(choose)
+    duel = seven_wonders_duel_v0.env()
+    duel.reset(seed=0)
+    with pytest.raises(ValueError, match="plays seven_wonders"):
+        agent.act(duel)
