@@ -39,9 +39,10 @@ Iteration after iteration:
    return as the search itself scores a finished play-out (``core/*/search.hpp`` ``returns``;
    :func:`agents.search_values.margin_returns`): ``(1 - w)`` x its share of the win (1 / the
    number of winners, 0 for a loser) + ``w`` x ``sigmoid((its points - the best other player's) /
-   s)``, with the ``w`` and ``s`` of the game's heuristic (``MARGIN_WEIGHT``, ``MARGIN_SCALE``:
-   Duel 0.2 and 5, 7 Wonders 0.4 and 5); a Duel won by military or scientific supremacy is worth
-   the win share alone. In [0, 1], the scale of the network's value in the search.
+   s)``, with ``w = 0.2`` and ``s = 5`` points (:data:`MARGIN_WEIGHT`, :data:`MARGIN_SCALE`: the
+   search's defaults, which the ``az`` agent plays with, in both games); a Duel won by military
+   or scientific supremacy is worth the win share alone. In [0, 1], the scale of the network's
+   value in the search.
 2. **Training.** The positions join a replay buffer of the last ``--replay-size``; the network
    being trained (the *learner*) does ``--epochs`` passes over the buffer in shuffled minibatches
    of ``--batch-size``: loss = cross-entropy(visit distribution, softmax of the masked logits) +
@@ -112,7 +113,6 @@ from torch import nn, optim
 
 from agents import make_agent
 from agents.az_agent import network_arrays
-from agents.heuristic import valuation
 from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicySpec, atomic_save, check_spec,
                            load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
 from agents.search_values import margin_returns
@@ -131,10 +131,13 @@ REFERENCES = ("random", "heuristic", "mcts")
 EXIT_TERMINATED = 143  # the shell's code for a command ended by SIGTERM
 GATE_FIELDS = ("iteration", "players", "games", "score", "share", "chance", "ci_low", "ci_high", "decision",
                "generator")
-PROGRESS_FIELDS = ("iteration", "positions", "games", "buffer", "policy_loss", "value_loss", "generate_s",
+PROGRESS_FIELDS = ("iteration", "positions", "games", "buffer_positions", "policy_loss", "value_loss", "generate_s",
                    "train_s", "gate_s", "eval_s", "positions_per_second", "elapsed_s")
 # arguments that may differ in a resumed run (they do not change its results, or extend it)
 RESUME_FREE = ("resume", "iterations", "search_threads", "torch_threads", "progress_bar")
+# how the search scores a finished game (its ``returns``): the search's defaults
+# (core/common/ismcts.hpp Options), which the az agent plays with
+MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.2
 
 
 @dataclass
@@ -293,11 +296,10 @@ class Stopped(Exception):
 
 
 def search_options(args: Args, noise: float) -> dict[str, Any]:
-    """The keyword arguments of ``Searcher.search`` (the game's heuristic margins, as the search agents)."""
-    module = valuation(args.game)
+    """The keyword arguments of ``Searcher.search`` (see the module docstring)."""
     return {"simulations": args.simulations, "exploration": args.exploration, "widening": args.widening,
-            "margin_scale": float(module.MARGIN_SCALE), "margin_weight": float(module.MARGIN_WEIGHT),
-            "root_noise": noise, "noise_alpha": args.noise_alpha, "rollout_weight": args.rollout_weight}
+            "margin_scale": MARGIN_SCALE, "margin_weight": MARGIN_WEIGHT, "root_noise": noise,
+            "noise_alpha": args.noise_alpha, "rollout_weight": args.rollout_weight}
 
 
 def record_returns(record: dict[str, Any], margin_scale: float, margin_weight: float) -> tuple[list[float], list[float]]:
@@ -702,7 +704,7 @@ def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim
     for line in lines:
         progress.write(line)
     return {"iteration": iteration, "positions": counters["positions"], "games": counters["games"],
-            "buffer": buffer, "policy_loss": round(losses["policy_loss"], 5),
+            "buffer_positions": len(buffer), "buffer": buffer, "policy_loss": round(losses["policy_loss"], 5),
             "value_loss": round(losses["value_loss"], 5), "generate_s": round(generated - start, 1),
             "train_s": round(trained - generated, 1), "gate_s": round(gated - trained, 1),
             "eval_s": round(evaluated - gated, 1),
