@@ -117,10 +117,10 @@ from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyS
                            load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
 from agents.search_values import margin_returns
 from agents.tournament import wilson_interval
-from training.cli_args import arg, parse_args, run_script
+from training.cli_args import arg, check_run_dir, parse_args, run_script
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, plot_learning_curve
 from training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
-from training.ppo_selfplay import snapshot
+from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot
 from training.progress import Progress
 from wonders_env import vector
 from wonders_env.registry import GAME_NAMES, entry, resolve_game
@@ -535,11 +535,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         torch.set_num_threads(args.torch_threads)
     run_dir = Path(args.run_dir or f"runs/az_{args.game}")
     checkpoint_path = run_dir / "checkpoint.pt"
-    if checkpoint_path.exists() and not args.resume:
-        raise SystemExit(f"{checkpoint_path} exists: pass --resume to continue that run, or choose another --run-dir")
-    if args.resume and not checkpoint_path.exists():
-        raise SystemExit(f"--resume: there is no checkpoint at {checkpoint_path} (is --run-dir right?); "
-                         "leave out --resume to start a new run there")
+    check_run_dir(checkpoint_path, args.resume)
     if not args.resume and (run_dir / "policy.pt").exists():
         raise SystemExit(f"{run_dir / 'policy.pt'} exists (a finished run): choose another --run-dir")
     counts = player_counts(args)
@@ -562,12 +558,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         load_weights(learner, payload["model"], checkpoint_path)
         networks["best"] = network_copy(learner, payload["best"])
         networks["generator"] = network_copy(learner, payload["generator"])
-        try:
-            optimizer.load_state_dict(payload["optimizer"])
-            rng.bit_generator.state = payload["numpy_rng"]
-            torch.set_rng_state(payload["torch_rng"])
-        except (ValueError, TypeError, KeyError, RuntimeError) as exc:
-            raise CheckpointError(f"{checkpoint_path}: bad optimizer or RNG state: {exc}") from exc
+        restore_optimizer_and_rngs(checkpoint_path, payload, optimizer, rng)
         buffer = Positions.from_tensors(payload["buffer"])
         counters, gates, curve, progress_rows = (payload["counters"], payload["gates"], payload["curve"],
                                                  payload["progress"])
