@@ -80,7 +80,8 @@ resumed run gives the same networks bit for bit as one that was never stopped (s
 count; a test checks it). Without ``--resume`` a run directory that holds a checkpoint is an error,
 never overwritten. **Ctrl-C or SIGTERM** stops at the next move (the iteration in progress is
 dropped: the checkpoint of the last finished iteration is the run's state), prints the command that
-resumes it and exits with status 130 (SIGINT) or 143 (SIGTERM).
+resumes it and exits with status 130 (SIGINT) or 143 (SIGTERM); during the evaluation at the end
+of the run, Ctrl-C stops at once (``--resume`` does that evaluation again).
 
 **Output**: ``policy.pt`` (the best network: the file to ship as ``agents/policies/az_<game>.pt``,
 metadata: ``agent = "az"``, the game, edition, payment, player counts, the training command, seed,
@@ -635,9 +636,10 @@ def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim
                   rng: np.random.Generator, counters: dict[str, Any], gates: list[dict[str, Any]],
                   curve: list[dict[str, Any]], pool: ThreadPoolExecutor | None, stop: StopRequest,
                   progress: Progress, save_best: Any, best_path: Path) -> dict[str, Any]:
-    """Generation, training, gate and (when due) a curve point; updates the networks, counters,
-    gate history and curve in place only once the whole iteration is done. Returns the
-    iteration's progress row, with the new replay buffer under ``"buffer"``."""
+    """Generation, training, gate and (when due) a curve point, updating the networks, optimizer,
+    counters, gate history and curve in place (a stop raises :class:`Stopped` midway: the run then
+    ends, and resumes from the last checkpoint). Returns the iteration's progress row, with the
+    new replay buffer under ``"buffer"``."""
     start = time.perf_counter()
     counts = player_counts(args)
     iteration = counters["iteration"] + 1
