@@ -44,7 +44,9 @@
 // determinization gets 1/n, n the moves legal there). A new leaf is valued by the network's value
 // for the player who decides after it (Duel: the other player gets 1 - v; 7 Wonders: only the
 // searching player's value is backed up) instead of a play-out; with rollout_weight w > 0 the
-// leaf value is (1 - w) * network + w * play-out. The root is expanded from the true state (the
+// leaf value is (1 - w) * network + w * play-out, and with w = 1 the network gives priors only: a
+// node is then expanded when a simulation first chooses there (leaves that no simulation passes
+// again cost no evaluation). The root is expanded from the true state (the
 // player's own observation); `root_noise` mixes Dirichlet(noise_alpha) noise into the root's
 // priors (self-play exploration, training/az_selfplay.py). A prior given from Python replaces the
 // network's at the root.
@@ -491,7 +493,7 @@ class Searcher {
         double value[Adapter::kMaxPlayers];
         if (adapter_.is_over(state)) {
             adapter_.returns(state, options_, value);
-        } else if (leaf >= 0 && network_) {
+        } else if (leaf >= 0 && network_ && options_.rollout_weight < 1) {
             value_leaf(state, me, leaf, value);
             if (options_.rollout_weight > 0) {
                 double played[Adapter::kMaxPlayers];

@@ -245,6 +245,7 @@ def test_az_takes_one_second_a_move_by_default(duel_file):
     ({"simulations": 0}, "simulations must be a positive integer"),
     ({"simulations": 2.5}, "simulations must be a positive integer"),
     ({"simulations": True}, "simulations must be a positive integer"),
+    ({"simulations": 5, "rollout_weight": 1.5}, "rollout_weight must be a number in"),
 ])
 def test_bad_budgets_are_refused(duel_file, options, message):
     with pytest.raises(ValueError, match=message):
