@@ -60,8 +60,9 @@ Iteration after iteration:
    chance: the best generates the next games). The learner always goes on training from its own
    weights. Every decision is a row of ``gate.csv`` and a line of the log.
 4. **Learning curve.** Before the first iteration, every ``--eval-every`` iterations and at the
-   end, the best network's search (the ``az`` agent of :func:`agents.make_agent` with
-   ``--simulations``) plays ``--eval-games`` games against each fixed reference: ``random``,
+   end, the best network's search (the ``az`` agent of :func:`agents.make_agent` with the
+   generation's search options: ``--simulations``, ``--exploration``, ``--widening``,
+   ``--rollout-weight``; no noise) plays ``--eval-games`` games against each fixed reference: ``random``,
    ``heuristic`` and the rollout ``mcts`` at the same simulations (seat rotated, the same deals
    every time: :func:`training.evaluation.evaluate`; 7 Wonders at ``--eval-players``) ->
    ``curve.csv`` (the columns of :mod:`training.evaluation`, ``update`` = the iteration,
@@ -479,7 +480,8 @@ def policy_metadata(args: Args, argv: list[str], counters: dict[str, Any], curve
 def curve_point(args: Args, best_path: Path, counters: dict[str, Any]) -> list[dict[str, Any]]:
     """The best network's search against each reference (``curve.csv`` rows)."""
     num_players = 2 if args.game == DUEL else args.eval_players
-    agent = make_agent("az", game=args.game, seed=args.seed, simulations=args.simulations, path=str(best_path))
+    agent = make_agent("az", game=args.game, seed=args.seed, simulations=args.simulations, path=str(best_path),
+                       exploration=args.exploration, widening=args.widening, rollout_weight=args.rollout_weight)
     rows = []
     for opponent in REFERENCES:
         options = {"simulations": args.simulations} if opponent == "mcts" else None
