@@ -130,7 +130,11 @@ class AZAgent:
 
     def act(self, env: Any) -> int:
         self.check_env(env)
-        game, state, player = env_position(env, self.game_name, "az")
+        return self.search(*env_position(env, self.game_name, "az"))
+
+    def search(self, game: Any, state: Any, player: int) -> int:
+        """The most visited action of ``player`` in ``state`` of the engine ``game`` (Python or
+        compiled), as :meth:`agents.mcts.MCTSAgent.search`."""
         action = self.core.choose(game, state, player, int(self.rng.integers(2**63)))
         self.last_simulations = int(self.core.last["simulations"])
         return action

@@ -274,12 +274,25 @@ class TournamentResult:
                           "agents": agents})
         return found
 
+    def seat_stats(self) -> list[dict[str, float]]:
+        """Per seat (``player_0`` first), whoever sat there: games, win rate (95% Wilson; a shared
+        win counts 1 / the number of winners) and mean score. In self-play (a lineup of one agent)
+        this is the advantage of moving first: Duel's ``player_0`` starts the game."""
+        found = []
+        for seat in range(self.num_players):
+            shares = [1 / len(r["winners"]) if seat in r["winners"] else 0.0 for r in self.games]
+            low, high = wilson_interval(sum(shares), len(shares))
+            found.append({"seat": seat, "games": len(shares), "win_rate": sum(shares) / max(len(shares), 1),
+                          "low": low, "high": high,
+                          "mean_score": float(np.mean([r["scores"][seat] for r in self.games])) if shares else 0.0})
+        return found
+
     def summary(self) -> dict[str, Any]:
         return {"game": self.game, "num_players": self.num_players, "edition": self.edition,
                 "seed": self.seed, "agents": self.agents, "lineups": self.lineups,
                 "num_games": len(self.games), "replayable": self.replayable,
                 "win_rates": self.win_rates(), "agent_stats": self.agent_stats(),
-                "lineup_stats": self.lineup_stats(),
+                "lineup_stats": self.lineup_stats(), "seat_stats": self.seat_stats(),
                 "ratings": self.ratings, "games": self.games}
 
     @property
@@ -302,6 +315,9 @@ class TournamentResult:
             cells = "; ".join(f"{a} {_rate(c['win_rate'], c['low'], c['high'])} score {c['mean_score']:.1f}"
                               for a, c in entry["agents"].items())
             lines.append(f"  {entry['label']} ({entry['games']} games): {cells}")
+        lines += ["", f"by seat, whoever sat there (chance {1 / self.num_players:.0%}):"]
+        lines.append("  " + "; ".join(f"player_{s['seat']} {_rate(s['win_rate'], s['low'], s['high'])} "
+                                      f"score {s['mean_score']:.1f}" for s in self.seat_stats()))
         lines += ["", f"win rate of the row agent alone against the column agent "
                       f"(chance {1 / self.num_players:.0%}):"]
         table = self.win_rates()

@@ -1,4 +1,4 @@
-"""Simulations per second of the ``mcts`` agent's two search engines, in the same run.
+"""Simulations per second of the ``mcts`` agent's two search engines and of ``az``, in the same run.
 
     .venv/bin/python benchmarks/bench_search.py                      # Duel and 7 Wonders 4p
     taskset -c 1 .venv/bin/python benchmarks/bench_search.py --positions 12
@@ -7,7 +7,10 @@ Positions are taken from seeded games played by the heuristic (every few decisio
 the game) on the Python engine. On each, the agent searches once with each engine from the
 same Python env state: ``engine="core"`` (the C++ search; its time includes the conversion of
 the Python state to the core and the heuristic prior, once per move) and ``engine="python"``
-(the reference). The figure is simulations / search time, summed over the positions.
+(the reference); and the ``az`` agent (the C++ search with the shipped network's priors and a
+leaf value mixing the network and a play-out; its time includes the root's network evaluation),
+when its network is shipped and torch is installed. The figure is simulations / search time,
+summed over the positions.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents import make_agent  # noqa: E402
+from agents import agent_names, make_agent  # noqa: E402
 from agents.mcts import MCTSAgent  # noqa: E402
 from wonders_env.registry import make_engine  # noqa: E402
 
@@ -43,7 +47,7 @@ def positions(game_name: str, count: int, num_players: int | None, seed: int) ->
     return found
 
 
-def rate(agent: MCTSAgent, cases: list[tuple]) -> tuple[float, int, float]:
+def rate(agent: Any, cases: list[tuple]) -> tuple[float, int, float]:
     """(simulations per second, simulations, seconds) of ``agent`` over ``cases``."""
     simulations, seconds = 0, 0.0
     for game, state, player in cases:
@@ -61,13 +65,16 @@ def main() -> None:
     parser.add_argument("--python-simulations", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    print("| game | positions | core: simulations/s | python: simulations/s | ratio |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| game | positions | core: simulations/s | python: simulations/s | ratio | az: simulations/s |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for label, game_name, players in [("Duel", "seven_wonders_duel", None), ("7 Wonders 4p", "seven_wonders", 4)]:
         cases = positions(game_name, args.positions, players, args.seed)
         core = rate(MCTSAgent(game_name, seed=1, simulations=args.core_simulations), cases)
         python = rate(MCTSAgent(game_name, seed=1, simulations=args.python_simulations, engine="python"), cases)
-        print(f"| {label} | {len(cases)} | {core[0]:,.0f} | {python[0]:,.0f} | {core[0] / python[0]:.0f}x |",
+        az = "-"
+        if "az" in agent_names(game_name):
+            az = f"{rate(make_agent('az', game=game_name, seed=1, simulations=args.core_simulations), cases)[0]:,.0f}"
+        print(f"| {label} | {len(cases)} | {core[0]:,.0f} | {python[0]:,.0f} | {core[0] / python[0]:.0f}x | {az} |",
               flush=True)
 
 

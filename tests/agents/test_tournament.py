@@ -104,6 +104,18 @@ def test_duel_numbers_match_a_direct_count(duel_result):
         assert table[a][b]["rate"] + table[b][a]["rate"] == pytest.approx(1.0)
 
 
+def test_seat_win_rates_count_every_game_once_per_seat(seven_wonders_result):
+    result = seven_wonders_result
+    stats = result.seat_stats()
+    assert [s["seat"] for s in stats] == [0, 1, 2, 3] and all(s["games"] == 8 for s in stats)
+    assert sum(s["win_rate"] for s in stats) == pytest.approx(1.0)  # one win per game, shared or not
+    first = sum(1 / len(r["winners"]) for r in result.games if 0 in r["winners"]) / 8
+    assert stats[0]["win_rate"] == pytest.approx(first)
+    assert (stats[0]["low"], stats[0]["high"]) == pytest.approx(wilson_interval(first * 8, 8))
+    assert stats[2]["mean_score"] == pytest.approx(sum(r["scores"][2] for r in result.games) / 8)
+    assert "by seat, whoever sat there (chance 25%):" in result.report()
+
+
 def test_seven_wonders_numbers_match_a_direct_count(seven_wonders_result):
     result = seven_wonders_result
     assert len(result.games) == 8
