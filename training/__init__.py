@@ -6,6 +6,8 @@ module                          what it is
 ==============================  ================================================================
 ``training.ppo_selfplay``       masked PPO self-play (CleanRL style: the training loop in one file), both games:
                                 ``python -m training.ppo_selfplay --help``
+``training.az_selfplay``        self-play with search (expert iteration) for the ``az`` agent's
+                                network, both games: ``python -m training.az_selfplay --help``
 ``training.evaluation``         win rates against the baselines (Wilson intervals), the final
                                 table, the learning-curve plot
 ``training.sb3_wrapper``        a Gymnasium env for one learning seat, for sb3-contrib's

@@ -17,7 +17,8 @@ written in full (``--total-step`` is not taken for ``--total-steps``). Write fie
     args = parse_args(Args)            # sys.argv[1:]
 
 :func:`run_script` runs a script's ``main`` so that it ends with one line, not a traceback, on a
-bad checkpoint or policy file and on a second Ctrl-C.
+bad checkpoint or policy file and on a second Ctrl-C; :func:`check_run_dir` refuses a new run over
+a checkpoint and a ``--resume`` without one.
 
 ``validate(args)`` (optional) returns the problems of a combination of values (an empty list when
 there are none); each is reported like a bad flag: a usage line and the message, exit status 2.
@@ -30,6 +31,7 @@ import dataclasses
 import sys
 import types
 import typing
+from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -90,6 +92,16 @@ def parse_args(cls: type[T], argv: Sequence[str] | None = None, description: str
     if problems:
         parser.error("; ".join(problems))
     return args
+
+
+def check_run_dir(checkpoint: Path, resume: bool) -> None:
+    """Refuse (``SystemExit`` with the reason) a new run over an existing ``checkpoint`` (never
+    overwritten) and a ``resume`` without one (a mistyped run directory is an error, not a new run)."""
+    if checkpoint.exists() and not resume:
+        raise SystemExit(f"{checkpoint} exists: pass --resume to continue that run, or choose another --run-dir")
+    if resume and not checkpoint.exists():
+        raise SystemExit(f"--resume: there is no checkpoint at {checkpoint} (is --run-dir right?); "
+                         "leave out --resume to start a new run there")
 
 
 def run_script(main: Callable[[], Any]) -> None:

@@ -46,14 +46,15 @@ class EvalResult:
 
 
 def evaluate(agent: Agent, game: str, num_players: int, opponent: str, games: int, seed: int,
-             edition: str = "1st", **env_options: Any) -> EvalResult:
-    """Play ``agent`` against ``opponent`` (a :func:`agents.make_agent` name) in every other seat;
-    ``env_options`` go to the env (7 Wonders: ``payment``)."""
+             edition: str = "1st", opponent_options: dict[str, Any] | None = None, **env_options: Any) -> EvalResult:
+    """Play ``agent`` against ``opponent`` (a :func:`agents.make_agent` name, made with
+    ``opponent_options``) in every other seat; ``env_options`` go to the env (7 Wonders: ``payment``)."""
     env = wonders_env.make(game, num_players, edition, raw=True, **env_options)
     wins = 0
     for g in range(games):
         seat = g % num_players
-        players: list[Agent] = [make_agent(opponent, game=game, seed=seed * 1000 + g * 10 + s)
+        players: list[Agent] = [make_agent(opponent, game=game, seed=seed * 1000 + g * 10 + s,
+                                           **(opponent_options or {}))
                                 for s in range(num_players)]
         players[seat] = agent
         result = play_game(env, players, seed=seed + g)
@@ -87,9 +88,10 @@ def eval_row(update: int, global_step: int, result: EvalResult) -> dict[str, flo
             "ci_low": round(low, 4), "ci_high": round(high, 4)}
 
 
-def plot_learning_curve(eval_csv: Path, png: Path, title: str, chance: float | None = None) -> None:
-    """Win rate (with its 95% band) against environment steps, one line per opponent; ``chance``
-    (a seat's win rate when all play alike, ``1 / num_players``) as a dashed line."""
+def plot_learning_curve(eval_csv: Path, png: Path, title: str, chance: float | None = None,
+                        xlabel: str = "environment steps (learner decisions)") -> None:
+    """Win rate (with its 95% band) against ``global_step`` (named ``xlabel``), one line per
+    opponent; ``chance`` (a seat's win rate when all play alike, ``1 / num_players``) as a dashed line."""
     from matplotlib.figure import Figure
 
     series: dict[str, list[tuple[int, float, float, float]]] = {}
@@ -105,7 +107,7 @@ def plot_learning_curve(eval_csv: Path, png: Path, title: str, chance: float | N
         ax.fill_between(steps, low, high, alpha=0.2)
     if chance is not None:
         ax.axhline(chance, color="black", lw=0.8, ls="--", label=f"chance ({chance:.0%})")
-    ax.set_xlabel("environment steps (learner decisions)")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("win rate")
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)

@@ -25,28 +25,35 @@ EXIT_INTERRUPTED = 130  # the shell's code for a command ended by SIGINT
 
 
 class StopRequest:
-    """Turns the first SIGINT into a request to stop (only in the main thread; elsewhere a no-op)."""
+    """Turns the first of ``signals`` (default SIGINT only) into a request to stop (only in the
+    main thread; elsewhere a no-op); ``received`` is that signal's number. ``message``: what the
+    run says when it receives it."""
 
-    def __init__(self) -> None:
+    def __init__(self, signals: tuple[int, ...] = (signal.SIGINT,),
+                 message: str = "stopping after the current update to write a checkpoint") -> None:
         self.requested = False
-        self._previous = None
+        self.received: int | None = None
+        self.signals = signals
+        self.message = message
+        self._previous: dict[int, object] = {}
 
     def __enter__(self) -> "StopRequest":
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handle)
+            self._previous = {signum: signal.signal(signum, self._handle) for signum in self.signals}
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-            self._previous = None
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        self._previous = {}
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if self.requested:
             raise KeyboardInterrupt
         self.requested = True
-        print("\nCtrl-C: stopping after the current update to write a checkpoint "
-              "(Ctrl-C again to stop at once, without it)", file=sys.stderr, flush=True)
+        self.received = signum
+        name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+        print(f"\n{name}: {self.message} (Ctrl-C again to stop at once, without it)", file=sys.stderr, flush=True)
 
 
 class Interrupted(KeyboardInterrupt):

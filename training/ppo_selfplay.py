@@ -113,7 +113,7 @@ from agents.match import Agent
 from agents.random_agent import RandomAgent
 from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
                            atomic_save, check_spec, load_weights, read_file, save_policy, spec_of)
-from training.cli_args import arg, parse_args, run_script
+from training.cli_args import arg, check_run_dir, parse_args, run_script
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, write_final_report
 from training.interrupt import StopRequest, exit_interrupted
 from training.progress import Progress
@@ -465,13 +465,19 @@ def load_checkpoint(path: Path, spec: PolicySpec, num_players: int, model: Actor
     if payload["num_players"] != num_players:
         raise CheckpointError(f"{path}: trained with {payload['num_players']} players, this run has {num_players}")
     load_weights(model, payload["model"], path)
+    restore_optimizer_and_rngs(path, payload, optimizer, rng)
+    return payload["counters"], payload["pool"]
+
+
+def restore_optimizer_and_rngs(path: Path, payload: dict[str, Any], optimizer: optim.Optimizer,
+                               rng: np.random.Generator) -> None:
+    """Restore the optimizer and the numpy and torch RNG states of a checkpoint's ``payload``."""
     try:
         optimizer.load_state_dict(payload["optimizer"])
         rng.bit_generator.state = payload["numpy_rng"]
         torch.set_rng_state(payload["torch_rng"])
     except (ValueError, TypeError, KeyError, RuntimeError) as exc:
         raise CheckpointError(f"{path}: bad optimizer or RNG state: {exc}") from exc
-    return payload["counters"], payload["pool"]
 
 
 def truncate_csv(path: Path, fields: tuple[str, ...], last_update: int) -> None:
@@ -524,11 +530,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
         torch.set_num_threads(args.torch_threads)
     run_dir = Path(args.run_dir or f"runs/{args.game}_selfplay")
     checkpoint_path = run_dir / "checkpoint.pt"
-    if checkpoint_path.exists() and not args.resume:
-        raise SystemExit(f"{checkpoint_path} exists: pass --resume to continue that run, or choose another --run-dir")
-    if args.resume and not checkpoint_path.exists():
-        raise SystemExit(f"--resume: there is no checkpoint at {checkpoint_path} (is --run-dir right?); "
-                         "leave out --resume to start a new run there")
+    check_run_dir(checkpoint_path, args.resume)
     run_dir.mkdir(parents=True, exist_ok=True)
 
     torch.manual_seed(args.seed)

@@ -21,6 +21,7 @@ class Progress:
 
     def __init__(self, total: int, initial: int = 0, bar: bool | None = None, unit: str = "step") -> None:
         self.total = total
+        self.unit = unit
         self.lines = bar is None and not sys.stderr.isatty()
         self.bar = tqdm(total=total, initial=min(initial, total), unit=unit, dynamic_ncols=True,
                         disable=not (bar or (bar is None and not self.lines)))
@@ -40,7 +41,7 @@ class Progress:
             self.bar.set_postfix(status, refresh=False)
         if self.lines and done >= self.next_line:
             details = ", ".join(f"{key} {value}" for key, value in self.status.items())
-            print(f"step {done:,} of {self.total:,} ({min(done, self.total) / self.total:.0%})"
+            print(f"{self.unit} {done:,} of {self.total:,} ({min(done, self.total) / self.total:.0%})"
                   + (f": {details}" if details else ""), flush=True)
             self.next_line = self._next_line_after(done)
 

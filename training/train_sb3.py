@@ -44,7 +44,7 @@ from stable_baselines3.common.env_util import make_vec_env
 import wonders_env
 from agents import AGENT_NAMES
 from agents.policy import CheckpointError, atomic_write
-from training.cli_args import arg, parse_args, run_script
+from training.cli_args import arg, check_run_dir, parse_args, run_script
 from training.evaluation import EvalResult, evaluate, format_table
 from training.interrupt import StopRequest, exit_interrupted
 from training.progress import Progress
@@ -141,11 +141,7 @@ def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
         torch.set_num_threads(args.torch_threads)
     run_dir = Path(args.run_dir or f"runs/sb3_{game}")
     checkpoint = run_dir / "checkpoint.zip"
-    if checkpoint.exists() and not args.resume:
-        raise SystemExit(f"{checkpoint} exists: pass --resume to continue that run, or choose another --run-dir")
-    if args.resume and not checkpoint.exists():
-        raise SystemExit(f"--resume: there is no checkpoint at {checkpoint} (is --run-dir right?); "
-                         "leave out --resume to start a new run there")
+    check_run_dir(checkpoint, args.resume)
     run_dir.mkdir(parents=True, exist_ok=True)
     vec_env = make_vec_env(SingleSeatEnv, n_envs=args.num_envs, seed=args.seed,
                            env_kwargs={"game": game, "num_players": num_players, "opponents": args.opponent})

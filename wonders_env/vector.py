@@ -38,7 +38,8 @@ Each game provides its batch in ``wonders_env.<game>.compiled.make_batch(num_env
 **options)``: a core object with ``num_players``, ``observation_size``, ``num_actions``,
 ``reset(obs, mask, to_act)``, ``step(actions, obs, mask, to_act, rewards, terminated)``,
 ``seeds()``, ``finished_records()``, ``finished_score_rewards()`` (``(index, rewards)`` of the
-games that ended in the last step) and ``python_state(index)``.
+games that ended in the last step), ``python_state(index)``, ``core_state(index)`` and
+``searcher(uniform_rule)``.
 """
 
 from __future__ import annotations
@@ -131,11 +132,27 @@ class VectorEnv:
         """The readable Python engine's state of game ``index``, equal to the core's (for tools that
         read a game state, such as the heuristic agent: step it with the Python engine alongside),
         copied field by field at any point of the game."""
+        return self._batch.python_state(self._checked_index(index, "python_state"))
+
+    def core_state(self, index: int) -> Any:
+        """A copy of the C++ state of game ``index`` as it stands: what the game's core search
+        (:meth:`searcher`) takes, for a search agent that plays a seat of the batch (self-play with
+        search, :mod:`training.az_selfplay`). The copy is the player's to search: a core search
+        only ever determinizes it for the seat it searches."""
+        return self._batch.core_state(self._checked_index(index, "core_state"))
+
+    def searcher(self, uniform_rule: bool = False) -> Any:
+        """A new C++ search over this batch's core states (the game's ``Searcher``, see
+        ``core/common/ismcts.hpp``; ``uniform_rule``: uniform play-outs). Keep one per game and
+        seat: a Duel searcher reuses its tree from one move of its seat to the next."""
+        return self._batch.searcher(uniform_rule)
+
+    def _checked_index(self, index: Any, method: str) -> int:
         if not self._started:
-            raise RuntimeError("call reset() before python_state()")
+            raise RuntimeError(f"call reset() before {method}()")
         if isinstance(index, bool) or not isinstance(index, numbers.Integral) or not 0 <= index < self.num_envs:
             raise ValueError(f"index must be a game index in 0-{self.num_envs - 1}, got {index!r}")
-        return self._batch.python_state(int(index))
+        return int(index)
 
     def _checked_actions(self, actions: Any) -> np.ndarray:
         actions = np.asarray(actions)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from training import ppo_selfplay, train_sb3
+from training import az_selfplay, ppo_selfplay, train_sb3
 from training.cli_args import run_script
 from training.interrupt import resume_command
 from agents.policy import CheckpointError
@@ -57,8 +57,9 @@ def test_pure_self_play_needs_no_opponent_weight(tmp_path):
                        "--opponent-snapshot", "0", "--opponent-heuristic", "0", "--opponent-random", "0"])
 
 
-@pytest.mark.parametrize("script, name", [(ppo_selfplay, "checkpoint.pt"), (train_sb3, "checkpoint.zip")],
-                         ids=["ppo_selfplay", "train_sb3"])
+@pytest.mark.parametrize("script, name", [(ppo_selfplay, "checkpoint.pt"), (train_sb3, "checkpoint.zip"),
+                                          (az_selfplay, "checkpoint.pt")],
+                         ids=["ppo_selfplay", "train_sb3", "az_selfplay"])
 def test_resume_without_a_checkpoint_is_refused(script, name, tmp_path):
     with pytest.raises(SystemExit, match=rf"--resume: there is no checkpoint at .*typo/{name} \(is --run-dir right\?\)"):
         script.main(["--run-dir", str(tmp_path / "typo"), "--resume"])

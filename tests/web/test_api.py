@@ -30,7 +30,7 @@ def test_the_page_and_the_setup_are_served(client):
     assert client.get("/static/app.js").status_code == 200
     setup = client.get("/api/setup").json()
     assert set(setup["games"]) == {"seven_wonders", "seven_wonders_duel"}
-    assert setup["games"]["seven_wonders_duel"]["bots"] == ["random", "heuristic", "mcts", "ppo"]
+    assert setup["games"]["seven_wonders_duel"]["bots"] == ["random", "heuristic", "mcts", "ppo", "az"]
     assert setup["games"]["seven_wonders"]["editions"] == ["1st", "2nd"]
 
 

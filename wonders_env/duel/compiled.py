@@ -255,6 +255,14 @@ class DuelBatch:
         """A copy of game ``index`` as it stands (for inspection and tests)."""
         return CoreDuelState(self._batch.state(index), int(self._batch.seeds()[index]))
 
+    def core_state(self, index: int) -> Any:
+        """A copy of the C++ state of game ``index`` (what the core's ``Engine`` and ``Searcher`` take)."""
+        return self._batch.state(index)
+
+    def searcher(self, uniform_rule: bool = False) -> Any:
+        """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) over this batch's core states."""
+        return core.load().duel.Searcher(core_tables(), uniform_rule=uniform_rule)
+
     def python_state(self, index: int) -> DuelState:
         """The Python engine state of game ``index`` as it stands (field by field)."""
         twin = to_python(self._engine, self._batch.state(index))

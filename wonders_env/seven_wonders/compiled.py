@@ -395,6 +395,13 @@ class SevenWondersBatch:
         """A copy of the core state of game ``index``."""
         return self._batch.state(index)
 
+    core_state = state
+
+    def searcher(self, uniform_rule: bool = False) -> Any:
+        """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) over this batch's core states
+        (built on the batch's engine: a searcher checks that a state was set up by its engine)."""
+        return core.load().seven_wonders.Searcher(self.game.engine, uniform_rule=uniform_rule)
+
     def finished_records(self) -> list[dict[str, Any]]:
         return [self.game.game_record(state) for _, _, state in self._batch.finished()]
 

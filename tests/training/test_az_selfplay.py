@@ -1,0 +1,186 @@
+"""Self-play with search (``training.az_selfplay``): the generated targets, the soft gate, the
+``--init ppo`` value mapping, exact resume after a stop, and bad input. Tiny budgets."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from agents import make_agent
+from agents.az_agent import network_arrays
+from agents.policy import ActorCritic, CheckpointError, PolicySpec, load_policy
+from training import az_selfplay as az
+from training.cli_args import parse_args
+from wonders_env import vector
+
+TINY = ["--games", "2", "--num-envs", "2", "--simulations", "6", "--gate-games", "2", "--eval-games", "1",
+        "--init", "none", "--hidden", "16", "--temperature-moves", "3", "--batch-size", "64", "--no-progress-bar"]
+
+
+def tiny_network(venv: vector.VectorEnv) -> list[np.ndarray]:
+    torch.manual_seed(0)
+    return network_arrays(ActorCritic(PolicySpec(venv.game, venv.observation_size, venv.num_actions, 16)))
+
+
+@pytest.mark.parametrize("game, options", [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 3})])
+def test_generated_targets_are_visit_distributions_over_legal_actions_and_returns_in_0_1(game: str, options: dict):
+    venv = vector.make(game, num_envs=2, seed=3, **options)
+    arrays = tiny_network(venv)
+    args = parse_args(az.Args, ["--game", game, "--simulations", "8"])
+    play = az.SearchPlay(az.search_options(args, 0.25), temperature=1.0, temperature_moves=4, record=True)
+    played = az.play_games(venv, [[arrays] * venv.num_players] * 2, play, np.random.default_rng(0), None)
+    positions = played.positions
+    assert len(positions) > 20 * venv.num_players  # every game played to its end, decisions of every seat
+    masks = np.unpackbits(positions.masks, axis=1, count=venv.num_actions).astype(bool)
+    policies = positions.policies.astype(np.float32)
+    assert np.allclose(policies.sum(1), 1.0, atol=2e-3)
+    assert not policies[~masks].any() and (policies >= 0).all()
+    assert (masks.sum(1) >= 2).all()  # forced moves are not recorded
+    # with 8 simulations, at most 8 actions are visited (a Duel tree reused from the last move may hold more)
+    assert ((policies > 0).sum(1) <= 8).mean() > 0.5
+    assert ((positions.values >= 0) & (positions.values <= 1)).all()
+    # each value is the return of a player of one of the games, and each game's returns were found
+    assert all(len(returns) == venv.num_players for returns in played.returns)
+    found = np.array([v for returns in played.returns for v in returns], np.float32)
+    assert all(np.isclose(value, found).any() for value in positions.values)
+    for returns, shares in zip(played.returns, played.shares):
+        assert sum(shares) == pytest.approx(1.0)
+        assert np.argmax(returns) in np.flatnonzero(shares)
+    assert np.array_equal(positions.obs.astype(np.float32).astype(np.float16), positions.obs)
+
+
+def test_record_returns_are_the_search_returns_win_share_and_margin():
+    def record(game: str, winners: list[str], totals: list[int], victory: str = "civilian") -> dict:
+        return {"game": game, "victory": victory, "winners": winners,
+                "players": [{"agent": f"player_{p}", "score": {"total": t}} for p, t in enumerate(totals)]}
+
+    duel = az.record_returns(record("seven_wonders_duel", ["player_0"], [60, 55]), 5.0, 0.2)
+    margin = 1 / (1 + np.exp(-1.0))  # 5 points over a scale of 5
+    assert duel == (pytest.approx([0.8 + 0.2 * margin, 0.2 * (1 - margin)]), [1.0, 0.0])
+    supremacy = az.record_returns(record("seven_wonders_duel", ["player_1"], [60, 20], "military"), 5.0, 0.2)
+    assert supremacy == ([0.0, 1.0], [0.0, 1.0])  # a supremacy is a plain win, whatever the points
+    shared = az.record_returns(record("seven_wonders", ["player_0", "player_2"], [50, 40, 50]), 5.0, 0.2)
+    assert shared[1] == [0.5, 0.0, 0.5]
+    assert shared[0] == pytest.approx([0.4 + 0.1, 0.2 / (1 + np.exp(2.0)), 0.4 + 0.1])
+
+
+@pytest.mark.parametrize("score, games, chance, decision", [
+    (20, 20, 0.5, az.PROMOTE), (16, 20, 0.5, az.PROMOTE), (12, 20, 0.5, az.KEEP), (10, 20, 0.5, az.KEEP),
+    (7, 20, 0.5, az.KEEP), (4, 20, 0.5, az.REVERT), (0, 20, 0.5, az.REVERT), (0, 2, 0.5, az.KEEP),
+    (5, 20, 0.25, az.KEEP), (12, 20, 0.25, az.PROMOTE), (0, 20, 0.25, az.REVERT), (10.5, 20, 0.5, az.KEEP)])
+def test_the_soft_gate_promotes_the_clearly_better_keeps_the_unclear_and_reverts_the_clearly_worse(
+        score: float, games: int, chance: float, decision: str):
+    found, low, high = az.gate_decision(score, games, chance, 0.95)
+    assert found == decision and low <= score / games <= high
+
+
+def test_the_gate_is_one_sided_at_its_confidence():
+    # 14 of 20 is clearly better at 95% one-sided (z 1.645) but not at 99% (z 2.33)
+    assert az.gate_decision(14, 20, 0.5, 0.95)[0] == az.PROMOTE
+    assert az.gate_decision(14, 20, 0.5, 0.99)[0] == az.KEEP
+
+
+@pytest.mark.parametrize("game", ["seven_wonders_duel", "seven_wonders"])
+def test_init_ppo_maps_the_win_loss_critic_to_a_return_in_0_1_and_keeps_the_policy(game: str):
+    args = parse_args(az.Args, ["--game", game], validate=az.problems)
+    ppo, _ = load_policy(az.POLICY_DIR / f"ppo_{game}.pt", game)
+    model = az.initial_network(args, (ppo.spec.obs_size, ppo.spec.num_actions))
+    obs = torch.rand(16, ppo.spec.obs_size) * 10
+    with torch.no_grad():
+        (ppo_logits, ppo_value), (logits, value) = ppo(obs), model(obs)
+    assert torch.equal(logits, ppo_logits)
+    assert torch.allclose(value, (ppo_value + 1) / 2, atol=1e-6)
+
+
+def run(run_dir: Path, *extra: str) -> dict:
+    return az.main(["--run-dir", str(run_dir), *TINY, *extra])
+
+
+def checkpoint_state(run_dir: Path) -> dict:
+    return torch.load(run_dir / "checkpoint.pt", weights_only=True)
+
+
+def assert_same_run(first: Path, second: Path) -> None:
+    a, b = checkpoint_state(first), checkpoint_state(second)
+    for key in ("model", "best", "generator"):
+        assert a[key].keys() == b[key].keys()
+        assert all(torch.equal(a[key][name], b[key][name]) for name in a[key]), key
+    assert all(torch.equal(a["buffer"][name], b["buffer"][name]) for name in a["buffer"])
+    assert a["gates"] == b["gates"] and a["numpy_rng"] == b["numpy_rng"]
+    assert a["counters"]["positions"] == b["counters"]["positions"] > 0
+
+
+def test_a_run_stopped_after_iteration_1_and_resumed_gives_the_same_networks_bit_for_bit(tmp_path: Path, capsys):
+    whole = run(tmp_path / "whole", "--iterations", "2", "--eval-every", "0")
+    assert [gate["iteration"] for gate in whole["gates"]] == [1, 2]
+    run(tmp_path / "parts", "--iterations", "1", "--eval-every", "0")
+    run(tmp_path / "parts", "--iterations", "2", "--eval-every", "0", "--resume", "--search-threads", "2")
+    assert "resumed from" in capsys.readouterr().out
+    assert_same_run(tmp_path / "whole", tmp_path / "parts")
+    for name in ("policy.pt", "best.pt", "curve.csv", "curve.png", "gate.csv", "progress.csv"):
+        assert (tmp_path / "parts" / name).stat().st_size > 0, name
+    model, metadata = load_policy(tmp_path / "parts" / "policy.pt", "seven_wonders_duel")
+    assert metadata["agent"] == "az" and metadata["command"].startswith("python -m training.az_selfplay")
+    assert (metadata["iterations"], metadata["num_players_trained"], metadata["edition"]) == (2, [2], "1st")
+    assert len(metadata["evaluation"]) == len(az.REFERENCES)
+    gates = (tmp_path / "parts" / "gate.csv").read_text().splitlines()
+    assert gates[0].startswith("iteration,players,games,score") and len(gates) == 3
+    agent = make_agent("az", game="seven_wonders_duel", simulations=4, path=str(tmp_path / "parts" / "policy.pt"))
+    assert agent.metadata["agent"] == "az"
+
+
+def test_sigterm_in_the_middle_of_an_iteration_drops_it_and_the_resumed_run_is_the_same(tmp_path: Path, monkeypatch):
+    run(tmp_path / "whole", "--iterations", "2", "--eval-every", "0")
+    real_train, calls = az.train, []
+
+    def train_then_terminated(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:  # iteration 2: after training, before the gate
+            os.kill(os.getpid(), signal.SIGTERM)
+        return real_train(*args, **kwargs)
+
+    monkeypatch.setattr(az, "train", train_then_terminated)
+    with pytest.raises(SystemExit) as stopped:
+        run(tmp_path / "parts", "--iterations", "2", "--eval-every", "0")
+    assert stopped.value.code == az.EXIT_TERMINATED
+    assert checkpoint_state(tmp_path / "parts")["counters"]["iteration"] == 1
+    assert not (tmp_path / "parts" / "policy.pt").exists()
+    monkeypatch.setattr(az, "train", real_train)
+    run(tmp_path / "parts", "--iterations", "2", "--eval-every", "0", "--resume")
+    assert_same_run(tmp_path / "whole", tmp_path / "parts")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--simulations", "0"], "--simulations: must be at least 1"),
+    (["--games", "-1"], "--games: must be at least 1"),
+    (["--game", "chess"], "invalid choice: 'chess'"),
+    (["--player-counts", "3,4"], "Duel has 2 players"),
+    (["--game", "seven_wonders", "--player-counts", "3,8"], "player counts of 7 Wonders' 1st edition"),
+    (["--game", "seven_wonders", "--player-counts", "four"], "player counts of 7 Wonders' 1st edition"),
+    (["--gate-confidence", "1.5"], "--gate-confidence: must be from 0.5 to 0.9999"),
+    (["--root-noise", "2"], "--root-noise: must be from 0 to 1"),
+])
+def test_bad_arguments_are_refused_before_anything_starts(tmp_path: Path, capsys, argv: list, message: str):
+    with pytest.raises(SystemExit) as error:
+        az.main(["--run-dir", str(tmp_path / "run"), *argv])
+    assert error.value.code == 2 and message in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_run_directory_of_another_run_is_refused(tmp_path: Path):
+    run(tmp_path, "--iterations", "1", "--eval-every", "0")
+    with pytest.raises(SystemExit, match="checkpoint.pt exists: pass --resume"):
+        run(tmp_path, "--iterations", "1")
+    with pytest.raises(CheckpointError, match="a run of 'seven_wonders_duel', not of 'seven_wonders'"):
+        run(tmp_path, "--iterations", "2", "--resume", "--game", "seven_wonders")
+    with pytest.raises(CheckpointError, match="--simulations is 6 in the checkpoint but 7 here"):
+        run(tmp_path, "--iterations", "2", "--resume", "--simulations", "7")
+    with pytest.raises(SystemExit, match="there is no checkpoint"):
+        run(tmp_path / "elsewhere", "--resume")
+    with pytest.raises(SystemExit, match="has 256 units; leave out --hidden"):
+        az.main(["--run-dir", str(tmp_path / "other"), "--init", "ppo", "--hidden", "16"])

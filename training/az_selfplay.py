@@ -1,0 +1,711 @@
+"""Self-play with search (expert iteration, AlphaZero style) for the ``az`` agent, both games.
+
+A policy-value network (:class:`agents.policy.ActorCritic`) guides the C++ search
+(``core/common/ismcts.hpp``: its priors at every node and the value of every new leaf); the
+search's visit counts and the games' outcomes teach the network; the better network guides the
+next games. The whole loop reads top to bottom in this file.
+
+```bash
+python -m training.az_selfplay --game seven_wonders_duel --run-dir runs/az_duel   # from the shipped ppo policy
+python -m training.az_selfplay --game seven_wonders --run-dir runs/az_7w           # one network for 3-7 players
+python -m training.az_selfplay --run-dir runs/az_duel --resume                     # after an interruption
+python -m training.az_selfplay --help                                              # every argument
+```
+
+**Initialisation** (``--init``): ``ppo`` (the default) starts from the shipped PPO policy
+(``agents/policies/ppo_<game>.pt``, the same network shape). Its critic predicts a win/loss
+return in [-1, 1]; the search reads the value as a return in [0, 1], so the critic's weight and
+bias are halved and 0.5 is added to the bias (``v' = (v + 1) / 2`` exactly). ``none``: a fresh
+network of ``--hidden`` units.
+
+Iteration after iteration:
+
+1. **Generation.** ``--games`` games of the compiled core (:mod:`wonders_env.vector`, batches of
+   ``--num-envs`` games, each row playing one game; 7 Wonders: 1st edition, the batches cycle
+   through the ``--player-counts``, the observation and action sizes are the same at every
+   count). Every acting seat's move is chosen by a C++ search (one ``Searcher`` per game and seat,
+   so Duel's tree is reused from one move to the next) from a copy of the game's core state
+   (:meth:`~wonders_env.vector.VectorEnv.core_state`, only ever determinized for that seat: the
+   search never reads what the player cannot see) with the generator network,
+   ``--simulations`` per move, Dirichlet noise at the root (``--root-noise`` of
+   ``Dir(--noise-alpha)``). Each player's first ``--temperature-moves`` moves are drawn from the
+   visit counts raised to ``1 / --temperature``, the later ones are the most visited move.
+   ``--search-threads`` threads search different games at once (the search releases the GIL;
+   every search has its own seed drawn in a fixed order, so the games do not depend on the
+   threads). A decision with one legal move is played without search and not recorded. Each
+   recorded decision keeps the seat's observation row, its action mask and the **visit
+   distribution** of the root (visits / their sum, over legal actions only: the policy target).
+   When the game ends, every decision of a player gets the **value target** = that player's
+   return as the search itself scores a finished play-out (``core/*/search.hpp`` ``returns``;
+   :func:`agents.search_values.margin_returns`): ``(1 - w)`` x its share of the win (1 / the
+   number of winners, 0 for a loser) + ``w`` x ``sigmoid((its points - the best other player's) /
+   s)``, with ``w = 0.2`` and ``s = 5`` points (:data:`MARGIN_WEIGHT`, :data:`MARGIN_SCALE`: the
+   search's defaults, which the ``az`` agent plays with, in both games); a Duel won by military
+   or scientific supremacy is worth the win share alone. In [0, 1], the scale of the network's
+   value in the search.
+2. **Training.** The positions join a replay buffer of the last ``--replay-size``; the network
+   being trained (the *learner*) does ``--epochs`` passes over the buffer in shuffled minibatches
+   of ``--batch-size``: loss = cross-entropy(visit distribution, softmax of the masked logits) +
+   ``--value-coef`` x MSE(value, target), Adam (``--learning-rate``), gradient clipping.
+3. **Gate** (a soft one). The learner after training, the *candidate*, plays ``--gate-games``
+   games against the current *best* network (searches with each network, the same simulations,
+   no noise, the most visited move; one candidate seat, rotated game by game, the best in every
+   other seat; 7 Wonders at the next player count of the cycle). Its score is its win share (a
+   shared win counts 1 / the number of winners); chance is 1 / players. The one-sided test at
+   ``--gate-confidence``, on the Wilson interval of the score (``z`` = the normal quantile of
+   the confidence): *promote* when the interval's lower bound is above chance (the candidate
+   becomes the best and the generator); *keep* when it is not clearly worse (the upper bound is
+   not below chance: the candidate generates the next games, the best stays, so learning does not
+   stall at the first network); *revert* when it is clearly worse (the upper bound is below
+   chance: the best generates the next games). The learner always goes on training from its own
+   weights. Every decision is a row of ``gate.csv`` and a line of the log.
+4. **Learning curve.** Before the first iteration, every ``--eval-every`` iterations and at the
+   end, the best network's search (the ``az`` agent of :func:`agents.make_agent` with the
+   generation's search options: ``--simulations``, ``--exploration``, ``--widening``,
+   ``--rollout-weight``; no noise) plays ``--eval-games`` games against each fixed reference: ``random``,
+   ``heuristic`` and the rollout ``mcts`` at the same simulations (seat rotated, the same deals
+   every time: :func:`training.evaluation.evaluate`; 7 Wonders at ``--eval-players``) ->
+   ``curve.csv`` (the columns of :mod:`training.evaluation`, ``update`` = the iteration,
+   ``global_step`` = the positions generated so far) and ``curve.png`` with 95% Wilson intervals.
+
+**Progress**: a tqdm bar over the games generated in a terminal (one line per tenth of the run in
+a log: :mod:`training.progress`) and one line per iteration (losses, gate decision, curve).
+
+**Checkpoints and resume.** At the end of each iteration ``checkpoint.pt`` is written atomically:
+the learner, best and generator networks, the optimizer, the replay buffer, the numpy and torch
+RNG states, the counters, the gate history and the curve (``gate.csv`` and ``curve.csv`` are
+rewritten from it). ``--resume`` continues from it and may raise ``--iterations``; every other
+argument that changes the results must be the checkpoint's (``--search-threads``,
+``--torch-threads`` and ``--progress-bar`` may change), or it is an error naming the difference. A
+resumed run gives the same networks bit for bit as one that was never stopped (same torch thread
+count; a test checks it). Without ``--resume`` a run directory that holds a checkpoint is an error,
+never overwritten. **Ctrl-C or SIGTERM** stops at the next move (the iteration in progress is
+dropped: the checkpoint of the last finished iteration is the run's state), prints the command that
+resumes it and exits with status 130 (SIGINT) or 143 (SIGTERM); during the evaluation at the end
+of the run, Ctrl-C stops at once (``--resume`` does that evaluation again).
+
+**Output**: ``policy.pt`` (the best network: the file to ship as ``agents/policies/az_<game>.pt``,
+metadata: ``agent = "az"``, the game, edition, payment, player counts, the training command, seed,
+counters, time and the last evaluation), ``best.pt`` (the same file during the run, read by the
+evaluations), ``curve.csv``, ``curve.png``, ``gate.csv``, ``progress.csv`` (one row per
+iteration: positions, losses, speed), ``checkpoint.pt``.
+
+**Storage**: a position holds the observation as float16 (observations are small integer counts,
+held exactly; a value that is not is an error), the mask as packed bits and the visit
+distribution as float16.
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import shlex
+import signal
+import statistics
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn, optim
+
+from agents import make_agent
+from agents.az_agent import network_arrays
+from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicySpec, atomic_save, check_spec,
+                           load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
+from agents.search_values import margin_returns
+from agents.tournament import wilson_interval
+from training.cli_args import arg, check_run_dir, parse_args, run_script
+from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, plot_learning_curve
+from training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
+from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot
+from training.progress import Progress
+from wonders_env import vector
+from wonders_env.registry import GAME_NAMES, entry, resolve_game
+
+DUEL = "seven_wonders_duel"
+POLICY_DIR = Path(__file__).resolve().parent.parent / "agents" / "policies"
+REFERENCES = ("random", "heuristic", "mcts")
+EXIT_TERMINATED = 143  # the shell's code for a command ended by SIGTERM
+GATE_FIELDS = ("iteration", "players", "games", "score", "share", "chance", "ci_low", "ci_high", "decision",
+               "generator")
+PROGRESS_FIELDS = ("iteration", "positions", "games", "buffer_positions", "policy_loss", "value_loss", "generate_s",
+                   "train_s", "gate_s", "eval_s", "positions_per_second", "elapsed_s")
+# arguments that may differ in a resumed run (they do not change its results, or extend it)
+RESUME_FREE = ("resume", "iterations", "search_threads", "torch_threads", "progress_bar")
+# how the search scores a finished game (its ``returns``): the search's defaults
+# (core/common/ismcts.hpp Options), which the az agent plays with
+MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.2
+
+
+@dataclass
+class Args:
+    game: str = arg(DUEL, "the game", choices=GAME_NAMES)
+    player_counts: str | None = arg(None, "7 Wonders (1st edition): the player counts the batches cycle through, "
+                                          "comma-separated (default 3,4,5,6,7); Duel: 2")
+    seed: int = arg(1, "seed of torch and of every deal, search and sample", low=0)
+    run_dir: str | None = arg(None, "where the checkpoint, logs and policy go (none: runs/az_<game>)")
+    resume: bool = arg(False, "continue from run_dir/checkpoint.pt (an error if there is none)")
+    iterations: int = arg(10, "generation-training-gate iterations", low=1)
+    games: int = arg(32, "games generated per iteration", low=1)
+    num_envs: int = arg(16, "games played at once in a generation batch", low=1)
+    simulations: int = arg(100, "search simulations per move (generation, gate and curve)", low=1)
+    exploration: float = arg(1.5, "the search's PUCT constant", low=0)
+    widening: float = arg(0.0, "the search's progressive widening constant (0: off)", low=0)
+    root_noise: float = arg(0.25, "fraction of Dirichlet noise in the root prior during generation", low=0, high=1)
+    noise_alpha: float = arg(0.3, "Dirichlet concentration of the root noise", low=1e-6)
+    rollout_weight: float = arg(0.0, "weight of a play-out in a new leaf's value (0: the network's value only)",
+                                low=0, high=1)
+    temperature: float = arg(1.0, "temperature of the moves drawn from the visit counts", low=1e-3)
+    temperature_moves: int = arg(8, "moves of each player drawn from the visit counts (later: the most visited)",
+                                 low=0)
+    init: str = arg("ppo", "start from the shipped ppo policy of the game, or a fresh network",
+                    choices=("ppo", "none"))
+    hidden: int | None = arg(None, "units of each hidden layer (none: the ppo policy's, 256 with --init none)",
+                             low=1)
+    replay_size: int = arg(20_000, "positions kept in the replay buffer (the latest)", low=1)
+    epochs: int = arg(2, "passes over the replay buffer per iteration", low=1)
+    batch_size: int = arg(256, "positions per minibatch", low=1)
+    learning_rate: float = arg(3e-4, "Adam learning rate", low=0)
+    value_coef: float = arg(1.0, "weight of the value loss", low=0)
+    max_grad_norm: float = arg(1.0, "gradient clipping norm", low=0)
+    gate_games: int = arg(20, "games of the candidate against the best network per iteration", low=1)
+    gate_confidence: float = arg(0.95, "one-sided confidence of the gate's test", low=0.5, high=0.9999)
+    eval_every: int = arg(2, "iterations between learning-curve points (0: only before the first and at the end)",
+                          low=0)
+    eval_games: int = arg(10, "games per reference in a learning-curve point", low=1)
+    eval_players: int = arg(4, "7 Wonders: players in the learning-curve games", low=3, high=7)
+    search_threads: int = arg(1, "threads searching different games at once (the results do not depend on it)",
+                              low=1)
+    torch_threads: int = arg(1, "torch CPU threads (0: torch's default)", low=0)
+    progress_bar: bool | None = arg(None, "a tqdm progress bar (default: in a terminal; in a log, a line per "
+                                          "tenth of the run)")
+
+
+def player_counts(args: Args) -> list[int]:
+    """The player counts the batches cycle through (see ``--player-counts``)."""
+    if args.game == DUEL:
+        return [2]
+    return [int(text) for text in (args.player_counts or "3,4,5,6,7").split(",")]
+
+
+def problems(args: Args) -> list[str]:
+    """What is wrong with a combination of arguments (each value alone is checked by its bounds)."""
+    found = []
+    game = resolve_game(args.game)
+    if game == DUEL and args.player_counts not in (None, "2"):
+        found.append(f"--player-counts: Duel has 2 players, got {args.player_counts!r}")
+    elif game != DUEL:
+        try:
+            counts = [int(text) for text in (args.player_counts or "3,4,5,6,7").split(",")]
+            for count in counts:
+                entry(game).check_table(count, "1st")
+        except ValueError as error:
+            found.append(f"--player-counts must be comma-separated player counts of 7 Wonders' 1st edition "
+                         f"(2-7), got {args.player_counts!r}: {error}")
+    return found
+
+
+# ---------------------------------------------------------------- networks
+def initial_network(args: Args, spec_sizes: tuple[int, int]) -> ActorCritic:
+    """The learner at iteration 0 (see ``--init`` in the module docstring)."""
+    if args.init == "none":
+        return ActorCritic(PolicySpec(args.game, *spec_sizes, args.hidden or 256))
+    path = POLICY_DIR / f"ppo_{args.game}.pt"
+    ppo, metadata = load_policy(path, args.game)
+    if (ppo.spec.obs_size, ppo.spec.num_actions) != spec_sizes or metadata.get("edition", "1st") != "1st" \
+            or trained_payment(metadata, args.game) not in (None, "cheapest"):
+        raise CheckpointError(f"{path}: --init ppo needs the 1st edition's policy with the cheapest payment, "
+                              f"got {metadata.get('edition')!r}, {trained_payment(metadata, args.game)!r} and "
+                              f"sizes {(ppo.spec.obs_size, ppo.spec.num_actions)} (here {spec_sizes})")
+    if args.hidden is not None and args.hidden != ppo.spec.hidden:
+        raise SystemExit(f"--hidden {args.hidden}: --init ppo starts from {path}, which has {ppo.spec.hidden} "
+                         "units; leave out --hidden or use --init none")
+    model = ActorCritic(ppo.spec)
+    model.load_state_dict(ppo.state_dict())
+    with torch.no_grad():  # critic in [-1, 1] (win/loss) -> a return in [0, 1]: (v + 1) / 2
+        model.critic.weight.mul_(0.5)
+        model.critic.bias.mul_(0.5).add_(0.5)
+    return model
+
+
+def network_copy(model: ActorCritic, weights: dict[str, torch.Tensor]) -> ActorCritic:
+    """A copy of ``model`` with ``weights`` (copied, not built: building draws from torch's RNG)."""
+    other = copy.deepcopy(model)
+    load_weights(other, weights, Path("<checkpoint>"))
+    other.eval()
+    return other
+
+
+# ---------------------------------------------------------------- playing games with search
+@dataclass
+class Positions:
+    """Recorded decisions: observation (float16), packed mask, visit distribution (float16), value."""
+
+    obs: np.ndarray
+    masks: np.ndarray
+    policies: np.ndarray
+    values: np.ndarray
+
+    @staticmethod
+    def empty(obs_size: int, num_actions: int) -> "Positions":
+        return Positions(np.zeros((0, obs_size), np.float16), np.zeros((0, (num_actions + 7) // 8), np.uint8),
+                         np.zeros((0, num_actions), np.float16), np.zeros(0, np.float32))
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def joined(self, other: "Positions", keep: int) -> "Positions":
+        """These positions followed by ``other``, the last ``keep`` of them."""
+        return Positions(*(np.concatenate([a, b])[-keep:] for a, b in
+                           ((self.obs, other.obs), (self.masks, other.masks), (self.policies, other.policies),
+                            (self.values, other.values))))
+
+    def tensors(self) -> dict[str, torch.Tensor]:
+        return {name: torch.from_numpy(np.ascontiguousarray(getattr(self, name)))
+                for name in ("obs", "masks", "policies", "values")}
+
+    @staticmethod
+    def from_tensors(payload: dict[str, torch.Tensor]) -> "Positions":
+        return Positions(*(payload[name].numpy() for name in ("obs", "masks", "policies", "values")))
+
+
+@dataclass
+class SearchPlay:
+    """How the searches of a batch of games play: budgets and noise (see the module docstring)."""
+
+    options: dict[str, Any]
+    temperature: float = 1.0
+    temperature_moves: int = 0
+    record: bool = False
+
+
+@dataclass
+class Played:
+    """What :func:`play_games` returns: the positions (when recorded) and each game's outcome."""
+
+    positions: Positions
+    returns: list[list[float]] = field(default_factory=list)  # per game, per seat: the search's return
+    shares: list[list[float]] = field(default_factory=list)   # per game, per seat: the win share
+
+
+class Stopped(Exception):
+    """A stop was requested (Ctrl-C, SIGTERM) while games were played."""
+
+
+def search_options(args: Args, noise: float) -> dict[str, Any]:
+    """The keyword arguments of ``Searcher.search`` (see the module docstring)."""
+    return {"simulations": args.simulations, "exploration": args.exploration, "widening": args.widening,
+            "margin_scale": MARGIN_SCALE, "margin_weight": MARGIN_WEIGHT, "root_noise": noise,
+            "noise_alpha": args.noise_alpha, "rollout_weight": args.rollout_weight}
+
+
+def record_returns(record: dict[str, Any], margin_scale: float, margin_weight: float) -> tuple[list[float], list[float]]:
+    """(the search's return, the win share) of each player of a finished game's record (see the
+    module docstring: the value target)."""
+    players = record["players"]
+    names = [player["agent"] for player in players]
+    winners = record["winners"]
+    shares = [1.0 / len(winners) if name in winners else 0.0 for name in names]
+    if record["game"] == DUEL and record["victory"] != "civilian":
+        return shares, shares
+    return margin_returns([player["score"]["total"] for player in players], shares, margin_scale,
+                          margin_weight), shares
+
+
+def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], play: SearchPlay,
+               rng: np.random.Generator, pool: ThreadPoolExecutor | None, stop: StopRequest | None = None,
+               on_game: Any = None) -> Played:
+    """One game in each row of ``venv`` (just made, not reset), every seat searching with its
+    network (``networks[game][seat]``: the arrays of :func:`agents.az_agent.network_arrays`).
+    Rows whose game ended play random moves (unrecorded) until every row's game has ended."""
+    obs, mask, to_act = venv.reset()
+    games, seats = venv.num_envs, venv.num_players
+    searchers = [[venv.searcher() for _ in range(seats)] for _ in range(games)]
+    for g in range(games):
+        for s in range(seats):
+            searchers[g][s].set_network(networks[g][s])
+    moves = np.zeros((games, seats), np.int64)
+    done = np.zeros(games, bool)
+    rows: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]] = [[] for _ in range(games)]
+    played = Played(Positions.empty(venv.observation_size, venv.num_actions), [[] for _ in range(games)],
+                    [[] for _ in range(games)])
+    margin = (play.options["margin_scale"], play.options["margin_weight"])
+    while not done.all():
+        if stop is not None and stop.requested:
+            raise Stopped
+        actions = venv.sample_actions() if done.any() else np.full((games, seats), -1, np.int64)
+        jobs = []
+        for g in np.flatnonzero(~done):
+            state = None
+            for s in np.flatnonzero(to_act[g]):
+                legal = np.flatnonzero(mask[g, s])
+                if len(legal) == 1:
+                    actions[g, s] = legal[0]
+                    continue
+                state = venv.core_state(int(g)) if state is None else state
+                jobs.append((int(g), int(s), state, int(rng.integers(2**63))))
+
+        def search(job: tuple[int, int, Any, int]) -> dict[str, Any]:
+            g, s, state, seed = job
+            return searchers[g][s].search(state, s, seed, **play.options)
+
+        results = list(pool.map(search, jobs)) if pool is not None and len(jobs) > 1 else list(map(search, jobs))
+        for (g, s, _, _), result in zip(jobs, results):
+            visits = np.zeros(venv.num_actions, np.float64)
+            for action, count, _, _ in result["edges"]:
+                visits[action] = count
+            visits *= mask[g, s] != 0
+            if moves[g, s] < play.temperature_moves and visits.sum() > 0:
+                weights = visits ** (1.0 / play.temperature)
+                actions[g, s] = rng.choice(venv.num_actions, p=weights / weights.sum())
+            else:
+                actions[g, s] = result["action"]
+            moves[g, s] += 1
+            if play.record:
+                if visits.sum() <= 0:
+                    raise RuntimeError(f"game {g}, seat {s}: the search visited no legal root action")
+                rows[g].append((s, obs[g, s].copy(), mask[g, s] != 0, visits / visits.sum()))
+        seeds = venv.seeds.copy()
+        obs, mask, to_act, _, terminated = venv.step(actions)
+        if terminated.any():
+            for record in venv.finished_records():
+                g = next(int(g) for g in np.flatnonzero(terminated) if seeds[g] == record["seed"])
+                if done[g]:
+                    continue
+                done[g] = True
+                played.returns[g], played.shares[g] = record_returns(record, *margin)
+                if on_game is not None:
+                    on_game()
+    if play.record:
+        played.positions = positions_of(rows, played.returns, venv.num_actions)
+    return played
+
+
+def positions_of(rows: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]], returns: list[list[float]],
+                 num_actions: int) -> Positions:
+    """The recorded decisions of finished games, each with its player's return as value target."""
+    flat = [(row, returns[g][row[0]]) for g, game_rows in enumerate(rows) for row in game_rows]
+    if not flat:
+        return Positions.empty(len(rows[0][0][1]) if rows and rows[0] else 0, num_actions)
+    obs = np.stack([row[1] for row, _ in flat])
+    obs16 = obs.astype(np.float16)
+    if not np.array_equal(obs16.astype(np.float32), obs):
+        raise RuntimeError("an observation holds a value that float16 does not hold exactly; the replay "
+                           "buffer stores observations as float16")
+    return Positions(obs16, np.packbits(np.stack([row[2] for row, _ in flat]), axis=1),
+                     np.stack([row[3] for row, _ in flat]).astype(np.float16),
+                     np.array([value for _, value in flat], np.float32))
+
+
+def make_batch(args: Args, num_envs: int, num_players: int, rng: np.random.Generator) -> vector.VectorEnv:
+    options = {} if args.game == DUEL else {"num_players": num_players, "edition": "1st"}
+    return vector.make(args.game, num_envs, seed=int(rng.integers(2**63)), **options)
+
+
+# ---------------------------------------------------------------- training
+def train(model: ActorCritic, optimizer: optim.Optimizer, buffer: Positions, args: Args,
+          rng: np.random.Generator) -> dict[str, float]:
+    """``--epochs`` passes over the buffer: cross-entropy to the visit distribution + value MSE."""
+    data = buffer.tensors()
+    obs = data["obs"].float()
+    masks = torch.from_numpy(np.unpackbits(buffer.masks, axis=1, count=model.spec.num_actions).astype(bool))
+    policies = data["policies"].float()
+    values = data["values"]
+    model.train()
+    policy_losses, value_losses = [], []
+    for _ in range(args.epochs):
+        order = torch.from_numpy(rng.permutation(len(buffer)))
+        for start in range(0, len(buffer), args.batch_size):
+            mb = order[start:start + args.batch_size]
+            logits, value = model(obs[mb])
+            log_probs = torch.log_softmax(logits.masked_fill(~masks[mb], -1e9), -1)
+            policy_loss = -(policies[mb] * log_probs).sum(-1).mean()
+            value_loss = ((value - values[mb]) ** 2).mean()
+            loss = policy_loss + args.value_coef * value_loss
+            optimizer.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
+            optimizer.step()
+            policy_losses.append(policy_loss.item())
+            value_losses.append(value_loss.item())
+    model.eval()
+    return {"policy_loss": float(np.mean(policy_losses)), "value_loss": float(np.mean(value_losses))}
+
+
+# ---------------------------------------------------------------- the gate
+PROMOTE, KEEP, REVERT = "promote", "keep", "revert"
+
+
+def gate_decision(score: float, games: int, chance: float, confidence: float) -> tuple[str, float, float]:
+    """(decision, interval low, interval high) for a candidate that scored ``score`` (its win
+    share summed) over ``games`` against the best: see the module docstring."""
+    z = statistics.NormalDist().inv_cdf(confidence)
+    low, high = wilson_interval(score, games, z)
+    if low > chance:
+        return PROMOTE, low, high
+    if high < chance:
+        return REVERT, low, high
+    return KEEP, low, high
+
+
+def gate_games(args: Args, candidate: list[np.ndarray], best: list[np.ndarray], num_players: int,
+               rng: np.random.Generator, pool: ThreadPoolExecutor | None, stop: StopRequest) -> float:
+    """The candidate's score (win shares summed) over ``--gate-games`` games against the best."""
+    venv = make_batch(args, args.gate_games, num_players, rng)
+    networks = [[candidate if s == g % num_players else best for s in range(num_players)]
+                for g in range(args.gate_games)]
+    played = play_games(venv, networks, SearchPlay(search_options(args, 0.0)), rng, pool, stop)
+    return sum(played.shares[g][g % num_players] for g in range(args.gate_games))
+
+
+# ---------------------------------------------------------------- the learning curve
+def policy_metadata(args: Args, argv: list[str], counters: dict[str, Any], curve: list[dict[str, Any]]
+                    ) -> dict[str, Any]:
+    """The metadata of ``best.pt`` and ``policy.pt`` (see the module docstring)."""
+    last = [row for row in curve if row["update"] == curve[-1]["update"]] if curve else []
+    return {"agent": "az", "game": args.game, "edition": "1st", "payment": "cheapest",
+            "num_players_trained": player_counts(args), "command": "python -m training.az_selfplay " + shlex.join(argv),
+            "seed": args.seed, "simulations": args.simulations, "iterations": counters["iteration"],
+            "positions": counters["positions"], "games": counters["games"],
+            "training_seconds": round(counters["elapsed_s"], 1),
+            "evaluation": [{"opponent": row["opponent"], "games": row["games"], "wins": row["wins"],
+                            "simulations": args.simulations} for row in last]}
+
+
+def curve_point(args: Args, best_path: Path, counters: dict[str, Any]) -> list[dict[str, Any]]:
+    """The best network's search against each reference (``curve.csv`` rows)."""
+    num_players = 2 if args.game == DUEL else args.eval_players
+    agent = make_agent("az", game=args.game, seed=args.seed, simulations=args.simulations, path=str(best_path),
+                       exploration=args.exploration, widening=args.widening, rollout_weight=args.rollout_weight)
+    rows = []
+    for opponent in REFERENCES:
+        options = {"simulations": args.simulations} if opponent == "mcts" else None
+        result = evaluate(agent, args.game, num_players, opponent, args.eval_games, seed=args.seed + 10_000,
+                          opponent_options=options)
+        rows.append(eval_row(counters["iteration"], counters["positions"], result))
+    return rows
+
+
+# ---------------------------------------------------------------- checkpoints and logs
+def save_checkpoint(path: Path, args: Args, networks: dict[str, ActorCritic], optimizer: optim.Optimizer,
+                    buffer: Positions, rng: np.random.Generator, counters: dict[str, Any],
+                    gates: list[dict[str, Any]], curve: list[dict[str, Any]], progress_rows: list[dict[str, Any]]
+                    ) -> None:
+    learner = networks["learner"]
+    atomic_save({"kind": "checkpoint", "format_version": FORMAT_VERSION, "trainer": "az_selfplay",
+                 "spec": asdict(learner.spec), "args": asdict(args), "model": learner.state_dict(),
+                 "best": networks["best"].state_dict(), "generator": networks["generator"].state_dict(),
+                 "optimizer": optimizer.state_dict(), "buffer": buffer.tensors(), "numpy_rng": rng.bit_generator.state,
+                 "torch_rng": torch.get_rng_state(), "counters": counters, "gates": gates, "curve": curve,
+                 "progress": progress_rows}, path)
+
+
+def load_checkpoint(path: Path, args: Args) -> dict[str, Any]:
+    """The checkpoint's payload, checked against this run's arguments."""
+    payload = read_file(path, ("checkpoint",))
+    if payload.get("trainer") != "az_selfplay":
+        raise CheckpointError(f"{path}: not a checkpoint of training.az_selfplay (another script's run directory)")
+    saved = payload["args"]
+    if saved.get("game") != args.game:
+        raise CheckpointError(f"{path}: a run of {saved.get('game')!r}, not of {args.game!r}")
+    diffs = [f"--{name.replace('_', '-')} is {saved.get(name)!r} in the checkpoint but {value!r} here"
+             for name, value in asdict(args).items() if name not in RESUME_FREE and saved.get(name) != value]
+    if diffs:
+        raise CheckpointError(f"{path}: a resumed run must keep the arguments that change its results: "
+                              + "; ".join(diffs))
+    return payload
+
+
+def write_csv(path: Path, fields: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
+    with open(path, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fields)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+# ---------------------------------------------------------------- main
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Train; returns the final counters, gate history and curve."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parse_args(Args, argv, description=__doc__.split("\n")[0], validate=problems)
+    args.game = resolve_game(args.game)
+    if args.torch_threads:
+        torch.set_num_threads(args.torch_threads)
+    run_dir = Path(args.run_dir or f"runs/az_{args.game}")
+    checkpoint_path = run_dir / "checkpoint.pt"
+    check_run_dir(checkpoint_path, args.resume)
+    if not args.resume and (run_dir / "policy.pt").exists():
+        raise SystemExit(f"{run_dir / 'policy.pt'} exists (a finished run): choose another --run-dir")
+    counts = player_counts(args)
+
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    sizes = make_batch(args, 1, counts[0], np.random.default_rng(0))
+    learner = initial_network(args, (sizes.observation_size, sizes.num_actions))
+    optimizer = optim.Adam(learner.parameters(), lr=args.learning_rate)
+    networks = {"learner": learner, "best": network_copy(learner, snapshot(learner)),
+                "generator": network_copy(learner, snapshot(learner))}
+    buffer = Positions.empty(sizes.observation_size, sizes.num_actions)
+    counters: dict[str, Any] = {"iteration": 0, "batches": 0, "positions": 0, "games": 0, "elapsed_s": 0.0}
+    gates: list[dict[str, Any]] = []
+    curve: list[dict[str, Any]] = []
+    progress_rows: list[dict[str, Any]] = []
+    if args.resume:
+        payload = load_checkpoint(checkpoint_path, args)
+        check_spec(spec_of(payload, checkpoint_path), learner.spec, checkpoint_path)
+        load_weights(learner, payload["model"], checkpoint_path)
+        networks["best"] = network_copy(learner, payload["best"])
+        networks["generator"] = network_copy(learner, payload["generator"])
+        restore_optimizer_and_rngs(checkpoint_path, payload, optimizer, rng)
+        buffer = Positions.from_tensors(payload["buffer"])
+        counters, gates, curve, progress_rows = (payload["counters"], payload["gates"], payload["curve"],
+                                                 payload["progress"])
+        print(f"resumed from {checkpoint_path} at iteration {counters['iteration']} "
+              f"({counters['positions']:,} positions)", flush=True)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    best_path = run_dir / "best.pt"
+
+    def write_logs() -> None:
+        write_csv(run_dir / "gate.csv", GATE_FIELDS, gates)
+        write_csv(run_dir / "curve.csv", EVAL_FIELDS, curve)
+        write_csv(run_dir / "progress.csv", PROGRESS_FIELDS, progress_rows)
+        if curve:
+            plot_learning_curve(run_dir / "curve.csv", run_dir / "curve.png",
+                                f"{args.game}: az search ({args.simulations} simulations) vs references",
+                                chance=1 / (2 if args.game == DUEL else args.eval_players),
+                                xlabel="positions generated (searched decisions)")
+
+    def save_best() -> None:
+        save_policy(networks["best"], best_path, policy_metadata(args, argv, counters, curve))
+
+    progress = Progress(args.iterations * args.games, counters["iteration"] * args.games, args.progress_bar,
+                        unit="game")
+    pool = ThreadPoolExecutor(args.search_threads) if args.search_threads > 1 else None
+    with StopRequest((signal.SIGINT, signal.SIGTERM), "stopping at the next move; the run continues from the "
+                     "last finished iteration's checkpoint") as stop:
+        try:
+            if counters["iteration"] == 0 and not curve:
+                save_best()
+                curve.extend(curve_point(args, best_path, counters))
+                save_checkpoint(checkpoint_path, args, networks, optimizer, buffer, rng, counters, gates, curve,
+                                progress_rows)
+                write_logs()
+                progress.write("before training: " + curve_text(curve))
+            while counters["iteration"] < args.iterations:
+                iteration_row = run_iteration(args, networks, optimizer, buffer, rng, counters, gates, curve, pool,
+                                              stop, progress, save_best, best_path)
+                buffer = iteration_row.pop("buffer")
+                progress_rows.append(iteration_row)
+                save_checkpoint(checkpoint_path, args, networks, optimizer, buffer, rng, counters, gates, curve,
+                                progress_rows)
+                write_logs()
+        except Stopped:
+            pass
+        finally:
+            if pool is not None:
+                pool.shutdown()
+        progress.close()
+        if stop.requested:
+            exit_interrupted(f"iteration {counters['iteration'] + 1} dropped; {checkpoint_path} holds iteration "
+                             f"{counters['iteration']}", "training.az_selfplay", argv,
+                             EXIT_INTERRUPTED if stop.received == signal.SIGINT else EXIT_TERMINATED)
+
+    if not curve or curve[-1]["update"] != counters["iteration"]:
+        save_best()
+        curve.extend(curve_point(args, best_path, counters))
+        write_logs()
+        save_checkpoint(checkpoint_path, args, networks, optimizer, buffer, rng, counters, gates, curve,
+                        progress_rows)
+    save_best()
+    save_policy(networks["best"], run_dir / "policy.pt", policy_metadata(args, argv, counters, curve))
+    print(f"final: {curve_text(curve)}\nwrote {run_dir / 'policy.pt'} (ship it as agents/policies/az_{args.game}.pt), "
+          f"{run_dir / 'curve.png'}, logs in {run_dir}", flush=True)
+    return {"counters": counters, "gates": gates, "curve": curve}
+
+
+def curve_text(curve: list[dict[str, Any]]) -> str:
+    last = [row for row in curve if row["update"] == curve[-1]["update"]]
+    return ", ".join(f"{row['win_rate']:.0%} vs {row['opponent']} [{row['ci_low']:.0%}, {row['ci_high']:.0%}]"
+                     for row in last)
+
+
+def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim.Optimizer, buffer: Positions,
+                  rng: np.random.Generator, counters: dict[str, Any], gates: list[dict[str, Any]],
+                  curve: list[dict[str, Any]], pool: ThreadPoolExecutor | None, stop: StopRequest,
+                  progress: Progress, save_best: Any, best_path: Path) -> dict[str, Any]:
+    """Generation, training, gate and (when due) a curve point, updating the networks, optimizer,
+    counters, gate history and curve in place (a stop raises :class:`Stopped` midway: the run then
+    ends, and resumes from the last checkpoint). Returns the iteration's progress row, with the
+    new replay buffer under ``"buffer"``."""
+    start = time.perf_counter()
+    counts = player_counts(args)
+    iteration = counters["iteration"] + 1
+    generator = network_arrays(networks["generator"])
+    new = Positions.empty(buffer.obs.shape[1], buffer.policies.shape[1])
+    batches = counters["batches"]
+    done_games = 0
+    for first in range(0, args.games, args.num_envs):
+        num_envs = min(args.num_envs, args.games - first)
+        num_players = counts[batches % len(counts)]
+        venv = make_batch(args, num_envs, num_players, rng)
+        networks_of = [[generator] * num_players for _ in range(num_envs)]
+
+        def one_game() -> None:
+            nonlocal done_games
+            done_games += 1
+            progress.update(counters["iteration"] * args.games + done_games, iteration=iteration)
+
+        played = play_games(venv, networks_of, SearchPlay(search_options(args, args.root_noise), args.temperature,
+                                                          args.temperature_moves, record=True),
+                            rng, pool, stop, one_game)
+        new = new.joined(played.positions, len(new) + len(played.positions))
+        batches += 1
+    generated = time.perf_counter()
+    buffer = buffer.joined(new, args.replay_size)
+    losses = train(networks["learner"], optimizer, buffer, args, rng)
+    trained = time.perf_counter()
+    if stop.requested:
+        raise Stopped
+    candidate = network_arrays(networks["learner"])
+    gate_players = counts[(iteration - 1) % len(counts)]
+    score = gate_games(args, candidate, network_arrays(networks["best"]), gate_players, rng, pool, stop)
+    decision, low, high = gate_decision(score, args.gate_games, 1 / gate_players, args.gate_confidence)
+    if decision == PROMOTE:
+        networks["best"] = network_copy(networks["learner"], snapshot(networks["learner"]))
+    source = networks["best"] if decision == REVERT else networks["learner"]
+    networks["generator"] = network_copy(networks["learner"], snapshot(source))
+    gated = time.perf_counter()
+    counters.update(iteration=iteration, batches=batches, positions=counters["positions"] + len(new),
+                    games=counters["games"] + args.games)
+    gates.append({"iteration": iteration, "players": gate_players, "games": args.gate_games,
+                  "score": round(score, 4), "share": round(score / args.gate_games, 4),
+                  "chance": round(1 / gate_players, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
+                  "decision": decision, "generator": "best" if decision == REVERT else "candidate"})
+    lines = [f"iteration {iteration}: {len(new):,} positions ({len(buffer):,} in the buffer), policy loss "
+             f"{losses['policy_loss']:.3f}, value loss {losses['value_loss']:.4f}; gate: candidate {score:g} of "
+             f"{args.gate_games} vs best ({gate_players}p, chance {1 / gate_players:.0%}, interval "
+             f"[{low:.0%}, {high:.0%}]): {decision}"]
+    if args.eval_every and iteration % args.eval_every == 0 and iteration < args.iterations:
+        save_best()
+        curve.extend(curve_point(args, best_path, counters))
+        lines.append(f"curve: {curve_text(curve)}")
+    evaluated = time.perf_counter()
+    counters["elapsed_s"] += evaluated - start
+    for line in lines:
+        progress.write(line)
+    return {"iteration": iteration, "positions": counters["positions"], "games": counters["games"],
+            "buffer_positions": len(buffer), "buffer": buffer, "policy_loss": round(losses["policy_loss"], 5),
+            "value_loss": round(losses["value_loss"], 5), "generate_s": round(generated - start, 1),
+            "train_s": round(trained - generated, 1), "gate_s": round(gated - trained, 1),
+            "eval_s": round(evaluated - gated, 1),
+            "positions_per_second": round(len(new) / max(generated - start, 1e-9), 1),
+            "elapsed_s": round(counters["elapsed_s"], 1)}
+
+
+if __name__ == "__main__":
+    run_script(main)
