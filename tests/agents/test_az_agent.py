@@ -15,6 +15,7 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="the az agent reads its network with torch (the train extra)")
 
+from agent_moves import play_moves  # noqa: E402
 from agents import make_agent  # noqa: E402
 from agents.az_agent import network_arrays  # noqa: E402
 from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, save_policy  # noqa: E402
@@ -91,35 +92,35 @@ def test_the_root_priors_are_the_networks_policy_in_both_games():
     assert {a: p for a, _, _, p in result["edges"]} == pytest.approx(expected, rel=1e-4, abs=1e-6)
 
 
-@pytest.mark.parametrize("bias, value", [(0.8, 0.8), (5.0, 1.0), (-3.0, 0.0)])
-def test_a_leaf_is_valued_by_the_network_clamped_to_0_1(bias, value):
-    """Duel's first decision: player 0 takes a wonder, then player 1 decides. One simulation values
-    that leaf by the network for player 1 (the critic's bias, clamped), player 0 gets 1 - v."""
+def _first_leaf_value(bias: float, seed: int = 0, **options) -> float:
+    """The return backed up to player 0 by one simulation from Duel's first decision (player 0
+    takes a wonder, then player 1 decides), with a network whose value is the constant ``bias``."""
     game = CompiledDuel()
-    state = game.new_game(0)
     model = _network("seven_wonders_duel", game.observation_size, game.num_actions)
     with torch.no_grad():
         model.critic.weight.zero_()
         model.critic.bias.fill_(bias)
     searcher = _core.duel.Searcher(core_tables())
     searcher.set_network(network_arrays(model))
-    result = searcher.search(state.core, 0, 0, simulations=1)
+    result = searcher.search(game.new_game(0).core, 0, seed, simulations=1, **options)
     visited = [(visits, mean) for _, visits, mean, _ in result["edges"] if visits]
-    assert visited == [(1, pytest.approx(1 - value))]
+    assert len(visited) == 1 and visited[0][0] == 1
+    return visited[0][1]
+
+
+@pytest.mark.parametrize("bias, value", [(0.8, 0.8), (5.0, 1.0), (-3.0, 0.0)])
+def test_a_leaf_is_valued_by_the_network_clamped_to_0_1(bias, value):
+    """The leaf is valued for player 1, who decides there (the critic's bias, clamped); player 0
+    gets 1 - v."""
+    assert _first_leaf_value(bias) == pytest.approx(1 - value)
 
 
 def test_rollout_weight_mixes_play_outs_into_the_leaf_value():
-    game = CompiledDuel()
-    state = game.new_game(0)
-    model = _network("seven_wonders_duel", game.observation_size, game.num_actions)
-    with torch.no_grad():
-        model.critic.weight.zero_()
-        model.critic.bias.fill_(0.5)
-    searcher = _core.duel.Searcher(core_tables())
-    searcher.set_network(network_arrays(model))
-    means = {searcher.search(state.core, 0, seed, simulations=1, reuse=False, rollout_weight=1.0)["edges"][0][2]
-             for seed in range(6)}
-    assert any(m != pytest.approx(0.5) for m in means)  # play-outs, not the network's 0.5
+    """Half the network's 0.5 and half a play-out's return: the play-outs of different seeds end
+    differently, the network alone would give 0.5 every time."""
+    mixed = {round(_first_leaf_value(0.5, seed, rollout_weight=0.5), 6) for seed in range(8)}
+    assert len(mixed) > 1 and all(0.25 <= m <= 0.75 for m in mixed)
+    assert {round(_first_leaf_value(0.5, seed), 6) for seed in range(3)} == {0.5}
 
 
 def test_root_noise_changes_the_root_priors_and_keeps_their_sum():
@@ -188,29 +189,13 @@ def test_a_network_of_the_wrong_shape_is_refused_with_the_sizes():
     assert not searcher.has_network
 
 
-def _play(env, agents: dict, moves: int = 10_000) -> list[int]:
-    played = []
-    for name in env.agent_iter():
-        observation, _, termination, truncation, _ = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        action = agents[name].act(env)
-        assert observation["action_mask"][action], f"{name} chose the illegal action {action}"
-        played.append(action)
-        env.step(action)
-        if len(played) >= moves:
-            break
-    return played
-
-
 @pytest.mark.parametrize("engine", ["core", "python"])
 def test_az_plays_a_whole_duel_on_either_env_engine(duel_file, engine):
     env = seven_wonders_duel_v0.env(engine=engine)
     env.reset(seed=3)
     agents = {"player_0": make_agent("az", game="duel", seed=0, simulations=30, path=duel_file),
               "player_1": make_agent("random", game="duel", seed=1)}
-    _play(env, agents)
+    play_moves(env, agents)
     assert env.unwrapped.game_record()["finished"]
 
 
@@ -220,7 +205,7 @@ def test_one_network_plays_every_player_count(seven_wonders_file, players):
     env.reset(seed=players)
     agents = {name: make_agent("az", game="seven_wonders", seed=i, simulations=20, path=seven_wonders_file)
               for i, name in enumerate(env.possible_agents)}
-    assert len(_play(env, agents, 3 * players)) == 3 * players
+    assert len(play_moves(env, agents, 3 * players)) == 3 * players
 
 
 def test_az_is_reproducible_with_a_simulation_budget(duel_file):
@@ -230,7 +215,7 @@ def test_az_is_reproducible_with_a_simulation_budget(duel_file):
         env.reset(seed=9)
         agents = {name: make_agent("az", game="duel", seed=3 + i, simulations=40, path=duel_file)
                   for i, name in enumerate(env.possible_agents)}
-        runs.append(_play(env, agents, 14))
+        runs.append(play_moves(env, agents, 14))
     assert runs[0] == runs[1]
 
 

@@ -12,6 +12,7 @@ import time
 import numpy as np
 import pytest
 
+from agent_moves import play_moves
 from agents import make_agent
 from wonders_env import core, seven_wonders_duel_v0, seven_wonders_v0
 from wonders_env.duel.compiled import CompiledDuel, core_tables
@@ -20,30 +21,12 @@ from wonders_env.seven_wonders.compiled import CompiledSevenWonders
 _core = core.load()
 
 
-def _play(env, agents: dict, moves: int) -> list[int]:
-    """Play ``moves`` decisions of ``agents`` (a dict agent name -> agent); returns the actions,
-    each checked against the env's action mask."""
-    played = []
-    for name in env.agent_iter():
-        observation, _, termination, truncation, _ = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        action = agents[name].act(env)
-        assert observation["action_mask"][action], f"{name} chose the illegal action {action}"
-        played.append(action)
-        env.step(action)
-        if len(played) >= moves:
-            break
-    return played
-
-
 @pytest.mark.parametrize("engine", ["python", "core"])
 def test_duel_search_plays_legal_moves_on_either_env_engine(engine):
     env = seven_wonders_duel_v0.env(engine=engine)
     env.reset(seed=4)
     agents = {name: make_agent("mcts", game="duel", seed=i, simulations=60) for i, name in enumerate(env.agents)}
-    assert len(_play(env, agents, 30)) == 30
+    assert len(play_moves(env, agents, 30)) == 30
 
 
 @pytest.mark.parametrize("players, edition", [(4, "1st"), (2, "1st"), (7, "1st"), (3, "2nd")])
@@ -53,7 +36,7 @@ def test_seven_wonders_search_plays_legal_moves(players, edition):
     agents = {name: make_agent("mcts", game="seven_wonders", seed=i, simulations=20)
               for i, name in enumerate(env.possible_agents)}
     moves = 10 * players
-    assert len(_play(env, agents, moves)) == moves
+    assert len(play_moves(env, agents, moves)) == moves
 
 
 @pytest.mark.parametrize("engine", ["python", "core"])
@@ -65,7 +48,7 @@ def test_a_whole_two_player_game_is_searched_on_the_core_at_every_move(engine, p
     env.reset(seed=11)
     agents = {"player_0": make_agent("mcts", game="seven_wonders", seed=0, simulations=5),
               "player_1": make_agent("heuristic", game="seven_wonders", seed=1)}
-    _play(env, agents, 10_000)
+    play_moves(env, agents, 10_000)
     assert env.unwrapped.game_record()["finished"]
 
 
@@ -80,7 +63,7 @@ def test_search_is_reproducible_for_a_seed(game, make_env):
         env.reset(seed=9)
         agents = {name: make_agent("mcts", game=game, seed=3 + i, simulations=40)
                   for i, name in enumerate(env.possible_agents)}
-        runs.append(_play(env, agents, 12))
+        runs.append(play_moves(env, agents, 12))
     assert runs[0] == runs[1]
 
 
