@@ -23,6 +23,7 @@
 #include "duel/batch.hpp"
 #include "duel/scoring.hpp"
 #include "duel/search.hpp"
+#include "tests/random_network.hpp"
 
 using namespace wonders::duel;
 using wonders::Rng;
@@ -203,22 +204,34 @@ int main(int argc, char** argv) {
   }
   check(refused, "the batch refuses an illegal action", 0, 0);
   // searches (common/ismcts.hpp): both players search with small budgets, reusing their trees
-  // (one with a tree cap small enough to be reached); each move is legal and reproducible
+  // (one with a tree cap small enough to be reached; in games 4-6 with a random network: its
+  // value alone, mixed with play-outs and with root noise, and priors only); each move is legal
+  // and reproducible
   int searched = 0;
   const auto shared = std::make_shared<const Tables>(tables);
-  for (int g = 0; g < 4; ++g) {
+  const auto network = wonders::search::random_network(OBSERVATION_SIZE, NUM_ACTIONS, 3);
+  for (int g = 0; g < 7; ++g) {
     State s = new_game(tables, draw_deal(tables, 1000 + g));
     wonders::search::Searcher<SearchAdapter> players[2] = {wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, g % 2)),
                                                            wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, false))};
     wonders::search::Options options;
     options.simulations = 30;
-    options.max_nodes = g == 3 ? 1000 : 200000;
+    options.max_nodes = g == 3 || g == 5 ? 1000 : 200000;
     options.widening = g == 2 ? 1.5 : 0.0;
+    if (g >= 4) {
+      for (auto& player : players) player.set_network(network);
+      options.rollout_weight = g == 4 ? 0.0 : g == 5 ? 0.5 : 1.0;
+      options.root_noise = g == 5 ? 0.25 : 0.0;
+    }
     while (!s.game_over()) {
       const wonders::search::Result result = players[s.current].search(s, s.current, options, 77 + searched);
       check(why_illegal(tables, s, result.action).empty(), "the search returns a legal action", 1000 + g, searched);
       if (searched % 25 == 0) {
         wonders::search::Searcher<SearchAdapter> fresh(SearchAdapter(shared, g % 2)), again(SearchAdapter(shared, g % 2));
+        if (g >= 4) {
+          fresh.set_network(network);
+          again.set_network(network);
+        }
         check(fresh.search(s, s.current, options, 5).action == again.search(s, s.current, options, 5).action,
               "a search is reproducible for a seed", 1000 + g, searched);
       }

@@ -23,6 +23,7 @@
 #include "seven_wonders/observation.hpp"
 #include "seven_wonders/rules.hpp"
 #include "seven_wonders/search.hpp"
+#include "tests/random_network.hpp"
 
 using namespace wonders::seven_wonders;
 using wonders::Rng;
@@ -97,7 +98,7 @@ void check_cards(const Engine& engine, const GameState& s) {
             "every card of the game is somewhere");
 }
 
-void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng);
+void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double rollout_weight);
 
 void play_games(const std::shared_ptr<const Tables>& tables, int players, int games, bool choose, Rng& rng) {
     std::array<int8_t, MAX_SEATS> wonders, sides;
@@ -155,17 +156,27 @@ void play_games(const std::shared_ptr<const Tables>& tables, int players, int ga
         batch.step(actions.data(), bobs.data(), bmask.data(), reinterpret_cast<bool*>(to_act.data()), rewards.data(),
                    reinterpret_cast<bool*>(terminated.data()));
     }
-    search_games(shared, rng);
+    search_games(shared, rng, -1.0);  // play-outs
+    search_games(shared, rng, 0.0);   // a random network's value
+    search_games(shared, rng, 1.0);   // a random network's priors
 }
 
-// A game in which player 0 searches (common/ismcts.hpp, small budgets) and the others play at
-// random: every searched move is legal and a search is reproducible for a seed.
-void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng) {
+// A game in which player 0 searches (common/ismcts.hpp, small budgets; with a random network
+// when rollout_weight >= 0, with root noise) and the others play at random: every searched move
+// is legal and a search is reproducible for a seed.
+void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double rollout_weight) {
     using Search = wonders::search::Searcher<SearchAdapter>;
     Search searcher{SearchAdapter(engine, false)};
     wonders::search::Options options;
     options.simulations = 12;
     options.widening = 1.0;
+    std::shared_ptr<const wonders::search::PolicyValueNet> network;
+    if (rollout_weight >= 0) {
+        network = wonders::search::random_network(searcher.adapter().observation_size(), engine->num_actions(), rng.next());
+        searcher.set_network(network);
+        options.rollout_weight = rollout_weight;
+        options.root_noise = 0.25;
+    }
     std::vector<int8_t> mask(engine->num_actions());
     GameState state;
     engine->new_game(state, engine->draw_deal(rng.next()));
@@ -180,6 +191,8 @@ void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng) {
                 require(engine->is_legal(state, 0, chosen), "the search returns a legal action");
                 if (searched++ % 6 == 0) {
                     Search fresh{SearchAdapter(engine, true)}, again{SearchAdapter(engine, true)};
+                    fresh.set_network(network);
+                    again.set_network(network);
                     require(fresh.search(state, 0, options, 9).action == again.search(state, 0, options, 9).action,
                             "a search is reproducible for a seed");
                 }
