@@ -15,7 +15,7 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="the az agent reads its network with torch (the train extra)")
 
-from agent_moves import play_moves  # noqa: E402
+from search_cases import duel_hidden_twins, duel_position, play_moves, seven_wonders_hidden_twins  # noqa: E402
 from agents import make_agent  # noqa: E402
 from agents.az_agent import network_arrays  # noqa: E402
 from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, save_policy  # noqa: E402
@@ -51,16 +51,6 @@ def seven_wonders_file(tmp_path):
     return _az_file(tmp_path, "seven_wonders", game.observation_size, game.num_actions, payment="cheapest")
 
 
-def _duel_state(seed: int, moves: int):
-    game = CompiledDuel()
-    state = game.new_game(seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(moves):
-        legal = game.legal_actions(state, state.core.current)
-        game.apply_actions(state, {state.core.current: legal[int(rng.integers(len(legal)))]})
-    return game, state
-
-
 def _torch_priors(model: ActorCritic, obs: np.ndarray, legal: list[int]) -> dict[int, float]:
     with torch.no_grad():
         logits, _ = model(torch.as_tensor(obs).unsqueeze(0))
@@ -70,25 +60,26 @@ def _torch_priors(model: ActorCritic, obs: np.ndarray, legal: list[int]) -> dict
     return {a: float(probs[a]) for a in legal}
 
 
-def test_the_root_priors_are_the_networks_policy_in_both_games():
-    game, state = _duel_state(3, 12)
-    me = state.core.current
-    model = _network("seven_wonders_duel", game.observation_size, game.num_actions)
-    searcher = _core.duel.Searcher(core_tables())
-    searcher.set_network(network_arrays(model))
-    result = searcher.search(state.core, me, 0, simulations=1)
-    legal = game.legal_actions(state, me)
-    expected = _torch_priors(model, game.encode_observation(state, me), legal)
-    assert {a: p for a, _, _, p in result["edges"]} == pytest.approx(expected, rel=1e-4, abs=1e-6)
+def _duel_case():
+    game, state = duel_position(3, 12)
+    return game, state, state.core, state.core.current, _core.duel.Searcher(core_tables())
 
+
+def _seven_wonders_case():
     game = CompiledSevenWonders(5)
     state = game.new_game(2)
-    model = _network("seven_wonders", game.observation_size, game.num_actions, seed=1)
-    searcher = _core.seven_wonders.Searcher(game.engine)
+    return game, state, state, 3, _core.seven_wonders.Searcher(game.engine)
+
+
+@pytest.mark.parametrize("case", [_duel_case, _seven_wonders_case], ids=["duel", "seven_wonders"])
+def test_the_root_priors_are_the_networks_policy(case):
+    """(engine, state, its core state, the deciding player, a searcher) of each game."""
+    game, state, core_state, me, searcher = case()
+    model = _network(game.name, game.observation_size, game.num_actions)
     searcher.set_network(network_arrays(model))
-    result = searcher.search(state, 3, 0, simulations=1)
-    legal = game.legal_actions(state, 3)
-    expected = _torch_priors(model, game.encode_observation(state, 3), legal)
+    result = searcher.search(core_state, me, 0, simulations=1)
+    legal = game.legal_actions(state, me)
+    expected = _torch_priors(model, game.encode_observation(state, me), legal)
     assert {a: p for a, _, _, p in result["edges"]} == pytest.approx(expected, rel=1e-4, abs=1e-6)
 
 
@@ -124,7 +115,7 @@ def test_rollout_weight_mixes_play_outs_into_the_leaf_value():
 
 
 def test_root_noise_changes_the_root_priors_and_keeps_their_sum():
-    game, state = _duel_state(4, 6)
+    game, state = duel_position(4, 6)
     me = state.core.current
     model = _network("seven_wonders_duel", game.observation_size, game.num_actions)
     searcher = _core.duel.Searcher(core_tables())
@@ -136,33 +127,27 @@ def test_root_noise_changes_the_root_priors_and_keeps_their_sum():
     assert noisy.keys() == plain.keys() and noisy != pytest.approx(plain)
 
 
-def test_the_network_search_never_reads_hidden_cards():
-    game, state = _duel_state(5, 20)
-    player = state.core.current
-    twin = game.engine.determinize(state.core, 123)
-    assert game.engine.export(twin)["deals"] != game.engine.export(state.core)["deals"]
-    arrays = network_arrays(_network("seven_wonders_duel", game.observation_size, game.num_actions))
+def _searches_with_a_network(make_searcher, game, states, player: int, seed: int, simulations: int) -> list:
+    """A search of each state by a new searcher with the same random network."""
+    arrays = network_arrays(_network(game.name, game.observation_size, game.num_actions))
     results = []
-    for s in (state.core, twin):
-        searcher = _core.duel.Searcher(core_tables())
+    for s in states:
+        searcher = make_searcher()
         searcher.set_network(arrays)
-        results.append(searcher.search(s, player, 77, simulations=300))
+        results.append(searcher.search(s, player, seed, simulations=simulations))
+    return results
+
+
+def test_the_network_search_never_reads_hidden_cards():
+    game, state, twin, player = duel_hidden_twins()
+    assert game.engine.export(twin)["deals"] != game.engine.export(state)["deals"]
+    results = _searches_with_a_network(lambda: _core.duel.Searcher(core_tables()), game, (state, twin), player, 77, 300)
     assert results[0] == results[1]
 
-    game = CompiledSevenWonders(3)
-    state = game.new_game(8)
-    rng = np.random.default_rng(0)
-    for _ in range(4):
-        game.apply_actions(state, {p: int(rng.choice(game.legal_actions(state, p))) for p in game.acting_players(state)})
-    player = game.acting_players(state)[0]
-    twin = game.engine.determinize(state, player, 99)
+    game, state, twin, player = seven_wonders_hidden_twins(3)
     assert twin.hand((player + 1) % 3) != state.hand((player + 1) % 3)
-    arrays = network_arrays(_network("seven_wonders", game.observation_size, game.num_actions))
-    results = []
-    for s in (state, twin):
-        searcher = _core.seven_wonders.Searcher(game.engine)
-        searcher.set_network(arrays)
-        results.append(searcher.search(s, player, 5, simulations=200))
+    results = _searches_with_a_network(lambda: _core.seven_wonders.Searcher(game.engine), game, (state, twin),
+                                       player, 5, 200)
     assert results[0] == results[1]
 
 

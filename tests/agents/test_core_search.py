@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
 import pytest
 
-from agent_moves import play_moves
+from search_cases import duel_hidden_twins, duel_position, play_moves, seven_wonders_hidden_twins
 from agents import make_agent
 from wonders_env import core, seven_wonders_duel_v0, seven_wonders_v0
-from wonders_env.duel.compiled import CompiledDuel, core_tables
+from wonders_env.duel.compiled import core_tables
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders
 
 _core = core.load()
@@ -77,36 +76,17 @@ def test_time_limit_bounds_a_move():
     assert agent.last_simulations > 0
 
 
-def _duel_state(seed: int, moves: int):
-    game = CompiledDuel()
-    state = game.new_game(seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(moves):
-        legal = game.legal_actions(state, state.core.current)
-        game.apply_actions(state, {state.core.current: legal[int(rng.integers(len(legal)))]})
-    return game, state
-
-
 def test_duel_search_never_reads_hidden_cards():
     """Two true states that differ only in what the player cannot see search alike."""
-    game, state = _duel_state(5, 20)
-    player = state.core.current
-    twin = game.engine.determinize(state.core, 123)
-    assert game.engine.export(twin)["deals"] != game.engine.export(state.core)["deals"]
-    results = [_core.duel.Searcher(core_tables()).search(s, player, 77, simulations=300) for s in (state.core, twin)]
+    game, state, twin, player = duel_hidden_twins()
+    assert game.engine.export(twin)["deals"] != game.engine.export(state)["deals"]
+    results = [_core.duel.Searcher(core_tables()).search(s, player, 77, simulations=300) for s in (state, twin)]
     assert results[0] == results[1]
 
 
 @pytest.mark.parametrize("players", [3, 2])
 def test_seven_wonders_search_never_reads_hidden_cards(players):
-    game = CompiledSevenWonders(players)
-    state = game.new_game(8)
-    rng = np.random.default_rng(0)
-    for _ in range(4 if players > 2 else 0):  # 3 players: hands passed, cards under wonders
-        game.apply_actions(state, {p: int(rng.choice(game.legal_actions(state, p)))
-                                   for p in game.acting_players(state)})
-    player = game.acting_players(state)[0]
-    twin = game.engine.determinize(state, player, 99)
+    game, state, twin, player = seven_wonders_hidden_twins(players)
     other = (player + 1) % players
     assert twin.hand(other) != state.hand(other)
     results = [_core.seven_wonders.Searcher(game.engine).search(s, player, 5, simulations=200) for s in (state, twin)]
@@ -114,7 +94,7 @@ def test_seven_wonders_search_never_reads_hidden_cards(players):
 
 
 def test_duel_tree_is_reused_along_the_moves_played():
-    game, state = _duel_state(1, 8)  # in Age I
+    game, state = duel_position(1, 8)  # in Age I
     searcher = _core.duel.Searcher(core_tables())
     me = state.core.current
     first = searcher.search(state.core, me, 1, simulations=2000)
@@ -126,12 +106,12 @@ def test_duel_tree_is_reused_along_the_moves_played():
     second = searcher.search(state.core, me, 2, simulations=100)
     assert second["reused_visits"] > 0
     # another game's position starts a new tree
-    _, other = _duel_state(2, 8)
+    _, other = duel_position(2, 8)
     assert searcher.search(other.core, other.core.current, 3, simulations=10)["reused_visits"] == 0
 
 
 def test_the_root_prior_is_used_and_reported():
-    game, state = _duel_state(3, 10)
+    game, state = duel_position(3, 10)
     me = state.core.current
     legal = game.legal_actions(state, me)
     priors = [1.0] + [0.0] * (len(legal) - 1)
@@ -151,13 +131,13 @@ def test_the_root_prior_is_used_and_reported():
     ({"simulations": 5, "root_actions": [0, 1], "root_priors": [1.0]}, "same length"),
 ])
 def test_bad_search_input_is_refused(options, message):
-    game, state = _duel_state(3, 10)
+    game, state = duel_position(3, 10)
     with pytest.raises(ValueError, match=message):
         _core.duel.Searcher(core_tables()).search(state.core, state.core.current, 0, **options)
 
 
 def test_the_searcher_refuses_a_seat_that_does_not_decide_or_a_state_of_another_game():
-    game, state = _duel_state(3, 10)
+    game, state = duel_position(3, 10)
     searcher = _core.duel.Searcher(core_tables())
     with pytest.raises(ValueError, match="does not decide now"):
         searcher.search(state.core, 1 - state.core.current, 0, simulations=5)
