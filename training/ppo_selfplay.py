@@ -112,7 +112,7 @@ from agents import make_agent
 from agents.match import Agent
 from agents.random_agent import RandomAgent
 from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
-                           atomic_save, check_spec, load_weights, read_file, save_policy, spec_of)
+                           CompactBatch, atomic_save, check_spec, load_weights, read_file, save_policy, spec_of)
 from training.cli_args import arg, check_run_dir, parse_args, run_script
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, write_final_report
 from training.interrupt import StopRequest, exit_interrupted
@@ -312,7 +312,7 @@ def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players
         if learner.any():
             rows, cols = np.nonzero(learner)
             batch_obs, batch_mask = torch.from_numpy(obs[rows, cols]), torch.from_numpy(mask[rows, cols] != 0)
-            action, logprob, _, value = model.get_action_and_value(batch_obs, batch_mask)
+            action, logprob, _, value = model.legal_action_and_value(CompactBatch.of(batch_obs, batch_mask))
             actions[rows, cols] = action.numpy()
             for k, key in enumerate(zip(rows.tolist(), cols.tolist())):
                 moves_of.setdefault(key, []).append(size + k)
@@ -320,8 +320,8 @@ def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players
             batches.append((batch_obs, batch_mask, action, logprob, value))
         for member in np.unique(seats.codes[acting & (seats.codes >= 0)]):
             rows, cols = np.nonzero(acting & (seats.codes == member))
-            actions[rows, cols] = pool[member].get_action_and_value(
-                torch.from_numpy(obs[rows, cols]), torch.from_numpy(mask[rows, cols] != 0))[0].numpy()
+            actions[rows, cols] = pool[member].legal_action_and_value(CompactBatch.of(
+                torch.from_numpy(obs[rows, cols]), torch.from_numpy(mask[rows, cols] != 0)))[0].numpy()
         seats.heuristic_moves(acting, actions)
         seats.step_twins(acting, actions)
         game_seeds = venv.seeds  # of the games played now (the ones that end restart in the step)
@@ -367,12 +367,12 @@ def ppo_update(model: ActorCritic, optimizer: optim.Optimizer, batch: Rollout, a
     n = len(batch.actions)
     minibatch_size = max(1, -(-n // args.num_minibatches))
     clipfracs: list[float] = []
+    compact = CompactBatch.of(batch.obs, batch.masks)
     for _ in range(args.update_epochs):
         order = rng.permutation(n)
         for start in range(0, n, minibatch_size):
             mb = torch.as_tensor(order[start:start + minibatch_size])
-            _, newlogprob, entropy, newvalue = model.get_action_and_value(batch.obs[mb], batch.masks[mb],
-                                                                          batch.actions[mb])
+            _, newlogprob, entropy, newvalue = model.legal_action_and_value(compact[mb], batch.actions[mb])
             logratio = newlogprob - batch.logprobs[mb]
             ratio = logratio.exp()
             with torch.no_grad():
@@ -538,7 +538,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     sizes = vector.make(args.game, 1, **table_options(args, num_players), **env_options(args))
     spec = PolicySpec(args.game, sizes.observation_size, sizes.num_actions, args.hidden)
     model = ActorCritic(spec)
-    optimizer = optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
+    optimizer = optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5, fused=True)
     counters: dict[str, Any] = {"update": 0, "global_step": 0, "moves": 0, "elapsed_s": 0.0}
     if args.resume:
         counters, pool = load_checkpoint(checkpoint_path, spec, num_players, model, optimizer, rng)
