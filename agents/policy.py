@@ -77,18 +77,6 @@ def masked_categorical(logits: torch.Tensor, mask: torch.Tensor) -> Categorical:
     return Categorical(logits=logits.masked_fill(~mask, MASKED_LOGIT))
 
 
-def nonzero_columns(rows: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    """The columns where each row of ``rows`` (B, N) is not 0, as ``(ids, valid)``, both ``(B, W)``
-    with ``W`` the most of a row: a row's columns in increasing order, then padding (column 0,
-    ``valid`` False)."""
-    nonzero = torch.nonzero(rows)
-    counts = torch.bincount(nonzero[:, 0], minlength=len(rows))
-    valid = torch.arange(int(counts.max()) if len(counts) else 0) < counts.unsqueeze(1)
-    ids = torch.zeros(valid.shape, dtype=torch.long)
-    ids[valid] = nonzero[:, 1]  # both in row-major order
-    return ids, valid
-
-
 @dataclass(frozen=True)
 class CompactBatch:
     """Observations and action masks in the form that :meth:`ActorCritic.legal_action_and_value`
@@ -102,19 +90,28 @@ class CompactBatch:
     valid: torch.Tensor     # (B, L) False on padding
 
     @classmethod
-    def of(cls, obs: torch.Tensor, mask: torch.Tensor) -> CompactBatch:
-        """The batch of observations ``obs`` (B, obs_size) and boolean masks ``mask`` (B,
-        num_actions); raises ``ValueError`` naming the rows of ``mask`` without a legal action."""
+    def of(cls, obs: np.ndarray | torch.Tensor, mask: np.ndarray | torch.Tensor) -> CompactBatch:
+        """The batch of observations ``obs`` (B, obs_size) and action masks ``mask`` (B,
+        num_actions; legal where not 0), numpy arrays or CPU tensors; raises ``ValueError``
+        naming the rows of ``mask`` without a legal action."""
+        obs, mask = np.asarray(obs), np.asarray(mask)
         playable = mask.any(1)
-        if not bool(playable.all()):
-            rows = torch.nonzero(~playable).squeeze(1).tolist()
-            raise ValueError(f"rows {rows} of the action mask have no legal action: every row needs one")
-        legal, valid = nonzero_columns(mask)
-        inputs = torch.nonzero(torch.count_nonzero(obs, 0)).squeeze(1)
-        return cls(inputs, symlog(obs.index_select(1, inputs)), legal, valid)
+        if not playable.all():
+            raise ValueError(f"rows {np.flatnonzero(~playable).tolist()} of the action mask have no legal action: "
+                             "every row needs one")
+        rows, actions = np.divmod(np.flatnonzero(mask), mask.shape[1])  # np.nonzero, several times faster
+        counts = np.bincount(rows, minlength=len(mask))
+        valid = np.arange(counts.max()) < counts[:, None]
+        legal = np.zeros(valid.shape, np.int64)
+        legal[valid] = actions  # both in row-major order
+        inputs = np.flatnonzero(obs.any(0))
+        return cls(torch.from_numpy(inputs), symlog(torch.from_numpy(np.take(obs, inputs, axis=1))),
+                   torch.from_numpy(legal), torch.from_numpy(valid))
 
     def __getitem__(self, rows: torch.Tensor) -> CompactBatch:
-        return CompactBatch(self.inputs, self.features[rows], self.legal[rows], self.valid[rows])
+        """The batch of ``rows`` (a tensor of row indices)."""
+        return CompactBatch(self.inputs, self.features.index_select(0, rows), self.legal.index_select(0, rows),
+                            self.valid.index_select(0, rows))
 
 
 def layer_init(layer: nn.Linear, std: float = np.sqrt(2), bias: float = 0.0) -> nn.Linear:

@@ -308,20 +308,23 @@ def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players
     while live.any():
         acting = to_act & live[:, None]
         actions = venv.sample_actions()  # the random baseline's moves (and any move of games done)
-        learner = acting & (seats.codes == LEARNER_CODE)
-        if learner.any():
-            rows, cols = np.nonzero(learner)
-            batch_obs, batch_mask = torch.from_numpy(obs[rows, cols]), torch.from_numpy(mask[rows, cols] != 0)
-            action, logprob, _, value = model.legal_action_and_value(CompactBatch.of(batch_obs, batch_mask))
-            actions[rows, cols] = action.numpy()
-            for k, key in enumerate(zip(rows.tolist(), cols.tolist())):
-                moves_of.setdefault(key, []).append(size + k)
-            size += len(rows)
-            batches.append((batch_obs, batch_mask, action, logprob, value))
-        for member in np.unique(seats.codes[acting & (seats.codes >= 0)]):
-            rows, cols = np.nonzero(acting & (seats.codes == member))
-            actions[rows, cols] = pool[member].legal_action_and_value(CompactBatch.of(
-                torch.from_numpy(obs[rows, cols]), torch.from_numpy(mask[rows, cols] != 0)))[0].numpy()
+        networks = acting & (seats.codes >= LEARNER_CODE)  # the learner's seats and the snapshots'
+        if networks.any():
+            rows, cols = np.nonzero(networks)
+            batch_obs, batch_mask = obs[rows, cols], mask[rows, cols] != 0
+            compact = CompactBatch.of(batch_obs, batch_mask)
+            codes = seats.codes[rows, cols]
+            for code in np.unique(codes).tolist():
+                picked = np.flatnonzero(codes == code)
+                policy = model if code == LEARNER_CODE else pool[code]
+                action, logprob, _, value = policy.legal_action_and_value(compact[torch.from_numpy(picked)])
+                actions[rows[picked], cols[picked]] = action.numpy()
+                if code == LEARNER_CODE:
+                    for k, key in enumerate(zip(rows[picked].tolist(), cols[picked].tolist())):
+                        moves_of.setdefault(key, []).append(size + k)
+                    size += len(picked)
+                    batches.append((torch.from_numpy(batch_obs[picked]), torch.from_numpy(batch_mask[picked]),
+                                    action, logprob, value))
         seats.heuristic_moves(acting, actions)
         seats.step_twins(acting, actions)
         game_seeds = venv.seeds  # of the games played now (the ones that end restart in the step)
