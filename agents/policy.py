@@ -82,7 +82,7 @@ class CompactBatch:
     """Observations and action masks in the form that :meth:`ActorCritic.legal_action_and_value`
     reads: the observations at the inputs that are not 0 in some row of the batch only, and each
     row's legal actions padded to the longest row. Index it with rows (``batch[rows]``) for a
-    minibatch (with the same inputs)."""
+    minibatch."""
 
     inputs: torch.Tensor    # (U,) the input columns not 0 in some row, in increasing order
     features: torch.Tensor  # (B, U) symlog of the observations at those columns
@@ -109,8 +109,10 @@ class CompactBatch:
                    torch.from_numpy(legal), torch.from_numpy(valid))
 
     def __getitem__(self, rows: torch.Tensor) -> CompactBatch:
-        """The batch of ``rows`` (a tensor of row indices)."""
-        return CompactBatch(self.inputs, self.features.index_select(0, rows), self.legal.index_select(0, rows),
+        """The batch of ``rows`` (a tensor of row indices), at the inputs not 0 in one of them."""
+        features = self.features.index_select(0, rows)
+        kept = torch.nonzero(features.abs().sum(0)).squeeze(1)
+        return CompactBatch(self.inputs[kept], features.index_select(1, kept), self.legal.index_select(0, rows),
                             self.valid.index_select(0, rows))
 
 
