@@ -282,7 +282,7 @@ class Seats:
                 self.engine.apply_actions(twin, {int(s): int(actions[game, s]) for s in seats})
 
 
-@torch.no_grad()
+@torch.inference_mode()
 def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players: int,
             rng: np.random.Generator) -> Rollout:
     """Play each of ``num_envs`` games of a new batch ``num_steps`` moves, then finish the game in
