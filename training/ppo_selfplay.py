@@ -34,7 +34,13 @@ What it does, update after update:
    margin). GAE(``gamma``, ``gae_lambda``) along each trajectory.
 3. **PPO update.** Clipped surrogate, clipped value loss, entropy bonus, ``update_epochs`` epochs
    of ``num_minibatches`` minibatches, gradient clipping, learning rate annealed linearly with
-   the steps done. The masked categorical sets illegal logits to a large negative number.
+   the steps done; Adam (``fused=True``). Illegal actions have probability 0 (the masked
+   categorical of :mod:`agents.policy`).
+
+The network's passes, while collecting and in the update, go through
+:meth:`agents.policy.ActorCritic.legal_action_and_value` on a :class:`agents.policy.CompactBatch`:
+the same numbers as the dense masked softmax, computed over the inputs that are not 0 and each
+row's legal actions only (several times less work; ``benchmarks/README.md`` has the figures).
 4. Every ``snapshot_every`` updates a copy of the weights joins the opponent pool (the oldest
    leaves beyond ``pool_size``). Every ``eval_every`` updates the greedy policy plays
    ``eval_games`` games against ``random`` and against ``heuristic`` (seat rotating, the same
@@ -288,9 +294,10 @@ def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players
     """Play each of ``num_envs`` games of a new batch ``num_steps`` moves, then finish the game in
     progress; GAE over every learner trajectory.
 
-    At each tick, all the learner's moves of every game in one forward pass, each pool snapshot's
-    in one more, the random baseline's drawn by the core from the masks, the heuristics' read
-    from their games' Python twins.
+    At each tick, the observations and masks of the seats that the learner and the pool
+    snapshots hold in one :class:`CompactBatch`, then all the learner's moves of every game in one
+    forward pass of its rows, each pool snapshot's in one more; the random baseline's drawn by the
+    core from the masks, the heuristics' read from their games' Python twins.
     """
     venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), reward=args.reward,
                        **table_options(args, num_players), **env_options(args))
