@@ -158,8 +158,7 @@ class ActorCritic(nn.Module):
         actions."""
         log_probs, value = self.legal_log_probs_and_value(batch)
         if action is None:
-            slot = torch.multinomial(log_probs.exp(), 1)
-            action = batch.legal.gather(1, slot).squeeze(1)
+            action, slot = sample_legal(log_probs, batch.legal)
         else:
             slot = (batch.legal == action.unsqueeze(1)).logical_and_(batch.valid).byte().argmax(1, keepdim=True)
         entropy = -(log_probs.exp() * log_probs).sum(-1)
@@ -179,6 +178,60 @@ class ActorCritic(nn.Module):
         legal_logits = legal_logits + self.actor.bias.index_select(0, actions)
         logits = legal_logits.new_full(batch.legal.shape, MASKED_LOGIT).masked_scatter(batch.valid, legal_logits)
         return torch.log_softmax(logits, -1), self.critic(hidden).squeeze(-1)
+
+
+def sample_legal(log_probs: torch.Tensor, legal: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """An action of each row drawn with the probabilities ``log_probs.exp()`` (``torch.multinomial``,
+    torch's global generator) among its ``legal`` ones (both ``(B, L)``): ``(actions (B,), slots
+    (B, 1))``, a slot being the action's column in ``legal``."""
+    slot = torch.multinomial(log_probs.exp(), 1)
+    return legal.gather(1, slot).squeeze(1), slot
+
+
+class StackedPolicies:
+    """Several networks of one :class:`PolicySpec` acting together, for the opponent pool of
+    :mod:`training.ppo_selfplay`: :meth:`log_probs` gives each row of a :class:`CompactBatch` the
+    policy of the network it names, all rows in one pass whatever their networks, instead of a
+    pass per network. The weights are stacked when it is built (build it again once a network's
+    weights change); the first layer's transposed, so that a row reads only the weights of its
+    non-zero inputs. Acting only: no values, no gradients. It computes what
+    :meth:`ActorCritic.legal_log_probs_and_value` does, for the layers of :class:`ActorCritic`
+    (linear, tanh, linear, tanh, then the policy head); a test holds them together."""
+
+    def __init__(self, models: list[ActorCritic]) -> None:
+        self.size = len(models)
+        with torch.no_grad():
+            self.obs_size, self.num_actions = models[0].spec.obs_size, models[0].spec.num_actions
+            # network n's weights of input i are row n * obs_size + i, of action a row n * num_actions + a
+            self.first = torch.cat([model.trunk[0].weight.t() for model in models])
+            self.first_bias = torch.stack([model.trunk[0].bias for model in models])
+            self.second = torch.stack([model.trunk[2].weight for model in models])
+            self.second_bias = torch.stack([model.trunk[2].bias for model in models])
+            self.actor = torch.cat([model.actor.weight for model in models])
+            self.actor_bias = torch.cat([model.actor.bias for model in models])
+
+    def __len__(self) -> int:
+        return self.size
+
+    @torch.no_grad()
+    def log_probs(self, batch: CompactBatch, networks: torch.Tensor) -> torch.Tensor:
+        """Log-probabilities ``(B, L)`` of each row's actions in ``batch.legal`` under the network
+        ``networks[row]`` (an index in the list it was built from; probability 0 where not
+        ``batch.valid``)."""
+        rows, columns = torch.nonzero(batch.features, as_tuple=True)  # the row's non-zero inputs, row by row
+        counts = torch.bincount(rows, minlength=len(networks))
+        inputs = networks.index_select(0, rows) * self.obs_size + batch.inputs.index_select(0, columns)
+        hidden = F.embedding_bag(inputs, self.first, torch.cumsum(counts, 0) - counts,
+                                 per_sample_weights=batch.features[rows, columns], mode="sum")
+        hidden = torch.tanh(hidden + self.first_bias.index_select(0, networks))
+        hidden = torch.bmm(self.second.index_select(0, networks), hidden.unsqueeze(2)).squeeze(2)
+        hidden = torch.tanh(hidden + self.second_bias.index_select(0, networks))
+        rows = torch.nonzero(batch.valid)[:, 0]  # a (row, legal action) pair per valid entry, row by row
+        actions = networks.index_select(0, rows) * self.num_actions + batch.legal[batch.valid]
+        legal_logits = (hidden.index_select(0, rows) * self.actor.index_select(0, actions)).sum(1)
+        legal_logits = legal_logits + self.actor_bias.index_select(0, actions)
+        logits = legal_logits.new_full(batch.legal.shape, MASKED_LOGIT).masked_scatter(batch.valid, legal_logits)
+        return torch.log_softmax(logits, -1)
 
 
 def atomic_write(path: Path, write: Callable[[BinaryIO], None]) -> None:

@@ -18,11 +18,11 @@ What it does, update after update:
    (in 7 Wonders all the players who decide now, at once) gets a move from whoever holds that
    seat in this game: the learner (one shared policy for all its seats: all its moves of a tick
    in one forward pass), a past snapshot of the learner from the opponent pool (sampling from its
-   policy; one forward pass per snapshot), or a baseline of :func:`agents.make_agent`: ``random``
-   is drawn by the core from the masks, ``heuristic`` reads the game from a twin in the Python
-   engine (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's moves).
-   Who holds the seats is drawn when a game starts: with probability
-   ``self_play_prob`` the learner holds every seat; otherwise it holds one random seat and each
+   policy; the moves of all the snapshots in one more pass, :class:`agents.policy.StackedPolicies`),
+   or a baseline of :func:`agents.make_agent`: ``random`` is drawn by the core from the masks,
+   ``heuristic`` reads the game from a twin in the Python engine
+   (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's moves). Who holds
+   the seats is drawn when a game starts: with probability ``self_play_prob`` the learner holds every seat; otherwise it holds one random seat and each
    other seat is drawn from ``opponent_snapshot`` / ``opponent_heuristic`` / ``opponent_random``
    (weights, normalised; snapshots only once the pool has one). Each game slot plays at least
    ``num_steps`` ticks and then finishes the game in progress, so a rollout holds complete
@@ -118,7 +118,8 @@ from agents import make_agent
 from agents.match import Agent
 from agents.random_agent import RandomAgent
 from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
-                           CompactBatch, atomic_save, check_spec, load_weights, read_file, save_policy, spec_of)
+                           CompactBatch, StackedPolicies, atomic_save, check_spec, load_weights, read_file,
+                           sample_legal, save_policy, spec_of)
 from training.cli_args import arg, check_run_dir, parse_args, run_script
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, write_final_report
 from training.interrupt import StopRequest, exit_interrupted
@@ -289,15 +290,16 @@ class Seats:
 
 
 @torch.inference_mode()
-def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players: int,
+def collect(model: ActorCritic, pool: StackedPolicies, args: Args, num_players: int,
             rng: np.random.Generator) -> Rollout:
     """Play each of ``num_envs`` games of a new batch ``num_steps`` moves, then finish the game in
     progress; GAE over every learner trajectory.
 
-    At each tick, the observations and masks of the seats that the learner and the pool
+    At each tick, the observations and masks of the seats that the learner and the pool's
     snapshots hold in one :class:`CompactBatch`, then all the learner's moves of every game in one
-    forward pass of its rows, each pool snapshot's in one more; the random baseline's drawn by the
-    core from the masks, the heuristics' read from their games' Python twins.
+    forward pass of its rows, all the snapshots' in one pass of ``pool`` (the pool's networks
+    stacked); the random baseline's drawn by the core from the masks, the heuristics' read from
+    their games' Python twins.
     """
     venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), reward=args.reward,
                        **table_options(args, num_players), **env_options(args))
@@ -321,17 +323,20 @@ def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players
             batch_obs, batch_mask = obs[rows, cols], mask[rows, cols] != 0
             compact = CompactBatch.of(batch_obs, batch_mask)
             codes = seats.codes[rows, cols]
-            for code in np.unique(codes).tolist():
-                picked = np.flatnonzero(codes == code)
-                policy = model if code == LEARNER_CODE else pool[code]
-                action, logprob, _, value = policy.legal_action_and_value(compact[torch.from_numpy(picked)])
+            picked = np.flatnonzero(codes == LEARNER_CODE)
+            if len(picked):
+                action, logprob, _, value = model.legal_action_and_value(compact[torch.from_numpy(picked)])
                 actions[rows[picked], cols[picked]] = action.numpy()
-                if code == LEARNER_CODE:
-                    for k, key in enumerate(zip(rows[picked].tolist(), cols[picked].tolist())):
-                        moves_of.setdefault(key, []).append(size + k)
-                    size += len(picked)
-                    batches.append((torch.from_numpy(batch_obs[picked]), torch.from_numpy(batch_mask[picked]),
-                                    action, logprob, value))
+                for k, key in enumerate(zip(rows[picked].tolist(), cols[picked].tolist())):
+                    moves_of.setdefault(key, []).append(size + k)
+                size += len(picked)
+                batches.append((torch.from_numpy(batch_obs[picked]), torch.from_numpy(batch_mask[picked]),
+                                action, logprob, value))
+            picked = np.flatnonzero(codes != LEARNER_CODE)
+            if len(picked):
+                members = compact[torch.from_numpy(picked)]
+                log_probs = pool.log_probs(members, torch.from_numpy(codes[picked]))
+                actions[rows[picked], cols[picked]] = sample_legal(log_probs, members.legal)[0].numpy()
         seats.heuristic_moves(acting, actions)
         seats.step_twins(acting, actions)
         game_seeds = venv.seeds  # of the games played now (the ones that end restart in the step)
@@ -558,6 +563,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     else:
         pool = [save_snapshot(run_dir, 0, model)]
     pool_models = [load_snapshot(run_dir, entry, model) for entry in pool]
+    snapshots = StackedPolicies(pool_models)  # how the pool plays (built again when the pool changes)
     writer = SummaryWriter(str(run_dir / "tb"), purge_step=counters["global_step"] + 1)
     writer.add_text("args", "\n".join(f"{k}: {v}" for k, v in asdict(args).items()), counters["global_step"])
 
@@ -579,7 +585,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
             if args.anneal_lr:
                 lr *= max(0.0, 1.0 - counters["global_step"] / args.total_steps)
             optimizer.param_groups[0]["lr"] = lr
-            batch = collect(model, pool_models, args, num_players, rng)
+            batch = collect(model, snapshots, args, num_players, rng)
             collected = time.perf_counter() - start
             stats = ppo_update(model, optimizer, batch, args, rng)
             counters["update"] += 1
@@ -605,6 +611,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
                 pool.append(save_snapshot(run_dir, counters["update"], model))
                 pool_models.append(load_snapshot(run_dir, pool[-1], model))
                 del pool[:-args.pool_size], pool_models[:-args.pool_size]
+                snapshots = StackedPolicies(pool_models)
             if args.eval_every and counters["update"] % args.eval_every == 0:
                 results = run_evaluation(model, args, num_players, args.eval_games)
                 log_eval(results)

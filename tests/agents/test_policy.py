@@ -1,6 +1,7 @@
 """The legal-actions path of the actor-critic (:meth:`ActorCritic.legal_action_and_value` on a
 :class:`CompactBatch`) gives the numbers of the dense masked path (:meth:`get_action_and_value`):
-values, log-probabilities, entropies and gradients, on real observations of both games."""
+values, log-probabilities, entropies and gradients, on real observations of both games; so do
+several networks acting together (:class:`StackedPolicies`)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ import numpy as np
 import pytest
 import torch
 
-from agents.policy import ActorCritic, CompactBatch, PolicySpec
+from agents.policy import ActorCritic, CompactBatch, PolicySpec, StackedPolicies
 from wonders_env import vector
 
 TABLES = [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 4}),
-          ("seven_wonders", {"num_players": 7, "edition": "2nd"}), ("seven_wonders", {"num_players": 3, "payment": "choose"})]
+          ("seven_wonders", {"num_players": 7, "edition": "2nd"}),
+          ("seven_wonders", {"num_players": 3, "payment": "choose"})]
 
 
 def real_positions(game: str, options: dict, ticks: int = 40) -> tuple[torch.Tensor, torch.Tensor]:
@@ -29,12 +31,15 @@ def real_positions(game: str, options: dict, ticks: int = 40) -> tuple[torch.Ten
     return torch.from_numpy(np.concatenate(observations)), torch.from_numpy(np.concatenate(masks))
 
 
-def network(obs: torch.Tensor, mask: torch.Tensor, game: str) -> ActorCritic:
-    """A network whose policy is far from uniform (the initial policy head is nearly flat)."""
-    torch.manual_seed(0)
+def network(obs: torch.Tensor, mask: torch.Tensor, game: str, seed: int = 0) -> ActorCritic:
+    """A network whose policy is far from uniform (the initial policy head is nearly flat) and
+    whose biases are not 0 (as they start)."""
+    torch.manual_seed(seed)
     model = ActorCritic(PolicySpec(game, obs.shape[1], mask.shape[1], 32))
     with torch.no_grad():
         model.actor.weight.mul_(300)
+        for layer in (model.trunk[0], model.trunk[2], model.actor, model.critic):
+            layer.bias.uniform_(-0.5, 0.5)
     return model
 
 
@@ -80,3 +85,21 @@ def test_a_mask_row_without_a_legal_action_is_refused_with_its_row():
     mask[[1, 3]] = False
     with pytest.raises(ValueError, match=r"rows \[1, 3\] of the action mask have no legal action"):
         CompactBatch.of(obs, mask)
+
+
+@pytest.mark.parametrize("game, options", TABLES[:2])
+def test_stacked_networks_give_each_row_the_dense_masked_policy_of_its_network(game: str, options: dict):
+    obs, mask = real_positions(game, options)
+    models = [network(obs, mask, game, seed) for seed in range(3)]
+    networks = torch.arange(len(obs)) % 3
+    compact = CompactBatch.of(obs, mask)
+    log_probs = StackedPolicies(models).log_probs(compact, networks)
+    for n, model in enumerate(models):
+        rows = torch.nonzero(networks == n).squeeze(1)
+        with torch.no_grad():
+            logits, _ = model(obs[rows])
+        dense = torch.log_softmax(logits.masked_fill(~mask[rows], -1e9), -1)
+        valid = compact.valid[rows]
+        torch.testing.assert_close(log_probs[rows][valid], dense.gather(1, compact.legal[rows])[valid],
+                                   rtol=1e-5, atol=1e-5)
+        assert (log_probs[rows][~valid].exp() == 0).all()
