@@ -22,9 +22,10 @@ What it does, update after update:
    or a baseline of :func:`agents.make_agent`: ``random`` is drawn by the core from the masks,
    ``heuristic`` reads the game from a twin in the Python engine
    (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's moves). Who holds
-   the seats is drawn when a game starts: with probability ``self_play_prob`` the learner holds every seat; otherwise it holds one random seat and each
-   other seat is drawn from ``opponent_snapshot`` / ``opponent_heuristic`` / ``opponent_random``
-   (weights, normalised; snapshots only once the pool has one). Each game slot plays at least
+   the seats is drawn when a game starts: with probability ``self_play_prob`` the learner holds
+   every seat; otherwise it holds one random seat and each other seat is drawn from
+   ``opponent_snapshot`` / ``opponent_heuristic`` / ``opponent_random`` (weights, normalised;
+   snapshots only once the pool has one). Each game slot plays at least
    ``num_steps`` ticks and then finishes the game in progress, so a rollout holds complete
    games only: no bootstrap value, and nothing but the generator to carry from one rollout to
    the next. A seat is only ever given its own observation, which holds no hidden information.
