@@ -82,10 +82,9 @@ player count and network size must match the checkpoint, or it raises
 out of range (``--num-envs 0``, ``--self-play-prob 1.5``, a player count or edition the game does
 not have, opponent weights all 0 without pure self-play) are refused before anything starts.
 
-**Configurations.** The defaults train a Duel agent in about 5 minutes on 2 idle CPU cores
-(300k steps, seed 1; greedy policy 100% against random and 82.5% against heuristic over 200
-games each, measured on a machine shared with other jobs, where it took 28 minutes; figures in
-``benchmarks/README.md``). A longer run::
+**Configurations.** The defaults train a Duel agent in about 3.5 minutes on one CPU core,
+evaluations included (300k steps, seed 1; greedy policy 99.5% against random and 82.0% against
+heuristic over 200 games each; figures in ``benchmarks/README.md``). A longer run::
 
     python -m training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
         --num-envs 32 --hidden 512 --eval-every 25 --eval-games 100 --run-dir runs/duel_long
