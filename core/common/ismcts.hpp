@@ -167,7 +167,7 @@ class Searcher {
         clear();
         if (network_) {
             observation_.assign(static_cast<size_t>(network_->inputs()), 0.0f);
-            network_scratch_.assign(2 * static_cast<size_t>(network_->hidden()), 0.0f);
+            network_scratch_ = network_->scratch();
         }
     }
     bool has_network() const { return network_ != nullptr; }
@@ -240,7 +240,8 @@ class Searcher {
     std::vector<uint32_t> stamp_;
     uint32_t generation_ = 0;
     std::shared_ptr<const PolicyValueNet> network_;
-    std::vector<float> observation_, network_scratch_;  // the network's input and hidden layers
+    std::vector<float> observation_;  // the network's input
+    NetworkScratch network_scratch_;
 
     // Set up the root: the subtree of the moves played since the last search, or a new tree.
     // Returns the root visits kept.
@@ -314,7 +315,7 @@ class Searcher {
         float priors[kLegalCap];
         const int n = with_priors ? adapter_.legal(state, player, legal) : 0;
         adapter_.observe(state, player, observation_.data());
-        const float value = network_->evaluate(observation_.data(), legal, n, priors, network_scratch_.data());
+        const float value = network_->evaluate(observation_.data(), legal, n, priors, network_scratch_);
         if (n == 0) return value;
         mark_children(node);
         const bool grow = static_cast<int64_t>(nodes_.size()) + n <= options_.max_nodes;

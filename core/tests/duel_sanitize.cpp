@@ -206,7 +206,7 @@ int main(int argc, char** argv) {
   // searches (common/ismcts.hpp): both players search with small budgets, reusing their trees
   // (one with a tree cap small enough to be reached; in games 4-6 with a random network: its
   // value alone, mixed with play-outs and with root noise, and priors only); each move is legal
-  // and reproducible
+  // and reproducible, and the network's two forward passes agree
   int searched = 0;
   const auto shared = std::make_shared<const Tables>(tables);
   const auto network = wonders::search::random_network(OBSERVATION_SIZE, NUM_ACTIONS, 3);
@@ -234,6 +234,16 @@ int main(int argc, char** argv) {
         }
         check(fresh.search(s, s.current, options, 5).action == again.search(s, s.current, options, 5).action,
               "a search is reproducible for a seed", 1000 + g, searched);
+      }
+      if (g >= 4 && searched % 5 == 0) {
+        float obs[OBSERVATION_SIZE];
+        int16_t found[MAX_LEGAL];
+        int legal[MAX_LEGAL];
+        const int n = legal_actions(tables, s, found);
+        for (int i = 0; i < n; ++i) legal[i] = found[i];
+        encode_observation(tables, s, s.current, obs);
+        check(wonders::search::forward_paths_agree(*network, obs, legal, n),
+              "the network's baseline and AVX2 forward passes agree", 1000 + g, searched);
       }
       apply_action(tables, s, result.action);
       ++searched;

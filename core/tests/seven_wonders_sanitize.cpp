@@ -163,7 +163,8 @@ void play_games(const std::shared_ptr<const Tables>& tables, int players, int ga
 
 // A game in which player 0 searches (common/ismcts.hpp, small budgets; with a random network
 // when rollout_weight >= 0, with root noise) and the others play at random: every searched move
-// is legal and a search is reproducible for a seed.
+// is legal and a search is reproducible for a seed; the network's two forward passes agree on the
+// other players' observations.
 void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double rollout_weight) {
     using Search = wonders::search::Searcher<SearchAdapter>;
     Search searcher{SearchAdapter(engine, false)};
@@ -203,6 +204,12 @@ void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double 
             std::vector<int> legal;
             for (int a = 0; a < engine->num_actions(); ++a)
                 if (mask[a]) legal.push_back(a);
+            if (network) {
+                std::vector<float> obs(searcher.adapter().observation_size());
+                searcher.adapter().observe(state, p, obs.data());
+                require(wonders::search::forward_paths_agree(*network, obs.data(), legal.data(), static_cast<int>(legal.size())),
+                        "the network's baseline and AVX2 forward passes agree");
+            }
             actions[p] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
         }
         engine->apply_actions(state, actions);
