@@ -37,15 +37,16 @@ What it does, update after update:
    of ``num_minibatches`` minibatches, gradient clipping, learning rate annealed linearly with
    the steps done; Adam (``fused=True``). Illegal actions have probability 0 (the masked
    categorical of :mod:`agents.policy`).
-
-The network's passes, while collecting and in the update, go through
-:meth:`agents.policy.ActorCritic.legal_action_and_value` on a :class:`agents.policy.CompactBatch`:
-the same numbers as the dense masked softmax, computed over the inputs that are not 0 and each
-row's legal actions only (several times less work; ``benchmarks/README.md`` has the figures).
 4. Every ``snapshot_every`` updates a copy of the weights joins the opponent pool (the oldest
    leaves beyond ``pool_size``). Every ``eval_every`` updates the greedy policy plays
    ``eval_games`` games against ``random`` and against ``heuristic`` (seat rotating, the same
    deals each time). Every ``checkpoint_every`` updates a checkpoint is written.
+
+The network's passes, while collecting and in the update, go through
+:meth:`agents.policy.ActorCritic.legal_action_and_value` (the pool's through
+:class:`agents.policy.StackedPolicies`) on a :class:`agents.policy.CompactBatch`: the same numbers
+as the dense masked softmax, computed over the inputs that are not 0 and each row's legal
+actions only (several times less work; ``benchmarks/README.md`` has the figures).
 
 **Progress** is a tqdm bar in a terminal and one line per tenth of the run in a log
 (:mod:`training.progress`). **Ctrl-C** stops the run after the update in progress, writes a
