@@ -18,13 +18,14 @@ What it does, update after update:
    (in 7 Wonders all the players who decide now, at once) gets a move from whoever holds that
    seat in this game: the learner (one shared policy for all its seats: all its moves of a tick
    in one forward pass), a past snapshot of the learner from the opponent pool (sampling from its
-   policy; one forward pass per snapshot), or a baseline of :func:`agents.make_agent`: ``random``
-   is drawn by the core from the masks, ``heuristic`` reads the game from a twin in the Python
-   engine (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's moves).
-   Who holds the seats is drawn when a game starts: with probability
-   ``self_play_prob`` the learner holds every seat; otherwise it holds one random seat and each
-   other seat is drawn from ``opponent_snapshot`` / ``opponent_heuristic`` / ``opponent_random``
-   (weights, normalised; snapshots only once the pool has one). Each game slot plays at least
+   policy; the moves of all the snapshots in one more pass, :class:`agents.policy.StackedPolicies`),
+   or a baseline of :func:`agents.make_agent`: ``random`` is drawn by the core from the masks,
+   ``heuristic`` reads the game from a twin in the Python engine
+   (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's moves). Who holds
+   the seats is drawn when a game starts: with probability ``self_play_prob`` the learner holds
+   every seat; otherwise it holds one random seat and each other seat is drawn from
+   ``opponent_snapshot`` / ``opponent_heuristic`` / ``opponent_random`` (weights, normalised;
+   snapshots only once the pool has one). Each game slot plays at least
    ``num_steps`` ticks and then finishes the game in progress, so a rollout holds complete
    games only: no bootstrap value, and nothing but the generator to carry from one rollout to
    the next. A seat is only ever given its own observation, which holds no hidden information.
@@ -34,11 +35,18 @@ What it does, update after update:
    margin). GAE(``gamma``, ``gae_lambda``) along each trajectory.
 3. **PPO update.** Clipped surrogate, clipped value loss, entropy bonus, ``update_epochs`` epochs
    of ``num_minibatches`` minibatches, gradient clipping, learning rate annealed linearly with
-   the steps done. The masked categorical sets illegal logits to a large negative number.
+   the steps done; Adam (``fused=True``). Illegal actions have probability 0 (the masked
+   categorical of :mod:`agents.policy`).
 4. Every ``snapshot_every`` updates a copy of the weights joins the opponent pool (the oldest
    leaves beyond ``pool_size``). Every ``eval_every`` updates the greedy policy plays
    ``eval_games`` games against ``random`` and against ``heuristic`` (seat rotating, the same
    deals each time). Every ``checkpoint_every`` updates a checkpoint is written.
+
+The network's passes, while collecting and in the update, go through
+:meth:`agents.policy.ActorCritic.legal_action_and_value` (the pool's through
+:class:`agents.policy.StackedPolicies`) on a :class:`agents.policy.CompactBatch`: the same numbers
+as the dense masked softmax, computed over the inputs that are not 0 and each row's legal
+actions only (several times less work; ``benchmarks/README.md`` has the figures).
 
 **Progress** is a tqdm bar in a terminal and one line per tenth of the run in a log
 (:mod:`training.progress`). **Ctrl-C** stops the run after the update in progress, writes a
@@ -75,10 +83,9 @@ player count and network size must match the checkpoint, or it raises
 out of range (``--num-envs 0``, ``--self-play-prob 1.5``, a player count or edition the game does
 not have, opponent weights all 0 without pure self-play) are refused before anything starts.
 
-**Configurations.** The defaults train a Duel agent in about 5 minutes on 2 idle CPU cores
-(300k steps, seed 1; greedy policy 100% against random and 82.5% against heuristic over 200
-games each, measured on a machine shared with other jobs, where it took 28 minutes; figures in
-``benchmarks/README.md``). A longer run::
+**Configurations.** The defaults train a Duel agent in about 3.5 minutes on one CPU core,
+evaluations included (300k steps, seed 1; greedy policy 99.5% against random and 82.0% against
+heuristic over 200 games each; figures in ``benchmarks/README.md``). A longer run::
 
     python -m training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
         --num-envs 32 --hidden 512 --eval-every 25 --eval-games 100 --run-dir runs/duel_long
@@ -112,7 +119,8 @@ from agents import make_agent
 from agents.match import Agent
 from agents.random_agent import RandomAgent
 from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
-                           atomic_save, check_spec, load_weights, read_file, save_policy, spec_of)
+                           CompactBatch, StackedPolicies, atomic_save, check_spec, load_weights, read_file,
+                           sample_legal, save_policy, spec_of)
 from training.cli_args import arg, check_run_dir, parse_args, run_script
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, write_final_report
 from training.interrupt import StopRequest, exit_interrupted
@@ -282,15 +290,17 @@ class Seats:
                 self.engine.apply_actions(twin, {int(s): int(actions[game, s]) for s in seats})
 
 
-@torch.no_grad()
-def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players: int,
+@torch.inference_mode()
+def collect(model: ActorCritic, pool: StackedPolicies, args: Args, num_players: int,
             rng: np.random.Generator) -> Rollout:
     """Play each of ``num_envs`` games of a new batch ``num_steps`` moves, then finish the game in
     progress; GAE over every learner trajectory.
 
-    At each tick, all the learner's moves of every game in one forward pass, each pool snapshot's
-    in one more, the random baseline's drawn by the core from the masks, the heuristics' read
-    from their games' Python twins.
+    At each tick, the observations and masks of the seats that the learner and the pool's
+    snapshots hold in one :class:`CompactBatch`, then all the learner's moves of every game in one
+    forward pass of its rows, all the snapshots' in one pass of ``pool`` (the pool's networks
+    stacked); the random baseline's drawn by the core from the masks, the heuristics' read from
+    their games' Python twins.
     """
     venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), reward=args.reward,
                        **table_options(args, num_players), **env_options(args))
@@ -308,20 +318,26 @@ def collect(model: ActorCritic, pool: list[ActorCritic], args: Args, num_players
     while live.any():
         acting = to_act & live[:, None]
         actions = venv.sample_actions()  # the random baseline's moves (and any move of games done)
-        learner = acting & (seats.codes == LEARNER_CODE)
-        if learner.any():
-            rows, cols = np.nonzero(learner)
-            batch_obs, batch_mask = torch.from_numpy(obs[rows, cols]), torch.from_numpy(mask[rows, cols] != 0)
-            action, logprob, _, value = model.get_action_and_value(batch_obs, batch_mask)
-            actions[rows, cols] = action.numpy()
-            for k, key in enumerate(zip(rows.tolist(), cols.tolist())):
-                moves_of.setdefault(key, []).append(size + k)
-            size += len(rows)
-            batches.append((batch_obs, batch_mask, action, logprob, value))
-        for member in np.unique(seats.codes[acting & (seats.codes >= 0)]):
-            rows, cols = np.nonzero(acting & (seats.codes == member))
-            actions[rows, cols] = pool[member].get_action_and_value(
-                torch.from_numpy(obs[rows, cols]), torch.from_numpy(mask[rows, cols] != 0))[0].numpy()
+        networks = acting & (seats.codes >= LEARNER_CODE)  # the learner's seats and the snapshots'
+        if networks.any():
+            rows, cols = np.nonzero(networks)
+            batch_obs, batch_mask = obs[rows, cols], mask[rows, cols] != 0
+            compact = CompactBatch.of(batch_obs, batch_mask)
+            codes = seats.codes[rows, cols]
+            picked = np.flatnonzero(codes == LEARNER_CODE)
+            if len(picked):
+                action, logprob, _, value = model.legal_action_and_value(compact[torch.from_numpy(picked)])
+                actions[rows[picked], cols[picked]] = action.numpy()
+                for k, key in enumerate(zip(rows[picked].tolist(), cols[picked].tolist())):
+                    moves_of.setdefault(key, []).append(size + k)
+                size += len(picked)
+                batches.append((torch.from_numpy(batch_obs[picked]), torch.from_numpy(batch_mask[picked]),
+                                action, logprob, value))
+            picked = np.flatnonzero(codes != LEARNER_CODE)
+            if len(picked):
+                members = compact[torch.from_numpy(picked)]
+                log_probs = pool.log_probs(members, torch.from_numpy(codes[picked]))
+                actions[rows[picked], cols[picked]] = sample_legal(log_probs, members.legal)[0].numpy()
         seats.heuristic_moves(acting, actions)
         seats.step_twins(acting, actions)
         game_seeds = venv.seeds  # of the games played now (the ones that end restart in the step)
@@ -367,12 +383,12 @@ def ppo_update(model: ActorCritic, optimizer: optim.Optimizer, batch: Rollout, a
     n = len(batch.actions)
     minibatch_size = max(1, -(-n // args.num_minibatches))
     clipfracs: list[float] = []
+    compact = CompactBatch.of(batch.obs, batch.masks)
     for _ in range(args.update_epochs):
         order = rng.permutation(n)
         for start in range(0, n, minibatch_size):
             mb = torch.as_tensor(order[start:start + minibatch_size])
-            _, newlogprob, entropy, newvalue = model.get_action_and_value(batch.obs[mb], batch.masks[mb],
-                                                                          batch.actions[mb])
+            _, newlogprob, entropy, newvalue = model.legal_action_and_value(compact[mb], batch.actions[mb])
             logratio = newlogprob - batch.logprobs[mb]
             ratio = logratio.exp()
             with torch.no_grad():
@@ -538,7 +554,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     sizes = vector.make(args.game, 1, **table_options(args, num_players), **env_options(args))
     spec = PolicySpec(args.game, sizes.observation_size, sizes.num_actions, args.hidden)
     model = ActorCritic(spec)
-    optimizer = optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
+    optimizer = optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5, fused=True)
     counters: dict[str, Any] = {"update": 0, "global_step": 0, "moves": 0, "elapsed_s": 0.0}
     if args.resume:
         counters, pool = load_checkpoint(checkpoint_path, spec, num_players, model, optimizer, rng)
@@ -548,6 +564,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     else:
         pool = [save_snapshot(run_dir, 0, model)]
     pool_models = [load_snapshot(run_dir, entry, model) for entry in pool]
+    snapshots = StackedPolicies(pool_models)  # how the pool plays (built again when the pool changes)
     writer = SummaryWriter(str(run_dir / "tb"), purge_step=counters["global_step"] + 1)
     writer.add_text("args", "\n".join(f"{k}: {v}" for k, v in asdict(args).items()), counters["global_step"])
 
@@ -569,7 +586,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
             if args.anneal_lr:
                 lr *= max(0.0, 1.0 - counters["global_step"] / args.total_steps)
             optimizer.param_groups[0]["lr"] = lr
-            batch = collect(model, pool_models, args, num_players, rng)
+            batch = collect(model, snapshots, args, num_players, rng)
             collected = time.perf_counter() - start
             stats = ppo_update(model, optimizer, batch, args, rng)
             counters["update"] += 1
@@ -595,6 +612,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
                 pool.append(save_snapshot(run_dir, counters["update"], model))
                 pool_models.append(load_snapshot(run_dir, pool[-1], model))
                 del pool[:-args.pool_size], pool_models[:-args.pool_size]
+                snapshots = StackedPolicies(pool_models)
             if args.eval_every and counters["update"] % args.eval_every == 0:
                 results = run_evaluation(model, args, num_players, args.eval_games)
                 log_eval(results)

@@ -16,7 +16,8 @@ from agents.match import play_game
 from agents.ppo_agent import PPOAgent
 from training import ppo_selfplay
 from wonders_env import vector
-from agents.policy import ActorCritic, CheckpointError, PolicyAgent, PolicySpec, load_policy, save_policy
+from agents.policy import (ActorCritic, CheckpointError, PolicyAgent, PolicySpec, StackedPolicies, load_policy,
+                           save_policy)
 
 TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "1", "--eval-games", "2",
         "--final-eval-games", "2", "--snapshot-every", "1", "--checkpoint-every", "1", "--no-progress-bar"]
@@ -163,7 +164,8 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
         return controllers
 
     monkeypatch.setattr(ppo_selfplay, "draw_controllers", counting_draw)
-    rollout = ppo_selfplay.collect(model, [copy.deepcopy(model)], args, players, np.random.default_rng(3))
+    pool = StackedPolicies([copy.deepcopy(model)])
+    rollout = ppo_selfplay.collect(model, pool, args, players, np.random.default_rng(3))
     assert kinds == {ppo_selfplay.LEARNER_CODE, 0, ppo_selfplay.RANDOM_CODE, ppo_selfplay.HEURISTIC_CODE}
     indices = sorted(i for t in rollout.trajectories for i in t.indices)
     assert indices == list(range(len(rollout.actions))) and rollout.games >= args.num_envs
@@ -180,3 +182,19 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
     for seed, seats in seats_of_games.items():
         assert len(seats) in (1, players) and len(set(seats)) == len(seats)
     assert torch.all(rollout.masks[torch.arange(len(rollout.actions)), rollout.actions])  # legal moves only
+
+
+def test_collected_log_probs_and_values_are_those_of_the_dense_masked_policy():
+    """The rollout's learner transitions hold, row by row, the log-probability and value that the
+    dense masked network gives for the observation, mask and action recorded (so the update's
+    first ratios start at 1)."""
+    args = ppo_selfplay.Args(num_envs=4, num_steps=30, self_play_prob=0.5)
+    sizes = vector.make("seven_wonders_duel", 1)
+    model = ActorCritic(PolicySpec("seven_wonders_duel", sizes.observation_size, sizes.num_actions, 32))
+    with torch.no_grad():
+        model.actor.weight.mul_(100)  # a policy far from uniform
+    rollout = ppo_selfplay.collect(model, StackedPolicies([copy.deepcopy(model)]), args, 2, np.random.default_rng(4))
+    with torch.no_grad():
+        _, logprob, _, value = model.get_action_and_value(rollout.obs, rollout.masks, rollout.actions)
+    torch.testing.assert_close(rollout.logprobs, logprob, rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(rollout.values, value, rtol=1e-5, atol=1e-5)
