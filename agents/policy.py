@@ -172,12 +172,22 @@ class ActorCritic(nn.Module):
         hidden = activation(F.linear(batch.features, first.weight.index_select(1, batch.inputs), first.bias))
         for layer in rest:
             hidden = layer(hidden)
-        rows = torch.nonzero(batch.valid)[:, 0]  # a (row, legal action) pair per valid entry, row by row
-        actions = batch.legal[batch.valid]
-        legal_logits = (hidden.index_select(0, rows) * self.actor.weight.index_select(0, actions)).sum(1)
-        legal_logits = legal_logits + self.actor.bias.index_select(0, actions)
-        logits = legal_logits.new_full(batch.legal.shape, MASKED_LOGIT).masked_scatter(batch.valid, legal_logits)
-        return torch.log_softmax(logits, -1), self.critic(hidden).squeeze(-1)
+        return legal_log_softmax(hidden, self.actor.weight, self.actor.bias, batch), self.critic(hidden).squeeze(-1)
+
+
+def legal_log_softmax(hidden: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, batch: CompactBatch,
+                      first_action: torch.Tensor | None = None) -> torch.Tensor:
+    """Log-probabilities ``(B, L)`` of each row's actions in ``batch.legal`` under the policy head
+    ``weight``, ``bias`` applied to ``hidden`` (B, hidden): only the (row, legal action) logits are
+    computed, the padding gets :data:`MASKED_LOGIT`. ``first_action`` (B,): where each row's head
+    starts in stacked heads (:class:`StackedPolicies`)."""
+    rows = torch.nonzero(batch.valid)[:, 0]  # a (row, legal action) pair per valid entry, row by row
+    actions = batch.legal[batch.valid]
+    if first_action is not None:
+        actions = actions + first_action.index_select(0, rows)
+    legal_logits = (hidden.index_select(0, rows) * weight.index_select(0, actions)).sum(1) + bias.index_select(0, actions)
+    logits = legal_logits.new_full(batch.legal.shape, MASKED_LOGIT).masked_scatter(batch.valid, legal_logits)
+    return torch.log_softmax(logits, -1)
 
 
 def sample_legal(log_probs: torch.Tensor, legal: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -226,12 +236,7 @@ class StackedPolicies:
         hidden = torch.tanh(hidden + self.first_bias.index_select(0, networks))
         hidden = torch.bmm(self.second.index_select(0, networks), hidden.unsqueeze(2)).squeeze(2)
         hidden = torch.tanh(hidden + self.second_bias.index_select(0, networks))
-        rows = torch.nonzero(batch.valid)[:, 0]  # a (row, legal action) pair per valid entry, row by row
-        actions = networks.index_select(0, rows) * self.num_actions + batch.legal[batch.valid]
-        legal_logits = (hidden.index_select(0, rows) * self.actor.index_select(0, actions)).sum(1)
-        legal_logits = legal_logits + self.actor_bias.index_select(0, actions)
-        logits = legal_logits.new_full(batch.legal.shape, MASKED_LOGIT).masked_scatter(batch.valid, legal_logits)
-        return torch.log_softmax(logits, -1)
+        return legal_log_softmax(hidden, self.actor, self.actor_bias, batch, networks * self.num_actions)
 
 
 def atomic_write(path: Path, write: Callable[[BinaryIO], None]) -> None:
