@@ -70,7 +70,7 @@ WONDERS_INLINE float dot8(const float* row, const float* x, int n) {
 
 // The weights, in the layout the forward pass reads.
 struct NetworkWeights {
-    int inputs, hidden, actions;
+    int inputs, hidden;
     std::vector<float> w1t, b1, w2t, b2, wa, ba, wv;  // w1t [inputs, hidden], w2t [hidden, hidden]: transposed
     float bv;
     std::vector<int> units;  // 0 .. hidden - 1: the second layer reads every column
@@ -182,7 +182,6 @@ class PolicyValueNet {
                    const float* b2, const float* wa, const float* ba, const float* wv, float bv)
         : weights_{inputs,
                    hidden,
-                   actions,
                    std::vector<float>(static_cast<size_t>(inputs) * hidden),
                    std::vector<float>(b1, b1 + hidden),
                    std::vector<float>(static_cast<size_t>(hidden) * hidden),
@@ -206,8 +205,6 @@ class PolicyValueNet {
 
     const NetworkWeights& weights() const { return weights_; }
     int inputs() const { return weights_.inputs; }
-    int hidden() const { return weights_.hidden; }
-    int actions() const { return weights_.actions; }
 
     // Working memory for evaluate.
     NetworkScratch scratch() const {
