@@ -27,6 +27,7 @@ module's constants from :func:`core_constants`), held to this one by a test
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
@@ -324,6 +325,13 @@ def core_constants() -> dict[str, np.ndarray]:
                  "denial_weight": DENIAL_WEIGHT, "follow_up_weight": FOLLOW_UP_WEIGHT,
                  "face_down_value": FACE_DOWN_VALUE, "token_special_value": _TOKEN_SPECIAL, "demand": DEMAND}
     return {name: np.asarray(value, np.float64).reshape(-1) for name, value in constants.items()}
+
+
+def write_constants_file(path: Path) -> None:
+    """:func:`core_constants` as text for the C++ sanitizer program (core/tests): one a line,
+    ``name count values...`` (each value written to read back exactly)."""
+    lines = [f"{name} {len(values)} {' '.join(repr(float(v)) for v in values)}" for name, values in core_constants().items()]
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 @lru_cache(maxsize=1)
