@@ -15,8 +15,10 @@ python -m training.az_selfplay --help                                           
 **Initialisation** (``--init``): ``ppo`` (the default) starts from the shipped PPO policy
 (``agents/policies/ppo_<game>.pt``, the same network shape). Its critic predicts a win/loss
 return in [-1, 1]; the search reads the value as a return in [0, 1], so the critic's weight and
-bias are halved and 0.5 is added to the bias (``v' = (v + 1) / 2`` exactly). ``none``: a fresh
-network of ``--hidden`` units.
+bias are halved and 0.5 is added to the bias (``v' = (v + 1) / 2`` exactly). ``az`` goes on from
+the shipped az policy (``agents/policies/az_<game>.pt``, whose value is already a return in
+[0, 1]): a longer run picks up where the shipped one stopped (its replay buffer and optimizer
+start afresh). ``none``: a fresh network of ``--hidden`` units.
 
 Iteration after iteration:
 
@@ -163,8 +165,8 @@ class Args:
     temperature: float = arg(1.0, "temperature of the moves drawn from the visit counts", low=1e-3)
     temperature_moves: int = arg(8, "moves of each player drawn from the visit counts (later: the most visited)",
                                  low=0)
-    init: str = arg("ppo", "start from the shipped ppo policy of the game, or a fresh network",
-                    choices=("ppo", "none"))
+    init: str = arg("ppo", "start from the shipped ppo policy of the game, the shipped az policy, or a fresh network",
+                    choices=("ppo", "az", "none"))
     hidden: int | None = arg(None, "units of each hidden layer (none: the ppo policy's, 256 with --init none)",
                              low=1)
     replay_size: int = arg(20_000, "positions kept in the replay buffer (the latest)", low=1)
@@ -211,26 +213,36 @@ def problems(args: Args) -> list[str]:
 
 
 # ---------------------------------------------------------------- networks
-def initial_network(args: Args, spec_sizes: tuple[int, int]) -> ActorCritic:
-    """The learner at iteration 0 (see ``--init`` in the module docstring)."""
+#: the counters of the shipped policy a run starts from, kept in the new policy's metadata
+ORIGIN_KEYS = ("command", "iterations", "positions", "games", "training_seconds")
+
+
+def initial_network(args: Args, spec_sizes: tuple[int, int]) -> tuple[ActorCritic, dict[str, Any]]:
+    """The learner at iteration 0 (see ``--init`` in the module docstring), and what it starts
+    from: the file and the training counters of the shipped policy (empty with ``--init none``)."""
     if args.init == "none":
-        return ActorCritic(PolicySpec(args.game, *spec_sizes, args.hidden or 256))
-    path = POLICY_DIR / f"ppo_{args.game}.pt"
-    ppo, metadata = load_policy(path, args.game)
-    if (ppo.spec.obs_size, ppo.spec.num_actions) != spec_sizes or metadata.get("edition", "1st") != "1st" \
+        return ActorCritic(PolicySpec(args.game, *spec_sizes, args.hidden or 256)), {}
+    path = POLICY_DIR / f"{args.init}_{args.game}.pt"
+    shipped, metadata = load_policy(path, args.game)
+    if metadata.get("agent", "ppo") != args.init:
+        raise CheckpointError(f"{path}: --init {args.init} needs a policy of the agent {args.init!r}, got one of "
+                              f"{metadata.get('agent', 'ppo')!r}")
+    if (shipped.spec.obs_size, shipped.spec.num_actions) != spec_sizes or metadata.get("edition", "1st") != "1st" \
             or trained_payment(metadata, args.game) not in (None, "cheapest"):
-        raise CheckpointError(f"{path}: --init ppo needs the 1st edition's policy with the cheapest payment, "
+        raise CheckpointError(f"{path}: --init {args.init} needs the 1st edition's policy with the cheapest payment, "
                               f"got {metadata.get('edition')!r}, {trained_payment(metadata, args.game)!r} and "
-                              f"sizes {(ppo.spec.obs_size, ppo.spec.num_actions)} (here {spec_sizes})")
-    if args.hidden is not None and args.hidden != ppo.spec.hidden:
-        raise SystemExit(f"--hidden {args.hidden}: --init ppo starts from {path}, which has {ppo.spec.hidden} "
-                         "units; leave out --hidden or use --init none")
-    model = ActorCritic(ppo.spec)
-    model.load_state_dict(ppo.state_dict())
-    with torch.no_grad():  # critic in [-1, 1] (win/loss) -> a return in [0, 1]: (v + 1) / 2
-        model.critic.weight.mul_(0.5)
-        model.critic.bias.mul_(0.5).add_(0.5)
-    return model
+                              f"sizes {(shipped.spec.obs_size, shipped.spec.num_actions)} (here {spec_sizes})")
+    if args.hidden is not None and args.hidden != shipped.spec.hidden:
+        raise SystemExit(f"--hidden {args.hidden}: --init {args.init} starts from {path}, which has "
+                         f"{shipped.spec.hidden} units; leave out --hidden or use --init none")
+    model = ActorCritic(shipped.spec)
+    model.load_state_dict(shipped.state_dict())
+    if args.init == "ppo":
+        with torch.no_grad():  # critic in [-1, 1] (win/loss) -> a return in [0, 1]: (v + 1) / 2
+            model.critic.weight.mul_(0.5)
+            model.critic.bias.mul_(0.5).add_(0.5)
+    origin = {"file": path.name, **{key: metadata[key] for key in ORIGIN_KEYS if key in metadata}}
+    return model, origin
 
 
 def network_copy(model: ActorCritic, weights: dict[str, torch.Tensor]) -> ActorCritic:
@@ -472,7 +484,7 @@ def policy_metadata(args: Args, argv: list[str], counters: dict[str, Any], curve
             "num_players_trained": player_counts(args), "command": "python -m training.az_selfplay " + shlex.join(argv),
             "seed": args.seed, "simulations": args.simulations, "iterations": counters["iteration"],
             "positions": counters["positions"], "games": counters["games"],
-            "training_seconds": round(counters["elapsed_s"], 1),
+            "training_seconds": round(counters["elapsed_s"], 1), "init": counters.get("init", {}),
             "evaluation": [{"opponent": row["opponent"], "games": row["games"], "wins": row["wins"],
                             "simulations": args.simulations} for row in last]}
 
@@ -546,12 +558,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     sizes = make_batch(args, 1, counts[0], np.random.default_rng(0))
-    learner = initial_network(args, (sizes.observation_size, sizes.num_actions))
+    learner, origin = initial_network(args, (sizes.observation_size, sizes.num_actions))
     optimizer = optim.Adam(learner.parameters(), lr=args.learning_rate)
     networks = {"learner": learner, "best": network_copy(learner, snapshot(learner)),
                 "generator": network_copy(learner, snapshot(learner))}
     buffer = Positions.empty(sizes.observation_size, sizes.num_actions)
-    counters: dict[str, Any] = {"iteration": 0, "batches": 0, "positions": 0, "games": 0, "elapsed_s": 0.0}
+    counters: dict[str, Any] = {"iteration": 0, "batches": 0, "positions": 0, "games": 0, "elapsed_s": 0.0,
+                                "init": origin}
     gates: list[dict[str, Any]] = []
     curve: list[dict[str, Any]] = []
     progress_rows: list[dict[str, Any]] = []

@@ -1,9 +1,10 @@
 """Self-play with search (``training.az_selfplay``): the generated targets, the soft gate, the
-``--init ppo`` value mapping, exact resume after a stop, and bad input. Tiny budgets."""
+``--init ppo`` value mapping and ``--init az``, exact resume after a stop, and bad input. Tiny budgets."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 from pathlib import Path
 
@@ -89,12 +90,33 @@ def test_the_gate_is_one_sided_at_its_confidence():
 def test_init_ppo_maps_the_win_loss_critic_to_a_return_in_0_1_and_keeps_the_policy(game: str):
     args = parse_args(az.Args, ["--game", game], validate=az.problems)
     ppo, _ = load_policy(az.POLICY_DIR / f"ppo_{game}.pt", game)
-    model = az.initial_network(args, (ppo.spec.obs_size, ppo.spec.num_actions))
+    model, origin = az.initial_network(args, (ppo.spec.obs_size, ppo.spec.num_actions))
     obs = torch.rand(16, ppo.spec.obs_size) * 10
     with torch.no_grad():
         (ppo_logits, ppo_value), (logits, value) = ppo(obs), model(obs)
     assert torch.equal(logits, ppo_logits)
     assert torch.allclose(value, (ppo_value + 1) / 2, atol=1e-6)
+    assert origin["file"] == f"ppo_{game}.pt"
+
+
+@pytest.mark.parametrize("game", ["seven_wonders_duel", "seven_wonders"])
+def test_init_az_goes_on_from_the_shipped_az_network_and_records_its_counters(game: str):
+    args = parse_args(az.Args, ["--game", game, "--init", "az"], validate=az.problems)
+    shipped, metadata = load_policy(az.POLICY_DIR / f"az_{game}.pt", game)
+    model, origin = az.initial_network(args, (shipped.spec.obs_size, shipped.spec.num_actions))
+    obs = torch.rand(16, shipped.spec.obs_size) * 10
+    with torch.no_grad():
+        (shipped_logits, shipped_value), (logits, value) = shipped(obs), model(obs)
+    assert torch.equal(logits, shipped_logits) and torch.equal(value, shipped_value)
+    assert origin == {"file": f"az_{game}.pt", **{key: metadata[key] for key in az.ORIGIN_KEYS}}
+
+
+def test_init_az_refuses_a_policy_of_another_agent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    shutil.copy(az.POLICY_DIR / "ppo_seven_wonders_duel.pt", tmp_path / "az_seven_wonders_duel.pt")
+    monkeypatch.setattr(az, "POLICY_DIR", tmp_path)
+    args = parse_args(az.Args, ["--init", "az"], validate=az.problems)
+    with pytest.raises(CheckpointError, match="needs a policy of the agent 'az', got one of 'ppo'"):
+        az.initial_network(args, (1950, 1202))
 
 
 def run(run_dir: Path, *extra: str) -> dict:
@@ -127,6 +149,7 @@ def test_a_run_stopped_after_iteration_1_and_resumed_gives_the_same_networks_bit
     model, metadata = load_policy(tmp_path / "parts" / "policy.pt", "seven_wonders_duel")
     assert metadata["agent"] == "az" and metadata["command"].startswith("python -m training.az_selfplay")
     assert (metadata["iterations"], metadata["num_players_trained"], metadata["edition"]) == (2, [2], "1st")
+    assert metadata["init"] == {}  # --init none
     assert len(metadata["evaluation"]) == len(az.REFERENCES)
     gates = (tmp_path / "parts" / "gate.csv").read_text().splitlines()
     assert gates[0].startswith("iteration,players,games,score") and len(gates) == 3
