@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import agents.duel_heuristic as heuristic
-from test_duel_core_differential import CORE, POLICIES, PY
+from test_duel_core_differential import CORE, POLICIES, PY, run_params
 from wonders_env import vector
 from wonders_env.duel.compiled import core_tables
 from wonders_env.duel.state import Phase
@@ -54,8 +54,7 @@ def compare_game(seed: int, policy_name: str, compiled, phases: Counter) -> None
         step += 1
 
 
-RUN_PARAMS = [pytest.param(name, seeds, id=name) for name, seeds in sorted(RUNS.items())] + \
-    [pytest.param(name, seeds, id=f"{name}-more", marks=pytest.mark.slow) for name, seeds in sorted(SLOW_RUNS.items())]
+RUN_PARAMS = run_params(RUNS, SLOW_RUNS)
 
 
 @pytest.mark.parametrize("policy_name, seeds", RUN_PARAMS)
