@@ -94,7 +94,8 @@ core-sanitize: venv
 	mkdir -p $(SANITIZE_DIR)
 	$(BIN)/python -c "from wonders_env.duel.compiled import write_table_file; write_table_file('$(SANITIZE_DIR)/duel_tables.txt')"
 	$(CXX) $(SANITIZE_FLAGS) $(DUEL_CORE) core/tests/duel_sanitize.cpp -o $(SANITIZE_DIR)/duel_sanitize
-	$(SANITIZE_DIR)/duel_sanitize $(SANITIZE_DIR)/duel_tables.txt 3000
+	$(BIN)/python -c "from agents.duel_heuristic import write_constants_file; write_constants_file('$(SANITIZE_DIR)/duel_heuristic.txt')"
+	$(SANITIZE_DIR)/duel_sanitize $(SANITIZE_DIR)/duel_tables.txt $(SANITIZE_DIR)/duel_heuristic.txt 3000
 	$(CXX) $(SANITIZE_FLAGS) $(SEVEN_WONDERS_CORE) core/tests/seven_wonders_sanitize.cpp -o $(SANITIZE_DIR)/seven_wonders_sanitize
 	for edition in 1st 2nd; do \
 		$(BIN)/python -c "from wonders_env.seven_wonders.compiled import write_table_file; write_table_file('$(SANITIZE_DIR)/seven_wonders_tables_$$edition.txt', '$$edition')" && \

@@ -18,15 +18,23 @@ A move is worth what it adds to the player's position, in VP-equivalents:
 Draft, progress tokens, Mausoleum, Great Library, Zeus/Circus destruction and the choice of who
 starts an Age use the same valuations. It reads only public information: the face-up cards, the
 cities, the discard pile, never a face-down card, the box or the later Ages.
+
+The core has a compiled copy (``core/duel/heuristic.cpp``, :func:`compiled_valuation`, taking this
+module's constants from :func:`core_constants`), held to this one by a test
+(``tests/core/test_duel_heuristic_core.py``).
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Sequence
 
 import numpy as np
 
+from wonders_env import core
 from wonders_env.duel import rules
+from wonders_env.duel.compiled import core_tables
 from wonders_env.game import Game
 from wonders_env.duel.actions import DECODED, STARTER, STARTER_ME, ActionKind
 from wonders_env.duel.cards import (CARD_CHAIN_GIVES, CARD_CHAIN_NEEDS, CARD_CHOICE,
@@ -68,6 +76,9 @@ TOKEN_SPECIAL_VALUE = {  # progress tokens whose effect is not points, coins or 
     EffectKind.WONDERS_PLAY_AGAIN: 3.0, EffectKind.CHAIN_COINS: 1.5,
 }
 _COVERS = tuple(layout.covers for layout in LAYOUTS)
+# per progress token, TOKEN_SPECIAL_VALUE of its effects (0 for one with none)
+_TOKEN_SPECIAL = tuple(sum(TOKEN_SPECIAL_VALUE.get(effect.kind, 0.0) for effect in token.effects)
+                       for token in PROGRESS_TOKENS)
 
 
 def _demand() -> tuple[tuple[int, ...], ...]:
@@ -285,9 +296,7 @@ class _PlayerView:
         value = float(TOKEN_VP[token]) + TOKEN_COINS[token] * self.coin_value
         if TOKEN_SCIENCE[token] != NONE:
             value += self.science_value(TOKEN_SCIENCE[token])
-        for effect in PROGRESS_TOKENS[token].effects:
-            value += TOKEN_SPECIAL_VALUE.get(effect.kind, 0.0) * (1.0 if self.a < 2 else 0.5)
-        return value
+        return value + _TOKEN_SPECIAL[token] * (1.0 if self.a < 2 else 0.5)
 
 
 def wonder_draft_value(wonder: int) -> float:
@@ -303,6 +312,34 @@ def _military_points(lead: int) -> int:
     """The pawn's points for the player it leads toward the other's capital (negative: behind)."""
     return MILITARY_POINTS[lead] if lead > 0 else -MILITARY_POINTS[-lead]
 
+
+
+def core_constants() -> dict[str, np.ndarray]:
+    """This module's constants by name, as the compiled copy takes them (``HeuristicConstants`` in
+    ``core/duel/heuristic.hpp``, which checks the names, lengths and values)."""
+    constants = {"win": WIN, "coin_value": COIN_VALUE, "poor": POOR, "poor_penalty": POOR_PENALTY,
+                 "resource_unit_value": RESOURCE_UNIT_VALUE, "raise_price_value": RAISE_PRICE_VALUE,
+                 "fixed_price_value": FIXED_PRICE_VALUE, "choice_value": CHOICE_VALUE, "chain_value": CHAIN_VALUE,
+                 "shield_value": SHIELD_VALUE, "new_symbol_value": NEW_SYMBOL_VALUE,
+                 "pair_token_value": PAIR_TOKEN_VALUE, "play_again_value": PLAY_AGAIN_VALUE,
+                 "denial_weight": DENIAL_WEIGHT, "follow_up_weight": FOLLOW_UP_WEIGHT,
+                 "face_down_value": FACE_DOWN_VALUE, "token_special_value": _TOKEN_SPECIAL, "demand": DEMAND}
+    return {name: np.asarray(value, np.float64).reshape(-1) for name, value in constants.items()}
+
+
+def write_constants_file(path: Path) -> None:
+    """:func:`core_constants` as text for the C++ sanitizer program (core/tests): one a line,
+    ``name count values...`` (each value written to read back exactly)."""
+    lines = [f"{name} {len(values)} {' '.join(repr(float(v)) for v in values)}" for name, values in core_constants().items()]
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def compiled_valuation() -> Any:
+    """The compiled copy of this valuation (``wonders_env._core.duel.Heuristic``) on the core's
+    tables: ``action_values(state, player, legal=None)`` and ``choose(state, player, seed)`` on a core
+    state, and the batch's ``heuristic_actions`` (:meth:`wonders_env.vector.VectorEnv.core_batch`)."""
+    return core.load().duel.Heuristic(core_tables(), core_constants())
 
 
 def search_returns(game: Game, state: DuelState) -> list[float]:

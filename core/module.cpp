@@ -1,8 +1,10 @@
 // The Python module wonders_env._core: per game, the binding functions of core/<game>/bindings.cpp
-// (rules, batch) and core/<game>/search_bindings.cpp (the search).
+// (rules, batch), core/<game>/search_bindings.cpp (the search) and core/duel/heuristic_bindings.cpp
+// (the compiled Duel heuristic).
 #include <pybind11/pybind11.h>
 
 #include "duel/bindings.hpp"
+#include "duel/heuristic_bindings.hpp"
 #include "duel/search_bindings.hpp"
 #include "seven_wonders/bindings.hpp"
 #include "seven_wonders/search_bindings.hpp"
@@ -19,6 +21,7 @@ PYBIND11_MODULE(_core, m) {
     py::module_ duel = m.def_submodule("duel", "7 Wonders Duel");
     wonders::duel::bind(duel);
     wonders::duel::bind_search(duel);
+    wonders::duel::bind_heuristic(duel);
     py::module_ seven_wonders = m.def_submodule("seven_wonders", "7 Wonders");
     wonders::seven_wonders::bind(seven_wonders);
     wonders::seven_wonders::bind_search(seven_wonders);

@@ -20,7 +20,9 @@ What it does, update after update:
    in one forward pass), a past snapshot of the learner from the opponent pool (sampling from its
    policy; the moves of all the snapshots in one more pass, :class:`agents.policy.StackedPolicies`),
    or a baseline of :func:`agents.make_agent`: ``random`` is drawn by the core from the masks,
-   ``heuristic`` reads the game from a twin in the Python engine
+   ``heuristic`` in Duel by the compiled copy of its valuation reading the batch's games where they
+   stand (:func:`agents.duel_heuristic.compiled_valuation`), in 7 Wonders, which has no compiled
+   valuation, by the agent reading a twin of the game in the Python engine
    (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's moves). Who holds
    the seats is drawn when a game starts: with probability ``self_play_prob`` the learner holds
    every seat; otherwise it holds one random seat and each other seat is drawn from
@@ -116,6 +118,7 @@ import wonders_env
 from wonders_env import vector
 from wonders_env.game import REWARD_MODES
 from agents import make_agent
+from agents.heuristic import valuation
 from agents.match import Agent
 from agents.random_agent import RandomAgent
 from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
@@ -255,20 +258,34 @@ class Trajectory:
 
 
 class Seats:
-    """Who holds each seat of each game of the batch: the ``[games, seats]`` controller codes, the
-    heuristic agents, and the Python engine twin of each game a heuristic plays in (the heuristic
-    reads a game state: the twin is stepped with the batch's moves, so it reads the same game)."""
+    """Who holds each seat of each game of the batch (the ``[games, seats]`` controller codes) and
+    how the heuristic seats get their moves, in one of two ways:
 
-    def __init__(self, venv: vector.VectorEnv, engine: Any) -> None:
+    * the game's valuation has a compiled copy (Duel): it reads the batch's games where they stand
+      (``core_batch.heuristic_actions``); its ties are broken by a seed that the seat's agent draws
+      from its generator when the game starts, so a rollout replays from the run's generator;
+    * otherwise (7 Wonders): the :class:`agents.heuristic.HeuristicAgent` reads a twin of the game
+      in the Python engine, stepped with the batch's moves, so it reads the same game.
+    """
+
+    def __init__(self, venv: vector.VectorEnv, args: Args, num_players: int) -> None:
         self.venv = venv
-        self.engine = engine
         self.codes = np.zeros((venv.num_envs, venv.num_players), np.int64)
-        self.heuristics: dict[tuple[int, int], Any] = {}
-        self.twins: dict[int, Any] = {}
+        self.compiled = compiled_heuristic(args.game)
+        if self.compiled is not None:
+            self.tie_seeds = np.zeros((venv.num_envs, venv.num_players), np.uint64)
+        else:
+            self.engine = wonders_env.make_engine(args.game, "python", num_players, args.edition, **env_options(args))
+            self.heuristics: dict[tuple[int, int], Any] = {}
+            self.twins: dict[int, Any] = {}
 
     def deal(self, game: int, controllers: list[Controller]) -> None:
         """Seat ``controllers`` at game ``game``, which stands before its first move."""
         self.codes[game] = [controller_code(c) for c in controllers]
+        if self.compiled is not None:
+            for seat in np.flatnonzero(self.codes[game] == HEURISTIC_CODE):
+                self.tie_seeds[game, seat] = controllers[seat].rng.integers(2**63)
+            return
         self.twins.pop(game, None)
         for seat, controller in enumerate(controllers):
             self.heuristics.pop((game, seat), None)
@@ -279,15 +296,29 @@ class Seats:
 
     def heuristic_moves(self, acting: np.ndarray, actions: np.ndarray) -> None:
         """The heuristics' moves into ``actions`` (the seats of ``acting`` they hold)."""
-        for game, seat in zip(*np.nonzero(acting & (self.codes == HEURISTIC_CODE))):
+        held = acting & (self.codes == HEURISTIC_CODE)
+        if self.compiled is not None:
+            if held.any():
+                self.venv.core_batch.heuristic_actions(self.compiled, held, self.tie_seeds, actions)
+            return
+        for game, seat in zip(*np.nonzero(held)):
             actions[game, seat] = self.heuristics[game, seat].choose(self.engine, self.twins[game], int(seat))
 
     def step_twins(self, acting: np.ndarray, actions: np.ndarray) -> None:
-        """Play the batch's moves on the twins (before the batch restarts the games that end)."""
+        """Play the batch's moves on the twins, if any (before the batch restarts the games that end)."""
+        if self.compiled is not None:
+            return
         for game, twin in self.twins.items():
             seats = np.flatnonzero(acting[game])
             if len(seats):
                 self.engine.apply_actions(twin, {int(s): int(actions[game, s]) for s in seats})
+
+
+def compiled_heuristic(game: str) -> Any:
+    """The compiled copy of ``game``'s heuristic valuation (``compiled_valuation()`` of its module),
+    or None for a game without one."""
+    module = valuation(game)
+    return module.compiled_valuation() if hasattr(module, "compiled_valuation") else None
 
 
 @torch.inference_mode()
@@ -299,14 +330,13 @@ def collect(model: ActorCritic, pool: StackedPolicies, args: Args, num_players: 
     At each tick, the observations and masks of the seats that the learner and the pool's
     snapshots hold in one :class:`CompactBatch`, then all the learner's moves of every game in one
     forward pass of its rows, all the snapshots' in one pass of ``pool`` (the pool's networks
-    stacked); the random baseline's drawn by the core from the masks, the heuristics' read from
-    their games' Python twins.
+    stacked); the random baseline's drawn by the core from the masks, the heuristics' as
+    :class:`Seats` says.
     """
     venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), reward=args.reward,
                        **table_options(args, num_players), **env_options(args))
-    engine = wonders_env.make_engine(args.game, "python", num_players, args.edition, **env_options(args))
     obs, mask, to_act = venv.reset()
-    seats = Seats(venv, engine)
+    seats = Seats(venv, args, num_players)
     for game in range(args.num_envs):
         seats.deal(game, draw_controllers(args, num_players, len(pool), rng))
     live = np.ones(args.num_envs, np.bool_)  # games whose moves go into this rollout

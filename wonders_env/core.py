@@ -6,13 +6,14 @@ stay the readable reference, and a differential test holds the two together.
 
 :func:`load` returns the module, or raises :class:`CoreBuildError` saying how to rebuild when the
 extension is missing or was built from other sources than those in the checkout (an editable
-install whose C++ changed since the last build).
+install whose C++ changed since the last build; the sources are hashed once per process).
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 
@@ -35,6 +36,13 @@ def source_hash(root: Path | None = None) -> str:
     return digest.hexdigest()
 
 
+@lru_cache(maxsize=4)
+def _source_hash_once(root: Path) -> str:
+    """:func:`source_hash` of ``root``, computed once per process (``load()`` runs for every batch
+    made, and hashing the sources takes milliseconds)."""
+    return source_hash(root)
+
+
 def load() -> ModuleType:
     """The compiled core, checked against the sources when they are beside the package."""
     try:
@@ -42,7 +50,7 @@ def load() -> ModuleType:
     except ImportError as error:
         raise CoreBuildError(f"the compiled core wonders_env._core is not built ({error}); "
                              f"{REBUILD}") from error
-    if SOURCES.is_dir() and module.SOURCE_HASH != source_hash():
+    if SOURCES.is_dir() and module.SOURCE_HASH != _source_hash_once(SOURCES):
         raise CoreBuildError("the compiled core wonders_env._core is stale: the C++ sources in "
                              f"{SOURCES} changed since it was built; {REBUILD}")
     return module

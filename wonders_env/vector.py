@@ -38,8 +38,8 @@ Each game provides its batch in ``wonders_env.<game>.compiled.make_batch(num_env
 **options)``: a core object with ``num_players``, ``observation_size``, ``num_actions``,
 ``reset(obs, mask, to_act)``, ``step(actions, obs, mask, to_act, rewards, terminated)``,
 ``seeds()``, ``finished_records()``, ``finished_score_rewards()`` (``(index, rewards)`` of the
-games that ended in the last step), ``python_state(index)``, ``core_state(index)`` and
-``searcher(uniform_rule)``.
+games that ended in the last step), ``python_state(index)``, ``core_state(index)``,
+``searcher(uniform_rule)`` and ``core_batch`` (the C++ batch object itself).
 """
 
 from __future__ import annotations
@@ -146,6 +146,13 @@ class VectorEnv:
         ``core/common/ismcts.hpp``; ``uniform_rule``: uniform play-outs). Keep one per game and
         seat: a Duel searcher reuses its tree from one move of its seat to the next."""
         return self._batch.searcher(uniform_rule)
+
+    @property
+    def core_batch(self) -> Any:
+        """The game's C++ batch object, for compiled agents that read its games where they stand
+        (Duel: ``core_batch.heuristic_actions(agents.duel_heuristic.compiled_valuation(), holds,
+        seeds, actions)``, the heuristic's moves without a copy of any game)."""
+        return self._batch.core_batch
 
     def _checked_index(self, index: Any, method: str) -> int:
         if not self._started:

@@ -35,6 +35,9 @@ class Batch {
   void sample_actions(int64_t* actions);
   uint64_t seed_of(int index) const { return games_[index].seed; }
   const State& state_of(int index) const { return games_[index].state; }
+  // the legal actions of game `index`'s deciding seat (legal_actions' order)
+  const int16_t* legal_of(int index) const { return games_[index].legal; }
+  int num_legal_of(int index) const { return games_[index].num_legal; }
   const std::vector<Finished>& finished() const { return finished_; }
 
  private:

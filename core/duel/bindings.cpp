@@ -12,6 +12,7 @@
 
 #include "duel/batch.hpp"
 #include "duel/costs.hpp"
+#include "duel/heuristic.hpp"
 #include "duel/scoring.hpp"
 
 namespace py = pybind11;
@@ -262,6 +263,19 @@ class PyBatch {
     const py::ssize_t e = batch_->num_envs();
     batch_->sample_actions(array_data<int64_t>(actions, {e, 2}, "actions", true));
   }
+  // The compiled heuristic's actions for the seats of `holds` into `actions` (see duel/heuristic.hpp).
+  void heuristic_actions(const Heuristic& heuristic, py::array holds, py::array seeds, py::array actions) {
+    if (!started_) throw py::value_error("call reset() before heuristic_actions()");
+    const py::ssize_t e = batch_->num_envs();
+    const bool* h = array_data<bool>(holds, {e, 2}, "holds", false);
+    const uint64_t* s = array_data<uint64_t>(seeds, {e, 2}, "seeds", false);
+    int64_t* a = array_data<int64_t>(actions, {e, 2}, "actions", true);
+    try {
+      duel::heuristic_actions(heuristic, *batch_, h, s, a);
+    } catch (const std::invalid_argument& bad) {
+      throw py::value_error(bad.what());
+    }
+  }
   py::array_t<uint64_t> seeds() const {
     py::array_t<uint64_t> out(batch_->num_envs());
     auto view = out.mutable_unchecked<1>();
@@ -414,6 +428,11 @@ void bind(py::module_ m) {
       .def("step", &PyBatch::step, py::arg("actions"), py::arg("obs"), py::arg("mask"), py::arg("to_act"),
            py::arg("rewards"), py::arg("terminated"))
       .def("sample_actions", &PyBatch::sample_actions, py::arg("actions"))
+      .def("heuristic_actions", &PyBatch::heuristic_actions, py::arg("heuristic"), py::arg("holds"), py::arg("seeds"),
+           py::arg("actions"),
+           "The compiled heuristic's action (Heuristic.choose with the seat's seed) for each acting seat of "
+           "`holds` [E, 2] bool into `actions` [E, 2] int64 (other entries untouched); seeds [E, 2] uint64. A held "
+           "seat that does not act raises ValueError and nothing is written.")
       .def("seeds", &PyBatch::seeds)
       .def("finished", &PyBatch::finished, "(game index, seed, final State) of the games that ended in the last step")
       .def("state", &PyBatch::state, py::arg("index"), "A copy of game `index`'s state.");

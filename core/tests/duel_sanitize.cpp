@@ -1,19 +1,23 @@
 // Random Duel games with invariant checks, built with AddressSanitizer and UndefinedBehaviorSanitizer
 // by `make core-sanitize` (not part of the extension).
 //
-//     duel_sanitize TABLE_FILE [GAMES]
+//     duel_sanitize TABLE_FILE HEURISTIC_FILE [GAMES]
 //
 // TABLE_FILE holds the tables as wonders_env.duel.compiled.write_table_file writes them (the one
-// source of truth stays the Python loader of data/). Every decision checks: the counters against
+// source of truth stays the Python loader of data/), HEURISTIC_FILE the heuristic's constants as
+// agents.duel_heuristic.write_constants_file writes them. Every decision checks: the counters against
 // the cities, every card in exactly one place, coins and pawn within bounds, a legal action
 // exists while the game runs and each is accepted by why_illegal, some illegal ones are refused,
 // the observation rewritten incrementally equals a full encoding; determinized copies keep the
-// observation. Then a batch plays on with random actions, and a few games are played by two
-// searching players (common/ismcts.hpp: tree reuse, progressive widening, a tree cap reached):
+// observation; the compiled heuristic's values of every legal action are finite and its choice is
+// legal. Then a batch plays on with random actions (seat 0's from the heuristic, heuristic_actions),
+// and a few games are played by two searching players (common/ismcts.hpp: tree reuse, progressive widening, a tree cap reached):
 // every searched move is legal and a search is reproducible for a seed. Exit status 0 when all holds.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <iostream>
 #include <sstream>
@@ -21,6 +25,7 @@
 #include <vector>
 
 #include "duel/batch.hpp"
+#include "duel/heuristic.hpp"
 #include "duel/scoring.hpp"
 #include "duel/search.hpp"
 #include "tests/random_network.hpp"
@@ -64,6 +69,40 @@ Tables read_tables(const char* path) {
     arrays[name] = values;
   }
   return Tables::from_arrays(arrays, names[0], names[1], names[2]);
+}
+
+// The heuristic's constants: one a line, "name count values...".
+HeuristicConstants read_constants(const char* path) {
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << "cannot read " << path << "\n";
+    std::exit(2);
+  }
+  std::map<std::string, std::vector<double>> arrays;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string name;
+    size_t count = 0;
+    fields >> name >> count;
+    std::vector<double> values(count);
+    for (auto& v : values) fields >> v;
+    arrays[name] = values;
+  }
+  return HeuristicConstants::from_arrays(arrays);
+}
+
+void check_heuristic(const Heuristic& heuristic, const Tables& t, const State& s, uint64_t seed, int step) {
+  if (s.game_over()) return;
+  int16_t legal[MAX_LEGAL];
+  const int n = legal_actions(t, s, legal);
+  double values[MAX_LEGAL];
+  heuristic.action_values(s, s.current, legal, n, values);
+  bool finite = true;
+  for (int i = 0; i < n; ++i) finite = finite && std::isfinite(values[i]);
+  check(finite, "the heuristic's values are finite", seed, step);
+  check(why_illegal(t, s, heuristic.choose(s, s.current, legal, n, seed + step)).empty(),
+        "the heuristic chooses a legal action", seed, step);
 }
 
 void check_state(const Tables& t, const State& s, uint64_t seed, int step) {
@@ -133,12 +172,13 @@ void check_decision(const Tables& t, const State& s, ObsView (&written)[2], floa
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << "usage: duel_sanitize TABLE_FILE [GAMES]\n";
+  if (argc < 3) {
+    std::cerr << "usage: duel_sanitize TABLE_FILE HEURISTIC_FILE [GAMES]\n";
     return 2;
   }
   const Tables tables = read_tables(argv[1]);
-  const int games = argc > 2 ? std::atoi(argv[2]) : 2000;
+  const Heuristic heuristic(std::make_shared<const Tables>(tables), read_constants(argv[2]));
+  const int games = argc > 3 ? std::atoi(argv[3]) : 2000;
   Rng rng(12345);
   long decisions = 0;
   int victories[4] = {};
@@ -151,6 +191,7 @@ int main(int argc, char** argv) {
     for (int step = 0;; ++step) {
       check_state(tables, s, seed, step);
       check_decision(tables, s, written, rows, seed, step, rng);
+      check_heuristic(heuristic, tables, s, seed, step);
       if (step % 17 == 0 && !s.game_over()) {
         const State twin = determinize(tables, s, rng);
         check_state(tables, twin, seed, step);
@@ -181,8 +222,15 @@ int main(int argc, char** argv) {
   std::vector<int64_t> actions(envs * 2, -1);
   batch.reset(obs.data(), mask.data(), to_act.get());
   int finished = 0;
+  std::unique_ptr<bool[]> seat_0(new bool[envs * 2]);
+  std::vector<uint64_t> tie_seeds(envs * 2, 11);
   for (int step = 0; step < 3000; ++step) {
     batch.sample_actions(actions.data());
+    for (int i = 0; i < envs; ++i) {
+      seat_0[i * 2] = batch.state_of(i).current == 0;
+      seat_0[i * 2 + 1] = false;
+    }
+    heuristic_actions(heuristic, batch, seat_0.get(), tie_seeds.data(), actions.data());
     batch.step(actions.data(), obs.data(), mask.data(), to_act.get(), rewards.data(), terminated.get());
     finished += static_cast<int>(batch.finished().size());
     if (step % 50) continue;

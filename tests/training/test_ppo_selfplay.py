@@ -184,6 +184,33 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
     assert torch.all(rollout.masks[torch.arange(len(rollout.actions)), rollout.actions])  # legal moves only
 
 
+def test_duel_heuristic_seats_play_a_best_move_of_the_python_valuation(monkeypatch):
+    """In Duel the heuristic seats are played by the compiled valuation on the batch's own games
+    (no Python twin): each move is a best move of agents.duel_heuristic (up to its 1e-6 tie-break)."""
+    from agents import duel_heuristic
+    from wonders_env.duel.game import DuelGame
+    checked = []
+    heuristic_moves = ppo_selfplay.Seats.heuristic_moves
+
+    def checking(self, acting, actions):
+        heuristic_moves(self, acting, actions)
+        assert self.compiled is not None and not hasattr(self, "twins")
+        for game, seat in zip(*np.nonzero(acting & (self.codes == ppo_selfplay.HEURISTIC_CODE))):
+            state = self.venv.python_state(int(game))
+            legal = DuelGame().legal_actions(state, int(seat))
+            values = duel_heuristic.action_values(state, int(seat), legal)
+            assert values[legal.index(int(actions[game, seat]))] >= values.max() - 1e-6
+            checked.append(values.max())
+
+    monkeypatch.setattr(ppo_selfplay.Seats, "heuristic_moves", checking)
+    args = ppo_selfplay.Args(num_envs=6, num_steps=40, self_play_prob=0, opponent_snapshot=0,
+                             opponent_heuristic=1, opponent_random=0)
+    first = vector.make("seven_wonders_duel", 1)
+    model = ActorCritic(PolicySpec("seven_wonders_duel", first.observation_size, first.num_actions, 16))
+    ppo_selfplay.collect(model, StackedPolicies([copy.deepcopy(model)]), args, 2, np.random.default_rng(5))
+    assert len(checked) > 100
+
+
 def test_collected_log_probs_and_values_are_those_of_the_dense_masked_policy():
     """The rollout's learner transitions hold, row by row, the log-probability and value that the
     dense masked network gives for the observation, mask and action recorded (so the update's

@@ -238,6 +238,7 @@ class DuelBatch:
         tables = core_tables()
         self._engine = module.Engine(tables)
         self._batch = module.Batch(tables, num_envs, seed)
+        self.core_batch = self._batch
         self.reset = self._batch.reset
         self.step = self._batch.step
         self.sample_actions = self._batch.sample_actions

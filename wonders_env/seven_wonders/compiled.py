@@ -383,6 +383,7 @@ class SevenWondersBatch:
     def __init__(self, game: CompiledSevenWonders, num_envs: int, seed: int) -> None:
         self.game = game
         self._batch = core.load().seven_wonders.Batch(game.engine, num_envs, seed)
+        self.core_batch = self._batch
         self.num_players = game.num_players
         self.observation_size = game.observation_size
         self.num_actions = game.num_actions

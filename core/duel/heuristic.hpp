@@ -1,0 +1,74 @@
+// The hand-written Duel strategy of agents/duel_heuristic.py, compiled: the value of each legal
+// action of the deciding player, in VP-equivalents, on the core's State.
+//
+// agents/duel_heuristic.py is the readable reference (its docstring says what a move is worth);
+// this is a line-by-line copy of its arithmetic in double precision, in the same order of
+// operations, so the values agree to rounding (tests/core/test_duel_heuristic_core.py holds the
+// two together on every legal action of every decision phase). Card data come from the core's
+// Tables; the valuation's constants (COIN_VALUE, ..., TOKEN_SPECIAL_VALUE, DEMAND) come from the
+// Python module at construction (HeuristicConstants, checked), so they have one source. The
+// numbers written inside the formulas of the Python module (the 0.25 of the pressure of the pawn,
+// the weights of wonder_draft_value, ...) are part of those formulas, copied with them.
+//
+// The choice (choose, heuristic_actions): the legal action of highest value + u * 1e-6, u uniform
+// in [0, 1) drawn per legal action from splitmix64 seeded with mix_seed(seed, the number of
+// decisions played in the game, the player): HeuristicAgent's tie-break (its own noise of 1e-6),
+// made a function of the seat's seed and the position, so that a batch of games replays
+// exactly from its seeds. A single legal action is played without drawing.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "duel/batch.hpp"
+#include "duel/state.hpp"
+
+namespace wonders::duel {
+
+constexpr double TIE_NOISE = 1e-6;
+
+// The constants of agents/duel_heuristic.py (lower-case names there upper-case); by Age where an
+// array of 3. token_special_value: per token, what its effects that are not points, coins or a
+// symbol are worth (TOKEN_SPECIAL_VALUE summed over the token's effects).
+struct HeuristicConstants {
+  double win;
+  std::array<double, 3> coin_value, resource_unit_value, raise_price_value, fixed_price_value, choice_value,
+      chain_value, new_symbol_value;
+  int poor;
+  double poor_penalty, shield_value, pair_token_value, play_again_value, denial_weight, follow_up_weight,
+      face_down_value;
+  std::array<double, NUM_TOKENS> token_special_value;
+  std::array<std::array<int, NUM_RESOURCES>, 3> demand;  // per Age, the most units of each resource still needed
+
+  // Checks the names (all of them, no other), the lengths, finiteness, and that `poor` and `demand`
+  // are small whole numbers; throws std::invalid_argument naming the bad entry.
+  static HeuristicConstants from_arrays(const std::map<std::string, std::vector<double>>& arrays);
+};
+
+class Heuristic {
+ public:
+  Heuristic(std::shared_ptr<const Tables> tables, HeuristicConstants constants)
+      : tables_(std::move(tables)), k_(constants) {}
+  // The value of each of the n legal actions `legal` of `player`, who decides now, into `out`
+  // (agents/duel_heuristic.action_values).
+  void action_values(const State& state, int player, const int16_t* legal, int n, double* out) const;
+  // The legal action played (see the header comment); n > 0.
+  int choose(const State& state, int player, const int16_t* legal, int n, uint64_t seed) const;
+  const Tables& tables() const { return *tables_; }
+
+ private:
+  std::shared_ptr<const Tables> tables_;
+  HeuristicConstants k_;
+};
+
+// The heuristic's action for each seat (game i, seat p) with holds[i * 2 + p] into
+// actions[i * 2 + p], with the tie-break seed seeds[i * 2 + p]; other entries are left as they
+// are. A held seat that does not act now throws std::invalid_argument (naming the game and seat)
+// before anything is written.
+void heuristic_actions(const Heuristic& heuristic, const Batch& batch, const bool* holds, const uint64_t* seeds,
+                       int64_t* actions);
+
+}  // namespace wonders::duel
