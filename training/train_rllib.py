@@ -21,7 +21,8 @@ Pieces (RLlib's names):
   holds one random seat and each other seat goes to a league snapshot, the ``heuristic`` or the
   ``random`` baseline (weights ``opponent_snapshot`` / ``opponent_heuristic`` /
   ``opponent_random``). The baselines play inside the env (``random`` drawn by the core,
-  ``heuristic`` reading a Python twin of its game, :class:`training.ppo_selfplay.Seats`); the
+  ``heuristic`` as :class:`training.ppo_selfplay.Seats` plays it: compiled in Duel, on a Python
+  twin of the game in 7 Wonders); the
   seats of the networks are the env's agents, named by role, seat and game:
   ``learner_<seat>_g<game>`` and ``league_<seat>_g<game>``. Every network seat that decides now
   in any of the games gets its observation in the same env step (in 7 Wonders all the acting
@@ -236,8 +237,6 @@ class LeagueEnv(MultiAgentEnv):
         self.action_spaces = {agent: spec.action_space for agent in self.possible_agents}
         self.rng = np.random.default_rng([self.args.seed, getattr(config, "worker_index", 0),
                                           getattr(config, "vector_index", 0)])
-        self.engine = wonders_env.make_engine(self.args.game, "python", self.num_players, self.args.edition,
-                                              **env_options(self.args))
         self.venv: vector.VectorEnv | None = None
         self.seats: Seats | None = None
         self.live = np.zeros(self.num_games, np.bool_)
@@ -253,7 +252,7 @@ class LeagueEnv(MultiAgentEnv):
                                 reward=self.args.reward, **table_options(self.args, self.num_players),
                                 **env_options(self.args))
         self.venv.reset()
-        self.seats = Seats(self.venv, self.engine)
+        self.seats = Seats(self.venv, self.args, self.num_players)
         for game in range(self.num_games):
             self.seats.deal(game, draw_controllers(self.args, self.num_players, 1, self.rng))  # pool of 1: "league"
         self.agents = [agent_id(NETWORK_ROLES.get(code, "league"), seat, game)

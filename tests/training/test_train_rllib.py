@@ -173,8 +173,8 @@ def test_the_league_env_plays_the_batch_with_the_runs_reward_and_payment():
     args = train_rllib.Args(game="seven_wonders", num_players=3, payment="choose", reward="score")
     env = train_rllib.LeagueEnv({"args": vars(args), "num_players": 3, "games": 2})
     env.reset(seed=0)
-    assert env.venv.reward == "score" and env.venv.num_actions == env.engine.num_actions
-    assert env.engine.payment == "choose"
+    assert env.venv.reward == "score" and env.venv.num_actions == env.seats.engine.num_actions
+    assert env.seats.engine.payment == "choose"  # the heuristic seats' twins (7 Wonders has no compiled valuation)
 
 
 # ---------------------------------------------------------------- bad input (no Ray started)
