@@ -10,7 +10,8 @@ logit per action) and a value head. Illegal actions get the logit :data:`MASKED_
 softmax (:func:`masked_categorical`), so they have probability 0.
 
 A faster path gives the same numbers (:meth:`ActorCritic.legal_action_and_value`, which
-:mod:`training.ppo_selfplay` collects and updates with): a :class:`CompactBatch` holds a batch's
+:mod:`training.ppo_selfplay` updates with, and :class:`StackedPolicies`, several networks acting
+in one pass, which it collects with): a :class:`CompactBatch` holds a batch's
 observations at the inputs that are not 0 in some row only (in Duel a row has about 70 of its
 1,950 inputs not 0) and each row's legal actions (about 5 of 1,202), and the network multiplies
 only those inputs and computes only the logits of each row's legal actions. An input that is 0
