@@ -87,7 +87,7 @@ out of range (``--num-envs 0``, ``--self-play-prob 1.5``, a player count or edit
 not have, opponent weights all 0 without pure self-play) are refused before anything starts.
 
 **Configurations.** The defaults train a Duel agent in about 3.5 minutes on one CPU core,
-evaluations included (300k steps, seed 1; greedy policy 99.5% against random and 82.0% against
+evaluations included (300k steps, seed 1; greedy policy 99.5% against random and 85.5% against
 heuristic over 200 games each; figures in ``benchmarks/README.md``). A longer run::
 
     python -m training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
