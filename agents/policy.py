@@ -10,7 +10,8 @@ logit per action) and a value head. Illegal actions get the logit :data:`MASKED_
 softmax (:func:`masked_categorical`), so they have probability 0.
 
 A faster path gives the same numbers (:meth:`ActorCritic.legal_action_and_value`, which
-:mod:`training.ppo_selfplay` collects and updates with): a :class:`CompactBatch` holds a batch's
+:mod:`training.ppo_selfplay` updates with, and :class:`StackedPolicies`, several networks acting
+in one pass, which it collects with): a :class:`CompactBatch` holds a batch's
 observations at the inputs that are not 0 in some row only (in Duel a row has about 70 of its
 1,950 inputs not 0) and each row's legal actions (about 5 of 1,202), and the network multiplies
 only those inputs and computes only the logits of each row's legal actions. An input that is 0
@@ -199,14 +200,15 @@ def sample_legal(log_probs: torch.Tensor, legal: torch.Tensor) -> tuple[torch.Te
 
 
 class StackedPolicies:
-    """Several networks of one :class:`PolicySpec` acting together, for the opponent pool of
-    :mod:`training.ppo_selfplay`: :meth:`log_probs` gives each row of a :class:`CompactBatch` the
-    policy of the network it names, all rows in one pass whatever their networks, instead of a
-    pass per network. The weights are stacked when it is built (build it again once a network's
-    weights change); the first layer's transposed, so that a row reads only the weights of its
-    non-zero inputs. Acting only: no values, no gradients. It computes what
-    :meth:`ActorCritic.legal_log_probs_and_value` does, for the layers of :class:`ActorCritic`
-    (linear, tanh, linear, tanh, then the policy head); a test holds them together."""
+    """Several networks of one :class:`PolicySpec` acting together, for the learner and the
+    opponent pool of :mod:`training.ppo_selfplay`: :meth:`log_probs_and_values` gives each row of a
+    :class:`CompactBatch` the policy and value of the network it names, all rows in one pass
+    whatever their networks, instead of a pass per network. The weights are stacked when it is
+    built; :meth:`load` copies a network's new weights into its place (the first layer's are
+    stored transposed, so that a row reads only the weights of its non-zero inputs). Acting only:
+    no gradients. It computes what :meth:`ActorCritic.legal_log_probs_and_value` does, for the
+    layers of :class:`ActorCritic` (linear, tanh, linear, tanh, then the policy and value heads);
+    a test holds them together."""
 
     def __init__(self, models: list[ActorCritic]) -> None:
         self.size = len(models)
@@ -219,24 +221,49 @@ class StackedPolicies:
             self.second_bias = torch.stack([model.trunk[2].bias for model in models])
             self.actor = torch.cat([model.actor.weight for model in models])
             self.actor_bias = torch.cat([model.actor.bias for model in models])
+            self.critic = torch.cat([model.critic.weight for model in models])
+            self.critic_bias = torch.cat([model.critic.bias for model in models])
 
     def __len__(self) -> int:
         return self.size
 
     @torch.no_grad()
-    def log_probs(self, batch: CompactBatch, networks: torch.Tensor) -> torch.Tensor:
-        """Log-probabilities ``(B, L)`` of each row's actions in ``batch.legal`` under the network
-        ``networks[row]`` (an index in the list it was built from; probability 0 where not
-        ``batch.valid``)."""
+    def load(self, index: int, model: ActorCritic) -> None:
+        """Copy the weights of ``model`` into network ``index`` (in place, no new stack)."""
+        o, a = self.obs_size, self.num_actions
+        self.first[index * o:(index + 1) * o].copy_(model.trunk[0].weight.t())
+        self.first_bias[index].copy_(model.trunk[0].bias)
+        self.second[index].copy_(model.trunk[2].weight)
+        self.second_bias[index].copy_(model.trunk[2].bias)
+        self.actor[index * a:(index + 1) * a].copy_(model.actor.weight)
+        self.actor_bias[index * a:(index + 1) * a].copy_(model.actor.bias)
+        self.critic[index].copy_(model.critic.weight[0])
+        self.critic_bias[index].copy_(model.critic.bias[0])
+
+    @torch.no_grad()
+    def log_probs_and_values(self, batch: CompactBatch, networks: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Log-probabilities ``(B, L)`` of each row's actions in ``batch.legal`` (probability 0
+        where not ``batch.valid``) and values ``(B,)`` under the network ``networks[row]`` (an
+        index in the list it was built from). The first layer is an embedding bag over each row's
+        non-zero inputs, the second a product per network present in the batch."""
         rows, columns = torch.nonzero(batch.features, as_tuple=True)  # the row's non-zero inputs, row by row
         counts = torch.bincount(rows, minlength=len(networks))
         inputs = networks.index_select(0, rows) * self.obs_size + batch.inputs.index_select(0, columns)
         hidden = F.embedding_bag(inputs, self.first, torch.cumsum(counts, 0) - counts,
                                  per_sample_weights=batch.features[rows, columns], mode="sum")
         hidden = torch.tanh(hidden + self.first_bias.index_select(0, networks))
-        hidden = torch.bmm(self.second.index_select(0, networks), hidden.unsqueeze(2)).squeeze(2)
-        hidden = torch.tanh(hidden + self.second_bias.index_select(0, networks))
-        return legal_log_softmax(hidden, self.actor, self.actor_bias, batch, networks * self.num_actions)
+        present = torch.unique(networks).tolist()
+        if len(present) == 1:
+            hidden = F.linear(hidden, self.second[present[0]], self.second_bias[present[0]])
+        else:
+            second = torch.empty_like(hidden)
+            for n in present:
+                held = torch.nonzero(networks == n).squeeze(1)
+                second.index_copy_(0, held, F.linear(hidden.index_select(0, held), self.second[n], self.second_bias[n]))
+            hidden = second
+        hidden = torch.tanh(hidden)
+        values = (hidden * self.critic.index_select(0, networks)).sum(1) + self.critic_bias.index_select(0, networks)
+        return legal_log_softmax(hidden, self.actor, self.actor_bias, batch, networks * self.num_actions), values
 
 
 def atomic_write(path: Path, write: Callable[[BinaryIO], None]) -> None:

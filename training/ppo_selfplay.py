@@ -16,10 +16,10 @@ What it does, update after update:
 1. **Rollout.** A new batch of ``num_envs`` games of the compiled core (:mod:`wonders_env.vector`,
    seeded from the run's generator) is stepped: at each tick every acting seat of every game
    (in 7 Wonders all the players who decide now, at once) gets a move from whoever holds that
-   seat in this game: the learner (one shared policy for all its seats: all its moves of a tick
-   in one forward pass), a past snapshot of the learner from the opponent pool (sampling from its
-   policy; the moves of all the snapshots in one more pass, :class:`agents.policy.StackedPolicies`),
-   or a baseline of :func:`agents.make_agent`: ``random`` is drawn by the core from the masks,
+   seat in this game: the learner (one shared policy for all its seats), a past snapshot of the
+   learner from the opponent pool (sampling from its policy) (all the moves of the learner and of
+   the snapshots of a tick in one pass of their stacked networks,
+   :class:`agents.policy.StackedPolicies`), or a baseline of :func:`agents.make_agent`: ``random`` is drawn by the core from the masks,
    ``heuristic`` in Duel by the compiled copy of its valuation reading the batch's games where they
    stand (:func:`agents.duel_heuristic.compiled_valuation`), in 7 Wonders, which has no compiled
    valuation, by the agent reading a twin of the game in the Python engine
@@ -44,11 +44,12 @@ What it does, update after update:
    ``eval_games`` games against ``random`` and against ``heuristic`` (seat rotating, the same
    deals each time). Every ``checkpoint_every`` updates a checkpoint is written.
 
-The network's passes, while collecting and in the update, go through
-:meth:`agents.policy.ActorCritic.legal_action_and_value` (the pool's through
-:class:`agents.policy.StackedPolicies`) on a :class:`agents.policy.CompactBatch`: the same numbers
-as the dense masked softmax, computed over the inputs that are not 0 and each row's legal
-actions only (several times less work; ``benchmarks/README.md`` has the figures).
+The network's passes go through a :class:`agents.policy.CompactBatch`: while collecting
+:meth:`agents.policy.StackedPolicies.log_probs_and_values` (the learner's current weights and the
+pool's stacked, a row reading the first layer's weights of its non-zero inputs only), in the
+update :meth:`agents.policy.ActorCritic.legal_action_and_value`: the same numbers as the dense
+masked softmax, computed over the inputs that are not 0 and each row's legal actions only
+(several times less work; ``benchmarks/README.md`` has the figures).
 
 **Progress** is a tqdm bar in a terminal and one line per tenth of the run in a log
 (:mod:`training.progress`). **Ctrl-C** stops the run after the update in progress, writes a
@@ -86,7 +87,7 @@ out of range (``--num-envs 0``, ``--self-play-prob 1.5``, a player count or edit
 not have, opponent weights all 0 without pure self-play) are refused before anything starts.
 
 **Configurations.** The defaults train a Duel agent in about 3.5 minutes on one CPU core,
-evaluations included (300k steps, seed 1; greedy policy 99.5% against random and 82.0% against
+evaluations included (300k steps, seed 1; greedy policy 99.5% against random and 85.5% against
 heuristic over 200 games each; figures in ``benchmarks/README.md``). A longer run::
 
     python -m training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
@@ -322,23 +323,25 @@ def compiled_heuristic(game: str) -> Any:
 
 
 @torch.inference_mode()
-def collect(model: ActorCritic, pool: StackedPolicies, args: Args, num_players: int,
+def collect(model: ActorCritic, networks: StackedPolicies, args: Args, num_players: int,
             rng: np.random.Generator) -> Rollout:
     """Play each of ``num_envs`` games of a new batch ``num_steps`` moves, then finish the game in
     progress; GAE over every learner trajectory.
 
-    At each tick, the observations and masks of the seats that the learner and the pool's
-    snapshots hold in one :class:`CompactBatch`, then all the learner's moves of every game in one
-    forward pass of its rows, all the snapshots' in one pass of ``pool`` (the pool's networks
-    stacked); the random baseline's drawn by the core from the masks, the heuristics' as
-    :class:`Seats` says.
+    ``networks``: network 0 plays the learner's seats (``model``'s current weights are loaded
+    into it first), network ``k + 1`` the pool's snapshot ``k``. At each tick, the observations
+    and masks of the seats that the networks hold in one :class:`CompactBatch`, and all their
+    moves, with the learner's values, in one pass of ``networks``; the random baseline's drawn by
+    the core from the masks, the heuristics' as :class:`Seats` says.
     """
+    networks.load(0, model)
+    pool_len = len(networks) - 1
     venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), reward=args.reward,
                        **table_options(args, num_players), **env_options(args))
     obs, mask, to_act = venv.reset()
     seats = Seats(venv, args, num_players)
     for game in range(args.num_envs):
-        seats.deal(game, draw_controllers(args, num_players, len(pool), rng))
+        seats.deal(game, draw_controllers(args, num_players, pool_len, rng))
     live = np.ones(args.num_envs, np.bool_)  # games whose moves go into this rollout
     moves_of: dict[tuple[int, int], list[int]] = {}  # (game, learner seat) -> its transition indices
     batches: list[tuple[torch.Tensor, ...]] = []
@@ -348,26 +351,23 @@ def collect(model: ActorCritic, pool: StackedPolicies, args: Args, num_players: 
     while live.any():
         acting = to_act & live[:, None]
         actions = venv.sample_actions()  # the random baseline's moves (and any move of games done)
-        networks = acting & (seats.codes >= LEARNER_CODE)  # the learner's seats and the snapshots'
-        if networks.any():
-            rows, cols = np.nonzero(networks)
+        held = acting & (seats.codes >= LEARNER_CODE)  # the learner's seats and the snapshots'
+        if held.any():
+            rows, cols = np.nonzero(held)
             batch_obs, batch_mask = obs[rows, cols], mask[rows, cols] != 0
             compact = CompactBatch.of(batch_obs, batch_mask)
             codes = seats.codes[rows, cols]
+            log_probs, value = networks.log_probs_and_values(compact, torch.from_numpy(codes - LEARNER_CODE))
+            action, slot = sample_legal(log_probs, compact.legal)
+            actions[rows, cols] = action.numpy()
             picked = np.flatnonzero(codes == LEARNER_CODE)
             if len(picked):
-                action, logprob, _, value = model.legal_action_and_value(compact[torch.from_numpy(picked)])
-                actions[rows[picked], cols[picked]] = action.numpy()
                 for k, key in enumerate(zip(rows[picked].tolist(), cols[picked].tolist())):
                     moves_of.setdefault(key, []).append(size + k)
                 size += len(picked)
+                learner = torch.from_numpy(picked)
                 batches.append((torch.from_numpy(batch_obs[picked]), torch.from_numpy(batch_mask[picked]),
-                                action, logprob, value))
-            picked = np.flatnonzero(codes != LEARNER_CODE)
-            if len(picked):
-                members = compact[torch.from_numpy(picked)]
-                log_probs = pool.log_probs(members, torch.from_numpy(codes[picked]))
-                actions[rows[picked], cols[picked]] = sample_legal(log_probs, members.legal)[0].numpy()
+                                action[learner], log_probs.gather(1, slot).squeeze(1)[learner], value[learner]))
         seats.heuristic_moves(acting, actions)
         seats.step_twins(acting, actions)
         game_seeds = venv.seeds  # of the games played now (the ones that end restart in the step)
@@ -383,7 +383,7 @@ def collect(model: ActorCritic, pool: StackedPolicies, args: Args, num_players: 
                 learner_games += 1
                 won += rewards[game, learner_seats[0]] > 0
             if tick + 1 < args.num_steps:  # the batch dealt the next game of this row
-                seats.deal(game, draw_controllers(args, num_players, len(pool), rng))
+                seats.deal(game, draw_controllers(args, num_players, pool_len, rng))
             else:
                 live[game] = False
         tick += 1
@@ -594,7 +594,9 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     else:
         pool = [save_snapshot(run_dir, 0, model)]
     pool_models = [load_snapshot(run_dir, entry, model) for entry in pool]
-    snapshots = StackedPolicies(pool_models)  # how the pool plays (built again when the pool changes)
+    # who plays in the rollouts: the learner (network 0, loaded by each rollout) and the pool
+    # (built again when the pool changes)
+    networks = StackedPolicies([model, *pool_models])
     writer = SummaryWriter(str(run_dir / "tb"), purge_step=counters["global_step"] + 1)
     writer.add_text("args", "\n".join(f"{k}: {v}" for k, v in asdict(args).items()), counters["global_step"])
 
@@ -616,7 +618,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
             if args.anneal_lr:
                 lr *= max(0.0, 1.0 - counters["global_step"] / args.total_steps)
             optimizer.param_groups[0]["lr"] = lr
-            batch = collect(model, snapshots, args, num_players, rng)
+            batch = collect(model, networks, args, num_players, rng)
             collected = time.perf_counter() - start
             stats = ppo_update(model, optimizer, batch, args, rng)
             counters["update"] += 1
@@ -642,7 +644,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
                 pool.append(save_snapshot(run_dir, counters["update"], model))
                 pool_models.append(load_snapshot(run_dir, pool[-1], model))
                 del pool[:-args.pool_size], pool_models[:-args.pool_size]
-                snapshots = StackedPolicies(pool_models)
+                networks = StackedPolicies([model, *pool_models])
             if args.eval_every and counters["update"] % args.eval_every == 0:
                 results = run_evaluation(model, args, num_players, args.eval_games)
                 log_eval(results)

@@ -348,16 +348,15 @@ class Searcher {
             e.weight = static_cast<float>((1 - f) * e.weight / weight_total + f * noise[i] / noise_total);
         }
     }
-    static double uniform(Rng& rng) { return (static_cast<double>(rng.next() >> 11) + 0.5) * (1.0 / 9007199254740992.0); }
     // Gamma(alpha, 1): Marsaglia and Tsang (2000); alpha < 1 through Gamma(alpha + 1) * U^(1/alpha).
     static double gamma(double alpha, Rng& rng) {
-        if (alpha < 1) return gamma(alpha + 1, rng) * std::pow(uniform(rng), 1.0 / alpha);
+        if (alpha < 1) return gamma(alpha + 1, rng) * std::pow(rng.unit(), 1.0 / alpha);
         const double d = alpha - 1.0 / 3.0, c = 1.0 / std::sqrt(9 * d);
         while (true) {
-            const double z = std::sqrt(-2 * std::log(uniform(rng))) * std::cos(6.283185307179586 * uniform(rng));
+            const double z = std::sqrt(-2 * std::log(rng.unit())) * std::cos(6.283185307179586 * rng.unit());
             const double v = std::pow(1 + c * z, 3);
             if (v <= 0) continue;
-            if (std::log(uniform(rng)) < 0.5 * z * z + d - d * v + d * std::log(v)) return d * v;
+            if (std::log(rng.unit()) < 0.5 * z * z + d - d * v + d * std::log(v)) return d * v;
         }
     }
 

@@ -2,7 +2,9 @@
 //
 // next(): state += 0x9E3779B97F4A7C15, then the splitmix64 finaliser of the state. below(n) is
 // Lemire's multiply-shift with rejection (unbiased); shuffles are Fisher-Yates from the last
-// element down. Reproducible across platforms: only 64-bit integer arithmetic.
+// element down; unit() is ((next() >> 11) + 0.5) / 2^53, uniform in the open interval (0, 1), never
+// 0 or 1 (its log stays finite). Reproducible across platforms: 64-bit integer arithmetic, and in
+// unit() a 53-bit integer scaled by a power of 2, which doubles represent exactly.
 #pragma once
 #include <cstdint>
 #include <utility>
@@ -31,6 +33,8 @@ class Rng {
         }
         return static_cast<uint32_t>(m >> 32);
     }
+    // uniform in the open interval (0, 1): the centre of one of 2^53 equal cells
+    double unit() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1.0p-53; }
     template <typename T>
     void shuffle(T* items, int count) {
         for (int i = count - 1; i > 0; --i) std::swap(items[i], items[below(static_cast<uint32_t>(i + 1))]);

@@ -354,7 +354,7 @@ int Heuristic::choose(const State& s, int player, const int16_t* legal, int n, u
   int best = 0;
   double most = 0.0;
   for (int i = 0; i < n; ++i) {
-    const double noisy = values[i] + static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * TIE_NOISE;
+    const double noisy = values[i] + rng.unit() * TIE_NOISE;
     if (i == 0 || noisy > most) {
       most = noisy;
       best = i;

@@ -11,9 +11,9 @@
 // the weights of wonder_draft_value, ...) are part of those formulas, copied with them.
 //
 // The choice (choose, heuristic_actions): the legal action of highest value + u * 1e-6, u uniform
-// in [0, 1) drawn per legal action from splitmix64 seeded with mix_seed(seed, the number of
-// decisions played in the game, the player): HeuristicAgent's tie-break (its own noise of 1e-6),
-// made a function of the seat's seed and the position, so that a batch of games replays
+// in (0, 1) (Rng::unit) drawn per legal action from splitmix64 seeded with mix_seed(seed, the
+// number of decisions played in the game, the player): HeuristicAgent's tie-break (its own noise
+// of 1e-6), made a function of the seat's seed and the position, so that a batch of games replays
 // exactly from its seeds. A single legal action is played without drawing.
 #pragma once
 #include <array>

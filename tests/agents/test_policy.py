@@ -88,18 +88,21 @@ def test_a_mask_row_without_a_legal_action_is_refused_with_its_row():
 
 
 @pytest.mark.parametrize("game, options", TABLES[:2])
-def test_stacked_networks_give_each_row_the_dense_masked_policy_of_its_network(game: str, options: dict):
+def test_stacked_networks_give_each_row_the_dense_masked_policy_and_value_of_its_network(game: str, options: dict):
     obs, mask = real_positions(game, options)
     models = [network(obs, mask, game, seed) for seed in range(3)]
-    networks = torch.arange(len(obs)) % 3
+    stacked = StackedPolicies([network(obs, mask, game, 9), *models[1:]])
+    stacked.load(0, models[0])  # a network's new weights copied into its place
     compact = CompactBatch.of(obs, mask)
-    log_probs = StackedPolicies(models).log_probs(compact, networks)
-    for n, model in enumerate(models):
-        rows = torch.nonzero(networks == n).squeeze(1)
-        with torch.no_grad():
-            logits, _ = model(obs[rows])
-        dense = torch.log_softmax(logits.masked_fill(~mask[rows], -1e9), -1)
-        valid = compact.valid[rows]
-        torch.testing.assert_close(log_probs[rows][valid], dense.gather(1, compact.legal[rows])[valid],
-                                   rtol=1e-5, atol=1e-5)
-        assert (log_probs[rows][~valid].exp() == 0).all()
+    for networks in (torch.arange(len(obs)) % 3, torch.full((len(obs),), 2)):  # several networks, one
+        log_probs, values = stacked.log_probs_and_values(compact, networks)
+        for n, model in enumerate(models):
+            rows = torch.nonzero(networks == n).squeeze(1)
+            with torch.no_grad():
+                logits, value = model(obs[rows])
+            dense = torch.log_softmax(logits.masked_fill(~mask[rows], -1e9), -1)
+            valid = compact.valid[rows]
+            torch.testing.assert_close(log_probs[rows][valid], dense.gather(1, compact.legal[rows])[valid],
+                                       rtol=1e-5, atol=1e-5)
+            assert (log_probs[rows][~valid].exp() == 0).all()
+            torch.testing.assert_close(values[rows], value, rtol=1e-5, atol=1e-5)

@@ -164,7 +164,7 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
         return controllers
 
     monkeypatch.setattr(ppo_selfplay, "draw_controllers", counting_draw)
-    pool = StackedPolicies([copy.deepcopy(model)])
+    pool = StackedPolicies([model, copy.deepcopy(model)])
     rollout = ppo_selfplay.collect(model, pool, args, players, np.random.default_rng(3))
     assert kinds == {ppo_selfplay.LEARNER_CODE, 0, ppo_selfplay.RANDOM_CODE, ppo_selfplay.HEURISTIC_CODE}
     indices = sorted(i for t in rollout.trajectories for i in t.indices)
@@ -207,7 +207,7 @@ def test_duel_heuristic_seats_play_a_best_move_of_the_python_valuation(monkeypat
                              opponent_heuristic=1, opponent_random=0)
     first = vector.make("seven_wonders_duel", 1)
     model = ActorCritic(PolicySpec("seven_wonders_duel", first.observation_size, first.num_actions, 16))
-    ppo_selfplay.collect(model, StackedPolicies([copy.deepcopy(model)]), args, 2, np.random.default_rng(5))
+    ppo_selfplay.collect(model, StackedPolicies([model, copy.deepcopy(model)]), args, 2, np.random.default_rng(5))
     assert len(checked) > 100
 
 
@@ -220,7 +220,7 @@ def test_collected_log_probs_and_values_are_those_of_the_dense_masked_policy():
     model = ActorCritic(PolicySpec("seven_wonders_duel", sizes.observation_size, sizes.num_actions, 32))
     with torch.no_grad():
         model.actor.weight.mul_(100)  # a policy far from uniform
-    rollout = ppo_selfplay.collect(model, StackedPolicies([copy.deepcopy(model)]), args, 2, np.random.default_rng(4))
+    rollout = ppo_selfplay.collect(model, StackedPolicies([model, copy.deepcopy(model)]), args, 2, np.random.default_rng(4))
     with torch.no_grad():
         _, logprob, _, value = model.get_action_and_value(rollout.obs, rollout.masks, rollout.actions)
     torch.testing.assert_close(rollout.logprobs, logprob, rtol=1e-5, atol=1e-5)
