@@ -17,13 +17,14 @@ What it does, update after update:
    seeded from the run's generator) is stepped: at each tick every acting seat of every game
    (in 7 Wonders all the players who decide now, at once) gets a move from whoever holds that
    seat in this game: the learner (one shared policy for all its seats), a past snapshot of the
-   learner from the opponent pool (sampling from its policy) (all the moves of the learner and of
-   the snapshots of a tick in one pass of their stacked networks,
-   :class:`agents.policy.StackedPolicies`), or a baseline of :func:`agents.make_agent`: ``random`` is drawn by the core from the masks,
-   ``heuristic`` in Duel by the compiled copy of its valuation reading the batch's games where they
-   stand (:func:`agents.duel_heuristic.compiled_valuation`), in 7 Wonders, which has no compiled
-   valuation, by the agent reading a twin of the game in the Python engine
-   (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's moves). Who holds
+   learner from the opponent pool (sampling from its policy), or a baseline of
+   :func:`agents.make_agent`. The moves of the learner and of the snapshots of a tick come from one
+   pass of their stacked networks (:class:`agents.policy.StackedPolicies`); ``random``'s are drawn
+   by the core from the masks, ``heuristic``'s in Duel by the compiled copy of its valuation
+   reading the batch's games where they stand (:func:`agents.duel_heuristic.compiled_valuation`),
+   in 7 Wonders, which has no compiled valuation, by the agent reading a twin of the game in the
+   Python engine (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's
+   moves). Who holds
    the seats is drawn when a game starts: with probability ``self_play_prob`` the learner holds
    every seat; otherwise it holds one random seat and each other seat is drawn from
    ``opponent_snapshot`` / ``opponent_heuristic`` / ``opponent_random`` (weights, normalised;
