@@ -350,10 +350,15 @@ class Searcher {
     }
     // Gamma(alpha, 1): Marsaglia and Tsang (2000); alpha < 1 through Gamma(alpha + 1) * U^(1/alpha).
     static double gamma(double alpha, Rng& rng) {
-        if (alpha < 1) return gamma(alpha + 1, rng) * std::pow(rng.unit(), 1.0 / alpha);
+        // the draws in a fixed order (within one expression C++ leaves the order to the compiler)
+        if (alpha < 1) {
+            const double g = gamma(alpha + 1, rng);
+            return g * std::pow(rng.unit(), 1.0 / alpha);
+        }
         const double d = alpha - 1.0 / 3.0, c = 1.0 / std::sqrt(9 * d);
         while (true) {
-            const double z = std::sqrt(-2 * std::log(rng.unit())) * std::cos(6.283185307179586 * rng.unit());
+            const double radius = std::sqrt(-2 * std::log(rng.unit()));
+            const double z = radius * std::cos(6.283185307179586 * rng.unit());
             const double v = std::pow(1 + c * z, 3);
             if (v <= 0) continue;
             if (std::log(rng.unit()) < 0.5 * z * z + d - d * v + d * std::log(v)) return d * v;
