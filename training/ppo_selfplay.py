@@ -24,9 +24,8 @@ What it does, update after update:
    reading the batch's games where they stand (:func:`agents.duel_heuristic.compiled_valuation`),
    in 7 Wonders, which has no compiled valuation, by the agent reading a twin of the game in the
    Python engine (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's
-   moves). Who holds
-   the seats is drawn when a game starts: with probability ``self_play_prob`` the learner holds
-   every seat; otherwise it holds one random seat and each other seat is drawn from
+   moves). Who holds the seats is drawn when a game starts: with probability ``self_play_prob``
+   the learner holds every seat; otherwise it holds one random seat and each other seat is drawn from
    ``opponent_snapshot`` / ``opponent_heuristic`` / ``opponent_random`` (weights, normalised;
    snapshots only once the pool has one). Each game slot plays at least
    ``num_steps`` ticks and then finishes the game in progress, so a rollout holds complete

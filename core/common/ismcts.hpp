@@ -349,8 +349,8 @@ class Searcher {
         }
     }
     // Gamma(alpha, 1): Marsaglia and Tsang (2000); alpha < 1 through Gamma(alpha + 1) * U^(1/alpha).
+    // One draw per statement: within one expression C++ leaves the order of the draws to the compiler.
     static double gamma(double alpha, Rng& rng) {
-        // the draws in a fixed order (within one expression C++ leaves the order to the compiler)
         if (alpha < 1) {
             const double g = gamma(alpha + 1, rng);
             return g * std::pow(rng.unit(), 1.0 / alpha);
