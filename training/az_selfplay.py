@@ -43,12 +43,21 @@ Iteration after iteration:
    number of winners, 0 for a loser) + ``w`` x ``sigmoid((its points - the best other player's) /
    s)``, with ``w = 0.2`` and ``s = 5`` points (:data:`MARGIN_WEIGHT`, :data:`MARGIN_SCALE`: the
    search's defaults, which the ``az`` agent plays with, in both games); a Duel won by military
-   or scientific supremacy is worth the win share alone. In [0, 1], the scale of the network's
+   or scientific supremacy is worth the win share alone. With ``--target-q-weight q`` > 0 the
+   target is ``(1 - q)`` x that return + ``q`` x the search's **root value** at that decision
+   (its visit-weighted mean return over the root's edges, for the deciding player): one game's
+   return is shared by all of its decisions and is noisy, and a network fitted to it alone
+   learns the games by heart (on fresh positions the shipped Duel network's value is barely
+   better than a constant: ``benchmarks/README.md``). In [0, 1], the scale of the network's
    value in the search.
 2. **Training.** The positions join a replay buffer of the last ``--replay-size``; the network
    being trained (the *learner*) does ``--epochs`` passes over the buffer in shuffled minibatches
    of ``--batch-size``: loss = cross-entropy(visit distribution, softmax of the masked logits) +
-   ``--value-coef`` x MSE(value, target), Adam (``--learning-rate``), gradient clipping.
+   ``--value-coef`` x MSE(value, target), Adam (``--learning-rate``), gradient clipping. Before
+   that, the learner's two losses on the iteration's new positions, which it has not seen, are
+   its **held-out losses** (``fresh_policy_loss``, ``fresh_value_loss`` in ``progress.csv`` and the
+   iteration's line): the losses on the buffer fall as the network learns it by heart; these
+   fall only when it learns what carries to new games.
 3. **Gate** (a soft one). The learner after training, the *candidate*, plays ``--gate-games``
    games against the current *best* network (searches with each network, the same simulations,
    no noise, the most visited move; one candidate seat, rotated game by game, the best in every
@@ -135,8 +144,9 @@ REFERENCES = ("random", "heuristic", "mcts")
 EXIT_TERMINATED = 143  # the shell's code for a command ended by SIGTERM
 GATE_FIELDS = ("iteration", "players", "games", "score", "share", "chance", "ci_low", "ci_high", "decision",
                "generator")
-PROGRESS_FIELDS = ("iteration", "positions", "games", "buffer_positions", "policy_loss", "value_loss", "generate_s",
-                   "train_s", "gate_s", "eval_s", "positions_per_second", "elapsed_s")
+PROGRESS_FIELDS = ("iteration", "positions", "games", "buffer_positions", "policy_loss", "value_loss",
+                   "fresh_policy_loss", "fresh_value_loss", "generate_s", "train_s", "gate_s", "eval_s",
+                   "positions_per_second", "elapsed_s")
 # arguments that may differ in a resumed run (they do not change its results, or extend it)
 RESUME_FREE = ("resume", "iterations", "search_threads", "torch_threads", "progress_bar")
 # how the search scores a finished game (its ``returns``): the search's defaults
@@ -162,6 +172,8 @@ class Args:
     noise_alpha: float = arg(0.3, "Dirichlet concentration of the root noise", low=1e-6)
     rollout_weight: float = arg(0.0, "weight of a play-out in a new leaf's value (0: the network's value only)",
                                 low=0, high=1)
+    target_q_weight: float = arg(0.0, "share of the search's root value in a position's value target (the rest: "
+                                      "the game's return)", low=0, high=1)
     temperature: float = arg(1.0, "temperature of the moves drawn from the visit counts", low=1e-3)
     temperature_moves: int = arg(8, "moves of each player drawn from the visit counts (later: the most visited)",
                                  low=0)
@@ -294,6 +306,7 @@ class SearchPlay:
     temperature: float = 1.0
     temperature_moves: int = 0
     record: bool = False
+    target_q_weight: float = 0.0  # share of the root value in a recorded position's value target
 
 
 @dataclass
@@ -343,7 +356,7 @@ def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], p
             searchers[g][s].set_network(networks[g][s])
     moves = np.zeros((games, seats), np.int64)
     done = np.zeros(games, bool)
-    rows: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]] = [[] for _ in range(games)]
+    rows: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]]] = [[] for _ in range(games)]
     played = Played(Positions.empty(venv.observation_size, venv.num_actions), [[] for _ in range(games)],
                     [[] for _ in range(games)])
     margin = (play.options["margin_scale"], play.options["margin_weight"])
@@ -369,8 +382,9 @@ def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], p
         results = list(pool.map(search, jobs)) if pool is not None and len(jobs) > 1 else list(map(search, jobs))
         for (g, s, _, _), result in zip(jobs, results):
             visits = np.zeros(venv.num_actions, np.float64)
-            for action, count, _, _ in result["edges"]:
-                visits[action] = count
+            means = np.zeros(venv.num_actions, np.float64)
+            for action, count, mean, _ in result["edges"]:
+                visits[action], means[action] = count, mean
             visits *= mask[g, s] != 0
             if moves[g, s] < play.temperature_moves and visits.sum() > 0:
                 weights = visits ** (1.0 / play.temperature)
@@ -381,7 +395,8 @@ def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], p
             if play.record:
                 if visits.sum() <= 0:
                     raise RuntimeError(f"game {g}, seat {s}: the search visited no legal root action")
-                rows[g].append((s, obs[g, s].copy(), mask[g, s] != 0, visits / visits.sum()))
+                root_value = float(visits @ means / visits.sum())
+                rows[g].append((s, obs[g, s].copy(), mask[g, s] != 0, visits / visits.sum(), root_value))
         seeds = venv.seeds.copy()
         obs, mask, to_act, _, terminated = venv.step(actions)
         if terminated.any():
@@ -394,14 +409,16 @@ def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], p
                 if on_game is not None:
                     on_game()
     if play.record:
-        played.positions = positions_of(rows, played.returns, venv.num_actions)
+        played.positions = positions_of(rows, played.returns, venv.num_actions, play.target_q_weight)
     return played
 
 
-def positions_of(rows: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]], returns: list[list[float]],
-                 num_actions: int) -> Positions:
-    """The recorded decisions of finished games, each with its player's return as value target."""
-    flat = [(row, returns[g][row[0]]) for g, game_rows in enumerate(rows) for row in game_rows]
+def positions_of(rows: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]]],
+                 returns: list[list[float]], num_actions: int, q_weight: float) -> Positions:
+    """The recorded decisions of finished games, each with its value target: ``1 - q_weight`` of
+    its player's return and ``q_weight`` of the root value of the search that decided."""
+    flat = [(row, (1 - q_weight) * returns[g][row[0]] + q_weight * row[4])
+            for g, game_rows in enumerate(rows) for row in game_rows]
     if not flat:
         return Positions.empty(len(rows[0][0][1]) if rows and rows[0] else 0, num_actions)
     obs = np.stack([row[1] for row, _ in flat])
@@ -420,24 +437,42 @@ def make_batch(args: Args, num_envs: int, num_players: int, rng: np.random.Gener
 
 
 # ---------------------------------------------------------------- training
+def position_losses(model: ActorCritic, obs: torch.Tensor, masks: torch.Tensor, policies: torch.Tensor,
+                    values: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """(cross-entropy of the visit distributions to the masked policy, MSE of the value) of positions."""
+    logits, value = model(obs)
+    log_probs = torch.log_softmax(logits.masked_fill(~masks, -1e9), -1)
+    return -(policies * log_probs).sum(-1).mean(), ((value - values) ** 2).mean()
+
+
+def unpacked(positions: Positions, num_actions: int) -> tuple[torch.Tensor, ...]:
+    """The observations, masks, visit distributions and value targets of ``positions`` as tensors."""
+    data = positions.tensors()
+    masks = torch.from_numpy(np.unpackbits(positions.masks, axis=1, count=num_actions).astype(bool))
+    return data["obs"].float(), masks, data["policies"].float(), data["values"]
+
+
+def held_out_losses(model: ActorCritic, positions: Positions) -> dict[str, float]:
+    """The model's losses on positions it has not been trained on (see the module docstring)."""
+    if not len(positions):
+        return {"fresh_policy_loss": float("nan"), "fresh_value_loss": float("nan")}
+    model.eval()
+    with torch.no_grad():
+        policy_loss, value_loss = position_losses(model, *unpacked(positions, model.spec.num_actions))
+    return {"fresh_policy_loss": policy_loss.item(), "fresh_value_loss": value_loss.item()}
+
+
 def train(model: ActorCritic, optimizer: optim.Optimizer, buffer: Positions, args: Args,
           rng: np.random.Generator) -> dict[str, float]:
     """``--epochs`` passes over the buffer: cross-entropy to the visit distribution + value MSE."""
-    data = buffer.tensors()
-    obs = data["obs"].float()
-    masks = torch.from_numpy(np.unpackbits(buffer.masks, axis=1, count=model.spec.num_actions).astype(bool))
-    policies = data["policies"].float()
-    values = data["values"]
+    obs, masks, policies, values = unpacked(buffer, model.spec.num_actions)
     model.train()
     policy_losses, value_losses = [], []
     for _ in range(args.epochs):
         order = torch.from_numpy(rng.permutation(len(buffer)))
         for start in range(0, len(buffer), args.batch_size):
             mb = order[start:start + args.batch_size]
-            logits, value = model(obs[mb])
-            log_probs = torch.log_softmax(logits.masked_fill(~masks[mb], -1e9), -1)
-            policy_loss = -(policies[mb] * log_probs).sum(-1).mean()
-            value_loss = ((value - values[mb]) ** 2).mean()
+            policy_loss, value_loss = position_losses(model, obs[mb], masks[mb], policies[mb], values[mb])
             loss = policy_loss + args.value_coef * value_loss
             optimizer.zero_grad()
             loss.backward()
@@ -522,7 +557,7 @@ def load_checkpoint(path: Path, args: Args) -> dict[str, Any]:
     payload = read_file(path, ("checkpoint",))
     if payload.get("trainer") != "az_selfplay":
         raise CheckpointError(f"{path}: not a checkpoint of training.az_selfplay (another script's run directory)")
-    saved = payload["args"]
+    saved = {**asdict(Args()), **payload["args"]}  # an argument added since the run started: its default
     if saved.get("game") != args.game:
         raise CheckpointError(f"{path}: a run of {saved.get('game')!r}, not of {args.game!r}")
     diffs = [f"--{name.replace('_', '-')} is {saved.get(name)!r} in the checkpoint but {value!r} here"
@@ -674,11 +709,13 @@ def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim
             progress.update(counters["iteration"] * args.games + done_games, iteration=iteration)
 
         played = play_games(venv, networks_of, SearchPlay(search_options(args, args.root_noise), args.temperature,
-                                                          args.temperature_moves, record=True),
+                                                          args.temperature_moves, record=True,
+                                                          target_q_weight=args.target_q_weight),
                             rng, pool, stop, one_game)
         new = new.joined(played.positions, len(new) + len(played.positions))
         batches += 1
     generated = time.perf_counter()
+    fresh = held_out_losses(networks["learner"], new)
     buffer = buffer.joined(new, args.replay_size)
     losses = train(networks["learner"], optimizer, buffer, args, rng)
     trained = time.perf_counter()
@@ -700,7 +737,8 @@ def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim
                   "chance": round(1 / gate_players, 4), "ci_low": round(low, 4), "ci_high": round(high, 4),
                   "decision": decision, "generator": "best" if decision == REVERT else "candidate"})
     lines = [f"iteration {iteration}: {len(new):,} positions ({len(buffer):,} in the buffer), policy loss "
-             f"{losses['policy_loss']:.3f}, value loss {losses['value_loss']:.4f}; gate: candidate {score:g} of "
+             f"{losses['policy_loss']:.3f}, value loss {losses['value_loss']:.4f} (on the new positions before "
+             f"training: {fresh['fresh_policy_loss']:.3f}, {fresh['fresh_value_loss']:.4f}); gate: candidate {score:g} of "
              f"{args.gate_games} vs best ({gate_players}p, chance {1 / gate_players:.0%}, interval "
              f"[{low:.0%}, {high:.0%}]): {decision}"]
     if args.eval_every and iteration % args.eval_every == 0 and iteration < args.iterations:
@@ -713,7 +751,8 @@ def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim
         progress.write(line)
     return {"iteration": iteration, "positions": counters["positions"], "games": counters["games"],
             "buffer_positions": len(buffer), "buffer": buffer, "policy_loss": round(losses["policy_loss"], 5),
-            "value_loss": round(losses["value_loss"], 5), "generate_s": round(generated - start, 1),
+            "value_loss": round(losses["value_loss"], 5),
+            **{name: round(value, 5) for name, value in fresh.items()}, "generate_s": round(generated - start, 1),
             "train_s": round(trained - generated, 1), "gate_s": round(gated - trained, 1),
             "eval_s": round(evaluated - gated, 1),
             "positions_per_second": round(len(new) / max(generated - start, 1e-9), 1),

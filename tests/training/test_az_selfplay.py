@@ -55,6 +55,26 @@ def test_generated_targets_are_visit_distributions_over_legal_actions_and_return
     assert np.array_equal(positions.obs.astype(np.float32).astype(np.float16), positions.obs)
 
 
+@pytest.mark.parametrize("game, options", [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 3})])
+def test_target_q_weight_mixes_the_root_value_into_the_value_target(game: str, options: dict):
+    """The same games (same seeds) recorded with q = 0, 1 and 0.5: the moves and visit
+    distributions do not change; q = 0 gives the games' returns, q = 1 the searches' root values
+    (in [0, 1], not the returns), and q = 0.5 their mean, position by position."""
+    args = parse_args(az.Args, ["--game", game, "--simulations", "8"])
+
+    def positions(q_weight: float) -> az.Positions:
+        venv = vector.make(game, num_envs=2, seed=3, **options)
+        play = az.SearchPlay(az.search_options(args, 0.25), 1.0, 4, record=True, target_q_weight=q_weight)
+        return az.play_games(venv, [[tiny_network(venv)] * venv.num_players] * 2, play,
+                             np.random.default_rng(0), None).positions
+
+    returns, root_values, mixed = positions(0.0), positions(1.0), positions(0.5)
+    assert np.array_equal(returns.policies, root_values.policies) and np.array_equal(returns.obs, mixed.obs)
+    assert ((root_values.values >= 0) & (root_values.values <= 1)).all()
+    assert not np.allclose(root_values.values, returns.values)
+    assert np.allclose(mixed.values, (returns.values + root_values.values) / 2, atol=1e-6)
+
+
 def test_record_returns_are_the_search_returns_win_share_and_margin():
     def record(game: str, winners: list[str], totals: list[int], victory: str = "civilian") -> dict:
         return {"game": game, "victory": victory, "winners": winners,
@@ -153,6 +173,10 @@ def test_a_run_stopped_after_iteration_1_and_resumed_gives_the_same_networks_bit
     assert len(metadata["evaluation"]) == len(az.REFERENCES)
     gates = (tmp_path / "parts" / "gate.csv").read_text().splitlines()
     assert gates[0].startswith("iteration,players,games,score") and len(gates) == 3
+    progress = (tmp_path / "parts" / "progress.csv").read_text().splitlines()
+    header, rows = progress[0].split(","), [line.split(",") for line in progress[1:]]
+    assert len(rows) == 2 and all(float(row[header.index("fresh_value_loss")]) >= 0 for row in rows)
+    assert all(float(row[header.index("fresh_policy_loss")]) > 0 for row in rows)
     agent = make_agent("az", game="seven_wonders_duel", simulations=4, path=str(tmp_path / "parts" / "policy.pt"))
     assert agent.metadata["agent"] == "az"
 
@@ -178,6 +202,18 @@ def test_sigterm_in_the_middle_of_an_iteration_drops_it_and_the_resumed_run_is_t
     assert_same_run(tmp_path / "whole", tmp_path / "parts")
 
 
+def test_a_checkpoint_written_before_an_argument_existed_resumes_with_its_default(tmp_path: Path):
+    run(tmp_path / "whole", "--iterations", "2", "--eval-every", "0")
+    run(tmp_path / "parts", "--iterations", "1", "--eval-every", "0")
+    payload = checkpoint_state(tmp_path / "parts")
+    del payload["args"]["target_q_weight"]  # as a run started before --target-q-weight was added
+    torch.save(payload, tmp_path / "parts" / "checkpoint.pt")
+    run(tmp_path / "parts", "--iterations", "2", "--eval-every", "0", "--resume")
+    assert_same_run(tmp_path / "whole", tmp_path / "parts")
+    with pytest.raises(CheckpointError, match="--target-q-weight is 0.0 in the checkpoint but 0.5 here"):
+        run(tmp_path / "parts", "--iterations", "3", "--eval-every", "0", "--resume", "--target-q-weight", "0.5")
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--simulations", "0"], "--simulations: must be at least 1"),
     (["--games", "-1"], "--games: must be at least 1"),
@@ -187,6 +223,7 @@ def test_sigterm_in_the_middle_of_an_iteration_drops_it_and_the_resumed_run_is_t
     (["--game", "seven_wonders", "--player-counts", "four"], "player counts of 7 Wonders' 1st edition"),
     (["--gate-confidence", "1.5"], "--gate-confidence: must be from 0.5 to 0.9999"),
     (["--root-noise", "2"], "--root-noise: must be from 0 to 1"),
+    (["--target-q-weight", "-0.1"], "--target-q-weight: must be from 0 to 1"),
 ])
 def test_bad_arguments_are_refused_before_anything_starts(tmp_path: Path, capsys, argv: list, message: str):
     with pytest.raises(SystemExit) as error:
