@@ -74,8 +74,10 @@ Iteration after iteration:
    end, the best network's search (the ``az`` agent of :func:`agents.make_agent` with the
    generation's search options: ``--simulations``, ``--exploration``, ``--widening``,
    ``--rollout-weight``; no noise) plays ``--eval-games`` games against each fixed reference: ``random``,
-   ``heuristic`` and the rollout ``mcts`` at the same simulations (seat rotated, the same deals
-   every time: :func:`training.evaluation.evaluate`; 7 Wonders at ``--eval-players``) ->
+   ``heuristic`` and the rollout ``mcts`` at ``--eval-mcts-simulations`` (2,000 by default, a
+   reference that a network guiding 100-200 simulations does not beat from the start; its row is
+   named ``mcts:simulations=N``) (seat rotated, the same deals every time:
+   :func:`training.evaluation.evaluate`; 7 Wonders at ``--eval-players``) ->
    ``curve.csv`` (the columns of :mod:`training.evaluation`, ``update`` = the iteration,
    ``global_step`` = the positions generated so far) and ``curve.png`` with 95% Wilson intervals.
 
@@ -110,6 +112,7 @@ from __future__ import annotations
 
 import copy
 import csv
+import dataclasses
 import shlex
 import signal
 import statistics
@@ -149,6 +152,9 @@ PROGRESS_FIELDS = ("iteration", "positions", "games", "buffer_positions", "polic
                    "positions_per_second", "elapsed_s")
 # arguments that may differ in a resumed run (they do not change its results, or extend it)
 RESUME_FREE = ("resume", "iterations", "search_threads", "torch_threads", "progress_bar")
+# arguments added after runs had been written, with the value that gives those runs' behaviour
+# (a checkpoint without one resumes with it)
+ADDED_SINCE = {"target_q_weight": 0.0, "eval_mcts_simulations": 0}
 # how the search scores a finished game (its ``returns``): the search's defaults
 # (core/common/ismcts.hpp Options), which the az agent plays with
 MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.2
@@ -192,6 +198,8 @@ class Args:
     eval_every: int = arg(2, "iterations between learning-curve points (0: only before the first and at the end)",
                           low=0)
     eval_games: int = arg(10, "games per reference in a learning-curve point", low=1)
+    eval_mcts_simulations: int = arg(2000, "simulations of the learning curve's mcts reference (0: --simulations)",
+                                     low=0)
     eval_players: int = arg(4, "7 Wonders: players in the learning-curve games", low=3, high=7)
     search_threads: int = arg(1, "threads searching different games at once (the results do not depend on it)",
                               low=1)
@@ -531,9 +539,11 @@ def curve_point(args: Args, best_path: Path, counters: dict[str, Any]) -> list[d
                        exploration=args.exploration, widening=args.widening, rollout_weight=args.rollout_weight)
     rows = []
     for opponent in REFERENCES:
-        options = {"simulations": args.simulations} if opponent == "mcts" else None
+        options = {"simulations": args.eval_mcts_simulations or args.simulations} if opponent == "mcts" else None
         result = evaluate(agent, args.game, num_players, opponent, args.eval_games, seed=args.seed + 10_000,
                           opponent_options=options)
+        if options:
+            result = dataclasses.replace(result, opponent=f"{opponent}:simulations={options['simulations']}")
         rows.append(eval_row(counters["iteration"], counters["positions"], result))
     return rows
 
@@ -557,7 +567,7 @@ def load_checkpoint(path: Path, args: Args) -> dict[str, Any]:
     payload = read_file(path, ("checkpoint",))
     if payload.get("trainer") != "az_selfplay":
         raise CheckpointError(f"{path}: not a checkpoint of training.az_selfplay (another script's run directory)")
-    saved = {**asdict(Args()), **payload["args"]}  # an argument added since the run started: its default
+    saved = {**ADDED_SINCE, **payload["args"]}
     if saved.get("game") != args.game:
         raise CheckpointError(f"{path}: a run of {saved.get('game')!r}, not of {args.game!r}")
     diffs = [f"--{name.replace('_', '-')} is {saved.get(name)!r} in the checkpoint but {value!r} here"

@@ -20,7 +20,8 @@ from training.cli_args import parse_args
 from wonders_env import vector
 
 TINY = ["--games", "2", "--num-envs", "2", "--simulations", "6", "--gate-games", "2", "--eval-games", "1",
-        "--init", "none", "--hidden", "16", "--temperature-moves", "3", "--batch-size", "64", "--no-progress-bar"]
+        "--init", "none", "--hidden", "16", "--temperature-moves", "3", "--batch-size", "64", "--eval-mcts-simulations", "12",
+        "--no-progress-bar"]
 
 
 def tiny_network(venv: vector.VectorEnv) -> list[np.ndarray]:
@@ -170,7 +171,7 @@ def test_a_run_stopped_after_iteration_1_and_resumed_gives_the_same_networks_bit
     assert metadata["agent"] == "az" and metadata["command"].startswith("python -m training.az_selfplay")
     assert (metadata["iterations"], metadata["num_players_trained"], metadata["edition"]) == (2, [2], "1st")
     assert metadata["init"] == {}  # --init none
-    assert len(metadata["evaluation"]) == len(az.REFERENCES)
+    assert [row["opponent"] for row in metadata["evaluation"]] == ["random", "heuristic", "mcts:simulations=12"]
     gates = (tmp_path / "parts" / "gate.csv").read_text().splitlines()
     assert gates[0].startswith("iteration,players,games,score") and len(gates) == 3
     progress = (tmp_path / "parts" / "progress.csv").read_text().splitlines()
@@ -206,9 +207,11 @@ def test_a_checkpoint_written_before_an_argument_existed_resumes_with_its_defaul
     run(tmp_path / "whole", "--iterations", "2", "--eval-every", "0")
     run(tmp_path / "parts", "--iterations", "1", "--eval-every", "0")
     payload = checkpoint_state(tmp_path / "parts")
-    del payload["args"]["target_q_weight"]  # as a run started before --target-q-weight was added
+    for name in ("target_q_weight", "eval_mcts_simulations"):  # as a run started before they were added
+        del payload["args"][name]
     torch.save(payload, tmp_path / "parts" / "checkpoint.pt")
-    run(tmp_path / "parts", "--iterations", "2", "--eval-every", "0", "--resume")
+    run(tmp_path / "parts", "--iterations", "2", "--eval-every", "0", "--resume", "--target-q-weight", "0",
+        "--eval-mcts-simulations", "0")
     assert_same_run(tmp_path / "whole", tmp_path / "parts")
     with pytest.raises(CheckpointError, match="--target-q-weight is 0.0 in the checkpoint but 0.5 here"):
         run(tmp_path / "parts", "--iterations", "3", "--eval-every", "0", "--resume", "--target-q-weight", "0.5")
