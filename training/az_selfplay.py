@@ -324,6 +324,9 @@ class Played:
     positions: Positions
     returns: list[list[float]] = field(default_factory=list)  # per game, per seat: the search's return
     shares: list[list[float]] = field(default_factory=list)   # per game, per seat: the win share
+    # per recorded position, the two parts of its value target: its player's return and the root value
+    position_returns: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
+    root_values: np.ndarray = field(default_factory=lambda: np.zeros(0, np.float32))
 
 
 class Stopped(Exception):
@@ -417,26 +420,31 @@ def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], p
                 if on_game is not None:
                     on_game()
     if play.record:
-        played.positions = positions_of(rows, played.returns, venv.num_actions, play.target_q_weight)
+        played.positions, played.position_returns, played.root_values = positions_of(
+            rows, played.returns, venv.num_actions, play.target_q_weight)
     return played
 
 
 def positions_of(rows: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]]],
-                 returns: list[list[float]], num_actions: int, q_weight: float) -> Positions:
+                 returns: list[list[float]], num_actions: int, q_weight: float
+                 ) -> tuple[Positions, np.ndarray, np.ndarray]:
     """The recorded decisions of finished games, each with its value target: ``1 - q_weight`` of
-    its player's return and ``q_weight`` of the root value of the search that decided."""
-    flat = [(row, (1 - q_weight) * returns[g][row[0]] + q_weight * row[4])
-            for g, game_rows in enumerate(rows) for row in game_rows]
+    its player's return and ``q_weight`` of the root value of the search that decided; and those
+    two parts, per position."""
+    flat = [(row, returns[g][row[0]]) for g, game_rows in enumerate(rows) for row in game_rows]
+    position_returns = np.array([value for _, value in flat], np.float32)
+    root_values = np.array([row[4] for row, _ in flat], np.float32)
     if not flat:
-        return Positions.empty(len(rows[0][0][1]) if rows and rows[0] else 0, num_actions)
+        empty = Positions.empty(len(rows[0][0][1]) if rows and rows[0] else 0, num_actions)
+        return empty, position_returns, root_values
     obs = np.stack([row[1] for row, _ in flat])
     obs16 = obs.astype(np.float16)
     if not np.array_equal(obs16.astype(np.float32), obs):
         raise RuntimeError("an observation holds a value that float16 does not hold exactly; the replay "
                            "buffer stores observations as float16")
+    targets = ((1 - q_weight) * position_returns + q_weight * root_values).astype(np.float32)
     return Positions(obs16, np.packbits(np.stack([row[2] for row, _ in flat]), axis=1),
-                     np.stack([row[3] for row, _ in flat]).astype(np.float16),
-                     np.array([value for _, value in flat], np.float32))
+                     np.stack([row[3] for row, _ in flat]).astype(np.float16), targets), position_returns, root_values
 
 
 def make_batch(args: Args, num_envs: int, num_players: int, rng: np.random.Generator) -> vector.VectorEnv:

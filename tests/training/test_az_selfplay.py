@@ -63,17 +63,21 @@ def test_target_q_weight_mixes_the_root_value_into_the_value_target(game: str, o
     (in [0, 1], not the returns), and q = 0.5 their mean, position by position."""
     args = parse_args(az.Args, ["--game", game, "--simulations", "8"])
 
-    def positions(q_weight: float) -> az.Positions:
+    def played(q_weight: float) -> az.Played:
         venv = vector.make(game, num_envs=2, seed=3, **options)
         play = az.SearchPlay(az.search_options(args, 0.25), 1.0, 4, record=True, target_q_weight=q_weight)
         return az.play_games(venv, [[tiny_network(venv)] * venv.num_players] * 2, play,
-                             np.random.default_rng(0), None).positions
+                             np.random.default_rng(0), None)
 
-    returns, root_values, mixed = positions(0.0), positions(1.0), positions(0.5)
+    by_returns, by_root_values, by_both = played(0.0), played(1.0), played(0.5)
+    returns, root_values, mixed = by_returns.positions, by_root_values.positions, by_both.positions
     assert np.array_equal(returns.policies, root_values.policies) and np.array_equal(returns.obs, mixed.obs)
     assert ((root_values.values >= 0) & (root_values.values <= 1)).all()
     assert not np.allclose(root_values.values, returns.values)
     assert np.allclose(mixed.values, (returns.values + root_values.values) / 2, atol=1e-6)
+    # the two parts are kept per position, whatever the mix
+    assert np.array_equal(by_both.position_returns, returns.values)
+    assert np.array_equal(by_both.root_values, root_values.values)
 
 
 def test_record_returns_are_the_search_returns_win_share_and_margin():
