@@ -47,9 +47,9 @@ Iteration after iteration:
    target is ``(1 - q)`` x that return + ``q`` x the search's **root value** at that decision
    (its visit-weighted mean return over the root's edges, for the deciding player): one game's
    return is shared by all of its decisions and is noisy, and a network fitted to it alone
-   learns the games by heart (on fresh positions the shipped Duel network's value is barely
-   better than a constant: ``benchmarks/README.md``). In [0, 1], the scale of the network's
-   value in the search.
+   learns the games by heart (a longer Duel run trained so predicts fresh games hardly better
+   than a constant; with ``q = 1`` its error there fell by a quarter: ``benchmarks/README.md``,
+   ``benchmarks/az_value_fit.py``). In [0, 1], the scale of the network's value in the search.
 2. **Training.** The positions join a replay buffer of the last ``--replay-size``; the network
    being trained (the *learner*) does ``--epochs`` passes over the buffer in shuffled minibatches
    of ``--batch-size``: loss = cross-entropy(visit distribution, softmax of the masked logits) +
