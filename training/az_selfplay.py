@@ -756,8 +756,8 @@ def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim
                   "decision": decision, "generator": "best" if decision == REVERT else "candidate"})
     lines = [f"iteration {iteration}: {len(new):,} positions ({len(buffer):,} in the buffer), policy loss "
              f"{losses['policy_loss']:.3f}, value loss {losses['value_loss']:.4f} (on the new positions before "
-             f"training: {fresh['fresh_policy_loss']:.3f}, {fresh['fresh_value_loss']:.4f}); gate: candidate {score:g} of "
-             f"{args.gate_games} vs best ({gate_players}p, chance {1 / gate_players:.0%}, interval "
+             f"training: {fresh['fresh_policy_loss']:.3f}, {fresh['fresh_value_loss']:.4f}); gate: candidate "
+             f"{score:g} of {args.gate_games} vs best ({gate_players}p, chance {1 / gate_players:.0%}, interval "
              f"[{low:.0%}, {high:.0%}]): {decision}"]
     if args.eval_every and iteration % args.eval_every == 0 and iteration < args.iterations:
         save_best()

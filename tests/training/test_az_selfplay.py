@@ -20,8 +20,8 @@ from training.cli_args import parse_args
 from wonders_env import vector
 
 TINY = ["--games", "2", "--num-envs", "2", "--simulations", "6", "--gate-games", "2", "--eval-games", "1",
-        "--init", "none", "--hidden", "16", "--temperature-moves", "3", "--batch-size", "64", "--eval-mcts-simulations", "12",
-        "--no-progress-bar"]
+        "--init", "none", "--hidden", "16", "--temperature-moves", "3", "--batch-size", "64",
+        "--eval-mcts-simulations", "12", "--no-progress-bar"]
 
 
 def tiny_network(venv: vector.VectorEnv) -> list[np.ndarray]:
