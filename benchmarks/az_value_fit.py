@@ -46,7 +46,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="duel", help="duel or seven_wonders (names as wonders_env.make)")
     parser.add_argument("--path", help="an az policy file (default: the shipped network)")
-    parser.add_argument("--players", type=int, default=4, help="7 Wonders: players at the table (3-7)")
+    parser.add_argument("--players", type=int, default=4, choices=range(3, 8), metavar="3-7",
+                        help="7 Wonders: players at the table (default 4)")
     parser.add_argument("--games", type=int, default=32, help="fresh games (default 32)")
     parser.add_argument("--simulations", type=int, default=160, help="search simulations a move (default 160)")
     parser.add_argument("--rollout-weight", type=float, default=0.5, help="play-out share of a leaf value")
