@@ -27,7 +27,11 @@ another observation size (the other 7 Wonders edition) or payment mode.
 Budget: ``time_limit`` seconds per move (the default, 1 s, when neither is given) and/or
 ``simulations`` (reproducible for a seed). Options: ``exploration`` (PUCT constant),
 ``widening`` (progressive widening, 0: off), ``rollout_weight``, ``reuse`` (Duel's tree kept
-between moves). Needs torch (the ``train`` extra) to read the file; the search itself runs in C++.
+between moves), ``network_depth`` (only nodes fewer than this many tree moves below the root are
+expanded and valued by the network, deeper ones as ``mcts``'s: cheap-rule priors and play-outs;
+0, the default: every node; 2.4x the simulations at depth 4, but weaker in Duel at one second a
+move: ``benchmarks/README.md``). Needs torch (the ``train`` extra) to read the file; the search
+itself runs in C++.
 """
 
 from __future__ import annotations
@@ -85,7 +89,8 @@ class AZAgent:
 
     def __init__(self, game: str, seed: int | None = None, time_limit: float | None = None,
                  simulations: int | None = None, path: str | Path | None = None, exploration: float = 1.5,
-                 widening: float = 0.0, rollout_weight: float = 0.8, reuse: bool = True) -> None:
+                 widening: float = 0.0, rollout_weight: float = 0.8, reuse: bool = True,
+                 network_depth: int = 0) -> None:
         from .core_search import CoreSearch
         from .policy import trained_payment
 
@@ -99,6 +104,9 @@ class AZAgent:
                 not 0 <= rollout_weight <= 1:
             raise ValueError(f"rollout_weight must be a number in [0, 1] (the play-out's share of a leaf's value), "
                              f"got {rollout_weight!r}")
+        if isinstance(network_depth, bool) or not isinstance(network_depth, (int, np.integer)) or network_depth < 0:
+            raise ValueError(f"network_depth must be an integer >= 0 (the tree depth below which the network "
+                             f"guides; 0: every node), got {network_depth!r}")
         self.game_name = resolve_game(game)
         self.path = Path(path).resolve() if path else default_policy_path(self.game_name)
         arrays, self.spec, metadata = _load(self.path, self.game_name,
@@ -108,7 +116,8 @@ class AZAgent:
         self.rng = np.random.default_rng(seed)
         options = {"simulations": int(simulations or 0), "time_limit": float(time_limit or 0.0),
                    "exploration": float(exploration), "widening": float(widening),
-                   "rollout_weight": float(rollout_weight), "reuse": bool(reuse)}
+                   "rollout_weight": float(rollout_weight), "reuse": bool(reuse),
+                   "network_depth": int(network_depth)}
         self.core = CoreSearch(self.game_name, options, prior_temperature=None, network=list(arrays))
         self.last_simulations = 0
 

@@ -46,10 +46,13 @@
 // searching player's value is backed up) instead of a play-out; with rollout_weight w > 0 the
 // leaf value is (1 - w) * network + w * play-out, and with w = 1 the network gives priors only: a
 // node is then expanded when a simulation first chooses there (leaves that no simulation passes
-// again cost no evaluation). The root is expanded from the true state (the
-// player's own observation); `root_noise` mixes Dirichlet(noise_alpha) noise into the root's
-// priors (self-play exploration, training/az_selfplay.py). A prior given from Python replaces the
-// network's at the root.
+// again cost no evaluation). With network_depth d > 0 only nodes fewer than d tree moves below
+// the root are expanded and valued by the network; deeper ones get the cheap rule's priors and
+// play-outs, as without a network (nearly the play-outs' speed, the network's guidance kept at
+// the top of the tree; in Duel at one second a move it loses strength: benchmarks/README.md).
+// The root is expanded from the true state (the player's own observation); `root_noise` mixes
+// Dirichlet(noise_alpha) noise into the root's priors (self-play exploration,
+// training/az_selfplay.py). A prior given from Python replaces the network's at the root.
 #pragma once
 #include <algorithm>
 #include <chrono>
@@ -78,6 +81,8 @@ struct Options {
     double root_noise = 0.0;    // fraction of Dirichlet noise mixed into the root's priors
     double noise_alpha = 0.3;   // its concentration
     double rollout_weight = 0.0;  // with a network: weight of a play-out in a leaf's value
+    int64_t network_depth = 0;  // with a network: only nodes fewer than this many moves below the
+                                // root are expanded and valued by it (0: every node)
 
     // Empty if the options are usable, else what is wrong and what is allowed.
     std::string problem() const {
@@ -93,6 +98,8 @@ struct Options {
         if (!(root_noise >= 0 && root_noise <= 1)) return "root_noise must be in [0, 1] (0: off)";
         if (!(noise_alpha > 0) || !std::isfinite(noise_alpha)) return "noise_alpha must be a number > 0";
         if (!(rollout_weight >= 0 && rollout_weight <= 1)) return "rollout_weight must be in [0, 1]";
+        if (network_depth < 0)
+            return "network_depth must be an integer >= 0 (0: every node), got " + std::to_string(network_depth);
         return "";
     }
 };
@@ -391,8 +398,8 @@ class Searcher {
     int32_t child_of(int action) const { return stamp_[action] == generation_ ? slot_[action] : -1; }
 
     // PUCT among the edges legal here (new ones are created, if the tree may grow).
-    int32_t select(const State& state, int player, int32_t node, const int* legal, int n) {
-        if (network_ && !nodes_[node].expanded) expand(node, state, player);
+    int32_t select(const State& state, int player, int32_t node, int depth, const int* legal, int n) {
+        if (guided(depth) && !nodes_[node].expanded) expand(node, state, player);
         mark_children(node);
         int32_t edges[kLegalCap];
         const bool grow = static_cast<int64_t>(nodes_.size()) + n <= options_.max_nodes;
@@ -478,7 +485,7 @@ class Searcher {
                     actions[p] = rule_action(state, legal, n, rng);
                     continue;
                 }
-                const int32_t child = depth < Adapter::kMaxDepth ? select(state, p, node, legal, n) : -1;
+                const int32_t child = depth < Adapter::kMaxDepth ? select(state, p, node, depth, legal, n) : -1;
                 if (child < 0) {  // the tree is full (or too deep): play out from here
                     in_tree = false;
                     actions[p] = rule_action(state, legal, n, rng);
@@ -498,7 +505,7 @@ class Searcher {
         double value[Adapter::kMaxPlayers];
         if (adapter_.is_over(state)) {
             adapter_.returns(state, options_, value);
-        } else if (leaf >= 0 && network_ && options_.rollout_weight < 1) {
+        } else if (leaf >= 0 && guided(depth) && options_.rollout_weight < 1) {
             value_leaf(state, me, leaf, value);
             if (options_.rollout_weight > 0) {
                 double played[Adapter::kMaxPlayers];
@@ -515,6 +522,11 @@ class Searcher {
             e.visits += 1;
             e.total += value[chooser_of[i]];
         }
+    }
+
+    // Whether the network expands and values a node `depth` moves below the root (network_depth).
+    bool guided(int depth) const {
+        return network_ && (options_.network_depth == 0 || depth < options_.network_depth);
     }
 
     // The network's value of the position after a new leaf, for every player, and the leaf's

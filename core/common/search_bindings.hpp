@@ -23,7 +23,7 @@ namespace py = pybind11;
 
 inline Options options_from(int64_t simulations, double time_limit, double exploration, double widening,
                             double margin_scale, double margin_weight, int64_t max_nodes, bool reuse,
-                            double root_noise, double noise_alpha, double rollout_weight) {
+                            double root_noise, double noise_alpha, double rollout_weight, int64_t network_depth) {
     Options options;
     options.simulations = simulations;
     options.time_limit = time_limit;
@@ -36,6 +36,7 @@ inline Options options_from(int64_t simulations, double time_limit, double explo
     options.root_noise = root_noise;
     options.noise_alpha = noise_alpha;
     options.rollout_weight = rollout_weight;
+    options.network_depth = network_depth;
     if (simulations < 0) throw py::value_error("simulations must be a positive integer (0: no limit), got " +
                                                std::to_string(simulations));
     if (!(time_limit >= 0) || !std::isfinite(time_limit))
@@ -128,10 +129,11 @@ py::class_<Searcher<Adapter>> bind_searcher(py::module_& m, const char* name, co
              [check_state](S& searcher, const State& state, int player, uint64_t seed, int64_t simulations,
                            double time_limit, double exploration, double widening, double margin_scale,
                            double margin_weight, int64_t max_nodes, bool reuse, std::vector<int> root_actions,
-                           std::vector<float> root_priors, double root_noise, double noise_alpha, double rollout_weight) {
+                           std::vector<float> root_priors, double root_noise, double noise_alpha, double rollout_weight,
+                           int64_t network_depth) {
                  const Options options = options_from(simulations, time_limit, exploration, widening, margin_scale,
                                                       margin_weight, max_nodes, reuse, root_noise, noise_alpha,
-                                                      rollout_weight);
+                                                      rollout_weight, network_depth);
                  check_state(searcher.adapter(), state, player);
                  std::vector<int> legal(static_cast<size_t>(searcher.adapter().num_actions()));
                  const int n = searcher.adapter().legal(state, player, legal.data());
@@ -149,7 +151,7 @@ py::class_<Searcher<Adapter>> bind_searcher(py::module_& m, const char* name, co
              py::arg("margin_scale") = 5.0, py::arg("margin_weight") = 0.2, py::arg("max_nodes") = 2000000,
              py::arg("reuse") = true, py::arg("root_actions") = std::vector<int>{},
              py::arg("root_priors") = std::vector<float>{}, py::arg("root_noise") = 0.0, py::arg("noise_alpha") = 0.3,
-             py::arg("rollout_weight") = 0.0,
+             py::arg("rollout_weight") = 0.0, py::arg("network_depth") = 0,
              "ISMCTS for `player` (who decides now) from `state`, which is only ever determinized. Returns a "
              "dict: action, simulations, reused_visits, nodes, edges [(action, visits, mean return, prior)].")
         .def("set_network",

@@ -252,13 +252,14 @@ int main(int argc, char** argv) {
   }
   check(refused, "the batch refuses an illegal action", 0, 0);
   // searches (common/ismcts.hpp): both players search with small budgets, reusing their trees
-  // (one with a tree cap small enough to be reached; in games 4-6 with a random network: its
-  // value alone, mixed with play-outs and with root noise, and priors only); each move is legal
+  // (one with a tree cap small enough to be reached; in games 4-7 with a random network: its
+  // value alone, mixed with play-outs and with root noise, priors only, and down to two moves
+  // below the root only); each move is legal
   // and reproducible, and the network's two forward passes agree
   int searched = 0;
   const auto shared = std::make_shared<const Tables>(tables);
   const auto network = wonders::search::random_network(OBSERVATION_SIZE, NUM_ACTIONS, 3);
-  for (int g = 0; g < 7; ++g) {
+  for (int g = 0; g < 8; ++g) {
     State s = new_game(tables, draw_deal(tables, 1000 + g));
     wonders::search::Searcher<SearchAdapter> players[2] = {wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, g % 2)),
                                                            wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, false))};
@@ -268,7 +269,8 @@ int main(int argc, char** argv) {
     options.widening = g == 2 ? 1.5 : 0.0;
     if (g >= 4) {
       for (auto& player : players) player.set_network(network);
-      options.rollout_weight = g == 4 ? 0.0 : g == 5 ? 0.5 : 1.0;
+      options.rollout_weight = g == 4 ? 0.0 : g == 5 ? 0.5 : g == 6 ? 1.0 : 0.8;
+      options.network_depth = g == 7 ? 2 : 0;
       options.root_noise = g == 5 ? 0.25 : 0.0;
     }
     while (!s.game_over()) {

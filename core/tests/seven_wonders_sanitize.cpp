@@ -98,7 +98,7 @@ void check_cards(const Engine& engine, const GameState& s) {
             "every card of the game is somewhere");
 }
 
-void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double rollout_weight);
+void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double rollout_weight, int network_depth = 0);
 
 void play_games(const std::shared_ptr<const Tables>& tables, int players, int games, bool choose, Rng& rng) {
     std::array<int8_t, MAX_SEATS> wonders, sides;
@@ -159,13 +159,14 @@ void play_games(const std::shared_ptr<const Tables>& tables, int players, int ga
     search_games(shared, rng, -1.0);  // play-outs
     search_games(shared, rng, 0.0);   // a random network's value
     search_games(shared, rng, 1.0);   // a random network's priors
+    search_games(shared, rng, 0.5, 1);  // the network at the root only, play-outs below
 }
 
 // A game in which player 0 searches (common/ismcts.hpp, small budgets; with a random network
-// when rollout_weight >= 0, with root noise) and the others play at random: every searched move
-// is legal and a search is reproducible for a seed; the network's two forward passes agree on the
-// other players' observations.
-void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double rollout_weight) {
+// when rollout_weight >= 0, with root noise, down to network_depth) and the others play at
+// random: every searched move is legal and a search is reproducible for a seed; the network's two
+// forward passes agree on the other players' observations.
+void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double rollout_weight, int network_depth) {
     using Search = wonders::search::Searcher<SearchAdapter>;
     Search searcher{SearchAdapter(engine, false)};
     wonders::search::Options options;
@@ -177,6 +178,7 @@ void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double 
         searcher.set_network(network);
         options.rollout_weight = rollout_weight;
         options.root_noise = 0.25;
+        options.network_depth = network_depth;
     }
     std::vector<int8_t> mask(engine->num_actions());
     GameState state;

@@ -114,6 +114,27 @@ def test_rollout_weight_mixes_play_outs_into_the_leaf_value():
     assert {round(_first_leaf_value(0.5, seed), 6) for seed in range(3)} == {0.5}
 
 
+def test_network_depth_limits_the_network_to_the_top_of_the_tree():
+    """The one leaf of a first simulation lies one move below the root: with network_depth 1 it is
+    valued by a play-out (the returns differ between seeds), with 2 by the network's constant 0.5;
+    the root's priors are the network's either way, and a depth no game reaches is no limit."""
+    below = {round(_first_leaf_value(0.5, seed, network_depth=1), 6) for seed in range(8)}
+    assert len(below) > 1
+    assert {round(_first_leaf_value(0.5, seed, network_depth=2), 6) for seed in range(3)} == {0.5}
+
+    game, state = duel_position(4, 6)
+    me = state.core.current
+    searcher = _core.duel.Searcher(core_tables())
+    searcher.set_network(network_arrays(_network("seven_wonders_duel", game.observation_size, game.num_actions)))
+    full, root_only, unreached = (searcher.search(state.core, me, 3, simulations=300, reuse=False, network_depth=depth)
+                                  for depth in (0, 1, 1000))
+    assert unreached == full
+    assert {a: p for a, _, _, p in root_only["edges"]} == {a: p for a, _, _, p in full["edges"]}
+    assert [(a, v) for a, v, _, _ in root_only["edges"]] != [(a, v) for a, v, _, _ in full["edges"]]
+    with pytest.raises(ValueError, match="network_depth must be an integer >= 0"):
+        searcher.search(state.core, me, 3, simulations=10, network_depth=-1)
+
+
 def test_root_noise_changes_the_root_priors_and_keeps_their_sum():
     game, state = duel_position(4, 6)
     me = state.core.current
@@ -216,6 +237,9 @@ def test_az_takes_one_second_a_move_by_default(duel_file):
     ({"simulations": 2.5}, "simulations must be a positive integer"),
     ({"simulations": True}, "simulations must be a positive integer"),
     ({"simulations": 5, "rollout_weight": 1.5}, "rollout_weight must be a number in"),
+    ({"simulations": 5, "network_depth": -1}, "network_depth must be an integer >= 0"),
+    ({"simulations": 5, "network_depth": 1.5}, "network_depth must be an integer >= 0"),
+    ({"simulations": 5, "network_depth": True}, "network_depth must be an integer >= 0"),
 ])
 def test_bad_budgets_are_refused(duel_file, options, message):
     with pytest.raises(ValueError, match=message):
