@@ -117,7 +117,8 @@ def test_rollout_weight_mixes_play_outs_into_the_leaf_value():
 def test_network_depth_limits_the_network_to_the_top_of_the_tree():
     """The one leaf of a first simulation lies one move below the root: with network_depth 1 it is
     valued by a play-out (the returns differ between seeds), with 2 by the network's constant 0.5;
-    the root's priors are the network's either way, and a depth no game reaches is no limit."""
+    the root's priors are the network's either way, the nodes below it are expanded by the cheap
+    rule at depth 1, and a depth no game reaches is no limit."""
     below = {round(_first_leaf_value(0.5, seed, network_depth=1), 6) for seed in range(8)}
     assert len(below) > 1
     assert {round(_first_leaf_value(0.5, seed, network_depth=2), 6) for seed in range(3)} == {0.5}
@@ -131,6 +132,10 @@ def test_network_depth_limits_the_network_to_the_top_of_the_tree():
     assert unreached == full
     assert {a: p for a, _, _, p in root_only["edges"]} == {a: p for a, _, _, p in full["edges"]}
     assert [(a, v) for a, v, _, _ in root_only["edges"]] != [(a, v) for a, v, _, _ in full["edges"]]
+    # with play-outs as every leaf's value, only the priors below the root can tell the depths apart
+    priors_only = [searcher.search(state.core, me, 3, simulations=300, reuse=False, rollout_weight=1.0,
+                                   network_depth=depth)["edges"] for depth in (0, 1)]
+    assert [(a, v) for a, v, _, _ in priors_only[0]] != [(a, v) for a, v, _, _ in priors_only[1]]
     with pytest.raises(ValueError, match="network_depth must be an integer >= 0"):
         searcher.search(state.core, me, 3, simulations=10, network_depth=-1)
 
