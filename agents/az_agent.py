@@ -30,7 +30,9 @@ Budget: ``time_limit`` seconds per move (the default, 1 s, when neither is given
 between moves), ``network_depth`` (only nodes fewer than this many tree moves below the root are
 expanded and valued by the network, deeper ones as ``mcts``'s: cheap-rule priors and play-outs;
 0, the default: every node; 2.4x the simulations at depth 4, but weaker in Duel at one second a
-move: ``benchmarks/README.md``). Needs torch (the ``train`` extra) to read the file; the search
+move: ``benchmarks/README.md``), ``heuristic_root_weight`` (the share of ``mcts``'s root prior, the
+softmax of the heuristic's move values, mixed into the network's at the root; 0, the default: the
+network's alone). Needs torch (the ``train`` extra) to read the file; the search
 itself runs in C++.
 """
 
@@ -84,14 +86,19 @@ def _positive(name: str, value: Any, integer: bool) -> None:
         raise ValueError(f"{name} must be {what} or None, got {value!r}")
 
 
+def _share(name: str, value: Any, meaning: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ValueError(f"{name} must be a number in [0, 1] ({meaning}), got {value!r}")
+
+
 class AZAgent:
     """Plays ``env.agent_selection`` with the network-guided search (see the module docstring)."""
 
     def __init__(self, game: str, seed: int | None = None, time_limit: float | None = None,
                  simulations: int | None = None, path: str | Path | None = None, exploration: float = 1.5,
                  widening: float = 0.0, rollout_weight: float = 0.8, reuse: bool = True,
-                 network_depth: int = 0) -> None:
-        from .core_search import CoreSearch
+                 network_depth: int = 0, heuristic_root_weight: float = 0.0) -> None:
+        from .core_search import HEURISTIC_PRIOR_TEMPERATURE, CoreSearch
         from .policy import trained_payment
 
         if time_limit is None and simulations is None:
@@ -100,10 +107,8 @@ class AZAgent:
             _positive("time_limit", time_limit, integer=False)
         if simulations is not None:
             _positive("simulations", simulations, integer=True)
-        if isinstance(rollout_weight, bool) or not isinstance(rollout_weight, (int, float)) or \
-                not 0 <= rollout_weight <= 1:
-            raise ValueError(f"rollout_weight must be a number in [0, 1] (the play-out's share of a leaf's value), "
-                             f"got {rollout_weight!r}")
+        _share("rollout_weight", rollout_weight, "the play-out's share of a leaf's value")
+        _share("heuristic_root_weight", heuristic_root_weight, "the heuristic prior's share of the root's")
         if isinstance(network_depth, bool) or not isinstance(network_depth, (int, np.integer)) or network_depth < 0:
             raise ValueError(f"network_depth must be an integer >= 0 (the tree depth below which the network "
                              f"guides; 0: every node), got {network_depth!r}")
@@ -117,8 +122,9 @@ class AZAgent:
         options = {"simulations": int(simulations or 0), "time_limit": float(time_limit or 0.0),
                    "exploration": float(exploration), "widening": float(widening),
                    "rollout_weight": float(rollout_weight), "reuse": bool(reuse),
-                   "network_depth": int(network_depth)}
-        self.core = CoreSearch(self.game_name, options, prior_temperature=None, network=list(arrays))
+                   "network_depth": int(network_depth), "root_prior_weight": float(heuristic_root_weight)}
+        self.core = CoreSearch(self.game_name, options, prior_temperature=HEURISTIC_PRIOR_TEMPERATURE
+                               if heuristic_root_weight > 0 else None, network=list(arrays))
         self.last_simulations = 0
 
     def check_env(self, env: Any) -> None:

@@ -13,7 +13,8 @@ determinizations and play-outs never return to Python. This module is the thin P
   read from a Python copy of the state (what the player may know only);
 * it keeps one C++ ``Searcher`` per engine, so Duel's tree is reused between moves;
 * with ``network`` (the ``az`` agent, :mod:`agents.az_agent`), every searcher gets the network:
-  its priors (the root's included) and leaf values replace the heuristic prior and play-outs.
+  its priors (the root's included) and leaf values replace the heuristic prior and play-outs; a
+  heuristic root prior given beside it is mixed in by the option ``root_prior_weight``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from wonders_env.seven_wonders.compiled import CompiledSevenWonders
 
 from .heuristic import valuation
 
+HEURISTIC_PRIOR_TEMPERATURE = 1.5  # VP per unit of the heuristic root prior's softmax (mcts's default)
+
 
 class CoreSearch:
     """ISMCTS on the core for one game (see the module docstring). ``options`` are the keyword
@@ -39,7 +42,7 @@ class CoreSearch:
     ``network``: the arrays of :func:`agents.az_agent.network_arrays` (None: no network)."""
 
     def __init__(self, game_name: str, options: dict[str, Any], uniform_rule: bool = False,
-                 prior_temperature: float | None = 1.5, network: list[np.ndarray] | None = None) -> None:
+                 prior_temperature: float | None = HEURISTIC_PRIOR_TEMPERATURE, network: list[np.ndarray] | None = None) -> None:
         self.game_name = game_name
         self.options = options
         self.uniform_rule = uniform_rule

@@ -52,7 +52,9 @@
 // the top of the tree; in Duel at one second a move it loses strength: benchmarks/README.md).
 // The root is expanded from the true state (the player's own observation); `root_noise` mixes
 // Dirichlet(noise_alpha) noise into the root's priors (self-play exploration,
-// training/az_selfplay.py). A prior given from Python replaces the network's at the root.
+// training/az_selfplay.py). A prior given from Python replaces the network's at the root, or
+// with root_prior_weight m < 1 is mixed into it: (1 - m) x the network's softmax over the given
+// actions + m x the given weights normalised (the `az` agent's heuristic_root_weight).
 #pragma once
 #include <algorithm>
 #include <chrono>
@@ -83,6 +85,8 @@ struct Options {
     double rollout_weight = 0.0;  // with a network: weight of a play-out in a leaf's value
     int64_t network_depth = 0;  // with a network: only nodes fewer than this many moves below the
                                 // root are expanded and valued by it (0: every node)
+    double root_prior_weight = 1.0;  // with a network and a prior from Python: that prior's share of
+                                     // the root's priors (1: it replaces the network's)
 
     // Empty if the options are usable, else what is wrong and what is allowed.
     std::string problem() const {
@@ -100,6 +104,8 @@ struct Options {
         if (!(rollout_weight >= 0 && rollout_weight <= 1)) return "rollout_weight must be in [0, 1]";
         if (network_depth < 0)
             return "network_depth must be an integer >= 0 (0: every node), got " + std::to_string(network_depth);
+        if (!(root_prior_weight >= 0 && root_prior_weight <= 1))
+            return "root_prior_weight must be in [0, 1] (the given root prior's share; 1: it replaces the network's)";
         return "";
     }
 };
@@ -193,7 +199,7 @@ class Searcher {
         Result result;
         const int64_t reused = prepare_root(truth, player, options);
         result.reused_visits = reused;
-        if (!root_actions.empty()) set_root_priors(root_actions, root_priors);
+        if (!root_actions.empty()) set_root_priors(truth, player, root_actions, root_priors);
         else if (network_) expand(0, truth, player);
         if (options.root_noise > 0) add_root_noise(truth, player, rng);
         using Clock = std::chrono::steady_clock;
@@ -305,12 +311,27 @@ class Searcher {
         nodes_.swap(kept);
     }
 
-    void set_root_priors(const std::vector<int>& actions, const std::vector<float>& priors) {
+    // The root's priors from Python (the player's legal actions, weights >= 0 with a positive sum),
+    // mixed with the network's over the same actions when root_prior_weight < 1.
+    void set_root_priors(const State& truth, int player, const std::vector<int>& actions,
+                         const std::vector<float>& priors) {
+        const int n = static_cast<int>(actions.size());
+        std::vector<float> weights(priors);
+        const double share = options_.root_prior_weight;
+        if (network_ && share < 1) {
+            double total = 0;
+            for (float p : priors) total += p;
+            float network_priors[kLegalCap];
+            adapter_.observe(truth, player, observation_.data());
+            network_->evaluate(observation_.data(), actions.data(), n, network_priors, network_scratch_);
+            for (int i = 0; i < n; ++i)
+                weights[i] = static_cast<float>((1 - share) * network_priors[i] + share * priors[i] / total);
+        }
         mark_children(0);
-        for (size_t i = 0; i < actions.size(); ++i) {
+        for (int i = 0; i < n; ++i) {
             int32_t c = child_of(actions[i]);
-            if (c < 0) c = add_child(0, actions[i], priors[i]);
-            else nodes_[c].weight = priors[i];
+            if (c < 0) c = add_child(0, actions[i], weights[i]);
+            else nodes_[c].weight = weights[i];
         }
         nodes_[0].expanded = true;
     }

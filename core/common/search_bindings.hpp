@@ -23,7 +23,8 @@ namespace py = pybind11;
 
 inline Options options_from(int64_t simulations, double time_limit, double exploration, double widening,
                             double margin_scale, double margin_weight, int64_t max_nodes, bool reuse,
-                            double root_noise, double noise_alpha, double rollout_weight, int64_t network_depth) {
+                            double root_noise, double noise_alpha, double rollout_weight, int64_t network_depth,
+                            double root_prior_weight) {
     Options options;
     options.simulations = simulations;
     options.time_limit = time_limit;
@@ -37,6 +38,7 @@ inline Options options_from(int64_t simulations, double time_limit, double explo
     options.noise_alpha = noise_alpha;
     options.rollout_weight = rollout_weight;
     options.network_depth = network_depth;
+    options.root_prior_weight = root_prior_weight;
     if (simulations < 0) throw py::value_error("simulations must be a positive integer (0: no limit), got " +
                                                std::to_string(simulations));
     if (!(time_limit >= 0) || !std::isfinite(time_limit))
@@ -130,10 +132,10 @@ py::class_<Searcher<Adapter>> bind_searcher(py::module_& m, const char* name, co
                            double time_limit, double exploration, double widening, double margin_scale,
                            double margin_weight, int64_t max_nodes, bool reuse, std::vector<int> root_actions,
                            std::vector<float> root_priors, double root_noise, double noise_alpha, double rollout_weight,
-                           int64_t network_depth) {
+                           int64_t network_depth, double root_prior_weight) {
                  const Options options = options_from(simulations, time_limit, exploration, widening, margin_scale,
                                                       margin_weight, max_nodes, reuse, root_noise, noise_alpha,
-                                                      rollout_weight, network_depth);
+                                                      rollout_weight, network_depth, root_prior_weight);
                  check_state(searcher.adapter(), state, player);
                  std::vector<int> legal(static_cast<size_t>(searcher.adapter().num_actions()));
                  const int n = searcher.adapter().legal(state, player, legal.data());
@@ -152,6 +154,7 @@ py::class_<Searcher<Adapter>> bind_searcher(py::module_& m, const char* name, co
              py::arg("reuse") = true, py::arg("root_actions") = std::vector<int>{},
              py::arg("root_priors") = std::vector<float>{}, py::arg("root_noise") = 0.0, py::arg("noise_alpha") = 0.3,
              py::arg("rollout_weight") = 0.0, py::arg("network_depth") = 0,
+             py::arg("root_prior_weight") = 1.0,
              "ISMCTS for `player` (who decides now) from `state`, which is only ever determinized. Returns a "
              "dict: action, simulations, reused_visits, nodes, edges [(action, visits, mean return, prior)].")
         .def("set_network",

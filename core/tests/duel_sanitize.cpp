@@ -253,8 +253,8 @@ int main(int argc, char** argv) {
   check(refused, "the batch refuses an illegal action", 0, 0);
   // searches (common/ismcts.hpp): both players search with small budgets, reusing their trees
   // (one with a tree cap small enough to be reached; in games 4-7 with a random network: its
-  // value alone, mixed with play-outs and with root noise, priors only, and down to two moves
-  // below the root only); each move is legal and reproducible, and the network's two forward
+  // value alone, mixed with play-outs and with root noise, priors only with a given root prior
+  // mixed into the network's, and down to two moves below the root only); each move is legal and reproducible, and the network's two forward
   // passes agree
   int searched = 0;
   const auto shared = std::make_shared<const Tables>(tables);
@@ -274,7 +274,19 @@ int main(int argc, char** argv) {
       options.root_noise = g == 5 ? 0.25 : 0.0;
     }
     while (!s.game_over()) {
-      const wonders::search::Result result = players[s.current].search(s, s.current, options, 77 + searched);
+      std::vector<int> root_actions;
+      std::vector<float> root_priors;
+      if (g == 6) {
+        int16_t found[MAX_LEGAL];
+        const int n = legal_actions(tables, s, found);
+        for (int i = 0; i < n; ++i) {
+          root_actions.push_back(found[i]);
+          root_priors.push_back(1.0f + static_cast<float>(i));
+        }
+        options.root_prior_weight = 0.5;
+      }
+      const wonders::search::Result result =
+          players[s.current].search(s, s.current, options, 77 + searched, root_actions, root_priors);
       check(why_illegal(tables, s, result.action).empty(), "the search returns a legal action", 1000 + g, searched);
       if (searched % 25 == 0) {
         wonders::search::Searcher<SearchAdapter> fresh(SearchAdapter(shared, g % 2)), again(SearchAdapter(shared, g % 2));

@@ -83,6 +83,49 @@ def test_the_root_priors_are_the_networks_policy(case):
     assert {a: p for a, _, _, p in result["edges"]} == pytest.approx(expected, rel=1e-4, abs=1e-6)
 
 
+
+@pytest.mark.parametrize("case", [_duel_case, _seven_wonders_case], ids=["duel", "seven_wonders"])
+def test_a_given_root_prior_is_mixed_into_the_networks_by_its_weight(case):
+    """root_prior_weight m: (1 - m) x the network's policy + m x the given weights normalised;
+    1, the default, replaces the network's."""
+    game, state, core_state, me, searcher = case()
+    model = _network(game.name, game.observation_size, game.num_actions)
+    searcher.set_network(network_arrays(model))
+    legal = game.legal_actions(state, me)
+    given = [float(i + 1) for i in range(len(legal))]
+    network = _torch_priors(model, game.encode_observation(state, me), legal)
+
+    def root_priors(**options) -> dict[int, float]:
+        result = searcher.search(core_state, me, 0, simulations=1, reuse=False, root_actions=legal,
+                                 root_priors=given, **options)
+        return {a: p for a, _, _, p in result["edges"]}
+
+    for m in (0.0, 0.25, 1.0):
+        expected = {a: (1 - m) * network[a] + m * g / sum(given) for a, g in zip(legal, given)}
+        assert root_priors(root_prior_weight=m) == pytest.approx(expected, rel=1e-4, abs=1e-6)
+    assert root_priors() == root_priors(root_prior_weight=1.0)
+    with pytest.raises(ValueError, match=r"root_prior_weight must be in \[0, 1\]"):
+        root_priors(root_prior_weight=1.5)
+
+
+def test_heuristic_root_weight_mixes_mcts_root_prior_into_the_networks(duel_file):
+    """The az agent's root priors: the network's at 0, mcts's heuristic softmax at 1, their
+    average at 0.5."""
+    game, state = duel_position(3, 12)
+    me = state.core.current
+
+    def root_priors(name: str, **options) -> dict[int, float]:
+        agent = make_agent(name, game="duel", seed=0, simulations=1, **options)
+        agent.search(game, state, me)
+        return {a: p for a, _, _, p in agent.core.last["edges"]}
+
+    network = root_priors("az", path=duel_file)
+    heuristic = root_priors("mcts")
+    assert network.keys() == heuristic.keys() and network != pytest.approx(heuristic)
+    assert root_priors("az", path=duel_file, heuristic_root_weight=1.0) == pytest.approx(heuristic, abs=1e-6)
+    half = {a: (network[a] + heuristic[a]) / 2 for a in network}
+    assert root_priors("az", path=duel_file, heuristic_root_weight=0.5) == pytest.approx(half, rel=1e-4, abs=1e-6)
+
 def _first_leaf_value(bias: float, seed: int = 0, **options) -> float:
     """The return backed up to player 0 by one simulation from Duel's first decision (player 0
     takes a wonder, then player 1 decides), with a network whose value is the constant ``bias``."""
@@ -245,6 +288,8 @@ def test_az_takes_one_second_a_move_by_default(duel_file):
     ({"simulations": 5, "network_depth": -1}, "network_depth must be an integer >= 0"),
     ({"simulations": 5, "network_depth": 1.5}, "network_depth must be an integer >= 0"),
     ({"simulations": 5, "network_depth": True}, "network_depth must be an integer >= 0"),
+    ({"simulations": 5, "heuristic_root_weight": -0.1}, "heuristic_root_weight must be a number in"),
+    ({"simulations": 5, "heuristic_root_weight": True}, "heuristic_root_weight must be a number in"),
 ])
 def test_bad_budgets_are_refused(duel_file, options, message):
     with pytest.raises(ValueError, match=message):
