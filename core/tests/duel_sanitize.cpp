@@ -254,8 +254,8 @@ int main(int argc, char** argv) {
   // searches (common/ismcts.hpp): both players search with small budgets, reusing their trees
   // (one with a tree cap small enough to be reached; in games 4-7 with a random network: its
   // value alone, mixed with play-outs and with root noise, priors only with a given root prior
-  // mixed into the network's, and down to two moves below the root only); each move is legal and reproducible, and the network's two forward
-  // passes agree
+  // mixed into the network's, and down to two moves below the root only); each move is legal
+  // and reproducible, and the network's two forward passes agree
   int searched = 0;
   const auto shared = std::make_shared<const Tables>(tables);
   const auto network = wonders::search::random_network(OBSERVATION_SIZE, NUM_ACTIONS, 3);
