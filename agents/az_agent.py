@@ -32,8 +32,8 @@ expanded and valued by the network, deeper ones as ``mcts``'s: cheap-rule priors
 0, the default: every node; 2.4x the simulations at depth 4, but weaker in Duel at one second a
 move: ``benchmarks/README.md``), ``heuristic_root_weight`` (the share of ``mcts``'s root prior, the
 softmax of the heuristic's move values, mixed into the network's at the root; 0, the default: the
-network's alone; at 0.5 no measurable change in Duel at one second a move). Needs torch (the ``train`` extra) to read the file; the search
-itself runs in C++.
+network's alone; at 0.5 no measurable change in Duel at one second a move). Needs torch (the
+``train`` extra) to read the file; the search itself runs in C++.
 """
 
 from __future__ import annotations

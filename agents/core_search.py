@@ -42,7 +42,8 @@ class CoreSearch:
     ``network``: the arrays of :func:`agents.az_agent.network_arrays` (None: no network)."""
 
     def __init__(self, game_name: str, options: dict[str, Any], uniform_rule: bool = False,
-                 prior_temperature: float | None = HEURISTIC_PRIOR_TEMPERATURE, network: list[np.ndarray] | None = None) -> None:
+                 prior_temperature: float | None = HEURISTIC_PRIOR_TEMPERATURE,
+                 network: list[np.ndarray] | None = None) -> None:
         self.game_name = game_name
         self.options = options
         self.uniform_rule = uniform_rule
