@@ -47,7 +47,7 @@ import numpy as np
 
 from wonders_env.registry import resolve_game
 
-from .heuristic import env_position
+from .heuristic import PRIOR_TEMPERATURE, env_position
 
 POLICY_DIR = Path(__file__).resolve().parent / "policies"
 AGENT_KEY = "az"  # the metadata "agent" of an az policy file
@@ -98,7 +98,7 @@ class AZAgent:
                  simulations: int | None = None, path: str | Path | None = None, exploration: float = 1.5,
                  widening: float = 0.0, rollout_weight: float = 0.8, reuse: bool = True,
                  network_depth: int = 0, heuristic_root_weight: float = 0.0) -> None:
-        from .core_search import HEURISTIC_PRIOR_TEMPERATURE, CoreSearch
+        from .core_search import CoreSearch
         from .policy import trained_payment
 
         if time_limit is None and simulations is None:
@@ -123,7 +123,7 @@ class AZAgent:
                    "exploration": float(exploration), "widening": float(widening),
                    "rollout_weight": float(rollout_weight), "reuse": bool(reuse),
                    "network_depth": int(network_depth), "root_prior_weight": float(heuristic_root_weight)}
-        self.core = CoreSearch(self.game_name, options, prior_temperature=HEURISTIC_PRIOR_TEMPERATURE
+        self.core = CoreSearch(self.game_name, options, prior_temperature=PRIOR_TEMPERATURE
                                if heuristic_root_weight > 0 else None, network=list(arrays))
         self.last_simulations = 0
 

@@ -29,9 +29,7 @@ from wonders_env.duel.compiled import CompiledDuel, core_tables as duel_tables
 from wonders_env.game import Game
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders
 
-from .heuristic import valuation
-
-HEURISTIC_PRIOR_TEMPERATURE = 1.5  # VP per unit of the heuristic root prior's softmax (mcts's default)
+from .heuristic import PRIOR_TEMPERATURE, valuation
 
 
 class CoreSearch:
@@ -42,7 +40,7 @@ class CoreSearch:
     ``network``: the arrays of :func:`agents.az_agent.network_arrays` (None: no network)."""
 
     def __init__(self, game_name: str, options: dict[str, Any], uniform_rule: bool = False,
-                 prior_temperature: float | None = HEURISTIC_PRIOR_TEMPERATURE,
+                 prior_temperature: float | None = PRIOR_TEMPERATURE,
                  network: list[np.ndarray] | None = None) -> None:
         self.game_name = game_name
         self.options = options

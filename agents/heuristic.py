@@ -30,6 +30,10 @@ import numpy as np
 from wonders_env.game import Game
 from wonders_env.registry import entry, resolve_game
 
+#: VP per unit of the softmax that turns the valuation into a search prior (``mcts``'s root and
+#: node priors, ``az``'s ``heuristic_root_weight``)
+PRIOR_TEMPERATURE = 1.5
+
 #: the valuation module of each game (canonical registry names)
 VALUATIONS = {"seven_wonders": "agents.seven_wonders_heuristic", "seven_wonders_duel": "agents.duel_heuristic"}
 

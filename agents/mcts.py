@@ -49,7 +49,7 @@ import numpy as np
 from wonders_env.game import Game
 from wonders_env.registry import resolve_game
 
-from .heuristic import env_position, valuation
+from .heuristic import PRIOR_TEMPERATURE, env_position, valuation
 
 #: simulations per move when no budget is given, by engine
 DEFAULT_SIMULATIONS = {"python": 200, "core": 5000}
@@ -84,7 +84,8 @@ class MCTSAgent:
     """
 
     def __init__(self, game: str, seed: int | None = None, simulations: Any = _UNSET,
-                 time_limit: float | None = None, exploration: float = 1.5, prior_temperature: float = 1.5,
+                 time_limit: float | None = None, exploration: float = 1.5,
+                 prior_temperature: float = PRIOR_TEMPERATURE,
                  rollout_epsilon: float = 0.1, engine: str = "core", widening: float | None = None,
                  rollout: str = "rule", reuse: bool = True, margin_weight: float | None = None) -> None:
         if engine not in ENGINES:

@@ -272,6 +272,7 @@ int main(int argc, char** argv) {
       options.rollout_weight = g == 4 ? 0.0 : g == 5 ? 0.5 : g == 6 ? 1.0 : 0.8;
       options.network_depth = g == 7 ? 2 : 0;
       options.root_noise = g == 5 ? 0.25 : 0.0;
+      options.root_prior_weight = g == 6 ? 0.5 : 1.0;  // game 6 gives a root prior below
     }
     while (!s.game_over()) {
       std::vector<int> root_actions;
@@ -283,7 +284,6 @@ int main(int argc, char** argv) {
           root_actions.push_back(found[i]);
           root_priors.push_back(1.0f + static_cast<float>(i));
         }
-        options.root_prior_weight = 0.5;
       }
       const wonders::search::Result result =
           players[s.current].search(s, s.current, options, 77 + searched, root_actions, root_priors);

@@ -83,7 +83,6 @@ def test_the_root_priors_are_the_networks_policy(case):
     assert {a: p for a, _, _, p in result["edges"]} == pytest.approx(expected, rel=1e-4, abs=1e-6)
 
 
-
 @pytest.mark.parametrize("case", [_duel_case, _seven_wonders_case], ids=["duel", "seven_wonders"])
 def test_a_given_root_prior_is_mixed_into_the_networks_by_its_weight(case):
     """root_prior_weight m: (1 - m) x the network's policy + m x the given weights normalised;
