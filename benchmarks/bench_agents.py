@@ -1,23 +1,34 @@
 """Strength of the agents: the figures of the agents and training issues, measured by tournament.
 
-    .venv/bin/python benchmarks/bench_agents.py                      # the official run (hours on 2 cores)
+    .venv/bin/python benchmarks/bench_agents.py --only 1 2 3 4 5 6 7  # the baselines' rows (hours on 2 cores)
     .venv/bin/python benchmarks/bench_agents.py --only 2 4 --games 400   # only the mcts rows
     .venv/bin/python benchmarks/bench_agents.py --only 5 6 7 --games 1000  # only the shipped ppo policies
+    .venv/bin/python benchmarks/bench_agents.py --only 8 9 10 11 12 --mcts-games 100 --seed S  # the search ladder
     .venv/bin/python benchmarks/bench_agents.py --games 16 --out /tmp/a.md --runs /tmp/runs   # a quick look
 
-=========================================  ======  ========
-matchup                                     target  chance
-=========================================  ======  ========
-Duel: heuristic vs random                   >= 90%  50%
-Duel: mcts (default budget) vs heuristic    >= 65%  50%
-7 Wonders, 4 players: heuristic + 3 random  >= 60%  25%
-7 Wonders, 4 players: mcts + 3 heuristic    >= 40%  25%
-Duel: ppo vs random                         >= 95%  50%
-Duel: ppo vs heuristic                      >= 60%  50%
-7 Wonders, 4 players: ppo + 3 heuristic     >= 40%  25%
-=========================================  ======  ========
+===  ==================================================================  ======  ========
+row  matchup                                                             target  chance
+===  ==================================================================  ======  ========
+1    Duel: heuristic vs random                                           >= 90%  50%
+2    Duel: mcts (default budget) vs heuristic                            >= 65%  50%
+3    7 Wonders, 4 players: heuristic + 3 random                          >= 60%  25%
+4    7 Wonders, 4 players: mcts + 3 heuristic                            >= 40%  25%
+5    Duel: ppo vs random                                                 >= 95%  50%
+6    Duel: ppo vs heuristic                                              >= 60%  50%
+7    7 Wonders, 4 players: ppo + 3 heuristic                             >= 40%  25%
+8    Duel: new mcts (1 s/move) vs today's mcts (200 simulations)         >= 90%  50%
+9    Duel: az (1 s/move) vs new mcts (1 s/move)                          >= 65%  50%
+10   Duel: az (1 s/move) vs shipped ppo                                  >= 85%  50%
+11   7 Wonders, 4 players: az (1 s/move) + 3 new mcts (1 s/move)         >= 40%  25%
+12   7 Wonders, 4 players: new mcts (1 s/move) + 3 heuristic             >= 60%  25%
+===  ==================================================================  ======  ========
 
-``ppo`` is the policy shipped in ``agents/policies/`` (greedy).
+``ppo`` is the policy shipped in ``agents/policies/`` (greedy). Rows 2 and 4 play the Python
+reference search (``mcts:engine=python``) at its default budget. Rows 8-12 are the search ladder
+of the ``az`` issue: "new mcts" is the C++ search (``mcts:time_limit=1``), "today's mcts" the
+Python one, ``az`` the C++ search with the shipped network. A ``time_limit`` is wall-clock time,
+so run those rows with at most one worker per idle CPU core; each row's ``run`` column says how
+many workers played it.
 
 Each matchup is one :func:`agents.tournament.run_tournament` with a single lineup, seats rotated
 (the lone agent sits in every seat equally often). A shared victory counts as a split win. The
@@ -50,14 +61,23 @@ MATCHUPS = (  # (title, game, lineup, target)
     ("Duel: ppo vs random", "seven_wonders_duel", ("ppo", "random"), 0.95),
     ("Duel: ppo vs heuristic", "seven_wonders_duel", ("ppo", "heuristic"), 0.60),
     ("7 Wonders, 4 players: ppo + 3 heuristic", "seven_wonders", ("ppo",) + ("heuristic",) * 3, 0.40),
+    ("Duel: new mcts (1 s/move) vs today's mcts (200 simulations)", "seven_wonders_duel",
+     ("mcts:time_limit=1", "mcts:engine=python,simulations=200"), 0.90),
+    ("Duel: az (1 s/move) vs new mcts (1 s/move)", "seven_wonders_duel", ("az:time_limit=1", "mcts:time_limit=1"), 0.65),
+    ("Duel: az (1 s/move) vs shipped ppo", "seven_wonders_duel", ("az:time_limit=1", "ppo"), 0.85),
+    ("7 Wonders, 4 players: az (1 s/move) + 3 new mcts (1 s/move)", "seven_wonders",
+     ("az:time_limit=1",) + ("mcts:time_limit=1",) * 3, 0.40),
+    ("7 Wonders, 4 players: new mcts (1 s/move) + 3 heuristic", "seven_wonders",
+     ("mcts:time_limit=1",) + ("heuristic",) * 3, 0.60),
 )
+SEARCH_AGENTS = ("mcts", "az")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=400, help="games per matchup without mcts (default 400)")
     parser.add_argument("--mcts-games", type=int, default=None,
-                        help="games per matchup with mcts (default: --games / 2)")
+                        help="games per matchup with a search agent, mcts or az (default: --games / 2)")
     parser.add_argument("--workers", type=int, default=os.cpu_count(), help="processes (default: CPU count)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="+", type=int, choices=range(1, len(MATCHUPS) + 1),
@@ -73,7 +93,7 @@ def main(argv: list[str] | None = None) -> None:
     for number, (title, game, lineup, target) in enumerate(MATCHUPS, 1):
         if args.only and number not in args.only:
             continue
-        games = mcts_games if any(a.startswith("mcts") for a in lineup) else args.games
+        games = mcts_games if any(a.startswith(SEARCH_AGENTS) for a in lineup) else args.games
         start = time.perf_counter()
         result = run_tournament(game, sorted(set(lineup)), games=games, num_players=len(lineup),
                                 lineups=[lineup], seed=args.seed, workers=args.workers, ratings=False)
@@ -85,17 +105,20 @@ def main(argv: list[str] | None = None) -> None:
         verdict = "yes" if lone["low"] >= target else "no" if lone["high"] < target else "undecided"
         rows[title] = (f"| {title} | {entry['games']} | **{lone['win_rate']:.1%}** "
                        f"[{lone['low']:.1%}, {lone['high']:.1%}] | {target:.0%} | {verdict} "
-                       f"| {lone['mean_score']:.1f} | {speed} | {datetime.date.today()}, {args.workers} "
-                       f"workers, {seconds:.0f} s |")
+                       f"| {lone['mean_score']:.1f} | {speed} | {datetime.date.today()}, seed {args.seed}, "
+                       f"{args.workers} worker{'s' if args.workers > 1 else ''}, {seconds:.0f} s |")
         print(rows[title], flush=True)
     header = [
         "# Agent strength", "",
         f"Measured with `benchmarks/bench_agents.py` on {platform.machine()}, Python "
-        f"{platform.python_version()}; mcts the Python reference search at its default budget "
-        f"({DEFAULT_SIMULATIONS['python']} simulations per move; the C++ search's ladder is in README.md). Win rate of the lone agent (a shared victory counts as a split win) with its 95% "
+        f"{platform.python_version()}. Rows 2 and 4: mcts is the Python reference search at its default "
+        f"budget ({DEFAULT_SIMULATIONS['python']} simulations per move). The rows with `1 s/move` are the "
+        f"search ladder (\"new mcts\" the C++ search, az the C++ search with the shipped network); more of "
+        f"their games, and how each was played, are in README.md. Win rate of the lone agent (a shared "
+        f"victory counts as a split win) with its 95% "
         f"Wilson interval; *met* is yes when the whole interval clears the target, no when it lies below. "
         f"The tournament of row N, every game's seeds included, is written to "
-        f"`runs/bench_agents/matchup_N/` (not kept in git; `--seed 0` replays it).", "",
+        f"`runs/bench_agents/matchup_N/` (not kept in git; the row's seed replays its deals).", "",
         "| matchup | games | win rate [95% CI] | target | met | mean score | time per move | run |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
