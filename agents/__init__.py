@@ -57,6 +57,7 @@ observation.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable
 
 from wonders_env.registry import resolve_game
@@ -93,19 +94,29 @@ def _heuristic(game: str, seed: int | None) -> Agent:
     return HeuristicAgent(game, seed)
 
 
+def _with_options(name: str, agent_class: type, game: str, seed: int | None, options: dict[str, Any]) -> Agent:
+    """``agent_class(game, seed=seed, **options)``, or a ``ValueError`` naming the options it takes."""
+    known = [option for option in inspect.signature(agent_class).parameters if option not in ("game", "seed")]
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
+                         f"for agent {name!r}; its options are: {', '.join(known)}")
+    return agent_class(game, seed=seed, **options)
+
+
 def _mcts(game: str, seed: int | None, **options: Any) -> Agent:
     from .mcts import MCTSAgent
-    return MCTSAgent(game, seed=seed, **options)
+    return _with_options("mcts", MCTSAgent, game, seed, options)
 
 
 def _ppo(game: str, seed: int | None, **options: Any) -> Agent:
     from .ppo_agent import PPOAgent
-    return PPOAgent(game, seed=seed, **options)
+    return _with_options("ppo", PPOAgent, game, seed, options)
 
 
 def _az(game: str, seed: int | None, **options: Any) -> Agent:
     from .az_agent import AZAgent
-    return AZAgent(game, seed=seed, **options)
+    return _with_options("az", AZAgent, game, seed, options)
 
 
 _FACTORIES: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic, "mcts": _mcts,
@@ -116,8 +127,8 @@ def make_agent(name: str, game: str = "seven_wonders", seed: int | None = None, 
     """A new agent ``name`` for ``game`` (a name or alias of :mod:`wonders_env.registry`).
 
     ``options`` go to the agent (``mcts`` and ``az``: ``simulations``, ``time_limit``, ...; ``ppo``:
-    ``path``, ``deterministic``; ``az`` also ``path``); agents without options reject them. Unknown names or games raise
-    ``ValueError`` listing the known ones.
+    ``path``, ``deterministic``; ``az`` also ``path``); agents without options reject them. Unknown names, games
+    or options raise ``ValueError`` listing the known ones.
     """
     if name not in _FACTORIES:
         raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}")

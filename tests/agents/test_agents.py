@@ -46,8 +46,14 @@ def test_options_are_checked():
         make_agent("mcts", game="duel", time_limit=-1)
     with pytest.raises(ValueError, match="needs a budget"):
         make_agent("mcts", game="duel", simulations=None)
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="unknown option 'simulatoins' for agent 'mcts'; its options are: "
+                                         "simulations, time_limit, exploration"):
         make_agent("mcts", game="duel", simulatoins=5)
+    with pytest.raises(ValueError, match="unknown options 'paht', 'time_limt' for agent 'az'; its options are: "
+                                         "time_limit, simulations, path"):
+        make_agent("az", game="duel", time_limt=1, paht="x.pt")
+    with pytest.raises(ValueError, match="unknown option 'greedy' for agent 'ppo'; its options are: path, deterministic$"):
+        make_agent("ppo", game="duel", greedy=True)
 
 
 def test_a_game_without_a_valuation_plays_random_and_the_networks_only(monkeypatch):
