@@ -84,9 +84,11 @@ bench: venv
 	$(BIN)/python benchmarks/bench_duel.py
 
 # The C++ test programs of the core (core/tests), built with AddressSanitizer and
-# UndefinedBehaviorSanitizer and run on many random games. The tables come from the Python loaders.
+# UndefinedBehaviorSanitizer and run on many random games, and the 7 Wonders searches in parallel
+# threads built with ThreadSanitizer. The tables come from the Python loaders.
 SANITIZE_DIR := build/sanitize
-SANITIZE_FLAGS := -std=c++17 -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -Icore
+SANITIZE_FLAGS := -std=c++17 -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -Icore -pthread
+THREAD_SANITIZE_FLAGS := -std=c++17 -O1 -g -fsanitize=thread -Icore -pthread
 DUEL_CORE := $(filter-out %bindings.cpp,$(wildcard core/duel/*.cpp))
 SEVEN_WONDERS_CORE := $(filter-out %bindings.cpp,$(wildcard core/seven_wonders/*.cpp))
 
@@ -101,6 +103,8 @@ core-sanitize: venv
 		$(BIN)/python -c "from wonders_env.seven_wonders.compiled import write_table_file; write_table_file('$(SANITIZE_DIR)/seven_wonders_tables_$$edition.txt', '$$edition')" && \
 		$(SANITIZE_DIR)/seven_wonders_sanitize $(SANITIZE_DIR)/seven_wonders_tables_$$edition.txt 100 || exit 1; \
 	done
+	$(CXX) $(THREAD_SANITIZE_FLAGS) $(SEVEN_WONDERS_CORE) core/tests/seven_wonders_sanitize.cpp -o $(SANITIZE_DIR)/seven_wonders_threads
+	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE_DIR)/seven_wonders_threads $(SANITIZE_DIR)/seven_wonders_tables_1st.txt threads
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -26,8 +26,11 @@ class SearchAdapter {
     static constexpr bool kSimultaneous = true, kReuse = false;
     static constexpr int kMaxPlayers = MAX_PLAYERS, kMaxDepth = 64, kMaxHistory = 1;
 
-    SearchAdapter(std::shared_ptr<const Engine> engine, bool uniform_rule)
-        : engine_(std::move(engine)), uniform_(uniform_rule), observer_(*engine_),
+    // The adapter searches on its own copy of `engine`: an Engine's payment cache is written as it
+    // is read, and the searchers of one batch search at once in several threads
+    // (training/az_selfplay.py --search-threads). The copy keeps the engine's identity.
+    SearchAdapter(const std::shared_ptr<const Engine>& engine, bool uniform_rule)
+        : engine_(std::make_shared<const Engine>(*engine)), uniform_(uniform_rule), observer_(*engine_),
           mask_(static_cast<size_t>(engine_->num_actions())) {}
 
     int num_players() const { return engine_->num_players(); }

@@ -2,6 +2,7 @@
 // UndefinedBehaviorSanitizer by `make core-sanitize` (not part of the extension).
 //
 // Usage: seven_wonders_sanitize TABLE_FILE GAMES_PER_PLAYER_COUNT
+//        seven_wonders_sanitize TABLE_FILE threads   (the parallel searches only: the ThreadSanitizer build)
 // TABLE_FILE is written by wonders_env.seven_wonders.compiled.write_table_file (the tables the
 // Python engine parsed, so the data has one source). Checked at every decision: every physical
 // card is in exactly one place, coins are never negative, every acting player has a legal move,
@@ -9,7 +10,8 @@
 // the acting player's observation; every game ends with winners. The batch is stepped too. Both
 // payment modes: "cheapest" (the engine pays) and "choose" (the players choose whom to pay). Per
 // table one game is played with player 0 searching (common/ismcts.hpp): its moves are legal and a
-// search is reproducible for a seed.
+// search is reproducible for a seed; and searchers built on one engine search at once in threads,
+// as training/az_selfplay.py --search-threads does, each giving the action it gives alone.
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -17,6 +19,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "seven_wonders/batch.hpp"
@@ -99,6 +102,7 @@ void check_cards(const Engine& engine, const GameState& s) {
 }
 
 void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double rollout_weight, int network_depth = 0);
+void parallel_searches(const std::shared_ptr<const Engine>& engine, Rng& rng);
 
 void play_games(const std::shared_ptr<const Tables>& tables, int players, int games, bool choose, Rng& rng) {
     std::array<int8_t, MAX_SEATS> wonders, sides;
@@ -160,6 +164,35 @@ void play_games(const std::shared_ptr<const Tables>& tables, int players, int ga
     search_games(shared, rng, 0.0);   // a random network's value
     search_games(shared, rng, 1.0);   // a random network's priors
     search_games(shared, rng, 0.5, 1);  // the network at the root only, play-outs below
+    parallel_searches(shared, rng);
+}
+
+// Searchers built on one engine (the searchers of a batch) search different games at the same
+// time in threads: each gives the action it gives alone. Under ThreadSanitizer (`make
+// core-sanitize`) this also checks that they share no memory that a search writes.
+void parallel_searches(const std::shared_ptr<const Engine>& engine, Rng& rng) {
+    using Search = wonders::search::Searcher<SearchAdapter>;
+    constexpr int kThreads = 3;
+    wonders::search::Options options;
+    options.simulations = 60;
+    options.widening = 1.0;
+    GameState states[kThreads];
+    uint64_t seeds[kThreads];
+    int alone[kThreads], together[kThreads];
+    for (int i = 0; i < kThreads; ++i) {
+        engine->new_game(states[i], engine->draw_deal(rng.next()));
+        seeds[i] = rng.next();
+        alone[i] = Search{SearchAdapter(engine, false)}.search(states[i], 0, options, seeds[i]).action;
+    }
+    std::vector<Search> searchers;
+    searchers.reserve(kThreads);
+    for (int i = 0; i < kThreads; ++i) searchers.emplace_back(SearchAdapter(engine, false));
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kThreads; ++i)
+        threads.emplace_back([&, i] { together[i] = searchers[i].search(states[i], 0, options, seeds[i]).action; });
+    for (std::thread& thread : threads) thread.join();
+    for (int i = 0; i < kThreads; ++i)
+        require(together[i] == alone[i], "searchers of one engine in parallel threads search as they do alone");
 }
 
 // A game in which player 0 searches (common/ismcts.hpp, small budgets; with a random network
@@ -227,9 +260,20 @@ int main(int argc, char** argv) {
     }
     try {
         auto tables = build_tables(read_tables(argv[1]));
-        int games = std::stoi(argv[2]);
         Rng rng(12345);
         int fewest = tables->edition == "1st" ? 2 : 3;
+        if (std::string(argv[2]) == "threads") {
+            std::array<int8_t, MAX_SEATS> wonders, sides;
+            wonders.fill(-1);
+            sides.fill(SIDE_RANDOM);
+            for (bool choose : {false, true})
+                for (int players = fewest; players <= MAX_PLAYERS; ++players)
+                    parallel_searches(std::make_shared<const Engine>(tables, players, wonders, sides, choose), rng);
+            std::printf("7 Wonders (%s edition): searchers of one engine in parallel threads search as they do "
+                        "alone\n", tables->edition.c_str());
+            return 0;
+        }
+        int games = std::stoi(argv[2]);
         for (bool choose : {false, true})
             for (int players = fewest; players <= MAX_PLAYERS; ++players) play_games(tables, players, games, choose, rng);
         std::printf("7 Wonders (%s edition): %d random games per player count (%d-7) and payment mode (cheapest, "
