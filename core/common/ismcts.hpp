@@ -345,6 +345,13 @@ class Searcher {
         adapter_.observe(state, player, observation_.data());
         const float value = network_->evaluate(observation_.data(), legal, n, priors, network_scratch_);
         if (n == 0) return value;
+        if (!nodes_[node].expanded) {
+            // Edges made before the network expands the node have the cheap rule's weights (a node
+            // deeper than network_depth, moved up by tree reuse): they get a late edge's prior, as
+            // in select, and the network's below where it gives one.
+            for (int32_t c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling)
+                nodes_[c].weight = 1.0f / static_cast<float>(n);
+        }
         mark_children(node);
         const bool grow = static_cast<int64_t>(nodes_.size()) + n <= options_.max_nodes;
         for (int i = 0; i < n; ++i) {
