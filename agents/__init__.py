@@ -46,8 +46,8 @@ name            agent
                 Needs torch to read the file
 ==============  ===============================================================================
 
-All agents are deterministic for a given ``seed`` (``mcts`` only with a simulation budget: a
-time limit makes the number of simulations depend on the machine). None of them reads hidden
+All agents are deterministic for a given ``seed`` (``mcts`` and ``az`` only with a simulation
+budget: a time limit, ``az``'s default, makes the number of simulations depend on the machine). None of them reads hidden
 information: the heuristics read their own hand and the public table; ``mcts`` reads the true
 state only through the engine's ``determinize`` (on the core: a Python engine state is first
 copied to a core state, which the C++ search only determinizes); ``ppo`` reads only its own

@@ -39,7 +39,6 @@ network's alone; at 0.5 no measurable change in Duel at one second a move). Need
 from __future__ import annotations
 
 import functools
-import math
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +47,7 @@ import numpy as np
 from wonders_env.registry import resolve_game
 
 from .heuristic import PRIOR_TEMPERATURE, env_position
+from .search_options import check_at_least_zero, check_budget, check_share
 
 POLICY_DIR = Path(__file__).resolve().parent / "policies"
 AGENT_KEY = "az"  # the metadata "agent" of an az policy file
@@ -79,18 +79,6 @@ def _load(path: Path, game: str, modified_ns: int) -> tuple[tuple[np.ndarray, ..
     return tuple(network_arrays(model)), model.spec, metadata
 
 
-def _positive(name: str, value: Any, integer: bool) -> None:
-    kinds = (int, np.integer) if integer else (int, float, np.integer, np.floating)
-    if isinstance(value, bool) or not isinstance(value, kinds) or not 0 < value < math.inf:
-        what = "a positive integer" if integer else "a positive number of seconds"
-        raise ValueError(f"{name} must be {what} or None, got {value!r}")
-
-
-def _share(name: str, value: Any, meaning: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise ValueError(f"{name} must be a number in [0, 1] ({meaning}), got {value!r}")
-
-
 class AZAgent:
     """Plays ``env.agent_selection`` with the network-guided search (see the module docstring)."""
 
@@ -103,12 +91,11 @@ class AZAgent:
 
         if time_limit is None and simulations is None:
             time_limit = 1.0
-        if time_limit is not None:
-            _positive("time_limit", time_limit, integer=False)
-        if simulations is not None:
-            _positive("simulations", simulations, integer=True)
-        _share("rollout_weight", rollout_weight, "the play-out's share of a leaf's value")
-        _share("heuristic_root_weight", heuristic_root_weight, "the heuristic prior's share of the root's")
+        check_budget(simulations, time_limit)
+        check_at_least_zero("exploration", exploration, "the PUCT constant")
+        check_at_least_zero("widening", widening, "the progressive widening constant; 0: off")
+        check_share("rollout_weight", rollout_weight, "the play-out's share of a leaf's value")
+        check_share("heuristic_root_weight", heuristic_root_weight, "the heuristic prior's share of the root's")
         if isinstance(network_depth, bool) or not isinstance(network_depth, (int, np.integer)) or network_depth < 0:
             raise ValueError(f"network_depth must be an integer >= 0 (the tree depth below which the network "
                              f"guides; 0: every node), got {network_depth!r}")

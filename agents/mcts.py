@@ -50,6 +50,7 @@ from wonders_env.game import Game
 from wonders_env.registry import resolve_game
 
 from .heuristic import PRIOR_TEMPERATURE, env_position, valuation
+from .search_options import check_at_least_zero, check_budget, check_positive, check_share
 
 #: simulations per move when no budget is given, by engine
 DEFAULT_SIMULATIONS = {"python": 200, "core": 5000}
@@ -94,12 +95,14 @@ class MCTSAgent:
             simulations = None if time_limit is not None else DEFAULT_SIMULATIONS[engine]
         if simulations is None and time_limit is None:
             raise ValueError("mcts needs a budget: simulations and/or time_limit")
-        if simulations is not None and (isinstance(simulations, bool) or
-                                        not isinstance(simulations, (int, np.integer)) or simulations < 1):
-            raise ValueError(f"simulations must be a positive integer or None, got {simulations!r}")
-        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                       or not 0 < time_limit < math.inf):
-            raise ValueError(f"time_limit must be a positive number of seconds or None, got {time_limit!r}")
+        check_budget(simulations, time_limit)
+        check_at_least_zero("exploration", exploration, "the PUCT constant")
+        check_positive("prior_temperature", prior_temperature, "victory points per unit of the root prior's softmax")
+        check_share("rollout_epsilon", rollout_epsilon, "the chance of a uniformly random move in a Python play-out")
+        if widening is not None:
+            check_at_least_zero("widening", widening, "the progressive widening constant; 0: off")
+        if margin_weight is not None:
+            check_share("margin_weight", margin_weight, "the score margin's weight in a play-out's value")
         if rollout not in ("rule", "uniform"):
             raise ValueError(f"rollout must be 'rule' or 'uniform', got {rollout!r}")
         self.game_name = resolve_game(game)

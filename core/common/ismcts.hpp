@@ -71,6 +71,9 @@
 
 namespace wonders::search {
 
+// The longest time budget of a search, in seconds (a larger one overflows the clock's count).
+inline constexpr double kMaxTimeLimit = 1e6;
+
 struct Options {
     int64_t simulations = 0;    // 0: no limit (then time_limit > 0)
     double time_limit = 0.0;    // seconds; 0: no limit (then simulations > 0)
@@ -91,8 +94,8 @@ struct Options {
     // Empty if the options are usable, else what is wrong and what is allowed.
     std::string problem() const {
         if (simulations < 0) return "simulations must be a positive integer, got " + std::to_string(simulations);
-        if (!(time_limit >= 0) || !std::isfinite(time_limit))
-            return "time_limit must be a positive number of seconds";
+        if (!(time_limit >= 0) || !(time_limit <= kMaxTimeLimit))
+            return "time_limit must be a positive number of seconds, at most 1e6 (0: no limit)";
         if (simulations == 0 && time_limit == 0) return "the search needs a budget: simulations > 0 and/or time_limit > 0";
         if (!(exploration >= 0) || !std::isfinite(exploration)) return "exploration must be a number >= 0";
         if (!(widening >= 0) || !std::isfinite(widening)) return "widening must be a number >= 0 (0: off)";

@@ -289,10 +289,19 @@ def test_az_takes_one_second_a_move_by_default(duel_file):
     ({"simulations": 5, "network_depth": True}, "network_depth must be an integer >= 0"),
     ({"simulations": 5, "heuristic_root_weight": -0.1}, "heuristic_root_weight must be a number in"),
     ({"simulations": 5, "heuristic_root_weight": True}, "heuristic_root_weight must be a number in"),
+    ({"time_limit": 2e6}, r"time_limit must be a positive number of seconds \(at most 1e6\)"),
+    ({"simulations": 5, "exploration": -0.5}, "exploration must be a finite number >= 0"),
+    ({"simulations": 5, "widening": float("inf")}, "widening must be a finite number >= 0"),
 ])
 def test_bad_budgets_are_refused(duel_file, options, message):
     with pytest.raises(ValueError, match=message):
         make_agent("az", game="duel", path=duel_file, **options)
+
+
+def test_numpy_numbers_are_options_like_any_other(duel_file):
+    agent = make_agent("az", game="duel", path=duel_file, simulations=np.int64(5), time_limit=np.float32(0.5),
+                       rollout_weight=np.float32(0.5), exploration=np.float64(2))
+    assert agent.core.options["rollout_weight"] == 0.5 and agent.core.options["exploration"] == 2.0
 
 
 def test_files_that_are_not_an_az_network_of_the_game_are_refused(tmp_path, duel_file):

@@ -126,6 +126,7 @@ def test_the_root_prior_is_used_and_reported():
     ({"simulations": 0}, "needs a budget"),
     ({"simulations": -3}, "simulations must be a positive integer"),
     ({"time_limit": -1.0}, "time_limit must be a positive number"),
+    ({"time_limit": 1e7}, r"time_limit must be a positive number of seconds, at most 1e6"),
     ({"simulations": 5, "exploration": -1.0}, "exploration"),
     ({"simulations": 5, "root_actions": [0], "root_priors": [1.0]}, "not a legal action"),
     ({"simulations": 5, "root_actions": [0, 1], "root_priors": [1.0]}, "same length"),
@@ -154,10 +155,19 @@ def test_the_searcher_refuses_a_seat_that_does_not_decide_or_a_state_of_another_
     ({"simulations": None}, "needs a budget"),
     ({"time_limit": 0}, "time_limit must be a positive number"),
     ({"time_limit": float("nan")}, "time_limit must be a positive number"),
+    ({"time_limit": 1e7}, r"time_limit must be a positive number of seconds \(at most 1e6\)"),
     ({"engine": "gpu"}, "engine must be one of"),
     ({"rollout": "smart"}, "rollout must be"),
+    ({"exploration": -1}, r"exploration must be a finite number >= 0 \(the PUCT constant\), got -1"),
+    ({"prior_temperature": -1.5}, "prior_temperature must be a finite number > 0"),
+    ({"prior_temperature": 0}, "prior_temperature must be a finite number > 0"),
+    ({"rollout_epsilon": 1.5}, r"rollout_epsilon must be a number in \[0, 1\]"),
+    ({"widening": float("nan")}, "widening must be a finite number >= 0"),
+    ({"margin_weight": True}, r"margin_weight must be a number in \[0, 1\]"),
 ])
 def test_bad_agent_options_are_refused(options, message):
+    """When the agent is made, before any search (a negative temperature would silently put the
+    worst move first)."""
     with pytest.raises(ValueError, match=message):
         make_agent("mcts", game="duel", **options)
 
