@@ -88,9 +88,9 @@ a log: :mod:`training.progress`) and one line per iteration (losses, gate decisi
 the learner, best and generator networks, the optimizer, the replay buffer, the numpy and torch
 RNG states, the counters, the gate history and the curve (``gate.csv`` and ``curve.csv`` are
 rewritten from it). ``--resume`` continues from it and may raise ``--iterations``; every other
-argument that changes the results must be the checkpoint's (``--search-threads``,
-``--torch-threads`` and ``--progress-bar`` may change), or it is an error naming the difference. A
-resumed run gives the same networks bit for bit as one that was never stopped (same torch thread
+argument that changes the results must be the checkpoint's (``--run-dir``, for a moved run,
+``--search-threads``, ``--torch-threads`` and ``--progress-bar`` may change), or it is an error
+naming the difference. A resumed run gives the same networks bit for bit as one that was never stopped (same torch thread
 count; a test checks it). Without ``--resume`` a run directory that holds a checkpoint is an error,
 never overwritten. **Ctrl-C or SIGTERM** stops at the next move (the iteration in progress is
 dropped: the checkpoint of the last finished iteration is the run's state), prints the command that
@@ -151,7 +151,7 @@ PROGRESS_FIELDS = ("iteration", "positions", "games", "buffer_positions", "polic
                    "fresh_policy_loss", "fresh_value_loss", "generate_s", "train_s", "gate_s", "eval_s",
                    "positions_per_second", "elapsed_s")
 # arguments that may differ in a resumed run (they do not change its results, or extend it)
-RESUME_FREE = ("resume", "iterations", "search_threads", "torch_threads", "progress_bar")
+RESUME_FREE = ("resume", "iterations", "run_dir", "search_threads", "torch_threads", "progress_bar")
 # arguments added after runs had been written, with the value that gives those runs' behaviour
 # (a checkpoint without one resumes with it)
 ADDED_SINCE = {"target_q_weight": 0.0, "eval_mcts_simulations": 0}
@@ -398,7 +398,7 @@ def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], p
                 visits[action], means[action] = count, mean
             visits *= mask[g, s] != 0
             if moves[g, s] < play.temperature_moves and visits.sum() > 0:
-                weights = visits ** (1.0 / play.temperature)
+                weights = (visits / visits.max()) ** (1.0 / play.temperature)  # no overflow at a low temperature
                 actions[g, s] = rng.choice(venv.num_actions, p=weights / weights.sum())
             else:
                 actions[g, s] = result["action"]
@@ -578,8 +578,15 @@ def load_checkpoint(path: Path, args: Args) -> dict[str, Any]:
     saved = {**ADDED_SINCE, **payload["args"]}
     if saved.get("game") != args.game:
         raise CheckpointError(f"{path}: a run of {saved.get('game')!r}, not of {args.game!r}")
+    here = asdict(args)
+
+    def acting(values: dict[str, Any], name: str) -> Any:
+        """An argument's value as the run uses it (the player counts left out or written out alike)."""
+        return player_counts(dataclasses.replace(args, player_counts=values.get(name))) if name == "player_counts" \
+            else values.get(name)
+
     diffs = [f"--{name.replace('_', '-')} is {saved.get(name)!r} in the checkpoint but {value!r} here"
-             for name, value in asdict(args).items() if name not in RESUME_FREE and saved.get(name) != value]
+             for name, value in here.items() if name not in RESUME_FREE and acting(saved, name) != acting(here, name)]
     if diffs:
         raise CheckpointError(f"{path}: a resumed run must keep the arguments that change its results: "
                               + "; ".join(diffs))

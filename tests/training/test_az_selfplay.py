@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +15,7 @@ import torch
 
 from agents import make_agent
 from agents.az_agent import network_arrays
-from agents.policy import ActorCritic, CheckpointError, PolicySpec, load_policy
+from agents.policy import FORMAT_VERSION, ActorCritic, CheckpointError, PolicySpec, load_policy
 from training import az_selfplay as az
 from training.cli_args import parse_args
 from wonders_env import vector
@@ -162,10 +163,12 @@ def assert_same_run(first: Path, second: Path) -> None:
     assert a["counters"]["positions"] == b["counters"]["positions"] > 0
 
 
-def test_a_run_stopped_after_iteration_1_and_resumed_gives_the_same_networks_bit_for_bit(tmp_path: Path, capsys):
+def test_a_run_stopped_after_iteration_1_moved_and_resumed_gives_the_same_networks_bit_for_bit(
+        tmp_path: Path, capsys):
     whole = run(tmp_path / "whole", "--iterations", "2", "--eval-every", "0")
     assert [gate["iteration"] for gate in whole["gates"]] == [1, 2]
-    run(tmp_path / "parts", "--iterations", "1", "--eval-every", "0")
+    run(tmp_path / "first", "--iterations", "1", "--eval-every", "0")
+    (tmp_path / "first").rename(tmp_path / "parts")  # a run directory moved (or copied) between the two
     run(tmp_path / "parts", "--iterations", "2", "--eval-every", "0", "--resume", "--search-threads", "2")
     assert "resumed from" in capsys.readouterr().out
     assert_same_run(tmp_path / "whole", tmp_path / "parts")
@@ -219,6 +222,24 @@ def test_a_checkpoint_written_before_an_argument_existed_resumes_with_its_defaul
     assert_same_run(tmp_path / "whole", tmp_path / "parts")
     with pytest.raises(CheckpointError, match="--target-q-weight is 0.0 in the checkpoint but 0.5 here"):
         run(tmp_path / "parts", "--iterations", "3", "--eval-every", "0", "--resume", "--target-q-weight", "0.5")
+
+
+def test_resume_compares_the_player_counts_not_how_they_are_written(tmp_path: Path):
+    path = tmp_path / "checkpoint.pt"
+    torch.save({"kind": "checkpoint", "format_version": FORMAT_VERSION, "spec": {}, "model": {},
+                "trainer": "az_selfplay", "args": asdict(az.Args(game="seven_wonders"))}, path)
+    az.load_checkpoint(path, az.Args(game="seven_wonders", player_counts="3,4,5,6,7"))  # the default, written out
+    with pytest.raises(CheckpointError, match="--player-counts is None in the checkpoint but '3,4' here"):
+        az.load_checkpoint(path, az.Args(game="seven_wonders", player_counts="3,4"))
+
+
+def test_moves_are_drawn_from_the_visits_at_a_temperature_as_low_as_allowed():
+    """The visit counts raised to 1 / 0.001 overflow a float unless scaled first."""
+    venv = vector.make("seven_wonders_duel", num_envs=1, seed=2)
+    args = parse_args(az.Args, ["--simulations", "40", "--temperature", "0.001"])
+    play = az.SearchPlay(az.search_options(args, 0.0), temperature=args.temperature, temperature_moves=100)
+    played = az.play_games(venv, [[tiny_network(venv)] * 2], play, np.random.default_rng(0), None)
+    assert len(played.returns) == 1 and sum(played.shares[0]) == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize("argv, message", [
