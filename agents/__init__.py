@@ -47,12 +47,12 @@ name            agent
 ==============  ===============================================================================
 
 All agents are deterministic for a given ``seed`` (``mcts`` and ``az`` only with a simulation
-budget: a time limit, ``az``'s default, makes the number of simulations depend on the machine). None of them reads hidden
-information: the heuristics read their own hand and the public table; ``mcts`` reads the true
-state only through the engine's ``determinize`` (on the core: a Python engine state is first
-copied to a core state, which the C++ search only determinizes); ``ppo`` reads only its own
-observation; ``az`` searches as ``mcts`` does and feeds its network the deciding player's own
-observation.
+budget: a time limit, ``az``'s default, makes the number of simulations depend on the machine).
+None of them reads hidden information: the heuristics read their own hand and the public table;
+``mcts`` reads the true state only through the engine's ``determinize`` (on the core: a Python
+engine state is first copied to a core state, which the C++ search only determinizes); ``ppo``
+reads only its own observation; ``az`` searches as ``mcts`` does and feeds its network the
+deciding player's own observation.
 """
 
 from __future__ import annotations

@@ -350,8 +350,8 @@ class Searcher {
         if (n == 0) return value;
         if (!nodes_[node].expanded) {
             // Edges made before the network expands the node have the cheap rule's weights (a node
-            // deeper than network_depth, moved up by tree reuse): they get a late edge's prior, as
-            // in select, and the network's below where it gives one.
+            // deeper than network_depth, moved up by tree reuse): each gets a late edge's prior
+            // (1/n, as in select) before the edges legal here get the network's.
             for (int32_t c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling)
                 nodes_[c].weight = 1.0f / static_cast<float>(n);
         }
