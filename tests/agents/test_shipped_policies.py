@@ -71,7 +71,8 @@ def test_bad_policy_files_give_clear_errors(tmp_path: Path):
         make_agent("ppo", game="duel", path=tmp_path / "junk.pt")
     with pytest.raises(CheckpointError, match="a policy for 'seven_wonders_duel', not for 'seven_wonders'"):
         make_agent("ppo", game="seven_wonders", path=default_policy_path("seven_wonders_duel"))
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError, match="unknown option 'temperature' for agent 'ppo'; its options are: path, "
+                                         "deterministic"):
         make_agent("ppo", game="duel", temperature=2)
 
 
