@@ -123,7 +123,8 @@ def main(argv: list[str] | None = None) -> None:
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     missing = [title for title, *_ in MATCHUPS if title not in rows]
-    footer = ["", "Not measured yet: " + "; ".join(missing) + "."] if missing else []
+    footer = ["", "Not run by this script yet: " + "; ".join(missing) + " (README.md may hold their figures, "
+              "measured with the tournament tool)."] if missing else []
     out.write_text("\n".join(header + [rows[title] for title, *_ in MATCHUPS if title in rows] + footer) + "\n")
     print(f"wrote {out}")
 
