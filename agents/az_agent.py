@@ -29,11 +29,11 @@ Budget: ``time_limit`` seconds per move (the default, 1 s, when neither is given
 ``widening`` (progressive widening, 0: off), ``rollout_weight``, ``reuse`` (Duel's tree kept
 between moves), ``network_depth`` (only nodes fewer than this many tree moves below the root are
 expanded and valued by the network, deeper ones as ``mcts``'s: cheap-rule priors and play-outs;
-0, the default: every node; 2.4x the simulations at depth 4, but weaker in Duel at one second a
-move: ``benchmarks/README.md``), ``heuristic_root_weight`` (the share of ``mcts``'s root prior, the
-softmax of the heuristic's move values, mixed into the network's at the root; 0, the default: the
-network's alone; at 0.5 no measurable change in Duel at one second a move). Needs torch (the
-``train`` extra) to read the file; the search itself runs in C++.
+0, the default: every node; 2.4x the simulations at depth 4, and level with the default in Duel
+at one second a move: ``benchmarks/README.md``), ``heuristic_root_weight`` (the share of ``mcts``'s
+root prior, the softmax of the heuristic's move values, mixed into the network's at the root; 0,
+the default: the network's alone; at 0.5 no measurable change in Duel at one second a move). Needs
+torch (the ``train`` extra) to read the file; the search itself runs in C++.
 """
 
 from __future__ import annotations

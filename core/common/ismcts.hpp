@@ -49,7 +49,7 @@
 // again cost no evaluation). With network_depth d > 0 only nodes fewer than d tree moves below
 // the root are expanded and valued by the network; deeper ones get the cheap rule's priors and
 // play-outs, as without a network (nearly the play-outs' speed, the network's guidance kept at
-// the top of the tree; in Duel at one second a move it loses strength: benchmarks/README.md).
+// the top of the tree; in Duel at one second a move level with the default: benchmarks/README.md).
 // The root is expanded from the true state (the player's own observation); `root_noise` mixes
 // Dirichlet(noise_alpha) noise into the root's priors (self-play exploration,
 // training/az_selfplay.py). A prior given from Python replaces the network's at the root, or
