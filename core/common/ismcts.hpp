@@ -93,9 +93,11 @@ struct Options {
 
     // Empty if the options are usable, else what is wrong and what is allowed.
     std::string problem() const {
-        if (simulations < 0) return "simulations must be a positive integer, got " + std::to_string(simulations);
+        if (simulations < 0)
+            return "simulations must be a positive integer (0: no limit), got " + std::to_string(simulations);
         if (!(time_limit >= 0) || !(time_limit <= kMaxTimeLimit))
-            return "time_limit must be a positive number of seconds, at most 1e6 (0: no limit)";
+            return "time_limit must be a positive number of seconds, at most 1e6 (0: no limit), got " +
+                   std::to_string(time_limit);
         if (simulations == 0 && time_limit == 0) return "the search needs a budget: simulations > 0 and/or time_limit > 0";
         if (!(exploration >= 0) || !std::isfinite(exploration)) return "exploration must be a number >= 0";
         if (!(widening >= 0) || !std::isfinite(widening)) return "widening must be a number >= 0 (0: off)";

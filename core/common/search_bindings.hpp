@@ -39,11 +39,6 @@ inline Options options_from(int64_t simulations, double time_limit, double explo
     options.rollout_weight = rollout_weight;
     options.network_depth = network_depth;
     options.root_prior_weight = root_prior_weight;
-    if (simulations < 0) throw py::value_error("simulations must be a positive integer (0: no limit), got " +
-                                               std::to_string(simulations));
-    if (!(time_limit >= 0) || !(time_limit <= kMaxTimeLimit))
-        throw py::value_error("time_limit must be a positive number of seconds, at most 1e6 (0: no limit), got " +
-                              std::to_string(time_limit));
     const std::string problem = options.problem();
     if (!problem.empty()) throw py::value_error(problem);
     return options;
