@@ -25,7 +25,7 @@ else
 $(error TORCH=$(TORCH): choose TORCH=default, TORCH=cpu or TORCH=cuda)
 endif
 
-.PHONY: run serve demo test test-fast bench notebooks notebooks-outputs venv browser clean core-sanitize
+.PHONY: run serve demo test test-fast bench notebooks notebooks-outputs venv browser clean core-sanitize core-thread-sanitize
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -85,7 +85,8 @@ bench: venv
 
 # The C++ test programs of the core (core/tests), built with AddressSanitizer and
 # UndefinedBehaviorSanitizer and run on many random games, and the 7 Wonders searches in parallel
-# threads built with ThreadSanitizer. The tables come from the Python loaders.
+# threads built with ThreadSanitizer, and the Python thread-stress test on a ThreadSanitizer build
+# of the extension (core-thread-sanitize). The tables come from the Python loaders.
 SANITIZE_DIR := build/sanitize
 SANITIZE_FLAGS := -std=c++17 -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -Icore -pthread
 THREAD_SANITIZE_FLAGS := -std=c++17 -O1 -g -fsanitize=thread -Icore -pthread
@@ -105,6 +106,21 @@ core-sanitize: venv
 	done
 	$(CXX) $(THREAD_SANITIZE_FLAGS) $(SEVEN_WONDERS_CORE) core/tests/seven_wonders_sanitize.cpp -o $(SANITIZE_DIR)/seven_wonders_threads
 	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE_DIR)/seven_wonders_threads $(SANITIZE_DIR)/seven_wonders_tables_1st.txt threads
+	$(MAKE) core-thread-sanitize
+
+# The Python thread-stress test (tests/core/test_thread_safety.py: batches, searchers, agents and
+# envs shared by threads) on the whole extension built with ThreadSanitizer, in a copy of the
+# packages (the sources' hash check is skipped there: no core/ beside it).
+TSAN_SITE := $(SANITIZE_DIR)/tsan_site
+EXTENSION_CORE := $(shell find core -name '*.cpp' -not -path 'core/tests/*')
+core-thread-sanitize: venv
+	rm -rf $(TSAN_SITE) && mkdir -p $(TSAN_SITE)
+	cp -r wonders_env agents tests/core/test_thread_safety.py $(TSAN_SITE)/ && rm -f $(TSAN_SITE)/wonders_env/_core*.so
+	$(CXX) $(THREAD_SANITIZE_FLAGS) -fPIC -shared $$($(BIN)/python -m pybind11 --includes) \
+		-DWONDERS_CORE_SOURCE_HASH='"thread-sanitizer"' $(EXTENSION_CORE) \
+		-o $(TSAN_SITE)/wonders_env/_core$$($(BIN)/python -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
+	cd $(TSAN_SITE) && LD_PRELOAD=$$($(CXX) -print-file-name=libtsan.so) TSAN_OPTIONS=halt_on_error=1 \
+		$(CURDIR)/$(BIN)/python -m pytest -q -p no:xdist -p no:cacheprovider test_thread_safety.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

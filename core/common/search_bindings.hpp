@@ -4,6 +4,8 @@
 // now), the state (of this game and engine, not over), the root prior (legal actions of that
 // seat, finite weights >= 0 with a positive sum), the network's arrays (shapes of this game's
 // observation and action counts, finite). A bad one raises ValueError and changes nothing.
+// A searcher shared by Python threads searches for one at a time (its ObjectLock); the state is
+// copied before the GIL is let go, so another thread may go on changing the caller's.
 #pragma once
 #include <pybind11/pybind11.h>
 #include <pybind11/numpy.h>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "common/ismcts.hpp"
+#include "common/object_lock.hpp"
 
 namespace wonders::search {
 
@@ -114,16 +117,25 @@ inline std::shared_ptr<const PolicyValueNet> network_from(const std::vector<Netw
                                                   arrays[7].data()[0]);
 }
 
-// Binds Searcher<Adapter> as `name` (the caller adds the constructor to the class returned);
+// A Searcher and the lock that serialises its use by Python threads.
+template <class Adapter>
+struct BoundSearcher {
+    explicit BoundSearcher(Adapter adapter) : searcher(std::move(adapter)) {}
+    Searcher<Adapter> searcher;
+    ObjectLock lock;
+};
+
+// Binds BoundSearcher<Adapter> as `name` (the caller adds the constructor to the class returned);
 // `check_state(adapter, state, player)` throws for a state of another engine, a finished game or
 // a seat that does not decide now.
 template <class Adapter, class Check>
-py::class_<Searcher<Adapter>> bind_searcher(py::module_& m, const char* name, const char* doc, Check check_state) {
-    using S = Searcher<Adapter>;
+py::class_<BoundSearcher<Adapter>> bind_searcher(py::module_& m, const char* name, const char* doc,
+                                                 Check check_state) {
+    using S = BoundSearcher<Adapter>;
     using State = typename Adapter::State;
     py::class_<S> cls(m, name, doc);
     cls.def("search",
-             [check_state](S& searcher, const State& state, int player, uint64_t seed, int64_t simulations,
+             [check_state](S& bound, const State& state, int player, uint64_t seed, int64_t simulations,
                            double time_limit, double exploration, double widening, double margin_scale,
                            double margin_weight, int64_t max_nodes, bool reuse, std::vector<int> root_actions,
                            std::vector<float> root_priors, double root_noise, double noise_alpha, double rollout_weight,
@@ -131,15 +143,18 @@ py::class_<Searcher<Adapter>> bind_searcher(py::module_& m, const char* name, co
                  const Options options = options_from(simulations, time_limit, exploration, widening, margin_scale,
                                                       margin_weight, max_nodes, reuse, root_noise, noise_alpha,
                                                       rollout_weight, network_depth, root_prior_weight);
+                 const auto lock = bound.lock.acquire();
+                 Searcher<Adapter>& searcher = bound.searcher;
                  check_state(searcher.adapter(), state, player);
                  std::vector<int> legal(static_cast<size_t>(searcher.adapter().num_actions()));
                  const int n = searcher.adapter().legal(state, player, legal.data());
                  if (n == 0) throw py::value_error("player " + std::to_string(player) + " has no legal move now");
                  check_prior(root_actions, root_priors, legal.data(), n);
+                 const State truth = state;
                  Result result;
                  {
                      py::gil_scoped_release release;
-                     result = searcher.search(state, player, options, seed, root_actions, root_priors);
+                     result = searcher.search(truth, player, options, seed, root_actions, root_priors);
                  }
                  return result_dict(result);
              },
@@ -153,7 +168,9 @@ py::class_<Searcher<Adapter>> bind_searcher(py::module_& m, const char* name, co
              "ISMCTS for `player` (who decides now) from `state`, which is only ever determinized. Returns a "
              "dict: action, simulations, reused_visits, nodes, edges [(action, visits, mean return, prior)].")
         .def("set_network",
-             [](S& searcher, std::optional<std::vector<NetworkArray>> arrays) {
+             [](S& bound, std::optional<std::vector<NetworkArray>> arrays) {
+                 const auto lock = bound.lock.acquire();
+                 Searcher<Adapter>& searcher = bound.searcher;
                  if (!arrays) return searcher.set_network(nullptr);
                  searcher.set_network(network_from(*arrays, searcher.adapter().observation_size(),
                                                    searcher.adapter().num_actions()));
@@ -161,9 +178,22 @@ py::class_<Searcher<Adapter>> bind_searcher(py::module_& m, const char* name, co
              py::arg("arrays"),
              "Search with a policy-value network (the 8 arrays of agents.az_agent.network_arrays), or None for the "
              "heuristic priors and play-outs. Forgets the tree.")
-        .def_property_readonly("has_network", &S::has_network)
-        .def("clear", &S::clear, "Forget the tree (the next search starts afresh).")
-        .def_property_readonly("tree_size", &S::tree_size);
+        .def_property_readonly("has_network",
+                               [](S& bound) {
+                                   const auto lock = bound.lock.acquire();
+                                   return bound.searcher.has_network();
+                               })
+        .def(
+            "clear",
+            [](S& bound) {
+                const auto lock = bound.lock.acquire();
+                bound.searcher.clear();
+            },
+            "Forget the tree (the next search starts afresh).")
+        .def_property_readonly("tree_size", [](S& bound) {
+            const auto lock = bound.lock.acquire();
+            return bound.searcher.tree_size();
+        });
     return cls;
 }
 

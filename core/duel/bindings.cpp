@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/object_lock.hpp"
 #include "duel/batch.hpp"
 #include "duel/costs.hpp"
 #include "duel/heuristic.hpp"
@@ -39,7 +40,8 @@ T* array_data(py::array& array, std::initializer_list<py::ssize_t> shape, const 
     throw py::value_error(std::string(name) + " must have shape " + want + ") , got " + got + ")");
   }
   if (!(array.flags() & py::array::c_style)) throw py::value_error(std::string(name) + " must be C-contiguous");
-  if (writable && !array.writeable()) throw py::value_error(std::string(name) + " must be writable");
+  if (!writable) return static_cast<T*>(const_cast<void*>(array.data()));  // read, never written
+  if (!array.writeable()) throw py::value_error(std::string(name) + " must be writable");
   return static_cast<T*>(array.mutable_data());
 }
 
@@ -233,13 +235,13 @@ class PyBatch {
     float* o = array_data<float>(obs, {e, 2, OBSERVATION_SIZE}, "obs", true);
     int8_t* m = array_data<int8_t>(mask, {e, 2, NUM_ACTIONS}, "mask", true);
     bool* t = array_data<bool>(to_act, {e, 2}, "to_act", true);
+    const auto lock = lock_.acquire();
     py::gil_scoped_release release;
     batch_->reset(o, m, t);
     started_ = true;
   }
   void step(py::array actions, py::array obs, py::array mask, py::array to_act, py::array rewards,
             py::array terminated) {
-    if (!started_) throw py::value_error("call reset() before step()");
     const py::ssize_t e = batch_->num_envs();
     const int64_t* a = array_data<int64_t>(actions, {e, 2}, "actions", false);
     float* o = array_data<float>(obs, {e, 2, OBSERVATION_SIZE}, "obs", true);
@@ -247,6 +249,8 @@ class PyBatch {
     bool* t = array_data<bool>(to_act, {e, 2}, "to_act", true);
     float* r = array_data<float>(rewards, {e, 2}, "rewards", true);
     bool* done = array_data<bool>(terminated, {e}, "terminated", true);
+    const auto lock = lock_.acquire();
+    if (!started_) throw py::value_error("call reset() before step()");
     std::string error;
     {
       py::gil_scoped_release release;
@@ -259,43 +263,49 @@ class PyBatch {
     if (!error.empty()) throw py::value_error(error);
   }
   void sample_actions(py::array actions) {
+    int64_t* a = array_data<int64_t>(actions, {batch_->num_envs(), 2}, "actions", true);
+    const auto lock = lock_.acquire();
     if (!started_) throw py::value_error("call reset() before sample_actions()");
-    const py::ssize_t e = batch_->num_envs();
-    batch_->sample_actions(array_data<int64_t>(actions, {e, 2}, "actions", true));
+    batch_->sample_actions(a);
   }
   // The compiled heuristic's actions for the seats of `holds` into `actions` (see duel/heuristic.hpp).
   void heuristic_actions(const Heuristic& heuristic, py::array holds, py::array seeds, py::array actions) {
-    if (!started_) throw py::value_error("call reset() before heuristic_actions()");
     const py::ssize_t e = batch_->num_envs();
     const bool* h = array_data<bool>(holds, {e, 2}, "holds", false);
     const uint64_t* s = array_data<uint64_t>(seeds, {e, 2}, "seeds", false);
     int64_t* a = array_data<int64_t>(actions, {e, 2}, "actions", true);
+    const auto lock = lock_.acquire();
+    if (!started_) throw py::value_error("call reset() before heuristic_actions()");
     try {
       duel::heuristic_actions(heuristic, *batch_, h, s, a);
     } catch (const std::invalid_argument& bad) {
       throw py::value_error(bad.what());
     }
   }
-  py::array_t<uint64_t> seeds() const {
+  py::array_t<uint64_t> seeds() {
+    const auto lock = lock_.acquire();
     py::array_t<uint64_t> out(batch_->num_envs());
     auto view = out.mutable_unchecked<1>();
     for (int i = 0; i < batch_->num_envs(); ++i) view(i) = batch_->seed_of(i);
     return out;
   }
-  py::list finished() const {
+  py::list finished() {
+    const auto lock = lock_.acquire();
     py::list out;
     for (const Finished& f : batch_->finished()) out.append(py::make_tuple(f.index, f.seed, f.state));
     return out;
   }
-  State state(int index) const {
+  State state(int index) {
     if (index < 0 || index >= batch_->num_envs())
       throw py::index_error("game index must be in 0-" + std::to_string(batch_->num_envs() - 1));
+    const auto lock = lock_.acquire();
     return batch_->state_of(index);
   }
 
  private:
   std::unique_ptr<Batch> batch_;
   bool started_ = false;
+  ObjectLock lock_;  // one thread at a time (step and reset let the GIL go)
 };
 
 }  // namespace

@@ -21,7 +21,7 @@ void bind_search(py::module_ m) {
         });
     searcher.def(py::init([](std::shared_ptr<Tables> tables, bool uniform_rule) {
                  if (!tables) throw py::type_error("Searcher needs Tables");
-                 return search::Searcher<SearchAdapter>(SearchAdapter(tables, uniform_rule));
+                 return std::make_unique<search::BoundSearcher<SearchAdapter>>(SearchAdapter(tables, uniform_rule));
              }),
              py::arg("tables"), py::arg("uniform_rule") = false,
              "uniform_rule: uniform play-outs instead of the cheap rule (see core/duel/search.hpp)");

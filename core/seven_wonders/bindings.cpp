@@ -123,13 +123,23 @@ py::dict deal_to_dict(const Engine& engine, const Deal& deal) {
 }
 
 template <typename T>
-T* checked_buffer(py::array& array, std::vector<py::ssize_t> shape, const char* name, const char* dtype) {
+T* checked_buffer(py::array& array, std::vector<py::ssize_t> shape, const char* name, const char* dtype,
+                  bool writable = true) {
     if (!array.dtype().is(py::dtype::of<T>()))
         fail(std::string(name) + " must have dtype " + dtype + ", got " + py::str(array.dtype()).cast<std::string>());
     bool same = array.ndim() == static_cast<py::ssize_t>(shape.size());
     for (size_t i = 0; same && i < shape.size(); ++i) same = array.shape(i) == shape[i];
-    if (!same) fail(std::string(name) + " has the wrong shape");
+    if (!same) {
+        auto text = [](const py::ssize_t* dims, size_t n) {
+            std::string out = "(";
+            for (size_t i = 0; i < n; ++i) out += (i ? ", " : "") + std::to_string(dims[i]);
+            return out + ")";
+        };
+        fail(std::string(name) + " must have shape " + text(shape.data(), shape.size()) + ", got " +
+             text(array.shape(), static_cast<size_t>(array.ndim())));
+    }
     if (!(array.flags() & py::array::c_style)) fail(std::string(name) + " must be C-contiguous");
+    if (!writable) return static_cast<T*>(const_cast<void*>(array.data()));  // read, never written
     if (!array.writeable()) fail(std::string(name) + " must be writeable");
     return static_cast<T*>(array.mutable_data());
 }
@@ -655,7 +665,7 @@ void bind(py::module_ m) {
         .def("step", [](Batch& b, py::array actions, py::array obs, py::array mask, py::array to_act, py::array rewards,
                         py::array terminated) {
             py::ssize_t E = b.num_envs(), P = b.engine().num_players();
-            const int64_t* act = checked_buffer<int64_t>(actions, {E, P}, "actions", "int64");
+            const int64_t* act = checked_buffer<int64_t>(actions, {E, P}, "actions", "int64", false);
             float* o = checked_buffer<float>(obs, {E, P, b.observer().size()}, "obs", "float32");
             int8_t* m = checked_buffer<int8_t>(mask, {E, P, b.engine().num_actions()}, "mask", "int8");
             bool* a = checked_buffer<bool>(to_act, {E, P}, "to_act", "bool");

@@ -26,7 +26,7 @@ void bind_search(py::module_ m) {
         });
     searcher.def(py::init([](std::shared_ptr<Engine> engine, bool uniform_rule) {
                  if (!engine) throw py::type_error("Searcher needs an Engine");
-                 return search::Searcher<SearchAdapter>(SearchAdapter(engine, uniform_rule));
+                 return std::make_unique<search::BoundSearcher<SearchAdapter>>(SearchAdapter(engine, uniform_rule));
              }),
              py::arg("engine"), py::arg("uniform_rule") = false,
              "uniform_rule: uniform play-outs instead of the cheap rule (see core/seven_wonders/search.hpp)");

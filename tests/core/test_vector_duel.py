@@ -188,3 +188,15 @@ def test_the_core_batch_checks_the_arrays_it_writes():
     frozen.flags.writeable = False
     with pytest.raises(ValueError, match="writable"):
         batch.reset(frozen, mask, np.zeros((2, 2), bool))
+
+
+@pytest.mark.parametrize("game, options", [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 3})])
+def test_read_only_actions_are_accepted(game, options):
+    """The actions are only read: a read-only array (a view of a frozen buffer, a torch tensor's
+    numpy view marked so) steps like a writable one."""
+    venv = vector.make(game, num_envs=4, seed=1, **options)
+    venv.reset()
+    actions = venv.sample_actions()
+    actions.flags.writeable = False
+    venv.step(actions)
+    assert venv.to_act.any(axis=1).all()

@@ -1,0 +1,183 @@
+"""Every core object shared by Python threads (DESIGN.md principle 16): batches, searchers, the
+agents on them and the envs. Calls on one object run one at a time (the object's own lock; the
+GIL is let go while the core works), so sharing never crashes the interpreter or corrupts a game;
+a stale action is a ValueError like any illegal one. Separate objects stay parallel (the
+speed figure is in benchmarks/README.md; here, only that they give the results they give alone).
+
+Before the locks, two threads stepping one Duel batch segfaulted, and one searcher shared by two
+threads aborted with a double free or hung.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+from agents import make_agent
+from wonders_env import core, seven_wonders_duel_v0, seven_wonders_v0, vector
+from wonders_env.duel.compiled import core_tables
+
+ROUNDS = 200
+
+
+def run_threads(*targets, timeout: float = 120.0) -> None:
+    """Runs each target in its own thread, started together; re-raises the first error."""
+    errors: list[BaseException] = []
+    start = threading.Barrier(len(targets))
+
+    def wrapped(target):
+        try:
+            start.wait()
+            target()
+        except BaseException as error:  # noqa: BLE001 - handed to the test's thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=wrapped, args=(t,)) for t in targets]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout)
+        assert not thread.is_alive(), "a thread hung on a shared core object"
+    if errors:
+        raise errors[0]
+
+
+def consistent_batch(venv: vector.VectorEnv) -> None:
+    """Every game of the batch stands at a decision: its mask has a legal action for each acting
+    seat and none for the others."""
+    obs, mask, to_act = venv.observations, venv.action_masks, venv.to_act
+    assert to_act.any(axis=1).all()
+    assert (mask.any(axis=2) == to_act).all()
+    assert np.isfinite(obs).all()
+
+
+@pytest.mark.parametrize("game, options", [("seven_wonders_duel", {}),
+                                           ("seven_wonders", {"num_players": 4})])
+def test_two_threads_stepping_one_batch(game, options):
+    venv = vector.make(game, num_envs=64, seed=3, **options)
+    venv.reset()
+    stale = []
+
+    def play():
+        for _ in range(ROUNDS):
+            try:
+                venv.step(venv.sample_actions())
+            except ValueError as error:  # the other thread moved first: the actions are stale
+                assert "illegal action" in str(error) or "game" in str(error)
+                stale.append(error)
+
+    def restart():
+        for round_ in range(ROUNDS):
+            if round_ % 20 == 0:
+                venv.reset()
+            venv.finished_records()
+            _ = venv.seeds
+
+    run_threads(play, play, restart)
+    consistent_batch(venv)
+    venv.step(venv.sample_actions())  # still a working batch
+    consistent_batch(venv)
+
+
+def search_all(searcher, states, player_of, seed: int, reuse: bool = False) -> list[int]:
+    return [searcher.search(s, player_of(s), seed, simulations=80, reuse=reuse)["action"] for s in states]
+
+
+def duel_states(count: int) -> list:
+    venv = vector.make("seven_wonders_duel", num_envs=count, seed=5)
+    venv.reset()
+    for _ in range(7):
+        venv.step(venv.sample_actions())
+    return [venv.core_state(i) for i in range(count)]
+
+
+def seven_wonders_states(count: int):
+    venv = vector.make("seven_wonders", num_envs=count, seed=5, num_players=3)
+    venv.reset()
+    for _ in range(4):
+        venv.step(venv.sample_actions())
+    return venv, [venv.core_state(i) for i in range(count)]
+
+
+def test_one_duel_searcher_shared_by_threads_gives_each_search_its_own_result():
+    states = duel_states(12)
+    searcher = vector.make("seven_wonders_duel", num_envs=1).searcher()
+    alone = search_all(searcher, states, lambda s: s.current, seed=9)
+    results: dict[int, list[int]] = {}
+
+    def search(k):
+        return lambda: results.__setitem__(k, search_all(searcher, states, lambda s: s.current, seed=9))
+
+    run_threads(*(search(k) for k in range(3)))
+    assert all(result == alone for result in results.values())
+    # with tree reuse (the default), threads hand the tree one game after another
+    run_threads(*(lambda k=k: search_all(searcher, states[k::3] * 4, lambda s: s.current, k, True) for k in range(3)))
+
+
+def test_one_seven_wonders_searcher_shared_by_threads_gives_each_search_its_own_result():
+    venv, states = seven_wonders_states(6)
+    searcher = venv.searcher()
+    engine = venv._batch.game.engine  # the states' engine, for who acts
+
+    def seat(state):
+        return engine.acting_players(state)[0]
+
+    alone = search_all(searcher, states, seat, seed=9)
+    results: dict[int, list[int]] = {}
+
+    def search(k):
+        return lambda: results.__setitem__(k, search_all(searcher, states, seat, seed=9))
+
+    run_threads(*(search(k) for k in range(3)))
+    assert all(result == alone for result in results.values())
+
+
+def test_a_state_changed_by_one_thread_while_another_searches_it():
+    """The search copies the state before it lets the GIL go: the caller's changes after that
+    never reach it."""
+    venv = vector.make("seven_wonders_duel", num_envs=1, seed=2)
+    venv.reset()
+    searcher = venv.searcher()
+    state = venv.core_state(0)
+    engine = core.load().duel.Engine(core_tables())
+    done = threading.Event()
+
+    def search():
+        for seed in range(30):
+            if not state.is_over:
+                try:
+                    searcher.search(state, state.current, seed, simulations=50)
+                except ValueError:  # the game ended or the seat changed between the check and the call
+                    pass
+        done.set()
+
+    def play():
+        rng = np.random.default_rng(0)
+        while not done.is_set() and not state.is_over:
+            engine.apply(state, int(rng.choice(engine.legal_actions(state))))
+
+    run_threads(search, play)
+
+
+@pytest.mark.parametrize("game, make_env", [("duel", lambda: seven_wonders_duel_v0.env()),
+                                            ("seven_wonders", lambda: seven_wonders_v0.env(num_players=3))])
+def test_one_mcts_agent_acting_in_two_envs_from_two_threads(game, make_env):
+    agent = make_agent("mcts", game=game, seed=0, simulations=30)
+
+    def play(seed):
+        def run():
+            env = make_env()
+            env.reset(seed=seed)
+            for name in env.agent_iter(max_iter=60):
+                observation, _, termination, truncation, _ = env.last()
+                if termination or truncation:
+                    env.step(None)
+                    continue
+                action = agent.act(env)
+                assert observation["action_mask"][action], "the shared agent chose an illegal move"
+                env.step(action)
+        return run
+
+    run_threads(play(1), play(2))
