@@ -350,7 +350,8 @@ GameState import_state(const Engine& engine, const py::dict& d, py::object seed)
             fail("state: stages_built must count the stage_cards, within the wonder's stages");
     read_list(get("shields"), s.shields, seats, 0, 1000, "shields");
     read_rows(get("military_tokens"), s.tokens, seats, MAX_TOKENS, -1, 5, "military_tokens", &s.num_tokens);
-    read_rows(get("science"), s.science, seats, 4, 0, 100, "science");
+    // a symbol per building and per wonder stage at most
+    read_rows(get("science"), s.science, seats, 4, 0, MAX_BUILT + MAX_STAGES, "science");
     read_rows(get("own_fixed"), s.own_fixed, seats, NUM_RESOURCES, 0, 100, "own_fixed");
     read_rows(get("sell_fixed"), s.sell_fixed, seats, NUM_RESOURCES, 0, 100, "sell_fixed");
     read_rows(get("own_choices"), s.own_choices, seats, MAX_CHOICES, 1, 127, "own_choices", &s.num_own_choices);

@@ -6,11 +6,13 @@
 namespace wonders::seven_wonders {
 
 int science_points(int compass, int gear, int tablet, int wildcards) {
-    if (wildcards > 0)
-        return std::max({science_points(compass + 1, gear, tablet, wildcards - 1),
-                         science_points(compass, gear + 1, tablet, wildcards - 1),
-                         science_points(compass, gear, tablet + 1, wildcards - 1)});
-    return compass * compass + gear * gear + tablet * tablet + 7 * std::min({compass, gear, tablet});
+    int best = 0;  // over every way to share the wildcards among the three symbols: O(wildcards^2)
+    for (int to_compass = 0; to_compass <= wildcards; ++to_compass)
+        for (int to_gear = 0; to_compass + to_gear <= wildcards; ++to_gear) {
+            const int c = compass + to_compass, g = gear + to_gear, t = tablet + wildcards - to_compass - to_gear;
+            best = std::max(best, c * c + g * g + t * t + 7 * std::min({c, g, t}));
+        }
+    return best;
 }
 
 int Engine::guild_points(const GameState& state, int city, int guild_type) const {

@@ -255,6 +255,22 @@ def test_imported_states_are_checked():
         game.engine.import_state(fields)
 
 
+def test_science_is_scored_in_polynomial_time_within_what_a_city_can_hold():
+    """The wildcards are shared among the symbols every way (quadratic; the recursion tried 3^n:
+    20 wildcards took 13 s); an imported count above one symbol per building and stage is refused."""
+    from wonders_env.seven_wonders.scoring import CATEGORIES, science_points
+    from wonders_env.seven_wonders.state import new_game
+    game = CompiledSevenWonders(3)
+    fields = game.engine.export_state(game.from_python(new_game(3, seed=2)))
+    most = 40 + 4  # MAX_BUILT + MAX_STAGES of core/seven_wonders
+    state = game.engine.import_state({**fields, "science": [[0, 0, 0, most], [5, 3, 1, 2], [0, 0, 0, 0]]})
+    science = CATEGORIES.index("science")
+    assert game.engine.score_breakdown(state, 0)[science] == science_points(0, 0, 0, most)
+    assert game.engine.score_breakdown(state, 1)[science] == science_points(5, 3, 1, 2) == 7 * 7 + 3 * 3 + 1 + 7
+    with pytest.raises(ValueError, match="science"):
+        game.engine.import_state({**fields, "science": [[0, 0, 0, most + 1], [0] * 4, [0] * 4]})
+
+
 # ---------------------------------------------------------------- the core on its own
 def test_own_deals_are_reproducible_and_differ_by_seed():
     game = CompiledSevenWonders(4)

@@ -208,3 +208,16 @@ def test_tie_on_points_and_coins_is_a_shared_victory():
     give(state, 2, "Altar")
     assert [score_breakdown(state, s)["total"] for s in range(3)] == [6, 6, 5]
     assert winners(state) == [0, 1]
+
+
+def test_science_wildcards_take_the_best_of_every_placement():
+    """science_points against trying every symbol for every wildcard (3^n placements)."""
+    from itertools import product
+    for compass, gear, tablet, wild in product(range(4), range(3), range(3), range(5)):
+        best = 0
+        for placed in product(range(3), repeat=wild):
+            counts = [compass, gear, tablet]
+            for symbol in placed:
+                counts[symbol] += 1
+            best = max(best, sum(c * c for c in counts) + 7 * min(counts))
+        assert science_points(compass, gear, tablet, wild) == best

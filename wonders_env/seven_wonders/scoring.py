@@ -23,12 +23,12 @@ SET_BONUS = 7
 
 @lru_cache(maxsize=4096)
 def science_points(compass: int, gear: int, tablet: int, wildcards: int = 0) -> int:
-    """Science VP with ``wildcards`` symbols placed to score the most."""
-    if wildcards:
-        return max(science_points(*counts, wildcards - 1)
-                   for counts in ((compass + 1, gear, tablet), (compass, gear + 1, tablet),
-                                  (compass, gear, tablet + 1)))
-    return compass * compass + gear * gear + tablet * tablet + SET_BONUS * min(compass, gear, tablet)
+    """Science VP with ``wildcards`` symbols placed to score the most (every way of sharing them
+    among the three symbols is tried: quadratic in ``wildcards``)."""
+    def points(c: int, g: int, t: int) -> int:
+        return c * c + g * g + t * t + SET_BONUS * min(c, g, t)
+    return max(points(compass + to_compass, gear + to_gear, tablet + wildcards - to_compass - to_gear)
+               for to_compass in range(wildcards + 1) for to_gear in range(wildcards + 1 - to_compass))
 
 
 def _reward_points(state: GameState, city: int, rewards: tuple[CountReward, ...]) -> int:
