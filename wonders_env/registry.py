@@ -136,12 +136,13 @@ def make_engine(game: str, engine: str = "python", num_players: int | None = Non
     return _load(found.engines[engine])(**found.check_table(num_players, edition), **options)
 
 
-def make_batch(game: str, num_envs: int, seed: int, **options: Any) -> Any:
-    """The compiled batch of ``num_envs`` games of ``game`` (:mod:`wonders_env.vector` wraps it)."""
+def make_batch(game: str, num_envs: int, seed: int, threads: int = 1, **options: Any) -> Any:
+    """The compiled batch of ``num_envs`` games of ``game``, stepped on ``threads`` threads
+    (:mod:`wonders_env.vector` wraps it)."""
     found = entry(game)
     if found.batch is None:
         raise ValueError(f"{found.name} has no compiled batch")
-    return _load(found.batch)(num_envs, seed, **options)
+    return _load(found.batch)(num_envs, seed, threads, **options)
 
 
 def default_players(game: str) -> int:

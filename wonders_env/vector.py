@@ -34,6 +34,12 @@ the seed of the game each row plays now (the ``seed`` of its record, and the see
 An illegal action raises ``ValueError`` naming the game index, the seat, the action and why it is
 illegal, and leaves every game as it was: the core checks the whole batch before applying any of it.
 
+Threads: ``make(..., threads=N)`` steps the games in ``N`` contiguous chunks on ``N`` threads of
+the core (started once, with the batch; the GIL is let go while they work); the games are
+independent, so every array, record and seed is the same for any ``N``. More threads than cores
+gives a warning. A batch used from several Python threads serves one call at a time; separate
+batches step in parallel.
+
 Each game provides its batch in ``wonders_env.<game>.compiled.make_batch(num_envs, seed,
 **options)``: a core object with ``num_players``, ``observation_size``, ``num_actions``,
 ``reset(obs, mask, to_act)``, ``step(actions, obs, mask, to_act, rewards, terminated)``,
@@ -45,6 +51,8 @@ games that ended in the last step), ``python_state(index)``, ``core_state(index)
 from __future__ import annotations
 
 import numbers
+import os
+import warnings
 from typing import Any
 
 import numpy as np
@@ -53,12 +61,15 @@ from . import registry
 from .game import REWARD_MODES
 
 MAX_ENVS = 1 << 16
+MAX_THREADS = 256
 SEED_LIMIT = 1 << 64
 
 
-def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", **options: Any) -> "VectorEnv":
+def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", threads: int = 1,
+         **options: Any) -> "VectorEnv":
     """``num_envs`` games of ``game`` (a name of :mod:`wonders_env.registry`) with the game's
-    ``options``; ``reward`` is the env's reward mode."""
+    ``options``; ``reward`` is the env's reward mode; ``threads`` the core's threads that step
+    the games (see the module docstring)."""
     game = registry.resolve_game(game)
     if reward not in REWARD_MODES:
         raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
@@ -67,7 +78,12 @@ def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", 
         raise ValueError(f"num_envs must be an integer in 1-{MAX_ENVS}, got {num_envs!r}")
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed < SEED_LIMIT:
         raise TypeError(f"seed must be an integer in 0-{SEED_LIMIT - 1}, got {seed!r}")
-    batch = registry.make_batch(game, int(num_envs), int(seed), **options)
+    if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be an integer in 1-{MAX_THREADS}, got {threads!r}")
+    if threads > (os.cpu_count() or 1):
+        warnings.warn(f"threads={threads} is more than this machine's {os.cpu_count()} cores: the games "
+                      "are stepped no faster than with one thread per core", stacklevel=2)
+    batch = registry.make_batch(game, int(num_envs), int(seed), int(threads), **options)
     return VectorEnv(game, batch, int(num_envs), reward)
 
 

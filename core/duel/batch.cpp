@@ -11,9 +11,11 @@ constexpr uint64_t SAMPLER_STREAM = ~uint64_t{0};
 constexpr size_t OBS_ROW = OBSERVATION_SIZE, MASK_ROW = NUM_ACTIONS;
 }  // namespace
 
-Batch::Batch(std::shared_ptr<const Tables> tables, int num_envs, uint64_t seed)
+Batch::Batch(std::shared_ptr<const Tables> tables, int num_envs, uint64_t seed, int threads)
     : tables_(std::move(tables)), seed_(seed), games_(static_cast<size_t>(num_envs)),
-      sampler_(mix_seed(seed, SAMPLER_STREAM, 0)) {}
+      sampler_(mix_seed(seed, SAMPLER_STREAM, 0)), pool_(std::make_unique<WorkerPool>(threads)) {
+  finished_by_worker_.resize(static_cast<size_t>(pool_->size()));
+}
 
 void Batch::deal(Game& game, int index) {
   game.seed = mix_seed(seed_, static_cast<uint64_t>(index), game.episode);
@@ -27,14 +29,16 @@ void Batch::reset(float* obs, int8_t* mask, bool* to_act) {
   std::memset(mask, 0, n * 2 * MASK_ROW);
   std::memset(to_act, 0, n * 2);
   finished_.clear();
-  for (size_t i = 0; i < n; ++i) {
-    Game& game = games_[i];
-    game.episode = 0;
-    game.obs_written[0] = game.obs_written[1] = ObsView{};
-    game.num_mask_written[0] = game.num_mask_written[1] = 0;
-    deal(game, static_cast<int>(i));
-    write_outputs(game, obs + i * 2 * OBS_ROW, mask + i * 2 * MASK_ROW, to_act + i * 2);
-  }
+  pool_->run(static_cast<int>(n), [&](int, int begin, int end) {
+    for (int i = begin; i < end; ++i) {
+      Game& game = games_[i];
+      game.episode = 0;
+      game.obs_written[0] = game.obs_written[1] = ObsView{};
+      game.num_mask_written[0] = game.num_mask_written[1] = 0;
+      deal(game, i);
+      write_outputs(game, obs + i * 2 * OBS_ROW, mask + i * 2 * MASK_ROW, to_act + i * 2);
+    }
+  });
 }
 
 void Batch::write_outputs(Game& game, float* obs, int8_t* mask, bool* to_act) {
@@ -69,10 +73,21 @@ void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
                                   why_illegal(*tables_, game.state, action) +
                                   "; no game was changed");
   }
-  finished_.clear();
-  for (size_t i = 0; i < n; ++i) {
+  pool_->run(static_cast<int>(n), [&](int worker, int begin, int end) {
+    std::vector<Finished>& finished = finished_by_worker_[static_cast<size_t>(worker)];
+    finished.clear();
+    step_games(begin, end, actions, obs, mask, to_act, rewards, terminated, finished);
+  });
+  finished_.clear();  // in game order: the workers' chunks are contiguous and in order
+  for (const std::vector<Finished>& finished : finished_by_worker_)
+    finished_.insert(finished_.end(), finished.begin(), finished.end());
+}
+
+void Batch::step_games(int begin, int end, const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
+                       float* rewards, bool* terminated, std::vector<Finished>& finished) {
+  for (int i = begin; i < end; ++i) {
     Game& game = games_[i];
-    if (i + 1 < n) __builtin_prefetch(&games_[i + 1].state);
+    if (i + 1 < end) __builtin_prefetch(&games_[i + 1].state);
     apply_action(*tables_, game.state, static_cast<int>(actions[i * 2 + game.state.current]));
     float* reward = rewards + i * 2;
     if (game.state.phase == GAME_OVER) {
@@ -80,9 +95,9 @@ void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
       reward[0] = winners == 3 ? 0.0f : winners == 1 ? 1.0f : -1.0f;
       reward[1] = -reward[0];
       terminated[i] = true;
-      finished_.push_back(Finished{static_cast<int>(i), game.seed, game.state});
+      finished.push_back(Finished{i, game.seed, game.state});
       ++game.episode;
-      deal(game, static_cast<int>(i));
+      deal(game, i);
     } else {
       reward[0] = reward[1] = 0.0f;
       terminated[i] = false;

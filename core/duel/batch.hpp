@@ -8,10 +8,13 @@
 // legal actions are.
 // The arrays must therefore be left as the batch wrote them between calls; reset() writes them
 // whole. Game i plays, one episode after another, the deals of seeds mix_seed(seed, i, episode).
+// With threads > 1 the games are stepped in `threads` contiguous chunks at once (a WorkerPool);
+// every game is independent, so the results are the same for any number of threads.
 #pragma once
 #include <memory>
 #include <vector>
 
+#include "common/worker_pool.hpp"
 #include "duel/observation.hpp"
 #include "duel/rules.hpp"
 
@@ -25,8 +28,9 @@ struct Finished {
 
 class Batch {
  public:
-  Batch(std::shared_ptr<const Tables> tables, int num_envs, uint64_t seed);
+  Batch(std::shared_ptr<const Tables> tables, int num_envs, uint64_t seed, int threads = 1);
   int num_envs() const { return static_cast<int>(games_.size()); }
+  int threads() const { return pool_->size(); }
   void reset(float* obs, int8_t* mask, bool* to_act);
   // Checks every game's action first (std::invalid_argument naming the game, seat, action and
   // why, every game unchanged), then plays them all; finished games restart.
@@ -52,12 +56,17 @@ class Batch {
   };
   void deal(Game& game, int index);
   void write_outputs(Game& game, float* obs, int8_t* mask, bool* to_act);
+  // Plays games [begin, end) of a checked step; the finished ones go to `finished`.
+  void step_games(int begin, int end, const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
+                  float* rewards, bool* terminated, std::vector<Finished>& finished);
 
   std::shared_ptr<const Tables> tables_;
   uint64_t seed_;
   std::vector<Game> games_;
   std::vector<Finished> finished_;
+  std::vector<std::vector<Finished>> finished_by_worker_;
   Rng sampler_;
+  std::unique_ptr<WorkerPool> pool_;
 };
 
 }  // namespace wonders::duel

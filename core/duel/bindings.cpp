@@ -224,12 +224,16 @@ class Engine {
 
 class PyBatch {
  public:
-  PyBatch(TablesPtr tables, int num_envs, uint64_t seed) {
+  PyBatch(TablesPtr tables, int num_envs, uint64_t seed, int threads) {
     if (num_envs < 1 || num_envs > MAX_ENVS)
       throw py::value_error("num_envs must be an integer in 1-" + std::to_string(MAX_ENVS) + ", got " +
                             std::to_string(num_envs));
-    batch_ = std::make_unique<Batch>(std::move(tables), num_envs, seed);
+    if (threads < 1 || threads > MAX_BATCH_THREADS)
+      throw py::value_error("threads must be in 1-" + std::to_string(MAX_BATCH_THREADS) + ", got " +
+                            std::to_string(threads));
+    batch_ = std::make_unique<Batch>(std::move(tables), num_envs, seed, threads);
   }
+  int threads() const { return batch_->threads(); }
   void reset(py::array obs, py::array mask, py::array to_act) {
     const py::ssize_t e = batch_->num_envs();
     float* o = array_data<float>(obs, {e, 2, OBSERVATION_SIZE}, "obs", true);
@@ -426,11 +430,12 @@ void bind(py::module_ m) {
            py::arg("state"), py::arg("seed"), "Play uniformly random legal actions to the end (a play-out).");
 
   py::class_<PyBatch>(m, "Batch", "num_envs games stepped together (see wonders_env.vector).")
-      .def(py::init([](std::shared_ptr<Tables> tables, int num_envs, uint64_t seed) {
+      .def(py::init([](std::shared_ptr<Tables> tables, int num_envs, uint64_t seed, int threads) {
              if (!tables) throw py::type_error("Batch needs Tables");
-             return std::make_unique<PyBatch>(tables, num_envs, seed);
+             return std::make_unique<PyBatch>(tables, num_envs, seed, threads);
            }),
-           py::arg("tables"), py::arg("num_envs"), py::arg("seed"))
+           py::arg("tables"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
+      .def_property_readonly("threads", &PyBatch::threads)
       .def_property_readonly("num_players", [](const PyBatch&) { return 2; })
       .def_property_readonly("observation_size", [](const PyBatch&) { return OBSERVATION_SIZE; })
       .def_property_readonly("num_actions", [](const PyBatch&) { return NUM_ACTIONS; })

@@ -1,11 +1,16 @@
 // num_envs games of 7 Wonders stepped together, writing into caller-owned arrays (the batched
 // API of wonders_env/vector.py). Every acting seat of every game decides in one step; finished
 // games restart at once and their final states are kept for finished_records().
+// With threads > 1 the games are stepped in `threads` contiguous chunks at once (a WorkerPool),
+// each worker with its own copy of the engine (whose payment cache is written as it is read); the
+// results are the same for any number of threads. The batch never uses the engine it was given
+// after copying it, so that engine stays the caller's to use while the batch steps.
 #pragma once
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "common/worker_pool.hpp"
 #include "seven_wonders/observation.hpp"
 #include "seven_wonders/rules.hpp"
 
@@ -19,10 +24,11 @@ class Batch {
         GameState state;
     };
 
-    Batch(std::shared_ptr<const Engine> engine, int num_envs, uint64_t seed);
-    const Engine& engine() const { return *engine_; }
-    const Observer& observer() const { return observer_; }
+    Batch(const Engine& engine, int num_envs, uint64_t seed, int threads = 1);
+    const Engine& engine() const { return lanes_[0]->engine; }
+    const Observer& observer() const { return lanes_[0]->observer; }
     int num_envs() const { return static_cast<int>(games_.size()); }
+    int threads() const { return pool_->size(); }
 
     // Deal every game anew (episode 0) and write obs [E,P,D], mask [E,P,A], to_act [E,P].
     void reset(float* obs, int8_t* mask, bool* to_act);
@@ -38,17 +44,25 @@ class Batch {
     const GameState& state(int index) const { return games_[index]; }
 
   private:
-    std::shared_ptr<const Engine> engine_;
-    Observer observer_;
+    // What one worker steps its games with.
+    struct Lane {
+        explicit Lane(const Engine& original) : engine(original), observer(engine) {}
+        Engine engine;
+        Observer observer;  // of `engine`
+        std::vector<float> rows;
+        std::vector<Finished> finished;
+    };
+
     uint64_t seed_;
+    std::vector<std::unique_ptr<Lane>> lanes_;
     std::vector<GameState> games_;
     std::vector<uint64_t> seeds_, episodes_;
     std::vector<Finished> finished_;
-    std::vector<float> rows_;
     Rng sampler_;
+    std::unique_ptr<WorkerPool> pool_;
 
-    void deal(int index);
-    void write(int index, float* obs, int8_t* mask, bool* to_act);
+    void deal(Lane& lane, int index);
+    void write(Lane& lane, int index, float* obs, int8_t* mask, bool* to_act);
 };
 
 }  // namespace wonders::seven_wonders

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "common/object_lock.hpp"
 #include "seven_wonders/batch.hpp"
 #include "seven_wonders/observation.hpp"
 #include "seven_wonders/rules.hpp"
@@ -143,6 +144,14 @@ T* checked_buffer(py::array& array, std::vector<py::ssize_t> shape, const char* 
     if (!array.writeable()) fail(std::string(name) + " must be writeable");
     return static_cast<T*>(array.mutable_data());
 }
+
+// A Batch and the lock that serialises its use by Python threads (reset and step let the GIL go).
+struct BoundBatch {
+    BoundBatch(const Engine& engine, int num_envs, uint64_t seed, int threads)
+        : batch(engine, num_envs, seed, threads) {}
+    Batch batch;
+    ObjectLock lock;
+};
 
 py::dict record_data(const Engine& engine, const GameState& state) {
     const Tables& t = engine.tables();
@@ -646,25 +655,32 @@ void bind(py::module_ m) {
         .def("import_state", &import_state, py::arg("fields"), py::arg("seed") = py::none(),
              "A state from the fields of export_state (a Python GameState's); bad fields raise ValueError.");
 
-    py::class_<Batch>(m, "Batch", "num_envs games stepped together (see wonders_env.vector).")
-        .def(py::init([](std::shared_ptr<Engine> engine, int64_t num_envs, uint64_t seed) {
+    py::class_<BoundBatch>(m, "Batch", "num_envs games stepped together (see wonders_env.vector).")
+        .def(py::init([](std::shared_ptr<Engine> engine, int64_t num_envs, uint64_t seed, int64_t threads) {
                  if (!engine) fail("engine must be an Engine");
                  if (num_envs < 1 || num_envs > (1 << 16)) fail("num_envs must be in [1, 65536]");
-                 return new Batch(engine, static_cast<int>(num_envs), seed);
+                 if (threads < 1 || threads > MAX_BATCH_THREADS)
+                     fail("threads must be in [1, " + std::to_string(MAX_BATCH_THREADS) + "], got " + std::to_string(threads));
+                 return std::make_unique<BoundBatch>(*engine, static_cast<int>(num_envs), seed, static_cast<int>(threads));
              }),
-             py::arg("engine"), py::arg("num_envs"), py::arg("seed"))
-        .def_property_readonly("num_players", [](const Batch& b) { return b.engine().num_players(); })
-        .def_property_readonly("observation_size", [](const Batch& b) { return b.observer().size(); })
-        .def_property_readonly("num_actions", [](const Batch& b) { return b.engine().num_actions(); })
-        .def("reset", [](Batch& b, py::array obs, py::array mask, py::array to_act) {
+             py::arg("engine"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
+        .def_property_readonly("num_players", [](const BoundBatch& b) { return b.batch.engine().num_players(); })
+        .def_property_readonly("observation_size", [](const BoundBatch& b) { return b.batch.observer().size(); })
+        .def_property_readonly("num_actions", [](const BoundBatch& b) { return b.batch.engine().num_actions(); })
+        .def_property_readonly("threads", [](const BoundBatch& b) { return b.batch.threads(); })
+        .def("reset", [](BoundBatch& bound, py::array obs, py::array mask, py::array to_act) {
+            Batch& b = bound.batch;
             py::ssize_t E = b.num_envs(), P = b.engine().num_players();
             float* o = checked_buffer<float>(obs, {E, P, b.observer().size()}, "obs", "float32");
             int8_t* m = checked_buffer<int8_t>(mask, {E, P, b.engine().num_actions()}, "mask", "int8");
             bool* a = checked_buffer<bool>(to_act, {E, P}, "to_act", "bool");
+            const auto lock = bound.lock.acquire();
+            py::gil_scoped_release release;
             b.reset(o, m, a);
         })
-        .def("step", [](Batch& b, py::array actions, py::array obs, py::array mask, py::array to_act, py::array rewards,
-                        py::array terminated) {
+        .def("step", [](BoundBatch& bound, py::array actions, py::array obs, py::array mask, py::array to_act,
+                        py::array rewards, py::array terminated) {
+            Batch& b = bound.batch;
             py::ssize_t E = b.num_envs(), P = b.engine().num_players();
             const int64_t* act = checked_buffer<int64_t>(actions, {E, P}, "actions", "int64", false);
             float* o = checked_buffer<float>(obs, {E, P, b.observer().size()}, "obs", "float32");
@@ -672,21 +688,35 @@ void bind(py::module_ m) {
             bool* a = checked_buffer<bool>(to_act, {E, P}, "to_act", "bool");
             float* r = checked_buffer<float>(rewards, {E, P}, "rewards", "float32");
             bool* t = checked_buffer<bool>(terminated, {E}, "terminated", "bool");
-            std::string problem = b.check(act);
+            const auto lock = bound.lock.acquire();
+            std::string problem;
+            {
+                py::gil_scoped_release release;
+                problem = b.check(act);
+                if (problem.empty()) b.step(act, o, m, a, r, t);
+            }
             if (!problem.empty()) fail(problem);
-            b.step(act, o, m, a, r, t);
         })
-        .def("sample_actions", [](Batch& b, py::array actions) {
-            b.sample_actions(checked_buffer<int64_t>(actions, {b.num_envs(), b.engine().num_players()}, "actions", "int64"));
+        .def("sample_actions", [](BoundBatch& bound, py::array actions) {
+            Batch& b = bound.batch;
+            int64_t* out = checked_buffer<int64_t>(actions, {b.num_envs(), b.engine().num_players()}, "actions", "int64");
+            const auto lock = bound.lock.acquire();
+            b.sample_actions(out);
         })
-        .def("seeds", [](const Batch& b) { return py::array_t<uint64_t>(static_cast<py::ssize_t>(b.seeds().size()), b.seeds().data()); })
-        .def("state", [](const Batch& b, int64_t index) {
-            if (index < 0 || index >= b.num_envs()) fail("game index out of range");
-            return b.state(static_cast<int>(index));
+        .def("seeds", [](BoundBatch& bound) {
+            const auto lock = bound.lock.acquire();
+            const std::vector<uint64_t>& seeds = bound.batch.seeds();
+            return py::array_t<uint64_t>(static_cast<py::ssize_t>(seeds.size()), seeds.data());
         })
-        .def("finished", [](const Batch& b) {
+        .def("state", [](BoundBatch& bound, int64_t index) {
+            if (index < 0 || index >= bound.batch.num_envs()) fail("game index out of range");
+            const auto lock = bound.lock.acquire();
+            return bound.batch.state(static_cast<int>(index));
+        })
+        .def("finished", [](BoundBatch& bound) {
+            const auto lock = bound.lock.acquire();
             py::list out;
-            for (const auto& f : b.finished()) out.append(py::make_tuple(f.index, f.seed, f.state));
+            for (const auto& f : bound.batch.finished()) out.append(py::make_tuple(f.index, f.seed, f.state));
             return out;
         });
 }

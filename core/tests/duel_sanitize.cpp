@@ -214,7 +214,7 @@ int main(int argc, char** argv) {
   }
   // the batch, with its incrementally written arrays, plays on
   const int envs = 64;
-  Batch batch(std::make_shared<const Tables>(tables), envs, 7);
+  Batch batch(std::make_shared<const Tables>(tables), envs, 7, 3);  // stepped on 3 threads
   std::vector<float> obs(static_cast<size_t>(envs) * 2 * OBSERVATION_SIZE);
   std::vector<int8_t> mask(static_cast<size_t>(envs) * 2 * NUM_ACTIONS);
   std::unique_ptr<bool[]> to_act(new bool[envs * 2]), terminated(new bool[envs]);

@@ -146,7 +146,7 @@ void play_games(const std::shared_ptr<const Tables>& tables, int players, int ga
         require(!engine.winners(state).empty(), "a finished game has winners");
     }
     auto shared = std::make_shared<const Engine>(tables, players, wonders, sides, choose);
-    Batch batch(shared, 16, rng.next());
+    Batch batch(*shared, 16, rng.next(), 3);  // stepped on 3 threads
     const int E = 16, P = players;
     std::vector<float> bobs(static_cast<size_t>(E) * P * observer.size());
     std::vector<int8_t> bmask(static_cast<size_t>(E) * P * engine.num_actions());

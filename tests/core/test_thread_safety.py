@@ -181,3 +181,40 @@ def test_one_mcts_agent_acting_in_two_envs_from_two_threads(game, make_env):
         return run
 
     run_threads(play(1), play(2))
+
+
+@pytest.mark.filterwarnings("ignore:threads=3 is more than")
+@pytest.mark.parametrize("game, options", [("seven_wonders_duel", {}),
+                                           ("seven_wonders", {"num_players": 5, "payment": "choose"}),
+                                           ("seven_wonders", {"num_players": 3, "edition": "2nd"})])
+def test_a_batch_on_several_threads_plays_the_games_it_plays_on_one(game, options):
+    """Every array, reward, record and seed is the same for any number of the core's threads."""
+    batches = [vector.make(game, num_envs=37, seed=11, threads=threads, **options) for threads in (1, 3)]
+    assert [b._batch.core_batch.threads for b in batches] == [1, 3]
+    outputs = [b.reset() for b in batches]
+    finished = 0
+    for _ in range(400):
+        actions = batches[0].sample_actions()
+        outputs = [b.step(actions.copy()) for b in batches]
+        for one, many in zip(*outputs):
+            assert np.array_equal(one, many)
+        records = batches[0].finished_records()
+        assert records == batches[1].finished_records()
+        finished += len(records)
+    assert np.array_equal(batches[0].seeds, batches[1].seeds)
+    assert finished > 37
+
+
+@pytest.mark.parametrize("threads, error", [(0, "threads must be an integer in 1-256"), (257, "threads"),
+                                            (1.5, "threads"), (True, "threads")])
+def test_bad_thread_counts_are_refused(threads, error):
+    with pytest.raises(ValueError, match=error):
+        vector.make("seven_wonders_duel", num_envs=2, threads=threads)
+
+
+def test_more_threads_than_cores_is_a_warning():
+    import os
+    with pytest.warns(UserWarning, match="more than this machine's"):
+        venv = vector.make("seven_wonders_duel", num_envs=4, threads=(os.cpu_count() or 1) + 1)
+    venv.reset()
+    venv.step(venv.sample_actions())

@@ -233,11 +233,11 @@ class DuelBatch:
     observation_size = OBSERVATION_SIZE
     num_actions = NUM_ACTIONS
 
-    def __init__(self, num_envs: int, seed: int) -> None:
+    def __init__(self, num_envs: int, seed: int, threads: int = 1) -> None:
         module = core.load().duel
         tables = core_tables()
         self._engine = module.Engine(tables)
-        self._batch = module.Batch(tables, num_envs, seed)
+        self._batch = module.Batch(tables, num_envs, seed, threads)
         self.core_batch = self._batch
         self.reset = self._batch.reset
         self.step = self._batch.step
@@ -271,8 +271,8 @@ class DuelBatch:
         return twin
 
 
-def make_batch(num_envs: int, seed: int, **options: Any) -> DuelBatch:
-    """The Duel batch; Duel takes no options."""
+def make_batch(num_envs: int, seed: int, threads: int = 1, **options: Any) -> DuelBatch:
+    """The Duel batch, stepped on ``threads`` threads; Duel takes no options."""
     if options:
         raise ValueError(f"seven_wonders_duel takes no options, got {sorted(options)}")
-    return DuelBatch(num_envs, seed)
+    return DuelBatch(num_envs, seed, threads)

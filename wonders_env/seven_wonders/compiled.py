@@ -380,9 +380,9 @@ def format_record(db: CardDatabase, data: dict[str, Any], num_players: int, paym
 class SevenWondersBatch:
     """The core batch of :mod:`wonders_env.vector` for 7 Wonders (records built only when asked)."""
 
-    def __init__(self, game: CompiledSevenWonders, num_envs: int, seed: int) -> None:
+    def __init__(self, game: CompiledSevenWonders, num_envs: int, seed: int, threads: int = 1) -> None:
         self.game = game
-        self._batch = core.load().seven_wonders.Batch(game.engine, num_envs, seed)
+        self._batch = core.load().seven_wonders.Batch(game.engine, num_envs, seed, threads)
         self.core_batch = self._batch
         self.num_players = game.num_players
         self.observation_size = game.observation_size
@@ -416,10 +416,10 @@ class SevenWondersBatch:
         return self.game.to_python(self._batch.state(index))
 
 
-def make_batch(num_envs: int, seed: int, num_players: int = 3, edition: str = "1st",
+def make_batch(num_envs: int, seed: int, threads: int = 1, num_players: int = 3, edition: str = "1st",
                wonders: list[str] | None = None, wonder_sides: str | list[str] = "random",
                payment: str = "cheapest") -> SevenWondersBatch:
     """The 7 Wonders batch of ``wonders_env.vector.make("seven_wonders", ...)``: the options are
     the PettingZoo env's (``num_players``, ``edition``, ``wonders``, ``wonder_sides``, ``payment``)."""
     return SevenWondersBatch(CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment),
-                             num_envs, seed)
+                             num_envs, seed, threads)
