@@ -1,7 +1,8 @@
 """The server's limits on what a request may ask for (:class:`Limits`, set by ``wonders serve``).
 
 A bot's budget per move is capped (``simulations``, ``time_limit``: a bot that thinks for days
-holds a CPU core until the server stops), and policy files (``ppo:path=``, ``az:path=``, a bare
+holds a CPU core until the server stops); a bot given ``simulations`` without a ``time_limit``
+also stops at the time cap (``mcts:engine=python`` makes about 30 simulations a second), and policy files (``ppo:path=``, ``az:path=``, a bare
 ``*.pt``) are read only from the allowed folders; a path elsewhere gets the same answer whether
 or not a file is there, so nothing is learnt about the server's files.
 """
@@ -36,7 +37,8 @@ def bot_spec(spec: str) -> str:
 
 
 def check_bot(spec: str, limits: Limits) -> str:
-    """The spec of a bot (:func:`bot_spec`) within ``limits``, or ``ValueError`` saying which limit."""
+    """The spec of a bot (:func:`bot_spec`) within ``limits`` (``time_limit`` added to a budget of
+    ``simulations`` alone), or ``ValueError`` saying which limit."""
     spec = bot_spec(spec)
     name, options = parse_agent_spec(spec)
     caps = {"time_limit": (limits.max_bot_seconds, "seconds a move", "--max-bot-seconds"),
@@ -48,6 +50,9 @@ def check_bot(spec: str, limits: Limits) -> str:
                              f"{unit} (wonders serve {flag})")
     if POLICY_PATH_OPTION in options:
         check_policy_path(str(options[POLICY_PATH_OPTION]), limits.policy_dirs)
+    if options.get("simulations") is not None and options.get("time_limit") is None:
+        options["time_limit"] = limits.max_bot_seconds
+        spec = f"{name}:" + ",".join(f"{key}={_option_text(value)}" for key, value in options.items())
     return spec
 
 
@@ -62,6 +67,11 @@ def check_policy_path(text: str, folders: tuple[Path, ...]) -> None:
     if not inside:
         raise ValueError(f"policy files are read only from {', '.join(map(str, allowed))} on this server "
                          f"(wonders serve --policy-dir adds a folder); {text!r} is not in them")
+
+
+def _option_text(value: Any) -> str:
+    """``value`` as :func:`agents.tournament.parse_agent_spec` reads it back."""
+    return "None" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _is_number(value: Any) -> bool:

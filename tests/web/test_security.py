@@ -220,3 +220,14 @@ def test_allow_remote_says_what_it_exposes(monkeypatch, capsys, tmp_path):
     with TestClient(started["app"], base_url="http://box.lan:8123") as remote:
         assert remote.get("/").status_code == 200
         assert remote.get("/", headers={"Host": "evil.example:8123"}).status_code == 403
+
+
+def test_a_budget_of_simulations_alone_also_stops_at_the_time_cap(small_client):
+    """``mcts:engine=python`` makes a few dozen simulations a second: 500 would be many seconds."""
+    bot = "mcts:engine=python,simulations=500,reuse=true"
+    created = small_client.post("/api/games", json={**GAME, "seats": [bot, "random"]})
+    assert created.status_code == 200, created.text
+    assert created.json()["seats"][0] == "mcts:engine=python,simulations=500,reuse=true,time_limit=2.0"
+    session = small_client.app.state.store.get(created.json()["id"])
+    assert session.bots["player_0"].time_limit == 2.0
+    assert small_client.post("/api/games", json={**GAME, "seats": ["mcts", "az"]}).json()["seats"] == ["mcts", "az"]
