@@ -225,9 +225,13 @@ def test_a_seat_stays_with_its_browser_and_moves_only_by_invitation(server, brow
         invited.wait_for_function("lastView && lastView.seat === 1")
         assert "invite" not in invited.evaluate("location.hash")
         assert not invited.is_visible("#message.error")
+        invited.evaluate("""() => { const held = JSON.parse(localStorage.getItem("wonders-secrets"));
+            held.gone = {owner: "x", tokens: {}, invites: {}};  // a game the server no longer has
+            localStorage.setItem("wonders-secrets", JSON.stringify(held)); }""")
         invited.click("#nav-games")
         invited.wait_for_selector(".open-seat")
         assert [b.inner_text() for b in invited.query_selector_all(".open-seat")] == ["play player_1"]
+        assert list(json.loads(invited.evaluate("localStorage.getItem('wonders-secrets')"))) == [game_id]
         creator.goto(base + f"/#game={game_id}&seat=1")
         creator.reload()
         creator.wait_for_selector("#message.error")

@@ -573,7 +573,10 @@ async function listGames() {
   showSection("games");
   const list = $("games-list");
   list.innerHTML = "";
-  const games = await api("GET", "/api/games", undefined, Object.values(allSecrets()).flatMap(tokensOf));
+  const held = allSecrets();
+  const games = await api("GET", "/api/games", undefined, Object.values(held).flatMap(tokensOf));
+  // Forget the secrets of games this server no longer has (finished before a restart).
+  localStorage.setItem(SECRETS_KEY, JSON.stringify(Object.fromEntries(games.filter((g) => held[g.id]).map((g) => [g.id, held[g.id]]))));
   if (!games.length) list.appendChild(el("tr")).appendChild(el("td", null, "No games of this browser yet."));
   for (const game of games) {
     const row = el("tr");
