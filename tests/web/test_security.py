@@ -231,3 +231,12 @@ def test_a_budget_of_simulations_alone_also_stops_at_the_time_cap(small_client):
     session = small_client.app.state.store.get(created.json()["id"])
     assert session.bots["player_0"].time_limit == 2.0
     assert small_client.post("/api/games", json={**GAME, "seats": ["mcts", "az"]}).json()["seats"] == ["mcts", "az"]
+
+
+@pytest.mark.parametrize("flags", [["--max-body", "0"], ["--max-bot-seconds", "-1"], ["--max-bot-seconds", "nan"],
+                                   ["--max-bot-simulations", "0"]])
+def test_limits_of_the_command_line_must_be_positive(capsys, flags):
+    from agents.cli import main
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", *flags])
+    assert exit_info.value.code == 2 and "must be positive" in capsys.readouterr().err
