@@ -73,7 +73,8 @@ class Guard:
         if host not in self.hosts:
             await _refuse(send, 403,
                           f"the Host header {host!r} does not name this server (it answers to "
-                          f"{', '.join(sorted(self.hosts))}): pages of other sites cannot reach it under their own name")
+                          f"{', '.join(sorted(self.hosts))}): pages of other sites cannot reach it under their "
+                          "own name; wonders serve --allowed-host adds a name")
             return
         if scope["method"] not in STATE_CHANGING:
             await self.app(scope, receive, send)

@@ -2,9 +2,10 @@
 
 A bot's budget per move is capped (``simulations``, ``time_limit``: a bot that thinks for days
 holds a CPU core until the server stops); a bot given ``simulations`` without a ``time_limit``
-also stops at the time cap (``mcts:engine=python`` makes about 30 simulations a second), and policy files (``ppo:path=``, ``az:path=``, a bare
-``*.pt``) are read only from the allowed folders; a path elsewhere gets the same answer whether
-or not a file is there, so nothing is learnt about the server's files.
+also stops at the time cap (``mcts:engine=python`` makes about 30 simulations a second). Policy
+files (``ppo:path=``, ``az:path=``, a bare ``*.pt``) are read only from the allowed folders; a
+path elsewhere gets the same answer whether or not a file is there, so nothing is learnt about
+the server's files.
 """
 
 from __future__ import annotations
