@@ -2,7 +2,7 @@
 
 ```bash
 pip install -e '.[web]'
-wonders serve                 # http://127.0.0.1:8000/ (this machine only); --host/--port to change
+wonders serve                 # http://127.0.0.1:8000/ (this machine only); --port to change
 ```
 
 One page (plain HTML, CSS and JavaScript in ``static/``, no build step) talks to a small
@@ -19,9 +19,15 @@ server it needs (Starlette, uvicorn) comes with the ``web`` extra.
 * **Replay**: open a game record and step through it turn by turn, forwards and backwards.
 
 No hidden information reaches the browser: a human seat receives what its observation holds
-(:mod:`.duel_view`, :mod:`.seven_wonders_view` build everything that is sent). Games are kept
-by the server (:mod:`.sessions`): a closed tab or a second tab loses nothing, every game is
-saved after each turn in ``runs/web/`` (``in_progress/`` while it runs, then the plain game
-record), and the games in progress are resumed when the server starts again (:mod:`.replay`
-rebuilds them from their records).
+(:mod:`.duel_view`, :mod:`.seven_wonders_view` build everything that is sent). A seat belongs to
+the browser that holds its secret token (the creator's, until it sends an invitation link), and
+a browser lists only the games it holds secrets of (:mod:`.sessions`, :mod:`.app`). Every request
+must name this server in ``Host``, and every post be same-origin JSON (:mod:`.guard`); bodies,
+bots' budgets and policy paths have limits (:mod:`.limits`, ``wonders serve --help``). Another
+address than loopback needs ``--allow-remote`` (:mod:`.command`). Games are kept by the server
+(:mod:`.sessions`): a closed tab or a second tab loses nothing, every game is saved in
+``runs/web/`` when it is created and after every move, the queued choices of a 7 Wonders turn
+included (``in_progress/`` while it runs, then the plain game record), and the games in progress
+are resumed when the server starts again, stopped or killed (:mod:`.replay` rebuilds them from
+their records).
 """

@@ -3,15 +3,25 @@
 =====================================  =========================================================
 ``GET  /``                             the page (``static/index.html``, plain HTML/CSS/JS)
 ``GET  /api/setup``                    per game: its title, player counts, bots, editions, sides
-``GET  /api/games``                    the games on this server (to resume or watch one)
+``GET  /api/games``                    the games whose secrets the request holds (no others)
 ``POST /api/games``                    a new game: ``game``, ``options``, ``seats`` (``"human"``
-                                       or a bot spec per seat), optional ``seed`` and ``delay``
-``GET  /api/games/{id}?seat=&tab=``    the table as ``seat`` sees it (no seat: a spectator)
-``POST /api/games/{id}/move``          ``seat``, ``tab``, ``action``, ``turn_id``
-``POST /api/games/{id}/delay``         ``delay``: seconds per bot move (watching)
+                                       or a bot spec per seat), optional ``seed`` and ``delay``;
+                                       answers its secrets: ``owner``, per human seat ``tokens``
+                                       and ``invites``
+``GET  /api/games/{id}?seat=&tab=``    the table as ``seat`` sees it (its token needed; no seat:
+                                       a spectator, which anyone who knows the id may be)
+``POST /api/games/{id}/move``          ``seat``, ``tab``, ``action``, ``turn_id`` (the seat's token)
+``POST /api/games/{id}/delay``         ``delay``: seconds per bot move (the owner secret)
+``POST /api/games/{id}/seats/{seat}``  ``invite``: the seat's invitation; answers a new ``token``
 ``POST /api/replays``                  a game record (JSON body): checked by replaying it
 ``GET  /api/replays/{id}/{turn}``      the table after ``turn`` turns (``?seat=`` for a hand)
 =====================================  =========================================================
+
+The secrets travel in the ``X-Wonders-Tokens`` header: the comma-separated secrets the browser
+holds (the page keeps them in ``localStorage``, so a reload or a restarted server resumes its
+seats); see :mod:`.sessions` for what each allows. A header, not a cookie: a page of another
+site cannot make the browser send it. Every request passes :class:`.guard.Guard` first (``Host``,
+``Origin``, JSON content type, body size), and a new game's bots stay within :class:`.limits.Limits`.
 
 Every refusal is a JSON ``{"error": "..."}`` that says what was wrong, with a 4xx status.
 """
@@ -25,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
@@ -34,11 +45,16 @@ from agents import agent_names
 from wonders_env.registry import entry
 
 from .games import GAME_VIEWS
+from .guard import Guard, allowed_hosts, is_loopback
+from .limits import Limits, check_bot
 from .replay import Rebuilt, RecordError, parse_record, rebuild
 from .sessions import GameSession, MoveError, SessionStore
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
+TOKEN_HEADER = "X-Wonders-Tokens"
+MAX_TOKENS = 1000  # secrets in one request's header
+MAX_SEED = 2**64 - 1  # the envs' rule
 SETUP = {"games": {name: {"title": view.TITLE, "players": list(entry(name).player_counts),
                          "bots": list(agent_names(name)), **view.SETUP_CHOICES}
                   for name, view in GAME_VIEWS.items()}}
@@ -53,6 +69,16 @@ async def _json_body(request: Request) -> Any:
         return json.loads(await request.body())
     except ValueError as error:
         raise MoveError(f"the request body is not JSON: {error}") from None
+    except RecursionError:
+        raise MoveError("the request body is JSON nested too deeply to read") from None
+
+
+def _tokens(request: Request) -> frozenset[str]:
+    """The secrets in the request's ``X-Wonders-Tokens`` header."""
+    tokens = frozenset(filter(None, (t.strip() for t in request.headers.get(TOKEN_HEADER, "").split(","))))
+    if len(tokens) > MAX_TOKENS:
+        raise MoveError(f"the {TOKEN_HEADER} header holds {len(tokens)} secrets, at most {MAX_TOKENS} are read")
+    return tokens
 
 
 def _seat(value: Any) -> int | None:
@@ -71,13 +97,16 @@ def _delay(value: Any) -> float:
 
 
 def _seed(value: Any) -> int | None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-        raise MoveError(f"seed must be a non-negative integer or absent, got {value!r}")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED):
+        raise MoveError(f"seed must be an integer from 0 to 2**64-1 or absent, got {value!r}")
     return value
 
 
-def create_app(records_dir: Path | None = None) -> Starlette:
-    """The app; games are saved in ``records_dir`` (None: not saved, for tests)."""
+def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: int = 8000,
+               limits: Limits = Limits(), extra_hosts: tuple[str, ...] = ()) -> Starlette:
+    """The app of a server listening on ``host:port`` (the ``Host`` headers it answers, with
+    ``extra_hosts``: :func:`.guard.allowed_hosts`); games are saved in ``records_dir`` (None: not
+    saved, for tests)."""
     store = SessionStore(records_dir)
     replays: dict[str, Rebuilt] = {}
 
@@ -88,7 +117,8 @@ def create_app(records_dir: Path | None = None) -> Starlette:
         return JSONResponse({**SETUP, "skipped_saved_games": store.skipped})
 
     async def list_games(request: Request) -> JSONResponse:
-        return JSONResponse([s.summary() for s in store.sessions.values()])
+        tokens = _tokens(request)
+        return JSONResponse([s.summary(tokens) for s in store.sessions.values() if s.known_to(tokens)])
 
     async def new_game(request: Request) -> JSONResponse:
         body = await _json_body(request)
@@ -98,16 +128,19 @@ def create_app(records_dir: Path | None = None) -> Starlette:
         seats = body.get("seats")
         if not isinstance(options, dict) or not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise MoveError("options must be an object and seats a list of 'human' or bot names")
+        seats = [seat if seat == "human" else check_bot(seat, limits) for seat in seats]
         session = GameSession(body.get("game"), options, seats, seed=_seed(body.get("seed")),
                               delay=_delay(body.get("delay", 0.5)), records_dir=records_dir)
         store.add(session)
-        return JSONResponse(session.summary())
+        credentials = session.credentials()
+        return JSONResponse({**session.summary(frozenset(credentials["tokens"].values())), **credentials})
 
     async def game_view_route(request: Request) -> JSONResponse:
         session = store.get(request.path_params["game_id"])
         seat = _seat(request.query_params.get("seat"))
         with session.lock:
-            session.claim(seat, request.query_params.get("tab", ""), request.query_params.get("take_over") == "1")
+            session.claim(seat, _tokens(request), request.query_params.get("tab", ""),
+                          request.query_params.get("take_over") == "1")
         return JSONResponse(session.view(seat))
 
     async def move(request: Request) -> JSONResponse:
@@ -118,14 +151,23 @@ def create_app(records_dir: Path | None = None) -> Starlette:
         seat = _seat(body.get("seat"))
         if seat is None:
             raise MoveError("a spectator cannot move", 403)
-        session.move(seat, str(body.get("tab", "")), body.get("action"), body.get("turn_id"))
+        session.move(seat, _tokens(request), str(body.get("tab", "")), body.get("action"), body.get("turn_id"))
         return JSONResponse(session.view(seat))
 
     async def set_delay(request: Request) -> JSONResponse:
         session = store.get(request.path_params["game_id"])
+        if not session.owned_by(_tokens(request)):
+            raise MoveError("only the browser that created this game may change its delay", 403)
         body = await _json_body(request)
         session.delay = _delay(body.get("delay") if isinstance(body, dict) else None)
         return JSONResponse({"delay": session.delay})
+
+    async def take_seat(request: Request) -> JSONResponse:
+        session = store.get(request.path_params["game_id"])
+        body = await _json_body(request)
+        seat = request.path_params["seat"]
+        token = session.take_seat(seat, body.get("invite") if isinstance(body, dict) else None)
+        return JSONResponse({"seat": seat, "token": token})
 
     async def new_replay(request: Request) -> JSONResponse:
         record = parse_record(await request.body())
@@ -170,6 +212,7 @@ def create_app(records_dir: Path | None = None) -> Starlette:
         Route("/api/games/{game_id}", game_view_route),
         Route("/api/games/{game_id}/move", move, methods=["POST"]),
         Route("/api/games/{game_id}/delay", set_delay, methods=["POST"]),
+        Route("/api/games/{game_id}/seats/{seat:int}", take_seat, methods=["POST"]),
         Route("/api/replays", new_replay, methods=["POST"]),
         Route("/api/replays/{replay_id}/{turn:int}", replay_turn),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
@@ -179,18 +222,27 @@ def create_app(records_dir: Path | None = None) -> Starlette:
         yield
         store.stop()
 
+    guard = Middleware(Guard, hosts=allowed_hosts(host, port, extra_hosts), max_body=limits.max_body)
     app = Starlette(routes=routes, exception_handlers={MoveError: refused, RecordError: refused, ValueError: refused},
-                    lifespan=lifespan)
+                    lifespan=lifespan, middleware=[guard])
     app.state.store = store
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, records_dir: Path | None = Path("runs/web")) -> None:
-    """Run the app with uvicorn until interrupted; prints the address."""
+REMOTE_WARNING = ("anyone who can reach {host}:{port} over the network can create games (which run bots "
+                  "on this machine, within the bot limits), watch any game whose id they learn, open the "
+                  "invitation links they are given and load the policy files of {folders}; nothing is "
+                  "encrypted (plain http)")
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, records_dir: Path | None = Path("runs/web"),
+          limits: Limits = Limits(), extra_hosts: tuple[str, ...] = ()) -> None:
+    """Run the app with uvicorn until interrupted; prints the address (and, off loopback, what it
+    exposes: :mod:`.command` lets a non-loopback ``host`` through only with ``--allow-remote``)."""
     import uvicorn
-    app = create_app(records_dir)
+    app = create_app(records_dir, host, port, limits, extra_hosts)
     print(f"wonders web app on http://{host}:{port}/  (games saved in {records_dir}; Ctrl+C stops)", flush=True)
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"warning: listening on {host}: anyone who reaches it can play, see every game and make the "
-              "server load a policy file by its path", flush=True)
+    if not is_loopback(host):
+        folders = ", ".join(str(folder.resolve()) for folder in limits.policy_dirs)
+        print("warning: " + REMOTE_WARNING.format(host=host, port=port, folders=folders), flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -9,22 +9,49 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .guard import is_loopback
+from .limits import Limits
+
 
 def add_subcommand(commands: argparse._SubParsersAction) -> None:
     """Add ``serve`` to the ``wonders`` parser's subcommands; it sets ``handler``."""
     serve = commands.add_parser("serve", help="play, watch and replay games in the browser (the web extra)",
                                 description="Run the web app: open the printed address in a browser.")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine "
+                       "only; another address needs --allow-remote)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--records", default="runs/web", help="folder of the games' records (default runs/web)")
+    serve.add_argument("--allow-remote", action="store_true",
+                       help="let --host be an address other computers reach (they can create games and run bots here)")
+    serve.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                       help="another name or address the browsers use to reach this server (the Host header "
+                       "it answers besides --host; repeatable)")
+    defaults = Limits()
+    serve.add_argument("--max-body", type=int, default=defaults.max_body,
+                       help=f"largest request body in bytes (default {defaults.max_body})")
+    serve.add_argument("--max-bot-seconds", type=float, default=defaults.max_bot_seconds,
+                       help=f"largest time_limit of a bot, seconds a move (default {defaults.max_bot_seconds})")
+    serve.add_argument("--max-bot-simulations", type=int, default=defaults.max_bot_simulations,
+                       help=f"largest simulations of a bot, a move (default {defaults.max_bot_simulations})")
+    serve.add_argument("--policy-dir", action="append", default=[], metavar="DIR",
+                       help="a folder policy files may be read from, besides "
+                       f"{', '.join(map(str, defaults.policy_dirs))} (repeatable)")
     serve.set_defaults(handler=lambda args: serve_command(serve, args))
 
 
 def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if not 0 < args.port < 65536:
         parser.error(f"--port must be from 1 to 65535, got {args.port}")
+    if not is_loopback(args.host) and not args.allow_remote:
+        parser.error(f"--host {args.host} is not a loopback address: every computer that reaches it could create "
+                     "games, run bots on this machine and play the seats it is invited to, over plain http; "
+                     "add --allow-remote to mean it")
+    if args.max_body < 1 or not args.max_bot_seconds > 0 or args.max_bot_simulations < 1:
+        parser.error("--max-body, --max-bot-seconds and --max-bot-simulations must be positive")
     try:
         from .app import serve
     except ImportError as error:
         parser.exit(1, f"wonders serve needs the web extra (pip install -e '.[web]'): {error}\n")
-    serve(args.host, args.port, Path(args.records))
+    limits = Limits(args.max_body, args.max_bot_seconds, args.max_bot_simulations,
+                    Limits().policy_dirs + tuple(map(Path, args.policy_dir)))
+    serve(args.host, args.port, Path(args.records), limits, tuple(args.allowed_host))

@@ -39,6 +39,8 @@ def parse_record(text: str | bytes) -> dict[str, Any]:
         record = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
         raise RecordError(f"the file is not JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("the file is JSON nested too deeply to read") from None
     if not isinstance(record, dict):
         raise RecordError(f"a game record is a JSON object (from game_record()), got a JSON {type(record).__name__}")
     return record

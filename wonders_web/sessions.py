@@ -7,14 +7,24 @@ when it arrives and kept until the env asks for that seat (in 7 Wonders the play
 once, in any order). Everything sent to a browser goes through :meth:`GameSession.view`, which
 holds only what that seat may see (see the view modules).
 
-Every game is saved in ``records_dir`` after each turn: ``in_progress/<id>.json`` (options, seats
-and the record so far) while it runs, then ``<id>.json`` (the plain game record) when it ends.
+Every game is saved in ``records_dir`` when it is created and after every move, a person's
+queued 7 Wonders choice included: ``in_progress/<id>.json`` (options, seats, the seats' secrets,
+the record so far and the moves of the turn not yet resolved) while it runs, then ``<id>.json``
+(the plain game record) when it ends; each file is written whole or not at all.
 :class:`SessionStore` reloads the games in progress when the server starts, by replaying their
-records, so a closed tab or a restarted server loses nothing.
+records, so a closed tab or a restarted server (stopped or killed) loses nothing.
+
+Who may do what is a matter of secrets (``secrets.token_urlsafe``), given to the browser that
+creates the game and sent back with each request (:func:`wonders_web.app`'s header):
+
+* the game's ``owner`` secret: the game is in that browser's list, it may change the delay;
+* a human seat's ``token``: that seat's hand and moves; the creator holds every human seat's;
+* a human seat's ``invite``: the creator shares it (an invitation link); whoever opens it gets
+  a new token for that seat, and the previous holder's token stops working.
 
 A human seat is held by one browser tab at a time (the tab's id comes with every request); a
-second tab is told that the seat is open elsewhere until the first tab has been silent for
-``CLAIM_SECONDS`` or the second tab takes the seat over.
+second tab of the same browser is told that the seat is open elsewhere until the first tab has
+been silent for ``CLAIM_SECONDS`` or the second tab takes the seat over.
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -30,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from .games import game_view
+from .limits import bot_spec
 from .replay import rebuild
 
 CLAIM_SECONDS = 5.0  # a tab that has not asked for this long has let its seat go
@@ -50,8 +62,7 @@ def build_bot(spec: str, game: str, seed: int, env: Any):
     ``ppo`` bot). A bot that cannot play that table (a policy of another edition) is refused here,
     when the game is created, not at its first move."""
     from agents.tournament import build_agent
-    if spec.endswith(".pt") and ":" not in spec:
-        spec = f"ppo:path={spec}"
+    spec = bot_spec(spec)
     try:
         return build_agent(spec, game, seed, env)
     except Exception as error:  # an unknown name, a missing or broken policy file, torch missing, another table
@@ -86,6 +97,10 @@ class GameSession:
         self.pending: dict[str, int] = {}  # human moves waiting for the env to ask for them
         self._chosen: tuple[Any, set[str]] = (None, set())  # (decision, agents who chose in it)
         self.claims: dict[int, tuple[str, float]] = {}  # human seat -> (tab id, last request time)
+        self.owner = secrets.token_urlsafe(24)
+        self.tokens = {seat: secrets.token_urlsafe(24) for seat in self.human_seats()}
+        self.invites = {seat: secrets.token_urlsafe(24) for seat in self.human_seats()}
+        self.stepped: list[tuple[str, int]] = []  # the moves given to the env in the unresolved turn
         self.error: str | None = None
         self.lock = threading.Condition()
         self.closed = False
@@ -112,12 +127,57 @@ class GameSession:
     def human_seats(self) -> list[int]:
         return [i for i, spec in enumerate(self.seats) if spec == "human"]
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, tokens: frozenset[str] = frozenset()) -> dict[str, Any]:
+        """The game in a list; ``your_seats``: the human seats that ``tokens`` hold."""
         return {"id": self.id, "game": self.game, "options": self.options, "seats": self.seats,
-                "over": self.over, "turn_id": self.turn_id}
+                "over": self.over, "turn_id": self.turn_id,
+                "your_seats": [seat for seat in self.human_seats() if self.holds(seat, tokens)]}
+
+    def credentials(self) -> dict[str, Any]:
+        """What the creator's browser keeps: the owner secret, and per human seat its token and invite."""
+        return {"owner": self.owner, "tokens": {str(k): v for k, v in self.tokens.items()},
+                "invites": {str(k): v for k, v in self.invites.items()}}
+
+    # ---------------------------------------------------------------- who may do what
+    def holds(self, seat: int, tokens: frozenset[str]) -> bool:
+        """Whether one of ``tokens`` is human ``seat``'s token."""
+        return seat in self.tokens and any(secrets.compare_digest(self.tokens[seat], t) for t in tokens)
+
+    def owned_by(self, tokens: frozenset[str]) -> bool:
+        """Whether one of ``tokens`` is the owner secret."""
+        return any(secrets.compare_digest(self.owner, t) for t in tokens)
+
+    def known_to(self, tokens: frozenset[str]) -> bool:
+        """Whether ``tokens`` hold this game's owner secret or one of its seats (it is in their list)."""
+        return self.owned_by(tokens) or any(self.holds(seat, tokens) for seat in self.tokens)
+
+    def check_seat(self, seat: int, tokens: frozenset[str]) -> None:
+        """``MoveError`` (403) unless ``seat`` is a human seat that ``tokens`` hold."""
+        if seat not in self.human_seats():
+            raise MoveError(f"seat {seat} is not a human seat of this game; human seats: {self.human_seats()}", 403)
+        if not self.holds(seat, tokens):
+            raise MoveError(f"player_{seat} of this game belongs to another browser: its hand and moves need the "
+                            "seat's token, which only that browser has (or an invitation link from the game's "
+                            "creator); anyone may watch", 403)
+
+    def take_seat(self, seat: int, invite: Any) -> str:
+        """A new token for human ``seat`` in exchange for its ``invite`` (the previous token stops
+        working), or ``MoveError`` (403)."""
+        with self.lock:
+            if seat not in self.invites or not isinstance(invite, str) \
+                    or not secrets.compare_digest(self.invites[seat], invite):
+                raise MoveError(f"this is not the invitation of player_{seat} of this game: ask its creator "
+                                "for the link again", 403)
+            self.tokens[seat] = secrets.token_urlsafe(24)
+            self.claims.pop(seat, None)
+            self._save()
+            return self.tokens[seat]
 
     # ---------------------------------------------------------------- the runner thread
     def start(self) -> None:
+        """Save the game (before its first move, a restart finds it) and start its runner thread."""
+        with self.lock:
+            self._save()
         self.thread.start()
 
     def stop(self) -> None:
@@ -153,18 +213,20 @@ class GameSession:
                     return
                 mark = self.view_module.news_mark(env)
                 self.chosen().add(agent)  # forgotten by chosen() once the decision is over
+                turn_id = self.turn_id
                 env.step(action)
+                self.stepped = [] if self.turn_id != turn_id else [*self.stepped, (agent, action)]
                 self.events += self.view_module.news(env, mark)
                 self._save()
                 self.lock.notify_all()
 
     # ---------------------------------------------------------------- what the browser sends
-    def claim(self, seat: int | None, tab: str, take_over: bool = False) -> None:
-        """Let ``tab`` act for human ``seat``, or raise ``MoveError`` (409) when another tab has it."""
+    def claim(self, seat: int | None, tokens: frozenset[str], tab: str, take_over: bool = False) -> None:
+        """Let ``tab`` act for human ``seat``, or raise ``MoveError``: 403 without the seat's token
+        (:meth:`check_seat`), 409 when another tab of its browser has it."""
         if seat is None:
             return
-        if seat not in self.human_seats():
-            raise MoveError(f"seat {seat} is not a human seat of this game; human seats: {self.human_seats()}", 403)
+        self.check_seat(seat, tokens)
         now = time.monotonic()
         holder = self.claims.get(seat)
         if holder and holder[0] != tab and now - holder[1] < CLAIM_SECONDS and not take_over:
@@ -172,10 +234,10 @@ class GameSession:
                             "or take the seat over here", 409)
         self.claims[seat] = (tab, now)
 
-    def move(self, seat: int, tab: str, action: Any, turn_id: Any) -> None:
-        """Queue ``seat``'s move; a stale, illegal or foreign move raises ``MoveError``."""
+    def move(self, seat: int, tokens: frozenset[str], tab: str, action: Any, turn_id: Any) -> None:
+        """Queue ``seat``'s move (and save it); a stale, illegal or foreign move raises ``MoveError``."""
         with self.lock:
-            self.claim(seat, tab)
+            self.claim(seat, tokens, tab)
             agent = f"player_{seat}"
             if self.over:
                 raise MoveError("the game is over: no more moves", 409)
@@ -192,6 +254,7 @@ class GameSession:
                 raise MoveError(f"illegal move {action!r} for {agent}: {reason}")
             self.pending[agent] = action
             self.chosen().add(agent)
+            self._save()
             self.lock.notify_all()
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -235,17 +298,49 @@ class GameSession:
             _write_json(self._record_path(), record)
             self._progress_path().unlink(missing_ok=True)
         else:
-            _write_json(self._progress_path(), {"id": self.id, "game": self.game, "options": self.options,
-                                                "seats": self.seats, "seed": self.seed, "delay": self.delay,
-                                                "record": record})
+            _write_json(self._progress_path(), {
+                "id": self.id, "game": self.game, "options": self.options, "seats": self.seats, "seed": self.seed,
+                "delay": self.delay, "record": record, **self.credentials(),
+                "queued": {"stepped": self.stepped, "pending": self.pending, "chosen": sorted(self.chosen())}})
+
+    @classmethod
+    def resume(cls, saved: dict[str, Any], records_dir: Path | None) -> GameSession:
+        """The game of an ``in_progress`` file: its record replayed, then the moves of the turn not
+        yet resolved given again and the queued ones queued, with the same secrets."""
+        if "owner" not in saved:
+            raise ValueError("saved by an older server, without the seats' secrets: no browser could play it")
+        session = cls(saved["game"], saved["options"], saved["seats"], seed=saved["seed"],
+                      delay=saved.get("delay", 0.5), records_dir=records_dir, game_id=saved["id"],
+                      record=saved["record"])
+        session.owner = saved["owner"]
+        session.tokens = {int(seat): token for seat, token in saved["tokens"].items()}
+        session.invites = {int(seat): invite for seat, invite in saved["invites"].items()}
+        queued = saved["queued"]
+        for agent, action in queued["stepped"]:
+            if session.env.agent_selection != agent:
+                raise ValueError(f"its unresolved turn does not replay: {agent} moved, the env asks "
+                                 f"{session.env.agent_selection}")
+            session.env.step(action)
+            session.stepped.append((agent, action))
+        session.pending = dict(queued["pending"])
+        session.chosen().update(queued["chosen"])
+        return session
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
-    """Write ``path`` whole or not at all (a temporary file, then a rename)."""
+    """Write ``path`` whole or not at all: a temporary file (readable by its owner only: it may hold
+    the seats' secrets) flushed to the disk, then renamed over ``path``."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(data))
-    os.replace(temporary, path)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w") as file:
+            json.dump(data, file)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 class SessionStore:
@@ -261,10 +356,7 @@ class SessionStore:
 
     def _resume(self, path: Path) -> None:
         try:
-            saved = json.loads(path.read_text())
-            session = GameSession(saved["game"], saved["options"], saved["seats"], seed=saved["seed"],
-                                  delay=saved.get("delay", 0.5), records_dir=self.records_dir,
-                                  game_id=saved["id"], record=saved["record"])
+            session = GameSession.resume(json.loads(path.read_text()), self.records_dir)
         except (OSError, KeyError, TypeError, ValueError) as error:
             self.skipped.append(f"{path}: {error}")
             return

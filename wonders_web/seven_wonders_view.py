@@ -45,6 +45,7 @@ SPECIAL_TEXT = {
     "free_last_of_age": "last card of each Age free",
 }
 OPTIONS = ("num_players", "edition", "wonder_sides", "wonders", "payment")
+SINGLE_VALUE_OPTIONS = ("num_players", "edition", "payment")  # the others may be a list per seat
 
 
 def new_env(options: dict[str, Any]):
@@ -53,6 +54,12 @@ def new_env(options: dict[str, Any]):
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise ValueError(f"unknown 7 Wonders options {sorted(unknown)}; allowed: {', '.join(OPTIONS)}")
+    for name, value in options.items():  # JSON from the browser: no list or object where the env hashes
+        single = name in SINGLE_VALUE_OPTIONS
+        values = value if isinstance(value, list) and not single else [value]
+        if any(isinstance(v, (list, dict)) for v in values):
+            raise ValueError(f"{name} must be {'a single value' if single else 'a value or a list of one per seat'}, "
+                             f"got {value!r}")
     return seven_wonders_v0.raw_env(**options)
 
 

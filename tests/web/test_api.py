@@ -13,9 +13,10 @@ from agents.match import play_game
 from agents.ppo_agent import default_policy_path
 from agents.tournament import run_tournament
 from wonders_web.app import create_app
+from wonders_web.limits import Limits
 from wonders_web.replay import RecordError, rebuild
 
-from web_helpers import free_port, new_game, play_turn, wait_for
+from web_helpers import BASE_URL, JSON, TOKEN_HEADER, free_port, new_game, play_turn, wait_for
 
 
 def finished_record(game: str, seed: int, **env_options) -> dict:
@@ -75,8 +76,9 @@ def test_every_move_shows_its_price_and_to_whom(client):
 @pytest.mark.parametrize("body, words", [
     ({"game": "chess", "seats": ["human"]}, "unknown game 'chess'"),
     ({"game": "duel", "seats": ["human", "alphazero"]}, "unknown agent 'alphazero'"),
-    ({"game": "duel", "seats": ["human", "ppo:path=/no/such/policy.pt"]}, "/no/such/policy.pt"),
-    ({"game": "duel", "seats": ["human", "/no/such/policy.pt"]}, "no such checkpoint or policy file"),
+    ({"game": "duel", "seats": ["human", "ppo:path=runs/no/such/policy.pt"]}, "runs/no/such/policy.pt"),
+    ({"game": "duel", "seats": ["human", "runs/no/such/policy.pt"]}, "no such checkpoint or policy file"),
+    ({"game": "duel", "seats": ["human", "/no/such/policy.pt"]}, "policy files are read only from"),
     ({"game": "7w", "options": {"num_players": 3, "edition": "2nd"}, "seats": ["human", "ppo", "random"]},
      "this game (seven_wonders, 2nd edition) gives"),
     ({"game": "7w", "options": {"num_players": 3}, "seats": ["human", str(default_policy_path("seven_wonders_duel")),
@@ -86,22 +88,24 @@ def test_every_move_shows_its_price_and_to_whom(client):
     ({"game": "7w", "options": {"colour": "red"}, "seats": ["human"] * 3}, "unknown 7 Wonders options"),
     ({"game": "duel", "seats": "human"}, "seats a list"),
     ({"game": "duel", "seats": ["human", "random"], "delay": "slow"}, "delay must be a number"),
-    ({"game": "duel", "seats": ["human", "random"], "seed": -3}, "seed must be a non-negative integer"),
+    ({"game": "duel", "seats": ["human", "random"], "seed": -3}, "seed must be an integer from 0 to 2**64-1"),
 ])
 def test_a_bad_new_game_is_refused_with_the_reason(client, body, words):
     response = client.post("/api/games", json=body)
     assert response.status_code == 400 and words in response.json()["error"]
-    assert client.get("/api/games").json() == []
+    assert client.app.state.store.sessions == {}
 
 
-def test_a_broken_policy_file_is_refused_with_the_reason(client, tmp_path):
+def test_a_broken_policy_file_is_refused_with_the_reason(tmp_path):
+    from starlette.testclient import TestClient
     junk = tmp_path / "junk.pt"
     junk.write_bytes(b"not a policy")
-    response = client.post("/api/games", json={"game": "duel", "seats": ["human", str(junk)]})
-    assert response.status_code == 400
-    assert f"cannot make the bot 'ppo:path={junk}': {junk}: not a readable checkpoint or policy file (truncated or " \
-           "corrupt" in response.json()["error"]
-    assert client.get("/api/games").json() == []
+    with TestClient(create_app(tmp_path, limits=Limits(policy_dirs=(tmp_path,))), base_url=BASE_URL) as client:
+        response = client.post("/api/games", json={"game": "duel", "seats": ["human", str(junk)]})
+        assert response.status_code == 400
+        assert f"cannot make the bot 'ppo:path={junk}': {junk}: not a readable checkpoint or policy file (truncated " \
+               "or corrupt" in response.json()["error"]
+        assert client.app.state.store.sessions == {}
 
 
 def test_an_illegal_a_stale_and_a_foreign_move_are_refused_and_change_nothing(client):
@@ -118,7 +122,7 @@ def test_an_illegal_a_stale_and_a_foreign_move_are_refused_and_change_nothing(cl
     assert stale.status_code == 409 and "stale move" in stale.json()["error"]
     spectator = client.post(url, json={"seat": None, "action": 0, "turn_id": view["turn_id"]})
     assert spectator.status_code == 403
-    assert client.post(url, content=b"{not json").status_code == 400
+    assert client.post(url, content=b"{not json", headers=JSON).status_code == 400
     assert client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "a"}).json() == view
     assert client.get("/api/games/nope").status_code == 404
 
@@ -163,13 +167,14 @@ def test_a_closed_tab_loses_nothing_and_a_new_tab_goes_on(client, monkeypatch):
 def test_a_game_in_progress_is_resumed_by_a_new_server(tmp_path):
     from starlette.testclient import TestClient
     rng = np.random.default_rng(4)
-    with TestClient(create_app(tmp_path)) as client:
+    with TestClient(create_app(tmp_path), base_url=BASE_URL) as client:
         game_id = new_game(client, "seven_wonders", ["human", "random", "heuristic"], {"num_players": 3}, seed=9)
         for _ in range(8):
             play_turn(client, game_id, rng)
         before = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "tests"}).json()
+        tokens = {TOKEN_HEADER: client.headers[TOKEN_HEADER]}  # the page keeps them
     assert (tmp_path / "in_progress" / f"{game_id}.json").exists()
-    with TestClient(create_app(tmp_path)) as client:  # the server restarted: the tab reconnects
+    with TestClient(create_app(tmp_path), base_url=BASE_URL, headers=tokens) as client:  # the server restarted
         after = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "tests"}).json()
         assert after["table"] == before["table"] and after["moves"] == before["moves"]
         view = after
@@ -180,12 +185,13 @@ def test_a_game_in_progress_is_resumed_by_a_new_server(tmp_path):
 
 def test_a_saved_game_that_cannot_be_resumed_is_reported_and_kept(tmp_path):
     from starlette.testclient import TestClient
-    with TestClient(create_app(tmp_path)) as client:
+    with TestClient(create_app(tmp_path), base_url=BASE_URL) as client:
         game_id = new_game(client, "seven_wonders_duel", ["human", "random"], seed=4)
         play_turn(client, game_id, np.random.default_rng(0))
+        tokens = {TOKEN_HEADER: client.headers[TOKEN_HEADER]}
     broken = tmp_path / "in_progress" / "broken.json"
     broken.write_text("{not json")
-    with TestClient(create_app(tmp_path)) as client:
+    with TestClient(create_app(tmp_path), base_url=BASE_URL, headers=tokens) as client:
         skipped = client.get("/api/setup").json()["skipped_saved_games"]
         assert len(skipped) == 1 and str(broken) in skipped[0]
         assert [game["id"] for game in client.get("/api/games").json()] == [game_id]  # the others resume
@@ -202,7 +208,7 @@ def test_a_saved_game_that_cannot_be_resumed_is_reported_and_kept(tmp_path):
 ])
 def test_a_record_replays_turn_by_turn_to_its_final_scores(client, game, options):
     record = finished_record(game, 21, **options)
-    loaded = client.post("/api/replays", content=json.dumps(record))
+    loaded = client.post("/api/replays", content=json.dumps(record), headers=JSON)
     assert loaded.status_code == 200, loaded.text
     replay = loaded.json()
     last = client.get(f"/api/replays/{replay['id']}/{replay['turns']}").json()
@@ -222,7 +228,7 @@ def test_the_records_a_tournament_saves_open_in_the_replay(client, tmp_path, gam
     result = run_tournament(game, agents, games=players or 2, num_players=players, workers=1, ratings=False,
                             progress=False, save_records=tmp_path / "records")
     for path, row in zip(sorted((tmp_path / "records").iterdir()), result.games):
-        loaded = client.post("/api/replays", content=path.read_bytes())
+        loaded = client.post("/api/replays", content=path.read_bytes(), headers=JSON)
         assert loaded.status_code == 200, loaded.text
         replay = loaded.json()
         last = client.get(f"/api/replays/{replay['id']}/{replay['turns']}").json()
@@ -248,13 +254,13 @@ def test_a_record_with_chosen_wonders_and_sides_replays():
 def test_a_foreign_or_tampered_record_is_refused_with_the_reason(client, mutate, words):
     record = finished_record("seven_wonders_duel", 2)
     mutate(record)
-    response = client.post("/api/replays", content=json.dumps(record))
+    response = client.post("/api/replays", content=json.dumps(record), headers=JSON)
     assert response.status_code == 400 and words in response.json()["error"], response.text
 
 
 @pytest.mark.parametrize("text, words", [(b"{oops", "not JSON"), (b"[1, 2]", "JSON object")])
 def test_a_malformed_record_is_refused(client, text, words):
-    response = client.post("/api/replays", content=text)
+    response = client.post("/api/replays", content=text, headers=JSON)
     assert response.status_code == 400 and words in response.json()["error"]
 
 

@@ -201,3 +201,41 @@ def test_a_ppo_seat_the_policy_cannot_play_is_refused_on_the_page(server, page):
     page.wait_for_selector("#message.error")
     assert "2nd edition" in page.text_content("#message") and "ppo" in page.text_content("#message")
     assert not page.evaluate("location.hash")
+
+
+def test_a_seat_stays_with_its_browser_and_moves_only_by_invitation(server, browser):
+    """The creator's reload resumes its seat (the page keeps the tokens); another browser cannot
+    open that seat, but takes the seat it is invited to with the creator's link."""
+    base, _ = server
+    creator_context, guest_context = browser.new_context(), browser.new_context()
+    try:
+        creator = creator_context.new_page()
+        game_id = start_game(creator, base, "seven_wonders_duel", ["human", "human"], seed=3)
+        creator.wait_for_selector("#board .legal")
+        creator.reload()
+        creator.wait_for_selector("#board .legal")
+        link = creator.input_value('.invite-link[data-seat="1"]')
+        assert link.startswith(base + f"/#game={game_id}&seat=1&invite=")
+        guest = guest_context.new_page()
+        guest.goto(base + f"/#game={game_id}&seat=0")
+        guest.wait_for_selector("#message.error")
+        assert "belongs to another browser" in guest.text_content("#message")
+        invited = guest_context.new_page()
+        invited.goto(link)
+        invited.wait_for_function("lastView && lastView.seat === 1")
+        assert "invite" not in invited.evaluate("location.hash")
+        assert not invited.is_visible("#message.error")
+        invited.evaluate("""() => { const held = JSON.parse(localStorage.getItem("wonders-secrets"));
+            held.gone = {owner: "x", tokens: {}, invites: {}};  // a game the server no longer has
+            localStorage.setItem("wonders-secrets", JSON.stringify(held)); }""")
+        invited.click("#nav-games")
+        invited.wait_for_selector(".open-seat")
+        assert [b.inner_text() for b in invited.query_selector_all(".open-seat")] == ["play player_1"]
+        assert list(json.loads(invited.evaluate("localStorage.getItem('wonders-secrets')"))) == [game_id]
+        creator.goto(base + f"/#game={game_id}&seat=1")
+        creator.reload()
+        creator.wait_for_selector("#message.error")
+        assert "belongs to another browser" in creator.text_content("#message")
+    finally:
+        creator_context.close()
+        guest_context.close()

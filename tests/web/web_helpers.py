@@ -8,11 +8,25 @@ import time
 import numpy as np
 
 
+BASE_URL = "http://127.0.0.1:8000"  # the address create_app's server listens on by default
+JSON = {"Content-Type": "application/json"}
+TOKEN_HEADER = "X-Wonders-Tokens"
+
+
 def new_game(client, game: str, seats: list[str], options: dict | None = None, seed: int = 0) -> str:
+    """Create a game; ``client`` then holds its secrets (as the page keeps them)."""
     response = client.post("/api/games", json={"game": game, "options": options or {}, "seats": seats,
                                                "seed": seed, "delay": 0})
     assert response.status_code == 200, response.text
-    return response.json()["id"]
+    created = response.json()
+    hold(client, created["owner"], *created["tokens"].values())
+    return created["id"]
+
+
+def hold(client, *tokens: str) -> None:
+    """Send ``tokens`` too with every request of ``client``."""
+    held = [token for token in client.headers.get(TOKEN_HEADER, "").split(",") if token]
+    client.headers[TOKEN_HEADER] = ",".join(held + list(tokens))
 
 
 def wait_for(predicate, timeout: float = 30.0):

@@ -1,10 +1,13 @@
 // The page of `wonders serve`: set up a game, play or watch it, replay a record.
-// Everything shown comes from the server's JSON (see wonders_env/web/app.py); the page keeps no
-// game state of its own, so a reload or a new tab resumes from the server.
+// Everything shown comes from the server's JSON (see wonders_web/app.py); the page keeps no
+// game state of its own, so a reload or a new tab resumes from the server. It keeps the secrets
+// the server gives (a game's owner secret, its seats' tokens and invitations) in localStorage and
+// sends them in the X-Wonders-Tokens header: a reload or a restarted server resumes its seats.
 "use strict";
 
 const TAB = sessionStorage.getItem("tab") || Math.random().toString(36).slice(2);
 sessionStorage.setItem("tab", TAB);
+const SECRETS_KEY = "wonders-secrets";  // game id -> {owner, tokens: {seat: token}, invites: {seat: invite}}
 const POLL_MS = 300;
 const RESOURCE_NAMES = {W: "wood", S: "stone", C: "clay", O: "ore", G: "glass", L: "loom", P: "papyrus"};
 let setup = null;
@@ -25,8 +28,28 @@ function el(tag, cls, text) {
   return node;
 }
 
-async function api(method, path, body) {
+function allSecrets() {
+  try { return JSON.parse(localStorage.getItem(SECRETS_KEY)) || {}; } catch (error) { return {}; }
+}
+
+function gameSecrets(id) {
+  const held = allSecrets()[id] || {};
+  return {owner: held.owner || null, tokens: held.tokens || {}, invites: held.invites || {}};
+}
+
+function keepSecrets(id, secrets) {
+  const all = allSecrets();
+  all[id] = secrets;
+  localStorage.setItem(SECRETS_KEY, JSON.stringify(all));
+}
+
+function tokensOf(secrets) {
+  return [secrets.owner, ...Object.values(secrets.tokens)].filter(Boolean);
+}
+
+async function api(method, path, body, tokens) {
   const options = {method, headers: {"Content-Type": "application/json"}};
+  if (tokens && tokens.length) options.headers["X-Wonders-Tokens"] = tokens.join(",");
   if (body !== undefined) options.body = typeof body === "string" ? body : JSON.stringify(body);
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({error: `the server answered ${response.status}`}));
@@ -389,7 +412,7 @@ async function sendMove(action) {
   const number = ++requestCount;
   try {
     const view = await api("POST", `/api/games/${current.id}/move`,
-      {seat: current.seat, tab: TAB, action, turn_id: lastView.turn_id});
+      {seat: current.seat, tab: TAB, action, turn_id: lastView.turn_id}, tokensOf(gameSecrets(current.id)));
     showMessage("");
     renderLatest(number, view);
   } catch (error) {
@@ -448,7 +471,7 @@ function renderControls(view) {
     const delay = el("input");
     delay.type = "number"; delay.min = "0"; delay.max = "10"; delay.step = "0.1"; delay.value = view.delay; delay.id = "delay";
     delay.addEventListener("change", async () => {
-      try { await api("POST", `/api/games/${view.id}/delay`, {delay: Number(delay.value)}); showMessage(""); }
+      try { await api("POST", `/api/games/${view.id}/delay`, {delay: Number(delay.value)}, tokensOf(gameSecrets(view.id))); showMessage(""); }
       catch (error) { showMessage(error.message); }
     });
     label.appendChild(delay);
@@ -477,6 +500,34 @@ function renderControls(view) {
 }
 
 // ------------------------------------------------------------------ games
+function invitationLink(id, seat, invite) {
+  return `${location.origin}${location.pathname}#game=${id}&seat=${seat}&invite=${encodeURIComponent(invite)}`;
+}
+
+function showInvitations(id) {
+  // The creator's links that give a seat to another browser (its holder then loses it).
+  const box = $("invitations");
+  box.innerHTML = "";
+  const invites = id === null ? {} : gameSecrets(id).invites;
+  box.classList.toggle("hidden", !Object.keys(invites).length);
+  box.appendChild(el("summary", null, "Invite a player: send a link, whoever opens it takes the seat"));
+  for (const [seat, invite] of Object.entries(invites)) {
+    const label = el("label", null, `player_${seat}: `);
+    const link = el("input");
+    link.readOnly = true; link.size = 60; link.className = "invite-link"; link.dataset.seat = seat;
+    link.value = invitationLink(id, seat, invite);
+    label.appendChild(link);
+    box.appendChild(label);
+  }
+}
+
+async function acceptInvitation(id, seat, invite) {
+  const taken = await api("POST", `/api/games/${id}/seats/${seat}`, {invite});
+  const secrets = gameSecrets(id);
+  secrets.tokens[String(seat)] = taken.token;
+  keepSecrets(id, secrets);
+}
+
 let pollInFlight = false;
 
 async function poll() {
@@ -487,7 +538,8 @@ async function poll() {
   const number = ++requestCount;
   pollInFlight = true;
   try {
-    const view = await api("GET", `/api/games/${game.id}?seat=${seat}&tab=${TAB}${takeOver ? "&take_over=1" : ""}`);
+    const view = await api("GET", `/api/games/${game.id}?seat=${seat}&tab=${TAB}${takeOver ? "&take_over=1" : ""}`,
+      undefined, tokensOf(gameSecrets(game.id)));
     takeOver = false;
     if (game !== current) return;
     if ($("message").dataset.conflict) { showMessage(""); delete $("message").dataset.conflict; }
@@ -501,7 +553,7 @@ async function poll() {
       button.addEventListener("click", () => { takeOver = true; poll(); });
       $("message").appendChild(button);
     }
-    if (error.status === 404) return;
+    if (error.status === 404 || error.status === 403) return;  // no such game; a seat of another browser
   } finally {
     pollInFlight = false;
   }
@@ -512,6 +564,7 @@ function openGame(id, seat) {
   current = {kind: "game", id, seat};
   lastJson = "";
   location.hash = `game=${id}&seat=${seat === null ? "" : seat}`;
+  showInvitations(id);
   showSection("play");
   poll();
 }
@@ -520,8 +573,11 @@ async function listGames() {
   showSection("games");
   const list = $("games-list");
   list.innerHTML = "";
-  const games = await api("GET", "/api/games");
-  if (!games.length) list.appendChild(el("tr")).appendChild(el("td", null, "No games yet."));
+  const held = allSecrets();
+  const games = await api("GET", "/api/games", undefined, Object.values(held).flatMap(tokensOf));
+  // Forget the secrets of games this server no longer has (finished before a restart).
+  localStorage.setItem(SECRETS_KEY, JSON.stringify(Object.fromEntries(games.filter((g) => held[g.id]).map((g) => [g.id, held[g.id]]))));
+  if (!games.length) list.appendChild(el("tr")).appendChild(el("td", null, "No games of this browser yet."));
   for (const game of games) {
     const row = el("tr");
     row.appendChild(el("td", null, game.id));
@@ -529,8 +585,7 @@ async function listGames() {
     row.appendChild(el("td", null, game.seats.join(", ")));
     row.appendChild(el("td", null, game.over ? "finished" : `turn ${game.turn_id}`));
     const links = el("td");
-    game.seats.forEach((spec, seat) => {
-      if (spec !== "human") return;
+    game.your_seats.forEach((seat) => {
       const button = el("button", "open-seat", `play player_${seat}`);
       button.addEventListener("click", () => openGame(game.id, seat));
       links.appendChild(button);
@@ -589,6 +644,7 @@ async function startGame(event) {
   if ($("setup-seed").value !== "") body.seed = Number($("setup-seed").value);
   try {
     const created = await api("POST", "/api/games", body);
+    keepSecrets(created.id, {owner: created.owner, tokens: created.tokens, invites: created.invites});
     showMessage("");
     const human = seats.indexOf("human");
     openGame(created.id, human >= 0 ? human : null);
@@ -605,6 +661,7 @@ async function openReplay() {
     const loaded = await api("POST", "/api/replays", await file.text());
     showMessage("");
     current = {kind: "replay", id: loaded.id, seat: null, turn: 0, seats: loaded.seats};
+    showInvitations(null);
     showSection("play");
     showReplayTurn(loaded.turns);
   } catch (error) {
@@ -650,7 +707,12 @@ async function main() {
   $("replay-open").addEventListener("click", openReplay);
   if (setup.skipped_saved_games.length) showMessage("Saved games that could not be resumed: " + setup.skipped_saved_games.join("; "));
   const params = new URLSearchParams(location.hash.slice(1));
-  if (params.get("game")) openGame(params.get("game"), params.get("seat") === "" || params.get("seat") === null ? null : Number(params.get("seat")));
+  const seat = params.get("seat") === "" || params.get("seat") === null ? null : Number(params.get("seat"));
+  if (params.get("game") && params.get("invite") && seat !== null) {
+    try { await acceptInvitation(params.get("game"), seat, params.get("invite")); }
+    catch (error) { showMessage(error.message); }
+  }
+  if (params.get("game")) openGame(params.get("game"), seat);
   else showSection("setup");
 }
 
