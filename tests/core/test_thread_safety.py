@@ -218,3 +218,37 @@ def test_more_threads_than_cores_is_a_warning():
         venv = vector.make("seven_wonders_duel", num_envs=4, threads=(os.cpu_count() or 1) + 1)
     venv.reset()
     venv.step(venv.sample_actions())
+
+
+@pytest.mark.parametrize("make_env", [lambda: seven_wonders_duel_v0.raw_env(),
+                                      lambda: seven_wonders_v0.raw_env(num_players=3)])
+def test_one_env_stepped_by_two_threads_stays_a_game(make_env):
+    """Two threads racing on one env on the core: a move the other thread made stale is refused
+    with the env's error (never a crash), and the game goes on playable afterwards."""
+    env = make_env()
+    env.reset(seed=4)
+    refused = []
+
+    def play(seed):
+        def run():
+            rng = np.random.default_rng(seed)
+            for _ in range(150):
+                if not env.agents:
+                    return
+                observation = env.observe(env.agent_selection)
+                legal = np.flatnonzero(observation["action_mask"])
+                try:
+                    env.step(int(rng.choice(legal)) if len(legal) else None)
+                except (ValueError, KeyError, AssertionError) as error:  # the other thread moved first
+                    refused.append(error)
+        return run
+
+    run_threads(play(1), play(2))
+    rng = np.random.default_rng(0)
+    for agent in env.agent_iter(max_iter=2000):
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert env.unwrapped.game_record()["finished"]
