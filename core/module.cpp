@@ -3,6 +3,7 @@
 // (the compiled Duel heuristic).
 #include <pybind11/pybind11.h>
 
+#include "common/search_bindings.hpp"
 #include "duel/bindings.hpp"
 #include "duel/heuristic_bindings.hpp"
 #include "duel/search_bindings.hpp"
@@ -18,6 +19,7 @@ namespace py = pybind11;
 PYBIND11_MODULE(_core, m) {
     m.doc() = "The compiled core of wonders_env (see wonders_env.core).";
     m.attr("SOURCE_HASH") = WONDERS_CORE_SOURCE_HASH;
+    wonders::search::bind_search_pool(m);
     py::module_ duel = m.def_submodule("duel", "7 Wonders Duel");
     wonders::duel::bind(duel);
     wonders::duel::bind_search(duel);

@@ -32,9 +32,10 @@ Iteration after iteration:
    ``--simulations`` per move, Dirichlet noise at the root (``--root-noise`` of
    ``Dir(--noise-alpha)``). Each player's first ``--temperature-moves`` moves are drawn from the
    visit counts raised to ``1 / --temperature``, the later ones are the most visited move.
-   ``--search-threads`` threads search different games at once (the search releases the GIL;
-   every search has its own seed drawn in a fixed order, so the games do not depend on the
-   threads). A decision with one legal move is played without search and not recorded. Each
+   The searches of a tick run in one call on ``--search-threads`` threads of the core
+   (:meth:`~wonders_env.vector.VectorEnv.search_many` on a ``SearchPool``: each thread takes the
+   next search not started, the GIL let go; every search has its own seed drawn in a fixed order,
+   so the games do not depend on the threads). A decision with one legal move is played without search and not recorded. Each
    recorded decision keeps the seat's observation row, its action mask and the **visit
    distribution** of the root (visits / their sum, over legal actions only: the policy target).
    When the game ends, every decision of a player gets the **value target** = that player's
@@ -118,7 +119,6 @@ import signal
 import statistics
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -138,7 +138,7 @@ from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, plo
 from training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
 from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot
 from training.progress import Progress
-from wonders_env import vector
+from wonders_env import core, vector
 from wonders_env.registry import GAME_NAMES, entry, resolve_game
 
 DUEL = "seven_wonders_duel"
@@ -354,11 +354,13 @@ def record_returns(record: dict[str, Any], margin_scale: float, margin_weight: f
 
 
 def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], play: SearchPlay,
-               rng: np.random.Generator, pool: ThreadPoolExecutor | None, stop: StopRequest | None = None,
+               rng: np.random.Generator, pool: Any | None, stop: StopRequest | None = None,
                on_game: Any = None) -> Played:
     """One game in each row of ``venv`` (just made, not reset), every seat searching with its
     network (``networks[game][seat]``: the arrays of :func:`agents.az_agent.network_arrays`).
-    Rows whose game ended play random moves (unrecorded) until every row's game has ended."""
+    Rows whose game ended play random moves (unrecorded) until every row's game has ended. The
+    searches of a tick run at once on ``pool``'s threads (a ``core.load().SearchPool``; None: one)."""
+    pool = core.load().SearchPool(1) if pool is None else pool
     obs, mask, to_act = venv.reset()
     games, seats = venv.num_envs, venv.num_players
     searchers = [[venv.searcher() for _ in range(seats)] for _ in range(games)]
@@ -375,7 +377,7 @@ def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], p
         if stop is not None and stop.requested:
             raise Stopped
         actions = venv.sample_actions() if done.any() else np.full((games, seats), -1, np.int64)
-        jobs = []
+        jobs, states = [], []
         for g in np.flatnonzero(~done):
             state = None
             for s in np.flatnonzero(to_act[g]):
@@ -384,24 +386,19 @@ def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], p
                     actions[g, s] = legal[0]
                     continue
                 state = venv.core_state(int(g)) if state is None else state
-                jobs.append((int(g), int(s), state, int(rng.integers(2**63))))
-
-        def search(job: tuple[int, int, Any, int]) -> dict[str, Any]:
-            g, s, state, seed = job
-            return searchers[g][s].search(state, s, seed, **play.options)
-
-        results = list(pool.map(search, jobs)) if pool is not None and len(jobs) > 1 else list(map(search, jobs))
-        for (g, s, _, _), result in zip(jobs, results):
-            visits = np.zeros(venv.num_actions, np.float64)
-            means = np.zeros(venv.num_actions, np.float64)
-            for action, count, mean, _ in result["edges"]:
-                visits[action], means[action] = count, mean
-            visits *= mask[g, s] != 0
+                jobs.append((int(g), int(s), int(rng.integers(2**63))))
+                states.append(state)
+        # the tick's searches at once on the pool's threads (the core's, GIL let go)
+        results = venv.search_many(pool, [searchers[g][s] for g, s, _ in jobs], states, [s for _, s, _ in jobs],
+                                   [seed for _, _, seed in jobs], **play.options)
+        for j, (g, s, _) in enumerate(jobs):
+            visits = results["visits"][j].astype(np.float64) * (mask[g, s] != 0)
+            means = results["means"][j].astype(np.float64)
             if moves[g, s] < play.temperature_moves and visits.sum() > 0:
                 weights = (visits / visits.max()) ** (1.0 / play.temperature)  # no overflow at a low temperature
                 actions[g, s] = rng.choice(venv.num_actions, p=weights / weights.sum())
             else:
-                actions[g, s] = result["action"]
+                actions[g, s] = results["action"][j]
             moves[g, s] += 1
             if play.record:
                 if visits.sum() <= 0:
@@ -517,7 +514,7 @@ def gate_decision(score: float, games: int, chance: float, confidence: float) ->
 
 
 def gate_games(args: Args, candidate: list[np.ndarray], best: list[np.ndarray], num_players: int,
-               rng: np.random.Generator, pool: ThreadPoolExecutor | None, stop: StopRequest) -> float:
+               rng: np.random.Generator, pool: Any, stop: StopRequest) -> float:
     """The candidate's score (win shares summed) over ``--gate-games`` games against the best."""
     venv = make_batch(args, args.gate_games, num_players, rng)
     networks = [[candidate if s == g % num_players else best for s in range(num_players)]
@@ -658,7 +655,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     progress = Progress(args.iterations * args.games, counters["iteration"] * args.games, args.progress_bar,
                         unit="game")
-    pool = ThreadPoolExecutor(args.search_threads) if args.search_threads > 1 else None
+    pool = core.load().SearchPool(args.search_threads)
     with StopRequest((signal.SIGINT, signal.SIGTERM), "stopping at the next move; the run continues from the "
                      "last finished iteration's checkpoint") as stop:
         try:
@@ -679,9 +676,6 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 write_logs()
         except Stopped:
             pass
-        finally:
-            if pool is not None:
-                pool.shutdown()
         progress.close()
         if stop.requested:
             exit_interrupted(f"iteration {counters['iteration'] + 1} dropped; {checkpoint_path} holds iteration "
@@ -709,7 +703,7 @@ def curve_text(curve: list[dict[str, Any]]) -> str:
 
 def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim.Optimizer, buffer: Positions,
                   rng: np.random.Generator, counters: dict[str, Any], gates: list[dict[str, Any]],
-                  curve: list[dict[str, Any]], pool: ThreadPoolExecutor | None, stop: StopRequest,
+                  curve: list[dict[str, Any]], pool: Any, stop: StopRequest,
                   progress: Progress, save_best: Any, best_path: Path) -> dict[str, Any]:
     """Generation, training, gate and (when due) a curve point, updating the networks, optimizer,
     counters, gate history and curve in place (a stop raises :class:`Stopped` midway: the run then

@@ -45,7 +45,8 @@ Each game provides its batch in ``wonders_env.<game>.compiled.make_batch(num_env
 ``reset(obs, mask, to_act)``, ``step(actions, obs, mask, to_act, rewards, terminated)``,
 ``seeds()``, ``finished_records()``, ``finished_score_rewards()`` (``(index, rewards)`` of the
 games that ended in the last step), ``python_state(index)``, ``core_state(index)``,
-``searcher(uniform_rule)`` and ``core_batch`` (the C++ batch object itself).
+``searcher(uniform_rule)``, ``search_many(pool, searchers, states, players, seeds, **options)`` and
+``core_batch`` (the C++ batch object itself).
 """
 
 from __future__ import annotations
@@ -162,6 +163,15 @@ class VectorEnv:
         ``core/common/ismcts.hpp``; ``uniform_rule``: uniform play-outs). Keep one per game and
         seat: a Duel searcher reuses its tree from one move of its seat to the next."""
         return self._batch.searcher(uniform_rule)
+
+    def search_many(self, pool: Any, searchers: list[Any], states: list[Any], players: list[int],
+                    seeds: list[int], **options: Any) -> dict[str, np.ndarray]:
+        """The searches of many seats at once on the threads of ``pool`` (``core.load().SearchPool
+        (threads)``): ``searchers[j]`` (each of :meth:`searcher`, given once) searches ``states[j]``
+        (of :meth:`core_state`) for ``players[j]`` with ``seeds[j]`` and the ``options`` of
+        ``Searcher.search``, as it would alone. Returns arrays: ``action`` [J], ``visits`` and
+        ``means`` [J, num_actions] of the root edges (0 where none), ``simulations`` [J]."""
+        return self._batch.search_many(pool, searchers, states, players, seeds, **options)
 
     @property
     def core_batch(self) -> Any:

@@ -11,6 +11,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -19,6 +21,7 @@
 
 #include "common/ismcts.hpp"
 #include "common/object_lock.hpp"
+#include "common/worker_pool.hpp"
 
 namespace wonders::search {
 
@@ -117,6 +120,26 @@ inline std::shared_ptr<const PolicyValueNet> network_from(const std::vector<Netw
                                                   arrays[7].data()[0]);
 }
 
+// Threads that run many searches at once (the searches of a self-play tick, search_many): each
+// thread takes the next search not yet started, so long and short searches share the threads.
+struct SearchPool {
+    explicit SearchPool(int threads) : workers(threads) {}
+    WorkerPool workers;
+    ObjectLock lock;
+};
+
+inline void bind_search_pool(py::module_& m) {
+    py::class_<SearchPool>(m, "SearchPool", "Threads for the games' search_many (see common/search_bindings.hpp).")
+        .def(py::init([](int threads) {
+                 if (threads < 1 || threads > MAX_BATCH_THREADS)
+                     throw py::value_error("threads must be in 1-" + std::to_string(MAX_BATCH_THREADS) + ", got " +
+                                           std::to_string(threads));
+                 return std::make_unique<SearchPool>(threads);
+             }),
+             py::arg("threads"))
+        .def_property_readonly("threads", [](const SearchPool& pool) { return pool.workers.size(); });
+}
+
 // A Searcher and the lock that serialises its use by Python threads.
 template <class Adapter>
 struct BoundSearcher {
@@ -194,6 +217,79 @@ py::class_<BoundSearcher<Adapter>> bind_searcher(py::module_& m, const char* nam
             const auto lock = bound.lock.acquire();
             return bound.searcher.tree_size();
         });
+    m.def(
+        "search_many",
+        [check_state](SearchPool& pool, const std::vector<S*>& searchers, const std::vector<const State*>& states,
+                      const std::vector<int>& players, const std::vector<uint64_t>& seeds, int64_t simulations,
+                      double time_limit, double exploration, double widening, double margin_scale,
+                      double margin_weight, int64_t max_nodes, bool reuse, double root_noise, double noise_alpha,
+                      double rollout_weight, int64_t network_depth) {
+            const Options options = options_from(simulations, time_limit, exploration, widening, margin_scale,
+                                                 margin_weight, max_nodes, reuse, root_noise, noise_alpha,
+                                                 rollout_weight, network_depth, 1.0);
+            const size_t count = searchers.size();
+            if (states.size() != count || players.size() != count || seeds.size() != count)
+                throw py::value_error("searchers, states, players and seeds must have the same length, got " +
+                                      std::to_string(count) + ", " + std::to_string(states.size()) + ", " +
+                                      std::to_string(players.size()) + " and " + std::to_string(seeds.size()));
+            std::vector<S*> order(searchers);
+            for (S* searcher : order)
+                if (!searcher) throw py::type_error("searchers must be Searcher objects, got None");
+            std::sort(order.begin(), order.end());  // locks taken in one order: no deadlock between callers
+            if (std::adjacent_find(order.begin(), order.end()) != order.end())
+                throw py::value_error("a searcher is given twice: each search needs its own (its tree)");
+            std::vector<std::unique_lock<std::mutex>> locks;
+            locks.push_back(pool.lock.acquire());
+            for (S* searcher : order) locks.push_back(searcher->lock.acquire());
+            std::vector<State> truths;
+            truths.reserve(count);
+            for (size_t j = 0; j < count; ++j) {
+                if (!states[j]) throw py::type_error("states must be State objects, got None");
+                try {
+                    check_state(searchers[j]->searcher.adapter(), *states[j], players[j]);
+                } catch (const py::value_error& error) {
+                    throw py::value_error("search " + std::to_string(j) + ": " + error.what());
+                }
+                truths.push_back(*states[j]);
+            }
+            std::vector<Result> results(count);
+            {
+                py::gil_scoped_release release;
+                std::atomic<size_t> next{0};
+                pool.workers.run(pool.workers.size(), [&](int, int, int) {
+                    for (size_t j = next++; j < count; j = next++)
+                        results[j] = searchers[j]->searcher.search(truths[j], players[j], options, seeds[j]);
+                });
+            }
+            const int actions = count ? searchers[0]->searcher.adapter().num_actions() : 0;
+            py::array_t<int64_t> chosen(static_cast<py::ssize_t>(count)), done(static_cast<py::ssize_t>(count));
+            py::array_t<float> visits({static_cast<py::ssize_t>(count), static_cast<py::ssize_t>(actions)});
+            py::array_t<float> means({static_cast<py::ssize_t>(count), static_cast<py::ssize_t>(actions)});
+            std::fill(visits.mutable_data(), visits.mutable_data() + visits.size(), 0.0f);
+            std::fill(means.mutable_data(), means.mutable_data() + means.size(), 0.0f);
+            for (size_t j = 0; j < count; ++j) {
+                chosen.mutable_data()[j] = results[j].action;
+                done.mutable_data()[j] = results[j].simulations;
+                for (const RootEdge& e : results[j].edges) {
+                    visits.mutable_data()[j * actions + e.action] = static_cast<float>(e.visits);
+                    means.mutable_data()[j * actions + e.action] = static_cast<float>(e.mean);
+                }
+            }
+            py::dict out;
+            out["action"] = chosen;
+            out["visits"] = visits;
+            out["means"] = means;
+            out["simulations"] = done;
+            return out;
+        },
+        py::arg("pool"), py::arg("searchers"), py::arg("states"), py::arg("players"), py::arg("seeds"),
+        py::arg("simulations") = 0, py::arg("time_limit") = 0.0, py::arg("exploration") = 1.5,
+        py::arg("widening") = 0.0, py::arg("margin_scale") = 5.0, py::arg("margin_weight") = 0.2,
+        py::arg("max_nodes") = 2000000, py::arg("reuse") = true, py::arg("root_noise") = 0.0,
+        py::arg("noise_alpha") = 0.3, py::arg("rollout_weight") = 0.0, py::arg("network_depth") = 0,
+        "Searcher.search for each (searcher, state, player, seed) at once on the pool's threads, each "
+        "searcher in its own search (given once). Returns a dict of arrays: action [J], visits [J, A] and "
+        "means [J, A] of the root edges (0 where none), simulations [J].");
     return cls;
 }
 

@@ -252,3 +252,35 @@ def test_one_env_stepped_by_two_threads_stays_a_game(make_env):
             continue
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     assert env.unwrapped.game_record()["finished"]
+
+
+@pytest.mark.parametrize("game", ["duel", "seven_wonders"])
+def test_search_many_on_a_pool_gives_the_searches_one_by_one(game):
+    """search_many runs a tick's searches on the pool's threads: each result is that of its
+    searcher's own search with the same seed; a searcher given twice is refused."""
+    if game == "duel":
+        states, make = duel_states(9), lambda: vector.make("seven_wonders_duel", num_envs=1).searcher()
+        module, players = core.load().duel, [s.current for s in states]
+    else:
+        venv, states = seven_wonders_states(6)
+        engine = venv._batch.game.engine
+        module, make, players = core.load().seven_wonders, venv.searcher, [engine.acting_players(s)[0] for s in states]
+    seeds = list(range(100, 100 + len(states)))
+    alone = [make().search(s, p, seed, simulations=60, reuse=False) for s, p, seed in zip(states, players, seeds)]
+    pool = core.load().SearchPool(3)
+    searchers = [make() for _ in states]
+    many = module.search_many(pool, searchers, states, players, seeds, simulations=60, reuse=False)
+    assert many["action"].tolist() == [result["action"] for result in alone]
+    for row, result in enumerate(alone):
+        for action, visits, mean, _ in result["edges"]:
+            assert many["visits"][row, action] == visits
+            assert many["means"][row, action] == pytest.approx(mean, rel=1e-6)
+        assert many["visits"][row].sum() == sum(edge[1] for edge in result["edges"])
+    assert (many["simulations"] == 60).all()
+    with pytest.raises(ValueError, match="given twice"):
+        module.search_many(pool, [searchers[0], searchers[0]], states[:2], players[:2], seeds[:2], simulations=10)
+    with pytest.raises(ValueError, match="same length"):
+        module.search_many(pool, searchers[:2], states[:1], players[:2], seeds[:2], simulations=10)
+    with pytest.raises(ValueError, match="search 1: "):
+        module.search_many(pool, searchers[:2], states[:2], [players[0], 9], seeds[:2],
+                           simulations=10)

@@ -260,6 +260,11 @@ class DuelBatch:
         """A copy of the C++ state of game ``index`` (what the core's ``Engine`` and ``Searcher`` take)."""
         return self._batch.state(index)
 
+    def search_many(self, pool: Any, searchers: list[Any], states: list[Any], players: list[int],
+                    seeds: list[int], **options: Any) -> dict[str, Any]:
+        """The searches of many seats at once (:meth:`wonders_env.vector.VectorEnv.search_many`)."""
+        return core.load().duel.search_many(pool, searchers, states, players, seeds, **options)
+
     def searcher(self, uniform_rule: bool = False) -> Any:
         """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) over this batch's core states."""
         return core.load().duel.Searcher(core_tables(), uniform_rule=uniform_rule)

@@ -403,6 +403,11 @@ class SevenWondersBatch:
         (built on the batch's engine: a searcher checks that a state was set up by its engine)."""
         return core.load().seven_wonders.Searcher(self.game.engine, uniform_rule=uniform_rule)
 
+    def search_many(self, pool: Any, searchers: list[Any], states: list[Any], players: list[int],
+                    seeds: list[int], **options: Any) -> dict[str, Any]:
+        """The searches of many seats at once (:meth:`wonders_env.vector.VectorEnv.search_many`)."""
+        return core.load().seven_wonders.search_many(pool, searchers, states, players, seeds, **options)
+
     def finished_records(self) -> list[dict[str, Any]]:
         return [self.game.game_record(state) for _, _, state in self._batch.finished()]
 
