@@ -6,7 +6,7 @@ Accessible cards are marked with ``*``.
 
 from __future__ import annotations
 
-from .actions import ActionKind, action_table
+from .actions import STARTER_ME, ActionKind, action_table
 from .cards import COLORS, DECKS, SCIENCE_SYMBOLS
 from .record import AGENTS
 from .rules import build_cost, sell_value, wonder_cost
@@ -100,18 +100,29 @@ def render_table(state: DuelState, viewer: int | None = None) -> str:
 
 
 def move_text(state: DuelState, player: int, action: int) -> str:
-    """The action in words with what it costs ``player`` now (``build Lumber Yard (free)``)."""
-    acts = action_table(state.db)
-    kind, index, wonder = acts.decode(action)
-    text = acts.describe(action)
+    """The action in words with what it costs ``player`` now: its name in the text interface
+    (``Build Lumber Yard, for free``, ``Discard Baths for 2 coins``, ``Build The Pyramids with
+    Baths, paying 4 coins``)."""
+    db = state.db
+    kind, index, wonder = action_table(db).decode(action)
+    if kind == ActionKind.DRAFT:
+        return f"Take the wonder {db.wonders[index].name}"
     if kind == ActionKind.BUILD:
-        return f"{text} ({_coins(build_cost(state, player, index))})"
+        return f"Build {db.cards[index].name}{_paying(build_cost(state, player, index))}"
     if kind == ActionKind.WONDER:
-        return f"{text} ({_coins(wonder_cost(state, player, wonder))})"
+        return f"Build {db.wonders[wonder].name} with {db.cards[index].name}{_paying(wonder_cost(state, player, wonder))}"
     if kind == ActionKind.SELL:
-        return f"{text} (+{sell_value(state, player)} coins)"
-    return text
+        return f"Discard {db.cards[index].name} for {sell_value(state, player)} coins"
+    if kind == ActionKind.PROGRESS:
+        return f"Take the progress token {db.progress_tokens[index].name}"
+    if kind == ActionKind.LIBRARY:
+        return f"Keep the progress token {db.progress_tokens[index].name}"
+    if kind == ActionKind.DESTROY:
+        return f"Destroy the opponent's {db.cards[index].name}"
+    if kind == ActionKind.MAUSOLEUM:
+        return f"Build {db.cards[index].name} from the discard pile for free"
+    return "Start the next Age yourself" if index == STARTER_ME else "Let the opponent start the next Age"
 
 
-def _coins(cost: int) -> str:
-    return "free" if cost == 0 else f"{cost} coin" if cost == 1 else f"{cost} coins"
+def _paying(cost: int) -> str:
+    return ", for free" if cost == 0 else f", paying {cost} coin" if cost == 1 else f", paying {cost} coins"
