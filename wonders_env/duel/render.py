@@ -6,8 +6,10 @@ Accessible cards are marked with ``*``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import STARTER_ME, ActionKind, action_table
-from .cards import COLORS, DECKS, SCIENCE_SYMBOLS
+from .cards import COLORS, DECKS, SCIENCE_SYMBOLS, Layout
 from .record import AGENTS
 from .rules import build_cost, sell_value, wonder_cost
 from .scoring import score_breakdown
@@ -28,30 +30,41 @@ def _cell(state: DuelState, slot: int) -> str:
     return f"[{db.cards[card].name[:CELL - 3]:<{CELL - 3}}{mark}]"
 
 
+@lru_cache(maxsize=None)
+def _rows(layout: Layout) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per row of ``layout``, top first: ``(slot, column in characters)`` of its slots."""
+    return tuple(tuple((s, layout.col[s] * CELL // 2) for s in range(len(layout.row)) if layout.row[s] == row)
+                 for row in sorted(set(layout.row)))
+
+
 def render_structure(state: DuelState) -> list[str]:
     db = state.db
     if not state.age:
         return ["Wonder draft, on the table: " + ", ".join(db.wonders[w].name for w in state.draft_offer)]
-    layout = db.layouts[state.age - 1]
     lines = []
-    for row in sorted(set(layout.row)):
-        slots = [s for s in range(len(layout.row)) if layout.row[s] == row]
+    for row in _rows(db.layouts[state.age - 1]):
         line = ""
-        for s in slots:
-            line = line.ljust(layout.col[s] * CELL // 2) + _cell(state, s)
+        for s, column in row:
+            line = line.ljust(column) + _cell(state, s)
         if line.strip():
             lines.append(line.rstrip())
     return lines
 
 
+TRACK_ZONES = ((-9,), (-8, -7, -6), (-5, -4, -3), (-2, -1), (0,), (1, 2), (3, 4, 5), (6, 7, 8), (9,))
+
+
+@lru_cache(maxsize=None)
+def _track(pawn: int, looting: tuple[bool, ...]) -> str:
+    track = "|".join("".join("X" if i == pawn else ("C" if abs(i) == 9 else ".") for i in zone)
+                     for zone in TRACK_ZONES)
+    loot = [f"{AGENTS[victim]} -{coins}" for (victim, _, coins), present in zip(LOOTING_TOKENS, looting) if present]
+    return f"pawn {pawn:+d}: player_0 {track} player_1   looting tokens left: {', '.join(loot) or '-'}"
+
+
 def render_track(state: DuelState) -> str:
     """The conflict track from player_0's capital (left) to player_1's, zones split by ``|``."""
-    zones = ((-9,), (-8, -7, -6), (-5, -4, -3), (-2, -1), (0,), (1, 2), (3, 4, 5), (6, 7, 8), (9,))
-    track = "|".join("".join("X" if i == state.pawn else ("C" if abs(i) == 9 else ".") for i in zone)
-                     for zone in zones)
-    loot = [f"{AGENTS[victim]} -{coins}" for (victim, _, coins), present in zip(LOOTING_TOKENS, state.looting)
-            if present]
-    return f"pawn {state.pawn:+d}: player_0 {track} player_1   looting tokens left: {', '.join(loot) or '-'}"
+    return _track(state.pawn, tuple(map(bool, state.looting)))
 
 
 def render_city(state: DuelState, player: int) -> list[str]:
@@ -61,11 +74,12 @@ def render_city(state: DuelState, player: int) -> list[str]:
     wonders = [db.wonders[w].name + (" (built)" if state.wonder_built[w] else "")
                for w in state.player_wonders[player] if w != state.boxed_wonder]
     lines.append("  wonders: " + (", ".join(wonders) or "-"))
-    for colour in range(len(COLORS)):
-        names = [db.cards[c].name for c in state.city[player] if db.cards[c].color == colour]
-        if names:
-            lines.append(f"  {COLORS[colour]}: " + ", ".join(names))
-    tokens = [token.name for token in db.progress_tokens if state.player_tokens[player] >> token.id & 1]
+    by_colour: dict[int, list[str]] = {}
+    for c in state.city[player]:
+        by_colour.setdefault(db.cards[c].color, []).append(db.cards[c].name)
+    lines += [f"  {COLORS[colour]}: " + ", ".join(by_colour[colour]) for colour in sorted(by_colour)]
+    owned = state.player_tokens[player]
+    tokens = [token.name for token in db.progress_tokens if owned >> token.id & 1] if owned else []
     if tokens:
         lines.append("  progress: " + ", ".join(tokens))
     symbols = [f"{SCIENCE_SYMBOLS[k]} x{n}" for k, n in enumerate(state.science[player]) if n]
