@@ -19,15 +19,18 @@ CELL = 16  # characters per card; a layout column is half a card
 
 
 def _cell(state: DuelState, slot: int) -> str:
-    db = state.db
     card = state.slot_card[slot]
     if card == EMPTY:
         return " " * CELL
-    if not state.face_up[slot]:
+    return _card_cell(state.db, card, bool(state.face_up[slot]), not state.cover_count[slot])
+
+
+@lru_cache(maxsize=None)
+def _card_cell(db, card: int, face_up: bool, accessible: bool) -> str:
+    if not face_up:
         deck = DECKS[db.card_deck[card]]
         return f"[{'Guild' if deck == 'G' else 'Age ' + deck:^{CELL - 2}}]"
-    mark = "*" if not state.cover_count[slot] else " "
-    return f"[{db.cards[card].name[:CELL - 3]:<{CELL - 3}}{mark}]"
+    return f"[{db.cards[card].name[:CELL - 3]:<{CELL - 3}}{'*' if accessible else ' '}]"
 
 
 @lru_cache(maxsize=None)

@@ -89,12 +89,16 @@ def observation_text(state, player: int, moves: list[str]) -> str:
         lines.append("Cards you can take:")
         lines += [f"- {_card_line(db, state.slot_card[s])}; building it costs you {_coins(build_cost(state, player, state.slot_card[s]))}"
                   for s in accessible if state.face_up[s]]
-        covered = [state.slot_card[s] for s in range(len(state.slot_card))
-                   if state.slot_card[s] != EMPTY and state.face_up[s] and s not in accessible]
+        covered, face_down = [], 0
+        for card, up, cover in zip(state.slot_card, state.face_up, state.cover_count):
+            if card != EMPTY and cover:
+                if up:
+                    covered.append(card)
+                else:
+                    face_down += 1
         if covered:
             lines.append("Face-up cards still covered:")
             lines += [f"- {_card_line(db, card)}" for card in covered]
-        face_down = sum(card != EMPTY and not up for card, up in zip(state.slot_card, state.face_up))
         if face_down:
             lines.append(f"Face-down cards: {face_down}")
     lines.append("\n" + render_track(state))
