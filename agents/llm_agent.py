@@ -120,7 +120,10 @@ class LLMAgent:
         self.rng = np.random.default_rng(seed)
         self.system_prompt = f"{module.RULES}\n\n{module.LEGEND}\n\n{INSTRUCTION}"
         self.games: list[GameStats] = []
-        self.transcript: list[dict[str, Any]] = []  # the decisions of the current game (messages, move)
+        #: the decisions of the current game in order: ``agent``, ``messages`` (the conversation with
+        #: the model; empty for a single legal move), ``move`` (the name played), ``fallback`` (why
+        #: a random move was played, else None)
+        self.transcript: list[dict[str, Any]] = []
         self._history = -1
         if check_server:
             self.check_server()
@@ -204,6 +207,7 @@ class LLMAgent:
         actions, moves = view.legal_actions(agent), view.moves(agent)
         if len(actions) == 1:
             stats.forced += 1
+            self.transcript.append({"agent": agent, "messages": [], "move": moves[0], "fallback": None})
             return actions[0]
         messages = [{"role": "system", "content": self.system_prompt},
                     {"role": "user", "content": f"{view.observation(agent)}\n\n{INSTRUCTION}"}]
