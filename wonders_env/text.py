@@ -135,7 +135,8 @@ class TextView:
             self._state = self.raw.state
         return self._state
 
-    def _legal(self, agent: str) -> tuple[list[int], list[str]]:
+    def legal(self, agent: str) -> tuple[list[int], list[str]]:
+        """``(action ids, names)`` of ``agent``'s legal moves, in action-id order."""
         found = self._moves.get(agent)
         if found is None:
             if self.raw.terminations.get(agent, True) or agent != self.raw.agent_selection:
@@ -148,11 +149,11 @@ class TextView:
 
     def legal_actions(self, agent: str) -> list[int]:
         """The action ids of ``agent``'s legal moves (none unless it is the deciding agent)."""
-        return self._legal(agent)[0]
+        return self.legal(agent)[0]
 
     def moves(self, agent: str) -> list[str]:
         """The names of ``agent``'s legal moves, in action-id order."""
-        return self._legal(agent)[1]
+        return self.legal(agent)[1]
 
     def observation(self, agent: str) -> str:
         """Everything ``agent`` may know now, with its numbered legal moves."""
@@ -160,7 +161,7 @@ class TextView:
 
     def action(self, agent: str, move: Any) -> int:
         """The action id of ``agent``'s move ``move`` (see :func:`parse_move`)."""
-        actions, names = self._legal(agent)
+        actions, names = self.legal(agent)
         return actions[parse_move(move, names)]
 
     def final_text(self) -> str:
@@ -219,7 +220,7 @@ class TextGame:
         if self.done:
             raise IllegalMoveError("the game is over: call reset() to start a new one", [])
         agent = self.env.agent_selection
-        actions, names = self.view._legal(agent)
+        actions, names = self.view.legal(agent)
         index = parse_move(move, names)
         state = self.view.state
         self.env.step(actions[index])

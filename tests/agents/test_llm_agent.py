@@ -117,6 +117,8 @@ def test_whole_games_with_statistics_per_game(game, players):
         for seed in (5, 5):  # the same seed twice: two games all the same
             assert play_game(env, [agent, *others], seed=seed).record["finished"]
     first, second = agent.games
+    assert len(agent.transcript) == second.decisions  # every decision of the last game, single moves included
+    assert sum(not decision["messages"] for decision in agent.transcript) == second.forced
     assert first.seed == second.seed == 5
     assert first.decisions > 10 and first.fallbacks == first.illegal == 0
     assert first.answers == first.decisions - first.forced

@@ -150,8 +150,13 @@ def observation_text(state: GameState, seat: int, moves: list[str]) -> str:
         city = acting_city(state, seat)
         if city != seat:
             lines.append(f"You decide for the {seat_name(state, city)}.")
+        if state.phase == Phase.FREE_CITY:
+            lines.append(f"Your own move this turn: {describe_action(state, state.pending[seat])}")
         if state.phase == Phase.PAYMENT:
-            lines.append(f"You pay for your move: {describe_action(state, state.pending[city])}")
+            lines.append(f"You pay for the move: {describe_action(state, state.pending[city])}")
+            if city != seat and seat in state.payments:
+                _, to_left, to_right = state.payments[seat]
+                lines.append(f"You paid for your own move: {to_left} coins to the left, {to_right} to the right")
     hand = state.hands[seat]
     if state.phase != Phase.DISCARD_BUILD and hand:
         lines.append(f"\nYour hand ({len(hand)} cards):")
