@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from . import card_text
 from .actions import action_table
-from .cards import RESOURCES, DuelDatabase
+from .cards import CHAIN_SYMBOLS, NONE, RESOURCES, DuelDatabase
 from .record import AGENTS
 from .render import render_city, render_structure, render_track
 from .rules import build_cost, trade_price_list
@@ -45,7 +45,9 @@ PHASE_TEXT = {
 
 @lru_cache(maxsize=None)
 def _card_line(db: DuelDatabase, card: int) -> str:
-    return f"{db.cards[card].name} ({card_text.card_text(db, card)})"
+    gives = db.cards[card].chain_gives
+    later = f"; gives the {CHAIN_SYMBOLS[gives]} chain" if gives != NONE else ""
+    return f"{db.cards[card].name} ({card_text.card_text(db, card)}{later})"
 
 
 @lru_cache(maxsize=None)

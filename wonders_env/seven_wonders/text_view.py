@@ -34,7 +34,9 @@ LEGEND = card_text.LEGEND
 
 @lru_cache(maxsize=None)
 def _card_line(db: CardDatabase, card_type: int) -> str:
-    return f"{db.types[card_type].name} ({card_text.card_text(db, card_type)})"
+    card = db.types[card_type]
+    later = f"; makes {' and '.join(card.chains_to)} free later" if card.chains_to else ""
+    return f"{card.name} ({card_text.card_text(db, card_type)}{later})"
 
 
 @lru_cache(maxsize=None)
