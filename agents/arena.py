@@ -19,7 +19,8 @@ tournament (:func:`agents.tournament.schedule`).
 **Resuming.** Model calls cost money, so every finished game is appended at once to
 ``OUT/games.jsonl`` (with the settings in ``OUT/arena.json``); run the same arena again and it
 plays only the games missing (a game cut short by an interruption is played again from its
-start). Other settings in the same folder are refused.
+start). The models may come back with other specs (a server on another port: the labels name
+them); other settings in the same folder are refused. Games are played one at a time.
 
 **The leaderboard** (``OUT/leaderboard.md`` and ``OUT/leaderboard.json``), best OpenSkill
 ordinal first: per agent its games, win rate with a 95% Wilson interval, OpenSkill
@@ -205,10 +206,9 @@ def run_arena(game: str, models: Sequence[str] | Mapping[str, str], ladder: Sequ
     settings_path, games_path = folder / "arena.json", folder / "games.jsonl"
     if settings_path.exists():
         saved = json.loads(settings_path.read_text())
-        if saved != settings:
+        if {**saved, "models": list(saved["models"])} != {**settings, "models": list(specs)}:
             raise ValueError(f"{folder} holds an arena with other settings ({saved}); give another --out folder")
-    else:
-        settings_path.write_text(json.dumps(settings, indent=1))
+    settings_path.write_text(json.dumps(settings, indent=1))
     rows = _load_rows(games_path)
     games_path.write_text("".join(json.dumps(row) + "\n" for row in rows))  # without a cut-short line
     done = {row["index"] for row in rows}

@@ -35,10 +35,10 @@ the arena (:mod:`agents.arena`) reads them.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
-import socket
 import time
 import urllib.error
 import urllib.request
@@ -173,8 +173,8 @@ class LLMAgent:
                 reply = answer["choices"][0]["message"]["content"] or ""
             except urllib.error.HTTPError as error:
                 problem = f"HTTP {error.code} {error.reason}"
-            except (urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError) as error:
-                problem = f"no answer ({getattr(error, 'reason', error)})"
+            except (urllib.error.URLError, http.client.HTTPException, OSError) as error:  # timeouts included
+                problem = f"no answer ({getattr(error, 'reason', error) or type(error).__name__})"
             except (ValueError, KeyError, IndexError, TypeError) as error:
                 problem = f"an answer that is not a chat completion ({error!r})"
             else:

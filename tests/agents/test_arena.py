@@ -43,23 +43,26 @@ def test_models_meet_the_ladder_and_each_other_and_the_leaderboard_says_how_they
 
 
 def test_an_interrupted_arena_resumes_with_the_games_missing(tmp_path):
+    ladder = ["random", "heuristic"]
     with ScriptedChatServer(then="legal") as server:
-        models = {"scripted": spec(server)}
-        run_arena("duel", models, ladder=["random", "heuristic"], games=2, out=tmp_path, progress=False)
-        lines = (tmp_path / "games.jsonl").read_text().splitlines()
-        assert len(lines) == 4
-        kept = lines[:2]
-        (tmp_path / "games.jsonl").write_text("\n".join(kept) + "\n" + lines[2][:40])  # cut short mid-game
-        asked = len(server.requests)
-        arena = run_arena("duel", models, ladder=["random", "heuristic"], games=2, out=tmp_path, progress=False)
-        assert len(server.requests) > asked  # the two missing games were played
+        run_arena("duel", {"scripted": spec(server)}, ladder=ladder, games=2, out=tmp_path, progress=False)
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    assert len(lines) == 4
+    kept = lines[:2]
+    (tmp_path / "games.jsonl").write_text("\n".join(kept) + "\n" + lines[2][:40])  # cut short mid-game
+    with ScriptedChatServer(then="legal") as restarted:  # the model's server came back on another port
+        models = {"scripted": spec(restarted)}
+        arena = run_arena("duel", models, ladder=ladder, games=2, out=tmp_path, progress=False)
+        assert restarted.requests  # the two missing games were played
         assert [json.dumps(row) for row in arena.rows[:2]] == kept
         assert sorted(row["index"] for row in arena.rows) == [0, 1, 2, 3]
-        asked = len(server.requests)
-        run_arena("duel", models, ladder=["random", "heuristic"], games=2, out=tmp_path, progress=False)
-        assert len(server.requests) == asked  # nothing left to play: no model call
+        asked = len(restarted.requests)
+        run_arena("duel", models, ladder=ladder, games=2, out=tmp_path, progress=False)
+        assert len(restarted.requests) == asked  # nothing left to play: no model call
         with pytest.raises(ValueError, match="holds an arena with other settings"):
             run_arena("duel", models, ladder=["random"], games=2, out=tmp_path, progress=False)
+        with pytest.raises(ValueError, match="holds an arena with other settings"):
+            run_arena("duel", {"another": spec(restarted)}, ladder=ladder, games=2, out=tmp_path, progress=False)
 
 
 def test_seven_wonders_puts_the_model_against_a_field():
