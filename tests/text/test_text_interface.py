@@ -105,3 +105,17 @@ def test_a_game_the_text_interface_does_not_cover_and_other_bad_input(monkeypatc
 def test_the_rules_summary_of_each_game():
     assert "3 Ages of 6 turns" in text.rules("seven_wonders")
     assert "structure" in text.rules("duel")
+
+
+def test_moves_made_for_the_free_city_say_so():
+    game = text.make("seven_wonders", num_players=2)
+    game.reset(seed=4)
+    rng = np.random.default_rng(1)
+    lines = set()
+    done = False
+    while not done:
+        _, observation = game.get_observation()
+        lines |= {line for line in observation.splitlines() if "(for the Free City)" in line}
+        done, _ = game.step(str(int(rng.integers(len(game.legal_moves()))) + 1))
+    assert any(": you (for the Free City) " in line for line in lines)
+    assert any(line.split(": ", 1)[1].startswith("player_") for line in lines)  # the other holder's

@@ -45,6 +45,8 @@ def city_lines(state: GameState, seat: int) -> list[str]:
 def public_action(entry: dict) -> str:
     """A record entry as the other players see it: sold, discarded and stage cards stay hidden."""
     who = entry["agent"] or "the Free City"
+    if entry["agent"] and "seat" in entry and f"player_{entry['seat']}" != entry["agent"]:
+        who += " (for the Free City)"  # the Free City card holder's move for it
     if entry["kind"] == "sell":
         return f"{who} sold a card for 3 coins"
     if entry["kind"] == "wonder":

@@ -134,7 +134,8 @@ def _happened(state: GameState, seat: int) -> list[str]:
         if entry["agent"] == me:
             paid = entry["paid"]
             coins = f", paid {paid['left']} left, {paid['right']} right, {paid['bank']} bank" if any(paid.values()) else ""
-            lines.append(f"Age {entry['age']} turn {entry['turn']}: you {entry['kind'].replace('_', ' ')} "
+            for_city = "" if entry["seat"] == seat else f" (for the {seat_name(state, entry['seat'])})"
+            lines.append(f"Age {entry['age']} turn {entry['turn']}: you{for_city} {entry['kind'].replace('_', ' ')} "
                          f"{entry['card']}{coins}")
         else:
             lines.append(f"Age {entry['age']} turn {entry['turn']}: {public_action(entry)}")
