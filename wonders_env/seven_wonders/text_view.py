@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 from . import card_text
 from .cards import COLORS, RESOURCES, SCIENCE_SYMBOLS, CardDatabase, WonderSide
 from .render import PHASE_TEXT, public_action, seat_name
@@ -160,6 +162,11 @@ def observation_text(state: GameState, seat: int, moves: list[str]) -> str:
             if city != seat and seat in state.payments:
                 _, to_left, to_right = state.payments[seat]
                 lines.append(f"You paid for your own move: {to_left} coins to the left, {to_right} to the right")
+    if state.phase == Phase.DISCARD_BUILD and seat in acting_seats(state):
+        city = acting_city(state, seat)
+        choices = sorted({db.cards[c].type for c in state.discard} - set(np.flatnonzero(state.has_type[city])))
+        lines.append(f"\nThe discard pile, which you may build from for free ({len(choices)} cards you do not own):")
+        lines += [f"- {_card_line(db, t)}" for t in choices]
     hand = state.hands[seat]
     if state.phase != Phase.DISCARD_BUILD and hand:
         lines.append(f"\nYour hand ({len(hand)} cards):")
