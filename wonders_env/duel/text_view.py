@@ -112,6 +112,9 @@ def observation_text(state, player: int, moves: list[str]) -> str:
         lines.append("Drawn for your Great Library:")
         lines += [f"- {_token_line(db, t)}" for t in state.library_offer]
     lines.append("Discard pile: " + (", ".join(db.cards[c].name for c in state.discard) or "empty"))
+    if state.phase == Phase.MAUSOLEUM:
+        lines.append("The discard pile's cards, which you may build for free:")
+        lines += [f"- {_card_line(db, card)}" for card in state.discard]
     prices = trade_price_list(state, player)
     lines.append("Your price of one resource unit from the bank: "
                  + ", ".join(f"{RESOURCES[r]} {prices[r]}" for r in range(len(RESOURCES))))
