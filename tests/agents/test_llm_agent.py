@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import socket
 
-import numpy as np
 import pytest
 
 import wonders_env
