@@ -46,7 +46,7 @@ from pettingzoo.utils.wrappers import BaseWrapper
 
 from . import registry
 
-__all__ = ["IllegalMoveError", "TextGame", "TextView", "TextWrapper", "make", "rules"]
+__all__ = ["IllegalMoveError", "TextGame", "TextView", "TextWrapper", "make", "parse_move", "rules"]
 
 _NUMBERED = re.compile(r"^(\d+)\s*[.):]?\s*(.*)$")
 
