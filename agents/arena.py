@@ -54,6 +54,11 @@ LLM_COUNTS = ("decisions", "forced", "answers", "illegal", "retries", "fallbacks
               "prompt_tokens", "completion_tokens", "seconds")
 
 
+def default_ladder(game: str) -> list[str]:
+    """The agents of :data:`LADDER` that play ``game`` as shipped (:func:`agents.agent_names`)."""
+    return [agent for agent in LADDER if agent in agent_names(game)]
+
+
 def arena_lineups(models: Sequence[str], ladder: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
     """Each model against each ladder agent, then each pair of models."""
     opponents = [(model, other) for model in models for other in ladder]
@@ -189,7 +194,7 @@ def run_arena(game: str, models: Sequence[str] | Mapping[str, str], ladder: Sequ
     specs = model_labels(models)
     if not specs:
         raise ValueError("the arena needs at least one model (an llm agent spec)")
-    ladder = [a for a in LADDER if a in agent_names(game)] if ladder is None else list(ladder)
+    ladder = default_ladder(game) if ladder is None else list(ladder)
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     labels = {**{label: label for label in ladder}, **specs}

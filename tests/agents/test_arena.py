@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from agents.arena import arena_lineups, model_labels, run_arena
+from agents.arena import arena_lineups, default_ladder, model_labels, run_arena
 from agents.cli import main
 from agents.scripted_chat_server import ScriptedChatServer
 from agents.tournament import wilson_interval
@@ -63,6 +63,13 @@ def test_an_interrupted_arena_resumes_with_the_games_missing(tmp_path):
             run_arena("duel", models, ladder=["random"], games=2, out=tmp_path, progress=False)
         with pytest.raises(ValueError, match="holds an arena with other settings"):
             run_arena("duel", {"another": spec(restarted)}, ladder=ladder, games=2, out=tmp_path, progress=False)
+
+
+def test_the_default_ladder_is_every_bot_that_plays_the_game(monkeypatch):
+    assert default_ladder("duel") == ["random", "heuristic", "mcts", "az", "ppo"]
+    from agents import az_agent
+    monkeypatch.setattr(az_agent, "default_policy_path", lambda game: az_agent.Path("/nonexistent.pt"))
+    assert default_ladder("seven_wonders") == ["random", "heuristic", "mcts", "ppo"]
 
 
 def test_seven_wonders_puts_the_model_against_a_field():
