@@ -27,8 +27,9 @@ else raises :class:`IllegalMoveError` (a ``ValueError``) listing the legal moves
 changes.
 
 The same text through PettingZoo: :class:`TextWrapper` wraps an AEC env of the game (``env()`` or
-``raw_env``); its ``last()`` adds ``info["text"]`` (the observation) and ``info["moves"]`` (the
-names) for the deciding agent, and its ``step()`` also takes a move's name or number as a string.
+``raw_env``); its ``infos``, and so ``last()``, add ``info["text"]`` (the observation) and
+``info["moves"]`` (the names) for the deciding agent, and its ``step()`` also takes a move's name
+or number as a string. PettingZoo's ``api_test`` passes on it.
 :class:`TextView` gives the text of any AEC env of a game (what agents read in ``act(env)``).
 
 Each game's text is one module of its folder (``text_view``, named by the registry's ``text``).
@@ -247,16 +248,18 @@ def make(game: str, num_players: int | None = None, edition: str | None = None, 
 
 
 class TextWrapper(BaseWrapper):
-    """An AEC env of a game with text: ``last()`` adds ``info["text"]`` and ``info["moves"]`` for the
-    deciding agent, and ``step()`` takes a move's name or number as a string as well as an action id."""
+    """An AEC env of a game with text: ``infos`` (and so ``last()``) give the deciding agent's
+    ``info["text"]`` (its observation) and ``info["moves"]`` (the names of its legal moves), and
+    ``step()`` takes a move's name or number as a string as well as an action id."""
 
-    def last(self, observe: bool = True):
-        observation, reward, termination, truncation, info = super().last(observe)
-        if not (termination or truncation):
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        infos = dict(self.env.infos)
+        agent = self.env.agent_selection
+        if agent in infos and not (self.env.terminations[agent] or self.env.truncations[agent]):
             view = TextView(self.env)
-            agent = self.env.agent_selection
-            info = {**info, "text": view.observation(agent), "moves": view.moves(agent)}
-        return observation, reward, termination, truncation, info
+            infos[agent] = {**infos[agent], "text": view.observation(agent), "moves": view.moves(agent)}
+        return infos
 
     def step(self, action: Any) -> None:
         agent = self.env.agent_selection

@@ -8,6 +8,7 @@ import json
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test
 
 import wonders_env
 from wonders_env import registry, text
@@ -119,3 +120,12 @@ def test_moves_made_for_the_free_city_say_so():
         done, _ = game.step(str(int(rng.integers(len(game.legal_moves()))) + 1))
     assert any(": you (for the Free City) " in line for line in lines)
     assert any(line.split(": ", 1)[1].startswith("player_") for line in lines)  # the other holder's
+
+
+@pytest.mark.parametrize("game_name, options", GAMES[:2], ids=IDS[:2])
+def test_the_wrapped_env_passes_pettingzoos_api_test(game_name, options):
+    wrapped = text.TextWrapper(wonders_env.make(game_name, **options))
+    api_test(wrapped, num_cycles=100)
+    wrapped.reset(seed=1)
+    agent = wrapped.agent_selection
+    assert wrapped.last()[4] == wrapped.infos[agent] and "text" in wrapped.infos[agent]
