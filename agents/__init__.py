@@ -44,6 +44,15 @@ name            agent
                 shipped in ``agents/policies/`` and 1 s a move; options ``time_limit``,
                 ``simulations``, ``path`` and the search options of :class:`agents.az_agent.AZAgent`.
                 Needs torch to read the file
+``llm``         a language model asked for each move over the chat-completions protocol of
+                OpenAI-compatible servers (hosted APIs, vLLM, llama.cpp, Ollama), reading the
+                text interface (:mod:`wonders_env.text`) and answering ``MOVE: <number or name>``
+                (:mod:`agents.llm_agent`); options ``base_url`` and ``model`` (required),
+                ``api_key_env`` (the environment variable holding the key, default
+                ``OPENAI_API_KEY``), ``retries``, ``timeout``, ``http_retries``, ``backoff``,
+                ``temperature``, ``max_tokens``. An illegal answer is asked again with the reason,
+                then replaced by a random legal move, counted. ``wonders arena`` ranks models
+                against the other agents (:mod:`agents.arena`)
 ==============  ===============================================================================
 
 All agents are deterministic for a given ``seed`` (``mcts`` and ``az`` only with a simulation
@@ -64,7 +73,7 @@ from wonders_env.registry import resolve_game
 
 from .match import Agent
 
-AGENT_NAMES = ("random", "heuristic", "mcts", "ppo", "az")
+AGENT_NAMES = ("random", "heuristic", "mcts", "ppo", "az", "llm")
 
 __all__ = ["AGENT_NAMES", "Agent", "agent_names", "make_agent"]
 
@@ -73,14 +82,14 @@ def agent_names(game: str) -> tuple[str, ...]:
     """The agents that can play ``game`` as it is shipped: ``random`` always, ``heuristic`` and
     ``mcts`` when the game has a valuation (:data:`agents.heuristic.VALUATIONS`), ``ppo`` when a
     policy is shipped for it (a policy file of one's own plays any game: ``ppo`` with ``path``), ``az``
-    when an az network is shipped for it.
+    when an az network is shipped for it. ``llm`` is never listed: it needs a model server.
     A new game in the registry plays with ``random`` (and a policy trained for it) and nothing else."""
     from .heuristic import VALUATIONS
     from . import az_agent, ppo_agent
     game = resolve_game(game)
     usable = {"random": True, "heuristic": game in VALUATIONS, "mcts": game in VALUATIONS,
               "ppo": ppo_agent.default_policy_path(game).is_file(),
-              "az": az_agent.default_policy_path(game).is_file()}
+              "az": az_agent.default_policy_path(game).is_file(), "llm": False}
     return tuple(name for name in AGENT_NAMES if usable[name])
 
 
@@ -119,20 +128,25 @@ def _az(game: str, seed: int | None, **options: Any) -> Agent:
     return _with_options("az", AZAgent, game, seed, options)
 
 
+def _llm(game: str, seed: int | None, **options: Any) -> Agent:
+    from .llm_agent import LLMAgent
+    return _with_options("llm", LLMAgent, game, seed, options)
+
+
 _FACTORIES: dict[str, Callable[..., Agent]] = {"random": _random, "heuristic": _heuristic, "mcts": _mcts,
-                                               "ppo": _ppo, "az": _az}
+                                               "ppo": _ppo, "az": _az, "llm": _llm}
 
 
 def make_agent(name: str, game: str = "seven_wonders", seed: int | None = None, **options: Any) -> Agent:
     """A new agent ``name`` for ``game`` (a name or alias of :mod:`wonders_env.registry`).
 
     ``options`` go to the agent (``mcts`` and ``az``: ``simulations``, ``time_limit``, ...; ``ppo``:
-    ``path``, ``deterministic``; ``az`` also ``path``); agents without options reject them. Unknown names, games
+    ``path``, ``deterministic``; ``az`` also ``path``; ``llm``: ``base_url``, ``model``, ...); agents without options reject them. Unknown names, games
     or options raise ``ValueError`` listing the known ones.
     """
     if name not in _FACTORIES:
         raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}")
     game = resolve_game(game)
-    if options and name not in ("mcts", "ppo", "az"):
+    if options and name not in ("mcts", "ppo", "az", "llm"):
         raise ValueError(f"agent {name!r} takes no options, got {sorted(options)}")
     return _FACTORIES[name](game, seed, **options)

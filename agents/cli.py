@@ -7,6 +7,7 @@
     wonders play --game duel --opponent heuristic
     wonders play --game seven_wonders --players 3 --opponent mcts --seat 1
     wonders serve [--host 127.0.0.1] [--port 8000]   play, watch and replay in the browser
+    wonders arena --game duel --model NAME=llm:base_url=URL,model=MODEL   rank language models
 
 It sits above the library and the agents (nothing imports it). :func:`add_subcommands` adds
 ``tournament`` and ``play`` to an ``argparse`` subparsers object; each sets ``handler``, the
@@ -31,6 +32,7 @@ from wonders_env.registry import GAME_NAMES, GAMES, resolve_game
 from wonders_web.command import add_subcommand as add_serve_subcommand
 
 from . import AGENT_NAMES
+from .arena import add_subcommand as add_arena_subcommand
 from .random_agent import random_game
 
 
@@ -154,6 +156,7 @@ def main(argv: list[str] | None = None) -> None:
     demo_parser.add_argument("--games", type=int, default=200, help="games per game type (default 200)")
     demo_parser.add_argument("--players", type=int, default=4, help="7 Wonders player count, 2-7 (default 4)")
     add_subcommands(commands)  # tournament, play
+    add_arena_subcommand(commands)
     add_serve_subcommand(commands)
     args = parser.parse_args(argv)
     if args.command != "demo":

@@ -6,8 +6,8 @@ The human takes one seat; the other seats are bots, given as agent specs (``heur
 first. Before each of the human's decisions the table is shown (public information and the
 human's own hand), then the numbered legal moves with what they cost, each followed by what the
 card, wonder (stage) or progress token does (the engine's ``describe_effect``). The human answers with a
-move number, or with words that match one move's first line (``lumber`` for ``build Lumber
-Yard``), or a command: ``t`` shows the table again, ``h`` the help and the legend, ``q`` quits.
+move number, or with words that match one move's first line (``lumber`` for ``Build Lumber
+Yard, for free``), or a command: ``t`` shows the table again, ``h`` the help and the legend, ``q`` quits.
 Bad input gets an explanation and the question again. After each turn the other players' moves
 are shown as the human would see them at the table: in 7 Wonders a card sold, discarded or put
 under a wonder stage stays face down.

@@ -190,6 +190,11 @@ def _game_row(spec: GameSpec, records_dir: Path | None = None) -> dict:
     result = play_spec(spec)
     if records_dir is not None:
         write_record(records_dir / record_name(spec), result.record)
+    return game_row(spec, result)
+
+
+def game_row(spec: GameSpec, result: GameResult) -> dict:
+    """The row of :attr:`TournamentResult.games` of a game played: its spec and its outcome."""
     players = result.record["players"][:spec.num_players]
     return {**asdict(spec), "seats": list(spec.seats), "agent_seeds": list(spec.agent_seeds),
             "winners": result.winners, "scores": result.scores,

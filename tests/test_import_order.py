@@ -23,7 +23,7 @@ GAME_LAYERS = {
     "cards": 0,                                                                  # data
     "actions": 1, "state": 1, "costs": 1, "trading": 1, "scoring": 1, "rules": 1,  # rules
     "determinize": 1,
-    "observation": 2, "record": 2, "render": 2, "card_text": 2,                  # observation/actions
+    "observation": 2, "record": 2, "render": 2, "card_text": 2, "text_view": 2,  # observation/actions
     "game": 3, "compiled": 3,                                                    # the engine interface
     "env": 4,                                                                    # PettingZoo
 }
@@ -41,8 +41,8 @@ def layer(module: str) -> int | None:
             return GAME_LAYERS.get(parts[2]) if len(parts) > 2 else 0
         if module.endswith("_v0"):
             return 4
-        if module in ("wonders_env", "wonders_env.registry", "wonders_env.vector"):
-            return 5  # the batched API reads the registry
+        if module in ("wonders_env", "wonders_env.registry", "wonders_env.vector", "wonders_env.text"):
+            return 5  # the batched API and the text interface read the registry
         return None
     if module == "agents.cli":
         return 9

@@ -5,6 +5,7 @@ from wonders_env import seven_wonders_v0, seven_wonders_duel_v0
 env = seven_wonders_v0.env(num_players=4)
 env = wonders_env.make("duel")                    # the same envs by name (wonders_env.registry)
 game = wonders_env.make_engine("seven_wonders", num_players=4)   # a rules engine (wonders_env.game)
+from wonders_env import text                        # the games as text, for language models (wonders_env.text)
 ```
 
 Layout: ``game.py`` is the one engine interface every game implements; ``registry.py`` the table

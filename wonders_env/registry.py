@@ -18,6 +18,8 @@ new engine of a game, is one :class:`GameEntry` in :data:`GAMES` plus its own fo
 * ``options``: the game's own options with a fixed set of values, the default first (7 Wonders:
   ``payment``), for the tools that pass them on (training records them with a policy);
 * ``batch``: ``"module:function"`` building the compiled batch of :mod:`wonders_env.vector`;
+* ``text``: the module of the game's text observation (``RULES``, ``LEGEND``,
+  ``observation_text``, ``final_text``) that :mod:`wonders_env.text` reads; None: no text interface;
 * ``table_options``: the options that set up the table (``num_players``, ``edition``), which
   both the env and the engines take; a game with a single table takes none, and the registry
   only checks that a given ``num_players`` or ``edition`` is the game's.
@@ -55,6 +57,8 @@ class GameEntry:
     batch: str | None = None
     #: the game's own options with a fixed set of values, the default first (7 Wonders: payment)
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the module of the game's text observation for :mod:`wonders_env.text` (None: none)
+    text: str | None = None
 
     def check_table(self, num_players: int | None, edition: str | None) -> dict[str, Any]:
         """The given table options that the game's env and engines take, after checking them
@@ -76,12 +80,14 @@ GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
         batch="wonders_env.seven_wonders.compiled:make_batch",
         player_counts=(2, 3, 4, 5, 6, 7), default_players=4, editions=("1st", "2nd"),
         table_options=TABLE_OPTIONS, parallel=True, options={"payment": PAYMENT_MODES},
+        text="wonders_env.seven_wonders.text_view",
     ),
     GameEntry(
         name="seven_wonders_duel", aliases=("duel",), env_module="wonders_env.seven_wonders_duel_v0",
         engines={"python": "wonders_env.duel.game:DuelGame", "core": "wonders_env.duel.compiled:CompiledDuel"},
         batch="wonders_env.duel.compiled:make_batch",
         player_counts=(2,), default_players=2, editions=("1st",),
+        text="wonders_env.duel.text_view",
     ),
 )}
 

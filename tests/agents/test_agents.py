@@ -21,6 +21,9 @@ from wonders_env.seven_wonders.determinize import determinize as seven_wonders_d
 
 CHEAP = {"random": {}, "heuristic": {}, "mcts": {"simulations": 3}, "ppo": {}, "az": {"simulations": 3}}
 
+#: the agents that play without a model server (llm: tests/agents/test_llm_agent.py)
+BOTS = tuple(name for name in AGENT_NAMES if name != "llm")
+
 
 def agents_for(name: str, game: str, players: int, seed: int) -> list:
     return [make_agent(name, game=game, seed=seed * 10 + s, **CHEAP[name]) for s in range(players)]
@@ -59,7 +62,7 @@ def test_options_are_checked():
 def test_a_game_without_a_valuation_plays_random_and_the_networks_only(monkeypatch):
     """What a new game gets from the agents before anyone writes its valuation: the heuristic and
     the search refuse it with the reason, the others play it."""
-    assert agent_names("duel") == AGENT_NAMES
+    assert agent_names("duel") == BOTS
     monkeypatch.delitem(VALUATIONS, "seven_wonders_duel")
     assert agent_names("duel") == ("random", "ppo", "az")
     for name in ("heuristic", "mcts"):
@@ -81,7 +84,7 @@ def test_short_game_names():
 
 
 # ---------------------------------------------------------------- complete games, only legal moves
-@pytest.mark.parametrize("name", AGENT_NAMES)
+@pytest.mark.parametrize("name", BOTS)
 @pytest.mark.parametrize("players, edition", [(2, "1st"), (3, "1st"), (4, "1st"), (7, "1st"), (5, "2nd")])
 def test_seven_wonders_games_are_legal(name, players, edition):
     env = wonders_env.make("seven_wonders", players, edition, raw=True)
@@ -134,7 +137,7 @@ def test_shipped_seven_wonders_policy_refuses_the_choose_payment_mode():
         play_game(env, agents_for("ppo", "seven_wonders", 3, 0), 0)
 
 
-@pytest.mark.parametrize("name", AGENT_NAMES)
+@pytest.mark.parametrize("name", BOTS)
 def test_duel_games_are_legal(name):
     env = wonders_env.make("seven_wonders_duel", raw=True)
     for seed in range(2 if name == "mcts" else 12):
@@ -184,7 +187,7 @@ def test_agents_play_the_wrapped_pettingzoo_env(game, players):
 
 # ---------------------------------------------------------------- determinism
 @pytest.mark.parametrize("game, players", [("seven_wonders", 4), ("seven_wonders_duel", 2)])
-@pytest.mark.parametrize("name", AGENT_NAMES)
+@pytest.mark.parametrize("name", BOTS)
 def test_same_seed_same_game(game, players, name):
     env = wonders_env.make(game, players, raw=True)
     first = play_game(env, agents_for(name, game, players, 7), 3).record
@@ -283,7 +286,7 @@ class _Sealed(dict):
     __getitem__ = __iter__ = __len__ = __contains__ = get = items = keys = values = copy = _fail
 
 
-@pytest.mark.parametrize("name", AGENT_NAMES)
+@pytest.mark.parametrize("name", BOTS)
 def test_seven_wonders_agents_never_read_the_choices_already_made(name):
     env = wonders_env.make("seven_wonders", 4, raw=True)
     env.reset(seed=1)

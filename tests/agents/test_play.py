@@ -32,7 +32,7 @@ class Script:
 
 
 def test_a_complete_duel_with_bad_input_along_the_way():
-    script = Script(["0", "99", "xyz", "h", "t", "draft"])
+    script = Script(["0", "99", "xyz", "h", "t", "take the"])
     record = play_human("duel", "heuristic", seed=3, read=script.read, write=script.write)
     assert record["finished"] and record["winners"]
     text = script.text
@@ -41,9 +41,9 @@ def test_a_complete_duel_with_bad_input_along_the_way():
     assert "No legal move matches 'xyz'" in text
     assert "Commands: t = show the table" in text
     assert text.count("your legal moves:") >= 2 + 20  # shown again by 't', then at every decision
-    assert "'draft' matches 4 moves: 1) draft" in text
-    assert re.search(r"build \w[\w ]* \((free|\d+ coins?)\)", text)  # costs are shown
-    assert re.search(r"sell \w[\w ]* \(\+\d+ coins\)", text)
+    assert "'take the' matches 4 moves: 1) Take the wonder" in text
+    assert re.search(r"Build \w[\w ]*, (for free|paying \d+ coins?)", text)  # costs are shown
+    assert re.search(r"Discard \w[\w ]* for \d+ coins", text)
     assert "player_1: " in text and "Game over" in text
 
 
@@ -62,7 +62,7 @@ def test_a_complete_seven_wonders_game_hides_face_down_cards():
     assert record["finished"]
     text = script.text
     assert "hand of player_1:" in text and "your legal moves:" in text
-    assert re.search(r"build [\w ]+ \((free|\d+ coins?: .*)\)", text)
+    assert re.search(r"Build [\w ]+, (for free|paying \d+ coins? to .*)", text)
     assert "you: " in text
     face_down = 0
     for line in text.splitlines():  # other players' sold, discarded and wonder cards stay face down
@@ -101,15 +101,15 @@ def test_each_move_says_what_it_does_and_the_legend_explains_the_codes():
     play_human("seven_wonders", "random", num_players=3, seed=5, read=script.read, write=script.write)
     text = script.text
     assert "Legend: resources W wood, S stone, C clay, O ore" in text and "C/O' = 2 wood every turn" in text
-    assert re.search(r"build \w[\w ]* \(.*\)\n +(brown|grey|blue|yellow|red|green), costs [^:]+: ", text)
-    assert re.search(r"wonder stage 1 with .*\n +the stage gives: ", text)
+    assert re.search(r"Build \w[\w ]*, .*\n +(brown|grey|blue|yellow|red|green), costs [^:]+: ", text)
+    assert re.search(r"Build stage 1 of the .* with .*\n +the stage gives: ", text)
 
 
 def test_duel_moves_describe_wonders_cards_and_tokens():
     script = Script(["h"], then="q")
     play_human("duel", "random", seed=3, read=script.read, write=script.write)
     text = script.text
-    assert ("draft The Great Lighthouse\n         The Great Lighthouse, costs WSPP: produces wood or clay or stone "
+    assert ("Take the wonder The Great Lighthouse\n         The Great Lighthouse, costs WSPP: produces wood or clay or stone "
             "(one per turn); 4 VP") in text
     assert text.count("Legend: resources W wood, C clay, S stone") == 2  # at the start, and with the help
 
@@ -146,4 +146,4 @@ def test_a_seven_wonders_game_choosing_whom_to_pay():
     record = play_human("seven_wonders", "heuristic", num_players=3, seed=2, read=script.read,
                         write=script.write, payment="choose")
     assert record["finished"] and record["payment"] == "choose"
-    assert re.search(r"1\) pay (free|\d+ coins?: .*)", script.text)
+    assert re.search(r"1\) Pay (nothing|\d+ coins? to .*)", script.text)

@@ -42,8 +42,8 @@ def errors(notebook: nbformat.NotebookNode) -> list:
             if output.output_type == "error"]
 
 
-def test_there_are_four_notebooks():
-    assert [p.name[:3] for p in NOTEBOOKS] == ["01_", "02_", "03_", "04_"]
+def test_there_are_five_notebooks():
+    assert [p.name[:3] for p in NOTEBOOKS] == ["01_", "02_", "03_", "04_", "05_"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])

@@ -6,8 +6,10 @@ Accessible cards are marked with ``*``.
 
 from __future__ import annotations
 
-from .actions import ActionKind, action_table
-from .cards import COLORS, DECKS, SCIENCE_SYMBOLS
+from functools import lru_cache
+
+from .actions import STARTER_ME, ActionKind, action_table
+from .cards import COLORS, DECKS, SCIENCE_SYMBOLS, Layout
 from .record import AGENTS
 from .rules import build_cost, sell_value, wonder_cost
 from .scoring import score_breakdown
@@ -17,41 +19,55 @@ CELL = 16  # characters per card; a layout column is half a card
 
 
 def _cell(state: DuelState, slot: int) -> str:
-    db = state.db
     card = state.slot_card[slot]
     if card == EMPTY:
         return " " * CELL
-    if not state.face_up[slot]:
+    return _card_cell(state.db, card, bool(state.face_up[slot]), not state.cover_count[slot])
+
+
+@lru_cache(maxsize=None)
+def _card_cell(db, card: int, face_up: bool, accessible: bool) -> str:
+    if not face_up:
         deck = DECKS[db.card_deck[card]]
         return f"[{'Guild' if deck == 'G' else 'Age ' + deck:^{CELL - 2}}]"
-    mark = "*" if not state.cover_count[slot] else " "
-    return f"[{db.cards[card].name[:CELL - 3]:<{CELL - 3}}{mark}]"
+    return f"[{db.cards[card].name[:CELL - 3]:<{CELL - 3}}{'*' if accessible else ' '}]"
+
+
+@lru_cache(maxsize=None)
+def _rows(layout: Layout) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per row of ``layout``, top first: ``(slot, column in characters)`` of its slots."""
+    return tuple(tuple((s, layout.col[s] * CELL // 2) for s in range(len(layout.row)) if layout.row[s] == row)
+                 for row in sorted(set(layout.row)))
 
 
 def render_structure(state: DuelState) -> list[str]:
     db = state.db
     if not state.age:
         return ["Wonder draft, on the table: " + ", ".join(db.wonders[w].name for w in state.draft_offer)]
-    layout = db.layouts[state.age - 1]
     lines = []
-    for row in sorted(set(layout.row)):
-        slots = [s for s in range(len(layout.row)) if layout.row[s] == row]
+    for row in _rows(db.layouts[state.age - 1]):
         line = ""
-        for s in slots:
-            line = line.ljust(layout.col[s] * CELL // 2) + _cell(state, s)
+        for s, column in row:
+            line = line.ljust(column) + _cell(state, s)
         if line.strip():
             lines.append(line.rstrip())
     return lines
 
 
+TRACK_ZONES = ((-9,), (-8, -7, -6), (-5, -4, -3), (-2, -1), (0,), (1, 2), (3, 4, 5), (6, 7, 8), (9,))
+
+
+@lru_cache(maxsize=None)
+def _track(pawn: int, looting: tuple[bool, ...]) -> str:
+    track = "|".join("".join("X" if i == pawn else ("C" if abs(i) == 9 else ".") for i in zone)
+                     for zone in TRACK_ZONES)
+    loot = [f"{AGENTS[victim]} -{coins}" for (victim, _, coins), present in zip(LOOTING_TOKENS, looting) if present]
+    return f"pawn {pawn:+d}: player_0 {track} player_1   looting tokens left: {', '.join(loot) or '-'}"
+
+
 def render_track(state: DuelState) -> str:
     """The conflict track from player_0's capital (left) to player_1's, zones split by ``|``."""
-    zones = ((-9,), (-8, -7, -6), (-5, -4, -3), (-2, -1), (0,), (1, 2), (3, 4, 5), (6, 7, 8), (9,))
-    track = "|".join("".join("X" if i == state.pawn else ("C" if abs(i) == 9 else ".") for i in zone)
-                     for zone in zones)
-    loot = [f"{AGENTS[victim]} -{coins}" for (victim, _, coins), present in zip(LOOTING_TOKENS, state.looting)
-            if present]
-    return f"pawn {state.pawn:+d}: player_0 {track} player_1   looting tokens left: {', '.join(loot) or '-'}"
+    return _track(state.pawn, tuple(map(bool, state.looting)))
 
 
 def render_city(state: DuelState, player: int) -> list[str]:
@@ -61,11 +77,12 @@ def render_city(state: DuelState, player: int) -> list[str]:
     wonders = [db.wonders[w].name + (" (built)" if state.wonder_built[w] else "")
                for w in state.player_wonders[player] if w != state.boxed_wonder]
     lines.append("  wonders: " + (", ".join(wonders) or "-"))
-    for colour in range(len(COLORS)):
-        names = [db.cards[c].name for c in state.city[player] if db.cards[c].color == colour]
-        if names:
-            lines.append(f"  {COLORS[colour]}: " + ", ".join(names))
-    tokens = [token.name for token in db.progress_tokens if state.player_tokens[player] >> token.id & 1]
+    by_colour: dict[int, list[str]] = {}
+    for c in state.city[player]:
+        by_colour.setdefault(db.cards[c].color, []).append(db.cards[c].name)
+    lines += [f"  {COLORS[colour]}: " + ", ".join(by_colour[colour]) for colour in sorted(by_colour)]
+    owned = state.player_tokens[player]
+    tokens = [token.name for token in db.progress_tokens if owned >> token.id & 1] if owned else []
     if tokens:
         lines.append("  progress: " + ", ".join(tokens))
     symbols = [f"{SCIENCE_SYMBOLS[k]} x{n}" for k, n in enumerate(state.science[player]) if n]
@@ -100,18 +117,29 @@ def render_table(state: DuelState, viewer: int | None = None) -> str:
 
 
 def move_text(state: DuelState, player: int, action: int) -> str:
-    """The action in words with what it costs ``player`` now (``build Lumber Yard (free)``)."""
-    acts = action_table(state.db)
-    kind, index, wonder = acts.decode(action)
-    text = acts.describe(action)
+    """The action in words with what it costs ``player`` now: its name in the text interface
+    (``Build Lumber Yard, for free``, ``Discard Baths for 2 coins``, ``Build The Pyramids with
+    Baths, paying 4 coins``)."""
+    db = state.db
+    kind, index, wonder = action_table(db).decode(action)
+    if kind == ActionKind.DRAFT:
+        return f"Take the wonder {db.wonders[index].name}"
     if kind == ActionKind.BUILD:
-        return f"{text} ({_coins(build_cost(state, player, index))})"
+        return f"Build {db.cards[index].name}{_paying(build_cost(state, player, index))}"
     if kind == ActionKind.WONDER:
-        return f"{text} ({_coins(wonder_cost(state, player, wonder))})"
+        return f"Build {db.wonders[wonder].name} with {db.cards[index].name}{_paying(wonder_cost(state, player, wonder))}"
     if kind == ActionKind.SELL:
-        return f"{text} (+{sell_value(state, player)} coins)"
-    return text
+        return f"Discard {db.cards[index].name} for {sell_value(state, player)} coins"
+    if kind == ActionKind.PROGRESS:
+        return f"Take the progress token {db.progress_tokens[index].name}"
+    if kind == ActionKind.LIBRARY:
+        return f"Keep the progress token {db.progress_tokens[index].name}"
+    if kind == ActionKind.DESTROY:
+        return f"Destroy the opponent's {db.cards[index].name}"
+    if kind == ActionKind.MAUSOLEUM:
+        return f"Build {db.cards[index].name} from the discard pile for free"
+    return "Start the next Age yourself" if index == STARTER_ME else "Let the opponent start the next Age"
 
 
-def _coins(cost: int) -> str:
-    return "free" if cost == 0 else f"{cost} coin" if cost == 1 else f"{cost} coins"
+def _paying(cost: int) -> str:
+    return ", for free" if cost == 0 else f", paying {cost} coin" if cost == 1 else f", paying {cost} coins"

@@ -45,6 +45,8 @@ def city_lines(state: GameState, seat: int) -> list[str]:
 def public_action(entry: dict) -> str:
     """A record entry as the other players see it: sold, discarded and stage cards stay hidden."""
     who = entry["agent"] or "the Free City"
+    if entry["agent"] and "seat" in entry and f"player_{entry['seat']}" != entry["agent"]:
+        who += " (for the Free City)"  # the Free City card holder's move for it
     if entry["kind"] == "sell":
         return f"{who} sold a card for 3 coins"
     if entry["kind"] == "wonder":
@@ -80,36 +82,46 @@ def render_table(state: GameState, viewer: int | None = None) -> str:
 
 
 def move_text(state: GameState, seat: int, action: int) -> str:
-    """The action of ``seat`` in words with what it costs now (``build Baths (free)``)."""
+    """The action of ``seat`` in words with what it costs now: its name in the text interface
+    (``Build Scriptorium, paying 1 coin to the left neighbour (player_3)``, ``Discard Baths for 3
+    coins``, ``Build stage 2 of the Pyramids of Giza with Temple, for free``)."""
     kind, value = decode_action(action, state.db.num_types, state.payment)
     city = acting_city(state, seat)
+    for_city = "For the Free City: " if city == state.free_city else ""
     if kind == Kind.PAY:
         payment = next(p for p in payment_choices(state, city) if p[1] == value)
-        return f"pay {_payment_text(state, city, payment)}"
+        return f"{for_city}Pay {_coins_to(state, city, payment) or 'nothing'}"
     if kind == Kind.WAIT:
-        return "wait"
-    card_type = value
-    name = state.db.types[card_type].name
+        return "Wait"
+    name = state.db.types[value].name
     if kind == Kind.BUILD:
-        return f"build {name} ({_payment_text(state, city, build_payment(state, city, card_type))})"
+        return f"{for_city}Build {name}{_paying(state, city, build_payment(state, city, value))}"
     if kind == Kind.WONDER:
-        stage = state.stages_built[city] + 1
-        return f"wonder stage {stage} with {name} ({_payment_text(state, city, stage_payment(state, city))})"
+        board = state.wonders[city]
+        return (f"{for_city}Build stage {state.stages_built[city] + 1} of the {board.wonder} with {name}"
+                f"{_paying(state, city, stage_payment(state, city))}")
     if kind == Kind.SELL:
-        return f"sell {name} (+{SELL_COINS} coins)"
+        return f"{for_city}Discard {name} for {SELL_COINS} coins"
     if kind == Kind.FREE_BUILD:
-        return f"build {name} free (Olympia, once per Age)"
-    return f"build {name} from the discard pile (free)"
+        return f"Build {name} for free with Olympia's power (once per Age)"
+    return f"Build {name} from the discard pile for free"
 
 
-def _payment_text(state: GameState, city: int, payment: tuple[int, int, int]) -> str:
+def _paying(state: GameState, city: int, payment: tuple[int, int, int]) -> str:
+    """``, paying ...`` (the cheapest way; with ``payment="choose"`` whom to pay is decided next)."""
+    paid = _coins_to(state, city, payment)
+    if not paid:
+        return ", for free"
+    if state.payment == "choose" and (payment[1] or payment[2]):
+        return f", buying resources (you choose whom to pay next; the cheapest way: {paid})"
+    return f", paying {paid}"
+
+
+def _coins_to(state: GameState, city: int, payment: tuple[int, int, int]) -> str:
+    """``2 coins to the left neighbour (player_3) and 1 coin to the bank`` ("" for nothing)."""
     bank, to_left, to_right = payment
-    total = bank + to_left + to_right
-    if not total:
-        return "free"
-    parts = [f"{bank} to the bank"] if bank else []
-    if to_left:
-        parts.append(f"{to_left} to {seat_name(state, state.left_of(city))} (left)")
-    if to_right:
-        parts.append(f"{to_right} to {seat_name(state, state.right_of(city))} (right)")
-    return f"{total} coin{'' if total == 1 else 's'}: " + ", ".join(parts)
+    parts = [f"{coins} coin{'' if coins == 1 else 's'} to {whom}" for coins, whom in (
+        (to_left, f"the left neighbour ({seat_name(state, state.left_of(city))})"),
+        (to_right, f"the right neighbour ({seat_name(state, state.right_of(city))})"),
+        (bank, "the bank")) if coins]
+    return " and ".join(parts)

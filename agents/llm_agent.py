@@ -1,0 +1,244 @@
+"""A language model as a player: ``make_agent("llm", game=..., base_url=..., model=...)``.
+
+The agent speaks the chat-completions protocol that OpenAI-compatible servers share (hosted APIs,
+vLLM, llama.cpp's ``llama-server``, Ollama), over plain HTTP with the standard library:
+
+```python
+agent = make_agent("llm", game="duel", base_url="http://127.0.0.1:8000/v1", model="qwen2.5-7b-instruct")
+# vLLM: vllm serve MODEL (http://127.0.0.1:8000/v1); llama.cpp: llama-server -m model.gguf
+# (http://127.0.0.1:8080/v1); Ollama: http://127.0.0.1:11434/v1; a hosted API: its /v1 URL, the
+# key in the environment variable named by api_key_env (default OPENAI_API_KEY)
+```
+
+**The prompt.** A system message with a short summary of the rules (:func:`wonders_env.text.rules`)
+and the legend of the abbreviations, then the seat's text observation
+(:class:`wonders_env.text.TextView`: what it may know and its numbered legal moves) and the
+instruction to end the reply with a line ``MOVE: <number or name>``. The last such line is the
+answer: a number, a move's name or a unique prefix of one (:func:`wonders_env.text.parse_move`).
+
+**Wrong answers.** An illegal answer, or a reply without a ``MOVE:`` line, is asked again with
+the reason, up to ``retries`` times in the same conversation; then the agent plays a random legal
+move (the **fallback**, drawn from a generator seeded by ``seed``) and counts it. A decision with a
+single legal move (most payment decisions of ``payment="choose"``) is played without asking.
+
+**HTTP.** A timeout (``timeout`` seconds), a refused connection or an HTTP error is retried
+``http_retries`` times, waiting ``backoff``, then twice as long each time; a request that still
+fails ends in the fallback too, and is counted: a tournament never stops on a model's error. An
+unreachable server, a missing ``base_url`` or ``model``, or a game without a text interface is a
+``ValueError`` when the agent is made, before the first game.
+
+**Statistics.** :attr:`LLMAgent.games` holds one :class:`GameStats` per game the agent played
+(a new game is noticed from the env: another seed, or a shorter history), with model calls,
+tokens, seconds waiting for the model, illegal answers, retries, fallbacks and failed requests;
+the arena (:mod:`agents.arena`) reads them.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import time
+import urllib.error
+import urllib.request
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from wonders_env.text import IllegalMoveError, TextView, parse_move, text_module
+
+MOVE_LINE = re.compile(r"^[\s*_#>`]*MOVE[\s*_`]*:[\s*_`]*(.*?)[\s*_`]*$", re.IGNORECASE | re.MULTILINE)
+INSTRUCTION = ("Think briefly if you like, then end your reply with one line of the form\n"
+               "MOVE: <number or name of one of your legal moves>")
+
+
+@dataclass
+class GameStats:
+    """What one game cost and how the model answered (summed over the agent's decisions)."""
+
+    seed: int | None = None
+    decisions: int = 0  # moves the agent made
+    forced: int = 0  # of which with a single legal move (no model call)
+    requests: int = 0  # chat-completions requests sent, failed ones included
+    answers: int = 0  # replies received
+    illegal: int = 0  # replies with no MOVE line or a move that is not legal
+    retries: int = 0  # questions asked again with the reason
+    fallbacks: int = 0  # decisions played by a random legal move
+    http_errors: int = 0  # requests that failed (timeouts, refused connections, HTTP errors, bad JSON)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0  # waiting for the model
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class ModelError(Exception):
+    """A chat-completions request that failed for good (after the HTTP retries)."""
+
+
+def last_move_line(reply: str) -> str | None:
+    """The answer of the last ``MOVE: ...`` line of ``reply`` (None if it has none)."""
+    found = MOVE_LINE.findall(reply or "")
+    return found[-1].strip() if found else None
+
+
+class LLMAgent:
+    """A player that asks a chat-completions model for each move (see the module docstring)."""
+
+    def __init__(self, game: str, seed: int | None = None, base_url: str | None = None, model: str | None = None,
+                 api_key_env: str = "OPENAI_API_KEY", temperature: float = 0.0, max_tokens: int | None = None,
+                 retries: int = 2, timeout: float = 60.0, http_retries: int = 3, backoff: float = 1.0,
+                 check_server: bool = True) -> None:
+        if not base_url or not isinstance(base_url, str):
+            raise ValueError("the llm agent needs base_url, the server's OpenAI-compatible API root, e.g. "
+                             "http://127.0.0.1:8000/v1 (vLLM), http://127.0.0.1:8080/v1 (llama.cpp), "
+                             "http://127.0.0.1:11434/v1 (Ollama)")
+        if not base_url.startswith(("http://", "https://")):
+            raise ValueError(f"base_url must start with http:// or https://, got {base_url!r}")
+        if not model or not isinstance(model, str):
+            raise ValueError("the llm agent needs model, the name the server knows the model by "
+                             "(e.g. model=qwen2.5-7b-instruct)")
+        for name, value, low in (("retries", retries, 0), ("http_retries", http_retries, 0)):
+            if not isinstance(value, int) or value < low:
+                raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+        if not timeout > 0 or backoff < 0:
+            raise ValueError(f"timeout must be > 0 and backoff >= 0, got timeout={timeout!r}, backoff={backoff!r}")
+        module = text_module(game)  # a game without a text interface raises here
+        self.game = game
+        self.base_url = base_url.rstrip("/")
+        self.model = model
+        self.api_key_env = api_key_env
+        self.temperature = float(temperature)
+        self.max_tokens = max_tokens
+        self.retries = retries
+        self.timeout = float(timeout)
+        self.http_retries = http_retries
+        self.backoff = float(backoff)
+        self.rng = np.random.default_rng(seed)
+        self.system_prompt = f"{module.RULES}\n\n{module.LEGEND}\n\n{INSTRUCTION}"
+        self.games: list[GameStats] = []
+        #: the decisions of the current game in order: ``agent``, ``messages`` (the conversation with
+        #: the model; empty for a single legal move), ``move`` (the name played), ``fallback`` (why
+        #: a random move was played, else None)
+        self.transcript: list[dict[str, Any]] = []
+        self._history = -1
+        if check_server:
+            self.check_server()
+
+    # -- the server
+    def _headers(self) -> dict[str, str]:
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        key = os.environ.get(self.api_key_env) if self.api_key_env else None
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        return headers
+
+    def check_server(self) -> None:
+        """Raise ``ValueError`` if nothing answers at ``base_url`` (any HTTP answer will do: some
+        servers have no ``/models``)."""
+        request = urllib.request.Request(f"{self.base_url}/models", headers=self._headers())
+        try:
+            with urllib.request.urlopen(request, timeout=min(self.timeout, 10.0)):
+                pass
+        except urllib.error.HTTPError:
+            pass  # the server answered
+        except (urllib.error.URLError, OSError) as error:
+            reason = getattr(error, "reason", error)
+            raise ValueError(f"cannot reach the chat-completions server at {self.base_url} ({reason}); "
+                             "start it, or check base_url") from None
+
+    def chat(self, messages: list[dict[str, str]], stats: GameStats) -> str:
+        """The model's reply to ``messages``; failed requests are retried with back-off, then
+        :class:`ModelError`."""
+        body = {"model": self.model, "messages": messages, "temperature": self.temperature}
+        if self.max_tokens:
+            body["max_tokens"] = self.max_tokens
+        data = json.dumps(body).encode()
+        wait = self.backoff
+        problem = ""
+        for attempt in range(1 + self.http_retries):
+            if attempt:
+                time.sleep(wait)
+                wait *= 2
+            stats.requests += 1
+            started = time.perf_counter()
+            try:
+                request = urllib.request.Request(f"{self.base_url}/chat/completions", data=data,
+                                                 headers=self._headers(), method="POST")
+                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                    answer = json.loads(response.read())
+                reply = answer["choices"][0]["message"]["content"] or ""
+            except urllib.error.HTTPError as error:
+                problem = f"HTTP {error.code} {error.reason}"
+            except (urllib.error.URLError, http.client.HTTPException, OSError) as error:  # timeouts included
+                problem = f"no answer ({getattr(error, 'reason', error) or type(error).__name__})"
+            except (ValueError, KeyError, IndexError, TypeError) as error:
+                problem = f"an answer that is not a chat completion ({error!r})"
+            else:
+                stats.seconds += time.perf_counter() - started
+                usage = answer.get("usage") or {}
+                stats.prompt_tokens += int(usage.get("prompt_tokens") or 0)
+                stats.completion_tokens += int(usage.get("completion_tokens") or 0)
+                stats.answers += 1
+                return reply
+            stats.seconds += time.perf_counter() - started
+            stats.http_errors += 1
+        raise ModelError(f"the model server failed {1 + self.http_retries} times; last: {problem}")
+
+    # -- playing
+    def _game_stats(self, view: TextView) -> GameStats:
+        """The statistics of the env's game, a new entry when a new game has begun."""
+        state = view.state
+        history = len(state.log)
+        if not self.games or state.seed != self.games[-1].seed or history < self._history:
+            self.games.append(GameStats(seed=state.seed))
+            self.transcript = []
+        self._history = history
+        return self.games[-1]
+
+    def act(self, env: Any) -> int:
+        view = TextView(env)
+        agent = env.agent_selection
+        stats = self._game_stats(view)
+        stats.decisions += 1
+        actions, moves = view.legal_actions(agent), view.moves(agent)
+        if len(actions) == 1:
+            stats.forced += 1
+            self.transcript.append({"agent": agent, "messages": [], "move": moves[0], "fallback": None})
+            return actions[0]
+        messages = [{"role": "system", "content": self.system_prompt},
+                    {"role": "user", "content": f"{view.observation(agent)}\n\n{INSTRUCTION}"}]
+        decision: dict[str, Any] = {"agent": agent, "messages": messages, "move": None, "fallback": None}
+        self.transcript.append(decision)
+        for attempt in range(1 + self.retries):
+            try:
+                reply = self.chat(messages, stats)
+            except ModelError as error:
+                decision["fallback"] = str(error)
+                break
+            messages.append({"role": "assistant", "content": reply})
+            answer = last_move_line(reply)
+            if answer is None:
+                reason = "your reply has no line 'MOVE: <number or name>'"
+            else:
+                try:
+                    index = parse_move(answer, moves)
+                except IllegalMoveError as error:
+                    reason = error.reason
+                else:
+                    decision["move"] = moves[index]
+                    return actions[index]
+            stats.illegal += 1
+            if attempt == self.retries:
+                decision["fallback"] = f"no legal answer in {1 + self.retries} tries; last: {reason}"
+                break
+            stats.retries += 1
+            messages.append({"role": "user", "content": f"That answer was not accepted: {reason}. Choose one of "
+                                                        f"the {len(moves)} legal moves listed above.\n{INSTRUCTION}"})
+        stats.fallbacks += 1
+        index = int(self.rng.integers(len(actions)))
+        decision["move"] = moves[index]
+        return actions[index]

@@ -1,0 +1,154 @@
+"""A stand-in for a language model: a chat-completions server on 127.0.0.1 that answers from a script.
+
+It is **not a model**: it does not read the game, it picks among the legal moves listed in the
+prompt, or answers what its script says. The tests and the arena notebook use it to exercise the
+``llm`` agent (:mod:`agents.llm_agent`) over real HTTP requests without a model or the internet.
+To measure a real model, point the agent at its server instead (``base_url``: vLLM, llama.cpp,
+Ollama or a hosted API).
+
+```python
+with ScriptedChatServer(["illegal", "legal"], then="legal", seed=0) as server:
+    agent = make_agent("llm", game="duel", base_url=server.url, model="scripted")
+```
+
+Each chat request takes the next answer of ``script``, then ``then`` for all the others:
+
+=============  =====================================================================================
+answer         reply
+=============  =====================================================================================
+``legal``      a sentence, then ``MOVE: <n>`` or ``MOVE: <name>`` (alternately) of a legal move
+               drawn at random (``seed``) from the numbered list of the conversation's first prompt
+``first``      ``MOVE: 1``
+``illegal``    ``MOVE: Build the Great Wall`` (no such move)
+``garbage``    random characters
+``no_move``    a sentence without a ``MOVE:`` line
+``timeout``    no answer for ``hang`` seconds (longer than the client waits), then ``legal``
+``error``      HTTP 500
+``slow``       ``legal`` after ``slow`` seconds
+other text     that text, as it is
+=============  =====================================================================================
+
+``GET /v1/models`` lists the one model ``scripted``. Usage is counted as 4 characters a token.
+``requests`` holds the JSON body and headers of every chat request received.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Sequence
+
+import numpy as np
+
+ANSWERS = ("legal", "first", "illegal", "garbage", "no_move", "timeout", "error", "slow")
+LISTED_MOVE = re.compile(r"^(\d+)\. (.+)$", re.MULTILINE)
+
+
+class ScriptedChatServer:
+    """A chat-completions server on ``127.0.0.1`` (a free port) answering from a script."""
+
+    def __init__(self, script: Sequence[str] = (), then: str = "legal", seed: int = 0, hang: float = 5.0,
+                 slow: float = 0.2) -> None:
+        self.script = list(script)
+        self.then = then
+        self.hang = hang
+        self.slow = slow
+        self.rng = np.random.default_rng(seed)
+        self.requests: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        self._named = False
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        """The API root to give the ``llm`` agent as ``base_url``."""
+        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join()
+
+    def __enter__(self) -> "ScriptedChatServer":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def next_answer(self, body: dict[str, Any], headers: dict[str, str]) -> str:
+        """The script's next answer, the request recorded."""
+        with self._lock:
+            self.requests.append({"body": body, "headers": headers})
+            return self.script.pop(0) if self.script else self.then
+
+    def reply(self, answer: str, messages: list[dict[str, str]]) -> str:
+        """The text of ``answer`` to the conversation ``messages``."""
+        with self._lock:
+            if answer in ("legal", "timeout", "slow"):
+                first = next((m["content"] for m in messages if m.get("role") == "user"), "")
+                moves = LISTED_MOVE.findall(first)
+                if not moves:
+                    return "I see no numbered moves.\nMOVE: 1"
+                number, name = moves[int(self.rng.integers(len(moves)))]
+                self._named = not self._named
+                return f"I will play {name}.\nMOVE: {name if self._named else number}"
+            if answer == "first":
+                return "MOVE: 1"
+            if answer == "illegal":
+                return "The best move is clear.\nMOVE: Build the Great Wall"
+            if answer == "garbage":
+                return "".join(chr(c) for c in self.rng.integers(33, 127, 40))
+            if answer == "no_move":
+                return "I would build something useful this turn."
+            return answer
+
+
+def _handler(server: ScriptedChatServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:  # quiet
+            pass
+
+        def _send(self, status: int, payload: dict[str, Any]) -> None:
+            data = json.dumps(payload).encode()
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client stopped waiting (a timeout)
+
+        def do_GET(self) -> None:
+            if self.path.rstrip("/") == "/v1/models":
+                self._send(200, {"object": "list", "data": [{"id": "scripted", "object": "model"}]})
+            else:
+                self._send(404, {"error": {"message": f"no route {self.path}"}})
+
+        def do_POST(self) -> None:
+            if self.path.rstrip("/") != "/v1/chat/completions":
+                self._send(404, {"error": {"message": f"no route {self.path}"}})
+                return
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+            answer = server.next_answer(body, dict(self.headers))
+            if answer == "error":
+                self._send(500, {"error": {"message": "scripted server error"}})
+                return
+            if answer in ("timeout", "slow"):
+                time.sleep(server.hang if answer == "timeout" else server.slow)
+            messages = body.get("messages", [])
+            text = server.reply(answer, messages)
+            prompt = sum(len(m.get("content", "")) for m in messages)
+            self._send(200, {
+                "id": f"scripted-{len(server.requests)}", "object": "chat.completion", "model": body.get("model"),
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": prompt // 4, "completion_tokens": len(text) // 4,
+                          "total_tokens": prompt // 4 + len(text) // 4}})
+
+    return Handler

@@ -1,0 +1,131 @@
+"""The text API: the same game as the env for the same seed and moves, the same text through the
+PettingZoo wrapper, bad moves refused with the legal moves listed, and bad input."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+import wonders_env
+from wonders_env import registry, text
+
+GAMES = [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 3}),
+         ("seven_wonders", {"num_players": 2, "payment": "choose"}),
+         ("seven_wonders", {"num_players": 7, "edition": "2nd", "wonder_sides": "B"})]
+IDS = ["duel", "7w-3p", "7w-2p-choose", "7w-2nd-7p-B"]
+
+
+@pytest.mark.parametrize("game_name, options", GAMES, ids=IDS)
+def test_the_text_game_the_env_and_the_wrapped_env_play_the_same_game(game_name, options):
+    seed = 11
+    game = text.make(game_name, **options)
+    game.reset(seed=seed)
+    env = wonders_env.make(game_name, **options)  # the env itself, as anyone makes it
+    env.reset(seed=seed)
+    wrapped = text.TextWrapper(wonders_env.make(game_name, **options))
+    wrapped.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    done = False
+    while not done:
+        agent, observation = game.get_observation()
+        moves = game.legal_moves()
+        assert agent == env.agent_selection == wrapped.agent_selection
+        env_observation = env.observe(agent)
+        assert np.array_equal(env_observation["observation"], game.env.observe(agent)["observation"])
+        assert len(moves) == int(env_observation["action_mask"].sum())
+        *_, info = wrapped.last()
+        assert info["text"] == observation and info["moves"] == moves
+        assert observation.endswith("\n".join(f"{n}. {move}" for n, move in enumerate(moves, 1)))
+        number = int(rng.integers(len(moves))) + 1
+        done, step_info = game.step(str(number))
+        assert step_info["move"] == moves[number - 1]
+        env.step(step_info["action"])
+        wrapped.step(moves[number - 1])  # the wrapper takes the move's name
+    assert game.game_record() == env.unwrapped.game_record() == wrapped.unwrapped.game_record()
+    assert game.game_record()["finished"]
+    json.dumps(game.game_record())
+    winner, final = game.get_observation()
+    assert winner is None and "points" in final
+    assert step_info["winners"] == game.game_record()["winners"]
+    assert step_info["rewards"] == env.unwrapped.rewards
+    assert game.legal_moves() == []
+
+
+def test_a_bad_move_raises_listing_the_legal_moves_and_changes_nothing():
+    game = text.make("seven_wonders", num_players=4)
+    game.reset(seed=2)
+    before = game.get_observation(), game.legal_moves(), game.game_record()
+    moves = before[1]
+    for bad, reason in (("Build the Colossus of Nowhere", "names no legal move"),
+                        ("0", "there is no move 0"), (str(len(moves) + 1), f"there is no move {len(moves) + 1}"),
+                        ("Discard", "starts"), ("", "names no legal move"), (None, "must be a string or a number")):
+        with pytest.raises(text.IllegalMoveError, match=reason) as caught:
+            game.step(bad)
+        assert isinstance(caught.value, ValueError)
+        assert caught.value.moves == moves
+        assert all(f"{n}. {move}" in str(caught.value) for n, move in enumerate(moves, 1))
+        assert (game.get_observation(), game.legal_moves(), game.game_record()) == before
+
+
+def test_moves_by_number_name_prefix_or_numbered_name():
+    game = text.make("duel")
+    game.reset(seed=5)
+    moves = game.legal_moves()
+    name = moves[2]
+    assert text.parse_move(name, moves) == 2
+    assert text.parse_move(f"  {name.lower()}. ", moves) == 2
+    assert text.parse_move(f"3. {name}", moves) == 2
+    assert text.parse_move(3, moves) == 2
+    unique = next(name[:k] for k in range(1, len(name) + 1)
+                  if sum(m.casefold().startswith(name[:k].casefold()) for m in moves) == 1)
+    assert text.parse_move(unique, moves) == 2
+    with pytest.raises(text.IllegalMoveError, match="no move 3"):
+        text.parse_move("3", moves[:2])
+    done, info = game.step(unique)
+    assert info["move"] == name and not done
+
+
+def test_a_game_the_text_interface_does_not_cover_and_other_bad_input(monkeypatch):
+    game = text.make("duel")
+    with pytest.raises(RuntimeError, match="call reset"):
+        game.get_observation()
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        text.make("chess")
+    with pytest.raises(ValueError, match="num_players must be one of 2, 3, 4, 5, 6, 7"):
+        text.make("seven_wonders", num_players=9)
+    uncovered = dataclasses.replace(registry.GAMES["seven_wonders_duel"], text=None)
+    monkeypatch.setitem(registry.GAMES, "seven_wonders_duel", uncovered)
+    with pytest.raises(ValueError, match="does not cover seven_wonders_duel; it covers seven_wonders"):
+        text.make("duel")
+
+
+def test_the_rules_summary_of_each_game():
+    assert "3 Ages of 6 turns" in text.rules("seven_wonders")
+    assert "structure" in text.rules("duel")
+
+
+def test_moves_made_for_the_free_city_say_so():
+    game = text.make("seven_wonders", num_players=2)
+    game.reset(seed=4)
+    rng = np.random.default_rng(1)
+    lines = set()
+    done = False
+    while not done:
+        _, observation = game.get_observation()
+        lines |= {line for line in observation.splitlines() if "(for the Free City)" in line}
+        done, _ = game.step(str(int(rng.integers(len(game.legal_moves()))) + 1))
+    assert any(": you (for the Free City) " in line for line in lines)
+    assert any(line.split(": ", 1)[1].startswith("player_") for line in lines)  # the other holder's
+
+
+@pytest.mark.parametrize("game_name, options", GAMES[:2], ids=IDS[:2])
+def test_the_wrapped_env_passes_pettingzoos_api_test(game_name, options):
+    wrapped = text.TextWrapper(wonders_env.make(game_name, **options))
+    api_test(wrapped, num_cycles=100)
+    wrapped.reset(seed=1)
+    agent = wrapped.agent_selection
+    assert wrapped.last()[4] == wrapped.infos[agent] and "text" in wrapped.infos[agent]

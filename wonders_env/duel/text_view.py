@@ -1,0 +1,143 @@
+"""What one 7 Wonders Duel player may know, in plain English: the observation of :mod:`wonders_env.text`.
+
+Only public information, as the vector observation: face-down cards show only their Age, the
+Great Library's drawn tokens only to the player choosing among them. The pictures come from
+:mod:`.render`, card and wonder effects from :mod:`.card_text`, move names from
+:func:`.render.move_text`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import card_text
+from .actions import action_table
+from .cards import CHAIN_SYMBOLS, NONE, RESOURCES, DuelDatabase
+from .record import AGENTS
+from .render import render_city, render_structure, render_track
+from .rules import build_cost, trade_price_list
+from .scoring import score_breakdown
+from .state import EMPTY, Phase
+
+RULES = """\
+7 Wonders Duel: two players, 3 Ages. Each Age the cards lie in a structure, some face down; on
+your turn you take one card that no other card covers and either build it (pay its coin cost
+and the resources you lack: each unit costs 2 coins plus the opponent's production of it, unless
+a yellow card fixes the price; a chain symbol makes it free), discard it for 2 coins plus 1 per
+yellow card you own, or build one of your wonders with it underneath. Red cards' shields move
+the conflict pawn toward the opponent's capital: reaching it wins at once (military victory).
+Six different science symbols win at once (science victory); each pair of the same symbol lets
+you take a progress token. Otherwise after Age III the most victory points win (civilian
+victory), ties broken by blue-card points. Only 7 of the 8 wonders can be built."""
+
+LEGEND = card_text.LEGEND
+
+PHASE_TEXT = {
+    Phase.DRAFT: "the wonder draft: take one of the wonders on the table",
+    Phase.PLAY: "take a card of the structure",
+    Phase.PROGRESS: "you have a pair of science symbols: take a progress token from the board",
+    Phase.DESTROY: "put a card of the opponent in the discard pile",
+    Phase.MAUSOLEUM: "build a card of the discard pile for free (The Mausoleum)",
+    Phase.LIBRARY: "keep one of the progress tokens drawn for the Great Library",
+    Phase.STARTER: "choose who starts the next Age",
+}
+
+
+@lru_cache(maxsize=None)
+def _card_line(db: DuelDatabase, card: int) -> str:
+    gives = db.cards[card].chain_gives
+    later = f"; gives the {CHAIN_SYMBOLS[gives]} chain" if gives != NONE else ""
+    return f"{db.cards[card].name} ({card_text.card_text(db, card)}{later})"
+
+
+@lru_cache(maxsize=None)
+def _wonder_line(db: DuelDatabase, wonder: int) -> str:
+    return card_text.wonder_text(db, wonder)
+
+
+@lru_cache(maxsize=None)
+def _token_line(db: DuelDatabase, token: int) -> str:
+    return f"{db.progress_tokens[token].name}: {card_text.effects_text(db.progress_tokens[token].effects)}"
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def _happened(state, player: int) -> list[str]:
+    """The moves since ``player``'s last one."""
+    log = state.log
+    start = len(log)
+    while start and log[start - 1][0] != player:
+        start -= 1
+    describe = action_table(state.db).describe
+    return [f"{AGENTS[who]}: {describe(action)}{f' (paid {paid} coins)' if paid else ''}"
+            for who, action, paid in log[start:]]
+
+
+def observation_text(state, player: int, moves: list[str]) -> str:
+    """Everything ``player`` may know now, and its numbered legal ``moves``."""
+    db = state.db
+    opponent = 1 - player
+    lines = [f"7 Wonders Duel. You are {AGENTS[player]}, your opponent {AGENTS[opponent]}. "
+             f"Age {state.age or '- (before Age I)'}: {PHASE_TEXT[state.phase]}."]
+    if state.phase == Phase.DRAFT:
+        lines.append("Wonders on the table:")
+        lines += [f"- {_wonder_line(db, w)}" for w in state.draft_offer]
+    else:
+        lines.append("\nThe structure (* = you can take it; [Age ...] = face down):")
+        lines += render_structure(state)
+        accessible = state.accessible_slots()
+        lines.append("Cards you can take:")
+        lines += [f"- {_card_line(db, state.slot_card[s])}; building it costs you {_coins(build_cost(state, player, state.slot_card[s]))}"
+                  for s in accessible if state.face_up[s]]
+        covered, face_down = [], 0
+        for card, up, cover in zip(state.slot_card, state.face_up, state.cover_count):
+            if card != EMPTY and cover:
+                if up:
+                    covered.append(card)
+                else:
+                    face_down += 1
+        if covered:
+            lines.append("Face-up cards still covered:")
+            lines += [f"- {_card_line(db, card)}" for card in covered]
+        if face_down:
+            lines.append(f"Face-down cards: {face_down}")
+    lines.append("\n" + render_track(state))
+    lines.append("(the pawn moves toward player_1's capital with player_0's shields, and back with player_1's)")
+    board = [token for token in db.progress_tokens if state.board_tokens >> token.id & 1]
+    lines.append("Progress tokens on the board:")
+    lines += [f"- {_token_line(db, token.id)}" for token in board] or ["- none"]
+    if state.library_offer and player == state.current:
+        lines.append("Drawn for your Great Library:")
+        lines += [f"- {_token_line(db, t)}" for t in state.library_offer]
+    lines.append("Discard pile: " + (", ".join(db.cards[c].name for c in state.discard) or "empty"))
+    if state.phase == Phase.MAUSOLEUM:
+        lines.append("The discard pile's cards, which you may build for free:")
+        lines += [f"- {_card_line(db, card)}" for card in state.discard]
+    prices = trade_price_list(state, player)
+    lines.append("Your price of one resource unit from the bank: "
+                 + ", ".join(f"{RESOURCES[r]} {prices[r]}" for r in range(len(RESOURCES))))
+    for who in (player, opponent):
+        lines.append("")
+        lines += render_city(state, who)
+        unbuilt = [w for w in state.player_wonders[who] if not state.wonder_built[w] and w != state.boxed_wonder]
+        lines += [f"  to build: {_wonder_line(db, w)}" for w in unbuilt]
+    happened = _happened(state, player)
+    if happened:
+        lines.append("\nSince your last move:")
+        lines += happened
+    if moves:
+        lines.append("\nYour legal moves:")
+        lines += [f"{number}. {move}" for number, move in enumerate(moves, 1)]
+    return "\n".join(lines)
+
+
+def final_text(state) -> str:
+    """The final result and scores, for everyone."""
+    lines = [f"Game over: {state.victory.name.lower()} victory of {' and '.join(AGENTS[p] for p in state.winners)}."]
+    for player in (0, 1):
+        score = score_breakdown(state, player)
+        parts = ", ".join(f"{k} {v}" for k, v in score.items() if k != "total")
+        lines.append(f"{AGENTS[player]}: {score['total']} points ({parts}), {state.coins[player]} coins")
+    return "\n".join(lines)

@@ -1,0 +1,199 @@
+"""What one 7 Wonders seat may know, in plain English: the observation of :mod:`wonders_env.text`.
+
+:func:`observation_text` reads only what the seat's vector observation encodes (its hand, the hand
+it passed, the discards it knows of, the public cities and its own pending move), plus the public
+log, where sold cards, wonder-stage cards and other players' discards stay face down. Card
+effects come from :mod:`.card_text`, move names from :func:`.render.move_text`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from . import card_text
+from .cards import COLORS, RESOURCES, SCIENCE_SYMBOLS, CardDatabase, WonderSide
+from .render import PHASE_TEXT, public_action, seat_name
+from .rules import acting_city, acting_seats, describe_action
+from .scoring import score_breakdown
+from .state import TURNS_PER_AGE, GameState, Phase
+
+RULES = """\
+7 Wonders: you lead an ancient city for 3 Ages of 6 turns. Each turn every player picks one card
+of the hand at once, then the hands pass on (left in Ages I and III, right in Age II). With the
+card you either build it (pay its cost: coins to the bank, and resources your city produces or
+buys from its two neighbours, 2 coins a unit unless a trading card makes it 1), or build the next
+stage of your wonder with it (the card is hidden under the stage), or discard it for 3 coins.
+A card you already own cannot be built twice; a card whose chain card you own is free.
+At the end of each Age your shields are compared with each neighbour's: more shields win
+1/3/5 points (Age I/II/III), fewer lose 1 point. At the end you score: military, 1 point per 3
+coins, wonder stages, blue cards, science (each symbol type squared, plus 7 per set of compass,
+gear and tablet), yellow and purple (guild) cards. Most points wins, ties broken by coins."""
+
+LEGEND = card_text.LEGEND
+
+
+@lru_cache(maxsize=None)
+def _card_line(db: CardDatabase, card_type: int) -> str:
+    card = db.types[card_type]
+    later = f"; makes {' and '.join(card.chains_to)} free later" if card.chains_to else ""
+    return f"{card.name} ({card_text.card_text(db, card_type)}{later})"
+
+
+@lru_cache(maxsize=None)
+def _stages(board: WonderSide) -> tuple[tuple[str, str], ...]:
+    """``(cost, effects)`` of each stage of a wonder board, in words."""
+    return tuple(("".join(RESOURCES[r] * units for r, units in costs), card_text.effects_text(stage.effects))
+                 for costs, stage in zip(board.stage_costs, board.stages))
+
+
+def _counts(db: CardDatabase, counts) -> str:
+    return ", ".join(f"{db.types[t].name}{f' x{int(n)}' if n > 1 else ''}" for t, n in enumerate(counts) if n)
+
+
+def _resources(fixed: list[int], choices: list[int]) -> str:
+    units = [f"{RESOURCES[r]}x{n}" if n > 1 else RESOURCES[r] for r, n in enumerate(fixed) if n]
+    units += ["/".join(RESOURCES[r] for r in range(7) if mask >> r & 1) for mask in choices]
+    return " ".join(units) or "nothing"
+
+
+def _relation(state: GameState, seat: int, other: int) -> str:
+    if other == seat:
+        return "you"
+    if other == state.left_of(seat) == state.right_of(seat):
+        return "your left and right neighbour"
+    if other == state.left_of(seat):
+        return "your left neighbour"
+    if other == state.right_of(seat):
+        return "your right neighbour"
+    return "not your neighbour"
+
+
+def _city(state: GameState, seat: int, city: int) -> list[str]:
+    tokens = " ".join(f"{t:+d}" for t in state.military_tokens[city]) or "none"
+    holder = ", holds the Free City card" if city == state.free_city_holder else ""
+    board = state.wonders[city]
+    lines = [f"{seat_name(state, city)} ({_relation(state, seat, city)}){holder}: {board.wonder} "
+             f"({board.city}, side {board.side}), {state.coins[city]} coins, {state.shields[city]} shields, "
+             f"military tokens {tokens}"]
+    key = ("text_city", city)
+    body = state.memo.get(key)
+    if body is None:
+        body = state.memo[key] = _city_body(state, city)
+    lines += body
+    if city in (state.left_of(seat), state.right_of(seat)) and city != seat:
+        lines.append("  sells you " + _offer(state, seat, city))
+    return lines
+
+
+def _city_body(state: GameState, city: int) -> list[str]:
+    """What everybody sees of ``city`` alike: production, wonder stages, science and buildings."""
+    db = state.db
+    board = state.wonders[city]
+    built = state.stages_built[city]
+    lines = [f"  produces {_resources(state.own_fixed[city], state.own_choices[city])}"]
+    stages = [f"stage {number} {'built' if number <= built else 'costs ' + cost}: {effects}"
+              for number, (cost, effects) in enumerate(_stages(board), 1)]
+    lines.append(f"  wonder {built}/{len(board.stages)}: " + "; ".join(stages))
+    symbols = state.science[city]
+    science = [f"{name} {int(symbols[k])}" for k, name in enumerate(SCIENCE_SYMBOLS) if symbols[k]]
+    if symbols[3]:
+        science.append(f"any symbol {int(symbols[3])}")
+    if science:
+        lines.append("  science: " + ", ".join(science))
+    by_color: dict[int, list[str]] = {}
+    for card in state.built[city]:
+        card_type = db.cards[card].type
+        by_color.setdefault(db.color[card_type], []).append(db.types[card_type].name)
+    for color in sorted(by_color):
+        lines.append(f"  {COLORS[color]}: {', '.join(by_color[color])}")
+    return lines
+
+
+def _offer(state: GameState, seat: int, neighbour: int) -> str:
+    """What ``neighbour`` sells ``seat``, with the price of a unit of each resource."""
+    cheap = state.cheap_left[seat] if neighbour == state.left_of(seat) else state.cheap_right[seat]
+    goods = _resources(state.sell_fixed[neighbour], state.sell_choices[neighbour])
+    sold = [r for r in range(7) if state.sell_fixed[neighbour][r] or any(m >> r & 1 for m in state.sell_choices[neighbour])]
+    prices = ", ".join(f"{RESOURCES[r]} {1 if cheap >> r & 1 else 2}" for r in sold)
+    return f"{goods} (coins a unit: {prices})" if sold else "nothing"
+
+
+def _happened(state: GameState, seat: int) -> list[str]:
+    """The log since ``seat``'s last move (the moves of that turn included), as ``seat`` saw it."""
+    me = f"player_{seat}"
+    log = state.log
+    start = len(log)
+    while start and log[start - 1]["agent"] != me:
+        start -= 1
+    if start:
+        last_turn = (log[start - 1]["age"], log[start - 1]["turn"])
+        while start and (log[start - 1]["age"], log[start - 1]["turn"]) == last_turn:
+            start -= 1
+    lines = []
+    for entry in log[start:]:
+        if entry["agent"] == me:
+            paid = entry["paid"]
+            coins = f", paid {paid['left']} left, {paid['right']} right, {paid['bank']} bank" if any(paid.values()) else ""
+            for_city = "" if entry["seat"] == seat else f" (for the {seat_name(state, entry['seat'])})"
+            lines.append(f"Age {entry['age']} turn {entry['turn']}: you{for_city} {entry['kind'].replace('_', ' ')} "
+                         f"{entry['card']}{coins}")
+        else:
+            lines.append(f"Age {entry['age']} turn {entry['turn']}: {public_action(entry)}")
+    return lines
+
+
+def observation_text(state: GameState, seat: int, moves: list[str]) -> str:
+    """Everything ``seat`` may know now, and its numbered legal ``moves``."""
+    db = state.db
+    turn = f"turn {state.turn} of {TURNS_PER_AGE}" if state.turn <= TURNS_PER_AGE else "after turn 6"
+    phase = "the players pay for their moves" if state.phase == Phase.PAYMENT else PHASE_TEXT[state.phase]
+    lines = [f"7 Wonders ({db.edition} edition), {state.num_players} players. You are player_{seat}. "
+             f"Age {state.age}, {turn}: {phase}."]
+    if seat in acting_seats(state):
+        city = acting_city(state, seat)
+        if city != seat:
+            lines.append(f"You decide for the {seat_name(state, city)}.")
+        if state.phase == Phase.FREE_CITY:
+            lines.append(f"Your own move this turn: {describe_action(state, state.pending[seat])}")
+        if state.phase == Phase.PAYMENT:
+            lines.append(f"You pay for the move: {describe_action(state, state.pending[city])}")
+            if city != seat and seat in state.payments:
+                _, to_left, to_right = state.payments[seat]
+                lines.append(f"You paid for your own move: {to_left} coins to the left, {to_right} to the right")
+    if state.phase == Phase.DISCARD_BUILD and seat in acting_seats(state):
+        city = acting_city(state, seat)
+        choices = sorted({db.cards[c].type for c in state.discard} - set(np.flatnonzero(state.has_type[city])))
+        lines.append(f"\nThe discard pile, which you may build from for free ({len(choices)} cards you do not own):")
+        lines += [f"- {_card_line(db, t)}" for t in choices]
+    hand = state.hands[seat]
+    if state.phase != Phase.DISCARD_BUILD and hand:
+        lines.append(f"\nYour hand ({len(hand)} cards):")
+        lines += [f"- {_card_line(db, t)}" for t in sorted({db.cards[c].type for c in hand})]
+    passed = _counts(db, state.last_passed[seat])
+    if passed:
+        lines.append(f"The hand you passed last: {passed}")
+    known = _counts(db, state.known_discard[seat])
+    lines.append(f"Discarded cards you know of: {known or 'none'} ({len(state.discard)} cards in the pile)")
+    lines.append("\nCities (you, then from your left):")
+    for k in range(state.num_seats):
+        lines += _city(state, seat, (seat - k) % state.num_seats)
+    happened = _happened(state, seat)
+    if happened:
+        lines.append("\nSince your last move:")
+        lines += happened
+    if moves:
+        lines.append("\nYour legal moves:")
+        lines += [f"{number}. {move}" for number, move in enumerate(moves, 1)]
+    return "\n".join(lines)
+
+
+def final_text(state: GameState) -> str:
+    """The final scores, for everyone."""
+    lines = ["Game over. Final scores:"]
+    for seat in range(state.num_seats):
+        score = score_breakdown(state, seat)
+        parts = ", ".join(f"{k} {v}" for k, v in score.items() if k != "total")
+        lines.append(f"{seat_name(state, seat)}: {score['total']} points ({parts}), {state.coins[seat]} coins")
+    return "\n".join(lines)
