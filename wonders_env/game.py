@@ -18,6 +18,7 @@ on the game's name.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -26,6 +27,23 @@ import numpy as np
 #: the reward modes of every game's envs and batches (``win_loss``: +1 win, -1 loss; ``score``: a
 #: points margin; each game's ``scoring.score_rewards`` says which)
 REWARD_MODES = ("win_loss", "score")
+
+#: seeds are integers in ``0 .. SEED_LIMIT - 1`` (64 bits) in every env, engine, batch and record
+SEED_LIMIT = 1 << 64
+
+
+class SeedError(TypeError, ValueError):
+    """A seed that is not an integer in ``0 .. 2**64 - 1``: a ``TypeError`` (what a bad seed
+    always raised here) and a ``ValueError`` (what a seed out of range raises elsewhere)."""
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` as a Python int, if it is an integer (Python or numpy, not a bool) in
+    ``0 .. SEED_LIMIT - 1``; else :class:`SeedError` saying what is allowed."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed < SEED_LIMIT:
+        raise SeedError(f"seed must be an integer in 0-{SEED_LIMIT - 1} (0 to 2**64 - 1; numpy integers "
+                        f"accepted, bools not), got {seed!r} of type {type(seed).__name__}")
+    return int(seed)
 
 State = TypeVar("State")
 

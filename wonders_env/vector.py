@@ -50,10 +50,9 @@ from typing import Any
 import numpy as np
 
 from . import registry
-from .game import REWARD_MODES
+from .game import REWARD_MODES, check_seed
 
 MAX_ENVS = 1 << 16
-SEED_LIMIT = 1 << 64
 
 
 def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", **options: Any) -> "VectorEnv":
@@ -65,9 +64,7 @@ def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", 
     if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral) \
             or not 1 <= num_envs <= MAX_ENVS:
         raise ValueError(f"num_envs must be an integer in 1-{MAX_ENVS}, got {num_envs!r}")
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed < SEED_LIMIT:
-        raise TypeError(f"seed must be an integer in 0-{SEED_LIMIT - 1}, got {seed!r}")
-    batch = registry.make_batch(game, int(num_envs), int(seed), **options)
+    batch = registry.make_batch(game, int(num_envs), check_seed(seed), **options)
     return VectorEnv(game, batch, int(num_envs), reward)
 
 

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
+from ..game import check_seed
 from .cards import BASE, DuelDatabase
 from .actions import NUM_ACTIONS, describe_action
 from .observation import OBSERVATION_SIZE
@@ -36,9 +37,6 @@ from .record import game_record
 from .rules import legal_actions_reference
 from .scoring import CATEGORIES, MILITARY_POINTS, score_rewards
 from .state import LOOTING_TOKENS, DuelState, Phase, Victory
-
-SEED_LIMIT = 1 << 64
-
 
 def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
     """The flat tables of a :class:`.cards.DuelDatabase` as the named integer arrays the core reads."""
@@ -82,12 +80,6 @@ def write_table_file(path: Path) -> None:
         lines.append(f"names {kind} {len(names)}")
         lines += names
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < SEED_LIMIT:
-        raise TypeError(f"seed must be an integer in 0-{SEED_LIMIT - 1} or None, got {seed!r}")
-    return int(seed)
 
 
 class CoreDuelState:
@@ -147,7 +139,7 @@ class CompiledDuel:
         self.engine = core.load().duel.Engine(core_tables())
 
     def new_game(self, seed: int | None = None) -> CoreDuelState:
-        seed = secrets.randbits(63) if seed is None else _check_seed(seed)
+        seed = secrets.randbits(63) if seed is None else check_seed(seed)
         return CoreDuelState(self.engine.new_game(seed), seed)
 
     def from_python(self, state: DuelState, seed: int | None = None) -> CoreDuelState:

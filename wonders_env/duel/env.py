@@ -18,7 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..game import REWARD_MODES
+from ..game import REWARD_MODES, check_seed
 from .cards import BASE, DuelDatabase
 from .game import DuelGame
 from .observation import encode_observation
@@ -97,10 +97,11 @@ class raw_env(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """A new game. ``seed`` reseeds the generator; without it the game draws from it further."""
+        """A new game. ``seed`` (an integer in 0-2**64-1, else :class:`~wonders_env.game.SeedError`)
+        reseeds the generator; without it the game draws from it further."""
+        seed = None if seed is None else check_seed(seed)  # a Python int: the JSON record holds it
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        seed = None if seed is None else int(seed)  # a numpy integer would break the JSON record
         self._state = new_game(self._rng, seed, self.game.db)
         if self._core is not None:
             self._core_state = self._core.from_python(self._state, seed)

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
+from ..game import check_seed
 from .actions import KIND_NAMES, check_payment_mode, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
@@ -203,11 +204,11 @@ class CompiledSevenWonders:
     def new_game(self, seed: int | None = None):
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
-        return self.engine.new_game_seeded(_seed(seed))
+        return self.engine.new_game_seeded(check_seed(seed))
 
     def new_game_from_deal(self, deal: Mapping[str, Any], seed: int | None = None):
         """A game from an explicit deal (see :func:`deal_of`); a corrupt deal raises ValueError."""
-        return self.engine.new_game(dict(deal), None if seed is None else _seed(seed))
+        return self.engine.new_game(dict(deal), None if seed is None else check_seed(seed))
 
     def from_python_state(self, state: GameState):
         """The same game as a Python state just set up (same boards, same deck orders)."""
@@ -319,12 +320,6 @@ class CompiledSevenWonders:
     def render(self, state, player: int | None = None) -> str:
         """As the Python engine's (on a Python copy of the state)."""
         return text_render.render_table(self.to_python(state), viewer=player)
-
-
-def _seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise TypeError(f"seed must be an integer in [0, 2**64), got {seed!r}")
-    return int(seed)
 
 
 #: the GameState fields that the core's import_state reads under their own names

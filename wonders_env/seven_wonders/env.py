@@ -18,7 +18,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from ..game import REWARD_MODES
+from ..game import REWARD_MODES, check_seed
 from .actions import Kind, encode_action, num_actions
 from .game import SevenWondersGame
 from .render import render_table
@@ -115,8 +115,10 @@ class _SevenWondersTable:
 
     def _new_state(self, seed: int | None) -> None:
         """A new game. ``seed`` reseeds the env's generator; without it the game's seed is drawn
-        from the generator (unseeded at construction), as in every env of the package."""
+        from the generator (unseeded at construction), as in every env of the package. A seed is an
+        integer in 0-2**64-1 (else :class:`~wonders_env.game.SeedError`, and nothing changes)."""
         if seed is not None:
+            seed = check_seed(seed)
             self._rng = np.random.default_rng(seed)
         else:
             seed = int(self._rng.integers(2**63))
