@@ -83,3 +83,71 @@ def test_a_refused_seed_changes_nothing(game):
     other.reset()
     assert np.array_equal(_first_observation(env), _first_observation(other)), "the generator was not reseeded"
     assert not np.array_equal(before, _first_observation(env))
+
+
+def _play_to_the_end(env, seed: int = 4) -> None:
+    """Random masked play on an AEC env until every agent is terminated (none removed yet)."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while not all(env.terminations.values()):
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_step_after_the_end_says_the_game_is_over(game):
+    """PettingZoo's dead step ``step(None)`` removes a finished agent; any other step of a finished
+    game says the game is over and to call reset() (it raised KeyError: 'player_0')."""
+    env = make(game, raw=True)
+    _play_to_the_end(env)
+    with pytest.raises(ValueError, match=r"the game is over: call reset\(\) .*its only step is step\(None\)"):
+        env.step(0)
+    while env.agents:
+        env.step(None)
+    for action in (None, 0):
+        with pytest.raises(RuntimeError, match=r"^the game is over: call reset\(\) to start a new one$"):
+            env.step(action)
+    env.reset(seed=1)
+    assert env.agents == env.possible_agents and not any(env.terminations.values())
+    if GAMES[game].parallel:
+        parallel = make(game, parallel=True).unwrapped
+        parallel.reset(seed=4)
+        while parallel.agents:
+            parallel.step({a: int(np.flatnonzero(parallel.observe(a)["action_mask"])[0]) for a in parallel.agents})
+        with pytest.raises(RuntimeError, match=r"^the game is over: call reset\(\) to start a new one$"):
+            parallel.step({})
+
+
+NOT_ACTIONS = [True, np.bool_(False), 1.0, np.float32(2.0), "3", np.array([1]), np.array(1), None, -1, 10**6]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
+@pytest.mark.parametrize("action", NOT_ACTIONS, ids=repr)
+def test_an_action_that_is_no_action_number_is_refused_naming_its_type_and_the_range(game, wrapped, action):
+    """Both ``env()`` and ``raw_env`` raise the game's IllegalActionError (a ValueError) and change
+    nothing; ``env()`` does not end the game for it (an out-of-bounds action is API misuse, not an
+    illegal move). ``env().step(True)`` raised numpy's "ambiguous truth value"."""
+    env = make(game, raw=not wrapped)
+    env.reset(seed=0)
+    agent, before = env.agent_selection, _first_observation(env)
+    size = env.action_space(agent).n
+    with pytest.raises(ValueError, match=rf"an action must be an integer in \[0, {size}\), got .* of type "
+                                         rf"{type(action).__name__} \(numpy integers are accepted") as error:
+        env.step(action)
+    assert type(error.value).__name__ == "IllegalActionError"
+    assert env.agent_selection == agent and np.array_equal(_first_observation(env), before)
+    assert not any(env.terminations.values()) and not any(env.truncations.values())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
+def test_numpy_integer_actions_are_played(game, wrapped):
+    env = make(game, raw=not wrapped)
+    env.reset(seed=0)
+    kinds = (np.int64, np.uint16, np.int32)
+    for step in range(10_000):
+        if all(env.terminations.values()):
+            break
+        env.step(kinds[step % 3](np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    record = env.unwrapped.game_record()
+    assert record["finished"] and record["winners"] and not any(env.truncations.values())

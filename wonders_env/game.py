@@ -45,6 +45,15 @@ def check_seed(seed: Any) -> int:
                         f"accepted, bools not), got {seed!r} of type {type(seed).__name__}")
     return int(seed)
 
+
+def action_number_error(action: Any, num_actions: int) -> str | None:
+    """``None`` when ``action`` is an action number: an integer (Python or numpy, not a bool) in
+    ``0 .. num_actions - 1``; else what is wrong, naming the action's type and the range."""
+    if isinstance(action, numbers.Integral) and not isinstance(action, bool) and 0 <= action < num_actions:
+        return None
+    return (f"an action must be an integer in [0, {num_actions}), got {action!r} of type "
+            f"{type(action).__name__} (numpy integers are accepted, bools are not)")
+
 State = TypeVar("State")
 
 

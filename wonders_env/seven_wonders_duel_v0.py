@@ -48,12 +48,20 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", ed
 
 Anything else raises `ValueError` naming the allowed values. `env()` is `raw_env` wrapped like
 PettingZoo's classic games (`TerminateIllegalWrapper` with reward -1 for the author of an
-illegal move, `AssertOutOfBoundsWrapper`, `OrderEnforcingWrapper`); `raw_env` raises a
-`ValueError` naming the illegal action, why it is illegal and the legal actions.
+illegal move, `OrderEnforcingWrapper`; in place of PettingZoo's `AssertOutOfBoundsWrapper`,
+whose `AssertionError` `python -O` removes, `wonders_env.pettingzoo_common.ActionNumberWrapper`);
+`raw_env` raises `IllegalActionError` (a `ValueError`) naming the illegal action, why it is
+illegal and the legal actions. An action that is not an action number (a bool, float, string,
+array, or an integer outside `[0, 1202)`: API misuse, not an illegal move) raises
+`IllegalActionError` naming its type and the range from both, changing nothing; numpy integers
+are action numbers. A step of a finished game raises an error saying the game is over and to
+call `reset()`, except the dead step `step(None)` of each finished agent.
 
 **Seeding.** `reset(seed=s)` reseeds the env's generator and deals the game of seed `s` (the
 same game every time); `reset()` without a seed deals the next game of that generator (a fresh,
-unseeded one at construction), as in every env of this package.
+unseeded one at construction), as in every env of this package. A seed is an integer from 0 to
+2**64 - 1 (numpy integers too, bools not), in every env, engine and batch of the package; any
+other raises `wonders_env.game.SeedError` (a `TypeError` and a `ValueError`) and changes nothing.
 
 ## Observation space
 

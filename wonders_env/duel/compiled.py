@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
-from ..game import check_seed
+from ..game import action_number_error, check_seed
 from .cards import BASE, DuelDatabase
 from .actions import NUM_ACTIONS, describe_action
 from .observation import OBSERVATION_SIZE
@@ -177,8 +177,9 @@ class CompiledDuel:
         if sorted(actions) != acting:
             raise ValueError(f"expected one action for each acting player {acting}, got players {sorted(actions)}")
         for player, action in actions.items():
-            if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-                raise ValueError(f"an action is an integer in 0-{NUM_ACTIONS - 1}, got {action!r}")
+            problem = action_number_error(action, NUM_ACTIONS)
+            if problem:
+                raise ValueError(problem)
             self.engine.apply(state.core, int(action))
 
     def is_over(self, state: CoreDuelState) -> bool:

@@ -16,15 +16,15 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from ..game import REWARD_MODES, check_seed
+from ..pettingzoo_common import dead_step, wrap
 from .cards import BASE, DuelDatabase
 from .game import DuelGame
 from .observation import encode_observation
 from .record import AGENTS, ENV_NAME, game_record
 from .render import render_table
-from .rules import check_legal, legal_actions, resolve_action
+from .rules import IllegalActionError, check_legal, legal_actions, resolve_action
 from .scoring import score_breakdown, score_rewards
 from .state import VICTORY_NAMES, DuelState, Phase, Victory, new_game
 
@@ -142,10 +142,9 @@ class raw_env(AECEnv):
 
     def step(self, action: int) -> None:
         self._require_reset("step")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+        if dead_step(self, action):
             return
+        agent = self.agent_selection
         legal = self._legal
         if legal is None or not (type(action) is int or isinstance(action, np.integer)) or action not in legal:
             check_legal(self.state, action)  # raises a ValueError naming the action and why
@@ -205,9 +204,7 @@ class raw_env(AECEnv):
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """:class:`raw_env` wrapped like PettingZoo's classic games: an illegal move ends the game
-    with reward -1 for its author, out-of-bounds actions and API misuse raise clear errors."""
-    wrapped = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """:class:`raw_env` wrapped like PettingZoo's classic games (:func:`..pettingzoo_common.wrap`):
+    an illegal move ends the game with reward -1 for its author; an action that is no action
+    number raises :class:`.rules.IllegalActionError`, API misuse PettingZoo's clear errors."""
+    return wrap(raw_env(**kwargs), IllegalActionError)

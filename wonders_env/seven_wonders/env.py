@@ -18,13 +18,14 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from ..game import REWARD_MODES, check_seed
+from ..game import REWARD_MODES, action_number_error, check_seed
+from ..pettingzoo_common import GAME_OVER, dead_step, wrap
 from .actions import Kind, encode_action, num_actions
 from .game import SevenWondersGame
 from .render import render_table
-from .rules import IllegalActionError, acting_seats, check_legal, legal_action_mask
+from .rules import IllegalActionError, check_legal, legal_action_mask
 from .scoring import score_rewards
-from .state import GameState, Phase
+from .state import GameState
 
 ENGINES = ("core", "python")
 OBS_LOW, OBS_HIGH = -128.0, 1024.0
@@ -151,15 +152,18 @@ class _SevenWondersTable:
         self._require_reset("game_record")
         return self._engine.game_record(self._state)
 
+    def _viewer(self) -> int | None:
+        """The seat whose hand :meth:`render` shows (None: the public table only)."""
+        return None
+
     def render(self) -> str | None:
+        """The table as text: public information, and the hand of :meth:`_viewer` (the AEC env's
+        ``agent_selection`` while the game runs; the parallel env, where everyone decides at
+        once, shows no hand)."""
         if self.render_mode is None:
             return None
         self._require_reset("render")
-        state = self.state
-        viewer = None
-        if state.phase != Phase.GAME_OVER and acting_seats(state):
-            viewer = acting_seats(state)[0]
-        text = render_table(state, viewer)
+        text = render_table(self.state, self._viewer())
         if self.render_mode == "human":
             print(text)
             return None
@@ -191,6 +195,9 @@ class raw_env(_SevenWondersTable, AECEnv):
         self._chosen: dict[int, int] = {}
         self.agent_selection = self._next_agent()
 
+    def _viewer(self) -> int | None:
+        return None if self._is_over() else self.agent_seat[self.agent_selection]
+
     def _next_agent(self) -> str:
         for seat in self._acting():
             if seat not in self._chosen:
@@ -199,10 +206,9 @@ class raw_env(_SevenWondersTable, AECEnv):
 
     def step(self, action: int) -> None:
         self._require_reset("step")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+        if dead_step(self, action):
             return
+        agent = self.agent_selection
         seat = self.agent_seat[agent]
         self._check(seat, action)
         self._cumulative_rewards[agent] = 0.0
@@ -241,7 +247,7 @@ class raw_parallel_env(_SevenWondersTable, ParallelEnv):
     def step(self, actions: dict[str, int]):
         self._require_reset("step")
         if not self.agents:
-            raise RuntimeError("the game is over: call reset() to start a new one")
+            raise RuntimeError(GAME_OVER)
         if not isinstance(actions, dict):
             raise TypeError(f"actions must be a dict {{agent: action}} for the live agents {self.agents}, "
                             f"got {type(actions).__name__}")
@@ -255,8 +261,8 @@ class raw_parallel_env(_SevenWondersTable, ParallelEnv):
                     raise IllegalActionError(f"{agent} must act in phase {self.state.phase.name} but sent no action")
                 self._check(seat, actions[agent])
                 chosen[seat] = int(actions[agent])
-            elif actions.get(agent, wait) != wait:
-                self._check(seat, actions[agent])  # raises: only `wait` is legal
+            elif agent in actions:
+                self._check(seat, actions[agent])  # only `wait` is legal
         unknown = set(actions) - set(self.agents)
         if unknown:
             raise IllegalActionError(f"actions for unknown or finished agents {sorted(unknown)}; live agents: {self.agents}")
@@ -297,10 +303,9 @@ class TerminateIllegalParallelWrapper(wrappers.BaseParallelWrapper):
             return self.env.step(actions)  # raises, saying what is wrong
         unknown = set(actions) - set(raw.agents)
         for agent, action in actions.items():
-            if agent not in unknown and (isinstance(action, (bool, np.bool_))
-                                         or not self.action_space(agent).contains(action)):
-                raise IllegalActionError(f"{agent}: an action must be an integer in "
-                                         f"[0, {self.action_space(agent).n}), got {action!r}")
+            problem = None if agent in unknown else action_number_error(action, self.action_space(agent).n)
+            if problem:
+                raise IllegalActionError(f"{agent}: {problem}")
         wait = encode_action(Kind.WAIT, 0, raw.db.num_types)
         illegal = [] if unknown else [
             agent for agent in raw.agents
@@ -324,9 +329,7 @@ def parallel_env(**kwargs) -> ParallelEnv:
 
 
 def env(**kwargs) -> AECEnv:
-    """The AEC env wrapped like PettingZoo's classic games: an illegal move ends the game with
-    reward -1 for its author; out-of-bounds actions and API misuse raise clear errors."""
-    wrapped = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The AEC env wrapped like PettingZoo's classic games (:func:`..pettingzoo_common.wrap`): an
+    illegal move ends the game with reward -1 for its author; an action that is no action number
+    raises :class:`IllegalActionError`, API misuse PettingZoo's clear errors."""
+    return wrap(raw_env(**kwargs), IllegalActionError)
