@@ -18,8 +18,9 @@ on the game's name.
 
 from __future__ import annotations
 
+import enum
 import numbers
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
@@ -44,6 +45,36 @@ def check_seed(seed: Any) -> int:
         raise SeedError(f"seed must be an integer in 0-{SEED_LIMIT - 1} (0 to 2**64 - 1; numpy integers "
                         f"accepted, bools not), got {seed!r} of type {type(seed).__name__}")
     return int(seed)
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain Python data for comparing states: numpy arrays, tuples and lists as
+    lists, dicts item by item, numpy numbers and enums as Python numbers."""
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, dict):
+        return {plain(key): plain(item) for key, item in value.items()}
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, enum.IntEnum):
+        return int(value)
+    return value
+
+
+def differing_fields(given: Any, reproduced: Any, names: Iterable[str], unordered: Iterable[str] = ()) -> list[str]:
+    """The names of the fields in which two states differ, compared as :func:`plain` data (the
+    fields of ``unordered`` as sorted lists: piles whose order means nothing)."""
+    unordered = set(unordered)
+    differing = []
+    for name in names:
+        mine, theirs = plain(getattr(given, name)), plain(getattr(reproduced, name))
+        if name in unordered:
+            mine, theirs = sorted(mine), sorted(theirs)
+        if mine is not theirs and mine != theirs:
+            differing.append(name)
+    return differing
 
 
 def action_number_error(action: Any, num_actions: int) -> str | None:

@@ -39,8 +39,11 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", ed
   (the readable engine `wonders_env.duel`). Both deal a seed's game the same way and give the
   same observations, masks, rewards, infos and records; the core is faster.
   `env.unwrapped.state` is then a copy of the game as a Python engine state, taken from the core
-  at each read (for agents that read it; assigning a Python state puts the core in it). For many
-  games at once, use the batched API `wonders_env.vector`.
+  at each read (for agents that read it). Assigning a Python state puts the core in it: the core
+  rebuilds it from its deal and its move log, and a state that does not come back exactly (every
+  field compared: one changed by hand, such as `coins`) is refused with a `ValueError` naming the
+  fields, changing nothing (the rule of both games). For many games at once, use the batched API
+  `wonders_env.vector`.
 * `edition`: the tables played, `"1st"` (default, the base game), another name of
   `wonders_env.duel.cards.EDITIONS` or a `DuelDatabase` of one's own; the observation and action
   spaces are sized by its counts. The compiled core plays the base game only: another edition

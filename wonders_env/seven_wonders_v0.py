@@ -56,7 +56,9 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
   way and give the same observations, masks, rewards, infos and records, in both payment modes;
   the core is faster. With the core, `env.unwrapped.state` is a copy of the game as a Python
   engine state, taken from the core at each read (0.3-0.6 ms; for agents that read it);
-  assigning a Python state puts the core in it. For many games at once, use the batched API
+  assigning a Python state puts the core in it, field by field, and a state that the core does
+  not give back exactly (every field compared) is refused with a `ValueError` naming the fields,
+  changing nothing (the rule of both games). For many games at once, use the batched API
   `wonders_env.vector`.
 
 2nd-edition data: seven rows of the reference table, the costs of Town Hall, Arena, Circus and

@@ -8,7 +8,8 @@ Python side:
 * :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on :class:`CoreDuelState`
   (a core state and the seed it was dealt from), so agents, the tournament and training run on it;
 * :func:`to_core` starts a core game from a Python engine state (its explicit deal, then a replay
-  of its moves) and :func:`to_python` copies a core state into a :class:`.state.DuelState`, field by
+  of its moves; :meth:`CompiledDuel.from_python` refuses a state that this does not reproduce
+  field by field) and :func:`to_python` copies a core state into a :class:`.state.DuelState`, field by
   field (the game record and the readable tools work on that);
 * :func:`make_batch` builds the batch of :mod:`wonders_env.vector`.
 
@@ -28,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
-from ..game import action_number_error, check_seed
+from ..game import action_number_error, check_seed, differing_fields
 from .cards import BASE, DuelDatabase
 from .actions import NUM_ACTIONS, describe_action
 from .observation import OBSERVATION_SIZE
@@ -80,6 +81,11 @@ def write_table_file(path: Path) -> None:
         lines.append(f"names {kind} {len(names)}")
         lines += names
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+#: the fields of a Python engine state that the core holds (all but the seed, kept beside the core
+#: state, and the cost memo); ``discard`` as a set, its order meaning nothing
+STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("seed", "cost_cache"))
 
 
 class CoreDuelState:
@@ -143,8 +149,20 @@ class CompiledDuel:
         return CoreDuelState(self.engine.new_game(seed), seed)
 
     def from_python(self, state: DuelState, seed: int | None = None) -> CoreDuelState:
-        """The core twin of a Python engine state (explicit deal and replay)."""
-        return CoreDuelState(to_core(self.engine, state), seed)
+        """The core twin of a Python engine state: its explicit deal, then its move log replayed.
+        The core rebuilds nothing else, so a state that this does not reproduce field by field (one
+        changed by hand: coins, the pawn, ...) is refused with ``ValueError`` naming the fields."""
+        try:
+            twin = to_core(self.engine, state)
+        except ValueError as error:
+            raise ValueError(f"the core cannot take this Duel state: its move log does not replay on its deal "
+                             f"({error})") from None
+        differing = differing_fields(state, to_python(self.engine, twin), STATE_FIELDS, unordered=("discard",))
+        if differing:
+            raise ValueError(f"the core cannot take this Duel state: it rebuilds a state from its deal "
+                             f"(wonder_order, token_order, deals, boxed) and its move log, which give other values "
+                             f"of {', '.join(differing)} (a state changed by hand plays with engine='python')")
+        return CoreDuelState(twin, seed)
 
     def to_python(self, state: CoreDuelState) -> DuelState:
         twin = to_python(self.engine, state.core)

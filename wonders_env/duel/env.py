@@ -83,7 +83,8 @@ class raw_env(AECEnv):
     @state.setter
     def state(self, value: DuelState) -> None:
         """Put the game in ``value`` (a replay's position, a determinization); with
-        ``engine="core"`` the core takes it over (its deal and its moves)."""
+        ``engine="core"`` the core takes it over (its deal and its moves), or refuses with
+        ``ValueError`` naming the fields that these do not reproduce, changing nothing."""
         if self._core is not None:
             self._core_state = self._core.from_python(value, value.seed)
         else:

@@ -84,7 +84,8 @@ class _SevenWondersTable:
     @state.setter
     def state(self, value: GameState) -> None:
         """Put the game in ``value`` (a replay's position, a determinization); with
-        ``engine="core"`` the core takes it over, field by field."""
+        ``engine="core"`` the core takes it over, field by field, or refuses with ``ValueError``
+        naming the fields that it does not hold as given, changing nothing."""
         self._state = value if self.engine == "python" else self._engine.from_python(value)
 
     def _mask(self, seat: int) -> np.ndarray:
