@@ -151,3 +151,26 @@ def test_numpy_integer_actions_are_played(game, wrapped):
         env.step(kinds[step % 3](np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     record = env.unwrapped.game_record()
     assert record["finished"] and record["winners"] and not any(env.truncations.values())
+
+
+def test_states_are_compared_as_plain_data():
+    """What the state assignment of both games compares: arrays, tuples and lists alike, numpy
+    numbers and enums as numbers, unordered piles sorted; objects that compare element-wise
+    (tables holding arrays) differ unless they are the same object, without an error."""
+    from types import SimpleNamespace
+
+    from wonders_env.game import differing_fields
+    from wonders_env.seven_wonders.state import Phase
+
+    class Table:
+        def __init__(self):
+            self.values = np.arange(3)
+
+        def __eq__(self, other):
+            return self.values == other.values
+
+    table = Table()
+    given = SimpleNamespace(a=np.array([[1, 2]], np.int8), b=(1, [2]), c=Phase.PAYMENT, d=[3, 1], e=table, f=Table())
+    same = SimpleNamespace(a=[[1, 2]], b=[np.int64(1), (2,)], c=5, d=[1, 3], e=table, f=Table())
+    assert differing_fields(given, same, "abcdef", unordered="d") == ["f"]
+    assert differing_fields(given, same, "d") == ["d"]

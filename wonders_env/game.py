@@ -72,9 +72,16 @@ def differing_fields(given: Any, reproduced: Any, names: Iterable[str], unordere
         mine, theirs = plain(getattr(given, name)), plain(getattr(reproduced, name))
         if name in unordered:
             mine, theirs = sorted(mine), sorted(theirs)
-        if mine is not theirs and mine != theirs:
+        if not _equal(mine, theirs):
             differing.append(name)
     return differing
+
+
+def _equal(mine: Any, theirs: Any) -> bool:
+    try:
+        return mine is theirs or bool(mine == theirs)
+    except (TypeError, ValueError):  # objects that compare element-wise (tables holding arrays)
+        return False
 
 
 def action_number_error(action: Any, num_actions: int) -> str | None:
@@ -84,6 +91,7 @@ def action_number_error(action: Any, num_actions: int) -> str | None:
         return None
     return (f"an action must be an integer in [0, {num_actions}), got {action!r} of type "
             f"{type(action).__name__} (numpy integers are accepted, bools are not)")
+
 
 State = TypeVar("State")
 
