@@ -148,6 +148,14 @@ class CompiledDuel:
         seed = secrets.randbits(63) if seed is None else check_seed(seed)
         return CoreDuelState(self.engine.new_game(seed), seed)
 
+    def from_deal(self, state: DuelState, seed: int | None = None) -> CoreDuelState:
+        """The core game of a Python state just dealt by ``new_game`` (no move played yet): its
+        deal is all it has, so nothing is left to compare (what ``reset`` takes, at no extra cost)."""
+        if state.log:
+            raise ValueError(f"from_deal takes a state before its first move, this one has {len(state.log)}: "
+                             f"use from_python")
+        return CoreDuelState(to_core(self.engine, state), seed)
+
     def from_python(self, state: DuelState, seed: int | None = None) -> CoreDuelState:
         """The core twin of a Python engine state: its explicit deal, then its move log replayed.
         The core rebuilds nothing else, so a state that this does not reproduce field by field (one

@@ -105,7 +105,7 @@ class raw_env(AECEnv):
             self._rng = np.random.default_rng(seed)
         self._state = new_game(self._rng, seed, self.game.db)
         if self._core is not None:
-            self._core_state = self._core.from_python(self._state, seed)
+            self._core_state = self._core.from_deal(self._state, seed)
             self._state = None
         self._legal = None
         self.agents = list(AGENTS)
