@@ -47,7 +47,7 @@ import numpy as np
 from wonders_env.registry import resolve_game
 
 from .heuristic import PRIOR_TEMPERATURE, env_position
-from .search_options import check_at_least_zero, check_budget, check_share
+from .search_options import check_at_least_zero, check_budget, check_flag, check_share
 
 POLICY_DIR = Path(__file__).resolve().parent / "policies"
 AGENT_KEY = "az"  # the metadata "agent" of an az policy file
@@ -96,6 +96,7 @@ class AZAgent:
         check_at_least_zero("widening", widening, "the progressive widening constant; 0: off")
         check_share("rollout_weight", rollout_weight, "the play-out's share of a leaf's value")
         check_share("heuristic_root_weight", heuristic_root_weight, "the heuristic prior's share of the root's")
+        reuse = check_flag("reuse", reuse, "keep Duel's search tree between moves")
         if isinstance(network_depth, bool) or not isinstance(network_depth, (int, np.integer)) or network_depth < 0:
             raise ValueError(f"network_depth must be an integer >= 0 (the tree depth below which the network "
                              f"guides; 0: every node), got {network_depth!r}")
@@ -108,7 +109,7 @@ class AZAgent:
         self.rng = np.random.default_rng(seed)
         options = {"simulations": int(simulations or 0), "time_limit": float(time_limit or 0.0),
                    "exploration": float(exploration), "widening": float(widening),
-                   "rollout_weight": float(rollout_weight), "reuse": bool(reuse),
+                   "rollout_weight": float(rollout_weight), "reuse": reuse,
                    "network_depth": int(network_depth), "root_prior_weight": float(heuristic_root_weight)}
         self.core = CoreSearch(self.game_name, options, prior_temperature=PRIOR_TEMPERATURE
                                if heuristic_root_weight > 0 else None, network=list(arrays))

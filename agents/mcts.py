@@ -50,7 +50,7 @@ from wonders_env.game import Game
 from wonders_env.registry import resolve_game
 
 from .heuristic import PRIOR_TEMPERATURE, env_position, valuation
-from .search_options import check_at_least_zero, check_budget, check_positive, check_share
+from .search_options import check_at_least_zero, check_budget, check_flag, check_positive, check_share
 
 #: simulations per move when no budget is given, by engine
 DEFAULT_SIMULATIONS = {"python": 200, "core": 5000}
@@ -103,6 +103,7 @@ class MCTSAgent:
             check_at_least_zero("widening", widening, "the progressive widening constant; 0: off")
         if margin_weight is not None:
             check_share("margin_weight", margin_weight, "the score margin's weight in a play-out's value")
+        reuse = check_flag("reuse", reuse, "keep Duel's search tree between moves")
         if rollout not in ("rule", "uniform"):
             raise ValueError(f"rollout must be 'rule' or 'uniform', got {rollout!r}")
         self.game_name = resolve_game(game)
@@ -124,7 +125,7 @@ class MCTSAgent:
                        "widening": float((0.0 if duel else 2.0) if widening is None else widening),
                        "margin_scale": float(module.MARGIN_SCALE),
                        "margin_weight": float(module.MARGIN_WEIGHT if margin_weight is None else margin_weight),
-                       "reuse": bool(reuse)}
+                       "reuse": reuse}
             from .core_search import CoreSearch
             self.core = CoreSearch(self.game_name, options, uniform_rule=rollout == "uniform",
                                    prior_temperature=prior_temperature)

@@ -51,6 +51,8 @@ from torch.distributions import Categorical
 
 from wonders_env.registry import entry
 
+from .search_options import check_flag
+
 FORMAT_VERSION = 1
 MASKED_LOGIT = -1e9  # finite, so that entropies stay 0 * finite = 0 instead of NaN
 
@@ -384,7 +386,8 @@ class PolicyAgent:
     def __init__(self, model: ActorCritic, deterministic: bool = True, seed: int | None = None,
                  payment: str | None = None) -> None:
         self.model = model
-        self.deterministic = deterministic
+        self.deterministic = check_flag("deterministic", deterministic, "True: the most likely action; False: "
+                                        "sample from the policy")
         self.payment = payment
         self.generator = torch.Generator().manual_seed(seed if seed is not None else 0)
 

@@ -1,9 +1,11 @@
-"""The checks of the search agents' options (``mcts`` and ``az``), made when the agent is made.
+"""The checks of the agents' options (the search agents ``mcts`` and ``az``, and ``ppo``'s flag),
+made when the agent is made.
 
 Each raises ``ValueError`` saying which option was wrong, what it got and what is allowed, so
 that a bad option fails at :func:`agents.make_agent` (a tournament before its first game) rather
 than in the middle of a game, and never turns into a silent change of behaviour (a negative
-temperature would put the worst move first). A bool is not a number here.
+temperature would put the worst move first). A bool is not a number here, and a flag is a bool,
+never read by truthiness (``reuse="no"`` would mean True).
 """
 
 from __future__ import annotations
@@ -28,6 +30,14 @@ def check_budget(simulations: Any, time_limit: Any) -> None:
         raise ValueError(f"simulations must be a positive integer or None, got {simulations!r}")
     if time_limit is not None and (not _is_number(time_limit) or not 0 < time_limit <= MAX_TIME_LIMIT):
         raise ValueError(f"time_limit must be a positive number of seconds (at most 1e6) or None, got {time_limit!r}")
+
+
+def check_flag(name: str, value: Any, meaning: str) -> bool:
+    """``True`` or ``False`` (a numpy bool too), as a Python bool."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False ({meaning}; in an agent spec {name}=true or {name}=false), "
+                         f"got {value!r} of type {type(value).__name__}")
+    return bool(value)
 
 
 def check_share(name: str, value: Any, meaning: str) -> None:

@@ -39,8 +39,8 @@ def layer(module: str) -> int | None:
             return 0  # the interface and the compiled binding depend on nothing of ours
         if len(parts) >= 2 and parts[1] in GAME_FOLDERS:
             return GAME_LAYERS.get(parts[2]) if len(parts) > 2 else 0
-        if module.endswith("_v0"):
-            return 4
+        if module.endswith("_v0") or module == "wonders_env.pettingzoo_common":
+            return 4  # the PettingZoo modules, and what the games' envs share
         if module in ("wonders_env", "wonders_env.registry", "wonders_env.vector", "wonders_env.text"):
             return 5  # the batched API and the text interface read the registry
         return None

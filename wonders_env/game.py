@@ -18,7 +18,9 @@ on the game's name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import enum
+import numbers
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
@@ -26,6 +28,72 @@ import numpy as np
 #: the reward modes of every game's envs and batches (``win_loss``: +1 win, -1 loss; ``score``: a
 #: points margin; each game's ``scoring.score_rewards`` says which)
 REWARD_MODES = ("win_loss", "score")
+
+#: seeds are integers in ``0 .. SEED_LIMIT - 1`` (64 bits) in every env, engine, batch and record
+SEED_LIMIT = 1 << 64
+
+
+class SeedError(TypeError, ValueError):
+    """A seed that is not an integer in ``0 .. 2**64 - 1``: a ``TypeError`` (what a bad seed
+    always raised here) and a ``ValueError`` (what a seed out of range raises elsewhere)."""
+
+
+def check_seed(seed: Any) -> int:
+    """``seed`` as a Python int, if it is an integer (Python or numpy, not a bool) in
+    ``0 .. SEED_LIMIT - 1``; else :class:`SeedError` saying what is allowed."""
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed < SEED_LIMIT:
+        raise SeedError(f"seed must be an integer in 0-{SEED_LIMIT - 1} (0 to 2**64 - 1; numpy integers "
+                        f"accepted, bools not), got {seed!r} of type {type(seed).__name__}")
+    return int(seed)
+
+
+def plain(value: Any) -> Any:
+    """``value`` as plain Python data for comparing states: numpy arrays, tuples and lists as
+    lists, dicts item by item, numpy numbers and enums as Python numbers."""
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, dict):
+        return {plain(key): plain(item) for key, item in value.items()}
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, enum.IntEnum):
+        return int(value)
+    return value
+
+
+def differing_fields(given: Any, reproduced: Any, names: Iterable[str], unordered: Iterable[str] = ()) -> list[str]:
+    """The names of the fields in which two states differ, compared as :func:`plain` data (the
+    fields of ``unordered`` as sorted lists: piles whose order means nothing)."""
+    unordered = set(unordered)
+    differing = []
+    for name in names:
+        mine, theirs = getattr(given, name), getattr(reproduced, name)
+        if name in unordered:
+            mine, theirs = sorted(plain(mine)), sorted(plain(theirs))
+        if not (_equal(mine, theirs) or _equal(plain(mine), plain(theirs))):  # the fast way first
+            differing.append(name)
+    return differing
+
+
+def _equal(mine: Any, theirs: Any) -> bool:
+    if isinstance(mine, np.ndarray) or isinstance(theirs, np.ndarray):
+        return plain(mine) == plain(theirs)
+    try:
+        return mine is theirs or bool(mine == theirs)
+    except (TypeError, ValueError):  # objects that compare element-wise (tables holding arrays)
+        return False
+
+
+def action_number_error(action: Any, num_actions: int) -> str | None:
+    """``None`` when ``action`` is an action number: an integer (Python or numpy, not a bool) in
+    ``0 .. num_actions - 1``; else what is wrong, naming the action's type and the range."""
+    if isinstance(action, numbers.Integral) and not isinstance(action, bool) and 0 <= action < num_actions:
+        return None
+    return (f"an action must be an integer in [0, {num_actions}), got {action!r} of type "
+            f"{type(action).__name__} (numpy integers are accepted, bools are not)")
+
 
 State = TypeVar("State")
 

@@ -39,8 +39,11 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", ed
   (the readable engine `wonders_env.duel`). Both deal a seed's game the same way and give the
   same observations, masks, rewards, infos and records; the core is faster.
   `env.unwrapped.state` is then a copy of the game as a Python engine state, taken from the core
-  at each read (for agents that read it; assigning a Python state puts the core in it). For many
-  games at once, use the batched API `wonders_env.vector`.
+  at each read (for agents that read it). Assigning a Python state puts the core in it: the core
+  rebuilds it from its deal and its move log, and a state that does not come back exactly (every
+  field compared: one changed by hand, such as `coins`) is refused with a `ValueError` naming the
+  fields, changing nothing (the rule of both games). For many games at once, use the batched API
+  `wonders_env.vector`.
 * `edition`: the tables played, `"1st"` (default, the base game), another name of
   `wonders_env.duel.cards.EDITIONS` or a `DuelDatabase` of one's own; the observation and action
   spaces are sized by its counts. The compiled core plays the base game only: another edition
@@ -48,12 +51,20 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", ed
 
 Anything else raises `ValueError` naming the allowed values. `env()` is `raw_env` wrapped like
 PettingZoo's classic games (`TerminateIllegalWrapper` with reward -1 for the author of an
-illegal move, `AssertOutOfBoundsWrapper`, `OrderEnforcingWrapper`); `raw_env` raises a
-`ValueError` naming the illegal action, why it is illegal and the legal actions.
+illegal move, `OrderEnforcingWrapper`; in place of PettingZoo's `AssertOutOfBoundsWrapper`,
+whose `AssertionError` `python -O` removes, `wonders_env.pettingzoo_common.ActionNumberWrapper`);
+`raw_env` raises `IllegalActionError` (a `ValueError`) naming the illegal action, why it is
+illegal and the legal actions. An action that is not an action number (a bool, float, string,
+array, or an integer outside `[0, 1202)`: API misuse, not an illegal move) raises
+`IllegalActionError` naming its type and the range from both, changing nothing; numpy integers
+are action numbers. A step of a finished game raises an error saying the game is over and to
+call `reset()`, except the dead step `step(None)` of each finished agent.
 
 **Seeding.** `reset(seed=s)` reseeds the env's generator and deals the game of seed `s` (the
 same game every time); `reset()` without a seed deals the next game of that generator (a fresh,
-unseeded one at construction), as in every env of this package.
+unseeded one at construction), as in every env of this package. A seed is an integer from 0 to
+2**64 - 1 (numpy integers too, bools not), in every env, engine and batch of the package; any
+other raises `wonders_env.game.SeedError` (a `TypeError` and a `ValueError`) and changes nothing.
 
 ## Observation space
 

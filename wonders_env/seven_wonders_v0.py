@@ -18,6 +18,14 @@ Guild, the new chains; otherwise the 1st-edition rules). All players choose at o
 player has chosen; `parallel_env` takes them together. Like PettingZoo's classic games, `env()` and
 `parallel_env()` end the game with reward -1 for the author of an illegal action (0 for the
 others); `raw_env` and `raw_parallel_env` raise `IllegalActionError` instead, changing nothing.
+An action that is not an action number (a bool, float, string, array, or an integer outside
+`[0, n)`: API misuse, not an illegal move) raises `IllegalActionError` (a `ValueError`) naming its
+type and the range in all four, changing nothing; numpy integers are action numbers. (`env()`
+checks it with `wonders_env.pettingzoo_common.ActionNumberWrapper` in place of PettingZoo's
+`AssertOutOfBoundsWrapper`, whose `AssertionError` `python -O` removes.) A step of a finished
+game raises an error saying the game is over and to call `reset()`, except the dead step
+`step(None)` of each finished agent in the AEC env. `render()` shows the public table and, in the
+AEC env, the hand of `agent_selection` (of nobody in the parallel env, where all choose at once).
 
 ## Arguments
 
@@ -48,7 +56,9 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
   way and give the same observations, masks, rewards, infos and records, in both payment modes;
   the core is faster. With the core, `env.unwrapped.state` is a copy of the game as a Python
   engine state, taken from the core at each read (0.3-0.6 ms; for agents that read it);
-  assigning a Python state puts the core in it. For many games at once, use the batched API
+  assigning a Python state puts the core in it, field by field, and a state that the core does
+  not give back exactly (every field compared) is refused with a `ValueError` naming the fields,
+  changing nothing (the rule of both games). For many games at once, use the batched API
   `wonders_env.vector`.
 
 2nd-edition data: seven rows of the reference table, the costs of Town Hall, Arena, Circus and
@@ -61,7 +71,9 @@ naming what is allowed.
 
 **Seeding.** `reset(seed=s)` reseeds the env's generator and deals the game of seed `s` (the
 same game every time); `reset()` without a seed deals the next game of that generator (a fresh,
-unseeded one at construction), as in every env of this package.
+unseeded one at construction), as in every env of this package. A seed is an integer from 0 to
+2**64 - 1 (numpy integers too, bools not), in every env, engine and batch of the package; any
+other raises `wonders_env.game.SeedError` (a `TypeError` and a `ValueError`) and changes nothing.
 
 ## Observation space
 

@@ -59,11 +59,10 @@ from typing import Any
 import numpy as np
 
 from . import registry
-from .game import REWARD_MODES
+from .game import REWARD_MODES, check_seed
 
 MAX_ENVS = 1 << 16
 MAX_THREADS = 256
-SEED_LIMIT = 1 << 64
 
 
 def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", threads: int = 1,
@@ -77,14 +76,13 @@ def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", 
     if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral) \
             or not 1 <= num_envs <= MAX_ENVS:
         raise ValueError(f"num_envs must be an integer in 1-{MAX_ENVS}, got {num_envs!r}")
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed < SEED_LIMIT:
-        raise TypeError(f"seed must be an integer in 0-{SEED_LIMIT - 1}, got {seed!r}")
+    seed = check_seed(seed)
     if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"threads must be an integer in 1-{MAX_THREADS}, got {threads!r}")
     if threads > (os.cpu_count() or 1):
         warnings.warn(f"threads={threads} is more than this machine's {os.cpu_count()} cores: the games "
                       "are stepped no faster than with one thread per core", stacklevel=2)
-    batch = registry.make_batch(game, int(num_envs), int(seed), int(threads), **options)
+    batch = registry.make_batch(game, int(num_envs), seed, int(threads), **options)
     return VectorEnv(game, batch, int(num_envs), reward)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import time
 
 import numpy as np
@@ -9,10 +10,12 @@ import pytest
 
 import wonders_env
 from agents import AGENT_NAMES, agent_names, make_agent
+from agents.az_agent import AZAgent
 from agents.duel_heuristic import action_values as duel_values
 from agents.heuristic import VALUATIONS, HeuristicAgent
 from agents.match import play_game, seat_of
 from agents.mcts import MCTSAgent
+from agents.ppo_agent import PPOAgent
 from agents.seven_wonders_heuristic import action_values as seven_wonders_values
 from wonders_env.duel import rules as duel_rules
 from wonders_env.duel.state import determinize as duel_determinize
@@ -57,6 +60,41 @@ def test_options_are_checked():
         make_agent("az", game="duel", time_limt=1, paht="x.pt")
     with pytest.raises(ValueError, match="unknown option 'greedy' for agent 'ppo'; its options are: path, deterministic$"):
         make_agent("ppo", game="duel", greedy=True)
+
+
+def _flag_options() -> list[tuple[str, str]]:
+    """(agent, option) of every boolean option of the agents with options, read from their signatures."""
+    classes = {"mcts": MCTSAgent, "az": AZAgent, "ppo": PPOAgent}
+    return [(name, option) for name, agent_class in classes.items()
+            for option, parameter in inspect.signature(agent_class).parameters.items()
+            if isinstance(parameter.default, bool)]
+
+
+def _flag_value(agent, option: str) -> bool:
+    return agent._agent.deterministic if option == "deterministic" else agent.core.options[option]
+
+
+FLAG_OPTIONS = _flag_options()
+
+
+def test_the_boolean_options_are_found():
+    assert FLAG_OPTIONS == [("mcts", "reuse"), ("az", "reuse"), ("ppo", "deterministic")]
+
+
+@pytest.mark.parametrize("name, option", FLAG_OPTIONS)
+@pytest.mark.parametrize("value", ["no", "false", "maybe", 0, 1, 1.0, None, [], np.array([True])], ids=repr)
+def test_a_boolean_option_takes_a_real_bool_only(name, option, value):
+    """``reuse='no'`` meant True and ``deterministic='maybe'`` was taken: options were read by truthiness."""
+    with pytest.raises(ValueError, match=rf"^{option} must be True or False \(.*{option}=true or {option}=false\), "
+                                         rf"got .* of type {type(value).__name__}$"):
+        make_agent(name, game="duel", **CHEAP[name], **{option: value})
+
+
+@pytest.mark.parametrize("name, option", FLAG_OPTIONS)
+def test_a_boolean_option_takes_python_and_numpy_bools(name, option):
+    for value in (False, True, np.bool_(False), np.bool_(True)):
+        found = _flag_value(make_agent(name, game="duel", **CHEAP[name], **{option: value}), option)
+        assert type(found) is bool and found == value
 
 
 def test_a_game_without_a_valuation_plays_random_and_the_networks_only(monkeypatch):

@@ -12,7 +12,7 @@ import pytest
 from agents import make_agent
 import wonders_env
 from agents.match import play_game
-from agents.tournament import (default_lineups, lineup_label, openskill_ratings, parse_agent_spec, record_name,
+from agents.tournament import (build_agent, default_lineups, lineup_label, openskill_ratings, parse_agent_spec, record_name,
                                replay, run_tournament, schedule, spec_of, wilson_interval)
 
 
@@ -38,6 +38,22 @@ def test_agent_specs():
         parse_agent_spec("bot")
     with pytest.raises(ValueError, match="must be key=value"):
         parse_agent_spec("mcts:simulations")
+
+
+@pytest.mark.parametrize("text, value", [("false", False), ("False", False), ("FALSE", False), ("true", True),
+                                         ("True", True)])
+def test_a_flag_in_an_agent_spec_reaches_the_agent_as_a_bool(text, value):
+    agent = build_agent(f"mcts:simulations=3,reuse={text}", "duel", 0)
+    assert agent.core.options["reuse"] is value
+    assert build_agent(f"ppo:deterministic={text}", "duel", 0)._agent.deterministic is value
+
+
+@pytest.mark.parametrize("spec", ["mcts:reuse=no", "mcts:reuse=1", "mcts:reuse=none", "ppo:deterministic=maybe",
+                                  "az:simulations=3,reuse=yes"])
+def test_a_flag_in_an_agent_spec_is_true_or_false(spec):
+    option = "deterministic" if spec.startswith("ppo") else "reuse"
+    with pytest.raises(ValueError, match=rf"{option} must be True or False .*{option}=true or {option}=false"):
+        build_agent(spec, "duel", 0)
 
 
 def test_default_lineups():

@@ -76,7 +76,7 @@ def test_an_illegal_action_says_why_and_changes_nothing():
         CORE.apply_actions(state, {0: absent})
     with pytest.raises(ValueError, match="one action for each acting player"):
         CORE.apply_actions(state, {1: 0})
-    with pytest.raises(ValueError, match="an action is an integer"):
+    with pytest.raises(ValueError, match="an action must be an integer"):
         CORE.apply_actions(state, {0: True})
     assert ENGINE.export(state.core) == before
 

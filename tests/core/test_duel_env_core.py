@@ -9,6 +9,9 @@ from pettingzoo.test import api_test
 from agents.heuristic import HeuristicAgent
 from env_traces import assert_same_views, play, random_choice
 from wonders_env import seven_wonders_duel_v0
+from wonders_env.duel.compiled import STATE_FIELDS, CompiledDuel
+from wonders_env.duel.game import DuelGame
+from wonders_env.game import differing_fields
 
 
 @pytest.mark.parametrize("reward", ["win_loss", "score"])
@@ -60,3 +63,61 @@ def test_a_position_put_into_the_core_env_is_played_from_there():
     core.state = python.state
     assert core.state.log == python.state.log
     assert_same_views(core, python)
+
+
+def _mid_game(seed: int = 5, steps: int = 30):
+    env = seven_wonders_duel_v0.raw_env()
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        env.step(random_choice(env, env.observe(env.agent_selection)["action_mask"], rng))
+    return env
+
+
+@pytest.mark.parametrize("change, fields", [
+    (lambda s: setattr(s, "coins", [40, 40]), "coins"),
+    (lambda s: (setattr(s, "pawn", s.pawn + 1), setattr(s, "coins", [1, 2])), "coins, pawn"),
+    (lambda s: setattr(s, "current", 1 - s.current), "current"),
+])
+def test_a_state_the_core_cannot_rebuild_is_refused_naming_its_fields_and_nothing_changes(change, fields):
+    """The core rebuilds a Duel state from its deal and move log: ``s.coins = [40, 40]`` came back
+    as [7, 7], silently. Now every field is compared and any difference refused."""
+    env = _mid_game()
+    before, observation = env.state, env.observe(env.agent_selection)["observation"]
+    state = env.state
+    change(state)
+    with pytest.raises(ValueError, match=rf"the core cannot take this Duel state: .*other values of {fields} \("):
+        env.state = state
+    assert differing_fields(env.state, before, STATE_FIELDS) == []
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], observation)
+
+
+def test_a_move_log_that_does_not_replay_is_refused():
+    env = _mid_game()
+    state = env.state
+    state.log[3] = (state.log[3][0], 1201, state.log[3][2])
+    with pytest.raises(ValueError, match="the core cannot take this Duel state: its move log does not replay"):
+        env.state = state
+
+
+def test_every_field_of_an_assigned_state_comes_back():
+    python = seven_wonders_duel_v0.raw_env(engine="python")
+    python.reset(seed=7)
+    rng = np.random.default_rng(7)
+    core = seven_wonders_duel_v0.raw_env()
+    core.reset(seed=1)
+    while not all(python.terminations.values()):
+        state = python.state.determinize(int(rng.integers(2)), rng)
+        core.state = state
+        assert differing_fields(core.state, state, STATE_FIELDS, unordered=("discard",)) == []
+        python.step(random_choice(python, python.observe(python.agent_selection)["action_mask"], rng))
+
+
+def test_a_fresh_deal_goes_to_the_core_without_the_comparison_and_only_a_fresh_one():
+    """``reset`` hands the core a state it has just dealt: nothing to compare (the comparison doubled a reset)."""
+    core = CompiledDuel()
+    state = DuelGame().new_game(11)
+    assert core.to_python(core.from_deal(state, 11)).deals == core.to_python(core.from_python(state, 11)).deals
+    moved = _mid_game(steps=1).state
+    with pytest.raises(ValueError, match="from_deal takes a state before its first move, this one has 1: use from_python"):
+        core.from_deal(moved)

@@ -11,6 +11,8 @@ from pettingzoo.test import api_test, parallel_api_test
 from agents.heuristic import HeuristicAgent
 from env_traces import assert_same_views, play, random_choice
 from wonders_env import seven_wonders_v0
+from wonders_env.game import differing_fields
+from wonders_env.seven_wonders.compiled import STATE_FIELDS
 from wonders_env.seven_wonders.rules import IllegalActionError
 
 
@@ -93,3 +95,35 @@ def test_a_position_put_into_the_core_env_is_played_from_there(payment):
     assert core.state.log == python.state.log
     assert_same_views(core, python)
 
+
+
+def _mid_game(num_players: int = 3, seed: int = 5, steps: int = 20):
+    env = seven_wonders_v0.raw_env(num_players=num_players)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        env.step(random_choice(env, env.observe(env.agent_selection)["action_mask"], rng))
+    return env
+
+
+def test_an_assigned_state_comes_back_field_by_field():
+    """The rule of both games: assigning a state reproduces it exactly, or is refused."""
+    env = _mid_game()
+    state = env.state
+    state.coins = [40, 40, 40]
+    env.state = state
+    assert env.state.coins == [40, 40, 40]
+    assert differing_fields(env.state, state, STATE_FIELDS) == []
+
+
+def test_a_state_the_core_does_not_hold_as_given_is_refused_naming_its_fields_and_nothing_changes():
+    """The core rebuilds each log entry's ``paid_to`` from its payment: an entry changed by hand
+    was silently replaced."""
+    env = _mid_game()
+    before, observation = env.state, env.observe(env.agent_selection)["observation"]
+    state = env.state
+    state.log[0] = {**state.log[0], "paid_to": [{"seat": 1, "agent": "player_1", "coins": 9}]}
+    with pytest.raises(ValueError, match=r"the core cannot take this 7 Wonders state: it holds other values of log "):
+        env.state = state
+    assert differing_fields(env.state, before, STATE_FIELDS) == []
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], observation)

@@ -1,6 +1,7 @@
 """The PettingZoo environments: API conformance, observations, rewards, errors, records."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -337,3 +338,42 @@ def test_wonder_names_are_taken_in_any_case():
     assert [p["wonder"] for p in env.game_record()["players"]] == ["Rhodes", "Giza", "Babylon"]
     with pytest.raises(ValueError, match="unknown wonder 'atlantis'; choose from Rhodes"):
         seven_wonders_v0.raw_env(num_players=3, wonders=["rhodes", "giza", "atlantis"])
+
+
+@pytest.mark.parametrize("num_players", [2, 3])
+def test_aec_render_shows_the_hand_of_the_agent_to_act_and_no_other(num_players):
+    """It showed player_0's hand while player_1 was to act."""
+    env = seven_wonders_v0.raw_env(num_players=num_players, render_mode="ansi")
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    shown = set()
+    while not all(env.terminations.values()):
+        assert re.findall(r"hand of (player_\d)", env.render()) == [env.agent_selection]
+        shown.add(env.agent_selection)
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+    assert shown == set(env.possible_agents)
+    assert "hand of" not in env.render()
+
+
+def test_parallel_render_shows_no_hand():
+    """Every player decides at once: no one hand is the one to show."""
+    env = seven_wonders_v0.parallel_env(num_players=3, render_mode="ansi")
+    env.reset(seed=5)
+    text = env.render()
+    assert "Age 1, turn 1" in text and "hand of" not in text
+
+
+def test_a_waiting_agent_sending_an_array_is_refused_by_the_raw_parallel_env():
+    """Only ``wait`` is legal for it; an array raised numpy's "ambiguous truth value"."""
+    env = seven_wonders_v0.raw_parallel_env(num_players=2)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    while env.state.phase != Phase.FREE_CITY:
+        env.step({a: int(rng.choice(np.flatnonzero(env.observe(a)["action_mask"]))) for a in env.agents})
+    waiting = next(a for a in env.agents if env.agent_seat[a] not in env._acting())
+    wait = encode_action(Kind.WAIT, 0, env.db.num_types)
+    actions = {a: int(np.flatnonzero(env.observe(a)["action_mask"])[0]) for a in env.agents}
+    with pytest.raises(IllegalActionError, match=r"action must be an integer in \[0, 376\), got array"):
+        env.step({**actions, waiting: np.array([wait, wait])})
+    assert env.state.phase == Phase.FREE_CITY
+    env.step(actions)

@@ -8,7 +8,8 @@ Python side:
 * :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on :class:`CoreDuelState`
   (a core state and the seed it was dealt from), so agents, the tournament and training run on it;
 * :func:`to_core` starts a core game from a Python engine state (its explicit deal, then a replay
-  of its moves) and :func:`to_python` copies a core state into a :class:`.state.DuelState`, field by
+  of its moves; :meth:`CompiledDuel.from_python` refuses a state that this does not reproduce
+  field by field) and :func:`to_python` copies a core state into a :class:`.state.DuelState`, field by
   field (the game record and the readable tools work on that);
 * :func:`make_batch` builds the batch of :mod:`wonders_env.vector`.
 
@@ -28,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
+from ..game import action_number_error, check_seed, differing_fields
 from .cards import BASE, DuelDatabase
 from .actions import NUM_ACTIONS, describe_action
 from .observation import OBSERVATION_SIZE
@@ -36,9 +38,6 @@ from .record import game_record
 from .rules import legal_actions_reference
 from .scoring import CATEGORIES, MILITARY_POINTS, score_rewards
 from .state import LOOTING_TOKENS, DuelState, Phase, Victory
-
-SEED_LIMIT = 1 << 64
-
 
 def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
     """The flat tables of a :class:`.cards.DuelDatabase` as the named integer arrays the core reads."""
@@ -84,10 +83,9 @@ def write_table_file(path: Path) -> None:
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < SEED_LIMIT:
-        raise TypeError(f"seed must be an integer in 0-{SEED_LIMIT - 1} or None, got {seed!r}")
-    return int(seed)
+#: the fields of a Python engine state that the core holds (all but the seed, kept beside the core
+#: state, and the cost memo); ``discard`` as a set, its order meaning nothing
+STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("seed", "cost_cache"))
 
 
 class CoreDuelState:
@@ -147,12 +145,32 @@ class CompiledDuel:
         self.engine = core.load().duel.Engine(core_tables())
 
     def new_game(self, seed: int | None = None) -> CoreDuelState:
-        seed = secrets.randbits(63) if seed is None else _check_seed(seed)
+        seed = secrets.randbits(63) if seed is None else check_seed(seed)
         return CoreDuelState(self.engine.new_game(seed), seed)
 
-    def from_python(self, state: DuelState, seed: int | None = None) -> CoreDuelState:
-        """The core twin of a Python engine state (explicit deal and replay)."""
+    def from_deal(self, state: DuelState, seed: int | None = None) -> CoreDuelState:
+        """The core game of a Python state just dealt by ``new_game`` (no move played yet): its
+        deal is all it has, so nothing is left to compare (what ``reset`` takes, at no extra cost)."""
+        if state.log:
+            raise ValueError(f"from_deal takes a state before its first move, this one has {len(state.log)}: "
+                             f"use from_python")
         return CoreDuelState(to_core(self.engine, state), seed)
+
+    def from_python(self, state: DuelState, seed: int | None = None) -> CoreDuelState:
+        """The core twin of a Python engine state: its explicit deal, then its move log replayed.
+        The core rebuilds nothing else, so a state that this does not reproduce field by field (one
+        changed by hand: coins, the pawn, ...) is refused with ``ValueError`` naming the fields."""
+        try:
+            twin = to_core(self.engine, state)
+        except ValueError as error:
+            raise ValueError(f"the core cannot take this Duel state: its move log does not replay on its deal "
+                             f"({error})") from None
+        differing = differing_fields(state, to_python(self.engine, twin), STATE_FIELDS, unordered=("discard",))
+        if differing:
+            raise ValueError(f"the core cannot take this Duel state: it rebuilds a state from its deal "
+                             f"(wonder_order, token_order, deals, boxed) and its move log, which give other values "
+                             f"of {', '.join(differing)} (a state changed by hand plays with engine='python')")
+        return CoreDuelState(twin, seed)
 
     def to_python(self, state: CoreDuelState) -> DuelState:
         twin = to_python(self.engine, state.core)
@@ -185,8 +203,9 @@ class CompiledDuel:
         if sorted(actions) != acting:
             raise ValueError(f"expected one action for each acting player {acting}, got players {sorted(actions)}")
         for player, action in actions.items():
-            if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-                raise ValueError(f"an action is an integer in 0-{NUM_ACTIONS - 1}, got {action!r}")
+            problem = action_number_error(action, NUM_ACTIONS)
+            if problem:
+                raise ValueError(problem)
             self.engine.apply(state.core, int(action))
 
     def is_over(self, state: CoreDuelState) -> bool:

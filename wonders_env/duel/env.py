@@ -16,15 +16,15 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
-from ..game import REWARD_MODES
+from ..game import REWARD_MODES, check_seed
+from ..pettingzoo_common import dead_step, wrap
 from .cards import BASE, DuelDatabase
 from .game import DuelGame
 from .observation import encode_observation
 from .record import AGENTS, ENV_NAME, game_record
 from .render import render_table
-from .rules import check_legal, legal_actions, resolve_action
+from .rules import IllegalActionError, check_legal, legal_actions, resolve_action
 from .scoring import score_breakdown, score_rewards
 from .state import VICTORY_NAMES, DuelState, Phase, Victory, new_game
 
@@ -83,7 +83,8 @@ class raw_env(AECEnv):
     @state.setter
     def state(self, value: DuelState) -> None:
         """Put the game in ``value`` (a replay's position, a determinization); with
-        ``engine="core"`` the core takes it over (its deal and its moves)."""
+        ``engine="core"`` the core takes it over (its deal and its moves), or refuses with
+        ``ValueError`` naming the fields that these do not reproduce, changing nothing."""
         if self._core is not None:
             self._core_state = self._core.from_python(value, value.seed)
         else:
@@ -97,13 +98,14 @@ class raw_env(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """A new game. ``seed`` reseeds the generator; without it the game draws from it further."""
+        """A new game. ``seed`` (an integer in 0-2**64-1, else :class:`~wonders_env.game.SeedError`)
+        reseeds the generator; without it the game draws from it further."""
+        seed = None if seed is None else check_seed(seed)  # a Python int: the JSON record holds it
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        seed = None if seed is None else int(seed)  # a numpy integer would break the JSON record
         self._state = new_game(self._rng, seed, self.game.db)
         if self._core is not None:
-            self._core_state = self._core.from_python(self._state, seed)
+            self._core_state = self._core.from_deal(self._state, seed)
             self._state = None
         self._legal = None
         self.agents = list(AGENTS)
@@ -141,10 +143,9 @@ class raw_env(AECEnv):
 
     def step(self, action: int) -> None:
         self._require_reset("step")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+        if dead_step(self, action):
             return
+        agent = self.agent_selection
         legal = self._legal
         if legal is None or not (type(action) is int or isinstance(action, np.integer)) or action not in legal:
             check_legal(self.state, action)  # raises a ValueError naming the action and why
@@ -204,9 +205,7 @@ class raw_env(AECEnv):
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """:class:`raw_env` wrapped like PettingZoo's classic games: an illegal move ends the game
-    with reward -1 for its author, out-of-bounds actions and API misuse raise clear errors."""
-    wrapped = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """:class:`raw_env` wrapped like PettingZoo's classic games (:func:`..pettingzoo_common.wrap`):
+    an illegal move ends the game with reward -1 for its author; an action that is no action
+    number raises :class:`.rules.IllegalActionError`, API misuse PettingZoo's clear errors."""
+    return wrap(raw_env(**kwargs), IllegalActionError)

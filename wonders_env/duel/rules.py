@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..game import action_number_error
 from .actions import KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_table
 from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS, RED, YELLOW
 from .costs import payment_options, purchase_cost, trade_prices
@@ -176,8 +177,9 @@ def why_illegal(state: DuelState, action: object) -> str | None:
     """``None`` if ``action`` is legal now, else the reason in words."""
     db = state.db
     acts = action_table(db)
-    if not isinstance(action, (int, np.integer)) or isinstance(action, bool) or not 0 <= action < acts.num_actions:
-        return f"it is not an action number (an integer in 0-{acts.num_actions - 1})"
+    not_a_number = action_number_error(action, acts.num_actions)
+    if not_a_number:
+        return f"it is not an action number: {not_a_number}"
     kind, index, wonder = acts.decoded[int(action)]
     phase = state.phase
     if phase == Phase.GAME_OVER:
@@ -229,10 +231,7 @@ def check_legal(state: DuelState, action: object) -> None:
     if reason is None:
         return
     acts = action_table(state.db)
-    try:
-        label = f"{action} ({acts.describe(int(action))})"
-    except (TypeError, ValueError):
-        label = repr(action)
+    label = repr(action) if action_number_error(action, acts.num_actions) else f"{action} ({acts.describe(int(action))})"
     legal = legal_actions(state)
     shown = ", ".join(f"{a} ({acts.describe(a)})" for a in legal[:12])
     more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""

@@ -21,6 +21,7 @@ texts and the slow reference, read), :meth:`CompiledSevenWonders.from_python` th
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -28,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
+from ..game import check_seed, differing_fields
 from .actions import KIND_NAMES, check_payment_mode, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
@@ -203,11 +205,11 @@ class CompiledSevenWonders:
     def new_game(self, seed: int | None = None):
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
-        return self.engine.new_game_seeded(_seed(seed))
+        return self.engine.new_game_seeded(check_seed(seed))
 
     def new_game_from_deal(self, deal: Mapping[str, Any], seed: int | None = None):
         """A game from an explicit deal (see :func:`deal_of`); a corrupt deal raises ValueError."""
-        return self.engine.new_game(dict(deal), None if seed is None else _seed(seed))
+        return self.engine.new_game(dict(deal), None if seed is None else check_seed(seed))
 
     def from_python_state(self, state: GameState):
         """The same game as a Python state just set up (same boards, same deck orders)."""
@@ -241,7 +243,9 @@ class CompiledSevenWonders:
         return twin
 
     def from_python(self, state: GameState):
-        """The core twin of a Python engine state at any point of its game, field by field."""
+        """The core twin of a Python engine state at any point of its game, field by field; a
+        state that the core does not hold as given (its copy back differs) is refused with
+        ``ValueError`` naming the fields."""
         self._check_options(state)
         db = state.db
         fields = {name: getattr(state, name) for name in _TRANSFERRED}
@@ -254,7 +258,12 @@ class CompiledSevenWonders:
         fields["log"] = [(e["age"], e["turn"], -1 if e["agent"] is None else int(e["agent"].rsplit("_", 1)[1]),
                           e["seat"], kinds[e["kind"]], db.type_index[e["card"]], e["paid"]["left"], e["paid"]["right"],
                           e["paid"]["bank"]) for e in state.log]
-        return self.engine.import_state(fields, state.seed)
+        twin = self.engine.import_state(fields, state.seed)
+        differing = differing_fields(state, self.to_python(twin), STATE_FIELDS)
+        if differing:
+            raise ValueError(f"the core cannot take this 7 Wonders state: it holds other values of "
+                             f"{', '.join(differing)} than the state given")
+        return twin
 
     def clone(self, state):
         return state.clone()
@@ -321,18 +330,17 @@ class CompiledSevenWonders:
         return text_render.render_table(self.to_python(state), viewer=player)
 
 
-def _seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise TypeError(f"seed must be an integer in [0, 2**64), got {seed!r}")
-    return int(seed)
-
-
 #: the GameState fields that the core's import_state reads under their own names
 _TRANSFERRED = ("age", "turn", "decks", "box", "hands", "free_city_pile", "free_city_holder", "built", "has_type",
                 "color_counts", "coins", "stages_built", "stage_cards", "shields", "military_tokens", "science",
                 "own_fixed", "own_choices", "sell_fixed", "sell_choices", "cheap_left", "cheap_right", "powers",
                 "power_used_age", "discard", "known_discard", "last_passed", "pending", "payments", "pending_turn",
                 "discard_builders", "age_leftovers_discarded")
+
+
+#: the fields of a Python engine state that the core holds (all but the card database, checked by
+#: edition, and the memos)
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState) if f.name not in ("db", "memo", "payment_memo"))
 
 
 def log_entries(db: CardDatabase, actions: list, seats: int, num_players: int) -> list[dict[str, Any]]:

@@ -18,13 +18,14 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from ..game import REWARD_MODES
+from ..game import REWARD_MODES, action_number_error, check_seed
+from ..pettingzoo_common import GAME_OVER, dead_step, wrap
 from .actions import Kind, encode_action, num_actions
 from .game import SevenWondersGame
 from .render import render_table
-from .rules import IllegalActionError, acting_seats, check_legal, legal_action_mask
+from .rules import IllegalActionError, check_legal, legal_action_mask
 from .scoring import score_rewards
-from .state import GameState, Phase
+from .state import GameState
 
 ENGINES = ("core", "python")
 OBS_LOW, OBS_HIGH = -128.0, 1024.0
@@ -83,7 +84,8 @@ class _SevenWondersTable:
     @state.setter
     def state(self, value: GameState) -> None:
         """Put the game in ``value`` (a replay's position, a determinization); with
-        ``engine="core"`` the core takes it over, field by field."""
+        ``engine="core"`` the core takes it over, field by field, or refuses with ``ValueError``
+        naming the fields that it does not hold as given, changing nothing."""
         self._state = value if self.engine == "python" else self._engine.from_python(value)
 
     def _mask(self, seat: int) -> np.ndarray:
@@ -115,8 +117,10 @@ class _SevenWondersTable:
 
     def _new_state(self, seed: int | None) -> None:
         """A new game. ``seed`` reseeds the env's generator; without it the game's seed is drawn
-        from the generator (unseeded at construction), as in every env of the package."""
+        from the generator (unseeded at construction), as in every env of the package. A seed is an
+        integer in 0-2**64-1 (else :class:`~wonders_env.game.SeedError`, and nothing changes)."""
         if seed is not None:
+            seed = check_seed(seed)
             self._rng = np.random.default_rng(seed)
         else:
             seed = int(self._rng.integers(2**63))
@@ -149,15 +153,18 @@ class _SevenWondersTable:
         self._require_reset("game_record")
         return self._engine.game_record(self._state)
 
+    def _viewer(self) -> int | None:
+        """The seat whose hand :meth:`render` shows (None: the public table only)."""
+        return None
+
     def render(self) -> str | None:
+        """The table as text: public information, and the hand of :meth:`_viewer` (the AEC env's
+        ``agent_selection`` while the game runs; the parallel env, where everyone decides at
+        once, shows no hand)."""
         if self.render_mode is None:
             return None
         self._require_reset("render")
-        state = self.state
-        viewer = None
-        if state.phase != Phase.GAME_OVER and acting_seats(state):
-            viewer = acting_seats(state)[0]
-        text = render_table(state, viewer)
+        text = render_table(self.state, self._viewer())
         if self.render_mode == "human":
             print(text)
             return None
@@ -189,6 +196,9 @@ class raw_env(_SevenWondersTable, AECEnv):
         self._chosen: dict[int, int] = {}
         self.agent_selection = self._next_agent()
 
+    def _viewer(self) -> int | None:
+        return None if self._is_over() else self.agent_seat[self.agent_selection]
+
     def _next_agent(self) -> str:
         for seat in self._acting():
             if seat not in self._chosen:
@@ -197,10 +207,9 @@ class raw_env(_SevenWondersTable, AECEnv):
 
     def step(self, action: int) -> None:
         self._require_reset("step")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+        if dead_step(self, action):
             return
+        agent = self.agent_selection
         seat = self.agent_seat[agent]
         self._check(seat, action)
         self._cumulative_rewards[agent] = 0.0
@@ -239,7 +248,7 @@ class raw_parallel_env(_SevenWondersTable, ParallelEnv):
     def step(self, actions: dict[str, int]):
         self._require_reset("step")
         if not self.agents:
-            raise RuntimeError("the game is over: call reset() to start a new one")
+            raise RuntimeError(GAME_OVER)
         if not isinstance(actions, dict):
             raise TypeError(f"actions must be a dict {{agent: action}} for the live agents {self.agents}, "
                             f"got {type(actions).__name__}")
@@ -253,8 +262,8 @@ class raw_parallel_env(_SevenWondersTable, ParallelEnv):
                     raise IllegalActionError(f"{agent} must act in phase {self.state.phase.name} but sent no action")
                 self._check(seat, actions[agent])
                 chosen[seat] = int(actions[agent])
-            elif actions.get(agent, wait) != wait:
-                self._check(seat, actions[agent])  # raises: only `wait` is legal
+            elif agent in actions:
+                self._check(seat, actions[agent])  # only `wait` is legal
         unknown = set(actions) - set(self.agents)
         if unknown:
             raise IllegalActionError(f"actions for unknown or finished agents {sorted(unknown)}; live agents: {self.agents}")
@@ -295,10 +304,9 @@ class TerminateIllegalParallelWrapper(wrappers.BaseParallelWrapper):
             return self.env.step(actions)  # raises, saying what is wrong
         unknown = set(actions) - set(raw.agents)
         for agent, action in actions.items():
-            if agent not in unknown and (isinstance(action, (bool, np.bool_))
-                                         or not self.action_space(agent).contains(action)):
-                raise IllegalActionError(f"{agent}: an action must be an integer in "
-                                         f"[0, {self.action_space(agent).n}), got {action!r}")
+            problem = None if agent in unknown else action_number_error(action, self.action_space(agent).n)
+            if problem:
+                raise IllegalActionError(f"{agent}: {problem}")
         wait = encode_action(Kind.WAIT, 0, raw.db.num_types)
         illegal = [] if unknown else [
             agent for agent in raw.agents
@@ -322,9 +330,7 @@ def parallel_env(**kwargs) -> ParallelEnv:
 
 
 def env(**kwargs) -> AECEnv:
-    """The AEC env wrapped like PettingZoo's classic games: an illegal move ends the game with
-    reward -1 for its author; out-of-bounds actions and API misuse raise clear errors."""
-    wrapped = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The AEC env wrapped like PettingZoo's classic games (:func:`..pettingzoo_common.wrap`): an
+    illegal move ends the game with reward -1 for its author; an action that is no action number
+    raises :class:`IllegalActionError`, API misuse PettingZoo's clear errors."""
+    return wrap(raw_env(**kwargs), IllegalActionError)

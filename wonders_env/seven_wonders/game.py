@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ..game import check_seed
 from . import card_text, render, rules
 from .actions import num_actions
 from .cards import database
@@ -55,6 +56,7 @@ class SevenWondersGame:
         self.observation_size = self.observer.size
 
     def new_game(self, seed: int | None = None) -> GameState:
+        seed = None if seed is None else check_seed(seed)
         return new_game(self.num_players, seed=seed, wonders=self.wonders, wonder_sides=self.wonder_sides,
                         edition=self.edition, payment=self.payment)
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..game import action_number_error
 from .actions import KIND_NAMES, Kind, decode_action, encode_action, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Power, Special,
                     cost_items)
@@ -401,9 +402,9 @@ def describe_action(state: GameState, action: int) -> str:
 
 def check_legal(state: GameState, seat: int, action: int) -> None:
     """Raise :class:`IllegalActionError` saying why ``action`` is not allowed for ``seat``."""
-    n = num_actions(state.db.num_types, state.payment)
-    if not isinstance(action, (int, np.integer)) or isinstance(action, bool) or not 0 <= action < n:
-        raise IllegalActionError(f"action must be an integer in [0, {n}), got {action!r}")
+    not_a_number = action_number_error(action, num_actions(state.db.num_types, state.payment))
+    if not_a_number:
+        raise IllegalActionError(f"illegal action for player_{seat}: {not_a_number}")
     mask = legal_action_mask(state, seat)
     if mask[action]:
         return
