@@ -12,14 +12,12 @@ Python side:
   field (the game record and the readable tools work on that);
 * :func:`make_batch` builds the batch of :mod:`wonders_env.vector`.
 
-The core deals from its own generator (splitmix64, documented in ``core/duel/state.hpp``): a seed
-gives the same game every time, but not the game the Python engine deals from the same seed;
-start both from one explicit deal (:func:`to_core`) to compare them.
+The core deals from its generator (splitmix64, ``core/common/rng.hpp``), and the Python engine
+from its mirror (:mod:`wonders_env.deal_rng`) draw for draw: a seed is the same game on both.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
+from ..deal_rng import check_seed, fresh_seed
 from .cards import BASE, DuelDatabase
 from .actions import NUM_ACTIONS, describe_action
 from .observation import OBSERVATION_SIZE
@@ -36,8 +35,6 @@ from .record import game_record
 from .rules import legal_actions_reference
 from .scoring import CATEGORIES, MILITARY_POINTS, score_rewards
 from .state import LOOTING_TOKENS, DuelState, Phase, Victory
-
-SEED_LIMIT = 1 << 64
 
 
 def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
@@ -82,12 +79,6 @@ def write_table_file(path: Path) -> None:
         lines.append(f"names {kind} {len(names)}")
         lines += names
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < SEED_LIMIT:
-        raise TypeError(f"seed must be an integer in 0-{SEED_LIMIT - 1} or None, got {seed!r}")
-    return int(seed)
 
 
 class CoreDuelState:
@@ -147,7 +138,7 @@ class CompiledDuel:
         self.engine = core.load().duel.Engine(core_tables())
 
     def new_game(self, seed: int | None = None) -> CoreDuelState:
-        seed = secrets.randbits(63) if seed is None else _check_seed(seed)
+        seed = fresh_seed() if seed is None else check_seed(seed)
         return CoreDuelState(self.engine.new_game(seed), seed)
 
     def from_python(self, state: DuelState, seed: int | None = None) -> CoreDuelState:

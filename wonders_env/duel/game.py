@@ -51,7 +51,7 @@ class DuelGame:
         self.observation_size = observation_layout(self.db).size
 
     def new_game(self, seed: int | None = None) -> DuelState:
-        return new_game(np.random.default_rng(seed), seed, self.db)
+        return new_game(seed, self.db)
 
     def clone(self, state: DuelState) -> DuelState:
         return state.clone()

@@ -5,10 +5,11 @@ readable reference; ``tests/core/test_seven_wonders_core.py`` holds the two toge
 tables are not re-typed in C++: :func:`core_tables` exports the tables parsed by :mod:`.cards`
 as numeric arrays, which the core checks and copies.
 
-Deals: :meth:`CompiledSevenWonders.new_game` draws a deal from the core's own generator
-(splitmix64, reproducible per seed, not numpy's); :meth:`CompiledSevenWonders.from_python_state`
-starts the core from the deal of a freshly set-up Python state (the same game in both engines),
-and :func:`deal_of` gives that deal (boards and deck orders) as a plain dict.
+Deals: :meth:`CompiledSevenWonders.new_game` deals a seed's game from the core's generator
+(splitmix64, ``core/common/rng.hpp``), which the Python engine mirrors draw for draw
+(:mod:`wonders_env.deal_rng`): a seed is the same game on both engines.
+:meth:`CompiledSevenWonders.from_python_state` starts the core from the deal of a freshly set-up
+Python state, and :func:`deal_of` gives that deal (boards and deck orders) as a plain dict.
 
 Both payment modes are in the core: ``"cheapest"`` and ``"choose"`` (the players choose whom to
 pay, in a ``PAYMENT`` phase: :mod:`.rules`).
@@ -28,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
+from ..deal_rng import check_seed, fresh_seed
 from .actions import KIND_NAMES, check_payment_mode, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
@@ -201,13 +203,11 @@ class CompiledSevenWonders:
 
     # -- creating states
     def new_game(self, seed: int | None = None):
-        if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
-        return self.engine.new_game_seeded(_seed(seed))
+        return self.engine.new_game_seeded(fresh_seed() if seed is None else check_seed(seed))
 
     def new_game_from_deal(self, deal: Mapping[str, Any], seed: int | None = None):
         """A game from an explicit deal (see :func:`deal_of`); a corrupt deal raises ValueError."""
-        return self.engine.new_game(dict(deal), None if seed is None else _seed(seed))
+        return self.engine.new_game(dict(deal), None if seed is None else check_seed(seed))
 
     def from_python_state(self, state: GameState):
         """The same game as a Python state just set up (same boards, same deck orders)."""
@@ -319,12 +319,6 @@ class CompiledSevenWonders:
     def render(self, state, player: int | None = None) -> str:
         """As the Python engine's (on a Python copy of the state)."""
         return text_render.render_table(self.to_python(state), viewer=player)
-
-
-def _seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise TypeError(f"seed must be an integer in [0, 2**64), got {seed!r}")
-    return int(seed)
 
 
 #: the GameState fields that the core's import_state reads under their own names

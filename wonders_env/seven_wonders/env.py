@@ -3,8 +3,9 @@ and :func:`env` and :func:`parallel_env`, the same wrapped like PettingZoo's cla
 
 See :mod:`wonders_env.seven_wonders_v0` for the documentation page. This module only encodes and
 decodes; the rules live in :mod:`.rules`. With ``engine="core"`` (the default) the game runs on
-the compiled core (:mod:`.compiled`); the deal is drawn as the Python engine draws it, so a seed
-gives the same game, observations, masks, rewards and records on both engines.
+the compiled core (:mod:`.compiled`); both engines deal a seed's game as the core does
+(:mod:`wonders_env.deal_rng`), so a seed gives the same game, observations, masks, rewards and
+records on both, and in ``vector``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
+from ..deal_rng import check_seed
 from ..game import REWARD_MODES
 from .actions import Kind, encode_action, num_actions
 from .game import SevenWondersGame
@@ -114,14 +116,15 @@ class _SevenWondersTable:
         return self._action_space
 
     def _new_state(self, seed: int | None) -> None:
-        """A new game. ``seed`` reseeds the env's generator; without it the game's seed is drawn
-        from the generator (unseeded at construction), as in every env of the package."""
+        """The game of ``seed`` (an integer in 0-2**64-1), which also reseeds the env's generator;
+        without it, the game of a seed drawn from that generator (unseeded at construction; the
+        record keeps the seed), as in every env of the package."""
         if seed is not None:
+            seed = check_seed(seed)
             self._rng = np.random.default_rng(seed)
         else:
             seed = int(self._rng.integers(2**63))
-        state = self.game.new_game(seed)
-        self._state = state if self.engine == "python" else self._engine.from_python_state(state)
+        self._state = self._engine.new_game(seed)
 
     def _require_reset(self, method: str) -> None:
         if self._state is None:
