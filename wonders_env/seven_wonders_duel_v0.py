@@ -51,9 +51,13 @@ PettingZoo's classic games (`TerminateIllegalWrapper` with reward -1 for the aut
 illegal move, `AssertOutOfBoundsWrapper`, `OrderEnforcingWrapper`); `raw_env` raises a
 `ValueError` naming the illegal action, why it is illegal and the legal actions.
 
-**Seeding.** `reset(seed=s)` reseeds the env's generator and deals the game of seed `s` (the
-same game every time); `reset()` without a seed deals the next game of that generator (a fresh,
-unseeded one at construction), as in every env of this package.
+**Seeding.** One seed is one game everywhere. `reset(seed=s)` (`s` an integer in 0-2**64-1,
+else `TypeError`) deals the game of seed `s`, on either engine, as the compiled core deals it
+(`wonders_env.deal_rng` mirrors its generator draw for draw): the game of a `wonders_env.vector`
+row whose seed is `s`, of the text interface and of the web app with seed `s`. It also reseeds the
+env's generator; `reset()` without a seed deals the game of a seed drawn from that generator (a
+fresh, unseeded one at construction), as in every env of this package. The record keeps the seed,
+so every record, a batch's included, replays its game.
 
 ## Observation space
 

@@ -28,8 +28,9 @@ the entries that changed since it last wrote a row, so do not write into them.
 
 Seeds: game ``i`` of a batch made with ``seed`` plays the deals of seeds derived from
 (``seed``, ``i``, the episode number), so a batch is reproducible; :attr:`VectorEnv.seeds` holds
-the seed of the game each row plays now (the ``seed`` of its record, and the seed that
-``Game.new_game`` of the game's compiled engine takes to deal the same game again).
+the seed of the game each row plays now, the ``seed`` of its record. One seed is one game
+everywhere: ``env.reset(seed=s)`` (either engine), ``Game.new_game(s)``, the text interface and the
+web app deal the game of a row whose seed is ``s``, so a batch's record replays in all of them.
 
 An illegal action raises ``ValueError`` naming the game index, the seat, the action and why it is
 illegal, and leaves every game as it was: the core checks the whole batch before applying any of it.
@@ -50,10 +51,10 @@ from typing import Any
 import numpy as np
 
 from . import registry
+from .deal_rng import check_seed
 from .game import REWARD_MODES
 
 MAX_ENVS = 1 << 16
-SEED_LIMIT = 1 << 64
 
 
 def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", **options: Any) -> "VectorEnv":
@@ -65,9 +66,7 @@ def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", 
     if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral) \
             or not 1 <= num_envs <= MAX_ENVS:
         raise ValueError(f"num_envs must be an integer in 1-{MAX_ENVS}, got {num_envs!r}")
-    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed < SEED_LIMIT:
-        raise TypeError(f"seed must be an integer in 0-{SEED_LIMIT - 1}, got {seed!r}")
-    batch = registry.make_batch(game, int(num_envs), int(seed), **options)
+    batch = registry.make_batch(game, int(num_envs), check_seed(seed), **options)
     return VectorEnv(game, batch, int(num_envs), reward)
 
 
