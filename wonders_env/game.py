@@ -119,7 +119,9 @@ class Game(Protocol[State]):
     legend: str
 
     def new_game(self, seed: int | None = None) -> State:
-        """A new game, every random draw (the deal) taken from a generator seeded by ``seed``."""
+        """The game of ``seed`` (an integer in 0-2**64-1; ``None`` draws a fresh one, kept in the
+        state), dealt as the core deals it (``core/common/rng.hpp``, which the Python engines
+        mirror with :mod:`wonders_env.deal_rng`): a seed is the same game on every engine."""
 
     def clone(self, state: State) -> State:
         """An independent copy: changing one never changes the other."""

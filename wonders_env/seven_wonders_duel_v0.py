@@ -60,11 +60,14 @@ array, or an integer outside `[0, 1202)`: API misuse, not an illegal move) raise
 are action numbers. A step of a finished game raises an error saying the game is over and to
 call `reset()`, except the dead step `step(None)` of each finished agent.
 
-**Seeding.** `reset(seed=s)` reseeds the env's generator and deals the game of seed `s` (the
-same game every time); `reset()` without a seed deals the next game of that generator (a fresh,
-unseeded one at construction), as in every env of this package. A seed is an integer from 0 to
-2**64 - 1 (numpy integers too, bools not), in every env, engine and batch of the package; any
-other raises `wonders_env.game.SeedError` (a `TypeError` and a `ValueError`) and changes nothing.
+**Seeding.** One seed is one game everywhere. `reset(seed=s)` (`s` an integer in 0-2**64-1,
+numpy integers too, bools not; any other raises `wonders_env.game.SeedError`, a `TypeError` and a
+`ValueError`, and changes nothing) deals the game of seed `s`, on either engine, as the compiled core deals it
+(`wonders_env.deal_rng` mirrors its generator draw for draw): the game of a `wonders_env.vector`
+row whose seed is `s`, of the text interface and of the web app with seed `s`. It also reseeds the
+env's generator; `reset()` without a seed deals the game of a seed drawn from that generator (a
+fresh, unseeded one at construction), as in every env of this package. The record keeps the seed,
+so every record, a batch's included, replays its game.
 
 ## Observation space
 

@@ -28,8 +28,9 @@ the entries that changed since it last wrote a row, so do not write into them.
 
 Seeds: game ``i`` of a batch made with ``seed`` plays the deals of seeds derived from
 (``seed``, ``i``, the episode number), so a batch is reproducible; :attr:`VectorEnv.seeds` holds
-the seed of the game each row plays now (the ``seed`` of its record, and the seed that
-``Game.new_game`` of the game's compiled engine takes to deal the same game again).
+the seed of the game each row plays now, the ``seed`` of its record. One seed is one game
+everywhere: ``env.reset(seed=s)`` (either engine), ``Game.new_game(s)``, the text interface and the
+web app deal the game of a row whose seed is ``s``, so a batch's record replays in all of them.
 
 An illegal action raises ``ValueError`` naming the game index, the seat, the action and why it is
 illegal, and leaves every game as it was: the core checks the whole batch before applying any of it.

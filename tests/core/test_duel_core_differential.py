@@ -37,7 +37,7 @@ class PythonDuel:
     fields = tuple(name for name in _state.DuelState.__slots__ if name not in ("cost_cache", "seed"))
 
     def new_game(self, seed: int):
-        return self._state.new_game(np.random.default_rng(seed), seed)
+        return self._state.new_game(seed)
 
     def legal_actions(self, state) -> list[int]:
         return self._rules.legal_actions(state)

@@ -14,7 +14,7 @@ ENGINE = CORE.engine
 
 
 def python_deal(seed: int = 0) -> dict:
-    state = new_game(np.random.default_rng(seed))
+    state = new_game(seed)
     return {"wonder_order": list(state.wonder_order), "token_order": list(state.token_order),
             "deals": [list(d) for d in state.deals], "boxed": [list(b) for b in state.boxed]}
 
@@ -60,7 +60,7 @@ def test_a_corrupt_deal_is_refused_with_what_is_wrong(change, error):
 
 def test_a_valid_deal_gives_the_python_engines_game():
     state = ENGINE.new_game_from_deal(**python_deal(4))
-    python = new_game(np.random.default_rng(4))
+    python = new_game(4)
     assert CORE.to_python(CoreDuelState(state, 4)).deals == python.deals
 
 

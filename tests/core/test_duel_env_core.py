@@ -9,8 +9,7 @@ from pettingzoo.test import api_test
 from agents.heuristic import HeuristicAgent
 from env_traces import assert_same_views, play, random_choice
 from wonders_env import seven_wonders_duel_v0
-from wonders_env.duel.compiled import STATE_FIELDS, CompiledDuel
-from wonders_env.duel.game import DuelGame
+from wonders_env.duel.compiled import STATE_FIELDS
 from wonders_env.game import differing_fields
 
 
@@ -111,13 +110,3 @@ def test_every_field_of_an_assigned_state_comes_back():
         core.state = state
         assert differing_fields(core.state, state, STATE_FIELDS, unordered=("discard",)) == []
         python.step(random_choice(python, python.observe(python.agent_selection)["action_mask"], rng))
-
-
-def test_a_fresh_deal_goes_to_the_core_without_the_comparison_and_only_a_fresh_one():
-    """``reset`` hands the core a state it has just dealt: nothing to compare (the comparison doubled a reset)."""
-    core = CompiledDuel()
-    state = DuelGame().new_game(11)
-    assert core.to_python(core.from_deal(state, 11)).deals == core.to_python(core.from_python(state, 11)).deals
-    moved = _mid_game(steps=1).state
-    with pytest.raises(ValueError, match="from_deal takes a state before its first move, this one has 1: use from_python"):
-        core.from_deal(moved)

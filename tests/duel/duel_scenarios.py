@@ -14,8 +14,6 @@ name. Every helper keeps each card somewhere (structure, deals, box, cities), ne
 
 from __future__ import annotations
 
-import numpy as np
-
 from wonders_env.duel.actions import ActionKind, encode_action
 from wonders_env.duel.cards import BASE, CARD_IDS, LAYOUTS, TOKEN_IDS, WONDER_IDS
 from wonders_env.duel.rules import add_building, apply_action, legal_actions, take_token
@@ -31,7 +29,7 @@ FIRST_GAME_WONDERS = (  # the rulebook's wonders "for your first game"
 def scenario(age: int = 1, wonders=FIRST_GAME_WONDERS, coins=(7, 7), seed: int = 0,
              board_tokens=None) -> DuelState:
     """A game at the first turn of ``age`` with the given wonders; player 0 to play."""
-    state = new_game(np.random.default_rng(seed), seed)
+    state = new_game(seed)
     state.player_wonders = [[WONDER_IDS[name] for name in names] for names in wonders]
     state.draft_step, state.draft_offer = 8, []
     lay_out_age(state, age)

@@ -68,7 +68,7 @@ def test_action_encoding_round_trip():
 
 
 def play_until_age_one(seed):
-    state = new_game(np.random.default_rng(seed))
+    state = new_game(seed)
     rng = np.random.default_rng(seed)
     while state.phase == Phase.DRAFT or state.age < 1:
         legal = legal_actions(state)
@@ -174,7 +174,7 @@ def test_every_action_number_decodes_and_encodes_back():
 
 def structure_game(seed=0, age=3):
     """A game in the middle of an Age, with face-down cards left."""
-    state = new_game(np.random.default_rng(seed))
+    state = new_game(seed)
     rng = np.random.default_rng(seed)
     while state.age < age or state.phase != Phase.PLAY:
         legal = legal_actions(state)

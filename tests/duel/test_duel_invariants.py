@@ -60,7 +60,7 @@ def check_state(state) -> None:
 
 
 def play_random_game(seed, check_every_step=True, check_reference=False, copy_at=None):
-    state = new_game(np.random.default_rng(seed), seed)
+    state = new_game(seed)
     rng = np.random.default_rng(seed + 7)
     actions, copies = [], []
     while state.phase != Phase.GAME_OVER:
@@ -99,7 +99,7 @@ def test_fast_legality_agrees_with_the_slow_reference():
 
 
 def test_why_illegal_agrees_with_the_mask():
-    state = new_game(np.random.default_rng(0))
+    state = new_game(0)
     rng = np.random.default_rng(1)
     seen = 0
     while state.phase != Phase.GAME_OVER:
@@ -117,7 +117,7 @@ def test_clone_and_pickle_continue_the_same_game(copy_at):
 
 
 def test_clone_is_independent():
-    state = new_game(np.random.default_rng(0))
+    state = new_game(0)
     while state.age < 1:
         resolve_action(state, legal_actions(state)[0])
     twin = state.clone()
@@ -142,7 +142,7 @@ def test_the_seven_wonder_limit_boxes_the_last_wonder():
 
 
 def states_along_a_game(seed, every=7):
-    state = new_game(np.random.default_rng(seed), seed)
+    state = new_game(seed)
     rng = np.random.default_rng(seed)
     step = 0
     while state.phase != Phase.GAME_OVER:
@@ -209,7 +209,7 @@ def test_guild_backs_stay_guild_backs_when_redrawn():
 
 
 def test_cards_of_the_structure_are_the_dealt_cards():
-    state = new_game(np.random.default_rng(0))
+    state = new_game(0)
     while state.phase == Phase.DRAFT:
         resolve_action(state, legal_actions(state)[0])
     assert state.age == 1 and state.slot_card == state.deals[0]

@@ -1,7 +1,6 @@
 """Setup, the wonder draft, the card structures, the three ways to play a card, the order of the
 sub-decisions inside a turn, the end of an Age."""
 
-import numpy as np
 import pytest
 from duel_scenarios import ANTOINE, BRUNO, action, give, grant, is_legal, on_top, play, scenario
 
@@ -13,7 +12,7 @@ from wonders_env.duel.state import EMPTY, Phase, Victory, lay_out_age, new_game
 
 
 def test_setup_coins_pawn_military_and_progress_tokens():
-    state = new_game(np.random.default_rng(1))
+    state = new_game(1)
     assert state.coins == [7, 7] and state.pawn == 0 and state.looting == [True] * 4
     board = [t for t in range(10) if state.board_tokens >> t & 1]
     assert len(board) == 5 and sorted(board) == sorted(state.token_order[:5])
@@ -23,7 +22,7 @@ def test_setup_coins_pawn_military_and_progress_tokens():
 
 def test_each_age_deals_20_cards_and_boxes_3_unseen_and_age_three_takes_3_guilds():
     for seed in range(20):
-        state = new_game(np.random.default_rng(seed))
+        state = new_game(seed)
         for age in (1, 2, 3):
             dealt, boxed = state.deals[age - 1], state.boxed[age - 1]
             assert len(dealt) == 20 and len(set(dealt)) == 20
@@ -36,7 +35,7 @@ def test_each_age_deals_20_cards_and_boxes_3_unseen_and_age_three_takes_3_guilds
 
 
 def test_wonder_draft_order_and_rounds():
-    state = new_game(np.random.default_rng(2))
+    state = new_game(2)
     first_round, second_round = state.wonder_order[:4], state.wonder_order[4:8]
     assert sorted(legal_actions(state)) == sorted(DRAFT + w for w in first_round)
     pickers = []
@@ -53,7 +52,7 @@ def test_wonder_draft_order_and_rounds():
 
 
 def test_draft_picks_only_from_the_table():
-    state = new_game(np.random.default_rng(3))
+    state = new_game(3)
     unseen = state.wonder_order[4]
     with pytest.raises(ValueError, match="not on the draft table"):
         apply_action(state, DRAFT + unseen)
@@ -183,7 +182,7 @@ def _take_all_but_one(state):
 
 
 def test_lay_out_age_uses_the_dealt_cards():
-    state = new_game(np.random.default_rng(5))
+    state = new_game(5)
     lay_out_age(state, 2)
     assert state.slot_card == state.deals[1] and state.cards_left == 20
     assert all(CARDS[c].age == 2 for c in state.slot_card if c != EMPTY)

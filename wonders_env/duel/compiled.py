@@ -13,14 +13,12 @@ Python side:
   field (the game record and the readable tools work on that);
 * :func:`make_batch` builds the batch of :mod:`wonders_env.vector`.
 
-The core deals from its own generator (splitmix64, documented in ``core/duel/state.hpp``): a seed
-gives the same game every time, but not the game the Python engine deals from the same seed;
-start both from one explicit deal (:func:`to_core`) to compare them.
+The core deals from its generator (splitmix64, ``core/common/rng.hpp``), and the Python engine
+from its mirror (:mod:`wonders_env.deal_rng`) draw for draw: a seed is the same game on both.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -29,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
+from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed, differing_fields
 from .cards import BASE, DuelDatabase
 from .actions import NUM_ACTIONS, describe_action
@@ -145,16 +144,8 @@ class CompiledDuel:
         self.engine = core.load().duel.Engine(core_tables())
 
     def new_game(self, seed: int | None = None) -> CoreDuelState:
-        seed = secrets.randbits(63) if seed is None else check_seed(seed)
+        seed = fresh_seed() if seed is None else check_seed(seed)
         return CoreDuelState(self.engine.new_game(seed), seed)
-
-    def from_deal(self, state: DuelState, seed: int | None = None) -> CoreDuelState:
-        """The core game of a Python state just dealt by ``new_game`` (no move played yet): its
-        deal is all it has, so nothing is left to compare (what ``reset`` takes, at no extra cost)."""
-        if state.log:
-            raise ValueError(f"from_deal takes a state before its first move, this one has {len(state.log)}: "
-                             f"use from_python")
-        return CoreDuelState(to_core(self.engine, state), seed)
 
     def from_python(self, state: DuelState, seed: int | None = None) -> CoreDuelState:
         """The core twin of a Python engine state: its explicit deal, then its move log replayed.

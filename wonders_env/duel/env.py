@@ -3,10 +3,10 @@
 The documentation page is :mod:`wonders_env.seven_wonders_duel_v0`. This module only encodes and
 decodes; the rules are in :mod:`.rules`, the observation in :mod:`.observation`, the actions in
 :mod:`.actions`. With ``engine="core"`` (the default) the game runs on the compiled core
-(:mod:`.compiled`): the deal is drawn as the Python engine draws it, so a seed gives the same game,
-observations and rewards on both engines. ``edition`` picks the tables (a name of
-:data:`.cards.EDITIONS` or a :class:`.cards.DuelDatabase`); the spaces are sized by them. The
-compiled core plays the base game only.
+(:mod:`.compiled`): both engines deal a seed's game as the core does (:mod:`wonders_env.deal_rng`),
+so a seed gives the same game, observations and rewards on both, and in ``vector``. ``edition``
+picks the tables (a name of :data:`.cards.EDITIONS` or a :class:`.cards.DuelDatabase`); the spaces
+are sized by them. The compiled core plays the base game only.
 """
 
 from __future__ import annotations
@@ -98,15 +98,19 @@ class raw_env(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """A new game. ``seed`` (an integer in 0-2**64-1, else :class:`~wonders_env.game.SeedError`)
-        reseeds the generator; without it the game draws from it further."""
-        seed = None if seed is None else check_seed(seed)  # a Python int: the JSON record holds it
+        """The game of ``seed`` (an integer in 0-2**64-1, else :class:`~wonders_env.game.SeedError`
+        and nothing changes), which also reseeds the env's generator; without it, the game of a seed
+        drawn from that generator (the record keeps it)."""
         if seed is not None:
+            seed = check_seed(seed)  # an int: a numpy integer would break the JSON record
             self._rng = np.random.default_rng(seed)
-        self._state = new_game(self._rng, seed, self.game.db)
+        else:
+            seed = int(self._rng.integers(2**63))
         if self._core is not None:
-            self._core_state = self._core.from_deal(self._state, seed)
+            self._core_state = self._core.new_game(seed)
             self._state = None
+        else:
+            self._state = new_game(seed, self.game.db)
         self._legal = None
         self.agents = list(AGENTS)
         self.rewards = {agent: 0.0 for agent in AGENTS}

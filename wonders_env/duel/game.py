@@ -18,7 +18,6 @@ from typing import Any
 
 import numpy as np
 
-from ..game import check_seed
 from . import card_text, render, rules
 from .actions import action_table
 from .cards import DuelDatabase, database
@@ -52,8 +51,7 @@ class DuelGame:
         self.observation_size = observation_layout(self.db).size
 
     def new_game(self, seed: int | None = None) -> DuelState:
-        seed = None if seed is None else check_seed(seed)
-        return new_game(np.random.default_rng(seed), seed, self.db)
+        return new_game(seed, self.db)
 
     def clone(self, state: DuelState) -> DuelState:
         return state.clone()

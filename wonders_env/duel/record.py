@@ -1,7 +1,9 @@
 """The JSON-serialisable game record of 7 Wonders Duel (a public contract: tools read it, so its
 fields only ever grow).
 
-Top level: ``game``, ``env``, ``seed``, ``finished``, ``victory`` (``"civilian"``,
+Top level: ``game``, ``env``, ``seed`` (the game's deal: ``reset(seed=...)`` of either engine, a
+``vector`` row and the web app deal it alike, so the seed and the actions replay the game; ``null``
+only for a game started from an explicit deal), ``finished``, ``victory`` (``"civilian"``,
 ``"military"``, ``"science"``; ``null`` while the game runs), ``winners`` (both agents on a
 shared victory, empty while the game runs), ``conflict_pawn`` (> 0: toward player_1's capital),
 ``players`` and ``actions``.

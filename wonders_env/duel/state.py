@@ -4,12 +4,14 @@ Players are 0 (``player_0``, the first player of the wonder draft, who starts Ag
 conflict pawn stands in ``[-9, 9]``; positive values are toward player 1's capital (player 0
 leads), as in the game record (:mod:`.record`).
 
-All randomness is drawn once, in :func:`new_game`, from the ``numpy.random.Generator`` it is
-given: the order in which the 12 wonders come out (4 for the first draft round, 4 for the
-second, 4 unused), the order of the 10 progress tokens (5 on the board, 5 set aside, the first
-3 set aside are the ones the Great Library draws) and the deal of each Age (20 cards in slot
-order and the cards left in the box). The rules then never draw again, so a state plus a
-sequence of actions determines the game; :func:`determinize` redraws what a player cannot know.
+All randomness is drawn once, in :func:`new_game`, from the deal generator seeded by the game's
+seed (:mod:`wonders_env.deal_rng`, draw for draw as the core's ``draw_deal``, so a seed deals the
+same game on both engines): the order in which the 12 wonders come out (4 for the first draft
+round, 4 for the second, 4 unused), the order of the 10 progress tokens (5 on the board, 5 set
+aside, the first 3 set aside are the ones the Great Library draws) and the deal of each Age (20
+cards in slot order and the cards left in the box). The rules then never draw again, so a seed
+plus a sequence of actions determines the game; :func:`determinize` redraws what a player cannot
+know, from a ``numpy.random.Generator``.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from enum import IntEnum
 
 import numpy as np
 
+from ..deal_rng import DealRng, fresh_seed
+from ..game import check_seed
 from .cards import BASE, GUILD_DECK, NONE, DuelDatabase
 
 STARTING_COINS = 7
@@ -139,33 +143,39 @@ class DuelState:
         return [c for c in self.slot_card if c != EMPTY]
 
 
-def deal_age(db: DuelDatabase, age: int, rng: np.random.Generator) -> tuple[list[int], list[int]]:
+def deal_age(db: DuelDatabase, age: int, rng: DealRng) -> tuple[list[int], list[int]]:
     """Shuffle an Age's deck of ``db``: (a card for each structure slot in slot order, the cards
     left in the box). The base game boxes 3 of each Age's 23 cards (Age III: 3 of its 20 cards and
     4 of the 7 Guilds; the other 3 Guilds are shuffled with the 17 Age III cards kept); a larger
-    deck boxes more.
+    deck boxes more. The draws are the core's ``deal_age``.
     """
-    cards = [int(c) for c in rng.permutation(db.deck_cards[age - 1])]
+    cards = [int(c) for c in db.deck_cards[age - 1]]
+    rng.shuffle(cards)
     removed = len(cards) - (db.num_slots - (GUILDS_PER_GAME if age == 3 else 0))
     kept, boxed = cards[removed:], cards[:removed]
     if age == 3:
-        guilds = [int(c) for c in rng.permutation(db.deck_cards[GUILD_DECK])]
+        guilds = [int(c) for c in db.deck_cards[GUILD_DECK]]
+        rng.shuffle(guilds)
         kept += guilds[:GUILDS_PER_GAME]
         boxed += guilds[GUILDS_PER_GAME:]
-        kept = [int(c) for c in rng.permutation(kept)]
+        rng.shuffle(kept)
     return kept, boxed
 
 
-def new_game(rng: np.random.Generator, seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
-    """A game of ``db``'s tables at the start of the wonder draft, every random draw taken from
-    ``rng``; ``seed`` (the seed of ``rng``, if known) is kept for the game record."""
+def new_game(seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
+    """A game of ``db``'s tables at the start of the wonder draft, dealt from ``seed`` (an integer
+    in 0-2**64-1; ``None`` draws a fresh one) as the core deals it; the seed is kept for the record."""
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    rng = DealRng(seed)
     state = DuelState.__new__(DuelState)
     state.db = db
     state.seed = seed
     state.phase, state.current, state.turn_player, state.age = Phase.DRAFT, 0, 0, 0
     state.winners, state.victory = (), Victory.NONE
-    state.wonder_order = [int(w) for w in rng.permutation(db.num_wonders)]
-    state.token_order = [int(t) for t in rng.permutation(db.num_tokens)]
+    state.wonder_order = list(range(db.num_wonders))
+    rng.shuffle(state.wonder_order)
+    state.token_order = list(range(db.num_tokens))
+    rng.shuffle(state.token_order)
     state.deals, state.boxed = [], []
     for age in (1, 2, 3):
         dealt, boxed = deal_age(db, age, rng)
@@ -238,8 +248,9 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
         twin.token_order[BOARD_TOKENS:] = [unseen[i] for i in rng.permutation(len(unseen))]
     if twin.age >= 1:
         _redraw_hidden_cards(twin, rng)
+    later_ages = DealRng(int(rng.integers(2**63)))
     for age in range(twin.age + 1, 4):
-        twin.deals[age - 1], twin.boxed[age - 1] = deal_age(twin.db, age, rng)
+        twin.deals[age - 1], twin.boxed[age - 1] = deal_age(twin.db, age, later_ages)
     return twin
 
 

@@ -5,10 +5,11 @@ readable reference; ``tests/core/test_seven_wonders_core.py`` holds the two toge
 tables are not re-typed in C++: :func:`core_tables` exports the tables parsed by :mod:`.cards`
 as numeric arrays, which the core checks and copies.
 
-Deals: :meth:`CompiledSevenWonders.new_game` draws a deal from the core's own generator
-(splitmix64, reproducible per seed, not numpy's); :meth:`CompiledSevenWonders.from_python_state`
-starts the core from the deal of a freshly set-up Python state (the same game in both engines),
-and :func:`deal_of` gives that deal (boards and deck orders) as a plain dict.
+Deals: :meth:`CompiledSevenWonders.new_game` deals a seed's game from the core's generator
+(splitmix64, ``core/common/rng.hpp``), which the Python engine mirrors draw for draw
+(:mod:`wonders_env.deal_rng`): a seed is the same game on both engines.
+:meth:`CompiledSevenWonders.from_python_state` starts the core from the deal of a freshly set-up
+Python state, and :func:`deal_of` gives that deal (boards and deck orders) as a plain dict.
 
 Both payment modes are in the core: ``"cheapest"`` and ``"choose"`` (the players choose whom to
 pay, in a ``PAYMENT`` phase: :mod:`.rules`).
@@ -29,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from .. import core
+from ..deal_rng import fresh_seed
 from ..game import check_seed, differing_fields
 from .actions import KIND_NAMES, check_payment_mode, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
@@ -203,9 +205,7 @@ class CompiledSevenWonders:
 
     # -- creating states
     def new_game(self, seed: int | None = None):
-        if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
-        return self.engine.new_game_seeded(check_seed(seed))
+        return self.engine.new_game_seeded(fresh_seed() if seed is None else check_seed(seed))
 
     def new_game_from_deal(self, deal: Mapping[str, Any], seed: int | None = None):
         """A game from an explicit deal (see :func:`deal_of`); a corrupt deal raises ValueError."""

@@ -3,8 +3,9 @@ and :func:`env` and :func:`parallel_env`, the same wrapped like PettingZoo's cla
 
 See :mod:`wonders_env.seven_wonders_v0` for the documentation page. This module only encodes and
 decodes; the rules live in :mod:`.rules`. With ``engine="core"`` (the default) the game runs on
-the compiled core (:mod:`.compiled`); the deal is drawn as the Python engine draws it, so a seed
-gives the same game, observations, masks, rewards and records on both engines.
+the compiled core (:mod:`.compiled`); both engines deal a seed's game as the core does
+(:mod:`wonders_env.deal_rng`), so a seed gives the same game, observations, masks, rewards and
+records on both, and in ``vector``.
 """
 
 from __future__ import annotations
@@ -116,16 +117,16 @@ class _SevenWondersTable:
         return self._action_space
 
     def _new_state(self, seed: int | None) -> None:
-        """A new game. ``seed`` reseeds the env's generator; without it the game's seed is drawn
-        from the generator (unseeded at construction), as in every env of the package. A seed is an
-        integer in 0-2**64-1 (else :class:`~wonders_env.game.SeedError`, and nothing changes)."""
+        """The game of ``seed`` (an integer in 0-2**64-1, else :class:`~wonders_env.game.SeedError`
+        and nothing changes), which also reseeds the env's generator; without it, the game of a seed
+        drawn from that generator (unseeded at construction; the record keeps the seed), as in
+        every env of the package."""
         if seed is not None:
             seed = check_seed(seed)
             self._rng = np.random.default_rng(seed)
         else:
             seed = int(self._rng.integers(2**63))
-        state = self.game.new_game(seed)
-        self._state = state if self.engine == "python" else self._engine.from_python_state(state)
+        self._state = self._engine.new_game(seed)
 
     def _require_reset(self, method: str) -> None:
         if self._state is None:
@@ -252,7 +253,6 @@ class raw_parallel_env(_SevenWondersTable, ParallelEnv):
         if not isinstance(actions, dict):
             raise TypeError(f"actions must be a dict {{agent: action}} for the live agents {self.agents}, "
                             f"got {type(actions).__name__}")
-        wait = encode_action(Kind.WAIT, 0, self.db.num_types)
         chosen = {}
         acting = set(self._acting())
         for agent in self.agents:

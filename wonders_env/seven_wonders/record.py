@@ -2,7 +2,9 @@
 read it, so its fields only ever grow).
 
 Top level: ``game`` (``"seven_wonders"``), ``env`` (``"seven_wonders_v0"``), ``edition``,
-``seed``, ``num_players``, ``variant`` (``"standard"``, or ``"two_player"`` with the Free City),
+``seed`` (the game's deal: ``reset(seed=...)`` of either engine, a ``vector`` row and the web app
+deal it alike, so the seed and the actions replay the game; ``null`` only for a game started from
+an explicit deal), ``num_players``, ``variant`` (``"standard"``, or ``"two_player"`` with the Free City),
 ``finished``, ``winners`` (agent names; several on a shared victory; empty while the game runs),
 ``players`` and ``actions``.
 

@@ -5,8 +5,10 @@ number of seats), as in the game record (:mod:`.record`). In the 2-player "Free 
 variant seats 0 and 1 are the players and seat 2 is the Free City, which has a board, coins and
 a city but no agent: the player holding the Free City card chooses its card.
 
-All randomness (wonders, sides, guilds, the shuffles of the three Ages) is drawn at setup from
-one ``numpy.random.Generator`` seeded by ``seed``; the state never touches the global RNG.
+All randomness (wonders, sides, guilds, the shuffles of the three Ages) is drawn at setup from the
+deal generator seeded by the game's seed (:mod:`wonders_env.deal_rng`), draw for draw as the core's
+``Engine::draw_deal``, so a seed deals the same game on both engines; the state never touches the
+global RNG.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from enum import IntEnum
 
 import numpy as np
 
+from ..deal_rng import DealRng, fresh_seed
+from ..game import check_seed
 from .actions import check_payment_mode
 from .cards import (NO_SCIENCE, POWERS_FROM_NEXT_AGE, SCIENCE_ANY, SCOPE_LEFT, SCOPE_RIGHT, CardDatabase, Power, Produce,
                     Science, Shields, Special, TradeDiscount, WonderSide, database)
@@ -138,7 +142,7 @@ class GameState:
         self.__dict__.update(state)
 
 
-def choose_wonders(db: CardDatabase, num_seats: int, rng: np.random.Generator,
+def choose_wonders(db: CardDatabase, num_seats: int, rng: DealRng,
                    wonders: list[str] | None, sides: str | list[str]) -> list[WonderSide]:
     """Deal boards: ``wonders`` names a city per seat (or None: random distinct cities);
     ``sides`` is "A"/"Day", "B"/"Night", "random", or a list of those per seat."""
@@ -149,7 +153,9 @@ def choose_wonders(db: CardDatabase, num_seats: int, rng: np.random.Generator,
         raise ValueError(f"wonder_sides must be 'A'/'Day', 'B'/'Night', 'random' or a list of those per "
                          f"seat, got {sides!r}")
     if wonders is None:
-        cities = [db.cities[i] for i in rng.permutation(len(db.cities))[:num_seats]]
+        order = list(range(len(db.cities)))
+        rng.shuffle(order)
+        cities = [db.cities[i] for i in order[:num_seats]]
     else:
         if len(wonders) != num_seats:
             raise ValueError(f"wonders must name {num_seats} cities (one per seat), got {len(wonders)}")
@@ -162,7 +168,7 @@ def choose_wonders(db: CardDatabase, num_seats: int, rng: np.random.Generator,
     chosen = []
     for city, side in zip(cities, side_list):
         if side == "random":
-            side = db.sides_names[int(rng.integers(2))]
+            side = db.sides_names[rng.below(2)]
         chosen.append(db.wonder_side(city, side))
     return chosen
 
@@ -170,7 +176,8 @@ def choose_wonders(db: CardDatabase, num_seats: int, rng: np.random.Generator,
 def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] | None = None,
              wonder_sides: str | list[str] = "random", edition: str = "1st",
              payment: str = "cheapest") -> GameState:
-    """Set up a game: boards, 3 coins each, N+2 guilds, the three Age decks shuffled.
+    """Set up a game: boards, 3 coins each, N+2 guilds, the three Age decks shuffled, dealt from
+    ``seed`` (an integer in 0-2**64-1; ``None`` draws a fresh one) as the core deals it.
     ``payment`` is the payment mode (:mod:`.actions`)."""
     check_payment_mode(payment)
     db = database(edition)
@@ -180,21 +187,21 @@ def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] |
                          f"{edition} edition, got {num_players!r}")
     num_players = int(num_players)
     num_seats = max(num_players, 3)
-    rng = np.random.default_rng(seed)
+    seed = fresh_seed() if seed is None else check_seed(seed)
+    rng = DealRng(seed)
     boards = choose_wonders(db, num_seats, rng, wonders, wonder_sides)
     deck_players = num_seats  # the 2-player variant uses the 3-player cards
     guilds = db.guild_cards()
-    order = rng.permutation(len(guilds))
-    kept = [guilds[i] for i in order[:deck_players + 2]]
-    box = [guilds[i] for i in order[deck_players + 2:]]
+    rng.shuffle(guilds)
+    kept, box = guilds[:deck_players + 2], guilds[deck_players + 2:]
     decks = {}
     for age in (1, 2, 3):
-        deck = db.deck(age, deck_players) + (kept if age == 3 else [])
-        decks[age] = [deck[i] for i in rng.permutation(len(deck))]
+        decks[age] = db.deck(age, deck_players) + (kept if age == 3 else [])
+        rng.shuffle(decks[age])
     n_types = db.num_types
     state = GameState(
         db=db, num_players=num_players, num_seats=num_seats,
-        seed=None if seed is None else int(seed), wonders=boards, decks=decks, box=box,
+        seed=seed, wonders=boards, decks=decks, box=box,
         payment=payment,
         hands=[[] for _ in range(num_seats)], built=[[] for _ in range(num_seats)],
         has_type=np.zeros((num_seats, n_types), dtype=np.int8),
