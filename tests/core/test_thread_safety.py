@@ -239,7 +239,7 @@ def test_one_env_stepped_by_two_threads_stays_a_game(make_env):
                 legal = np.flatnonzero(observation["action_mask"])
                 try:
                     env.step(int(rng.choice(legal)) if len(legal) else None)
-                except (ValueError, KeyError, AssertionError) as error:  # the other thread moved first
+                except (ValueError, RuntimeError) as error:  # the other thread moved first, or ended the game
                     refused.append(error)
         return run
 
