@@ -111,7 +111,6 @@ distribution as float16.
 from __future__ import annotations
 
 import copy
-import csv
 import dataclasses
 import shlex
 import signal
@@ -133,10 +132,12 @@ from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyS
                            load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
 from agents.search_values import margin_returns
 from agents.tournament import wilson_interval
-from training.cli_args import arg, check_run_dir, parse_args, run_script
+from training.cli_args import arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg
+from training.csv_files import write_csv
+from training.device import DEVICES, device_problems, resolve_device
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, plot_learning_curve
 from training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
-from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot
+from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from training.progress import Progress
 from wonders_env import vector
 from wonders_env.registry import GAME_NAMES, entry, resolve_game
@@ -165,7 +166,7 @@ class Args:
     game: str = arg(DUEL, "the game", choices=GAME_NAMES)
     player_counts: str | None = arg(None, "7 Wonders (1st edition): the player counts the batches cycle through, "
                                           "comma-separated (default 3,4,5,6,7); Duel: 2")
-    seed: int = arg(1, "seed of torch and of every deal, search and sample", low=0)
+    seed: int = seed_arg("seed of torch and of every deal, search and sample")
     run_dir: str | None = arg(None, "where the checkpoint, logs and policy go (none: runs/az_<game>)")
     resume: bool = arg(False, "continue from run_dir/checkpoint.pt (an error if there is none)")
     iterations: int = arg(10, "generation-training-gate iterations", low=1)
@@ -204,6 +205,10 @@ class Args:
     search_threads: int = arg(1, "threads searching different games at once (the results do not depend on it)",
                               low=1)
     torch_threads: int = arg(1, "torch CPU threads (0: torch's default)", low=0)
+    device: str = arg("auto", "where the network trains (auto: CUDA when there is a CUDA device, else the CPU; the "
+                              "searches read a copy of its weights on the CPU)", choices=DEVICES)
+    hours: float | None = arg(None, "a time budget: the run stops after the iteration that reaches it, then draws "
+                                    "its last curve point and writes its policy (none: --iterations alone)")
     progress_bar: bool | None = arg(None, "a tqdm progress bar (default: in a terminal; in a log, a line per "
                                           "tenth of the run)")
 
@@ -217,7 +222,7 @@ def player_counts(args: Args) -> list[int]:
 
 def problems(args: Args) -> list[str]:
     """What is wrong with a combination of arguments (each value alone is checked by its bounds)."""
-    found = []
+    found = device_problems(args.device) + hours_problems(args.hours)
     game = resolve_game(args.game)
     if game == DUEL and args.player_counts not in (None, "2"):
         found.append(f"--player-counts: Duel has 2 players, got {args.player_counts!r}")
@@ -461,11 +466,12 @@ def position_losses(model: ActorCritic, obs: torch.Tensor, masks: torch.Tensor, 
     return -(policies * log_probs).sum(-1).mean(), ((value - values) ** 2).mean()
 
 
-def unpacked(positions: Positions, num_actions: int) -> tuple[torch.Tensor, ...]:
-    """The observations, masks, visit distributions and value targets of ``positions`` as tensors."""
+def unpacked(positions: Positions, num_actions: int, device: torch.device) -> tuple[torch.Tensor, ...]:
+    """The observations, masks, visit distributions and value targets of ``positions`` as tensors on
+    ``device`` (one copy each)."""
     data = positions.tensors()
     masks = torch.from_numpy(np.unpackbits(positions.masks, axis=1, count=num_actions).astype(bool))
-    return data["obs"].float(), masks, data["policies"].float(), data["values"]
+    return tuple(tensor.to(device) for tensor in (data["obs"].float(), masks, data["policies"].float(), data["values"]))
 
 
 def held_out_losses(model: ActorCritic, positions: Positions) -> dict[str, float]:
@@ -474,18 +480,20 @@ def held_out_losses(model: ActorCritic, positions: Positions) -> dict[str, float
         return {"fresh_policy_loss": float("nan"), "fresh_value_loss": float("nan")}
     model.eval()
     with torch.no_grad():
-        policy_loss, value_loss = position_losses(model, *unpacked(positions, model.spec.num_actions))
+        policy_loss, value_loss = position_losses(model, *unpacked(positions, model.spec.num_actions,
+                                                                   model.actor.weight.device))
     return {"fresh_policy_loss": policy_loss.item(), "fresh_value_loss": value_loss.item()}
 
 
 def train(model: ActorCritic, optimizer: optim.Optimizer, buffer: Positions, args: Args,
           rng: np.random.Generator) -> dict[str, float]:
     """``--epochs`` passes over the buffer: cross-entropy to the visit distribution + value MSE."""
-    obs, masks, policies, values = unpacked(buffer, model.spec.num_actions)
+    device = model.actor.weight.device
+    obs, masks, policies, values = unpacked(buffer, model.spec.num_actions, device)
     model.train()
     policy_losses, value_losses = [], []
     for _ in range(args.epochs):
-        order = torch.from_numpy(rng.permutation(len(buffer)))
+        order = torch.from_numpy(rng.permutation(len(buffer))).to(device)
         for start in range(0, len(buffer), args.batch_size):
             mb = order[start:start + args.batch_size]
             policy_loss, value_loss = position_losses(model, obs[mb], masks[mb], policies[mb], values[mb])
@@ -566,7 +574,7 @@ def save_checkpoint(path: Path, args: Args, networks: dict[str, ActorCritic], op
                  "spec": asdict(learner.spec), "args": asdict(args), "model": learner.state_dict(),
                  "best": networks["best"].state_dict(), "generator": networks["generator"].state_dict(),
                  "optimizer": optimizer.state_dict(), "buffer": buffer.tensors(), "numpy_rng": rng.bit_generator.state,
-                 "torch_rng": torch.get_rng_state(), "counters": counters, "gates": gates, "curve": curve,
+                 **torch_rng_states(), "counters": counters, "gates": gates, "curve": curve,
                  "progress": progress_rows}, path)
 
 
@@ -593,13 +601,6 @@ def load_checkpoint(path: Path, args: Args) -> dict[str, Any]:
     return payload
 
 
-def write_csv(path: Path, fields: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
-    with open(path, "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fields)
-        writer.writeheader()
-        writer.writerows(rows)
-
-
 # ---------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     """Train; returns the final counters, gate history and curve."""
@@ -619,6 +620,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rng = np.random.default_rng(args.seed)
     sizes = make_batch(args, 1, counts[0], np.random.default_rng(0))
     learner, origin = initial_network(args, (sizes.observation_size, sizes.num_actions))
+    learner.to(resolve_device(args.device))
     optimizer = optim.Adam(learner.parameters(), lr=args.learning_rate)
     networks = {"learner": learner, "best": network_copy(learner, snapshot(learner)),
                 "generator": network_copy(learner, snapshot(learner))}
@@ -669,7 +671,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                                 progress_rows)
                 write_logs()
                 progress.write("before training: " + curve_text(curve))
-            while counters["iteration"] < args.iterations:
+            while counters["iteration"] < args.iterations and not over_budget(args, counters):
                 iteration_row = run_iteration(args, networks, optimizer, buffer, rng, counters, gates, curve, pool,
                                               stop, progress, save_best, best_path)
                 buffer = iteration_row.pop("buffer")
@@ -699,6 +701,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(f"final: {curve_text(curve)}\nwrote {run_dir / 'policy.pt'} (ship it as agents/policies/az_{args.game}.pt), "
           f"{run_dir / 'curve.png'}, logs in {run_dir}", flush=True)
     return {"counters": counters, "gates": gates, "curve": curve}
+
+
+def over_budget(args: Args, counters: dict[str, Any]) -> bool:
+    """Whether the run has spent its ``--hours`` (never without one)."""
+    return args.hours is not None and counters["elapsed_s"] >= args.hours * 3600
 
 
 def curve_text(curve: list[dict[str, Any]]) -> str:
