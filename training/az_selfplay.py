@@ -89,13 +89,21 @@ the learner, best and generator networks, the optimizer, the replay buffer, the 
 RNG states, the counters, the gate history and the curve (``gate.csv`` and ``curve.csv`` are
 rewritten from it). ``--resume`` continues from it and may raise ``--iterations``; every other
 argument that changes the results must be the checkpoint's (``--run-dir``, for a moved run,
-``--search-threads``, ``--torch-threads`` and ``--progress-bar`` may change), or it is an error
+``--search-threads``, ``--torch-threads``, ``--progress-bar``, ``--device`` and ``--hours`` may
+change), or it is an error
 naming the difference. A resumed run gives the same networks bit for bit as one that was never stopped (same torch thread
 count; a test checks it). Without ``--resume`` a run directory that holds a checkpoint is an error,
 never overwritten. **Ctrl-C or SIGTERM** stops at the next move (the iteration in progress is
 dropped: the checkpoint of the last finished iteration is the run's state), prints the command that
 resumes it and exits with status 130 (SIGINT) or 143 (SIGTERM); during the evaluation at the end
 of the run, Ctrl-C stops at once (``--resume`` does that evaluation again).
+
+**Device and budget.** ``--device auto`` (the default) trains the learner on CUDA where there is a
+CUDA device, else on the CPU (``cuda`` without one is refused before anything starts); the searches
+read a copy of the networks' weights on the CPU, and every file is read onto the CPU first, so a run
+resumes on either device. ``--hours H`` ends the run after the iteration that reaches H hours of its
+training time (evaluations included), with its last curve point, checkpoint and policy, as at
+``--iterations``; the budget counts across ``--resume``.
 
 **Output**: ``policy.pt`` (the best network: the file to ship as ``agents/policies/az_<game>.pt``,
 metadata: ``agent = "az"``, the game, edition, payment, player counts, the training command, seed,
@@ -152,7 +160,7 @@ PROGRESS_FIELDS = ("iteration", "positions", "games", "buffer_positions", "polic
                    "fresh_policy_loss", "fresh_value_loss", "generate_s", "train_s", "gate_s", "eval_s",
                    "positions_per_second", "elapsed_s")
 # arguments that may differ in a resumed run (they do not change its results, or extend it)
-RESUME_FREE = ("resume", "iterations", "run_dir", "search_threads", "torch_threads", "progress_bar")
+RESUME_FREE = ("resume", "iterations", "run_dir", "search_threads", "torch_threads", "progress_bar", "device", "hours")
 # arguments added after runs had been written, with the value that gives those runs' behaviour
 # (a checkpoint without one resumes with it)
 ADDED_SINCE = {"target_q_weight": 0.0, "eval_mcts_simulations": 0}

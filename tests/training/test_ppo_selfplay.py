@@ -224,3 +224,21 @@ def test_collected_log_probs_and_values_are_those_of_the_dense_masked_policy():
         _, logprob, _, value = model.get_action_and_value(rollout.obs, rollout.masks, rollout.actions)
     torch.testing.assert_close(rollout.logprobs, logprob, rtol=1e-5, atol=1e-5)
     torch.testing.assert_close(rollout.values, value, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("gamma, gae_lambda", [(1.0, 0.95), (0.9, 0.5), (0.99, 1.0)])
+def test_gae_of_interleaved_trajectories_is_each_trajectorys_own(gamma: float, gae_lambda: float):
+    """The padded sweep gives each trajectory, whatever its length and however the rollout
+    interleaves it with others, what the textbook recursion along it alone gives."""
+    rng = np.random.default_rng(0)
+    lengths = rng.integers(1, 30, size=40)
+    trajectory = rng.permutation(np.repeat(np.arange(len(lengths)), lengths))  # interleaved, in play order
+    values, rewards = rng.normal(size=len(trajectory)), rng.choice([-1.0, 0.0, 1.0], size=len(lengths))
+    expected = np.zeros(len(trajectory))
+    for t, reward in enumerate(rewards):
+        indices = np.flatnonzero(trajectory == t)
+        last = next_value = 0.0
+        for step, index in enumerate(reversed(indices)):
+            last = (reward if step == 0 else 0.0) + gamma * next_value - values[index] + gamma * gae_lambda * last
+            expected[index], next_value = last, values[index]
+    np.testing.assert_allclose(ppo_selfplay.gae(values, trajectory, rewards, gamma, gae_lambda), expected, rtol=1e-12)
