@@ -140,7 +140,8 @@ from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyS
                            load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
 from agents.search_values import margin_returns
 from agents.tournament import wilson_interval
-from training.cli_args import arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg
+from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
+                               warn_threads)
 from training.csv_files import write_csv
 from training.device import DEVICES, device_problems, resolve_device
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, plot_learning_curve
@@ -616,7 +617,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parse_args(Args, argv, description=__doc__.split("\n")[0], validate=problems)
     args.game = resolve_game(args.game)
     if args.torch_threads:
+        warn_threads("--torch-threads", args.torch_threads)
         torch.set_num_threads(args.torch_threads)
+    warn_threads("--search-threads", args.search_threads)
     run_dir = Path(args.run_dir or f"runs/az_{args.game}")
     checkpoint_path = run_dir / "checkpoint.pt"
     check_run_dir(checkpoint_path, args.resume)

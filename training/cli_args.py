@@ -18,9 +18,10 @@ written in full (``--total-step`` is not taken for ``--total-steps``). Write fie
 
     args = parse_args(Args)            # sys.argv[1:]
 
-:func:`run_script` runs a script's ``main`` so that it ends with one line, not a traceback, on a
-bad checkpoint or policy file and on a second Ctrl-C; :func:`check_run_dir` refuses a new run over
-a checkpoint and a ``--resume`` without one.
+:func:`warn_threads` warns (on stderr, without stopping) when a thread count exceeds the cores the
+process may use. :func:`run_script` runs a script's ``main`` so that it ends with one line, not a
+traceback, on a bad checkpoint or policy file and on a second Ctrl-C; :func:`check_run_dir`
+refuses a new run over a checkpoint and a ``--resume`` without one.
 
 ``validate(args)`` (optional) returns the problems of a combination of values (an empty list when
 there are none); each is reported like a bad flag: a usage line and the message, exit status 2.
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import os
 import sys
 import types
 import typing
@@ -116,6 +118,20 @@ def hours_problems(hours: float | None) -> list[str]:
     """Why ``--hours hours`` is no time budget (an empty list when it is one, or none is given)."""
     return [] if hours is None or hours > 0 else [f"argument --hours: must be more than 0 (a budget of hours, "
                                                   f"e.g. 0.5 or 8), got {hours:g}"]
+
+
+def usable_cores() -> int:
+    """The CPU cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def warn_threads(flag: str, threads: int) -> None:
+    """A warning on stderr when ``threads`` (the value of ``flag``) exceed the usable cores: allowed,
+    the threads then share the cores (slower, not wrong)."""
+    cores = usable_cores()
+    if threads > cores:
+        print(f"warning: {flag} {threads} is more than the {cores} CPU cores this process may use: the threads "
+              "will share them (slower, not wrong)", file=sys.stderr, flush=True)
 
 
 def check_run_dir(checkpoint: Path, resume: bool) -> None:

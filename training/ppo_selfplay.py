@@ -105,9 +105,9 @@ not have, opponent weights all 0 without pure self-play) are refused before anyt
 
 **Configurations.** The defaults train a Duel agent in about 6 minutes on a busy 2-core machine,
 evaluations included (500k steps, 64 envs, 128 units, 2 epochs, seed 1: greedy policy 100% against
-random and 84.5% against heuristic over 200 games each, 2.6 times the decisions per second of the
-defaults before, 16 envs, 256 units, 4 epochs; figures and curve in ``benchmarks/README.md``, with
-recipes for a time budget). A longer run::
+random and 84.5% against heuristic over 200 games each, 2.6 to 4.2 times the decisions per second
+of the defaults before, 16 envs, 256 units, 4 epochs; figures and curve in ``benchmarks/README.md``,
+with recipes for a time budget). A longer run::
 
     python -m training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
         --hidden 512 --eval-every 25 --eval-games 100 --run-dir runs/duel_long
@@ -142,7 +142,8 @@ from agents.heuristic import valuation
 from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
                            CompactBatch, StackedPolicies, atomic_save, check_spec, load_weights, read_file,
                            sample_legal, save_policy, spec_of)
-from training.cli_args import arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg
+from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
+                               warn_threads)
 from training.csv_files import append_csv, truncate_csv
 from training.device import DEVICES, cuda_available, device_problems, resolve_device
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, write_final_report
@@ -605,6 +606,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     if "payment" not in entry(args.game).options and args.payment != "cheapest":
         raise SystemExit(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
     if args.torch_threads:
+        warn_threads("--torch-threads", args.torch_threads)
         torch.set_num_threads(args.torch_threads)
     run_dir = Path(args.run_dir or f"runs/{args.game}_selfplay")
     checkpoint_path = run_dir / "checkpoint.pt"

@@ -44,7 +44,7 @@ from stable_baselines3.common.env_util import make_vec_env
 import wonders_env
 from agents import AGENT_NAMES
 from agents.policy import CheckpointError, atomic_write
-from training.cli_args import arg, check_run_dir, parse_args, run_script, seed_arg
+from training.cli_args import arg, check_run_dir, parse_args, run_script, seed_arg, warn_threads
 from training.device import DEVICES, device_problems, resolve_device
 from training.evaluation import EvalResult, evaluate, format_table
 from training.interrupt import StopRequest, exit_interrupted
@@ -142,6 +142,7 @@ def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
     game = resolve_game(args.game)
     num_players = args.num_players or default_players(game)
     if args.torch_threads:
+        warn_threads("--torch-threads", args.torch_threads)
         torch.set_num_threads(args.torch_threads)
     device = resolve_device(args.device)
     run_dir = Path(args.run_dir or f"runs/sb3_{game}")

@@ -157,6 +157,21 @@ def test_no_float_argument_takes_a_number_that_is_not_finite(script, flag, value
                                                                                tmp_path / "run", capsys)
 
 
+def test_more_threads_than_cores_is_a_warning_not_an_error(tmp_path, capsys, monkeypatch):
+    from training import cli_args
+    monkeypatch.setattr(cli_args, "usable_cores", lambda: 2)
+    threads = torch.get_num_threads()
+    try:
+        ppo_selfplay.main(["--run-dir", str(tmp_path), *TINY, "--total-steps", "20", "--torch-threads", "3"])
+    finally:
+        torch.set_num_threads(threads)
+    assert ("warning: --torch-threads 3 is more than the 2 CPU cores this process may use: the threads will share "
+            "them (slower, not wrong)") in capsys.readouterr().err
+    assert (tmp_path / "policy.pt").is_file()
+    cli_args.warn_threads("--search-threads", 2)
+    assert capsys.readouterr().err == ""
+
+
 # ---------------------------------------------------------------- CSV logs
 FIELDS = ("update", "loss")
 
