@@ -112,6 +112,11 @@ class CompactBatch:
         return cls(torch.from_numpy(inputs), symlog(torch.from_numpy(np.take(obs, inputs, axis=1))),
                    torch.from_numpy(legal), torch.from_numpy(valid))
 
+    def to(self, device: torch.device) -> CompactBatch:
+        """The batch on ``device`` (itself when it is there already)."""
+        return CompactBatch(*(tensor.to(device, non_blocking=True) for tensor in
+                              (self.inputs, self.features, self.legal, self.valid)))
+
     def __getitem__(self, rows: torch.Tensor) -> CompactBatch:
         """The batch of ``rows`` (a tensor of row indices), at the inputs not 0 in one of them."""
         features = self.features.index_select(0, rows)
@@ -352,8 +357,10 @@ def save_policy(model: ActorCritic, path: Path, metadata: dict[str, Any]) -> Non
                  "model": model.state_dict(), "metadata": metadata}, path)
 
 
-def load_policy(path: Path, game: str | None = None) -> tuple[ActorCritic, dict[str, Any]]:
-    """The network of a policy file or checkpoint, in eval mode, and its metadata.
+def load_policy(path: Path, game: str | None = None, device: torch.device | str = "cpu",
+                ) -> tuple[ActorCritic, dict[str, Any]]:
+    """The network of a policy file or checkpoint, in eval mode on ``device``, and its metadata
+    (a file written on any device loads on any other: it is read onto the CPU first).
 
     With ``game``, a file trained for another game raises :class:`CheckpointError`.
     """
@@ -363,7 +370,7 @@ def load_policy(path: Path, game: str | None = None) -> tuple[ActorCritic, dict[
         raise CheckpointError(f"{path}: a policy for {spec.game!r}, not for {game!r}")
     model = ActorCritic(spec)
     load_weights(model, payload["model"], path)
-    model.eval()
+    model.to(device).eval()
     return model, dict(payload.get("metadata", {}))
 
 
@@ -413,10 +420,11 @@ class PolicyAgent:
     def act(self, env: Any) -> int:
         self.check_env(env)
         observation = env.observe(env.agent_selection)
-        obs = torch.as_tensor(observation["observation"], dtype=torch.float32)
-        mask = torch.as_tensor(observation["action_mask"], dtype=torch.bool)
+        device = self.model.actor.weight.device
+        obs = torch.as_tensor(observation["observation"], dtype=torch.float32, device=device)
+        mask = torch.as_tensor(observation["action_mask"], dtype=torch.bool, device=device)
         logits, _ = self.model(obs.unsqueeze(0))
-        logits = logits[0].masked_fill(~mask, MASKED_LOGIT)
+        logits = logits[0].masked_fill(~mask, MASKED_LOGIT).cpu()  # its generator is the CPU's
         if self.deterministic:
             return int(torch.argmax(logits))
         return int(torch.multinomial(torch.softmax(logits, -1), 1, generator=self.generator))

@@ -14,6 +14,8 @@ module                          what it is
                                 ``MaskablePPO`` (``action_masks()``); the other seats are agents
 ``training.train_sb3``          the MaskablePPO example: ``python -m training.train_sb3 --help``
 ``training.cli_args``           command-line parsing generated from a dataclass of arguments
+``training.device``             ``--device auto|cpu|cuda``: which device, refused where absent
+``training.csv_files``          the CSV logs: appended, rewritten atomically, read back with checks
 ==============================  ================================================================
 
 The actor-critic network, its checkpoint and policy files and the agent that plays with it are

@@ -90,13 +90,21 @@ the learner, best and generator networks, the optimizer, the replay buffer, the 
 RNG states, the counters, the gate history and the curve (``gate.csv`` and ``curve.csv`` are
 rewritten from it). ``--resume`` continues from it and may raise ``--iterations``; every other
 argument that changes the results must be the checkpoint's (``--run-dir``, for a moved run,
-``--search-threads``, ``--torch-threads`` and ``--progress-bar`` may change), or it is an error
+``--search-threads``, ``--torch-threads``, ``--progress-bar``, ``--device`` and ``--hours`` may
+change), or it is an error
 naming the difference. A resumed run gives the same networks bit for bit as one that was never stopped (same torch thread
 count; a test checks it). Without ``--resume`` a run directory that holds a checkpoint is an error,
 never overwritten. **Ctrl-C or SIGTERM** stops at the next move (the iteration in progress is
 dropped: the checkpoint of the last finished iteration is the run's state), prints the command that
 resumes it and exits with status 130 (SIGINT) or 143 (SIGTERM); during the evaluation at the end
 of the run, Ctrl-C stops at once (``--resume`` does that evaluation again).
+
+**Device and budget.** ``--device auto`` (the default) trains the learner on CUDA where there is a
+CUDA device, else on the CPU (``cuda`` without one is refused before anything starts); the searches
+read a copy of the networks' weights on the CPU, and every file is read onto the CPU first, so a run
+resumes on either device. ``--hours H`` ends the run after the iteration that reaches H hours of its
+training time (evaluations included), with its last curve point, checkpoint and policy, as at
+``--iterations``; the budget counts across ``--resume``.
 
 **Output**: ``policy.pt`` (the best network: the file to ship as ``agents/policies/az_<game>.pt``,
 metadata: ``agent = "az"``, the game, edition, payment, player counts, the training command, seed,
@@ -112,7 +120,6 @@ distribution as float16.
 from __future__ import annotations
 
 import copy
-import csv
 import dataclasses
 import shlex
 import signal
@@ -133,10 +140,13 @@ from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyS
                            load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
 from agents.search_values import margin_returns
 from agents.tournament import wilson_interval
-from training.cli_args import arg, check_run_dir, parse_args, run_script
+from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
+                               warn_threads)
+from training.csv_files import write_csv
+from training.device import DEVICES, device_problems, resolve_device
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, plot_learning_curve
 from training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
-from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot
+from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from training.progress import Progress
 from wonders_env import core, vector
 from wonders_env.registry import GAME_NAMES, entry, resolve_game
@@ -151,7 +161,7 @@ PROGRESS_FIELDS = ("iteration", "positions", "games", "buffer_positions", "polic
                    "fresh_policy_loss", "fresh_value_loss", "generate_s", "train_s", "gate_s", "eval_s",
                    "positions_per_second", "elapsed_s")
 # arguments that may differ in a resumed run (they do not change its results, or extend it)
-RESUME_FREE = ("resume", "iterations", "run_dir", "search_threads", "torch_threads", "progress_bar")
+RESUME_FREE = ("resume", "iterations", "run_dir", "search_threads", "torch_threads", "progress_bar", "device", "hours")
 # arguments added after runs had been written, with the value that gives those runs' behaviour
 # (a checkpoint without one resumes with it)
 ADDED_SINCE = {"target_q_weight": 0.0, "eval_mcts_simulations": 0}
@@ -165,7 +175,7 @@ class Args:
     game: str = arg(DUEL, "the game", choices=GAME_NAMES)
     player_counts: str | None = arg(None, "7 Wonders (1st edition): the player counts the batches cycle through, "
                                           "comma-separated (default 3,4,5,6,7); Duel: 2")
-    seed: int = arg(1, "seed of torch and of every deal, search and sample", low=0)
+    seed: int = seed_arg("seed of torch and of every deal, search and sample")
     run_dir: str | None = arg(None, "where the checkpoint, logs and policy go (none: runs/az_<game>)")
     resume: bool = arg(False, "continue from run_dir/checkpoint.pt (an error if there is none)")
     iterations: int = arg(10, "generation-training-gate iterations", low=1)
@@ -204,6 +214,10 @@ class Args:
     search_threads: int = arg(1, "threads searching different games at once (the results do not depend on it)",
                               low=1)
     torch_threads: int = arg(1, "torch CPU threads (0: torch's default)", low=0)
+    device: str = arg("auto", "where the network trains (auto: CUDA when there is a CUDA device, else the CPU; the "
+                              "searches read a copy of its weights on the CPU)", choices=DEVICES)
+    hours: float | None = arg(None, "a time budget: the run stops after the iteration that reaches it, then draws "
+                                    "its last curve point and writes its policy (none: --iterations alone)")
     progress_bar: bool | None = arg(None, "a tqdm progress bar (default: in a terminal; in a log, a line per "
                                           "tenth of the run)")
 
@@ -217,7 +231,7 @@ def player_counts(args: Args) -> list[int]:
 
 def problems(args: Args) -> list[str]:
     """What is wrong with a combination of arguments (each value alone is checked by its bounds)."""
-    found = []
+    found = device_problems(args.device) + hours_problems(args.hours)
     game = resolve_game(args.game)
     if game == DUEL and args.player_counts not in (None, "2"):
         found.append(f"--player-counts: Duel has 2 players, got {args.player_counts!r}")
@@ -458,11 +472,12 @@ def position_losses(model: ActorCritic, obs: torch.Tensor, masks: torch.Tensor, 
     return -(policies * log_probs).sum(-1).mean(), ((value - values) ** 2).mean()
 
 
-def unpacked(positions: Positions, num_actions: int) -> tuple[torch.Tensor, ...]:
-    """The observations, masks, visit distributions and value targets of ``positions`` as tensors."""
+def unpacked(positions: Positions, num_actions: int, device: torch.device) -> tuple[torch.Tensor, ...]:
+    """The observations, masks, visit distributions and value targets of ``positions`` as tensors on
+    ``device`` (one copy each)."""
     data = positions.tensors()
     masks = torch.from_numpy(np.unpackbits(positions.masks, axis=1, count=num_actions).astype(bool))
-    return data["obs"].float(), masks, data["policies"].float(), data["values"]
+    return tuple(tensor.to(device) for tensor in (data["obs"].float(), masks, data["policies"].float(), data["values"]))
 
 
 def held_out_losses(model: ActorCritic, positions: Positions) -> dict[str, float]:
@@ -471,18 +486,20 @@ def held_out_losses(model: ActorCritic, positions: Positions) -> dict[str, float
         return {"fresh_policy_loss": float("nan"), "fresh_value_loss": float("nan")}
     model.eval()
     with torch.no_grad():
-        policy_loss, value_loss = position_losses(model, *unpacked(positions, model.spec.num_actions))
+        policy_loss, value_loss = position_losses(model, *unpacked(positions, model.spec.num_actions,
+                                                                   model.actor.weight.device))
     return {"fresh_policy_loss": policy_loss.item(), "fresh_value_loss": value_loss.item()}
 
 
 def train(model: ActorCritic, optimizer: optim.Optimizer, buffer: Positions, args: Args,
           rng: np.random.Generator) -> dict[str, float]:
     """``--epochs`` passes over the buffer: cross-entropy to the visit distribution + value MSE."""
-    obs, masks, policies, values = unpacked(buffer, model.spec.num_actions)
+    device = model.actor.weight.device
+    obs, masks, policies, values = unpacked(buffer, model.spec.num_actions, device)
     model.train()
     policy_losses, value_losses = [], []
     for _ in range(args.epochs):
-        order = torch.from_numpy(rng.permutation(len(buffer)))
+        order = torch.from_numpy(rng.permutation(len(buffer))).to(device)
         for start in range(0, len(buffer), args.batch_size):
             mb = order[start:start + args.batch_size]
             policy_loss, value_loss = position_losses(model, obs[mb], masks[mb], policies[mb], values[mb])
@@ -563,7 +580,7 @@ def save_checkpoint(path: Path, args: Args, networks: dict[str, ActorCritic], op
                  "spec": asdict(learner.spec), "args": asdict(args), "model": learner.state_dict(),
                  "best": networks["best"].state_dict(), "generator": networks["generator"].state_dict(),
                  "optimizer": optimizer.state_dict(), "buffer": buffer.tensors(), "numpy_rng": rng.bit_generator.state,
-                 "torch_rng": torch.get_rng_state(), "counters": counters, "gates": gates, "curve": curve,
+                 **torch_rng_states(), "counters": counters, "gates": gates, "curve": curve,
                  "progress": progress_rows}, path)
 
 
@@ -590,13 +607,6 @@ def load_checkpoint(path: Path, args: Args) -> dict[str, Any]:
     return payload
 
 
-def write_csv(path: Path, fields: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
-    with open(path, "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fields)
-        writer.writeheader()
-        writer.writerows(rows)
-
-
 # ---------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     """Train; returns the final counters, gate history and curve."""
@@ -604,7 +614,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parse_args(Args, argv, description=__doc__.split("\n")[0], validate=problems)
     args.game = resolve_game(args.game)
     if args.torch_threads:
+        warn_threads("--torch-threads", args.torch_threads)
         torch.set_num_threads(args.torch_threads)
+    warn_threads("--search-threads", args.search_threads)
     run_dir = Path(args.run_dir or f"runs/az_{args.game}")
     checkpoint_path = run_dir / "checkpoint.pt"
     check_run_dir(checkpoint_path, args.resume)
@@ -616,6 +628,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     rng = np.random.default_rng(args.seed)
     sizes = make_batch(args, 1, counts[0], np.random.default_rng(0))
     learner, origin = initial_network(args, (sizes.observation_size, sizes.num_actions))
+    learner.to(resolve_device(args.device))
     optimizer = optim.Adam(learner.parameters(), lr=args.learning_rate)
     networks = {"learner": learner, "best": network_copy(learner, snapshot(learner)),
                 "generator": network_copy(learner, snapshot(learner))}
@@ -666,7 +679,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                                 progress_rows)
                 write_logs()
                 progress.write("before training: " + curve_text(curve))
-            while counters["iteration"] < args.iterations:
+            while counters["iteration"] < args.iterations and not over_budget(args, counters):
                 iteration_row = run_iteration(args, networks, optimizer, buffer, rng, counters, gates, curve, pool,
                                               stop, progress, save_best, best_path)
                 buffer = iteration_row.pop("buffer")
@@ -693,6 +706,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(f"final: {curve_text(curve)}\nwrote {run_dir / 'policy.pt'} (ship it as agents/policies/az_{args.game}.pt), "
           f"{run_dir / 'curve.png'}, logs in {run_dir}", flush=True)
     return {"counters": counters, "gates": gates, "curve": curve}
+
+
+def over_budget(args: Args, counters: dict[str, Any]) -> bool:
+    """Whether the run has spent its ``--hours`` (never without one)."""
+    return args.hours is not None and counters["elapsed_s"] >= args.hours * 3600
 
 
 def curve_text(curve: list[dict[str, Any]]) -> str:

@@ -4,7 +4,9 @@ without the dependency).
 Each field becomes ``--field-name`` (underscores become dashes) with the field's default and the
 ``help`` of its metadata; ``bool`` (and ``bool | None``) fields get ``--flag/--no-flag``; other
 ``X | None`` fields accept ``none``. Numbers can be given bounds (``low``, ``high``, inclusive);
-a value outside them is refused with a message naming the flag and the bounds. Flags must be
+a value outside them is refused with a message naming the flag and the bounds; a number that is
+not finite (``nan``, ``inf``) is always refused, and :func:`seed_arg` bounds a seed to
+``[0, SEED_MAX]``. Flags must be
 written in full (``--total-step`` is not taken for ``--total-steps``). Write fields with
 :func:`arg`::
 
@@ -16,9 +18,10 @@ written in full (``--total-step`` is not taken for ``--total-steps``). Write fie
 
     args = parse_args(Args)            # sys.argv[1:]
 
-:func:`run_script` runs a script's ``main`` so that it ends with one line, not a traceback, on a
-bad checkpoint or policy file and on a second Ctrl-C; :func:`check_run_dir` refuses a new run over
-a checkpoint and a ``--resume`` without one.
+:func:`warn_threads` warns (on stderr, without stopping) when a thread count exceeds the cores the
+process may use. :func:`run_script` runs a script's ``main`` so that it ends with one line, not a
+traceback, on a bad checkpoint or policy file and on a second Ctrl-C; :func:`check_run_dir`
+refuses a new run over a checkpoint and a ``--resume`` without one.
 
 ``validate(args)`` (optional) returns the problems of a combination of values (an empty list when
 there are none); each is reported like a bad flag: a usage line and the message, exit status 2.
@@ -28,6 +31,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
+import os
 import sys
 import types
 import typing
@@ -35,6 +40,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 T = TypeVar("T")
+SEED_MAX = 2**32 - 1  # numpy's and every env's seeds take it, with room for the seeds derived from it
 
 
 def arg(default: Any, help: str, choices: Sequence[Any] | None = None, low: float | None = None,
@@ -43,10 +49,24 @@ def arg(default: Any, help: str, choices: Sequence[Any] | None = None, low: floa
     return dataclasses.field(default=default, metadata={"help": help, "choices": choices, "low": low, "high": high})
 
 
-def _bounded(convert: Callable[[str], Any], low: float | None, high: float | None) -> Callable[[str], Any]:
-    """``convert``, refusing values outside ``[low, high]`` with a message that names the bounds."""
+def seed_arg(help: str) -> Any:
+    """A seed field: an integer from 0 to :data:`SEED_MAX`, 1 by default."""
+    return arg(1, help, low=0, high=SEED_MAX)
+
+
+NUMBER_NAMES = {int: "an integer", float: "a number"}
+
+
+def _checked(convert: Callable[[str], Any], low: float | None, high: float | None) -> Callable[[str], Any]:
+    """``convert``, refusing a text that is not a number of its type, a number that is not finite
+    and values outside ``[low, high]``, with a message that says what is allowed."""
     def parse(text: str) -> Any:
-        value = convert(text)
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {NUMBER_NAMES[convert]}, got {text!r}") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be a finite number, got {text}")
         if (low is not None and value < low) or (high is not None and value > high):
             allowed = (f"from {low} to {high}" if low is not None and high is not None
                        else f"at least {low}" if low is not None else f"at most {high}")
@@ -79,8 +99,8 @@ def parse_args(cls: type[T], argv: Sequence[str] | None = None, description: str
                                 action=argparse.BooleanOptionalAction)
             continue
         convert, optional = _converter(hint)
-        if f.metadata.get("low") is not None or f.metadata.get("high") is not None:
-            convert = _bounded(convert, f.metadata.get("low"), f.metadata.get("high"))
+        if convert in NUMBER_NAMES:
+            convert = _checked(convert, f.metadata.get("low"), f.metadata.get("high"))
 
         def parse(text: str, convert: Callable[[str], Any] = convert, optional: bool = optional) -> Any:
             return None if optional and text.lower() == "none" else convert(text)
@@ -92,6 +112,26 @@ def parse_args(cls: type[T], argv: Sequence[str] | None = None, description: str
     if problems:
         parser.error("; ".join(problems))
     return args
+
+
+def hours_problems(hours: float | None) -> list[str]:
+    """Why ``--hours hours`` is no time budget (an empty list when it is one, or none is given)."""
+    return [] if hours is None or hours > 0 else [f"argument --hours: must be more than 0 (a budget of hours, "
+                                                  f"e.g. 0.5 or 8), got {hours:g}"]
+
+
+def usable_cores() -> int:
+    """The CPU cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def warn_threads(flag: str, threads: int) -> None:
+    """A warning on stderr when ``threads`` (the value of ``flag``) exceed the usable cores: allowed,
+    the threads then share the cores (slower, not wrong)."""
+    cores = usable_cores()
+    if threads > cores:
+        print(f"warning: {flag} {threads} is more than the {cores} CPU cores this process may use: the threads "
+              "will share them (slower, not wrong)", file=sys.stderr, flush=True)
 
 
 def check_run_dir(checkpoint: Path, resume: bool) -> None:

@@ -24,7 +24,11 @@ What it does, update after update:
    reading the batch's games where they stand (:func:`agents.duel_heuristic.compiled_valuation`),
    in 7 Wonders, which has no compiled valuation, by the agent reading a twin of the game in the
    Python engine (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's
-   moves). Who holds the seats is drawn when a game starts: with probability ``self_play_prob``
+   moves). A tick costs the same number of Python calls whatever ``num_envs`` is (the 7 Wonders
+   heuristic's twins aside, a loop over its games): the observations go to the device once, the
+   learner's transitions are recorded, the ended games' rewards read and new seats drawn as array
+   operations, and the advantages are computed for all trajectories at once at the end
+   (:func:`collect`). Who holds the seats is drawn when a game starts: with probability ``self_play_prob``
    the learner holds every seat; otherwise it holds one random seat and each other seat is drawn from
    ``opponent_snapshot`` / ``opponent_heuristic`` / ``opponent_random`` (weights, normalised;
    snapshots only once the pool has one). Each game slot plays at least
@@ -71,13 +75,26 @@ clip fraction, explained variance, training win rate, speed: learner decisions p
 ``policy.pt``, ``learning_curve.png``, ``final_eval.md``. The default run directory is
 ``runs/<game>_selfplay``.
 
+**Device and budget.** ``--device auto`` (the default) trains on CUDA where there is a CUDA device,
+else on the CPU (``--device cpu|cuda`` to choose; ``cuda`` without one is refused before anything
+starts): the networks of the learner and the pool, the collection's passes and the update run there,
+the games on the CPU's core; a tick's observations go to the device in one copy, a rollout's in one
+more for its update. Every file is read onto the CPU first, so a checkpoint, pool or policy written
+on one device loads on the other (``--resume`` included). ``--hours H`` stops the run after the
+update that reaches H hours (evaluations and checkpoints counted; the learning rate anneals over
+whichever of ``--total-steps`` and ``--hours`` is further along), then it ends as at
+``--total-steps``: the final evaluation, a checkpoint and the policy.
+
 **Seeding and resume.** ``--seed`` seeds torch and one ``numpy`` generator from which every env
-seed, baseline seed and seat assignment is drawn. A checkpoint (written atomically) holds the
+seed, baseline seed and seat assignment is drawn; the same seed, device and torch thread count give
+the same run (a test checks it on the CPU; CUDA's kernels of the update are not bit-exact from run
+to run). A checkpoint (written atomically) holds the
 model, the optimizer, the update and step counters, both RNG states, the names of the opponent
 pool's snapshot files (written once each, when the snapshot joins the pool, and deleted once no
 checkpoint names them) and the arguments; ``--resume`` restarts from it (and refuses to start
 when there is none: a mistyped ``--run-dir`` is an error, not a new run), truncates
-the CSV rows written after it and purges the later TensorBoard events, so an interrupted run
+the CSV rows written after it (rewriting the file atomically; a damaged row is dropped with a
+warning: :mod:`training.csv_files`) and purges the later TensorBoard events, so an interrupted run
 continues as if it had not stopped (same results, given the same torch thread count; a test
 checks it). Updates after the last checkpoint are done again. A resumed run may raise ``--total-steps``; game,
 player count and network size must match the checkpoint, or it raises
@@ -86,12 +103,14 @@ player count and network size must match the checkpoint, or it raises
 out of range (``--num-envs 0``, ``--self-play-prob 1.5``, a player count or edition the game does
 not have, opponent weights all 0 without pure self-play) are refused before anything starts.
 
-**Configurations.** The defaults train a Duel agent in about 3.5 minutes on one CPU core,
-evaluations included (300k steps, seed 1; greedy policy 99.5% against random and 85.5% against
-heuristic over 200 games each; figures in ``benchmarks/README.md``). A longer run::
+**Configurations.** The defaults train a Duel agent in about 6 minutes on a busy 2-core machine,
+evaluations included (500k steps, 64 envs, 128 units, 2 epochs, seed 1: greedy policy 100% against
+random and 84.5% against heuristic over 200 games each, 2.6 to 4.2 times the decisions per second
+of the defaults before, 16 envs, 256 units, 4 epochs; figures and curve in ``benchmarks/README.md``,
+with recipes for a time budget). A longer run::
 
     python -m training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
-        --num-envs 32 --hidden 512 --eval-every 25 --eval-games 100 --run-dir runs/duel_long
+        --hidden 512 --eval-every 25 --eval-games 100 --run-dir runs/duel_long
 
 For 7 Wonders use ``--num-players N`` (2-7) and ``--edition 2nd`` for the 2020 edition (3-7
 players); the observation has the same size for every player count, so a policy trained at one
@@ -102,13 +121,13 @@ other edition (its card table, so its observation, differs). The metadata record
 from __future__ import annotations
 
 import copy
-import csv
+import itertools
 import shlex
 import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 import torch
@@ -120,12 +139,13 @@ from wonders_env import vector
 from wonders_env.game import REWARD_MODES
 from agents import make_agent
 from agents.heuristic import valuation
-from agents.match import Agent
-from agents.random_agent import RandomAgent
 from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
                            CompactBatch, StackedPolicies, atomic_save, check_spec, load_weights, read_file,
                            sample_legal, save_policy, spec_of)
-from training.cli_args import arg, check_run_dir, parse_args, run_script
+from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
+                               warn_threads)
+from training.csv_files import append_csv, truncate_csv
+from training.device import DEVICES, cuda_available, device_problems, resolve_device
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, write_final_report
 from training.interrupt import StopRequest, exit_interrupted
 from training.progress import Progress
@@ -144,19 +164,24 @@ class Args:
     edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=EDITIONS)
     payment: str = arg("cheapest", "7 Wonders payment mode: the engine pays the cheapest way, or the players "
                        "choose whom to pay (Duel has no choice)", choices=GAMES["seven_wonders"].options["payment"])
-    seed: int = arg(1, "seed of torch and of every env, seat and baseline draw")
+    seed: int = seed_arg("seed of torch and of every env, seat and baseline draw")
     run_dir: str | None = arg(None, "where logs, checkpoints and the policy go (none: runs/<game>_selfplay)")
     resume: bool = arg(False, "continue from run_dir/checkpoint.pt (an error if there is none)")
-    total_steps: int = arg(300_000, "learner decisions to train on", low=1)
-    num_envs: int = arg(16, "envs stepped in lockstep", low=1)
+    total_steps: int = arg(500_000, "learner decisions to train on", low=1)
+    hours: float | None = arg(None, "a time budget: the run stops after the update that reaches it (evaluations "
+                                    "and checkpoints included, the final evaluation after it), whichever of it and "
+                                    "--total-steps comes first (none: --total-steps alone)")
+    device: str = arg("auto", "where the networks run (auto: CUDA when there is a CUDA device, else the CPU)",
+                      choices=DEVICES)
+    num_envs: int = arg(64, "envs stepped in lockstep", low=1)
     num_steps: int = arg(64, "moves per env per rollout, before the games in progress are finished", low=1)
-    hidden: int = arg(256, "units of each of the two hidden layers", low=1)
+    hidden: int = arg(128, "units of each of the two hidden layers", low=1)
     learning_rate: float = arg(3e-4, "Adam learning rate", low=0)
     anneal_lr: bool = arg(True, "anneal the learning rate linearly to 0 over total_steps")
     gamma: float = arg(1.0, "discount", low=0, high=1)
     gae_lambda: float = arg(0.95, "GAE lambda", low=0, high=1)
     num_minibatches: int = arg(4, "minibatches per epoch", low=1)
-    update_epochs: int = arg(4, "epochs per update", low=1)
+    update_epochs: int = arg(2, "epochs per update", low=1)
     norm_adv: bool = arg(True, "normalise advantages per minibatch")
     clip_coef: float = arg(0.2, "PPO clip coefficient", low=0)
     clip_vloss: bool = arg(True, "clip the value loss")
@@ -183,7 +208,7 @@ class Args:
 
 def problems(args: Args) -> list[str]:
     """What is wrong with a combination of arguments (each value alone is checked by its bounds)."""
-    found = []
+    found = device_problems(args.device) + hours_problems(args.hours)
     try:
         game = resolve_game(args.game)
         vector.make(game, 1, **table_options(args, args.num_players or default_players(game)), **env_options(args))
@@ -196,43 +221,33 @@ def problems(args: Args) -> list[str]:
 
 
 # ---------------------------------------------------------------- who plays a seat
-LEARNER = "learner"
-Controller = Union[str, int, Agent]  # LEARNER, a snapshot index of the pool, or a baseline agent
 # the codes of the controllers in a rollout's [games, seats] array (>= 0: a snapshot index of the pool)
 LEARNER_CODE, RANDOM_CODE, HEURISTIC_CODE = -1, -2, -3
 
 
-def draw_controllers(args: Args, num_players: int, pool_len: int, rng: np.random.Generator) -> list[Controller]:
-    """Who holds each seat of a new game (see the module docstring)."""
+def draw_codes(args: Args, num_players: int, pool_len: int, rng: np.random.Generator, count: int) -> np.ndarray:
+    """Who holds each seat of ``count`` new games (see the module docstring): their controller
+    codes, ``(count, num_players)``, drawn in a few array operations whatever ``count`` is."""
     weights = np.array([args.opponent_snapshot if pool_len else 0.0, args.opponent_heuristic,
                         args.opponent_random], dtype=np.float64)
-    if rng.random() < args.self_play_prob:
-        return [LEARNER] * num_players
-    learner_seat = int(rng.integers(num_players))
-    controllers: list[Controller] = []
-    for seat in range(num_players):
-        kind = int(rng.choice(3, p=weights / weights.sum()))
-        if seat == learner_seat:
-            controllers.append(LEARNER)
-        elif kind == 0:
-            controllers.append(int(rng.integers(pool_len)))
-        else:
-            controllers.append(make_agent(BASELINES[2 - kind], game=args.game, seed=int(rng.integers(2**31))))
-    return controllers
-
-
-def controller_code(controller: Controller) -> int:
-    """The code of a controller in the rollout's array: the learner, a snapshot index, a baseline."""
-    if controller == LEARNER:
-        return LEARNER_CODE
-    if isinstance(controller, int):
-        return controller
-    return RANDOM_CODE if isinstance(controller, RandomAgent) else HEURISTIC_CODE
+    self_play = rng.random(count) < args.self_play_prob
+    learner_seat = rng.integers(num_players, size=count)
+    kinds = rng.choice(3, size=(count, num_players), p=weights / weights.sum() if weights.any() else None)
+    snapshots = rng.integers(max(pool_len, 1), size=(count, num_players))
+    codes = np.select([kinds == 0, kinds == 1], [snapshots, HEURISTIC_CODE], RANDOM_CODE)
+    codes[np.arange(count), learner_seat] = LEARNER_CODE
+    codes[self_play] = LEARNER_CODE
+    return codes
 
 
 # ---------------------------------------------------------------- rollout
 @dataclass
 class Rollout:
+    """The learner's transitions of a rollout, in the order they were played: observations and
+    masks (on the CPU), actions, log-probabilities, values, advantages and returns (on the
+    learner's device); ``trajectory[i]``: the trajectory of transition ``i``, an index in
+    ``seeds`` (the game's, its record's), ``seats`` and ``rewards`` (its reward at the end)."""
+
     obs: torch.Tensor
     masks: torch.Tensor
     actions: torch.Tensor
@@ -244,18 +259,10 @@ class Rollout:
     games: int
     learner_games_won: int  # games against other controllers that the learner won
     learner_games: int
-    trajectories: list["Trajectory"]
-
-
-@dataclass(frozen=True)
-class Trajectory:
-    """One learner seat of one finished game: the game's seed (its record's), the seat, the
-    indices of its transitions in the rollout and its reward at the end."""
-
-    seed: int
-    seat: int
-    indices: list[int]
-    reward: float
+    trajectory: np.ndarray
+    seeds: np.ndarray
+    seats: np.ndarray
+    rewards: np.ndarray
 
 
 class Seats:
@@ -263,14 +270,16 @@ class Seats:
     how the heuristic seats get their moves, in one of two ways:
 
     * the game's valuation has a compiled copy (Duel): it reads the batch's games where they stand
-      (``core_batch.heuristic_actions``); its ties are broken by a seed that the seat's agent draws
-      from its generator when the game starts, so a rollout replays from the run's generator;
-    * otherwise (7 Wonders): the :class:`agents.heuristic.HeuristicAgent` reads a twin of the game
-      in the Python engine, stepped with the batch's moves, so it reads the same game.
+      (``core_batch.heuristic_actions``); its ties are broken by a seed drawn from the run's
+      generator when the game starts, so a rollout replays from the run's generator;
+    * otherwise (7 Wonders): a :class:`agents.heuristic.HeuristicAgent` per seat reads a twin of
+      the game in the Python engine, stepped with the batch's moves, so it reads the same game (the
+      one per-game loop of a tick, for this baseline only).
     """
 
     def __init__(self, venv: vector.VectorEnv, args: Args, num_players: int) -> None:
         self.venv = venv
+        self.game = args.game
         self.codes = np.zeros((venv.num_envs, venv.num_players), np.int64)
         self.compiled = compiled_heuristic(args.game)
         if self.compiled is not None:
@@ -280,18 +289,19 @@ class Seats:
             self.heuristics: dict[tuple[int, int], Any] = {}
             self.twins: dict[int, Any] = {}
 
-    def deal(self, game: int, controllers: list[Controller]) -> None:
-        """Seat ``controllers`` at game ``game``, which stands before its first move."""
-        self.codes[game] = [controller_code(c) for c in controllers]
+    def deal(self, games: np.ndarray, codes: np.ndarray, rng: np.random.Generator) -> None:
+        """Seat the controllers ``codes`` (``(len(games), seats)``) at ``games``, which stand before
+        their first move; the heuristics' seeds come from ``rng``."""
+        self.codes[games] = codes
         if self.compiled is not None:
-            for seat in np.flatnonzero(self.codes[game] == HEURISTIC_CODE):
-                self.tie_seeds[game, seat] = controllers[seat].rng.integers(2**63)
+            self.tie_seeds[games] = rng.integers(2**63, size=codes.shape, dtype=np.uint64)
             return
-        self.twins.pop(game, None)
-        for seat, controller in enumerate(controllers):
-            self.heuristics.pop((game, seat), None)
-            if self.codes[game, seat] == HEURISTIC_CODE:
-                self.heuristics[game, seat] = controller
+        for game, row in zip(games.tolist(), codes):
+            self.twins.pop(game, None)
+            for seat in range(len(row)):
+                self.heuristics.pop((game, seat), None)
+            for seat in np.flatnonzero(row == HEURISTIC_CODE).tolist():
+                self.heuristics[game, seat] = make_agent("heuristic", game=self.game, seed=int(rng.integers(2**31)))
                 if game not in self.twins:
                     self.twins[game] = self.venv.python_state(game)
 
@@ -329,82 +339,108 @@ def collect(model: ActorCritic, networks: StackedPolicies, args: Args, num_playe
     progress; GAE over every learner trajectory.
 
     ``networks``: network 0 plays the learner's seats (``model``'s current weights are loaded
-    into it first), network ``k + 1`` the pool's snapshot ``k``. At each tick, the observations
-    and masks of the seats that the networks hold in one :class:`CompactBatch`, and all their
-    moves, with the learner's values, in one pass of ``networks``; the random baseline's drawn by
-    the core from the masks, the heuristics' as :class:`Seats` says.
+    into it first), network ``k + 1`` the pool's snapshot ``k``; they run on ``model``'s device.
+    A tick costs the same number of Python calls whatever ``num_envs`` is: the observations and
+    masks of the seats that the networks hold go to the device once, as one :class:`CompactBatch`,
+    and all their moves, with the learner's values, come from one pass of ``networks``; the random
+    baseline's are drawn by the core from the masks, the heuristics' as :class:`Seats` says; the
+    learner's transitions are recorded, the ended games' rewards read and new seats drawn as array
+    operations. Each transition is keyed by its trajectory (the rollout's number of the game
+    times the player count, plus the seat), resolved once at the end.
     """
+    device = model.actor.weight.device
     networks.load(0, model)
     pool_len = len(networks) - 1
     venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), reward=args.reward,
                        **table_options(args, num_players), **env_options(args))
     obs, mask, to_act = venv.reset()
     seats = Seats(venv, args, num_players)
-    for game in range(args.num_envs):
-        seats.deal(game, draw_controllers(args, num_players, pool_len, rng))
-    live = np.ones(args.num_envs, np.bool_)  # games whose moves go into this rollout
-    moves_of: dict[tuple[int, int], list[int]] = {}  # (game, learner seat) -> its transition indices
-    batches: list[tuple[torch.Tensor, ...]] = []
-    finished: list[Trajectory] = []
-    size = moves = games_done = won = learner_games = 0
-    tick = 0
-    while live.any():
+    rows_of_batch = np.arange(args.num_envs)
+    seats.deal(rows_of_batch, draw_codes(args, num_players, pool_len, rng, args.num_envs), rng)
+    game_number = rows_of_batch.copy()  # the rollout's number of the game each row of the batch plays
+    live = np.ones(args.num_envs, np.bool_)  # rows whose moves go into this rollout
+    played: list[tuple[Any, ...]] = []  # per tick: the learner's observations, masks, keys, actions, ...
+    ended: list[tuple[np.ndarray, ...]] = []  # per tick: the numbers, seeds, codes and rewards of ended games
+    moves = 0
+    for tick in itertools.count():
+        if not live.any():
+            break
         acting = to_act & live[:, None]
         actions = venv.sample_actions()  # the random baseline's moves (and any move of games done)
-        held = acting & (seats.codes >= LEARNER_CODE)  # the learner's seats and the snapshots'
-        if held.any():
-            rows, cols = np.nonzero(held)
+        rows, cols = np.nonzero(acting & (seats.codes >= LEARNER_CODE))  # the learner's seats and the snapshots'
+        if len(rows):
             batch_obs, batch_mask = obs[rows, cols], mask[rows, cols] != 0
-            compact = CompactBatch.of(batch_obs, batch_mask)
             codes = seats.codes[rows, cols]
-            log_probs, value = networks.log_probs_and_values(compact, torch.from_numpy(codes - LEARNER_CODE))
+            compact = CompactBatch.of(batch_obs, batch_mask).to(device)
+            log_probs, value = networks.log_probs_and_values(compact, torch.from_numpy(codes - LEARNER_CODE).to(device))
             action, slot = sample_legal(log_probs, compact.legal)
-            actions[rows, cols] = action.numpy()
-            picked = np.flatnonzero(codes == LEARNER_CODE)
-            if len(picked):
-                for k, key in enumerate(zip(rows[picked].tolist(), cols[picked].tolist())):
-                    moves_of.setdefault(key, []).append(size + k)
-                size += len(picked)
-                learner = torch.from_numpy(picked)
-                batches.append((torch.from_numpy(batch_obs[picked]), torch.from_numpy(batch_mask[picked]),
-                                action[learner], log_probs.gather(1, slot).squeeze(1)[learner], value[learner]))
+            actions[rows, cols] = action.cpu().numpy()
+            learner = codes == LEARNER_CODE
+            if learner.any():
+                picked = torch.from_numpy(np.flatnonzero(learner)).to(device)
+                played.append((batch_obs[learner], batch_mask[learner],
+                               game_number[rows[learner]] * num_players + cols[learner], action[picked],
+                               log_probs.gather(1, slot).squeeze(1)[picked], value[picked]))
         seats.heuristic_moves(acting, actions)
         seats.step_twins(acting, actions)
         game_seeds = venv.seeds  # of the games played now (the ones that end restart in the step)
         obs, mask, to_act, rewards, terminated = venv.step(actions)
         moves += int(acting.sum())
-        for game in np.flatnonzero(terminated & live).tolist():
-            games_done += 1
-            learner_seats = np.flatnonzero(seats.codes[game] == LEARNER_CODE).tolist()
-            for seat in learner_seats:
-                finished.append(Trajectory(int(game_seeds[game]), seat, moves_of.pop((game, seat), []),
-                                           float(rewards[game, seat])))
-            if len(learner_seats) == 1:  # the learner against other controllers
-                learner_games += 1
-                won += rewards[game, learner_seats[0]] > 0
-            if tick + 1 < args.num_steps:  # the batch dealt the next game of this row
-                seats.deal(game, draw_controllers(args, num_players, pool_len, rng))
+        done = np.flatnonzero(terminated & live)
+        if len(done):
+            ended.append((game_number[done], game_seeds[done], seats.codes[done], rewards[done]))
+            if tick + 1 < args.num_steps:  # the batch dealt the next game of these rows
+                game_number[done] = game_number.max() + 1 + np.arange(len(done))
+                seats.deal(done, draw_codes(args, num_players, pool_len, rng, len(done)), rng)
             else:
-                live[game] = False
-        tick += 1
-    obs_all, mask_all, actions_all, logprobs, values = (torch.cat(column) for column in zip(*batches))
-    advantages = gae(values, finished, args.gamma, args.gae_lambda)
-    return Rollout(obs_all, mask_all, actions_all, logprobs, values, advantages, advantages + values, moves,
-                   games_done, won, learner_games, finished)
+                live[done] = False
+    return rollout_of(played, ended, num_players, moves, args)
 
 
-def gae(values: torch.Tensor, trajectories: list[Trajectory], gamma: float, gae_lambda: float) -> torch.Tensor:
-    """GAE(gamma, lambda) along each trajectory (rewarded at its end)."""
-    value_of = values.numpy().astype(np.float64)
-    advantages = np.zeros(len(value_of), np.float64)
-    for trajectory in trajectories:
-        last_gae = next_value = 0.0
-        for step, index in enumerate(reversed(trajectory.indices)):
-            delta = (trajectory.reward if step == 0 else 0.0) + gamma * next_value - value_of[index]
-            last_gae = delta + gamma * gae_lambda * last_gae
-            advantages[index] = last_gae
-            next_value = value_of[index]
-    return torch.from_numpy(advantages).to(values.dtype)
+def rollout_of(played: list[tuple[Any, ...]], ended: list[tuple[np.ndarray, ...]], num_players: int, moves: int,
+               args: Args) -> Rollout:
+    """The :class:`Rollout` of what :func:`collect` recorded tick by tick."""
+    obs, masks, keys, actions, logprobs, values = (
+        np.concatenate(column) if isinstance(column[0], np.ndarray) else torch.cat(column) for column in zip(*played))
+    numbers, seeds, codes, rewards = (np.concatenate(column) for column in zip(*ended))
+    reward_of = np.zeros((numbers.max() + 1, num_players), np.float64)
+    reward_of[numbers] = rewards
+    seed_of = np.zeros(len(reward_of), np.uint64)
+    seed_of[numbers] = seeds
+    trajectory_keys, trajectory = np.unique(keys, return_inverse=True)
+    game, seat = np.divmod(trajectory_keys, num_players)
+    learners = codes == LEARNER_CODE
+    against_others = learners.sum(1) == 1  # the learner in one seat, other controllers in the rest
+    advantages = torch.from_numpy(gae(values.cpu().numpy().astype(np.float64), trajectory, reward_of[game, seat],
+                                      args.gamma, args.gae_lambda)).to(values)
+    return Rollout(torch.from_numpy(obs), torch.from_numpy(masks), actions, logprobs, values, advantages,
+                   advantages + values, moves, len(numbers),
+                   int((rewards[against_others][learners[against_others]] > 0).sum()), int(against_others.sum()),
+                   trajectory, seed_of[game], seat, reward_of[game, seat])
+
+
+def gae(values: np.ndarray, trajectory: np.ndarray, rewards: np.ndarray, gamma: float, gae_lambda: float) -> np.ndarray:
+    """GAE(gamma, lambda) of transitions in the order played, ``trajectory[i]`` being the
+    trajectory of transition ``i`` (an index in ``rewards``, each rewarded at its end): the
+    trajectories side by side in a padded matrix, one backward sweep over its columns (as many as
+    the longest trajectory has moves, whatever the number of trajectories)."""
+    order = np.argsort(trajectory, kind="stable")  # trajectory by trajectory, each in the order played
+    row = trajectory[order]
+    lengths = np.bincount(trajectory, minlength=len(rewards))
+    column = np.arange(len(order)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    value = np.zeros((len(rewards), lengths.max() + 1))
+    value[row, column] = values[order]
+    reward = np.zeros((len(rewards), lengths.max()))
+    reward[np.arange(len(rewards)), lengths - 1] = rewards
+    delta = reward + gamma * value[:, 1:] - value[:, :-1]  # 0 beyond a trajectory's end
+    advantage = np.zeros_like(delta)
+    last = np.zeros(len(rewards))
+    for step in reversed(range(delta.shape[1])):
+        last = delta[:, step] + gamma * gae_lambda * last
+        advantage[:, step] = last
+    result = np.empty(len(values))
+    result[order] = advantage[row, column]
+    return result
 
 
 # ---------------------------------------------------------------- PPO update (CleanRL)
@@ -412,18 +448,19 @@ def ppo_update(model: ActorCritic, optimizer: optim.Optimizer, batch: Rollout, a
                rng: np.random.Generator) -> dict[str, float]:
     n = len(batch.actions)
     minibatch_size = max(1, -(-n // args.num_minibatches))
-    clipfracs: list[float] = []
-    compact = CompactBatch.of(batch.obs, batch.masks)
+    clipfracs: list[torch.Tensor] = []  # read once at the end: no wait for the device per minibatch
+    device = batch.actions.device
+    compact = CompactBatch.of(batch.obs, batch.masks).to(device)  # the rollout's one copy to the device
     for _ in range(args.update_epochs):
-        order = rng.permutation(n)
+        order = torch.from_numpy(rng.permutation(n)).to(device)
         for start in range(0, n, minibatch_size):
-            mb = torch.as_tensor(order[start:start + minibatch_size])
+            mb = order[start:start + minibatch_size]
             _, newlogprob, entropy, newvalue = model.legal_action_and_value(compact[mb], batch.actions[mb])
             logratio = newlogprob - batch.logprobs[mb]
             ratio = logratio.exp()
             with torch.no_grad():
                 approx_kl = ((ratio - 1) - logratio).mean()
-                clipfracs.append(((ratio - 1.0).abs() > args.clip_coef).float().mean().item())
+                clipfracs.append(((ratio - 1.0).abs() > args.clip_coef).float().mean())
             mb_adv = batch.advantages[mb]
             if args.norm_adv and len(mb) > 1:
                 mb_adv = (mb_adv - mb_adv.mean()) / (mb_adv.std() + 1e-8)
@@ -447,7 +484,7 @@ def ppo_update(model: ActorCritic, optimizer: optim.Optimizer, batch: Rollout, a
     explained = float("nan") if var_y == 0 else float(1 - (batch.returns - batch.values).var() / var_y)
     return {"policy_loss": pg_loss.item(), "value_loss": v_loss.item(), "entropy": entropy_loss.item(),
             "approx_kl": approx_kl.item(),
-            "clipfrac": float(np.mean(clipfracs)), "explained_variance": explained}
+            "clipfrac": torch.stack(clipfracs).mean().item(), "explained_variance": explained}
 
 
 # ---------------------------------------------------------------- checkpoints
@@ -493,7 +530,7 @@ def save_checkpoint(path: Path, args: Args, num_players: int, model: ActorCritic
     atomic_save({"kind": "checkpoint", "format_version": FORMAT_VERSION, "spec": asdict(model.spec),
                  "num_players": num_players, "args": asdict(args), "model": model.state_dict(),
                  "optimizer": optimizer.state_dict(), "counters": counters,
-                 "numpy_rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(), "pool": pool}, path)
+                 "numpy_rng": rng.bit_generator.state, **torch_rng_states(), "pool": pool}, path)
     delete_unused_snapshots(path.parent, pool)
 
 
@@ -515,6 +552,11 @@ def load_checkpoint(path: Path, spec: PolicySpec, num_players: int, model: Actor
     return payload["counters"], payload["pool"]
 
 
+def torch_rng_states() -> dict[str, torch.Tensor]:
+    """torch's generators, for a checkpoint: the CPU's, and CUDA's where there is CUDA."""
+    return {"torch_rng": torch.get_rng_state(), **({"cuda_rng": torch.cuda.get_rng_state()} if cuda_available() else {})}
+
+
 def restore_optimizer_and_rngs(path: Path, payload: dict[str, Any], optimizer: optim.Optimizer,
                                rng: np.random.Generator) -> None:
     """Restore the optimizer and the numpy and torch RNG states of a checkpoint's ``payload``."""
@@ -522,29 +564,10 @@ def restore_optimizer_and_rngs(path: Path, payload: dict[str, Any], optimizer: o
         optimizer.load_state_dict(payload["optimizer"])
         rng.bit_generator.state = payload["numpy_rng"]
         torch.set_rng_state(payload["torch_rng"])
+        if "cuda_rng" in payload and cuda_available():  # a run resumed on a CPU does not need it
+            torch.cuda.set_rng_state(payload["cuda_rng"])
     except (ValueError, TypeError, KeyError, RuntimeError) as exc:
         raise CheckpointError(f"{path}: bad optimizer or RNG state: {exc}") from exc
-
-
-def truncate_csv(path: Path, fields: tuple[str, ...], last_update: int) -> None:
-    """Keep the header and the rows of updates up to ``last_update`` (the ones a checkpoint covers)."""
-    if not path.exists():
-        return
-    with open(path, newline="") as handle:
-        rows = [row for row in csv.DictReader(handle) if int(row["update"]) <= last_update]
-    with open(path, "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fields)
-        writer.writeheader()
-        writer.writerows(rows)
-
-
-def append_csv(path: Path, fields: tuple[str, ...], row: dict[str, Any]) -> None:
-    new = not path.exists()
-    with open(path, "a", newline="") as handle:
-        writer = csv.DictWriter(handle, fields)
-        if new:
-            writer.writeheader()
-        writer.writerow(row)
 
 
 # ---------------------------------------------------------------- main
@@ -564,6 +587,16 @@ def run_evaluation(model: ActorCritic, args: Args, num_players: int, games: int)
                      **env_options(args)) for name in BASELINES]
 
 
+def run_fraction(args: Args, counters: dict[str, Any]) -> float:
+    """How much of the run is done: of ``--total-steps``, or of ``--hours`` if that is further along."""
+    done = counters["global_step"] / args.total_steps
+    return done if args.hours is None else max(done, counters["elapsed_s"] / (args.hours * 3600))
+
+
+def run_done(args: Args, counters: dict[str, Any]) -> bool:
+    return run_fraction(args, counters) >= 1
+
+
 def main(argv: list[str] | None = None) -> list[EvalResult]:
     """Train, evaluate, plot and save; returns the final evaluation."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -573,6 +606,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     if "payment" not in entry(args.game).options and args.payment != "cheapest":
         raise SystemExit(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
     if args.torch_threads:
+        warn_threads("--torch-threads", args.torch_threads)
         torch.set_num_threads(args.torch_threads)
     run_dir = Path(args.run_dir or f"runs/{args.game}_selfplay")
     checkpoint_path = run_dir / "checkpoint.pt"
@@ -583,7 +617,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     rng = np.random.default_rng(args.seed)
     sizes = vector.make(args.game, 1, **table_options(args, num_players), **env_options(args))
     spec = PolicySpec(args.game, sizes.observation_size, sizes.num_actions, args.hidden)
-    model = ActorCritic(spec)
+    model = ActorCritic(spec).to(resolve_device(args.device))  # built on the CPU: the same weights everywhere
     optimizer = optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5, fused=True)
     counters: dict[str, Any] = {"update": 0, "global_step": 0, "moves": 0, "elapsed_s": 0.0}
     if args.resume:
@@ -612,11 +646,11 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     with StopRequest() as stop:
         if counters["update"] == 0 and args.eval_every:
             log_eval(run_evaluation(model, args, num_players, args.eval_games))
-        while counters["global_step"] < args.total_steps and not stop.requested:
+        while not (run_done(args, counters) or stop.requested):
             start = time.perf_counter()
             lr = args.learning_rate
             if args.anneal_lr:
-                lr *= max(0.0, 1.0 - counters["global_step"] / args.total_steps)
+                lr *= max(0.0, 1.0 - run_fraction(args, counters))
             optimizer.param_groups[0]["lr"] = lr
             batch = collect(model, networks, args, num_players, rng)
             collected = time.perf_counter() - start

@@ -16,7 +16,7 @@ Pieces (RLlib's names):
 
 * **Env** (:class:`LeagueEnv`, a ``MultiAgentEnv`` over a batch of the compiled core,
   :mod:`wonders_env.vector`): an episode plays ``--envs-per-env-runner`` games at once. When a
-  game starts it draws who holds each seat, as :func:`training.ppo_selfplay.draw_controllers`
+  game starts it draws who holds each seat, as :func:`training.ppo_selfplay.draw_codes`
   does: with probability ``self_play_prob`` the learner holds every seat; otherwise the learner
   holds one random seat and each other seat goes to a league snapshot, the ``heuristic`` or the
   ``random`` baseline (weights ``opponent_snapshot`` / ``opponent_heuristic`` /
@@ -111,11 +111,13 @@ import wonders_env
 from wonders_env import vector
 from wonders_env.game import REWARD_MODES
 from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
-from training.cli_args import arg, parse_args
+from training.cli_args import arg, seed_arg, parse_args
 from training.interrupt import StopAtOnce, exit_interrupted
 from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
-from training.ppo_selfplay import (HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, append_csv, draw_controllers,
-                                   env_options, run_evaluation, table_options, truncate_csv)
+from training.csv_files import append_csv, truncate_csv
+from training.device import DEVICES, device_problems, resolve_device
+from training.ppo_selfplay import (HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, draw_codes, env_options,
+                                   run_evaluation, table_options)
 from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, entry, resolve_game
 
 LEARNER_MODULE = "learner"
@@ -139,12 +141,15 @@ class Args:
     envs_per_env_runner: int = arg(8, "games each env runner steps in one batch of the core (their forward passes "
                                       "are batched)")
     learners: int = arg(0, "remote learners (0: the driver process trains)")
-    learner_gpus: float = arg(0.0, "GPUs per learner (with --learners 0, the driver's learner)")
+    learner_gpus: float | None = arg(None, "GPUs per learner (with --learners 0, the driver's learner; none: "
+                                           "1 where --device is CUDA, else 0)")
+    device: str = arg("auto", "where the learner trains, as RLlib's GPUs per learner (auto: CUDA when there is a "
+                              "CUDA device; the env runners' networks act on their CPUs)", choices=DEVICES)
     run_dir: str = arg("runs/rllib_duel", "where logs, checkpoints and the policy go")
     resume: bool = arg(False, "continue from the newest checkpoint in run_dir")
     address: str | None = arg(None, "Ray cluster to join (HOST:PORT or 'auto'); none: start a local instance")
     num_cpus: int = arg(2, "CPUs of the local Ray instance (ignored with --address)")
-    seed: int = arg(1, "seed of RLlib, the envs and the evaluation")
+    seed: int = seed_arg("seed of RLlib, the envs and the evaluation")
     hidden: int = arg(256, "units of each of the two hidden layers")
     train_batch: int = arg(4000, "agent decisions per training iteration (all env runners together; about: "
                                  "RLlib counts env steps, each holding a decision of each game in progress)")
@@ -193,8 +198,13 @@ def check_args(args: Args) -> int:
                          f"instance has --num-cpus {args.num_cpus}: raise --num-cpus or lower --env-runners")
     if args.minibatch > args.train_batch:
         raise ValueError(f"--minibatch ({args.minibatch}) must not exceed --train-batch ({args.train_batch})")
-    if args.learner_gpus < 0:
+    for problem in device_problems(args.device):
+        raise ValueError(problem)
+    if args.learner_gpus is not None and args.learner_gpus < 0:
         raise ValueError(f"--learner-gpus must be at least 0, got {args.learner_gpus}")
+    if args.device == "cpu" and args.learner_gpus:
+        raise ValueError(f"--device cpu with --learner-gpus {args.learner_gpus:g}: leave out --learner-gpus, or "
+                         "use --device cuda")
     if not 0 <= args.self_play_prob <= 1:
         raise ValueError(f"--self-play-prob must be in [0, 1], got {args.self_play_prob}")
     if not -1 <= args.promote_above_chance <= 1:
@@ -253,8 +263,8 @@ class LeagueEnv(MultiAgentEnv):
                                 **env_options(self.args))
         self.venv.reset()
         self.seats = Seats(self.venv, self.args, self.num_players)
-        for game in range(self.num_games):
-            self.seats.deal(game, draw_controllers(self.args, self.num_players, 1, self.rng))  # pool of 1: "league"
+        self.seats.deal(np.arange(self.num_games), draw_codes(self.args, self.num_players, 1, self.rng, self.num_games),
+                        self.rng)  # a pool of 1: "league"
         self.agents = [agent_id(NETWORK_ROLES.get(code, "league"), seat, game)
                        for (game, seat), code in np.ndenumerate(self.seats.codes) if is_network(code)]
         self.live[:] = True
@@ -448,6 +458,13 @@ def env_steps_per_learner(args: Args, num_players: int) -> int:
     return max(steps, args.minibatch)  # RLlib refuses a minibatch larger than this count
 
 
+def learner_gpus(args: Args) -> float:
+    """RLlib's GPUs per learner: ``--learner-gpus``, or 1 where ``--device`` is CUDA and 0 elsewhere."""
+    if args.learner_gpus is not None:
+        return args.learner_gpus
+    return 1.0 if resolve_device(args.device).type == "cuda" else 0.0
+
+
 def build_config(args: Args, num_players: int) -> PPOConfig:
     """The PPO configuration: env, module, league, env runners and learners."""
     env_config = {"args": asdict(args), "num_players": num_players, "games": args.envs_per_env_runner}
@@ -457,7 +474,7 @@ def build_config(args: Args, num_players: int) -> PPOConfig:
             # sampling waits for every env runner (RLlib drops the samples of late ones by default)
             .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1, sample_timeout_s=None,
                          num_cpus_per_env_runner=1)
-            .learners(num_learners=args.learners, num_gpus_per_learner=args.learner_gpus)
+            .learners(num_learners=args.learners, num_gpus_per_learner=learner_gpus(args))
             .multi_agent(policies={LEARNER_MODULE, f"{SNAPSHOT_PREFIX}0"},
                          policy_mapping_fn=LeagueMapping((f"{SNAPSHOT_PREFIX}0",)),
                          policies_to_train=[LEARNER_MODULE])

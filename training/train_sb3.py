@@ -44,7 +44,8 @@ from stable_baselines3.common.env_util import make_vec_env
 import wonders_env
 from agents import AGENT_NAMES
 from agents.policy import CheckpointError, atomic_write
-from training.cli_args import arg, check_run_dir, parse_args, run_script
+from training.cli_args import arg, check_run_dir, parse_args, run_script, seed_arg, warn_threads
+from training.device import DEVICES, device_problems, resolve_device
 from training.evaluation import EvalResult, evaluate, format_table
 from training.interrupt import StopRequest, exit_interrupted
 from training.progress import Progress
@@ -57,7 +58,7 @@ class Args:
     game: str = arg("seven_wonders_duel", "the game", choices=GAME_NAMES)
     num_players: int | None = arg(None, "7 Wonders: 2-7 players (default 4); Duel: 2", low=2, high=7)
     opponent: str = arg("heuristic", "who plays the other seats (ppo: the shipped policy)", choices=AGENT_NAMES)
-    seed: int = arg(1, "seed of SB3, the envs and the opponents")
+    seed: int = seed_arg("seed of SB3, the envs and the opponents")
     run_dir: str | None = arg(None, "where the model, the checkpoint and the TensorBoard logs go "
                                     "(none: runs/sb3_<game>)")
     resume: bool = arg(False, "continue from run_dir/checkpoint.zip (an error if there is none)")
@@ -70,17 +71,19 @@ class Args:
     ent_coef: float = arg(0.01, "entropy coefficient", low=0)
     eval_games: int = arg(100, "games per baseline in the final evaluation", low=1)
     torch_threads: int = arg(1, "torch CPU threads (0: torch's default)", low=0)
+    device: str = arg("auto", "where SB3's networks run (auto: CUDA when there is a CUDA device, else the CPU)",
+                      choices=DEVICES)
     progress_bar: bool | None = arg(None, "a tqdm progress bar (default: in a terminal; in a log, a line "
                                           "per tenth of the run)")
 
 
 def problems(args: Args) -> list[str]:
-    """What is wrong with the game and player count together."""
+    """What is wrong with the game and player count together, and with the device."""
     try:
         wonders_env.make(args.game, args.num_players, raw=True)
     except ValueError as error:
-        return [str(error)]
-    return []
+        return [str(error), *device_problems(args.device)]
+    return device_problems(args.device)
 
 
 class Checkpointer(BaseCallback):
@@ -121,10 +124,11 @@ class ProgressAndStop(BaseCallback):
                                  win_rate=f"{np.mean([r > 0 for r in rewards]):.0%}")
 
 
-def load_checkpoint(path: Path, vec_env, tensorboard_log: str) -> MaskablePPO:
-    """The model of ``path`` on ``vec_env``; :class:`CheckpointError` if unreadable or for another env."""
+def load_checkpoint(path: Path, vec_env, tensorboard_log: str, device: torch.device) -> MaskablePPO:
+    """The model of ``path`` on ``vec_env`` and ``device`` (whatever device it was saved from);
+    :class:`CheckpointError` if unreadable or for another env."""
     try:
-        return MaskablePPO.load(path, env=vec_env, tensorboard_log=tensorboard_log)
+        return MaskablePPO.load(path, env=vec_env, tensorboard_log=tensorboard_log, device=device)
     except Exception as exc:  # SB3, zipfile, pickle and torch raise several types
         first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         raise CheckpointError(f"{path}: cannot resume from this MaskablePPO checkpoint (corrupt, or saved "
@@ -138,7 +142,9 @@ def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
     game = resolve_game(args.game)
     num_players = args.num_players or default_players(game)
     if args.torch_threads:
+        warn_threads("--torch-threads", args.torch_threads)
         torch.set_num_threads(args.torch_threads)
+    device = resolve_device(args.device)
     run_dir = Path(args.run_dir or f"runs/sb3_{game}")
     checkpoint = run_dir / "checkpoint.zip"
     check_run_dir(checkpoint, args.resume)
@@ -146,12 +152,12 @@ def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
     vec_env = make_vec_env(SingleSeatEnv, n_envs=args.num_envs, seed=args.seed,
                            env_kwargs={"game": game, "num_players": num_players, "opponents": args.opponent})
     if args.resume:
-        model = load_checkpoint(checkpoint, vec_env, str(run_dir / "tb"))
+        model = load_checkpoint(checkpoint, vec_env, str(run_dir / "tb"), device)
         print(f"resumed from {checkpoint} at step {model.num_timesteps}")
     else:
         model = MaskablePPO("MlpPolicy", vec_env, n_steps=args.n_steps, batch_size=args.batch_size,
                             learning_rate=args.learning_rate, ent_coef=args.ent_coef, seed=args.seed,
-                            tensorboard_log=str(run_dir / "tb"), verbose=0)
+                            tensorboard_log=str(run_dir / "tb"), verbose=0, device=device)
     remaining = args.total_steps - model.num_timesteps
     progress = Progress(args.total_steps, model.num_timesteps, args.progress_bar)
     with StopRequest() as stop:

@@ -90,9 +90,9 @@ def test_payment_choice_is_for_seven_wonders_only(tmp_path: Path):
 
 def test_resume_continues_exactly_like_an_uninterrupted_run(tmp_path: Path):
     no_anneal = ["--no-anneal-lr", "--eval-every", "0"]
-    train(tmp_path / "straight", "--total-steps", "200", *no_anneal)
+    train(tmp_path / "straight", "--total-steps", "300", *no_anneal)
     train(tmp_path / "cut", "--total-steps", "90", *no_anneal)
-    train(tmp_path / "cut", "--total-steps", "200", "--resume", *no_anneal)
+    train(tmp_path / "cut", "--total-steps", "300", "--resume", *no_anneal)
     straight = torch.load(tmp_path / "straight" / "checkpoint.pt", weights_only=True)
     resumed = torch.load(tmp_path / "cut" / "checkpoint.pt", weights_only=True)
     assert resumed["counters"]["update"] == straight["counters"]["update"] > 2
@@ -151,34 +151,33 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
         return result
 
     monkeypatch.setattr(vector.VectorEnv, "step", step_keeping_records)
-    args = ppo_selfplay.Args(game=game, num_players=players, num_envs=8, num_steps=60, self_play_prob=0.2,
+    args = ppo_selfplay.Args(game=game, num_players=players, num_envs=16, num_steps=60, self_play_prob=0.2,
                              opponent_snapshot=1, opponent_heuristic=1, opponent_random=1)
     first = vector.make(game, 1, **ppo_selfplay.table_options(args, players))
     model = ActorCritic(PolicySpec(game, first.observation_size, first.num_actions, 16))
     kinds = set()
-    draw = ppo_selfplay.draw_controllers
+    draw = ppo_selfplay.draw_codes
 
     def counting_draw(*a):
-        controllers = draw(*a)
-        kinds.update(ppo_selfplay.controller_code(c) for c in controllers)
-        return controllers
+        codes = draw(*a)
+        kinds.update(codes.ravel().tolist())
+        return codes
 
-    monkeypatch.setattr(ppo_selfplay, "draw_controllers", counting_draw)
+    monkeypatch.setattr(ppo_selfplay, "draw_codes", counting_draw)
     pool = StackedPolicies([model, copy.deepcopy(model)])
     rollout = ppo_selfplay.collect(model, pool, args, players, np.random.default_rng(3))
     assert kinds == {ppo_selfplay.LEARNER_CODE, 0, ppo_selfplay.RANDOM_CODE, ppo_selfplay.HEURISTIC_CODE}
-    indices = sorted(i for t in rollout.trajectories for i in t.indices)
-    assert indices == list(range(len(rollout.actions))) and rollout.games >= args.num_envs
+    lengths = np.bincount(rollout.trajectory, minlength=len(rollout.seeds))
+    assert len(rollout.trajectory) == len(rollout.actions) and lengths.min() >= 1 and rollout.games >= args.num_envs
     seats_of_games: dict[int, list[int]] = {}
-    for t in rollout.trajectories:
-        record = records[t.seed]
-        agent = f"player_{t.seat}"
+    for seed, seat, reward, length in zip(rollout.seeds.tolist(), rollout.seats.tolist(), rollout.rewards, lengths):
+        record = records[seed]
+        agent = f"player_{seat}"
         assert record["finished"]
-        assert len(t.indices) == sum(1 for a in record["actions"] if a["agent"] == agent and
-                                     a["kind"] != "discard"), (game, t)
+        assert length == sum(1 for a in record["actions"] if a["agent"] == agent and a["kind"] != "discard"), (game, seed)
         shared = game == "seven_wonders_duel" and len(record["winners"]) == 2
-        assert t.reward == (0.0 if shared else 1.0 if agent in record["winners"] else -1.0)
-        seats_of_games.setdefault(t.seed, []).append(t.seat)
+        assert reward == (0.0 if shared else 1.0 if agent in record["winners"] else -1.0)
+        seats_of_games.setdefault(seed, []).append(seat)
     for seed, seats in seats_of_games.items():
         assert len(seats) in (1, players) and len(set(seats)) == len(seats)
     assert torch.all(rollout.masks[torch.arange(len(rollout.actions)), rollout.actions])  # legal moves only
@@ -225,3 +224,21 @@ def test_collected_log_probs_and_values_are_those_of_the_dense_masked_policy():
         _, logprob, _, value = model.get_action_and_value(rollout.obs, rollout.masks, rollout.actions)
     torch.testing.assert_close(rollout.logprobs, logprob, rtol=1e-5, atol=1e-5)
     torch.testing.assert_close(rollout.values, value, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("gamma, gae_lambda", [(1.0, 0.95), (0.9, 0.5), (0.99, 1.0)])
+def test_gae_of_interleaved_trajectories_is_each_trajectorys_own(gamma: float, gae_lambda: float):
+    """The padded sweep gives each trajectory, whatever its length and however the rollout
+    interleaves it with others, what the textbook recursion along it alone gives."""
+    rng = np.random.default_rng(0)
+    lengths = rng.integers(1, 30, size=40)
+    trajectory = rng.permutation(np.repeat(np.arange(len(lengths)), lengths))  # interleaved, in play order
+    values, rewards = rng.normal(size=len(trajectory)), rng.choice([-1.0, 0.0, 1.0], size=len(lengths))
+    expected = np.zeros(len(trajectory))
+    for t, reward in enumerate(rewards):
+        indices = np.flatnonzero(trajectory == t)
+        last = next_value = 0.0
+        for step, index in enumerate(reversed(indices)):
+            last = (reward if step == 0 else 0.0) + gamma * next_value - values[index] + gamma * gae_lambda * last
+            expected[index], next_value = last, values[index]
+    np.testing.assert_allclose(ppo_selfplay.gae(values, trajectory, rewards, gamma, gae_lambda), expected, rtol=1e-12)

@@ -26,7 +26,7 @@ import ray  # noqa: E402
 from agents import make_agent  # noqa: E402
 import wonders_env
 from agents.match import play_game  # noqa: E402
-from training import train_rllib  # noqa: E402
+from training import device, train_rllib  # noqa: E402
 from agents.policy import CheckpointError, load_policy  # noqa: E402
 
 TINY = ["--env-runners", "2", "--envs-per-env-runner", "1", "--hidden", "16", "--train-batch", "300",
@@ -200,12 +200,28 @@ def closed_port() -> int:
     (["--address", "nowhere"], "--address must be HOST:PORT, ray://HOST:PORT or auto, got 'nowhere'"),
     (["--address", f"127.0.0.1:{closed_port()}"], "no Ray cluster reachable at --address 127.0.0.1:"),
     (["--no-such-flag"], "unrecognized arguments: --no-such-flag"),
+    (["--seed", "-1"], "argument --seed: must be from 0 to 4294967295, got -1"),
+    (["--learning-rate", "nan"], "argument --learning-rate: must be a finite number, got nan"),
+    (["--clip-coef", "inf"], "argument --clip-coef: must be a finite number, got inf"),
+    (["--device", "cpu", "--learner-gpus", "1"], "--device cpu with --learner-gpus 1: leave out --learner-gpus"),
+    (["--device", "cuda"], "--device cuda: no CUDA device is available here"),
 ])
-def test_bad_input_is_refused_with_a_clear_message_and_nothing_written(tmp_path: Path, capsys, argv, message):
+def test_bad_input_is_refused_with_a_clear_message_and_nothing_written(tmp_path: Path, capsys, monkeypatch, argv,
+                                                                        message):
+    monkeypatch.setattr(device, "cuda_available", lambda: False)
     with pytest.raises(SystemExit) as exc:
         train_rllib.main(["--run-dir", str(tmp_path / "run"), *argv])
     assert message in str(exc.value) + capsys.readouterr().err
     assert not (tmp_path / "run").exists()
+
+
+def test_the_learners_gpus_follow_the_device_unless_given(monkeypatch):
+    monkeypatch.setattr(device, "cuda_available", lambda: True)
+    assert train_rllib.learner_gpus(train_rllib.Args()) == 1.0
+    assert train_rllib.learner_gpus(train_rllib.Args(device="cpu")) == 0.0
+    assert train_rllib.learner_gpus(train_rllib.Args(learner_gpus=0.5)) == 0.5
+    monkeypatch.setattr(device, "cuda_available", lambda: False)
+    assert train_rllib.learner_gpus(train_rllib.Args()) == 0.0
 
 
 def fake_checkpointed_run(run_dir: Path, **description) -> None:
