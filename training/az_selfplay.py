@@ -144,7 +144,7 @@ from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, r
                                warn_threads)
 from training.csv_files import write_csv
 from training.device import DEVICES, device_problems, resolve_device
-from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, plot_learning_curve
+from training.evaluation import EVAL_FIELDS, eval_row, evaluate, plot_learning_curve
 from training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
 from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from training.progress import Progress

@@ -202,6 +202,8 @@ class Args:
     checkpoint_every: int = arg(10, "updates between checkpoints (and one at the end, and one on Ctrl-C)", low=1)
     torch_threads: int = arg(1, "torch CPU threads (0: torch's default; 1 is fastest on a busy 2-core machine)",
                              low=0)
+    env_threads: int = arg(1, "the core's threads stepping the games (vector.make's threads: the same games, "
+                              "faster where cores are free)", low=1, high=256)
     progress_bar: bool | None = arg(None, "a tqdm progress bar (default: in a terminal; in a log, a line "
                                           "per tenth of the run)")
 
@@ -352,7 +354,7 @@ def collect(model: ActorCritic, networks: StackedPolicies, args: Args, num_playe
     networks.load(0, model)
     pool_len = len(networks) - 1
     venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), reward=args.reward,
-                       **table_options(args, num_players), **env_options(args))
+                       threads=args.env_threads, **table_options(args, num_players), **env_options(args))
     obs, mask, to_act = venv.reset()
     seats = Seats(venv, args, num_players)
     rows_of_batch = np.arange(args.num_envs)

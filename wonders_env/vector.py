@@ -80,8 +80,9 @@ def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", 
     seed = check_seed(seed)
     if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 1 <= threads <= MAX_THREADS:
         raise ValueError(f"threads must be an integer in 1-{MAX_THREADS}, got {threads!r}")
-    if threads > (os.cpu_count() or 1):
-        warnings.warn(f"threads={threads} is more than this machine's {os.cpu_count()} cores: the games "
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if threads > cores:
+        warnings.warn(f"threads={threads} is more than the {cores} CPU cores this process may use: the games "
                       "are stepped no faster than with one thread per core", stacklevel=2)
     batch = registry.make_batch(game, int(num_envs), seed, int(threads), **options)
     return VectorEnv(game, batch, int(num_envs), reward)

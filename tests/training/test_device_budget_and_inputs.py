@@ -241,3 +241,14 @@ def python_calls_per_tick(num_envs: int) -> float:
 def test_a_collection_tick_costs_the_same_python_calls_for_4_or_64_games():
     few, many = python_calls_per_tick(4), python_calls_per_tick(64)
     assert many < 1.2 * few, (few, many)
+
+
+def test_the_env_threads_do_not_change_the_run(tmp_path):
+    """--env-threads steps the games on more of the core's threads: the same games, the same run."""
+    for name, threads in (("one", "1"), ("two", "2")):
+        ppo_selfplay.main(["--run-dir", str(tmp_path / name), *TINY, "--total-steps", "200", "--device", "cpu",
+                           "--env-threads", threads])
+    one, two = (torch.load(tmp_path / name / "checkpoint.pt", weights_only=True) for name in ("one", "two"))
+    timeless = [{k: v for k, v in run["counters"].items() if k != "elapsed_s"} for run in (one, two)]
+    assert timeless[0] == timeless[1]
+    assert all(torch.equal(value, two["model"][key]) for key, value in one["model"].items())
