@@ -219,7 +219,8 @@ py::class_<BoundSearcher<Adapter>> bind_searcher(py::module_& m, const char* nam
         });
     m.def(
         "search_many",
-        [check_state](SearchPool& pool, const std::vector<S*>& searchers, const std::vector<const State*>& states,
+        [check_state](SearchPool& pool, const std::vector<py::object>& searcher_objects,
+                      const std::vector<py::object>& state_objects,
                       const std::vector<int>& players, const std::vector<uint64_t>& seeds, int64_t simulations,
                       double time_limit, double exploration, double widening, double margin_scale,
                       double margin_weight, int64_t max_nodes, bool reuse, double root_noise, double noise_alpha,
@@ -227,14 +228,25 @@ py::class_<BoundSearcher<Adapter>> bind_searcher(py::module_& m, const char* nam
             const Options options = options_from(simulations, time_limit, exploration, widening, margin_scale,
                                                  margin_weight, max_nodes, reuse, root_noise, noise_alpha,
                                                  rollout_weight, network_depth, 1.0);
-            const size_t count = searchers.size();
-            if (states.size() != count || players.size() != count || seeds.size() != count)
+            // the objects are held (searcher_objects, state_objects) while the locks are waited for
+            const size_t count = searcher_objects.size();
+            if (state_objects.size() != count || players.size() != count || seeds.size() != count)
                 throw py::value_error("searchers, states, players and seeds must have the same length, got " +
-                                      std::to_string(count) + ", " + std::to_string(states.size()) + ", " +
+                                      std::to_string(count) + ", " + std::to_string(state_objects.size()) + ", " +
                                       std::to_string(players.size()) + " and " + std::to_string(seeds.size()));
+            std::vector<S*> searchers;
+            std::vector<const State*> states;
+            for (size_t j = 0; j < count; ++j) {
+                if (!py::isinstance<S>(searcher_objects[j]))
+                    throw py::type_error("searchers must be this game's Searcher objects (search " + std::to_string(j) +
+                                         " is not)");
+                if (!py::isinstance<State>(state_objects[j]))
+                    throw py::type_error("states must be this game's core states (search " + std::to_string(j) +
+                                         " is not)");
+                searchers.push_back(searcher_objects[j].cast<S*>());
+                states.push_back(state_objects[j].cast<const State*>());
+            }
             std::vector<S*> order(searchers);
-            for (S* searcher : order)
-                if (!searcher) throw py::type_error("searchers must be Searcher objects, got None");
             std::sort(order.begin(), order.end());  // locks taken in one order: no deadlock between callers
             if (std::adjacent_find(order.begin(), order.end()) != order.end())
                 throw py::value_error("a searcher is given twice: each search needs its own (its tree)");
@@ -244,7 +256,6 @@ py::class_<BoundSearcher<Adapter>> bind_searcher(py::module_& m, const char* nam
             std::vector<State> truths;
             truths.reserve(count);
             for (size_t j = 0; j < count; ++j) {
-                if (!states[j]) throw py::type_error("states must be State objects, got None");
                 try {
                     check_state(searchers[j]->searcher.adapter(), *states[j], players[j]);
                 } catch (const py::value_error& error) {

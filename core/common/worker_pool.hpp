@@ -1,6 +1,7 @@
 // A fixed team of threads that runs one job over the chunks of a range: the batches step their
 // games on several cores with it (Batch's `threads`). The threads are started once, with the
-// batch, and wait between jobs; the caller's thread works on the first chunk.
+// batch, and wait between jobs; the caller's thread works on the first chunk. In a process forked
+// from the one that started them (the threads stay behind), the caller runs every chunk itself.
 #pragma once
 #include <condition_variable>
 #include <cstdint>
@@ -10,7 +11,21 @@
 #include <thread>
 #include <vector>
 
+#if defined(_WIN32)
+#include <process.h>
+#else
+#include <unistd.h>
+#endif
+
 namespace wonders {
+
+inline int64_t current_process_id() {
+#if defined(_WIN32)
+    return _getpid();
+#else
+    return static_cast<int64_t>(getpid());
+#endif
+}
 
 // The most threads a batch steps its games with (checked at the Python boundary).
 constexpr int MAX_BATCH_THREADS = 256;
@@ -21,12 +36,16 @@ class WorkerPool {
     using Job = std::function<void(int, int, int)>;
 
     // `size` >= 1 workers: the caller and size - 1 threads.
-    explicit WorkerPool(int size) : size_(size < 1 ? 1 : size) {
+    explicit WorkerPool(int size) : size_(size < 1 ? 1 : size), process_(current_process_id()) {
         for (int worker = 1; worker < size_; ++worker) threads_.emplace_back([this, worker] { serve(worker); });
     }
     WorkerPool(const WorkerPool&) = delete;
     WorkerPool& operator=(const WorkerPool&) = delete;
     ~WorkerPool() {
+        if (current_process_id() != process_) {  // a forked copy: its threads are not here to join,
+            new std::vector<std::thread>(std::move(threads_));  // nor may their handles be destroyed
+            return;
+        }
         {
             std::lock_guard<std::mutex> guard(mutex_);
             stopping_ = true;
@@ -38,10 +57,14 @@ class WorkerPool {
     int size() const { return size_; }
 
     // Runs `job` on size() contiguous chunks of [0, count), in order of worker, and returns when
-    // every chunk is done; the first exception a chunk threw is thrown here.
+    // every chunk is done; the first exception a chunk threw is thrown here. An empty chunk (count
+    // below size()) is not run.
     void run(int count, const Job& job) {
-        if (size_ == 1 || count < 2) {
-            if (count > 0) job(0, 0, count);
+        if (size_ == 1 || count < 2 || current_process_id() != process_) {
+            for (int worker = 0; worker < size_; ++worker) {  // the chunks in order, here
+                const int begin = worker ? end_of(worker - 1, count) : 0, end = end_of(worker, count);
+                if (begin < end) job(worker, begin, end);
+            }
             return;
         }
         {
@@ -96,6 +119,7 @@ class WorkerPool {
     }
 
     int size_;
+    int64_t process_;  // the process that started the threads
     std::vector<std::thread> threads_;
     std::mutex mutex_;
     std::condition_variable start_, done_;

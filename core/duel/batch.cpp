@@ -73,10 +73,10 @@ void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
                                   why_illegal(*tables_, game.state, action) +
                                   "; no game was changed");
   }
+  for (std::vector<Finished>& finished : finished_by_worker_) finished.clear();
   pool_->run(static_cast<int>(n), [&](int worker, int begin, int end) {
-    std::vector<Finished>& finished = finished_by_worker_[static_cast<size_t>(worker)];
-    finished.clear();
-    step_games(begin, end, actions, obs, mask, to_act, rewards, terminated, finished);
+    step_games(begin, end, actions, obs, mask, to_act, rewards, terminated,
+               finished_by_worker_[static_cast<size_t>(worker)]);
   });
   finished_.clear();  // in game order: the workers' chunks are contiguous and in order
   for (const std::vector<Finished>& finished : finished_by_worker_)

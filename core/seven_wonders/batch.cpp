@@ -71,10 +71,10 @@ std::string Batch::check(const int64_t* actions) const {
 void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act, float* rewards, bool* terminated) {
     const int players = engine().num_players();
     std::memset(rewards, 0, sizeof(float) * games_.size() * players);
+    for (const std::unique_ptr<Lane>& lane : lanes_) lane->finished.clear();
     pool_->run(num_envs(), [&](int worker, int begin, int end) {
         Lane& lane = *lanes_[static_cast<size_t>(worker)];
         const Engine& engine = lane.engine;
-        lane.finished.clear();
         for (int i = begin; i < end; ++i) {
             GameState& state = games_[i];
             std::array<int, MAX_PLAYERS> chosen{};

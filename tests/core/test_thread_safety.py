@@ -10,6 +10,7 @@ threads aborted with a double free or hung.
 
 from __future__ import annotations
 
+import os
 import threading
 
 import numpy as np
@@ -205,6 +206,46 @@ def test_a_batch_on_several_threads_plays_the_games_it_plays_on_one(game, option
     assert finished > 37
 
 
+@pytest.mark.filterwarnings("ignore:threads=")
+@pytest.mark.parametrize("game, options", [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 3})])
+def test_fewer_games_than_threads(game, options):
+    """Threads with no game of their own: each finished game is reported once, in the step it ended."""
+    batches = [vector.make(game, num_envs=2, seed=4, threads=threads, **options) for threads in (1, 5)]
+    for batch in batches:
+        batch.reset()
+    seen = [[], []]
+    for _ in range(300):
+        actions = batches[0].sample_actions()
+        for k, batch in enumerate(batches):
+            batch.step(actions.copy())
+            seen[k].append([record["seed"] for record in batch.finished_records()])
+    assert seen[0] == seen[1]
+    assert sum(map(len, seen[0])) >= 2
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="os.fork is POSIX only")
+@pytest.mark.filterwarnings("ignore:threads=", "ignore:This process .* is multi-threaded")
+def test_a_batch_with_threads_goes_on_in_a_forked_child():
+    """A forked child has none of the batch's threads: it steps the games itself, to the same result."""
+    venv = vector.make("seven_wonders_duel", num_envs=16, seed=2, threads=3)
+    venv.reset()
+    actions = venv.sample_actions()
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: step, report the observations' checksum, leave without cleanup
+        try:
+            venv.step(actions)
+            os.write(writer, repr(float(venv.observations.sum())).encode())
+        finally:
+            os._exit(0)
+    os.close(writer)
+    _, status = os.waitpid(pid, 0)
+    child = os.read(reader, 100).decode()
+    os.close(reader)
+    venv.step(actions)
+    assert status == 0 and child == repr(float(venv.observations.sum()))
+
+
 @pytest.mark.parametrize("threads, error", [(0, "threads must be an integer in 1-256"), (257, "threads"),
                                             (1.5, "threads"), (True, "threads")])
 def test_bad_thread_counts_are_refused(threads, error):
@@ -213,7 +254,6 @@ def test_bad_thread_counts_are_refused(threads, error):
 
 
 def test_more_threads_than_cores_is_a_warning():
-    import os
     with pytest.warns(UserWarning, match="more than the .* CPU cores this process may use"):
         venv = vector.make("seven_wonders_duel", num_envs=4, threads=len(os.sched_getaffinity(0)) + 1)
     venv.reset()
@@ -281,6 +321,10 @@ def test_search_many_on_a_pool_gives_the_searches_one_by_one(game):
         module.search_many(pool, [searchers[0], searchers[0]], states[:2], players[:2], seeds[:2], simulations=10)
     with pytest.raises(ValueError, match="same length"):
         module.search_many(pool, searchers[:2], states[:1], players[:2], seeds[:2], simulations=10)
+    with pytest.raises(TypeError, match="this game's core states"):
+        module.search_many(pool, searchers[:2], [states[0], None], players[:2], seeds[:2], simulations=10)
+    with pytest.raises(TypeError, match="this game's Searcher"):
+        module.search_many(pool, [searchers[0], "searcher"], states[:2], players[:2], seeds[:2], simulations=10)
     with pytest.raises(ValueError, match="search 1: "):
         module.search_many(pool, searchers[:2], states[:2], [players[0], 9], seeds[:2],
                            simulations=10)
