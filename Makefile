@@ -42,7 +42,7 @@ $(VENV)/core.stamp: $(BIN)/activate $(CORE_SOURCES)
 
 venv: $(VENV)/core.stamp
 
-# The main job: train a Duel self-play agent with the default configuration (about 6 minutes on
+# The main job: train a Duel self-play agent with the default configuration (3-6 minutes on
 # two CPU cores), print its evaluation against the baselines, save the learning curve.
 run: venv
 	$(BIN)/python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel_$(shell date +%Y%m%d-%H%M%S)
