@@ -23,7 +23,6 @@ def seat_name(state: GameState, seat: int) -> str:
 
 
 def city_lines(state: GameState, seat: int) -> list[str]:
-    db = state.db
     board = state.wonders[seat]
     tokens = " ".join(f"{t:+d}" for t in state.military_tokens[seat]) or "-"
     produced = " ".join(f"{RESOURCES[r]}x{n}" for r, n in enumerate(state.own_fixed[seat]) if n)
@@ -33,13 +32,19 @@ def city_lines(state: GameState, seat: int) -> list[str]:
              f"{state.stages_built[seat]}/{len(board.stages)} | {state.coins[seat]} coins | "
              f"{state.shields[seat]} shields | military {tokens}",
              f"{'':>9} | produces {produced or '-'}{' + ' + choices if choices else ''}"]
+    for color, names in buildings_by_color(state, seat):
+        lines.append(f"{'':>9} | {color:>6}: {', '.join(names)}")
+    return lines
+
+
+def buildings_by_color(state: GameState, seat: int) -> list[tuple[str, list[str]]]:
+    """The names of ``seat``'s buildings by colour, in the colours' order, in building order."""
+    db = state.db
     by_color: dict[int, list[str]] = {}
     for card in state.built[seat]:
         card_type = db.cards[card].type
         by_color.setdefault(db.color[card_type], []).append(db.types[card_type].name)
-    for color in sorted(by_color):
-        lines.append(f"{'':>9} | {COLORS[color]:>6}: {', '.join(by_color[color])}")
-    return lines
+    return [(COLORS[color], by_color[color]) for color in sorted(by_color)]
 
 
 def public_action(entry: dict) -> str:

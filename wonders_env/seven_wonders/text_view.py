@@ -13,8 +13,8 @@ from functools import lru_cache
 import numpy as np
 
 from . import card_text
-from .cards import COLORS, RESOURCES, SCIENCE_SYMBOLS, CardDatabase, WonderSide
-from .render import PHASE_TEXT, public_action, seat_name
+from .cards import RESOURCES, SCIENCE_SYMBOLS, CardDatabase, WonderSide
+from .render import PHASE_TEXT, buildings_by_color, public_action, seat_name
 from .rules import acting_city, acting_seats, describe_action
 from .scoring import score_breakdown
 from .state import TURNS_PER_AGE, GameState, Phase
@@ -89,7 +89,6 @@ def _city(state: GameState, seat: int, city: int) -> list[str]:
 
 def _city_body(state: GameState, city: int) -> list[str]:
     """What everybody sees of ``city`` alike: production, wonder stages, science and buildings."""
-    db = state.db
     board = state.wonders[city]
     built = state.stages_built[city]
     lines = [f"  produces {_resources(state.own_fixed[city], state.own_choices[city])}"]
@@ -102,12 +101,7 @@ def _city_body(state: GameState, city: int) -> list[str]:
         science.append(f"any symbol {int(symbols[3])}")
     if science:
         lines.append("  science: " + ", ".join(science))
-    by_color: dict[int, list[str]] = {}
-    for card in state.built[city]:
-        card_type = db.cards[card].type
-        by_color.setdefault(db.color[card_type], []).append(db.types[card_type].name)
-    for color in sorted(by_color):
-        lines.append(f"  {COLORS[color]}: {', '.join(by_color[color])}")
+    lines += [f"  {color}: {', '.join(names)}" for color, names in buildings_by_color(state, city)]
     return lines
 
 
