@@ -140,13 +140,13 @@ from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyS
                            load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
 from agents.search_values import margin_returns
 from agents.tournament import wilson_interval
+from training.checkpoints import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
                                warn_threads)
 from training.csv_files import write_csv
 from training.device import DEVICES, device_problems, resolve_device
 from training.evaluation import EVAL_FIELDS, eval_row, evaluate, plot_learning_curve
 from training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
-from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from training.progress import Progress
 from wonders_env import core, vector
 from wonders_env.registry import GAME_NAMES, entry, resolve_game
