@@ -41,6 +41,7 @@ from training.cli_args import parse_args
 from training.device import cuda_available
 from training.game_options import env_options, table_options
 from wonders_env import vector
+from wonders_env.registry import default_players
 
 
 def env_decisions_per_second(args: ppo_selfplay.Args, num_players: int, seconds: float) -> float:
@@ -102,7 +103,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, float | str]]:
     args = parse_args(ppo_selfplay.Args, flags, validate=ppo_selfplay.problems)
     if args.torch_threads:
         torch.set_num_threads(args.torch_threads)
-    num_players = args.num_players or (2 if args.game.endswith("duel") else 4)
+    num_players = args.num_players or default_players(args.game)
     env_rate = env_decisions_per_second(args, num_players, options.seconds)
     devices = ["cpu", *(["cuda"] if cuda_available() else [])]
     print(f"{args.game}, {num_players} players, {args.num_envs} envs, hidden {args.hidden}, {args.update_epochs} "
