@@ -140,18 +140,17 @@ from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyS
                            load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
 from agents.search_values import margin_returns
 from agents.tournament import wilson_interval
+from training.checkpoints import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
                                warn_threads)
 from training.csv_files import write_csv
 from training.device import DEVICES, device_problems, resolve_device
 from training.evaluation import EVAL_FIELDS, eval_row, evaluate, plot_learning_curve
 from training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
-from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from training.progress import Progress
 from wonders_env import core, vector
 from wonders_env.registry import GAME_NAMES, entry, resolve_game
 
-DUEL = "seven_wonders_duel"
 POLICY_DIR = Path(__file__).resolve().parent.parent / "agents" / "policies"
 REFERENCES = ("random", "heuristic", "mcts")
 EXIT_TERMINATED = 143  # the shell's code for a command ended by SIGTERM
@@ -172,7 +171,7 @@ MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.2
 
 @dataclass
 class Args:
-    game: str = arg(DUEL, "the game", choices=GAME_NAMES)
+    game: str = arg("seven_wonders_duel", "the game", choices=GAME_NAMES)
     player_counts: str | None = arg(None, "7 Wonders (1st edition): the player counts the batches cycle through, "
                                           "comma-separated (default 3,4,5,6,7); Duel: 2")
     seed: int = seed_arg("seed of torch and of every deal, search and sample")
@@ -224,8 +223,9 @@ class Args:
 
 def player_counts(args: Args) -> list[int]:
     """The player counts the batches cycle through (see ``--player-counts``)."""
-    if args.game == DUEL:
-        return [2]
+    fixed = entry(args.game).fixed_players
+    if fixed is not None:
+        return [fixed]
     return [int(text) for text in (args.player_counts or "3,4,5,6,7").split(",")]
 
 
@@ -233,16 +233,17 @@ def problems(args: Args) -> list[str]:
     """What is wrong with a combination of arguments (each value alone is checked by its bounds)."""
     found = device_problems(args.device) + hours_problems(args.hours)
     game = resolve_game(args.game)
-    if game == DUEL and args.player_counts not in (None, "2"):
-        found.append(f"--player-counts: Duel has 2 players, got {args.player_counts!r}")
-    elif game != DUEL:
+    fixed = entry(game).fixed_players
+    if fixed is not None and args.player_counts not in (None, str(fixed)):
+        found.append(f"--player-counts: {game} is played by {fixed} players only, got {args.player_counts!r}")
+    elif fixed is None:
         try:
             counts = [int(text) for text in (args.player_counts or "3,4,5,6,7").split(",")]
             for count in counts:
                 entry(game).check_table(count, "1st")
         except ValueError as error:
-            found.append(f"--player-counts must be comma-separated player counts of 7 Wonders' 1st edition "
-                         f"(2-7), got {args.player_counts!r}: {error}")
+            found.append(f"--player-counts must be comma-separated player counts of the 1st edition of {game}, "
+                         f"got {args.player_counts!r}: {error}")
     return found
 
 
@@ -361,7 +362,7 @@ def record_returns(record: dict[str, Any], margin_scale: float, margin_weight: f
     names = [player["agent"] for player in players]
     winners = record["winners"]
     shares = [1.0 / len(winners) if name in winners else 0.0 for name in names]
-    if record["game"] == DUEL and record["victory"] != "civilian":
+    if record.get("victory", "civilian") != "civilian":  # won otherwise than on points (Duel: military, science)
         return shares, shares
     return margin_returns([player["score"]["total"] for player in players], shares, margin_scale,
                           margin_weight), shares
@@ -459,7 +460,7 @@ def positions_of(rows: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray, 
 
 
 def make_batch(args: Args, num_envs: int, num_players: int, rng: np.random.Generator) -> vector.VectorEnv:
-    options = {} if args.game == DUEL else {"num_players": num_players, "edition": "1st"}
+    options = entry(args.game).check_table(num_players, "1st")
     return vector.make(args.game, num_envs, seed=int(rng.integers(2**63)), **options)
 
 
@@ -556,7 +557,7 @@ def policy_metadata(args: Args, argv: list[str], counters: dict[str, Any], curve
 
 def curve_point(args: Args, best_path: Path, counters: dict[str, Any]) -> list[dict[str, Any]]:
     """The best network's search against each reference (``curve.csv`` rows)."""
-    num_players = 2 if args.game == DUEL else args.eval_players
+    num_players = entry(args.game).fixed_players or args.eval_players
     agent = make_agent("az", game=args.game, seed=args.seed, simulations=args.simulations, path=str(best_path),
                        exploration=args.exploration, widening=args.widening, rollout_weight=args.rollout_weight)
     rows = []
@@ -660,7 +661,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if curve:
             plot_learning_curve(run_dir / "curve.csv", run_dir / "curve.png",
                                 f"{args.game}: az search ({args.simulations} simulations) vs references",
-                                chance=1 / (2 if args.game == DUEL else args.eval_players),
+                                chance=1 / (entry(args.game).fixed_players or args.eval_players),
                                 xlabel="positions generated (searched decisions)")
 
     def save_best() -> None:
