@@ -87,7 +87,8 @@ def measure(game: str, options: dict, model: ActorCritic, leaves: int | None, ar
     return positions / (time.perf_counter() - start), positions
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> list[dict]:
+    """Prints the table; returns its rows."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=64)
     parser.add_argument("--simulations", type=int, default=200)
@@ -101,7 +102,7 @@ def main() -> None:
     parser.add_argument("--ticks", type=int, default=None,
                         help="stop after this many moves of the batch (the start of the games only; none: whole games)")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     torch.set_num_threads(args.torch_threads)
     device = resolve_device(args.device)
     print(f"device {device}, {args.threads} search thread(s), {args.torch_threads} torch thread(s), load "
@@ -109,6 +110,7 @@ def main() -> None:
           f"{f'the first {args.ticks} moves' if args.ticks else 'whole games'}")
     print("| game | hidden | evaluator | positions | positions/s |")
     print("| --- | ---: | --- | ---: | ---: |")
+    table = []
     for label in args.game:
         game, options = GAMES[label]
         probe = vector.make(game, 1, seed=0, **options)
@@ -120,6 +122,9 @@ def main() -> None:
             for name, leaves in rows:
                 rate, positions = measure(game, options, model, leaves, args)
                 print(f"| {label} | {hidden} | {name} | {positions:,} | {rate:,.0f} |", flush=True)
+                table.append({"game": label, "hidden": hidden, "evaluator": name, "positions": positions,
+                              "positions_per_second": rate})
+    return table
 
 
 if __name__ == "__main__":
