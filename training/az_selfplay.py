@@ -358,24 +358,21 @@ class BatchedLeaves:
     together (the core's ``BatchedSearch``), a wave at a time: each game's search descends to up to
     ``leaves_per_game`` leaves (distinct: ``virtual_loss``), and one torch pass of the network, on
     the device its weights are on, evaluates the leaves of every game that shares that network.
-    The core writes the leaves' observations and masks into this object's arrays (pinned memory
-    on CUDA), which are reused from tick to tick."""
+    The core writes the leaves' observations and masks into this object's arrays, which are
+    reused from tick to tick."""
 
     def __init__(self, leaves_per_game: int, virtual_loss: int) -> None:
         self.leaves_per_game = leaves_per_game
         self.virtual_loss = virtual_loss
         self.arrays: list[tuple[np.ndarray, np.ndarray]] = []  # per network of a tick: observations, masks
 
-    def buffers(self, index: int, rows: int, obs_size: int, num_actions: int,
-                device: torch.device) -> tuple[np.ndarray, np.ndarray]:
+    def buffers(self, index: int, rows: int, obs_size: int, num_actions: int) -> tuple[np.ndarray, np.ndarray]:
         """The observation and mask arrays of the tick's ``index``-th network, at least ``rows`` rows."""
         while len(self.arrays) <= index:
             self.arrays.append((np.zeros((0, obs_size), np.float32), np.zeros((0, num_actions), np.int8)))
         obs, masks = self.arrays[index]
         if len(obs) < rows or obs.shape[1] != obs_size or masks.shape[1] != num_actions:
-            pin = device.type == "cuda"
-            obs = torch.zeros((rows, obs_size), dtype=torch.float32, pin_memory=pin).numpy()
-            masks = torch.zeros((rows, num_actions), dtype=torch.int8, pin_memory=pin).numpy()
+            obs, masks = np.zeros((rows, obs_size), np.float32), np.zeros((rows, num_actions), np.int8)
             self.arrays[index] = obs, masks
         return obs, masks
 
@@ -412,8 +409,7 @@ class BatchedLeaves:
         running = []
         for index, members in enumerate(groups.values()):
             model = models[members[0]]
-            obs, masks = self.buffers(index, len(members) * leaves, venv.observation_size, venv.num_actions,
-                                      model.actor.weight.device)
+            obs, masks = self.buffers(index, len(members) * leaves, venv.observation_size, venv.num_actions)
             search = module.BatchedSearch(pool, [searchers[j] for j in members], [states[j] for j in members],
                                           [players[j] for j in members], [seeds[j] for j in members], obs, masks,
                                           virtual_loss=self.virtual_loss, **options)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 import signal
@@ -14,7 +15,7 @@ import pytest
 import torch
 
 from agents import make_agent
-from agents.policy import FORMAT_VERSION, ActorCritic, CheckpointError, PolicySpec, load_policy
+from agents.policy import FORMAT_VERSION, MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, load_policy
 from training import az_selfplay as az
 from training.cli_args import parse_args
 from wonders_env import vector
@@ -80,6 +81,39 @@ def test_the_batched_evaluator_with_one_leaf_a_wave_plays_the_games_of_the_core_
     assert np.array_equal(in_core.positions.obs, batched.positions.obs)
     assert np.array_equal(in_core.positions.policies, batched.positions.policies)
     assert np.allclose(in_core.positions.values, batched.positions.values, atol=1e-5)
+
+
+def leaf_rows(venv: vector.VectorEnv) -> tuple[np.ndarray, np.ndarray]:
+    """The observations and masks of the acting seats of a batch, as a wave's rows."""
+    obs, masks, _ = venv.reset()
+    venv.step(venv.sample_actions())
+    rows = np.flatnonzero(masks.any(2).ravel())
+    return obs.reshape(-1, venv.observation_size)[rows], masks.reshape(-1, venv.num_actions)[rows]
+
+
+def test_the_batched_evaluator_gives_the_dense_networks_values_and_priors_over_the_legal_actions():
+    venv = vector.make("seven_wonders", num_envs=3, seed=3, num_players=4)
+    obs, masks = leaf_rows(venv)
+    masks[-1] = 0  # a row that asks the value only
+    model = tiny_network(venv)
+    values, priors = az.BatchedLeaves.evaluate(model, obs, masks)
+    with torch.no_grad():
+        logits, dense_values = model(torch.from_numpy(obs))
+        dense = torch.softmax(logits.masked_fill(~torch.from_numpy(masks).bool(), MASKED_LOGIT), -1).numpy()
+    assert values.dtype == priors.dtype == np.float32 and priors.shape == masks.shape
+    assert np.allclose(values, dense_values.numpy(), atol=1e-6)
+    assert np.allclose(priors[:-1], dense[:-1], atol=1e-6) and not priors[:-1][masks[:-1] == 0].any()
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device here: the batched pass on a GPU is not run")
+def test_the_batched_evaluator_on_cuda_values_the_leaves_as_on_the_cpu():
+    venv = vector.make("seven_wonders_duel", num_envs=4, seed=3)
+    obs, masks = leaf_rows(venv)
+    model = tiny_network(venv)
+    on_cpu = az.BatchedLeaves.evaluate(model, obs, masks)
+    on_cuda = az.BatchedLeaves.evaluate(copy.deepcopy(model).to("cuda"), obs, masks)
+    for cpu, cuda in zip(on_cpu, on_cuda):
+        assert np.allclose(cpu, cuda, atol=1e-5)
 
 
 @pytest.mark.parametrize("game, options", GAMES)
