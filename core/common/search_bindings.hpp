@@ -198,7 +198,8 @@ struct BatchedSearch {
 
     ~BatchedSearch() {
         if (done) return;
-        for (S* s : searchers) {  // given up: nobody else touches a stepwise searcher
+        for (S* s : order) {  // given up: the searchers forget their trees and are free again
+            const auto held = s->lock.acquire();
             s->searcher.abandon();
             s->stepwise = false;
         }
