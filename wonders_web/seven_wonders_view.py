@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from wonders_env import seven_wonders_v0
-from wonders_env.seven_wonders.actions import Kind, decode_action, encode_action
+from wonders_env.seven_wonders.actions import HIDDEN_ACTION_KINDS, Kind, decode_action, encode_action
 from wonders_env.seven_wonders.cards import (COLORS, COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE,
                                              RESOURCES, SCIENCE_SYMBOLS, SCOPE_LEFT, SCOPE_RIGHT,
                                              SCOPE_SELF, Coins, CountReward, Produce, Science,
@@ -34,7 +34,6 @@ TITLE = "7 Wonders"
 SETUP_CHOICES = {"editions": list(entry(GAME).editions), "sides": ["random", "A", "B"],
                  "payments": list(entry(GAME).options["payment"])}  # what the setup form offers
 RESOURCE_NAMES = {"W": "wood", "S": "stone", "C": "clay", "O": "ore", "G": "glass", "L": "loom", "P": "papyrus"}
-HIDDEN_KINDS = ("sell", "wonder", "discard")  # cards placed face down: their name stays with their owner
 SPECIAL_TEXT = {
     "free_build_once_per_age": "build one card free each Age",
     "build_from_discard": "build a card of the discard pile free",
@@ -233,7 +232,7 @@ def news(env, mark: tuple[int, list[int]]) -> list[dict[str, Any]]:
 def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A raw event as ``viewer`` saw it: another player's face-down card loses its name."""
     shown = dict(entry)
-    if entry.get("kind") in HIDDEN_KINDS and (viewer is None or entry.get("agent") != f"player_{viewer}"):
+    if entry.get("kind") in HIDDEN_ACTION_KINDS and (viewer is None or entry.get("agent") != f"player_{viewer}"):
         shown["card"] = None
     return shown
 

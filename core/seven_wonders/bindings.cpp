@@ -179,7 +179,8 @@ py::dict export_state(const Engine& engine, const GameState& s) {
     const layout::Sizes z = sizes_of(engine);
     py::dict out;
     layout::for_each_field([&](const auto& field) {
-        out[field.spec.name] = std::decay_t<decltype(field)>::kind::plain(s, field.spec, z);
+        py::object value = std::decay_t<decltype(field)>::kind::get(s, field.spec, z);
+        out[field.spec.name] = py::isinstance<py::array>(value) ? value.attr("tolist")() : value;
     });
     return out;
 }

@@ -6,11 +6,13 @@
 // list the bindings derive:
 //   * the read-only view's getters (the properties of _core.seven_wonders.State, which
 //     wonders_env.seven_wonders.compiled.SevenWondersState completes with the tables' names);
-//   * export_state (every field as plain lists, for the differential tests and the Python twin);
+//   * export_state (every field as plain lists: the getters' values, arrays as lists);
 //   * import_state: every field read and checked at the boundary (a ValueError names the field,
 //     the value and what is allowed; a new state is built, so nothing changes on error), before
 //     the checks between fields (rules, in bindings.cpp).
-// A new state field is one line here (plus the rules that use it).
+// A new state field is its member in GameState (state.hpp), one line in FIELDS below and its field
+// in the Python engine's GameState (state.py), plus the rules that use it: 3 edits, where the
+// hand-written transfer took 5 (export, import with its checks, to_python, from_python's list).
 #pragma once
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -92,8 +94,8 @@ py::list as_list(const T* items, int count) {
 }
 
 // ---------------------------------------------------------------- the kinds of fields
-// Each kind reads its member(s) into a Python value (get: the view's type; plain: export_state's
-// plain lists) and writes a Python value into them, checked (set).
+// Each kind reads its member(s) into the Python state's value (get: the view's getter; export_state
+// turns its arrays into lists) and writes a Python value into them, checked (set).
 
 template <auto Member>  // one value
 struct Value {
@@ -101,7 +103,6 @@ struct Value {
         if (std::string(spec.type) == "bool") return py::bool_(static_cast<bool>(s.*Member));
         return py::int_(static_cast<int64_t>(s.*Member));
     }
-    static py::object plain(const GameState& s, const Spec& spec, const Sizes& z) { return get(s, spec, z); }
     static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
         using T = std::remove_reference_t<decltype(s.*Member)>;
         s.*Member = static_cast<T>(checked_value(spec, z, v));
@@ -111,7 +112,6 @@ struct Value {
 template <auto Member>  // one value per seat: a list
 struct PerSeat {
     static py::object get(const GameState& s, const Spec&, const Sizes& z) { return as_list((s.*Member).data(), z.seats); }
-    static py::object plain(const GameState& s, const Spec& spec, const Sizes& z) { return get(s, spec, z); }
     static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
         auto items = checked_items(spec, v, z.seats, true);
         using T = std::remove_reference_t<decltype((s.*Member)[0])>;
@@ -124,7 +124,6 @@ struct Pile {
     static py::object get(const GameState& s, const Spec&, const Sizes&) {
         return as_list((s.*Items).data(), s.*Count);
     }
-    static py::object plain(const GameState& s, const Spec& spec, const Sizes& z) { return get(s, spec, z); }
     static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
         auto items = checked_items(spec, v, spec.width, false);
         using T = std::remove_reference_t<decltype((s.*Items)[0])>;
@@ -142,7 +141,6 @@ struct Piles {
         for (int i = 0; i < z.seats; ++i) out.append(as_list((s.*Items)[i].data(), (s.*Counts)[i]));
         return out;
     }
-    static py::object plain(const GameState& s, const Spec& spec, const Sizes& z) { return get(s, spec, z); }
     static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
         auto rows = checked_items(spec, v, z.seats, true);
         using T = std::remove_reference_t<decltype((s.*Items)[0][0])>;
@@ -164,17 +162,13 @@ struct Piles {
 // list of lists when Out is void.
 template <auto Member, Rows R, typename Out>
 struct Table {
-    static py::object plain(const GameState& s, const Spec& spec, const Sizes& z) {
-        int width = static_cast<int>(resolve(z, spec.width));
-        py::list out;
-        for (int i = 0; i < row_count(z, R); ++i) out.append(as_list((s.*Member)[i].data(), width));
-        return out;
-    }
     static py::object get(const GameState& s, const Spec& spec, const Sizes& z) {
+        int rows = row_count(z, R), width = static_cast<int>(resolve(z, spec.width));
         if constexpr (std::is_void_v<Out>) {
-            return plain(s, spec, z);
+            py::list out;
+            for (int i = 0; i < rows; ++i) out.append(as_list((s.*Member)[i].data(), width));
+            return out;
         } else {
-            int rows = row_count(z, R), width = static_cast<int>(resolve(z, spec.width));
             py::array_t<Out> out({rows, width});
             auto view = out.template mutable_unchecked<2>();
             for (int i = 0; i < rows; ++i)
@@ -212,15 +206,6 @@ struct PowerColumns {
         });
         return found;
     }
-    static py::object plain(const GameState& s, const Spec&, const Sizes& z) {
-        py::list out;
-        for (int seat = 0; seat < z.seats; ++seat) {
-            py::list row;
-            for (int k = 0; k < WIDTH; ++k) row.append(static_cast<int>(at(s, seat, k)));
-            out.append(row);
-        }
-        return out;
-    }
     static py::object get(const GameState& s, const Spec&, const Sizes& z) {
         py::array_t<int8_t> out({z.seats, WIDTH});
         auto view = out.mutable_unchecked<2>();
@@ -253,7 +238,6 @@ struct Decks {  // Ages not yet dealt: {age: cards}
             if (s.deck_size[a]) out[py::int_(a + 1)] = as_list(s.decks[a].data(), s.deck_size[a]);
         return out;
     }
-    static py::object plain(const GameState& s, const Spec& spec, const Sizes& z) { return get(s, spec, z); }
     static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
         if (!py::isinstance<py::dict>(v)) refuse(spec, "must be a dict {age: cards}, got " + py::repr(v).cast<std::string>());
         const Spec age{spec.name, "int", 1, 3, 0};
@@ -273,7 +257,6 @@ struct Pending {  // {city: card action waiting for resolution}
             if (s.pending[city] >= 0) out[py::int_(city)] = static_cast<int>(s.pending[city]);
         return out;
     }
-    static py::object plain(const GameState& s, const Spec& spec, const Sizes& z) { return get(s, spec, z); }
     static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
         if (!py::isinstance<py::dict>(v)) refuse(spec, "must be a dict {seat: card action}, got " + py::repr(v).cast<std::string>());
         const Spec city{spec.name, "int", 0, z.seats - 1, 0}, action{spec.name, "int", 0, 5 * z.types - 1, 0};
@@ -293,7 +276,6 @@ struct Payments {  // {city: (bank, to_left, to_right)} chosen (payment="choose"
             }
         return out;
     }
-    static py::object plain(const GameState& s, const Spec& spec, const Sizes& z) { return get(s, spec, z); }
     static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
         if (!py::isinstance<py::dict>(v)) refuse(spec, "must be a dict {seat: (bank, to_left, to_right)}, got " + py::repr(v).cast<std::string>());
         const Spec city{spec.name, "int", 0, z.seats - 1, 0};
@@ -314,7 +296,6 @@ struct DiscardBuilders {  // [(seat, controller)]: Halicarnassus picks to come
         for (int i = 0; i < s.num_discard_builders; ++i) out.append(py::make_tuple(s.discard_builders[i][0], s.discard_builders[i][1]));
         return out;
     }
-    static py::object plain(const GameState& s, const Spec& spec, const Sizes& z) { return get(s, spec, z); }
     static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
         auto pairs = checked_items(spec, v, MAX_PENDING_BUILDERS, false);
         const Spec seat{spec.name, "int", 0, z.seats - 1, 0}, player{spec.name, "int", 0, z.players - 1, 0};
@@ -336,7 +317,6 @@ struct Log {  // the record's actions: (age, turn, agent, seat, kind, card type,
         }
         return out;
     }
-    static py::object plain(const GameState& s, const Spec& spec, const Sizes& z) { return get(s, spec, z); }
     static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
         auto entries = checked_items(spec, v, MAX_LOG, false);
         const int64_t pay = 2 * MAX_TO_ONE_SIDE;
