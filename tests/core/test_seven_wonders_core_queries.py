@@ -87,3 +87,15 @@ def test_the_core_state_is_read_only_and_a_view_of_the_game():
     other = CompiledSevenWonders(3)
     with pytest.raises(ValueError, match="another engine"):
         other.render(view)
+
+
+def test_the_layout_declares_every_field_of_the_python_state():
+    """A field added to one state and not the other fails here: the layout (``state_layout.hpp``)
+    holds every field of the Python state but its setup (table, players, seed, boards, payment
+    mode, kept by the engine) and memos, under the same names."""
+    from wonders_env import core
+    from wonders_env.seven_wonders.compiled import _TRANSFERRED
+    layout = set(core.load().seven_wonders.STATE_FIELDS)
+    setup = {"num_players", "num_seats", "seed", "wonders", "payment"}
+    assert layout - {"cities", "sides"} == set(STATE_FIELDS) - setup
+    assert set(_TRANSFERRED) == layout - {"cities", "sides", "phase", "log"}
