@@ -19,7 +19,10 @@ paid to himself as a gain and coins to his opponent as a gift.
 
 It reads only what the player knows: its own hand, the public cities and the discard pile it has
 seen; never the other hands, the decks, nor the choices other players made this turn. A few
-microseconds per legal move; the seeded generator only breaks ties.
+microseconds per legal move; the seeded generator only breaks ties. It reads a Python engine
+state and a core state (``engine="core"``) alike, asking the rules' questions (payments, counts,
+scores) of the state's engine (:func:`wonders_env.seven_wonders.state.rules_of`): on the core it
+never imports the Python rules.
 """
 
 from __future__ import annotations
@@ -31,12 +34,10 @@ from typing import Sequence
 import numpy as np
 
 from wonders_env.game import Game
-from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import Kind
 from wonders_env.seven_wonders.cards import (BLUE, SCIENCE_ANY, SCOPE_SELF, CardDatabase, Coins, Produce,
                                              Science, Shields, Special, TradeDiscount, VictoryPoints)
-from wonders_env.seven_wonders.scoring import science_points, score_breakdown
-from wonders_env.seven_wonders.state import VICTORY_TOKEN, GameState, Phase
+from wonders_env.seven_wonders.state import VICTORY_TOKEN, GameState, Phase, rules_of
 
 from .search_values import win_and_margin
 
@@ -79,13 +80,16 @@ def _demand(db: CardDatabase) -> tuple[tuple[int, ...], ...]:
 def action_values(state: GameState, seat: int, legal: Sequence[int]) -> np.ndarray:
     """The heuristic value, in VP-equivalents, of each action in ``legal`` for ``seat``."""
     n_types = state.db.num_types
+    rules = rules_of(state)
     city = rules.acting_city(state, seat)
-    if state.phase == Phase.PAYMENT:
+    phase = state.phase
+    if phase == Phase.PAYMENT:
         return payment_values(state, seat, city, legal)
     view = _CityView(state, city)
-    free_city_phase = state.phase == Phase.FREE_CITY
+    free_city_phase = phase == Phase.FREE_CITY
     receiver = _hand_receiver(state, seat)
     receiver_view = _CityView(state, receiver) if receiver >= 0 else None
+    receiver_has = state.has_type[receiver] if receiver >= 0 else None
     card_value: dict[int, float] = {}
     denial: dict[int, float] = {}
     stage_value = None
@@ -94,7 +98,7 @@ def action_values(state: GameState, seat: int, legal: Sequence[int]) -> np.ndarr
         kind, card_type = divmod(action, n_types)
         if card_type not in denial:
             denial[card_type] = (DENIAL_WEIGHT * receiver_view.card_value(card_type)
-                                 if receiver_view is not None and not state.has_type[receiver, card_type] else 0.0)
+                                 if receiver_view is not None and not receiver_has[card_type] else 0.0)
         if free_city_phase:  # deny the opponent the card it wants most, and earn the Free City's coins
             value = FREE_CITY_DENIAL * denial[card_type]
             if kind == BUILD:
@@ -123,9 +127,10 @@ def action_values(state: GameState, seat: int, legal: Sequence[int]) -> np.ndarr
 
 def payment_values(state: GameState, seat: int, city: int, legal: Sequence[int]) -> np.ndarray:
     """The value of each legal ``pay`` action of ``seat`` paying for ``city`` (see the module doc)."""
+    rules = rules_of(state)
     by_left = {to_left: (to_left, to_right) for _, to_left, to_right in rules.payment_choices(state, city)}
     coin_value = _CityView(state, seat).coin_value
-    my_points = score_breakdown(state, seat)["total"]
+    my_points = rules.score_breakdown(state, seat)["total"]
     penalty = {}
     for receiver in (state.left_of(city), state.right_of(city)):
         if receiver == seat:
@@ -133,7 +138,7 @@ def payment_values(state: GameState, seat: int, city: int, legal: Sequence[int])
         elif receiver == state.free_city:
             penalty[receiver] = 0.0
         else:
-            ahead = score_breakdown(state, receiver)["total"] > my_points
+            ahead = rules.score_breakdown(state, receiver)["total"] > my_points
             penalty[receiver] = GIFT_PENALTY * (2 if ahead else 1)
     own_coins = 0.0 if city == state.free_city else coin_value
     values = np.empty(len(legal))
@@ -159,6 +164,7 @@ class _CityView:
 
     def __init__(self, state: GameState, city: int) -> None:
         self.state, self.city = state, city
+        self.rules = rules_of(state)
         self.db = db = state.db
         age = self.age = state.age
         self.a = age - 1
@@ -212,7 +218,7 @@ class _CityView:
         return value
 
     def _count(self, counted: tuple[int, ...], scope: int, own_color: int) -> int:
-        total = rules.count_items(self.state, self.city, counted, scope)
+        total = self.rules.count_items(self.state, self.city, counted, scope)
         if scope & SCOPE_SELF and own_color in counted:  # the card counts itself once built
             total += 1
         return total
@@ -277,6 +283,7 @@ class _CityView:
 
     def science_value(self, symbol: int) -> float:
         s = self.science
+        science_points = self.rules.science_points
         before = science_points(s[0], s[1], s[2], s[3])
         s[symbol] += 1
         after = science_points(s[0], s[1], s[2], s[3])

@@ -12,7 +12,8 @@ hold next to a bare C++ engine). ``python raw_env`` is the PettingZoo AEC loop o
 engine, ``core raw_env`` the same loop with ``raw_env(engine="core")`` (the default engine), ``python env``
 and ``core env`` the loop on the wrapped ``env()``. Each figure gives decisions per second of wall time and per second of this process's CPU
 time (the machine is shared: the CPU figure is what one core delivers while others run).
-``memory`` is the resident memory that making and stepping 1,000 games adds to a fresh process
+``state read`` (7 Wonders) reads ``env.unwrapped.state`` and one field of it (``coins``) in a
+game under way on the core (the figures are reads, not decisions). ``memory`` is the resident memory that making and stepping 1,000 games adds to a fresh process
 (the arrays of the batched API and the core's games).
 """
 
@@ -104,6 +105,24 @@ def pettingzoo_loop(game: str, engine: str, wrapped: bool):
     return run
 
 
+def state_read(seconds: float, options: dict):
+    """Reads of ``env.unwrapped.state.coins`` per second, 30 decisions into a core game."""
+    from bench_seven_wonders import random_choice
+    from wonders_env import registry
+    env = registry.make("seven_wonders", raw=True, **options)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        env.step(random_choice(env.observe(env.agent_selection)["action_mask"], rng))
+    raw = env.unwrapped
+
+    def run() -> int:
+        for _ in range(100):
+            raw.state.coins
+        return 100
+    return timed(run, seconds)
+
+
 def pettingzoo_loops(game: str) -> dict:
     return {f"{engine} {'env' if wrapped else 'raw_env'}": pettingzoo_loop(game, engine, wrapped)
             for wrapped in (False, True) for engine in ("python", "core")}
@@ -111,7 +130,7 @@ def pettingzoo_loops(game: str) -> dict:
 
 GAMES = {"seven_wonders_duel": {"core bare": lambda seconds, options: duel_core_bare(seconds),
                                 **pettingzoo_loops("seven_wonders_duel")},
-         "seven_wonders": pettingzoo_loops("seven_wonders")}
+         "seven_wonders": {**pettingzoo_loops("seven_wonders"), "state read": state_read}}
 
 
 def main() -> None:

@@ -54,10 +54,15 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
 * `engine`: `"core"` (default, the compiled core, `wonders_env.seven_wonders.compiled`) or
   `"python"` (the readable engine `wonders_env.seven_wonders`). Both deal a seed's game the same
   way and give the same observations, masks, rewards, infos and records, in both payment modes;
-  the core is faster. With the core, `env.unwrapped.state` is a copy of the game as a Python
-  engine state, taken from the core at each read (0.3-0.6 ms; for agents that read it);
-  assigning a Python state puts the core in it, field by field, and a state that the core does
-  not give back exactly (every field compared) is refused with a `ValueError` naming the fields,
+  the core is faster and plays alone (it deals, explains an illegal move, and answers every
+  question the renders, texts, records, the web app and the agents ask; the Python rules are
+  never imported). `env.unwrapped.game` is the engine (a `wonders_env.game.Game`). With the core,
+  `env.unwrapped.state` is the core's state itself, read-only under the Python state's names
+  (`SevenWondersState`: reading a field reads that field, nothing is copied; it follows the
+  game, `clone()` keeps a position); `env.unwrapped.game.python_twin(state)` gives a Python engine
+  copy to change by hand. Assigning a state (a core state, or a Python engine state) puts the
+  core in a copy of it: a Python state is taken field by field, and one that the core does not
+  give back exactly (every field compared) is refused with a `ValueError` naming the fields,
   changing nothing (the rule of both games). For many games at once, use the batched API
   `wonders_env.vector`.
 

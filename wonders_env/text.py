@@ -113,13 +113,14 @@ def parse_move(move: Any, moves: list[str]) -> int:
 class TextView:
     """The text of an AEC env of a game (``env()``, ``raw_env`` or a wrapper of them) as it stands.
 
-    It reads the game once (``env.unwrapped.state``) and keeps it: make a new view, or call
+    It reads the game's state (``env.unwrapped.state``: a Python engine state, or the core's own
+    state, which follows the game) and keeps what it derived from it: make a new view, or call
     :meth:`forget`, after the env moves on."""
 
     def __init__(self, env: Any) -> None:
         self.env = env
         self.raw = env.unwrapped
-        self.game = self.raw.game  # the Python engine of the env's game (describes moves)
+        self.game = self.raw.game  # the env's engine (describes moves)
         self.module = text_module(self.game.name)
         self.seat = {agent: seat for seat, agent in enumerate(self.raw.possible_agents)}
         self.forget()
@@ -131,7 +132,7 @@ class TextView:
 
     @property
     def state(self) -> Any:
-        """The game as a Python engine state, read once."""
+        """The game's state, read once."""
         if self._state is None:
             self._state = self.raw.state
         return self._state
@@ -223,10 +224,10 @@ class TextGame:
         agent = self.env.agent_selection
         actions, names = self.view.legal(agent)
         index = parse_move(move, names)
-        state = self.view.state
+        acting = set(self.view.game.acting_players(self.view.state))  # before the move: the state may follow the game
         self.env.step(actions[index])
         self._chosen.add(self.view.seat[agent])
-        if not self.view.game.simultaneous or self._chosen >= set(self.view.game.acting_players(state)):
+        if not self.view.game.simultaneous or self._chosen >= acting:
             self.view.forget()  # the turn resolved: the game changed
             self._chosen = set()
         info: dict[str, Any] = {"agent": agent, "action": actions[index], "move": names[index]}

@@ -9,7 +9,9 @@ discard pile; a card another player sold, discarded or put under a stage is sent
 name. Card names appear only as whole JSON string values (never inside sentences), which is what
 the test of hidden information checks.
 
-The functions take the PettingZoo env (``raw_env``) and read its ``unwrapped.state``.
+The functions take the PettingZoo env (``raw_env``) and read its ``unwrapped.state``; the rules'
+answers (acting seats, payments, scores, why a move is illegal) come from its engine,
+``unwrapped.game``: on the compiled core (the default) no Python rules module is imported.
 """
 
 from __future__ import annotations
@@ -17,16 +19,14 @@ from __future__ import annotations
 from typing import Any
 
 from wonders_env import seven_wonders_v0
-from wonders_env.seven_wonders import rules
-from wonders_env.seven_wonders.actions import Kind, decode_action, encode_action
+from wonders_env.seven_wonders.actions import HIDDEN_ACTION_KINDS, Kind, decode_action, encode_action
 from wonders_env.seven_wonders.cards import (COLORS, COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE,
                                              RESOURCES, SCIENCE_SYMBOLS, SCOPE_LEFT, SCOPE_RIGHT,
                                              SCOPE_SELF, Coins, CountReward, Produce, Science,
                                              Shields, Special, TradeDiscount, VictoryPoints,
                                              WonderCompleteBonus)
 from wonders_env.seven_wonders.render import PHASE_TEXT, seat_name
-from wonders_env.seven_wonders.scoring import score_breakdown
-from wonders_env.seven_wonders.state import Phase
+from wonders_env.seven_wonders.state import SELL_COINS, Phase
 from wonders_env.registry import entry
 
 GAME = "seven_wonders"
@@ -34,7 +34,6 @@ TITLE = "7 Wonders"
 SETUP_CHOICES = {"editions": list(entry(GAME).editions), "sides": ["random", "A", "B"],
                  "payments": list(entry(GAME).options["payment"])}  # what the setup form offers
 RESOURCE_NAMES = {"W": "wood", "S": "stone", "C": "clay", "O": "ore", "G": "glass", "L": "loom", "P": "papyrus"}
-HIDDEN_KINDS = ("sell", "wonder", "discard")  # cards placed face down: their name stays with their owner
 SPECIAL_TEXT = {
     "free_build_once_per_age": "build one card free each Age",
     "build_from_discard": "build a card of the discard pile free",
@@ -64,7 +63,7 @@ def new_env(options: dict[str, Any]):
 
 
 def acting_agents(env) -> list[str]:
-    return [f"player_{seat}" for seat in rules.acting_seats(env.unwrapped.state)]
+    return [f"player_{seat}" for seat in env.unwrapped.game.acting_seats(env.unwrapped.state)]
 
 
 def phase(env) -> str:
@@ -123,7 +122,7 @@ def card_info(db, card_type: int) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- the table
-def _city(state, seat: int) -> dict[str, Any]:
+def _city(game, state, seat: int) -> dict[str, Any]:
     db = state.db
     board = state.wonders[seat]
     stages = [{"resources": "".join(RESOURCES[r] * n for r, n in enumerate(stage.resource_cost)),
@@ -137,24 +136,26 @@ def _city(state, seat: int) -> dict[str, Any]:
         "cards": [card_info(db, db.cards[c].type) for c in state.built[seat]],
         "hand_size": len(state.hands[seat]) if seat < state.num_players else len(state.free_city_pile),
         "left": seat_name(state, state.left_of(seat)), "right": seat_name(state, state.right_of(seat)),
-        "score": score_breakdown(state, seat),
+        "score": game.score_breakdown(state, seat),
     }
 
 
 def table(env, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` (a player, or None for a spectator) sees it."""
-    state = env.unwrapped.state
+    game, state = env.unwrapped.game, env.unwrapped.state
     db = state.db
+    phase = state.phase
     view = {
         "edition": db.edition, "age": state.age, "turn": state.turn,
-        "phase": state.phase.name.lower(), "phase_text": PHASE_TEXT[state.phase],
-        "cities": [_city(state, s) for s in range(state.num_seats)], "hand": [],
+        "phase": phase.name.lower(), "phase_text": PHASE_TEXT[phase],
+        "cities": [_city(game, state, s) for s in range(state.num_seats)], "hand": [],
     }
-    if seat is not None and state.phase != Phase.GAME_OVER:
-        cards = rules.hand_for_decision(state, seat) if seat in rules.acting_seats(state) else state.hands[seat]
-        if state.phase == Phase.DISCARD_BUILD and seat in rules.acting_seats(state):
+    if seat is not None and phase != Phase.GAME_OVER:
+        acting = seat in game.acting_seats(state)
+        cards = game.hand_for_decision(state, seat) if acting else state.hands[seat]
+        if phase == Phase.DISCARD_BUILD and acting:
             view["hand_of"] = "the discard pile"
-        elif state.phase == Phase.FREE_CITY and seat in rules.acting_seats(state):
+        elif phase == Phase.FREE_CITY and acting:
             view["hand_of"] = "the Free City"
         view["hand"] = [card_info(db, db.cards[c].type) for c in cards]
     return view
@@ -169,13 +170,13 @@ def _price(state, city: int, payment: tuple[int, int, int]) -> dict[str, Any]:
 
 def moves(env, seat: int) -> list[dict[str, Any]]:
     """``seat``'s legal moves: ``action``, ``target`` (the element to click), ``label``, ``price``."""
-    state = env.unwrapped.state
-    if seat not in rules.acting_seats(state):
+    game, state = env.unwrapped.game, env.unwrapped.state
+    if seat not in game.acting_seats(state):
         return []
     db = state.db
-    city = rules.acting_city(state, seat)
+    city = game.acting_city(state, seat)
     result = []
-    payments = {to_left: (bank, to_right) for bank, to_left, to_right in rules.payment_choices(state, city)} \
+    payments = {to_left: (bank, to_right) for bank, to_left, to_right in game.payment_choices(state, city)} \
         if state.phase == Phase.PAYMENT else {}
     for action in map(int, env.observe(f"player_{seat}")["action_mask"].nonzero()[0]):
         kind, card_type = decode_action(action, db.num_types, state.payment)
@@ -186,12 +187,12 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
             move.update(target="payment", label=f"pay for {whose} this way",
                         price=_price(state, city, (bank, card_type, to_right)))
         elif kind == Kind.BUILD:
-            move.update(label="build", price=_price(state, city, rules.build_payment(state, city, card_type)))
+            move.update(label="build", price=_price(state, city, game.build_payment(state, city, card_type)))
         elif kind == Kind.WONDER:
             move.update(label=f"wonder stage {state.stages_built[city] + 1} with it",
-                        price=_price(state, city, rules.stage_payment(state, city)))
+                        price=_price(state, city, game.stage_payment(state, city)))
         elif kind == Kind.SELL:
-            move.update(label="discard for coins", price=f"+{rules.SELL_COINS} coins")
+            move.update(label="discard for coins", price=f"+{SELL_COINS} coins")
         elif kind == Kind.FREE_BUILD:
             move.update(label="build free (Olympia, once per Age)", price="free")
         elif kind == Kind.DISCARD_BUILD:
@@ -204,11 +205,7 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
 
 def illegal_reason(env, seat: int, action: object) -> str:
     """Why ``action`` is not a legal move of ``seat`` now, in the engine's words."""
-    try:
-        rules.check_legal(env.unwrapped.state, seat, action)
-    except rules.IllegalActionError as error:
-        return str(error)
-    return "it is legal"
+    return env.unwrapped.game.why_illegal(env.unwrapped.state, seat, action) or "it is legal"
 
 
 # ---------------------------------------------------------------- news and replays
@@ -235,7 +232,7 @@ def news(env, mark: tuple[int, list[int]]) -> list[dict[str, Any]]:
 def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A raw event as ``viewer`` saw it: another player's face-down card loses its name."""
     shown = dict(entry)
-    if entry.get("kind") in HIDDEN_KINDS and (viewer is None or entry.get("agent") != f"player_{viewer}"):
+    if entry.get("kind") in HIDDEN_ACTION_KINDS and (viewer is None or entry.get("agent") != f"player_{viewer}"):
         shown["card"] = None
     return shown
 
@@ -246,7 +243,7 @@ def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:
     the payment that move recorded). Raises ``ValueError`` if there is none."""
     state = env.unwrapped.state
     db = state.db
-    city = rules.acting_city(state, int(agent.rsplit("_", 1)[1]))
+    city = env.unwrapped.game.acting_city(state, int(agent.rsplit("_", 1)[1]))
     entry = next((e for e in entries if e.get("agent") == agent and e.get("seat") == city
                   and e.get("kind") != "discard"), None)
     if entry is None:

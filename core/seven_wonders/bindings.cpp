@@ -12,6 +12,7 @@
 #include "seven_wonders/batch.hpp"
 #include "seven_wonders/observation.hpp"
 #include "seven_wonders/rules.hpp"
+#include "seven_wonders/state_layout.hpp"
 
 namespace py = pybind11;
 
@@ -67,6 +68,11 @@ GameState& own(const Engine& engine, GameState& state) {
 void check_player(const Engine& engine, int64_t player) {
     if (player < 0 || player >= engine.num_players())
         fail("player must be in [0, " + std::to_string(engine.num_players()) + "), got " + std::to_string(player));
+}
+
+void check_card_type(const Engine& engine, int64_t card_type) {
+    if (card_type < 0 || card_type >= engine.tables().num_types)
+        fail("card type must be in [0, " + std::to_string(engine.tables().num_types) + "), got " + std::to_string(card_type));
 }
 
 void check_city(const Engine& engine, int64_t city) {
@@ -153,276 +159,48 @@ struct BoundBatch {
     ObjectLock lock;
 };
 
-py::dict record_data(const Engine& engine, const GameState& state) {
-    const Tables& t = engine.tables();
-    py::list seats;
-    for (int s = 0; s < state.num_seats; ++s) {
-        py::dict seat;
-        seat["city"] = static_cast<int>(state.city[s]);
-        seat["side"] = static_cast<int>(state.side[s]);
-        seat["stages_built"] = static_cast<int>(state.stages_built[s]);
-        py::list buildings, tokens;
-        for (int i = 0; i < state.built_size[s]; ++i) buildings.append(t.cards[state.built[s][i]].type);
-        for (int i = 0; i < state.num_tokens[s]; ++i) tokens.append(static_cast<int>(state.tokens[s][i]));
-        seat["buildings"] = buildings;
-        seat["coins"] = static_cast<int>(state.coins[s]);
-        seat["military_tokens"] = tokens;
-        seat["score"] = py::cast(engine.score_breakdown(state, s));
-        seats.append(seat);
-    }
-    py::list actions;
-    for (int i = 0; i < state.log_size; ++i) {
-        const LogEntry& e = state.log[i];
-        actions.append(py::make_tuple(e.age, e.turn, e.agent, e.seat, e.kind, e.card_type, e.to_left, e.to_right, e.bank));
-    }
-    py::dict out;
-    out["seed"] = state.has_seed ? py::object(py::int_(state.seed)) : py::object(py::none());
-    out["finished"] = state.phase == Phase::GAME_OVER;
-    out["winners"] = state.phase == Phase::GAME_OVER ? py::cast(engine.winners(state)) : py::list();
-    out["seats"] = seats;
-    out["actions"] = actions;
-    return out;
-}
-
 py::list card_list(const uint8_t* cards, int count) {
     py::list out;
     for (int i = 0; i < count; ++i) out.append(static_cast<int>(cards[i]));
     return out;
 }
 
-// ---------------------------------------------------------------- state transfer (to and from Python)
-// The fields of a core state under the names of the Python GameState's fields (compiled.py turns
-// them into a GameState); the powers in the order of cards.Power.
-template <typename Row>
-py::list rows(const Row* data, int count, int width) {
-    py::list out;
-    for (int i = 0; i < count; ++i) {
-        py::list row;
-        for (int k = 0; k < width; ++k) row.append(static_cast<int>(data[i][k]));
-        out.append(row);
-    }
-    return out;
-}
-
-py::dict export_state(const Engine& engine, const GameState& s) {
-    const int seats = s.num_seats, players = s.num_players, n = engine.tables().num_types;
-    py::dict out;
-    out["cities"] = std::vector<int>(s.city.begin(), s.city.begin() + seats);
-    out["sides"] = std::vector<int>(s.side.begin(), s.side.begin() + seats);
-    out["age"] = static_cast<int>(s.age);
-    out["turn"] = static_cast<int>(s.turn);
-    out["phase"] = static_cast<int>(s.phase);
-    py::dict decks;
-    for (int a = 0; a < 3; ++a)
-        if (s.deck_size[a]) decks[py::int_(a + 1)] = card_list(s.decks[a].data(), s.deck_size[a]);
-    out["decks"] = decks;
-    out["box"] = card_list(s.box.data(), s.box_size);
-    py::list hands, built, stage_cards, tokens, own_choices, sell_choices, discard_builders, log;
-    for (int seat = 0; seat < seats; ++seat) {
-        hands.append(card_list(s.hands[seat].data(), s.hand_size[seat]));
-        built.append(card_list(s.built[seat].data(), s.built_size[seat]));
-        stage_cards.append(card_list(s.stage_cards[seat].data(), s.stages_built[seat]));
-        tokens.append(std::vector<int>(s.tokens[seat].begin(), s.tokens[seat].begin() + s.num_tokens[seat]));
-        own_choices.append(card_list(s.own_choices[seat].data(), s.num_own_choices[seat]));
-        sell_choices.append(card_list(s.sell_choices[seat].data(), s.num_sell_choices[seat]));
-    }
-    out["hands"] = hands;
-    out["free_city_pile"] = card_list(s.free_city_pile.data(), s.free_city_pile_size);
-    out["free_city_holder"] = static_cast<int>(s.free_city_holder);
-    out["built"] = built;
-    out["has_type"] = rows(s.has_type.data(), seats, n);
-    out["color_counts"] = rows(s.color_counts.data(), seats, NUM_COLORS);
-    out["coins"] = std::vector<int>(s.coins.begin(), s.coins.begin() + seats);
-    out["stages_built"] = std::vector<int>(s.stages_built.begin(), s.stages_built.begin() + seats);
-    out["stage_cards"] = stage_cards;
-    out["shields"] = std::vector<int>(s.shields.begin(), s.shields.begin() + seats);
-    out["military_tokens"] = tokens;
-    out["science"] = rows(s.science.data(), seats, 4);
-    out["own_fixed"] = rows(s.own_fixed.data(), seats, NUM_RESOURCES);
-    out["own_choices"] = own_choices;
-    out["sell_fixed"] = rows(s.sell_fixed.data(), seats, NUM_RESOURCES);
-    out["sell_choices"] = sell_choices;
-    out["cheap_left"] = std::vector<int>(s.cheap_left.begin(), s.cheap_left.begin() + seats);
-    out["cheap_right"] = std::vector<int>(s.cheap_right.begin(), s.cheap_right.begin() + seats);
-    py::list powers, used;
-    for (int seat = 0; seat < seats; ++seat) {
-        powers.append(std::vector<int>{s.free_build_power[seat], s.seventh_card_power[seat], s.copy_guild_power[seat],
-                                       s.free_color_power[seat], s.free_first_from_age[seat], s.free_last_from_age[seat]});
-        used.append(std::vector<int>{s.free_build_used_age[seat], s.seventh_card_played_age[seat], 0, 0, 0, 0});
-    }
-    out["powers"] = powers;
-    out["power_used_age"] = used;
-    out["discard"] = card_list(s.discard.data(), s.discard_size);
-    out["known_discard"] = rows(s.known_discard.data(), players, n);
-    out["last_passed"] = rows(s.last_passed.data(), players, n);
-    py::dict pending, payments;
-    for (int city = 0; city < seats; ++city) {
-        if (s.pending[city] >= 0) pending[py::int_(city)] = static_cast<int>(s.pending[city]);
-        if (s.paid >> city & 1) {
-            const CityPayment& p = s.payments[city];
-            payments[py::int_(city)] = py::make_tuple(p.bank, p.to_left, p.to_right);
-        }
-    }
-    out["pending"] = pending;
-    out["payments"] = payments;
-    out["pending_turn"] = static_cast<int>(s.pending_turn);
-    for (int i = 0; i < s.num_discard_builders; ++i)
-        discard_builders.append(py::make_tuple(s.discard_builders[i][0], s.discard_builders[i][1]));
-    out["discard_builders"] = discard_builders;
-    out["age_leftovers_discarded"] = s.age_leftovers_discarded;
-    for (int i = 0; i < s.log_size; ++i) {
-        const LogEntry& e = s.log[i];
-        log.append(py::make_tuple(e.age, e.turn, e.agent, e.seat, e.kind, e.card_type, e.to_left, e.to_right, e.bank));
-    }
-    out["log"] = log;
-    return out;
-}
-
-// Reads a list of integers in [low, high] of at most `capacity` items into `out`; returns the count.
-template <typename T, size_t N>
-int read_list(const py::handle& value, std::array<T, N>& out, int capacity, int64_t low, int64_t high, const std::string& what) {
-    auto items = py::cast<std::vector<int64_t>>(value);
-    if (static_cast<int64_t>(items.size()) > capacity)
-        fail("state: " + what + " holds at most " + std::to_string(capacity) + " items, got " + std::to_string(items.size()));
-    for (size_t i = 0; i < items.size(); ++i) {
-        if (items[i] < low || items[i] > high)
-            fail("state: " + what + " values must be in [" + std::to_string(low) + ", " + std::to_string(high) + "], got " +
-                 std::to_string(items[i]));
-        out[i] = static_cast<T>(items[i]);
-    }
-    return static_cast<int>(items.size());
-}
-
-// One list per seat (or player): `count` lists read by read_list.
-template <typename T, size_t N, size_t M>
-void read_rows(const py::handle& value, std::array<std::array<T, N>, M>& out, int count, int width, int64_t low,
-               int64_t high, const std::string& what, std::array<uint8_t, M>* sizes = nullptr) {
-    auto items = py::cast<std::vector<py::object>>(value);
-    if (static_cast<int>(items.size()) != count)
-        fail("state: " + what + " must hold " + std::to_string(count) + " rows, got " + std::to_string(items.size()));
-    for (int i = 0; i < count; ++i) {
-        int size = read_list(items[i], out[i], width, low, high, what);
-        if (sizes) (*sizes)[i] = static_cast<uint8_t>(size);
-        else if (size != width) fail("state: each row of " + what + " must hold " + std::to_string(width) + " values");
-    }
-}
-
-// The inverse of export_state: a core state from the fields of a Python GameState (checked so
-// that nothing read can take the core outside its arrays; the rules are the Python engine's).
-GameState import_state(const Engine& engine, const py::dict& d, py::object seed) {
+// ---------------------------------------------------------------- state transfer (state_layout.hpp)
+layout::Sizes sizes_of(const Engine& engine) {
     const Tables& t = engine.tables();
-    const int seats = engine.num_seats(), players = engine.num_players(), n = t.num_types, cards = t.num_cards - 1;
-    auto get = [&](const char* key) -> py::object {
-        if (!d.contains(key)) fail(std::string("state: missing '") + key + "'");
-        return d[key];
-    };
-    auto integer = [&](const char* key, int64_t low, int64_t high) {
-        int64_t value = checked_int(get(key), key);
-        if (value < low || value > high)
-            fail(std::string("state: ") + key + " must be in [" + std::to_string(low) + ", " + std::to_string(high) +
-                 "], got " + std::to_string(value));
-        return value;
-    };
-    GameState s;
-    s.engine_id = engine.id();
-    s.num_players = static_cast<int8_t>(players);
-    s.num_seats = static_cast<int8_t>(seats);
-    if (!seed.is_none()) {
-        s.has_seed = true;
-        s.seed = checked_int(seed, "seed");
-    }
-    read_list(get("cities"), s.city, seats, 0, t.num_cities - 1, "cities");
-    read_list(get("sides"), s.side, seats, 0, 1, "sides");
-    s.age = static_cast<int8_t>(integer("age", 1, 3));
-    s.turn = static_cast<int8_t>(integer("turn", 1, TURNS_PER_AGE));
-    s.phase = static_cast<Phase>(integer("phase", 0, 5));
+    return {engine.num_seats(), engine.num_players(), t.num_types, t.num_cards, t.num_cities};
+}
+
+// What the view's getters need (a state knows its table's card names count, not the tables).
+layout::Sizes sizes_of(const GameState& s) { return {s.num_seats, s.num_players, s.num_types, 0, 0}; }
+
+// Every field of the layout as plain lists (the Python state's values, arrays as lists).
+py::dict export_state(const Engine& engine, const GameState& s) {
+    const layout::Sizes z = sizes_of(engine);
+    py::dict out;
+    layout::for_each_field([&](const auto& field) {
+        py::object value = std::decay_t<decltype(field)>::kind::get(s, field.spec, z);
+        out[field.spec.name] = py::isinstance<py::array>(value) ? value.attr("tolist")() : value;
+    });
+    return out;
+}
+
+// The checks between fields that keep the rules inside the state's arrays (each field's own
+// bounds are the layout's).
+void check_between_fields(const Engine& engine, const GameState& s) {
+    const Tables& t = engine.tables();
+    const int seats = engine.num_seats(), players = engine.num_players();
     if (s.phase == Phase::PAYMENT && !engine.chooses_payments()) fail("state: a PAYMENT phase needs payment=\"choose\"");
-    auto decks = py::cast<py::dict>(get("decks"));
-    for (auto item : decks) {
-        int64_t age = checked_int(item.first, "deck age");
-        if (age < 1 || age > 3) fail("state: decks are keyed by Age 1-3");
-        s.deck_size[age - 1] = static_cast<uint8_t>(read_list(item.second, s.decks[age - 1], MAX_DECK, 0, cards, "decks"));
-    }
-    s.box_size = static_cast<uint8_t>(read_list(get("box"), s.box, 16, 0, cards, "box"));
-    read_rows(get("hands"), s.hands, seats, MAX_HAND, 0, cards, "hands", &s.hand_size);
-    s.free_city_pile_size = static_cast<uint8_t>(read_list(get("free_city_pile"), s.free_city_pile, MAX_HAND, 0, cards, "free_city_pile"));
-    s.free_city_holder = static_cast<int8_t>(integer("free_city_holder", players == 2 ? 0 : -1, players == 2 ? 1 : -1));
-    read_rows(get("built"), s.built, seats, MAX_BUILT, 0, cards, "built", &s.built_size);
-    read_rows(get("has_type"), s.has_type, seats, n, 0, 1, "has_type");
-    read_rows(get("color_counts"), s.color_counts, seats, NUM_COLORS, 0, MAX_BUILT, "color_counts");
-    read_list(get("coins"), s.coins, seats, 0, 10000, "coins");
-    std::array<uint8_t, MAX_SEATS> stages{};
-    read_rows(get("stage_cards"), s.stage_cards, seats, MAX_STAGES, 0, cards, "stage_cards", &stages);
-    read_list(get("stages_built"), s.stages_built, seats, 0, MAX_STAGES, "stages_built");
+    if (players == 2 ? s.free_city_holder < 0 : s.free_city_holder >= 0)
+        fail("state: free_city_holder must be " + std::string(players == 2 ? "0 or 1" : "-1") + " with " +
+             std::to_string(players) + " players, got " + std::to_string(s.free_city_holder));
     for (int seat = 0; seat < seats; ++seat)
-        if (stages[seat] != s.stages_built[seat] || s.stages_built[seat] > t.wonders[s.city[seat]][s.side[seat]].num_stages)
-            fail("state: stages_built must count the stage_cards, within the wonder's stages");
-    read_list(get("shields"), s.shields, seats, 0, 1000, "shields");
-    read_rows(get("military_tokens"), s.tokens, seats, MAX_TOKENS, -1, 5, "military_tokens", &s.num_tokens);
-    // a symbol per building and per wonder stage at most
-    read_rows(get("science"), s.science, seats, 4, 0, MAX_BUILT + MAX_STAGES, "science");
-    read_rows(get("own_fixed"), s.own_fixed, seats, NUM_RESOURCES, 0, 100, "own_fixed");
-    read_rows(get("sell_fixed"), s.sell_fixed, seats, NUM_RESOURCES, 0, 100, "sell_fixed");
-    read_rows(get("own_choices"), s.own_choices, seats, MAX_CHOICES, 1, 127, "own_choices", &s.num_own_choices);
-    read_rows(get("sell_choices"), s.sell_choices, seats, MAX_CHOICES, 1, 127, "sell_choices", &s.num_sell_choices);
-    read_list(get("cheap_left"), s.cheap_left, seats, 0, 127, "cheap_left");
-    read_list(get("cheap_right"), s.cheap_right, seats, 0, 127, "cheap_right");
-    std::array<std::array<int8_t, 6>, MAX_SEATS> powers{}, used{};
-    read_rows(get("powers"), powers, seats, 6, 0, 4, "powers");
-    read_rows(get("power_used_age"), used, seats, 6, 0, 3, "power_used_age");
-    for (int seat = 0; seat < seats; ++seat) {
-        s.free_build_power[seat] = powers[seat][0];
-        s.seventh_card_power[seat] = powers[seat][1];
-        s.copy_guild_power[seat] = powers[seat][2];
-        s.free_color_power[seat] = powers[seat][3];
-        s.free_first_from_age[seat] = powers[seat][4];
-        s.free_last_from_age[seat] = powers[seat][5];
-        s.free_build_used_age[seat] = used[seat][0];
-        s.seventh_card_played_age[seat] = used[seat][1];
-    }
-    s.discard_size = static_cast<uint8_t>(read_list(get("discard"), s.discard, MAX_CARDS, 0, cards, "discard"));
-    read_rows(get("known_discard"), s.known_discard, players, n, 0, MAX_CARDS, "known_discard");
-    read_rows(get("last_passed"), s.last_passed, players, n, 0, MAX_HAND, "last_passed");
-    s.pending.fill(-1);
-    for (auto item : py::cast<py::dict>(get("pending"))) {
-        int64_t city = checked_int(item.first, "pending city"), action = checked_int(item.second, "pending action");
-        if (city < 0 || city >= seats || action < 0 || action >= engine.tables().wait_action())
-            fail("state: pending maps a seat to a card action");
-        s.pending[city] = static_cast<int16_t>(action);
-    }
-    for (auto item : py::cast<py::dict>(get("payments"))) {
-        int64_t city = checked_int(item.first, "payment city");
-        auto paid = py::cast<std::vector<int64_t>>(item.second);
-        if (city < 0 || city >= seats || s.pending[city] < 0 || paid.size() != 3)
-            fail("state: payments maps a seat with a pending move to (bank, to_left, to_right)");
-        for (int64_t coins : paid)
-            if (coins < 0 || coins > 2 * MAX_TO_ONE_SIDE) fail("state: payment coins out of range");
-        s.payments[city] = CityPayment{static_cast<int8_t>(paid[0]), static_cast<int8_t>(paid[1]), static_cast<int8_t>(paid[2])};
-        s.paid = static_cast<uint8_t>(s.paid | 1 << city);
-    }
-    s.pending_turn = static_cast<int8_t>(integer("pending_turn", 0, TURNS_PER_AGE + 1));
-    auto builders = py::cast<std::vector<std::pair<int64_t, int64_t>>>(get("discard_builders"));
-    if (builders.size() > MAX_PENDING_BUILDERS) fail("state: too many discard_builders");
-    for (const auto& [city, controller] : builders) {
-        if (city < 0 || city >= seats || controller < 0 || controller >= players)
-            fail("state: discard_builders holds (seat, controller) pairs");
-        auto& entry = s.discard_builders[s.num_discard_builders++];
-        entry[0] = static_cast<int8_t>(city);
-        entry[1] = static_cast<int8_t>(controller);
-    }
-    s.age_leftovers_discarded = py::cast<bool>(get("age_leftovers_discarded"));
-    auto log = py::cast<std::vector<std::vector<int64_t>>>(get("log"));
-    if (log.size() > MAX_LOG) fail("state: the log holds at most " + std::to_string(MAX_LOG) + " entries");
-    for (const auto& e : log) {
-        if (e.size() != 9 || e[0] < 1 || e[0] > 3 || e[1] < 1 || e[1] > TURNS_PER_AGE + 1 || e[2] < -1 || e[2] >= players ||
-            e[3] < 0 || e[3] >= seats || e[4] < 0 || e[4] > LEFTOVER_DISCARD || e[5] < 0 || e[5] >= n)
-            fail("state: a log entry is (age, turn, agent, seat, kind, card type, to_left, to_right, bank)");
-        for (int k = 6; k < 9; ++k)
-            if (e[k] < 0 || e[k] > 2 * MAX_TO_ONE_SIDE) fail("state: log payment out of range");
-        s.log[s.log_size++] = LogEntry{static_cast<uint8_t>(e[0]), static_cast<uint8_t>(e[1]), static_cast<uint8_t>(e[3]),
-                                       static_cast<uint8_t>(e[4]), static_cast<uint8_t>(e[5]), static_cast<uint8_t>(e[6]),
-                                       static_cast<uint8_t>(e[7]), static_cast<uint8_t>(e[8]), static_cast<int8_t>(e[2])};
-    }
+        if (s.stages_built[seat] > t.wonders[s.city[seat]][s.side[seat]].num_stages)
+            fail("state: stages_built of seat " + std::to_string(seat) + " exceeds its wonder's stages");
+    for (int city = 0; city < seats; ++city)
+        if (s.paid >> city & 1 && s.pending[city] < 0)
+            fail("state: payments maps a seat with a pending move to (bank, to_left, to_right); seat " +
+                 std::to_string(city) + " has none");
     // every physical card in one place at most (so no pile can outgrow its array)
     std::vector<int> seen(t.num_cards, 0);
     auto count = [&](const uint8_t* items, int size) {
@@ -445,8 +223,8 @@ GameState import_state(const Engine& engine, const py::dict& d, py::object seed)
         if (s.num_tokens[seat] > (s.phase == Phase::GAME_OVER ? MAX_TOKENS : 2 * (s.age - 1)))
             fail("state: seat " + std::to_string(seat) + " has more military tokens than the conflicts so far give");
         int own = 0, sold = 0;  // the choice productions of its buildings and stages
-        auto add = [&](const Produce* produces, int count) {
-            for (int i = 0; i < count; ++i)
+        auto add = [&](const Produce* produces, int n) {
+            for (int i = 0; i < n; ++i)
                 if (produces[i].mask & (produces[i].mask - 1)) {
                     ++own;
                     sold += produces[i].tradable;
@@ -463,6 +241,7 @@ GameState import_state(const Engine& engine, const py::dict& d, py::object seed)
     }
     if (s.num_discard_builders > 2) fail("state: at most 2 pending discard builds");
     std::array<std::array<int, MAX_TYPES>, MAX_SEATS> needed{};  // pending cards per hand owner
+    const int n = t.num_types;
     for (int city = 0; city < seats; ++city) {
         if (s.pending[city] < 0) continue;
         int kind = s.pending[city] / n, type = s.pending[city] % n;
@@ -485,6 +264,27 @@ GameState import_state(const Engine& engine, const py::dict& d, py::object seed)
             return true;
         }()))
         fail("state: SEVENTH_CARD needs a Babylon player with its last card");
+}
+
+// The inverse of export_state: a new core state from the fields of a Python state, every field
+// read and checked by the layout, then checked against the others.
+GameState import_state(const Engine& engine, const py::dict& d, py::object seed) {
+    GameState s;
+    s.engine_id = engine.id();
+    s.num_players = static_cast<int8_t>(engine.num_players());
+    s.num_seats = static_cast<int8_t>(engine.num_seats());
+    s.num_types = static_cast<uint8_t>(engine.tables().num_types);
+    if (!seed.is_none()) {
+        s.has_seed = true;
+        s.seed = static_cast<uint64_t>(checked_int(seed, "seed"));
+    }
+    const layout::Sizes z = sizes_of(engine);
+    layout::for_each_field([&](const auto& field) {
+        if (!d.contains(field.spec.name))
+            fail(std::string("state: missing '") + field.spec.name + "' (a state has every field of state_layout.hpp)");
+        std::decay_t<decltype(field)>::kind::set(s, field.spec, z, d[field.spec.name]);
+    });
+    check_between_fields(engine, s);
     return s;
 }
 
@@ -498,26 +298,37 @@ void bind(py::module_ m) {
     m.def("make_tables", [](const py::dict& data) { return std::const_pointer_cast<Tables>(build_tables(table_data(data))); },
           "Tables from the dict of numpy arrays built by wonders_env.seven_wonders.compiled.core_tables.");
 
-    py::class_<GameState>(m, "State", "A 7 Wonders game state of the core (copy with clone()).")
+    py::class_<GameState> state(m, "State",
+                                "A 7 Wonders game state of the core: read-only properties under the Python state's "
+                                "names (state_layout.hpp); copy with clone() or State(other).");
+    state.def(py::init<const GameState&>(), py::arg("other"))
         .def("clone", [](const GameState& s) { return GameState(s); })
         .def("__copy__", [](const GameState& s) { return GameState(s); })
         .def("__deepcopy__", [](const GameState& s, py::dict) { return GameState(s); })
-        .def_property_readonly("phase", [](const GameState& s) { return static_cast<int>(s.phase); })
-        .def_property_readonly("age", [](const GameState& s) { return static_cast<int>(s.age); })
-        .def_property_readonly("turn", [](const GameState& s) { return static_cast<int>(s.turn); })
         .def_property_readonly("seed", [](const GameState& s) { return s.has_seed ? py::object(py::int_(s.seed)) : py::object(py::none()); })
-        .def_property_readonly("coins", [](const GameState& s) { return std::vector<int>(s.coins.begin(), s.coins.begin() + s.num_seats); })
-        .def_property_readonly("free_city_holder", [](const GameState& s) { return static_cast<int>(s.free_city_holder); })
+        .def_property_readonly("num_players", [](const GameState& s) { return static_cast<int>(s.num_players); })
+        .def_property_readonly("num_seats", [](const GameState& s) { return static_cast<int>(s.num_seats); })
         .def("hand", [](const GameState& s, int seat) {
-            if (seat < 0 || seat >= s.num_seats) fail("seat out of range");
+            if (seat < 0 || seat >= s.num_seats) fail("seat must be in [0, " + std::to_string(s.num_seats) + "), got " + std::to_string(seat));
             return card_list(s.hands[seat].data(), s.hand_size[seat]);
-        })
-        .def_property_readonly("discard", [](const GameState& s) { return card_list(s.discard.data(), s.discard_size); })
-        .def_property_readonly("discard_builders", [](const GameState& s) {
-            py::list out;
-            for (int i = 0; i < s.num_discard_builders; ++i) out.append(py::make_tuple(s.discard_builders[i][0], s.discard_builders[i][1]));
-            return out;
         });
+    layout::for_each_field([&](const auto& field) {
+        using Kind = typename std::decay_t<decltype(field)>::kind;
+        const layout::Spec spec = field.spec;
+        state.def_property_readonly(spec.name, [spec](const GameState& s) { return Kind::get(s, spec, sizes_of(s)); },
+                                    spec.type);
+    });
+    m.attr("STATE_FIELDS") = [] {
+        py::list names;
+        layout::for_each_field([&](const auto& field) { names.append(field.spec.name); });
+        return py::tuple(names);
+    }();
+    m.def("science_points", [](int compass, int gear, int tablet, int wildcards) {
+        for (int count : {compass, gear, tablet, wildcards})
+            if (count < 0 || count > layout::MOST_BUILT) fail("science counts must be in [0, " + std::to_string(layout::MOST_BUILT) + "]");
+        return science_points(compass, gear, tablet, wildcards);
+    }, py::arg("compass"), py::arg("gear"), py::arg("tablet"), py::arg("wildcards") = 0,
+       "Science VP with the wildcards placed to score the most (scoring.py science_points).");
 
     py::class_<Engine, std::shared_ptr<Engine>>(m, "Engine", "The rules of 7 Wonders for one table and set of options.")
         .def(py::init([](std::shared_ptr<Tables> tables, int num_players, std::vector<int> wonders, std::vector<int> sides,
@@ -572,6 +383,65 @@ void bind(py::module_ m) {
             Actors a = e.acting_players(s);
             return std::vector<int>(a.seats.begin(), a.seats.begin() + a.count);
         })
+        .def("acting_city", [](const Engine& e, const GameState& s, int64_t player) {
+            own(e, s);
+            check_player(e, player);
+            return e.acting_city(s, static_cast<int>(player));
+        }, "The city whose move `player` chooses now (the Free City's seat in FREE_CITY, ...).")
+        .def("hand_for_decision", [](const Engine& e, const GameState& s, int64_t player) {
+            own(e, s);
+            check_player(e, player);
+            if (s.phase == Phase::DISCARD_BUILD) return card_list(s.discard.data(), s.discard_size);
+            std::array<uint8_t, MAX_HAND> hand{};
+            return card_list(hand.data(), e.decision_hand(s, static_cast<int>(player), hand));
+        }, "The physical cards `player` chooses from now (rules.py hand_for_decision).")
+        .def("controller", [](const Engine& e, const GameState& s, int64_t city) {
+            own(e, s);
+            check_city(e, city);
+            return e.controller(s, static_cast<int>(city));
+        }, "The player who decides for `city` (the Free City: the holder of its card).")
+        .def("build_payment", [](const Engine& e, const GameState& s, int64_t city, int64_t card_type) -> py::object {
+            own(e, s);
+            check_city(e, city);
+            check_card_type(e, card_type);
+            Move move{};
+            if (!e.build_payment(s, static_cast<int>(city), static_cast<int>(card_type), move)) return py::none();
+            return py::make_tuple(move.bank, move.to_left, move.to_right);
+        }, "(bank, to_left, to_right) for `city` to build `card_type` the env's way, or None if it cannot.")
+        .def("stage_payment", [](const Engine& e, const GameState& s, int64_t city) -> py::object {
+            own(e, s);
+            check_city(e, city);
+            Move move{};
+            if (!e.stage_payment(s, static_cast<int>(city), move)) return py::none();
+            return py::make_tuple(move.bank, move.to_left, move.to_right);
+        }, "(0, to_left, to_right) for the next wonder stage of `city` the env's way, or None.")
+        .def("payment_choices", [](const Engine& e, const GameState& s, int64_t city) {
+            own(e, s);
+            check_city(e, city);
+            if (s.pending[city] < 0) fail("seat " + std::to_string(city) + " has no pending move to pay for");
+            PaymentChoices choices = e.payment_choices(s, static_cast<int>(city));
+            std::vector<std::tuple<int, int, int>> out;
+            for (int i = 0; i < choices.count; ++i)
+                out.emplace_back(choices.choices[i].bank, choices.choices[i].to_left, choices.choices[i].to_right);
+            return out;
+        }, "payment=\"choose\": every (bank, to_left, to_right) way `city` can pay for its pending move, by coins to the left.")
+        .def("count_items", [](const Engine& e, const GameState& s, int64_t city, const std::vector<int64_t>& counted, int64_t scope) {
+            own(e, s);
+            check_city(e, city);
+            int bits = 0;
+            for (int64_t item : counted) {
+                if (item < 0 || item > COUNT_DEFEAT_TOKEN)
+                    fail("counted items must be colours 0-6, 7 (wonder stage) or 8 (defeat token), got " + std::to_string(item));
+                bits |= 1 << item;
+            }
+            if (scope < 0 || scope > (SCOPE_SELF | SCOPE_LEFT | SCOPE_RIGHT)) fail("scope must be a mask of SELF 1, LEFT 2, RIGHT 4");
+            return e.count_items(s, static_cast<int>(city), bits, static_cast<int>(scope));
+        }, "How many of `counted` the cities in `scope` around `city` hold.")
+        .def("why_illegal", [](const Engine& e, const GameState& s, int64_t player, int64_t action) {
+            own(e, s);
+            check_player(e, player);
+            return e.why_illegal(s, static_cast<int>(player), action);
+        }, "Empty if `action` is legal for `player`, else why not (the text of rules.check_legal).")
         .def("legal_action_mask", [](const Engine& e, const GameState& s, int64_t player) {
             own(e, s);
             check_player(e, player);
@@ -649,7 +519,6 @@ void bind(py::module_ m) {
             e.determinize(twin, static_cast<int>(player), rng);
             return twin;
         })
-        .def("record_data", [](const Engine& e, const GameState& s) { return record_data(e, own(e, s)); })
         .def("export_state", [](const Engine& e, const GameState& s) { return export_state(e, own(e, s)); },
              "The state's fields under the names of the Python GameState's (see compiled.to_python).")
         .def("import_state", &import_state, py::arg("fields"), py::arg("seed") = py::none(),

@@ -109,6 +109,7 @@ void Engine::new_game(GameState& state, const Deal& deal) const {
     state.engine_id = id_;
     state.num_players = static_cast<int8_t>(num_players_);
     state.num_seats = static_cast<int8_t>(num_seats_);
+    state.num_types = static_cast<uint8_t>(t.num_types);
     for (int s = 0; s < num_seats_; ++s) {
         state.city[s] = deal.city[s];
         state.side[s] = deal.side[s];

@@ -81,6 +81,9 @@ class Engine {
     // Empty if `action` is legal for `player`, else why not.
     std::string why_illegal(const GameState& state, int player, long long action) const;
     std::string describe_action(int action) const;
+    // The physical cards `player` chooses from now, outside DISCARD_BUILD (for the Free City: the
+    // holder's hand without the card the holder picked for himself); returns the count.
+    int decision_hand(const GameState& state, int player, std::array<uint8_t, MAX_HAND>& out) const;
     // The player who decides for `city` (the Free City: the holder of its card).
     int controller(const GameState& state, int city) const;
     // payment="choose": every way `city` can pay for its pending move now (payment_choices in rules.py).
@@ -93,6 +96,10 @@ class Engine {
     bool is_over(const GameState& state) const { return state.phase == Phase::GAME_OVER; }
     std::array<int, NUM_CATEGORIES + 1> score_breakdown(const GameState& state, int city) const;
     std::vector<int> winners(const GameState& state) const;
+
+    // How many of `counted` (bits: colours, COUNT_WONDER_STAGE, COUNT_DEFEAT_TOKEN) the cities in
+    // `scope` around `city` hold (count_items in rules.py).
+    int count_items(const GameState& state, int city, int counted, int scope) const;
 
     // payments (exposed for the tests)
     PaymentOptions buy_options(const GameState& state, int city, const std::array<int, NUM_RESOURCES>& cost) const;
@@ -120,14 +127,12 @@ class Engine {
     bool can_afford_build(const GameState& state, int city, int card_type) const;
     bool can_build_stage(const GameState& state, int city) const;
     void hand_moves(const GameState& state, int player, int8_t* mask) const;
-    int decision_hand(const GameState& state, int player, std::array<uint8_t, MAX_HAND>& out) const;
 
     void start_age(GameState& state, int age) const;
     void add_production(GameState& state, int seat, const Produce& effect) const;
     void add_discount(GameState& state, int seat, const Discount& effect) const;
     void place_building(GameState& state, int seat, int card) const;
     int place_stage(GameState& state, int seat, int card) const;
-    int count_items(const GameState& state, int city, int counted, int scope) const;
     void gain_build_coins(GameState& state, int city, int card_type) const;
     void log(GameState& state, int owner, int city, int kind, int card_type, int bank, int to_left,
              int to_right, int turn) const;

@@ -44,6 +44,7 @@ struct GameState {
     // setup
     uint64_t engine_id = 0;  // Engine::id() of the engine that set the game up (the bindings check it)
     int8_t num_players = 0, num_seats = 0;
+    uint8_t num_types = 0;  // card names of the engine's edition (the widths of has_type, known_discard, ...)
     bool has_seed = false;
     uint64_t seed = 0;
     std::array<int8_t, MAX_SEATS> city{}, side{};  // the wonder board of each seat

@@ -20,7 +20,6 @@ from agents.seven_wonders_heuristic import action_values as seven_wonders_values
 from wonders_env.duel import rules as duel_rules
 from wonders_env.duel.state import determinize as duel_determinize
 from wonders_env.seven_wonders import rules as seven_wonders_rules
-from wonders_env.seven_wonders.determinize import determinize as seven_wonders_determinize
 
 CHEAP = {"random": {}, "heuristic": {}, "mcts": {"simulations": 3}, "ppo": {}, "az": {"simulations": 3}}
 
@@ -237,13 +236,14 @@ def test_same_seed_same_game(game, players, name):
 
 # ---------------------------------------------------------------- hidden information
 def _seven_wonders_states(players: int, seeds: range, payment: str = "cheapest"):
-    """(state, seat) at every decision of random games (AEC order: other seats may have chosen)."""
+    """(engine, state, seat) at every decision of random games on the core (AEC order: other seats
+    may have chosen)."""
     env = wonders_env.make("seven_wonders", players, raw=True, payment=payment)
     for seed in seeds:
         env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         while not env.terminations[env.agent_selection]:
-            yield env.unwrapped.state, seat_of(env.agent_selection)
+            yield env.unwrapped.game, env.unwrapped.state, seat_of(env.agent_selection)
             legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
             env.step(int(rng.choice(legal)))
 
@@ -254,9 +254,9 @@ def test_seven_wonders_heuristic_reads_no_hidden_information(players, payment):
     """Redrawing everything the player cannot see changes none of its move values."""
     rng = np.random.default_rng(0)
     checked = 0
-    for state, seat in _seven_wonders_states(players, range(3), payment):
-        legal = np.flatnonzero(seven_wonders_rules.legal_action_mask(state, seat))
-        twin = seven_wonders_determinize(state, seat, rng)
+    for game, state, seat in _seven_wonders_states(players, range(3), payment):
+        legal = game.legal_actions(state, seat)
+        twin = game.determinize(state, seat, rng)
         assert np.array_equal(seven_wonders_values(state, seat, legal), seven_wonders_values(twin, seat, legal))
         checked += 1
     assert checked > 50

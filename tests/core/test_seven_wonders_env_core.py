@@ -107,9 +107,12 @@ def _mid_game(num_players: int = 3, seed: int = 5, steps: int = 20):
 
 
 def test_an_assigned_state_comes_back_field_by_field():
-    """The rule of both games: assigning a state reproduces it exactly, or is refused."""
+    """The rule of both games: assigning a state reproduces it exactly, or is refused. The core's
+    state is read-only: a state to change by hand is a Python engine copy of it."""
     env = _mid_game()
-    state = env.state
+    with pytest.raises(AttributeError):
+        env.state.coins = [40, 40, 40]
+    state = env.game.python_twin(env.state)
     state.coins = [40, 40, 40]
     env.state = state
     assert env.state.coins == [40, 40, 40]
@@ -120,8 +123,8 @@ def test_a_state_the_core_does_not_hold_as_given_is_refused_naming_its_fields_an
     """The core rebuilds each log entry's ``paid_to`` from its payment: an entry changed by hand
     was silently replaced."""
     env = _mid_game()
-    before, observation = env.state, env.observe(env.agent_selection)["observation"]
-    state = env.state
+    before, observation = env.state.clone(), env.observe(env.agent_selection)["observation"]
+    state = env.game.python_twin(env.state)
     state.log[0] = {**state.log[0], "paid_to": [{"seat": 1, "agent": "player_1", "coins": 9}]}
     with pytest.raises(ValueError, match=r"the core cannot take this 7 Wonders state: it holds other values of log "):
         env.state = state

@@ -41,19 +41,23 @@ def seat_json(client, game_id: str, seat) -> dict:
     return response.json()
 
 
-def swap_hidden(client, game_id: str, seat, rng) -> None:
+def swap_hidden(client, game_id: str, seat, rng):
     """Replace the session's state by a determinization for ``seat`` (a spectator: seat 0 of Duel,
-    where both players see the same; in 7 Wonders a spectator sees less than any seat)."""
+    where both players see the same; in 7 Wonders a spectator sees less than any seat); returns
+    the true state, to put back with :func:`put_back` (a determinization for one seat may redraw
+    what another seat knows)."""
     session = client.app.state.store.get(game_id)
     with session.lock:
-        state = session.env.unwrapped.state
+        state = session.env.unwrapped.state.clone()
         session.env.unwrapped.state = state.determinize(seat or 0, rng) if hasattr(state, "determinize") \
-            else _seven_wonders_determinize(state, seat or 0, rng)
+            else session.env.unwrapped.game.determinize(state, seat or 0, rng)  # 7 Wonders: the env's engine
+    return state
 
 
-def _seven_wonders_determinize(state, seat, rng):
-    from wonders_env.seven_wonders.determinize import determinize
-    return determinize(state, seat, rng)
+def put_back(client, game_id: str, state) -> None:
+    session = client.app.state.store.get(game_id)
+    with session.lock:
+        session.env.unwrapped.state = state
 
 
 def duel_hidden_names(state, seat) -> set[str]:
@@ -86,10 +90,10 @@ def seven_wonders_hidden_names(state, seat) -> set[str]:
     hidden |= {name(c) for s, cards in enumerate(state.stage_cards) if s != seat for c in cards}
     public = {name(c) for cards in state.built for c in cards}
     if seat is not None:
-        from wonders_env.seven_wonders.rules import acting_seats, hand_for_decision
+        game = state.game  # the core's engine answers (the env plays on the core)
         public |= {name(c) for c in state.hands[seat]}
-        if seat in acting_seats(state):
-            public |= {name(c) for c in hand_for_decision(state, seat)}
+        if seat in game.acting_seats(state):
+            public |= {name(c) for c in game.hand_for_decision(state, seat)}
         public |= {entry["card"] for entry in state.log if entry["agent"] == f"player_{seat}"}
     return hidden - public
 
@@ -114,9 +118,9 @@ def test_the_json_sent_holds_no_hidden_information(client, game, options, seats)
             leaked = hidden_names(state, seat) & strings_in(sent)
             assert not leaked, f"hidden names sent to seat {seat}: {sorted(leaked)}"
             if checked % 5 == 0 and (seat is not None or game == "seven_wonders_duel"):
-                swap_hidden(client, game_id, seat, rng)
+                true_state = swap_hidden(client, game_id, seat, rng)
                 assert seat_json(client, game_id, seat) == sent, "the JSON depends on hidden information"
-                state = client.app.state.store.get(game_id).env.unwrapped.state
+                put_back(client, game_id, true_state)
         checked += 1
         view = play_turn(client, game_id, rng)
     assert checked > 15

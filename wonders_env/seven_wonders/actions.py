@@ -44,6 +44,12 @@ class Kind(IntEnum):
 
 
 KIND_NAMES = ("build", "wonder", "sell", "free_build", "discard_build", "wait", "pay")
+#: record kinds whose card only its player sees (it lies face down)
+HIDDEN_ACTION_KINDS = frozenset({"sell", "wonder", "discard"})
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow in this state; the message says why."""
 
 
 def check_payment_mode(payment: str) -> str:

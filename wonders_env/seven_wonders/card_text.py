@@ -11,8 +11,7 @@ from typing import Any
 
 from . import cards as c
 from .actions import Kind, decode_action
-from .rules import acting_city
-from .state import GameState
+from .state import GameState, rules_of
 
 RESOURCE_NAMES = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
 
@@ -109,7 +108,7 @@ def action_effect(state: GameState, seat: int, action: int) -> str:
     """What the card or wonder stage of ``seat``'s action does ("" for selling, paying or waiting)."""
     kind, card_type = decode_action(action, state.db.num_types, state.payment)
     if kind == Kind.WONDER:
-        city = acting_city(state, seat)
+        city = rules_of(state).acting_city(state, seat)
         stage = state.wonders[city].stages[state.stages_built[city]]
         return f"the stage gives: {effects_text(stage.effects)}"
     if kind in (Kind.BUILD, Kind.FREE_BUILD, Kind.DISCARD_BUILD):

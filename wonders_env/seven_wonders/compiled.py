@@ -14,10 +14,18 @@ Python state, and :func:`deal_of` gives that deal (boards and deck orders) as a 
 Both payment modes are in the core: ``"cheapest"`` and ``"choose"`` (the players choose whom to
 pay, in a ``PAYMENT`` phase: :mod:`.rules`).
 
-States cross between the engines field by field: :meth:`CompiledSevenWonders.to_python` copies a
-core state into a :class:`.state.GameState` (0.3-0.6 ms at 4-7 players: what the PettingZoo env
-gives as ``env.unwrapped.state``, and what the Python-only parts of the protocol here, the move
-texts and the slow reference, read), :meth:`CompiledSevenWonders.from_python` the other way.
+The core plays alone: its states are :class:`SevenWondersState` objects, read-only views of the
+core state under the Python state's names (``core/seven_wonders/state_layout.hpp`` declares every
+field once: name, type, shape, bounds; the view's getters, the export and the checked import
+derive from it; a new field is its member in ``state.hpp``, one line there and its field in
+:mod:`.state`, plus the rules that use it). Reading a field costs that field, nothing is
+copied per read; the PettingZoo env gives its state as ``env.unwrapped.state``. The core answers
+every question the texts, renders, records and agents ask (:class:`.scoring.PythonRules` names them):
+legality and why a move is illegal, acting seats, payments, counts, scores; nothing here imports
+the Python rules (``tests/seven_wonders/test_core_alone.py``). The Python engine meets the core
+only in the differential tests and in :meth:`CompiledSevenWonders.python_twin` (a Python engine
+copy, for the training twins) and :meth:`CompiledSevenWonders.from_python` (the other way, checked
+field by field).
 """
 
 from __future__ import annotations
@@ -31,17 +39,13 @@ import numpy as np
 
 from .. import core
 from ..deal_rng import fresh_seed
-from ..game import check_seed, differing_fields
-from .actions import KIND_NAMES, check_payment_mode, num_actions
+from ..game import action_number_error, check_seed, differing_fields
+from .actions import HIDDEN_ACTION_KINDS, KIND_NAMES, check_payment_mode
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
-from . import card_text
-from .game import SevenWondersGame
-from .observation import ObservationLayout
-from .scoring import CATEGORIES, score_rewards
-from . import render as text_render
-from .rules import legal_actions_reference
-from .state import GameState, Phase, new_game
+from . import card_text, render
+from .record import game_record
+from .state import CATEGORIES, GameState, Phase, board_options, check_num_players, score_rewards
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
 LEFTOVER_KIND = "discard"
@@ -176,117 +180,192 @@ def deal_of(state: GameState) -> dict[str, Any]:
     }
 
 
+_CoreState = core.load().seven_wonders.State
+
+
+class SevenWondersState(_CoreState):
+    """A core state read under the Python state's names (:class:`.state.GameState`): the fields
+    of ``state_layout.hpp`` read from the core at each access (lists and arrays, fresh each read),
+    ``phase`` as :class:`.state.Phase`, ``wonders`` as boards, ``log`` as the record's entries,
+    and the state's geometry (``free_city``, ``left_of``, ``right_of``). Read-only; ``game`` is
+    the :class:`CompiledSevenWonders` that answers the rules' questions about it. Its engine's
+    calls take it as a core state (it is one)."""
+
+    def __init__(self, state: Any, game: "CompiledSevenWonders") -> None:
+        super().__init__(state)  # one copy, when the view is made; none per read
+        self.game = game
+
+    @property
+    def db(self) -> CardDatabase:
+        return self.game.db
+
+    @property
+    def payment(self) -> str:
+        return self.game.payment
+
+    @property
+    def phase(self) -> Phase:
+        return Phase(_CoreState.phase.fget(self))
+
+    @property
+    def wonders(self) -> list:
+        found = self.__dict__.get("_wonders")
+        if found is None:
+            db = self.game.db
+            found = self._wonders = [db.wonder_side(db.cities[c], db.sides_names[s]) for c, s in zip(self.cities, self.sides)]
+        return list(found)
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return log_entries(self.game.db, _CoreState.log.fget(self), self.num_seats, self.num_players)
+
+    @property
+    def free_city(self) -> int:
+        """The Free City's seat in the 2-player variant, else -1."""
+        return 2 if self.num_players == 2 else -1
+
+    def left_of(self, seat: int) -> int:
+        return (seat - 1) % self.num_seats
+
+    def right_of(self, seat: int) -> int:
+        return (seat + 1) % self.num_seats
+
+    def clone(self) -> "SevenWondersState":
+        return SevenWondersState(self, self.game)
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo: dict) -> "SevenWondersState":
+        return self.clone()
+
+
 class CompiledSevenWonders:
-    """The :class:`~wonders_env.game.Game` protocol on the compiled core (states are
-    ``_core.seven_wonders.State`` objects)."""
+    """The :class:`~wonders_env.game.Game` protocol on the compiled core (its states are
+    :class:`SevenWondersState` views; a plain core state, e.g. a batch's, is taken too), with the
+    rules' answers of :class:`.scoring.PythonRules` under the same names."""
 
     name = "seven_wonders"
     simultaneous = True
-    hidden_action_kinds = SevenWondersGame.hidden_action_kinds
-    legend = SevenWondersGame.legend
+    hidden_action_kinds = HIDDEN_ACTION_KINDS
+    legend = card_text.LEGEND
 
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", payment: str = "cheapest") -> None:
         check_payment_mode(payment)
         db = database(edition)
-        new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition)  # checks
+        self.num_players = check_num_players(num_players, edition)
+        self.num_seats = max(self.num_players, 3)
+        cities, sides = board_options(db, self.num_seats, wonders, wonder_sides)
         self.db = db
         self.edition = edition
-        self.num_players = int(num_players)
-        self.num_seats = max(self.num_players, 3)
+        self.wonders = wonders
+        self.wonder_sides = wonder_sides
         self.payment = payment
-        self.num_actions = num_actions(db.num_types, payment)
-        self.observation_size = ObservationLayout(db.num_types, payment).size
-        side_list = [wonder_sides] * self.num_seats if isinstance(wonder_sides, str) else list(wonder_sides)
-        sides = [2 if side == "random" else db.sides_names.index(db.side_name(side)) for side in side_list]
-        cities = [] if wonders is None else [db.cities.index(db.city_named(city)) for city in wonders]
-        self.engine = core.load().seven_wonders.Engine(core_tables(edition), self.num_players, cities, sides,
-                                                       payment == "choose")
+        self.engine = core.load().seven_wonders.Engine(
+            core_tables(edition), self.num_players, [] if cities is None else [db.cities.index(c) for c in cities],
+            [2 if side == "random" else db.sides_names.index(side) for side in sides], payment == "choose")
+        self.num_actions = self.engine.num_actions
+        self.observation_size = self.engine.observation_size
 
     # -- creating states
-    def new_game(self, seed: int | None = None):
-        return self.engine.new_game_seeded(fresh_seed() if seed is None else check_seed(seed))
+    def view(self, state) -> SevenWondersState:
+        """``state`` as a :class:`SevenWondersState` of this engine (a plain core state is copied
+        once); a state that another engine set up is refused with ``ValueError``."""
+        if isinstance(state, SevenWondersState) and state.game is self:
+            return state
+        self.engine.is_over(state)  # the core refuses a state of another engine
+        return SevenWondersState(state, self)
 
-    def new_game_from_deal(self, deal: Mapping[str, Any], seed: int | None = None):
+    def new_game(self, seed: int | None = None) -> SevenWondersState:
+        return SevenWondersState(self.engine.new_game_seeded(fresh_seed() if seed is None else check_seed(seed)), self)
+
+    def new_game_from_deal(self, deal: Mapping[str, Any], seed: int | None = None) -> SevenWondersState:
         """A game from an explicit deal (see :func:`deal_of`); a corrupt deal raises ValueError."""
-        return self.engine.new_game(dict(deal), None if seed is None else check_seed(seed))
+        return SevenWondersState(self.engine.new_game(dict(deal), None if seed is None else check_seed(seed)), self)
 
-    def from_python_state(self, state: GameState):
+    def from_python_state(self, state: GameState) -> SevenWondersState:
         """The same game as a Python state just set up (same boards, same deck orders)."""
         self._check_options(state)
         return self.new_game_from_deal(deal_of(state), state.seed)
 
     def _check_options(self, state: GameState) -> None:
         if (state.num_players, state.db.edition, state.payment) != (self.num_players, self.edition, self.payment):
-            raise ValueError(f"the Python state was set up with other options ({state.num_players} players, "
+            raise ValueError(f"the state was set up with other options ({state.num_players} players, "
                              f"{state.db.edition} edition, payment={state.payment!r}) than this engine "
                              f"({self.num_players}, {self.edition}, {self.payment!r})")
 
-    def to_python(self, state) -> GameState:
-        """A Python engine state equal to the core state ``state``, field by field."""
-        db = self.db
-        fields = self.engine.export_state(state)
-        seats = len(fields["cities"])
-        twin = GameState(db=db, num_players=self.num_players, num_seats=seats, seed=state.seed,
-                         wonders=[db.wonder_side(db.cities[c], db.sides_names[s])
-                                  for c, s in zip(fields.pop("cities"), fields.pop("sides"))],
-                         payment=self.payment)
-        twin.phase = Phase(fields.pop("phase"))
-        for name, dtype in (("has_type", np.int8), ("color_counts", np.int16), ("science", np.int8),
-                            ("powers", np.int8), ("power_used_age", np.int8), ("known_discard", np.int16),
-                            ("last_passed", np.int8)):
-            fields[name] = np.array(fields[name], dtype).reshape(len(fields[name]), -1)
-        fields["log"] = log_entries(db, fields["log"], seats, self.num_players)
-        for name, value in fields.items():
-            setattr(twin, name, value)
+    def to_python(self, state) -> SevenWondersState:
+        """The state under the Python state's names: its view (nothing copied for a view)."""
+        return self.view(state)
+
+    def python_twin(self, state) -> GameState:
+        """A Python engine state equal to ``state``, field by field (a copy the Python rules can play on)."""
+        view = self.view(state)
+        twin = GameState(db=self.db, **{name: getattr(view, name) for name in STATE_FIELDS})
         twin.clear_caches()
         return twin
 
-    def from_python(self, state: GameState):
-        """The core twin of a Python engine state at any point of its game, field by field; a
-        state that the core does not hold as given (its copy back differs) is refused with
-        ``ValueError`` naming the fields."""
+    def from_python(self, state) -> SevenWondersState:
+        """The core twin of a state of the same options at any point of its game (a Python engine
+        state, or a view of another engine), field by field: the core checks every field as it
+        reads it (``state_layout.hpp``), and a state that it does not hold as given (its view
+        differs) is refused with ``ValueError`` naming the fields, changing nothing."""
+        if isinstance(state, SevenWondersState) and state.game is self:
+            return state.clone()
         self._check_options(state)
         db = state.db
         fields = {name: getattr(state, name) for name in _TRANSFERRED}
         fields["cities"] = [db.cities.index(board.city) for board in state.wonders]
         fields["sides"] = [db.sides_names.index(board.side) for board in state.wonders]
         fields["phase"] = int(state.phase)
-        for name in ("has_type", "color_counts", "science", "powers", "power_used_age", "known_discard", "last_passed"):
-            fields[name] = np.asarray(fields[name]).tolist()
         kinds = {name: i for i, name in enumerate(KIND_NAMES[:5] + (LEFTOVER_KIND,))}
         fields["log"] = [(e["age"], e["turn"], -1 if e["agent"] is None else int(e["agent"].rsplit("_", 1)[1]),
                           e["seat"], kinds[e["kind"]], db.type_index[e["card"]], e["paid"]["left"], e["paid"]["right"],
                           e["paid"]["bank"]) for e in state.log]
-        twin = self.engine.import_state(fields, state.seed)
-        differing = differing_fields(state, self.to_python(twin), STATE_FIELDS)
+        twin = SevenWondersState(self.engine.import_state(fields, state.seed), self)
+        differing = differing_fields(state, twin, STATE_FIELDS)
         if differing:
             raise ValueError(f"the core cannot take this 7 Wonders state: it holds other values of "
                              f"{', '.join(differing)} than the state given")
         return twin
 
-    def clone(self, state):
-        return state.clone()
+    def clone(self, state) -> SevenWondersState:
+        return SevenWondersState(state, self)
 
     # -- queries
     def acting_players(self, state) -> list[int]:
         return self.engine.acting_players(state)
+
+    acting_seats = acting_players
 
     def legal_actions(self, state, player: int) -> list[int]:
         return np.flatnonzero(self.legal_action_mask(state, player)).tolist()
 
     def legal_action_mask(self, state, player: int) -> np.ndarray:
         """As the Python engine's: no legal action for a player who does not decide now (the
-        core's mask, like the env's, offers ``wait`` there)."""
+        env's mask, :meth:`env_mask`, offers ``wait`` there)."""
         if player not in self.acting_players(state):
             return np.zeros(self.num_actions, bool)
         return self.engine.legal_action_mask(state, player).astype(bool)
 
+    def env_mask(self, state, player: int) -> np.ndarray:
+        """The PettingZoo env's int8 mask of ``player``: only ``wait`` for a player who does not decide."""
+        return self.engine.legal_action_mask(state, player)
+
+    def why_illegal(self, state, player: int, action: Any) -> str:
+        """``""`` if ``action`` is legal for ``player``, else why not, in the words of the Python
+        engine's ``rules.check_legal``."""
+        not_a_number = action_number_error(action, self.num_actions)
+        if not_a_number:
+            return f"illegal action for player_{player}: {not_a_number}"
+        return self.engine.why_illegal(state, player, int(action))
+
     def legal_actions_reference(self, state, player: int) -> set[int]:
-        """The Python engine's slow enumeration, on a Python copy of the state."""
+        """The Python engine's slow enumeration, on a Python twin of the state (for the tests)."""
         if player not in self.acting_players(state):
             return set()
-        return legal_actions_reference(self.to_python(state), player)
+        from .rules import legal_actions_reference
+        return legal_actions_reference(self.python_twin(state), player)
 
     def apply_actions(self, state, actions: Mapping[int, int]) -> None:
         self.engine.apply_actions(state, dict(actions))
@@ -294,8 +373,8 @@ class CompiledSevenWonders:
     def is_over(self, state) -> bool:
         return self.engine.is_over(state)
 
-    def score_breakdown(self, state, player: int) -> dict[str, int]:
-        values = self.engine.score_breakdown(state, player)
+    def score_breakdown(self, state, city: int) -> dict[str, int]:
+        values = self.engine.score_breakdown(state, city)
         return {**dict(zip(CATEGORIES, values)), "total": values[-1]}
 
     def winners(self, state) -> list[int]:
@@ -305,42 +384,58 @@ class CompiledSevenWonders:
         won = self.winners(state) if self.is_over(state) else []
         return [1.0 / len(won) if player in won else 0.0 for player in range(self.num_players)]
 
-    def determinize(self, state, player: int, rng: np.random.Generator):
-        return self.engine.determinize(state, player, int(rng.integers(2**63)))
+    def determinize(self, state, player: int, rng: np.random.Generator) -> SevenWondersState:
+        return SevenWondersState(self.engine.determinize(state, player, int(rng.integers(2**63))), self)
 
     def encode_observation(self, state, player: int) -> np.ndarray:
         return self.engine.encode_observation(state, player)
 
+    # -- the rules' answers (PythonRules' names)
+    def acting_city(self, state, seat: int) -> int:
+        return self.engine.acting_city(state, seat)
+
+    def hand_for_decision(self, state, seat: int) -> list[int]:
+        return self.engine.hand_for_decision(state, seat)
+
+    def build_payment(self, state, city: int, card_type: int) -> tuple[int, int, int] | None:
+        return self.engine.build_payment(state, city, card_type)
+
+    def stage_payment(self, state, city: int) -> tuple[int, int, int] | None:
+        return self.engine.stage_payment(state, city)
+
+    def payment_choices(self, state, city: int) -> list[tuple[int, int, int]]:
+        return self.engine.payment_choices(state, city)
+
+    def count_items(self, state, city: int, counted: tuple[int, ...], scope: int) -> int:
+        return self.engine.count_items(state, city, list(counted), scope)
+
+    science_points = staticmethod(core.load().seven_wonders.science_points)
+
     def describe_action(self, state, action: int) -> str:
         return self.engine.describe_action(action)
 
+    # -- texts and records (read from the view)
     def game_record(self, state) -> dict[str, Any]:
-        return format_record(self.db, self.engine.record_data(state), self.num_players, self.payment)
+        return game_record(self.view(state))
 
     def describe_move(self, state, player: int, action: int) -> str:
-        """As the Python engine's (on a Python copy of the state)."""
-        return text_render.move_text(self.to_python(state), player, action)
+        return render.move_text(self.view(state), player, action)
 
     def describe_effect(self, state, player: int, action: int) -> str:
-        """As the Python engine's (on a Python copy of the state)."""
-        return card_text.action_effect(self.to_python(state), player, action)
+        return card_text.action_effect(self.view(state), player, action)
 
     def render(self, state, player: int | None = None) -> str:
-        """As the Python engine's (on a Python copy of the state)."""
-        return text_render.render_table(self.to_python(state), viewer=player)
-
-
-#: the GameState fields that the core's import_state reads under their own names
-_TRANSFERRED = ("age", "turn", "decks", "box", "hands", "free_city_pile", "free_city_holder", "built", "has_type",
-                "color_counts", "coins", "stages_built", "stage_cards", "shields", "military_tokens", "science",
-                "own_fixed", "own_choices", "sell_fixed", "sell_choices", "cheap_left", "cheap_right", "powers",
-                "power_used_age", "discard", "known_discard", "last_passed", "pending", "payments", "pending_turn",
-                "discard_builders", "age_leftovers_discarded")
+        return render.render_table(self.view(state), viewer=player)
 
 
 #: the fields of a Python engine state that the core holds (all but the card database, checked by
 #: edition, and the memos)
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState) if f.name not in ("db", "memo", "payment_memo"))
+
+#: the state fields that the core's import_state reads under the Python state's own names (from
+#: the layout; the boards, the phase and the log are converted)
+_TRANSFERRED = tuple(name for name in core.load().seven_wonders.STATE_FIELDS
+                     if name not in ("cities", "sides", "phase", "log"))
 
 
 def log_entries(db: CardDatabase, actions: list, seats: int, num_players: int) -> list[dict[str, Any]]:
@@ -356,33 +451,6 @@ def log_entries(db: CardDatabase, actions: list, seats: int, num_players: int) -
              "kind": kinds[kind], "card": db.types[card].name,
              "paid": {"left": left, "right": right, "bank": bank}, "paid_to": paid_to(seat, left, right)}
             for age, turn, agent, seat, kind, card, left, right, bank in actions]
-
-
-def format_record(db: CardDatabase, data: dict[str, Any], num_players: int, payment: str = "cheapest") -> dict[str, Any]:
-    """The game record (:mod:`.record`'s contract) from the core's ``record_data``."""
-    seats = len(data["seats"])
-    players = []
-    for seat, info in enumerate(data["seats"]):
-        players.append({
-            "seat": seat,
-            "agent": f"player_{seat}" if seat < num_players else None,
-            "left": (seat - 1) % seats,
-            "right": (seat + 1) % seats,
-            "wonder": db.cities[info["city"]],
-            "side": db.sides_names[info["side"]],
-            "stages_built": info["stages_built"],
-            "buildings": [db.types[t].name for t in info["buildings"]],
-            "coins": info["coins"],
-            "military_tokens": list(info["military_tokens"]),
-            "score": {**dict(zip(CATEGORIES, info["score"])), "total": info["score"][-1]},
-        })
-    actions = log_entries(db, data["actions"], seats, num_players)
-    return {
-        "game": "seven_wonders", "env": "seven_wonders_v0", "edition": db.edition, "seed": data["seed"],
-        "num_players": num_players, "payment": payment, "variant": "two_player" if num_players == 2 else "standard",
-        "finished": data["finished"], "winners": [f"player_{seat}" for seat in data["winners"]],
-        "players": players, "actions": actions,
-    }
 
 
 class SevenWondersBatch:
@@ -426,7 +494,7 @@ class SevenWondersBatch:
 
     def python_state(self, index: int) -> GameState:
         """The Python engine state of game ``index`` as it stands (field by field)."""
-        return self.game.to_python(self._batch.state(index))
+        return self.game.python_twin(self._batch.state(index))
 
 
 def make_batch(num_envs: int, seed: int, threads: int = 1, num_players: int = 3, edition: str = "1st",

@@ -2,8 +2,11 @@
 and :func:`env` and :func:`parallel_env`, the same wrapped like PettingZoo's classic games.
 
 See :mod:`wonders_env.seven_wonders_v0` for the documentation page. This module only encodes and
-decodes; the rules live in :mod:`.rules`. With ``engine="core"`` (the default) the game runs on
-the compiled core (:mod:`.compiled`); both engines deal a seed's game as the core does
+decodes; the rules live in the engine, ``self.game`` (a :class:`wonders_env.game.Game`). With
+``engine="core"`` (the default) that is the compiled core (:mod:`.compiled`), which plays alone:
+the env never builds a Python engine state nor imports the Python rules; ``self.state`` is the
+core's state itself, read-only under the Python state's names. With ``engine="python"`` it is the
+readable engine (:mod:`.game`). Both deal a seed's game as the core does
 (:mod:`wonders_env.deal_rng`), so a seed gives the same game, observations, masks, rewards and
 records on both, and in ``vector``.
 """
@@ -21,12 +24,9 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from ..game import REWARD_MODES, action_number_error, check_seed
 from ..pettingzoo_common import GAME_OVER, dead_step, wrap
-from .actions import Kind, encode_action, num_actions
-from .game import SevenWondersGame
-from .render import render_table
-from .rules import IllegalActionError, check_legal, legal_action_mask
-from .scoring import score_rewards
-from .state import GameState
+from .actions import IllegalActionError, Kind, encode_action
+from .observation import Observer
+from .state import GameState, score_rewards
 
 ENGINES = ("core", "python")
 OBS_LOW, OBS_HIGH = -128.0, 1024.0
@@ -46,7 +46,12 @@ class _SevenWondersTable:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
-        self.game = SevenWondersGame(num_players, edition, wonders, wonder_sides, payment)  # validates them
+        self.engine = engine
+        if engine == "core":
+            from .compiled import CompiledSevenWonders as Engine
+        else:
+            from .game import SevenWondersGame as Engine
+        self.game = Engine(num_players, edition, wonders, wonder_sides, payment)  # validates them
         self.num_players = self.game.num_players
         self.wonders = wonders
         self.wonder_sides = wonder_sides
@@ -55,58 +60,49 @@ class _SevenWondersTable:
         self.edition = edition
         self.payment = payment
         self.db = self.game.db
-        self.observer = self.game.observer
+        self.observer = Observer(self.db, payment)  # the observation's layout (the engine encodes)
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agent_seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        n_actions = num_actions(self.db.num_types, payment)
+        n_actions = self.game.num_actions
         self._observation_space = spaces.Dict({
-            "observation": spaces.Box(OBS_LOW, OBS_HIGH, (self.observer.size,), np.float32),
+            "observation": spaces.Box(OBS_LOW, OBS_HIGH, (self.game.observation_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
         })
         self._action_space = spaces.Discrete(n_actions)
-        self.engine = engine
-        # the engine that plays the game (a wonders_env.game.Game) and its state; self.game stays
-        # the Python engine, which agents use on self.state (a Python copy with engine="core")
-        self._engine = self.game
-        if engine == "core":
-            from .compiled import CompiledSevenWonders
-            self._engine = CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment)
         self._state = None
         self._rng = np.random.default_rng()
 
     @property
     def state(self) -> GameState | None:
-        """The game as a Python engine state; with ``engine="core"`` a copy taken from the core
-        (0.3-0.6 ms at 4-7 players: read it; changing it changes nothing, assign a state to set one)."""
-        if self._state is None or self.engine == "python":
-            return self._state
-        return self._engine.to_python(self._state)
+        """The game's state: with ``engine="core"`` the core's state itself, read-only under the
+        Python state's names (:class:`.compiled.SevenWondersState`: nothing is copied; it follows
+        the game), with ``engine="python"`` the Python engine's state."""
+        return self._state
 
     @state.setter
     def state(self, value: GameState) -> None:
-        """Put the game in ``value`` (a replay's position, a determinization); with
-        ``engine="core"`` the core takes it over, field by field, or refuses with ``ValueError``
-        naming the fields that it does not hold as given, changing nothing."""
-        self._state = value if self.engine == "python" else self._engine.from_python(value)
+        """Put the game in a copy of ``value`` (a replay's position, a determinization; with
+        ``engine="core"`` a core state or a Python engine state, taken over field by field), or
+        refuse with ``ValueError`` naming the fields that the core does not hold as given,
+        changing nothing."""
+        self._state = value if self.engine == "python" else self.game.from_python(value)
 
     def _mask(self, seat: int) -> np.ndarray:
         """``seat``'s int8 action mask as the env gives it (``wait`` when it does not decide)."""
-        if self.engine == "python":
-            return legal_action_mask(self._state, seat).copy()
-        return self._engine.engine.legal_action_mask(self._state, seat)
+        return self.game.env_mask(self._state, seat)
 
     def _acting(self) -> list[int]:
-        return self._engine.acting_players(self._state)
+        return self.game.acting_players(self._state)
 
     def _is_over(self) -> bool:
-        return self._engine.is_over(self._state)
+        return self.game.is_over(self._state)
 
     def _check(self, seat: int, action: Any) -> None:
         """Raise :class:`IllegalActionError` naming ``action`` and why, unless it is legal for ``seat``."""
         if type(action) is int or (isinstance(action, np.integer) and not isinstance(action, np.bool_)):
             if 0 <= action < self._action_space.n and self._mask(seat)[action]:
                 return
-        check_legal(self.state, seat, action)  # raises, saying why
+        raise IllegalActionError(self.game.why_illegal(self._state, seat, action))
 
     @lru_cache(maxsize=None)
     def observation_space(self, agent: str) -> spaces.Space:
@@ -126,7 +122,7 @@ class _SevenWondersTable:
             self._rng = np.random.default_rng(seed)
         else:
             seed = int(self._rng.integers(2**63))
-        self._state = self._engine.new_game(seed)
+        self._state = self.game.new_game(seed)
 
     def _require_reset(self, method: str) -> None:
         if self._state is None:
@@ -135,10 +131,10 @@ class _SevenWondersTable:
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._require_reset("observe")
         seat = self.agent_seat[agent]
-        return {"observation": self._engine.encode_observation(self._state, seat), "action_mask": self._mask(seat)}
+        return {"observation": self.game.encode_observation(self._state, seat), "action_mask": self._mask(seat)}
 
     def _final_rewards(self) -> dict[str, float]:
-        engine, state = self._engine, self._state
+        engine, state = self.game, self._state
         if self.reward_mode == "score":
             totals = [engine.score_breakdown(state, seat)["total"] for seat in range(self.num_players)]
             return dict(zip(self.possible_agents, score_rewards(totals)))
@@ -146,13 +142,13 @@ class _SevenWondersTable:
         return {agent: 1.0 if i in won else -1.0 for i, agent in enumerate(self.possible_agents)}
 
     def _final_info(self, seat: int) -> dict[str, Any]:
-        return {"score": self._engine.score_breakdown(self._state, seat),
-                "winners": [f"player_{s}" for s in self._engine.winners(self._state)]}
+        return {"score": self.game.score_breakdown(self._state, seat),
+                "winners": [f"player_{s}" for s in self.game.winners(self._state)]}
 
     def game_record(self) -> dict:
         """The JSON-serialisable record of the game so far (its fields: :mod:`.record`)."""
         self._require_reset("game_record")
-        return self._engine.game_record(self._state)
+        return self.game.game_record(self._state)
 
     def _viewer(self) -> int | None:
         """The seat whose hand :meth:`render` shows (None: the public table only)."""
@@ -165,7 +161,7 @@ class _SevenWondersTable:
         if self.render_mode is None:
             return None
         self._require_reset("render")
-        text = render_table(self.state, self._viewer())
+        text = self.game.render(self._state, self._viewer())
         if self.render_mode == "human":
             print(text)
             return None
@@ -216,7 +212,7 @@ class raw_env(_SevenWondersTable, AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._chosen[seat] = int(action)
         if len(self._chosen) == len(self._acting()):
-            self._engine.apply_actions(self._state, self._chosen)
+            self.game.apply_actions(self._state, self._chosen)
             self._chosen = {}
             if self._is_over():
                 self.rewards = self._final_rewards()
@@ -267,7 +263,7 @@ class raw_parallel_env(_SevenWondersTable, ParallelEnv):
         unknown = set(actions) - set(self.agents)
         if unknown:
             raise IllegalActionError(f"actions for unknown or finished agents {sorted(unknown)}; live agents: {self.agents}")
-        self._engine.apply_actions(self._state, chosen)
+        self.game.apply_actions(self._state, chosen)
         over = self._is_over()
         rewards = self._final_rewards() if over else {agent: 0.0 for agent in self.agents}
         observations = {agent: self.observe(agent) for agent in self.agents}

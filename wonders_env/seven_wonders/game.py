@@ -8,7 +8,10 @@ determinization (:mod:`.determinize`), the observation (:mod:`.observation`), th
 
 All players choose at once: :meth:`SevenWondersGame.apply_actions` takes the joint choice of the
 acting players and resolves it. A player who does not decide now has no legal action here (the
-PettingZoo env offers it the ``wait`` action instead, for its parallel API).
+PettingZoo env offers it the ``wait`` action instead, for its parallel API: :meth:`env_mask`).
+
+It answers the rules' questions of texts, renders and agents under the names of
+:class:`.scoring.PythonRules`, as the compiled engine does about its states.
 """
 
 from __future__ import annotations
@@ -20,16 +23,16 @@ import numpy as np
 
 from ..game import check_seed
 from . import card_text, render, rules
-from .actions import num_actions
+from .actions import HIDDEN_ACTION_KINDS, IllegalActionError, num_actions
 from .cards import database
 from .determinize import determinize
 from .observation import Observer
 from .record import game_record
-from .scoring import score_breakdown, winners
+from .scoring import PythonRules
 from .state import GameState, Phase, new_game
 
 
-class SevenWondersGame:
+class SevenWondersGame(PythonRules):
     """The 7 Wonders engine for one table: ``num_players`` (2-7; 3-7 in the 2nd edition), the
     ``edition`` ("1st" or "2nd"), the boards (``wonders``, ``wonder_sides``) and the ``payment``
     mode ("cheapest" or "choose"): see :func:`.state.new_game`. Bad options raise ``ValueError``
@@ -38,7 +41,7 @@ class SevenWondersGame:
     name = "seven_wonders"
     simultaneous = True
     #: record kinds whose card only its player sees (it lies face down)
-    hidden_action_kinds = frozenset({"sell", "wonder", "discard"})
+    hidden_action_kinds = HIDDEN_ACTION_KINDS
     legend = card_text.LEGEND
 
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
@@ -76,6 +79,18 @@ class SevenWondersGame:
             return np.zeros(self.num_actions, bool)
         return rules.legal_action_mask(state, player).astype(bool)
 
+    def env_mask(self, state: GameState, player: int) -> np.ndarray:
+        """The PettingZoo env's int8 mask of ``player``: only ``wait`` for a player who does not decide."""
+        return rules.legal_action_mask(state, player).copy()
+
+    def why_illegal(self, state: GameState, player: int, action) -> str:
+        """``""`` if ``action`` is legal for ``player``, else why not (:func:`.rules.check_legal`)."""
+        try:
+            rules.check_legal(state, player, action)
+        except IllegalActionError as error:
+            return str(error)
+        return ""
+
     def legal_actions_reference(self, state: GameState, player: int) -> set[int]:
         if player not in self.acting_players(state):
             return set()
@@ -87,12 +102,6 @@ class SevenWondersGame:
     def is_over(self, state: GameState) -> bool:
         return state.phase == Phase.GAME_OVER
 
-    def score_breakdown(self, state: GameState, player: int) -> dict[str, int]:
-        return score_breakdown(state, player)
-
-    def winners(self, state: GameState) -> list[int]:
-        return winners(state)
-
     def returns(self, state: GameState) -> list[float]:
         won = self.winners(state)
         return [1.0 / len(won) if p in won else 0.0 for p in range(self.num_players)]
@@ -102,9 +111,6 @@ class SevenWondersGame:
 
     def encode_observation(self, state: GameState, player: int) -> np.ndarray:
         return self.observer.encode(state, player)
-
-    def describe_action(self, state: GameState, action: int) -> str:
-        return rules.describe_action(state, action)
 
     def describe_move(self, state: GameState, player: int, action: int) -> str:
         return render.move_text(state, player, action)

@@ -58,8 +58,7 @@ import numpy as np
 
 from .actions import MAX_TO_ONE_SIDE, Kind, check_payment_mode, decode_action
 from .cards import CardDatabase
-from .rules import acting_city, acting_seats, free_build_available, payment_choices
-from .state import MAX_PLAYERS, TURNS_PER_AGE, GameState, Phase
+from .state import MAX_PLAYERS, TURNS_PER_AGE, GameState, Phase, rules_of
 
 PHASES = 5
 
@@ -145,9 +144,10 @@ class Observer:
         obs[players_at] = state.num_players
         seats = state.num_seats
         order = [(seat - k) % seats for k in range(seats)]  # me, then from my left
-        acting = seat in acting_seats(state)
+        rules = rules_of(state)
+        acting = seat in rules.acting_seats(state)
         if acting:
-            obs[deciding_at + order.index(acting_city(state, seat))] = 1
+            obs[deciding_at + order.index(rules.acting_city(state, seat))] = 1
         hand = state.hands[seat]
         if hand and state.phase != Phase.DISCARD_BUILD:
             obs[v["hand"]] = np.bincount(self.card_type[hand], minlength=t)
@@ -156,7 +156,7 @@ class Observer:
         obs[v["passed_hand"]] = state.last_passed[seat]
         obs[v["known_discard"]] = state.known_discard[seat]
         if acting and state.phase == Phase.DISCARD_BUILD:
-            city = acting_city(state, seat)
+            city = rules.acting_city(state, seat)
             for card in state.discard:
                 if not state.has_type[city, self.card_type[card]]:
                     obs[choices_at + self.card_type[card]] = 1
@@ -177,12 +177,13 @@ class Observer:
             obs[v["my_payment"]] = state.payments[seat][1:]
         if not acting:
             return
-        city = acting_city(state, seat)
+        rules = rules_of(state)
+        city = rules.acting_city(state, seat)
         kind, card_type = decode_action(state.pending[city], self.db.num_types)
         obs[v["paying"].start] = 1
         obs[v["paying_for"].start + card_type] = 1
         obs[v["paying_kind"].start + (int(kind) if kind in (Kind.BUILD, Kind.WONDER) else 2)] = 1
-        for _, to_left, to_right in payment_choices(state, city):
+        for _, to_left, to_right in rules.payment_choices(state, city):
             option_right[to_left] = to_right
 
     def public_cities(self, state: GameState) -> np.ndarray:
@@ -202,6 +203,7 @@ class Observer:
         rows[:, c["production"]] = state.own_fixed
         rows[:, c["science"]] = state.science
         side_a = self.db.sides_names[0]
+        free_build_available = rules_of(state).free_build_available
         scalars = []
         for s in range(seats):
             board = state.wonders[s]

@@ -28,12 +28,13 @@ City's last pile card), ``seat`` (the city it was for), ``paid`` (coins to the `
 
 from __future__ import annotations
 
-from .scoring import score_breakdown, winners
-from .state import GameState, Phase
+from .state import GameState, Phase, rules_of
 
 
 def game_record(state: GameState) -> dict:
-    """The record of the game so far; scores are those of the cities as they stand."""
+    """The record of the game so far; scores are those of the cities as they stand (a Python
+    engine state or a core state: :func:`.state.rules_of` scores it)."""
+    rules = rules_of(state)
     db = state.db
     finished = state.phase == Phase.GAME_OVER
     players = []
@@ -50,7 +51,7 @@ def game_record(state: GameState) -> dict:
             "buildings": [db.types[db.cards[card].type].name for card in state.built[seat]],
             "coins": state.coins[seat],
             "military_tokens": list(state.military_tokens[seat]),
-            "score": score_breakdown(state, seat),
+            "score": rules.score_breakdown(state, seat),
         })
     return {
         "game": "seven_wonders",
@@ -61,7 +62,7 @@ def game_record(state: GameState) -> dict:
         "payment": state.payment,
         "variant": "two_player" if state.free_city >= 0 else "standard",
         "finished": finished,
-        "winners": [f"player_{seat}" for seat in winners(state)] if finished else [],
+        "winners": [f"player_{seat}" for seat in rules.winners(state)] if finished else [],
         "players": players,
         "actions": [dict(entry) for entry in state.log],
     }

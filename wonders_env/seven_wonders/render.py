@@ -1,12 +1,14 @@
-"""A readable text picture of a 7 Wonders table (public information, plus one player's hand)."""
+"""A readable text picture of a 7 Wonders table (public information, plus one player's hand).
+
+It reads a Python engine state or a core state alike: the rules' answers (acting seats,
+payments, scores) come from :func:`.state.rules_of`.
+"""
 
 from __future__ import annotations
 
 from .actions import Kind, decode_action
 from .cards import COLORS, RESOURCES
-from .rules import SELL_COINS, acting_city, acting_seats, build_payment, payment_choices, stage_payment
-from .scoring import score_breakdown
-from .state import GameState, Phase
+from .state import SELL_COINS, GameState, Phase, rules_of
 
 PHASE_TEXT = {
     Phase.MAIN: "every player picks a card",
@@ -75,13 +77,14 @@ def render_table(state: GameState, viewer: int | None = None) -> str:
     if viewer is not None and state.phase != Phase.GAME_OVER:
         hand = sorted(db.types[db.cards[c].type].name for c in state.hands[viewer])
         lines.append(f"hand of player_{viewer}: {', '.join(hand) or '-'}")
+    rules = rules_of(state)
     if state.phase == Phase.GAME_OVER:
         for seat in range(state.num_seats):
-            score = score_breakdown(state, seat)
+            score = rules.score_breakdown(state, seat)
             parts = ", ".join(f"{k} {v}" for k, v in score.items() if k != "total")
             lines.append(f"{seat_name(state, seat):>9}: {score['total']} points ({parts})")
     else:
-        lines.append("to act: " + ", ".join(f"player_{s}" for s in acting_seats(state)))
+        lines.append("to act: " + ", ".join(f"player_{s}" for s in rules.acting_seats(state)))
     return "\n".join(lines)
 
 
@@ -90,21 +93,22 @@ def move_text(state: GameState, seat: int, action: int) -> str:
     """The action of ``seat`` in words with what it costs now: its name in the text interface
     (``Build Scriptorium, paying 1 coin to the left neighbour (player_3)``, ``Discard Baths for 3
     coins``, ``Build stage 2 of the Pyramids of Giza with Temple, for free``)."""
+    rules = rules_of(state)
     kind, value = decode_action(action, state.db.num_types, state.payment)
-    city = acting_city(state, seat)
+    city = rules.acting_city(state, seat)
     for_city = "For the Free City: " if city == state.free_city else ""
     if kind == Kind.PAY:
-        payment = next(p for p in payment_choices(state, city) if p[1] == value)
+        payment = next(p for p in rules.payment_choices(state, city) if p[1] == value)
         return f"{for_city}Pay {_coins_to(state, city, payment) or 'nothing'}"
     if kind == Kind.WAIT:
         return "Wait"
     name = state.db.types[value].name
     if kind == Kind.BUILD:
-        return f"{for_city}Build {name}{_paying(state, city, build_payment(state, city, value))}"
+        return f"{for_city}Build {name}{_paying(state, city, rules.build_payment(state, city, value))}"
     if kind == Kind.WONDER:
         board = state.wonders[city]
         return (f"{for_city}Build stage {state.stages_built[city] + 1} of the {board.wonder} with {name}"
-                f"{_paying(state, city, stage_payment(state, city))}")
+                f"{_paying(state, city, rules.stage_payment(state, city))}")
     if kind == Kind.SELL:
         return f"{for_city}Discard {name} for {SELL_COINS} coins"
     if kind == Kind.FREE_BUILD:

@@ -42,18 +42,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import action_number_error
-from .actions import KIND_NAMES, Kind, decode_action, encode_action, num_actions
+from .actions import KIND_NAMES, IllegalActionError, Kind, decode_action, encode_action, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Power, Special,
                     cost_items)
-from .state import (DEFEAT_TOKEN, TURNS_PER_AGE, VICTORY_TOKEN, GameState, Phase, place_building,
+from .state import (DEFEAT_TOKEN, SELL_COINS, TURNS_PER_AGE, VICTORY_TOKEN, GameState, Phase, place_building,
                     place_stage, start_age)
 from .trading import Payment, payment_options
-
-SELL_COINS = 3
-
-
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this state; the message says why."""
 
 
 # ---------------------------------------------------------------- who acts

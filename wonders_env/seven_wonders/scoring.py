@@ -14,10 +14,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .cards import BLUE, PURPLE, SCIENCE_ANY, YELLOW, CountReward, Power, VictoryPoints
+from . import rules
 from .rules import count_items
-from .state import GameState
+from .state import CATEGORIES, GameState  # noqa: F401 (CATEGORIES: the score pad's, read here too)
 
-CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
 SET_BONUS = 7
 
 
@@ -98,7 +98,21 @@ def winners(state: GameState) -> list[int]:
     return [seat for seat, key in keys.items() if key == best]
 
 
-def score_rewards(totals: list[int]) -> list[float]:
-    """The env's ``reward="score"`` of a finished game: each player's points minus the mean of the
-    other players' (``totals`` of the players, the Free City excluded)."""
-    return [float(total - (sum(totals) - total) / (len(totals) - 1)) for total in totals]
+class PythonRules:
+    """The rules' answers about a Python engine state (acting seats, the city a seat plays for,
+    the cards it chooses from, payments, counts, scores, action names), under the names the
+    compiled engine uses for its states (:class:`.compiled.CompiledSevenWonders`), so that texts,
+    renders, records and agents read both (:func:`.state.rules_of` picks)."""
+
+    acting_seats = staticmethod(rules.acting_seats)
+    acting_city = staticmethod(rules.acting_city)
+    hand_for_decision = staticmethod(rules.hand_for_decision)
+    build_payment = staticmethod(rules.build_payment)
+    stage_payment = staticmethod(rules.stage_payment)
+    payment_choices = staticmethod(rules.payment_choices)
+    count_items = staticmethod(rules.count_items)
+    free_build_available = staticmethod(rules.free_build_available)
+    describe_action = staticmethod(rules.describe_action)
+    score_breakdown = staticmethod(score_breakdown)
+    science_points = staticmethod(science_points)
+    winners = staticmethod(winners)

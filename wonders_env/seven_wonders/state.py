@@ -9,6 +9,12 @@ All randomness (wonders, sides, guilds, the shuffles of the three Ages) is drawn
 deal generator seeded by the game's seed (:mod:`wonders_env.deal_rng`), draw for draw as the core's
 ``Engine::draw_deal``, so a seed deals the same game on both engines; the state never touches the
 global RNG.
+
+The compiled core keeps the same fields under the same names (``core/seven_wonders/state_layout.hpp``)
+and shows them read-only (:class:`.compiled.SevenWondersState`); :func:`rules_of` gives what answers
+the rules' questions about either kind of state, so that texts, renders and agents read both.
+The phases, the constants of the game and of its score (:data:`CATEGORIES`, :func:`score_rewards`)
+live here for both engines.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ TURNS_PER_AGE = 6
 STARTING_COINS = 3
 VICTORY_TOKEN = (1, 3, 5)  # per Age
 DEFEAT_TOKEN = -1
+SELL_COINS = 3
+CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
 
 
 class Phase(IntEnum):
@@ -42,6 +50,24 @@ class Phase(IntEnum):
     DISCARD_BUILD = 3  # Halicarnassus: build a card of the discard pile for free
     GAME_OVER = 4
     PAYMENT = 5  # payment="choose": the players choose whom to pay for the moves of the turn
+
+
+def score_rewards(totals: list[int]) -> list[float]:
+    """The env's ``reward="score"`` of a finished game: each player's points minus the mean of the
+    other players' (``totals`` of the players, the Free City excluded)."""
+    return [float(total - (sum(totals) - total) / (len(totals) - 1)) for total in totals]
+
+
+def rules_of(state):
+    """What answers the rules' questions about ``state`` (acting seats, the city a seat plays for,
+    payments, counts, scores, action names): its compiled engine for a core state (its ``game``,
+    :class:`.compiled.CompiledSevenWonders`), the Python engine's rules otherwise
+    (:class:`.scoring.PythonRules`, imported only then)."""
+    game = getattr(state, "game", None)
+    if game is not None:
+        return game
+    from .scoring import PythonRules
+    return PythonRules
 
 
 @dataclass
@@ -142,21 +168,27 @@ class GameState:
         self.__dict__.update(state)
 
 
-def choose_wonders(db: CardDatabase, num_seats: int, rng: DealRng,
-                   wonders: list[str] | None, sides: str | list[str]) -> list[WonderSide]:
-    """Deal boards: ``wonders`` names a city per seat (or None: random distinct cities);
-    ``sides`` is "A"/"Day", "B"/"Night", "random", or a list of those per seat."""
+def check_num_players(num_players, edition: str) -> int:
+    """``num_players`` as an int, or ``ValueError`` saying what the edition allows."""
+    fewest = MIN_PLAYERS if edition == "1st" else 3  # the 2nd edition has no 2-player variant
+    if not isinstance(num_players, (int, np.integer)) or not fewest <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"num_players must be an integer from {fewest} to {MAX_PLAYERS} in the "
+                         f"{edition} edition, got {num_players!r}")
+    return int(num_players)
+
+
+def board_options(db: CardDatabase, num_seats: int, wonders: list[str] | None,
+                  sides: str | list[str]) -> tuple[list[str] | None, list[str]]:
+    """The checked boards options: the city of each seat (None: random distinct cities) and the
+    side of each seat ("random" or the edition's side name); bad options raise ``ValueError``."""
     if isinstance(wonders, str) or not (wonders is None or isinstance(wonders, (list, tuple))):
         raise ValueError(f"wonders must be None (random) or a list of {num_seats} city names (one per seat) "
                          f"from {list(db.cities)}, got {wonders!r}")
     if not isinstance(sides, (str, list, tuple)):
         raise ValueError(f"wonder_sides must be 'A'/'Day', 'B'/'Night', 'random' or a list of those per "
                          f"seat, got {sides!r}")
-    if wonders is None:
-        order = list(range(len(db.cities)))
-        rng.shuffle(order)
-        cities = [db.cities[i] for i in order[:num_seats]]
-    else:
+    cities = None
+    if wonders is not None:
         if len(wonders) != num_seats:
             raise ValueError(f"wonders must name {num_seats} cities (one per seat), got {len(wonders)}")
         cities = [db.city_named(city) for city in wonders]  # any case: "rhodes" is Rhodes
@@ -165,6 +197,18 @@ def choose_wonders(db: CardDatabase, num_seats: int, rng: DealRng,
     side_list = [sides] * num_seats if isinstance(sides, str) else list(sides)
     if len(side_list) != num_seats:
         raise ValueError(f"wonder_sides must be one value or {num_seats} values, got {len(side_list)}")
+    return cities, [side if side == "random" else db.side_name(side) for side in side_list]
+
+
+def choose_wonders(db: CardDatabase, num_seats: int, rng: DealRng,
+                   wonders: list[str] | None, sides: str | list[str]) -> list[WonderSide]:
+    """Deal boards: ``wonders`` names a city per seat (or None: random distinct cities);
+    ``sides`` is "A"/"Day", "B"/"Night", "random", or a list of those per seat."""
+    cities, side_list = board_options(db, num_seats, wonders, sides)
+    if cities is None:
+        order = list(range(len(db.cities)))
+        rng.shuffle(order)
+        cities = [db.cities[i] for i in order[:num_seats]]
     chosen = []
     for city, side in zip(cities, side_list):
         if side == "random":
@@ -181,11 +225,7 @@ def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] |
     ``payment`` is the payment mode (:mod:`.actions`)."""
     check_payment_mode(payment)
     db = database(edition)
-    fewest = MIN_PLAYERS if edition == "1st" else 3  # the 2nd edition has no 2-player variant
-    if not isinstance(num_players, (int, np.integer)) or not fewest <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"num_players must be an integer from {fewest} to {MAX_PLAYERS} in the "
-                         f"{edition} edition, got {num_players!r}")
-    num_players = int(num_players)
+    num_players = check_num_players(num_players, edition)
     num_seats = max(num_players, 3)
     seed = fresh_seed() if seed is None else check_seed(seed)
     rng = DealRng(seed)

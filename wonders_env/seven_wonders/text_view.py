@@ -15,9 +15,7 @@ import numpy as np
 from . import card_text
 from .cards import RESOURCES, SCIENCE_SYMBOLS, CardDatabase, WonderSide
 from .render import PHASE_TEXT, buildings_by_color, public_action, seat_name
-from .rules import acting_city, acting_seats, describe_action
-from .scoring import score_breakdown
-from .state import TURNS_PER_AGE, GameState, Phase
+from .state import TURNS_PER_AGE, GameState, Phase, rules_of
 
 RULES = """\
 7 Wonders: you lead an ancient city for 3 Ages of 6 turns. Each turn every player picks one card
@@ -77,11 +75,7 @@ def _city(state: GameState, seat: int, city: int) -> list[str]:
     lines = [f"{seat_name(state, city)} ({_relation(state, seat, city)}){holder}: {board.wonder} "
              f"({board.city}, side {board.side}), {state.coins[city]} coins, {state.shields[city]} shields, "
              f"military tokens {tokens}"]
-    key = ("text_city", city)
-    body = state.memo.get(key)
-    if body is None:
-        body = state.memo[key] = _city_body(state, city)
-    lines += body
+    lines += _city_body(state, city)
     if city in (state.left_of(seat), state.right_of(seat)) and city != seat:
         lines.append("  sells you " + _offer(state, seat, city))
     return lines
@@ -145,19 +139,21 @@ def observation_text(state: GameState, seat: int, moves: list[str]) -> str:
     phase = "the players pay for their moves" if state.phase == Phase.PAYMENT else PHASE_TEXT[state.phase]
     lines = [f"7 Wonders ({db.edition} edition), {state.num_players} players. You are player_{seat}. "
              f"Age {state.age}, {turn}: {phase}."]
-    if seat in acting_seats(state):
-        city = acting_city(state, seat)
+    rules = rules_of(state)
+    acting = seat in rules.acting_seats(state)
+    if acting:
+        city = rules.acting_city(state, seat)
         if city != seat:
             lines.append(f"You decide for the {seat_name(state, city)}.")
         if state.phase == Phase.FREE_CITY:
-            lines.append(f"Your own move this turn: {describe_action(state, state.pending[seat])}")
+            lines.append(f"Your own move this turn: {rules.describe_action(state, state.pending[seat])}")
         if state.phase == Phase.PAYMENT:
-            lines.append(f"You pay for the move: {describe_action(state, state.pending[city])}")
+            lines.append(f"You pay for the move: {rules.describe_action(state, state.pending[city])}")
             if city != seat and seat in state.payments:
                 _, to_left, to_right = state.payments[seat]
                 lines.append(f"You paid for your own move: {to_left} coins to the left, {to_right} to the right")
-    if state.phase == Phase.DISCARD_BUILD and seat in acting_seats(state):
-        city = acting_city(state, seat)
+    if state.phase == Phase.DISCARD_BUILD and acting:
+        city = rules.acting_city(state, seat)
         choices = sorted({db.cards[c].type for c in state.discard} - set(np.flatnonzero(state.has_type[city])))
         lines.append(f"\nThe discard pile, which you may build from for free ({len(choices)} cards you do not own):")
         lines += [f"- {_card_line(db, t)}" for t in choices]
@@ -186,8 +182,9 @@ def observation_text(state: GameState, seat: int, moves: list[str]) -> str:
 def final_text(state: GameState) -> str:
     """The final scores, for everyone."""
     lines = ["Game over. Final scores:"]
+    rules = rules_of(state)
     for seat in range(state.num_seats):
-        score = score_breakdown(state, seat)
+        score = rules.score_breakdown(state, seat)
         parts = ", ".join(f"{k} {v}" for k, v in score.items() if k != "total")
         lines.append(f"{seat_name(state, seat)}: {score['total']} points ({parts}), {state.coins[seat]} coins")
     return "\n".join(lines)

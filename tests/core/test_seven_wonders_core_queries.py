@@ -1,0 +1,101 @@
+"""The 7 Wonders core answers the rules' questions as the Python engine does (issue 35): over random
+games of both engines from the same seeds (3-7 players and the Free City variant, both editions,
+both payment modes), at every step the core's state read under the Python names equals the Python
+state field by field, and for every player the reason an action is illegal (many random actions,
+legal and illegal), the city it plays for, the cards it chooses from, the payments, the counts,
+the scores, the move texts, the card texts, the table and the text observation are the same."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wonders_env.game import differing_fields
+from wonders_env.seven_wonders import text_view
+from wonders_env.seven_wonders.compiled import STATE_FIELDS, CompiledSevenWonders
+from wonders_env.seven_wonders.game import SevenWondersGame
+from wonders_env.seven_wonders.state import Phase
+
+TABLES = [(2, "1st", "cheapest"), (3, "1st", "choose"), (4, "2nd", "cheapest"), (5, "1st", "cheapest"),
+          (7, "2nd", "choose"), (2, "1st", "choose")]
+
+
+def _same_answers(core: CompiledSevenWonders, python: SevenWondersGame, view, state, rng, where: str) -> None:
+    assert differing_fields(view, state, STATE_FIELDS) == [], where
+    assert core.render(view) == python.render(state), where
+    db = state.db
+    for seat in range(state.num_seats):
+        assert core.score_breakdown(view, seat) == python.score_breakdown(state, seat), where
+        for counted, scope in (((0, 1), 7), ((7,), 6), ((8,), 6), ((2, 6), 1)):
+            assert core.count_items(view, seat, counted, scope) == python.count_items(state, seat, counted, scope)
+        for card_type in rng.choice(db.num_types, 4, replace=False):
+            assert core.build_payment(view, seat, int(card_type)) == python.build_payment(state, seat, int(card_type))
+        assert core.stage_payment(view, seat) == python.stage_payment(state, seat), where
+        if seat in state.pending:
+            assert core.payment_choices(view, seat) == python.payment_choices(state, seat), where
+    acting = python.acting_seats(state)
+    assert core.acting_seats(view) == acting, where
+    for player in range(state.num_players):
+        tried = [int(a) for a in rng.choice(core.num_actions, 12, replace=False)]
+        tried += [int(a) for a in np.flatnonzero(python.env_mask(state, player))[:3]] + [-1, core.num_actions, True]
+        for action in tried:
+            assert core.why_illegal(view, player, action) == python.why_illegal(state, player, action), \
+                f"{where}: player {player}, action {action}"
+        if player in acting:
+            assert core.acting_city(view, player) == python.acting_city(state, player), where
+            assert core.hand_for_decision(view, player) == python.hand_for_decision(state, player), where
+            moves = python.legal_actions(state, player)
+            assert [core.describe_move(view, player, a) for a in moves] == \
+                [python.describe_move(state, player, a) for a in moves], where
+            assert [core.describe_effect(view, player, a) for a in moves] == \
+                [python.describe_effect(state, player, a) for a in moves], where
+        assert text_view.observation_text(view, player, []) == text_view.observation_text(state, player, []), where
+
+
+@pytest.mark.parametrize("num_players,edition,payment", TABLES)
+def test_the_core_answers_every_question_as_the_python_engine(num_players, edition, payment):
+    core = CompiledSevenWonders(num_players, edition, payment=payment)
+    python = SevenWondersGame(num_players, edition, payment=payment)
+    for seed in range(2):
+        view, state = core.new_game(seed), python.new_game(seed)
+        rng = np.random.default_rng(seed)
+        step = 0
+        while not python.is_over(state):
+            if step % 3 == 0 or state.phase != Phase.MAIN:
+                _same_answers(core, python, view, state, rng, f"seed {seed} step {step}")
+            actions = {p: int(rng.choice(python.legal_actions(state, p))) for p in python.acting_players(state)}
+            python.apply_actions(state, actions)
+            core.apply_actions(view, actions)
+            step += 1
+        _same_answers(core, python, view, state, rng, f"seed {seed}: the end")
+        assert text_view.final_text(view) == text_view.final_text(state)
+        assert core.game_record(view) == python.game_record(state)
+
+
+def test_the_core_state_is_read_only_and_a_view_of_the_game():
+    core = CompiledSevenWonders(3)
+    view = core.new_game(1)
+    coins = view.coins
+    coins[0] = 99  # a fresh list each read: the state is untouched
+    assert view.coins == [3, 3, 3]
+    for name in ("coins", "hands", "phase", "log", "wonders", "db"):
+        with pytest.raises(AttributeError):
+            setattr(view, name, None)
+    kept = view.clone()
+    core.apply_actions(view, {p: core.legal_actions(view, p)[0] for p in core.acting_players(view)})
+    assert view.turn == 2 and kept.turn == 1
+    other = CompiledSevenWonders(3)
+    with pytest.raises(ValueError, match="another engine"):
+        other.render(view)
+
+
+def test_the_layout_declares_every_field_of_the_python_state():
+    """A field added to one state and not the other fails here: the layout (``state_layout.hpp``)
+    holds every field of the Python state but its setup (table, players, seed, boards, payment
+    mode, kept by the engine) and memos, under the same names."""
+    from wonders_env import core
+    from wonders_env.seven_wonders.compiled import _TRANSFERRED
+    layout = set(core.load().seven_wonders.STATE_FIELDS)
+    setup = {"num_players", "num_seats", "seed", "wonders", "payment"}
+    assert layout - {"cities", "sides"} == set(STATE_FIELDS) - setup
+    assert set(_TRANSFERRED) == layout - {"cities", "sides", "phase", "log"}

@@ -1,0 +1,159 @@
+"""The compiled core plays 7 Wonders alone (issue 35): with the Python rules modules made
+unimportable and the Python engine's setup made to fail, core games are played through ``env()``,
+``parallel_env()``, ``vector.make``, the text interface, the web app (a whole game against bots,
+an illegal move, a replay) and every shipped agent, at 3, 4 and 7 players, both editions, both
+payment modes, rendering, illegal moves and records included."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: the Python engine's rules: none of them may be imported on the core
+BLOCKED = ("wonders_env.seven_wonders.rules", "wonders_env.seven_wonders.trading",
+           "wonders_env.seven_wonders.scoring", "wonders_env.seven_wonders.determinize",
+           "wonders_env.seven_wonders.game")
+
+SCRIPT = r'''
+import importlib.abc, json, sys, tempfile
+from pathlib import Path
+import numpy as np
+
+BLOCKED = set(sys.argv[1].split(","))
+
+
+class RefuseRules(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name in BLOCKED:
+            raise ImportError(f"{name}: a Python rules module, imported on the core")
+        return None
+
+
+sys.meta_path.insert(0, RefuseRules())
+from wonders_env.seven_wonders import state as state_module
+
+
+def setup_ran(*args, **kwargs):
+    raise AssertionError("the Python engine's setup or placement ran on the core")
+
+
+for name in ("new_game", "start_age", "place_building", "place_stage", "choose_wonders"):
+    setattr(state_module, name, setup_ran)
+
+from wonders_env import seven_wonders_v0, text, vector
+from wonders_env.seven_wonders.actions import IllegalActionError
+from agents import make_agent
+from agents.match import play_game
+
+TABLES = [dict(num_players=3, edition="1st"), dict(num_players=4, edition="2nd", payment="choose"),
+          dict(num_players=7, edition="1st"), dict(num_players=3, edition="2nd")]
+
+# env(): random legal moves, a render every step, the record at the end
+for seed, options in enumerate(TABLES):
+    env = seven_wonders_v0.env(render_mode="ansi", **options)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter():
+        observation, _, done, truncated, _ = env.last()
+        action = None if done or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        env.step(action)
+        assert env.render()
+    record = env.unwrapped.game_record()
+    assert record["finished"] and record["winners"] and record["edition"] == options["edition"]
+
+# an illegal move explained by the core, as the Python engine words it
+raw = seven_wonders_v0.raw_env(num_players=3)
+raw.reset(seed=1)
+try:
+    raw.step(5 * raw.db.num_types)
+except IllegalActionError as error:
+    assert "illegal action" in str(error) and "legal actions:" in str(error), error
+else:
+    raise AssertionError("an illegal move was played")
+
+# parallel_env()
+for seed, options in enumerate(TABLES[:2]):
+    env = seven_wonders_v0.parallel_env(**options)
+    observations, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while env.agents:
+        observations, *_ = env.step({agent: int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+                                     for agent in env.agents})
+
+# vector.make: play until records come back
+venv = vector.make("seven_wonders", num_envs=3, seed=0, num_players=4)
+obs, mask, to_act = venv.reset()
+records = []
+actions = np.zeros(to_act.shape, np.int64)
+while len(records) < 3:
+    venv._batch.sample_actions(actions)
+    obs, mask, to_act, rewards, terminated = venv.step(actions)
+    records += venv.finished_records()
+assert all(r["finished"] for r in records)
+
+# the text interface
+game = text.make("seven_wonders", num_players=3, payment="choose")
+game.reset(seed=4)
+done = False
+while not done:
+    player, observation = game.get_observation()
+    assert player and observation
+    done, info = game.step("1")
+assert game.game_record()["finished"] and "Game over" in game.get_observation()[1]
+
+# every shipped agent, at a table of its own
+lineups = {"random": {}, "heuristic": {}, "mcts": {"simulations": 30}, "mcts_python": {"simulations": 4},
+           "az": {"simulations": 8}, "ppo": {}}
+for seed, (name, options) in enumerate(lineups.items()):
+    env = seven_wonders_v0.raw_env(num_players=3)
+    if name == "mcts_python":
+        agent = make_agent("mcts", game="seven_wonders", seed=seed, engine="python", **options)
+    else:
+        agent = make_agent(name, game="seven_wonders", seed=seed, **options)
+    others = [make_agent("heuristic", game="seven_wonders", seed=seed + k) for k in (1, 2)]
+    result = play_game(env, [agent, *others], seed)
+    assert result.record["finished"], name
+
+# terminal play: a human who always picks the first move, against heuristic bots
+from agents.play import play_human
+lines = []
+record = play_human("seven_wonders", "heuristic", num_players=3, seed=2, read=lambda prompt: "1", write=lines.append)
+assert record["finished"] and any("Game over" in line for line in lines)
+
+# the web app: a whole game against bots, an illegal move, the replay of its record
+sys.path.insert(0, sys.argv[2])
+from starlette.testclient import TestClient
+from web_helpers import BASE_URL, new_game, play_turn
+from wonders_web.app import create_app
+
+with tempfile.TemporaryDirectory() as folder, TestClient(create_app(Path(folder)), base_url=BASE_URL) as client:
+    game_id = new_game(client, "seven_wonders", ["human", "heuristic", "random"], {"num_players": 3}, seed=3)
+    view = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "tests"}).json()
+    illegal = client.post(f"/api/games/{game_id}/move", json={"seat": 0, "tab": "tests", "action": 5 * 75,
+                                                               "turn_id": view["turn_id"]})
+    assert illegal.status_code == 400 and "legal actions:" in illegal.json()["error"], illegal.text
+    rng = np.random.default_rng(3)
+    while not play_turn(client, game_id, rng)["over"]:
+        pass
+    finished = seven_wonders_v0.raw_env(num_players=3)
+    result = play_game(finished, [make_agent("random", game="seven_wonders", seed=k) for k in range(3)], 8)
+    replay = client.post("/api/replays", content=json.dumps(result.record), headers={"Content-Type": "application/json"})
+    assert replay.status_code == 200, replay.text
+    last = client.get(f"/api/replays/{replay.json()['id']}/{replay.json()['turns']}").json()
+    assert [s["score"] for s in last["result"]["scores"]] == [p["score"] for p in result.record["players"]]
+    middle = client.get(f"/api/replays/{replay.json()['id']}/5", params={"seat": 1}).json()
+    assert middle["table"]["cities"]
+
+assert not BLOCKED & set(sys.modules)
+print("the core played alone")
+'''
+
+
+def test_the_core_plays_every_way_without_the_python_rules():
+    done = subprocess.run([sys.executable, "-c", SCRIPT, ",".join(BLOCKED), str(ROOT / "tests" / "web")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=900)
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert "the core played alone" in done.stdout
