@@ -119,7 +119,7 @@ class TextView:
     def __init__(self, env: Any) -> None:
         self.env = env
         self.raw = env.unwrapped
-        self.game = self.raw.game  # the Python engine of the env's game (describes moves)
+        self.game = self.raw.game  # the engine of the env's game (describes moves)
         self.module = text_module(self.game.name)
         self.seat = {agent: seat for seat, agent in enumerate(self.raw.possible_agents)}
         self.forget()
@@ -131,7 +131,7 @@ class TextView:
 
     @property
     def state(self) -> Any:
-        """The game as a Python engine state, read once."""
+        """The env's game state (on a compiled engine a view of the core's), read once."""
         if self._state is None:
             self._state = self.raw.state
         return self._state
