@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +91,6 @@ def write_table_file(path: Path) -> None:
 #: the fields of a Python engine state that the core holds (all but the seed, kept beside the core
 #: state, and the cost memo): those of the core's layout, ``core/duel/state_layout.hpp``
 STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("db", "seed", "cost_cache"))
-_FIELDS = frozenset(STATE_FIELDS)
 
 
 @lru_cache(maxsize=1)
@@ -114,11 +114,6 @@ class DuelStateView:
     def __init__(self, core_state: Any, seed: int | None) -> None:
         object.__setattr__(self, "core", core_state)
         object.__setattr__(self, "seed", seed)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in _FIELDS:
-            return getattr(self.core, name)
-        raise AttributeError(f"a Duel state has no field {name!r}")
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"the view of a core Duel state is read-only (assigning {name!r}); its engine plays "
@@ -188,6 +183,10 @@ class DuelStateView:
             return f"it is not an action number: {problem}"
         return core_engine().why_illegal(self.core, int(action)) or None
 
+
+for _name in STATE_FIELDS:  # each other field: a property reading that field of the core state
+    if _name not in vars(DuelStateView):
+        setattr(DuelStateView, _name, property(attrgetter(f"core.{_name}")))
 
 #: the name the differential tests use for the core's game
 CoreDuelState = DuelStateView
@@ -300,9 +299,12 @@ class CompiledDuel:
             raise illegal_action_error(BASE_ACTIONS, action, state.core.current, reason,
                                        self.legal_actions(state, state.core.current))
 
-    def play_legal(self, state: DuelStateView, action: int) -> None:
-        """Play an action of the deciding player (the core checks it again: cheaply)."""
-        self.engine.apply(state.core, action)
+    def play_legal(self, state: DuelStateView, action: int) -> bool:
+        """Play an action of the deciding player (the core checks it again: cheaply); whether the
+        game is over now."""
+        core_state = state.core
+        self.engine.apply(core_state, action)
+        return core_state.is_over
 
     def apply_actions(self, state: DuelStateView, actions: Mapping[int, int]) -> None:
         acting = self.acting_players(state)

@@ -72,6 +72,7 @@ class raw_env(AECEnv):
         self._rng = np.random.default_rng()
         self._state: Any = None  # the game: a DuelState, or the core's DuelStateView
         self._legal: list[int] | None = None  # legal actions of the current state, once computed
+        self._player = 0  # the deciding player, read from the state after each change of it
 
     @property
     def state(self) -> Any:
@@ -91,6 +92,7 @@ class raw_env(AECEnv):
         else:
             self._state = value.to_python() if hasattr(value, "to_python") else value
         self._legal = None
+        self._player = self._state.current
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -109,6 +111,7 @@ class raw_env(AECEnv):
             seed = int(self._rng.integers(2**63))
         self._state = self.game.new_game(seed)
         self._legal = None
+        self._player = self._state.current
         self.agents = list(AGENTS)
         self.rewards = {agent: 0.0 for agent in AGENTS}
         self._cumulative_rewards = {agent: 0.0 for agent in AGENTS}
@@ -118,7 +121,7 @@ class raw_env(AECEnv):
         self.agent_selection = AGENTS[self._current()]
 
     def _current(self) -> int:
-        return self._state.current
+        return self._player
 
     def _legal_actions(self) -> list[int]:
         if self._legal is None:
@@ -132,7 +135,7 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._require_reset("observe")
         player = AGENT_INDEX[agent]
-        mask = np.zeros(self.action_spaces[agent].n, np.int8)
+        mask = np.zeros(self.game.num_actions, np.int8)
         if player == self._current():
             mask[self._legal_actions()] = 1
         return {"observation": self.game.encode_observation(self._state, player), "action_mask": mask}
@@ -145,8 +148,8 @@ class raw_env(AECEnv):
         legal = self._legal
         if legal is None or not (type(action) is int or isinstance(action, np.integer)) or action not in legal:
             self.game.check_legal(self._state, action)  # raises a ValueError naming the action and why
-        self.game.play_legal(self._state, int(action))
-        over = self.game.is_over(self._state)
+        over = self.game.play_legal(self._state, int(action))
+        self._player = self._state.current
         self._legal = None
         self._cumulative_rewards[agent] = 0.0
         if over:

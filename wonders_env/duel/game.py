@@ -82,9 +82,11 @@ class DuelGame:
         legal actions, if it is."""
         rules.check_legal(state, action)
 
-    def play_legal(self, state: DuelState, action: int) -> None:
-        """Play an action of the deciding player known to be legal (the env checked it)."""
+    def play_legal(self, state: DuelState, action: int) -> bool:
+        """Play an action of the deciding player known to be legal (the env checked it); whether
+        the game is over now."""
         rules.resolve_action(state, action)
+        return state.phase == Phase.GAME_OVER
 
     def apply_actions(self, state: DuelState, actions: Mapping[int, int]) -> None:
         expected = self.acting_players(state)

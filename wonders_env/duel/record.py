@@ -61,7 +61,8 @@ def action_entry(db: DuelDatabase, player: int, action: int, paid: int) -> dict[
 
 
 def game_record(state: DuelState) -> dict[str, Any]:
-    """The record of the game so far (final scores once it is over)."""
+    """The record of the game so far (final scores once it is over), of either engine's state (a
+    :class:`.state.DuelState` or the core's view, which give their own scores)."""
     db = state.db
     acts = action_table(db)
     tokens_taken: list[list[str]] = [[], []]

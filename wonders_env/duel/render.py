@@ -1,7 +1,9 @@
 """A readable text picture of a 7 Wonders Duel table: the structure, the track and both cities.
 
 Only public information is drawn: a face-down card shows its back (``?? Age II ??``).
-Accessible cards are marked with ``*``.
+Accessible cards are marked with ``*``. The functions read either engine's state, a
+:class:`.state.DuelState` or the core's :class:`.compiled.DuelStateView` (the same names), and ask
+the state itself for costs and scores, so that a core game needs none of the Python rules.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Only public information, as the vector observation: face-down cards show only their Age, the
 Great Library's drawn tokens only to the player choosing among them. The pictures come from
 :mod:`.render`, card and wonder effects from :mod:`.card_text`, move names from
-:func:`.render.move_text`.
+:func:`.render.move_text`; costs and scores from the state itself (either engine's, as in :mod:`.render`).
 """
 
 from __future__ import annotations
