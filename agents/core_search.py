@@ -4,13 +4,14 @@ The search itself is C++ (``core/common/ismcts.hpp``, one template for both game
 header for the algorithm, tree reuse and how a learned prior/value plugs in): simulations,
 determinizations and play-outs never return to Python. This module is the thin Python side:
 
-* it takes the env's engine and true state whichever engine the env runs on: a compiled engine's
-  state is searched as is; a Python engine state is converted once per move, outside the search
-  loop (Duel: its explicit deal and moves, :meth:`CompiledDuel.from_python`; 7 Wonders: field by
-  field, :meth:`CompiledSevenWonders.from_python`);
+* it takes the env's engine and true state whichever engine the env runs on: a compiled engine
+  (one with ``core_state(state)``, the C++ state it searches, and ``new_searcher(uniform_rule)``)
+  is searched as is; a Python engine state is converted once per move, outside the search loop,
+  by the compiled engine of the same table (:meth:`from_python`; the Python engine names it with
+  ``compiled_twin()``);
 * it gives the root a prior: a softmax of the game's heuristic move values
   (:mod:`agents.heuristic`, the same prior as the Python search) over the player's legal moves,
-  read from a Python copy of the state (what the player may know only);
+  read from the env's state (what the player may know only);
 * it keeps one C++ ``Searcher`` per engine, so Duel's tree is reused between moves;
 * with ``network`` (the ``az`` agent, :mod:`agents.az_agent`), every searcher gets the network:
   its priors (the root's included) and leaf values replace the heuristic prior and play-outs; a
@@ -24,8 +25,6 @@ from typing import Any
 import numpy as np
 
 from wonders_env import core
-from wonders_env.duel.cards import BASE
-from wonders_env.duel.compiled import CompiledDuel, core_tables as duel_tables
 from wonders_env.game import Game
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders
 
@@ -58,9 +57,9 @@ class CoreSearch:
         if len(legal) == 1:  # a forced move: nothing to search
             self.last = {"action": legal[0], "simulations": 0, "reused_visits": 0, "nodes": 0, "edges": []}
             return int(legal[0])
-        compiled, core_state, python_state = self._core_position(game, state)
+        compiled, core_state, readable = self._core_position(game, state)
         searcher = self._searcher(compiled)
-        root_actions, root_priors = self._prior(game, state, python_state, player)
+        root_actions, root_priors = self._prior(game, state, readable, player)
         result = searcher.search(core_state, player, seed, root_actions=root_actions, root_priors=root_priors,
                                  **self.options)
         self.last = result
@@ -68,32 +67,34 @@ class CoreSearch:
 
     # ------------------------------------------------------------------ the position on the core
     def _core_position(self, game: Game, state: Any) -> tuple[Any, Any, Any]:
-        """(compiled engine, core state, Python state or None) of the env's engine and state."""
-        if isinstance(game, CompiledDuel):
-            return game, state.core, game.to_python(state)
-        if isinstance(game, CompiledSevenWonders):
-            return game, state, game.to_python(state)
-        if self.game_name == "seven_wonders_duel":
-            if state.db is not BASE:
-                raise ValueError("the core plays the base game's Duel tables; search a game of other tables with "
-                                 "make_agent('mcts', ..., engine='python')")
-            if "duel" not in self._compiled:
-                self._compiled["duel"] = CompiledDuel()
-            compiled = self._compiled["duel"]
-            return compiled, compiled.from_python(state).core, state
-        key = (game.num_players, game.edition, None if game.wonders is None else tuple(game.wonders),
-               game.wonder_sides if isinstance(game.wonder_sides, str) else tuple(game.wonder_sides), game.payment)
+        """(compiled engine, the C++ state it searches, the state the valuation reads) of the env's
+        engine and state."""
+        if not hasattr(game, "from_python"):  # a Python engine: the compiled engine of its table takes the state
+            compiled = self._compiled_twin(game)
+            taken = compiled.from_python(state)
+            return compiled, compiled.core_state(taken) if hasattr(compiled, "core_state") else taken, state
+        if hasattr(game, "core_state"):  # a compiled engine whose states are views with the Python names
+            return game, game.core_state(state), state
+        return game, state, game.to_python(state)  # a compiled engine of raw core states (7 Wonders)
+
+    def _compiled_twin(self, game: Game) -> Any:
+        """The compiled engine of a Python engine's table (built once per table)."""
+        twin_of = getattr(game, "compiled_twin", None)
+        if twin_of is not None:
+            key: Any = game.name
+        else:  # the 7 Wonders Python engine, named by its table's options
+            key = (game.num_players, game.edition, None if game.wonders is None else tuple(game.wonders),
+                   game.wonder_sides if isinstance(game.wonder_sides, str) else tuple(game.wonder_sides), game.payment)
         if key not in self._compiled:
-            self._compiled[key] = CompiledSevenWonders(game.num_players, game.edition, game.wonders,
-                                                       game.wonder_sides, game.payment)
-        compiled = self._compiled[key]
-        return compiled, compiled.from_python(state), state
+            self._compiled[key] = twin_of() if twin_of is not None else CompiledSevenWonders(
+                game.num_players, game.edition, game.wonders, game.wonder_sides, game.payment)
+        return self._compiled[key]
 
     def _searcher(self, compiled: Any) -> Any:
         found = self._searchers.get(id(compiled))
         if found is None or found[0] is not compiled:
-            if isinstance(compiled, CompiledDuel):
-                searcher = core.load().duel.Searcher(duel_tables(), uniform_rule=self.uniform_rule)
+            if hasattr(compiled, "new_searcher"):
+                searcher = compiled.new_searcher(self.uniform_rule)
             else:
                 searcher = core.load().seven_wonders.Searcher(compiled.engine, uniform_rule=self.uniform_rule)
             if self.network is not None:
@@ -102,12 +103,12 @@ class CoreSearch:
             self._searchers[id(compiled)] = found
         return found[1]
 
-    def _prior(self, game: Game, state: Any, python_state: Any, player: int) -> tuple[list[int], list[float]]:
+    def _prior(self, game: Game, state: Any, readable: Any, player: int) -> tuple[list[int], list[float]]:
         """The heuristic's softmax over the player's legal moves (empty: the cheap rule)."""
         if self.valuation is None:
             return [], []
         legal = game.legal_actions(state, player)
-        values = np.asarray(self.valuation.action_values(python_state, player, legal), float) / self.prior_temperature
+        values = np.asarray(self.valuation.action_values(readable, player, legal), float) / self.prior_temperature
         weights = np.exp(values - values.max())
         return [int(a) for a in legal], (weights / weights.sum()).tolist()
 

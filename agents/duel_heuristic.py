@@ -21,7 +21,8 @@ cities, the discard pile, never a face-down card, the box or the later Ages.
 
 The core has a compiled copy (``core/duel/heuristic.cpp``, :func:`compiled_valuation`, taking this
 module's constants from :func:`core_constants`), held to this one by a test
-(``tests/core/test_duel_heuristic_core.py``).
+(``tests/core/test_duel_heuristic_core.py``); :func:`action_values` of a core game (the view of
+``engine="core"``) is that copy's, so the agent plays the core without the Python rules.
 """
 
 from __future__ import annotations
@@ -33,8 +34,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from wonders_env import core
-from wonders_env.duel import rules
-from wonders_env.duel.compiled import core_tables
+from wonders_env.duel.compiled import DuelStateView, core_tables
 from wonders_env.game import Game
 from wonders_env.duel.actions import DECODED, STARTER, STARTER_ME, ActionKind
 from wonders_env.duel.cards import (CARD_CHAIN_GIVES, CARD_CHAIN_NEEDS, CARD_CHOICE,
@@ -47,8 +47,8 @@ from wonders_env.duel.cards import (CARD_CHAIN_GIVES, CARD_CHAIN_NEEDS, CARD_CHO
                                     WONDER_COST, WONDER_DESTROY, WONDER_FROM_DISCARD,
                                     WONDER_LIBRARY_DRAW, WONDER_OPPONENT_LOSES, WONDER_PLAY_AGAIN,
                                     WONDER_SHIELDS, WONDER_VP, PROGRESS_TOKENS, EffectKind)
-from wonders_env.duel.scoring import MILITARY_POINTS, colour_count
-from wonders_env.duel.state import LOOTING_TOKENS, MAX_WONDERS_BUILT, DuelState, Phase, Victory
+from wonders_env.duel.state import (LOOTING_TOKENS, MAX_WONDERS_BUILT, MILITARY_POINTS, DuelState, Phase, Victory,
+                                    colour_count)
 
 from .search_values import win_and_margin
 
@@ -56,6 +56,7 @@ WIN = 100.0  # an immediate supremacy victory
 # play-outs of the search agent: a civilian victory is worth (1 - w) x the share of the win + w x
 # the score margin through a sigmoid of scale MARGIN_SCALE points; a supremacy is a plain win
 MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.2
+SEARCH_WIDENING = 0.0  # the core search widens no node (agents.mcts): a Duel turn has few moves
 COIN_VALUE = (0.55, 0.5, 0.4)  # by Age
 POOR, POOR_PENALTY = 4, 0.3  # per coin below POOR left after paying (Ages I-II)
 RESOURCE_UNIT_VALUE = (2.2, 1.4, 0.3)
@@ -93,8 +94,11 @@ def _demand() -> tuple[tuple[int, ...], ...]:
 DEMAND = _demand()
 
 
-def action_values(state: DuelState, player: int, legal: Sequence[int]) -> np.ndarray:
-    """The heuristic value, in VP-equivalents, of each legal action of ``player`` (who decides now)."""
+def action_values(state: DuelState | DuelStateView, player: int, legal: Sequence[int]) -> np.ndarray:
+    """The heuristic value, in VP-equivalents, of each legal action of ``player`` (who decides now);
+    on a core game (a :class:`~wonders_env.duel.compiled.DuelStateView`) the compiled copy's."""
+    if isinstance(state, DuelStateView):
+        return compiled_valuation().action_values(state.core, player, list(legal))
     me = player
     mine, theirs = _PlayerView(state, me), _PlayerView(state, 1 - me)
     phase = state.phase
@@ -126,14 +130,14 @@ def _play_values(state: DuelState, legal: list[int], mine: "_PlayerView", theirs
         kind, card, wonder = DECODED[action]
         if kind == ActionKind.BUILD:
             if card not in card_values:
-                card_values[card] = mine.card_value(card) - mine.spend(rules.build_cost(state, mine.p, card))
+                card_values[card] = mine.card_value(card) - mine.spend(state.build_cost(mine.p, card))
             value = card_values[card]
             again = False
         elif kind == ActionKind.SELL:
-            value = mine.coin_value * rules.sell_value(state, mine.p)
+            value = mine.coin_value * state.sell_value(mine.p)
             again = False
         else:
-            value = mine.wonder_value(wonder) - mine.spend(rules.wonder_cost(state, mine.p, wonder))
+            value = mine.wonder_value(wonder) - mine.spend(state.wonder_cost(mine.p, wonder))
             again = WONDER_PLAY_AGAIN[wonder] or mine.has_theology
         opened = _opened(state, accessible[card])
         if again:  # the player moves again: part of its best next move is won
@@ -280,14 +284,14 @@ class _PlayerView:
     def best_use(self, card: int) -> float:
         """The most this player can make of ``card`` now: build it, sell it, or put it under a wonder."""
         state, p = self.state, self.p
-        best = self.coin_value * rules.sell_value(state, p)
-        cost = rules.build_cost(state, p, card)
+        best = self.coin_value * state.sell_value(p)
+        cost = state.build_cost(p, card)
         if cost <= state.coins[p]:
             best = max(best, self.card_value(card) - self.spend(cost))
         if state.wonders_built < MAX_WONDERS_BUILT:
             for wonder in state.player_wonders[p]:
                 if not state.wonder_built[wonder]:
-                    cost = rules.wonder_cost(state, p, wonder)
+                    cost = state.wonder_cost(p, wonder)
                     if cost <= state.coins[p]:
                         best = max(best, self.wonder_value(wonder) - self.spend(cost))
         return best

@@ -18,8 +18,8 @@ pairs and progress tokens, every wonder power, military and scientific supremacy
 civilian count. Every decision is one step of the deciding agent, who is `agent_selection`: the
 draft picks, each turn's card, and the decisions some effects ask for (a progress token, the
 card to destroy, the Mausoleum's card, the Great Library's token, who starts the next Age).
-The rules engine is `wonders_env.duel` (plain Python and numpy; `wonders_env.duel.rules`
-documents the resolution order).
+The readable rules engine is `wonders_env.duel` (plain Python and numpy; `wonders_env.duel.rules`
+documents the resolution order); the compiled core (`core/duel/`) plays by default.
 
 **Who starts.** `player_0` is always the first player of the wonder draft (it picks 1, then
 `player_1` 2, `player_0` the last; the second round starts with `player_1`) and starts Age I.
@@ -38,11 +38,15 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", ed
 * `engine`: `"core"` (default, the compiled core, `wonders_env.duel.compiled`) or `"python"`
   (the readable engine `wonders_env.duel`). Both deal a seed's game the same way and give the
   same observations, masks, rewards, infos and records; the core is faster.
-  `env.unwrapped.state` is then a copy of the game as a Python engine state, taken from the core
-  at each read (for agents that read it). Assigning a Python state puts the core in it: the core
-  rebuilds it from its deal and its move log, and a state that does not come back exactly (every
-  field compared: one changed by hand, such as `coins`) is refused with a `ValueError` naming the
-  fields, changing nothing (the rule of both games). For many games at once, use the batched API
+  `env.unwrapped.state` is then a read-only view of the core's game with the Python state's
+  names (`wonders_env.duel.compiled.DuelStateView`: each field read from the core when asked, no
+  copy; `phase` and `victory` the same enums; `clone()`; `to_python()` for a Python copy), and
+  `env.unwrapped.game` the compiled engine: a core game never imports the Python rules. Assigning
+  a view (`state = view.clone()`) puts the core in its position; assigning a Python state has the
+  core check every field (a bad value raises `ValueError` naming the field, the value and what is
+  allowed) and rebuild it from its deal and its move log, and a state that does not come back
+  exactly (every field compared: one changed by hand, such as `coins`) is refused with a
+  `ValueError` naming the fields, changing nothing (the rule of both games). For many games at once, use the batched API
   `wonders_env.vector`.
 * `edition`: the tables played, `"1st"` (default, the base game), another name of
   `wonders_env.duel.cards.EDITIONS` or a `DuelDatabase` of one's own; the observation and action

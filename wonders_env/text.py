@@ -132,7 +132,7 @@ class TextView:
 
     @property
     def state(self) -> Any:
-        """The game's state, read once."""
+        """The env's game state (on the core a read-only view of the core's), read once."""
         if self._state is None:
             self._state = self.raw.state
         return self._state

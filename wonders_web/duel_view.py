@@ -7,7 +7,9 @@ tokens are never sent; the Great Library's draw goes to the player who chooses f
 while it chooses. Card names appear only as whole JSON string values (never inside sentences),
 which is what the test of hidden information checks.
 
-The functions take the PettingZoo env (``raw_env``) and read its ``unwrapped.state``.
+The functions take the PettingZoo env (``raw_env``) and read its ``unwrapped.state`` (on the core a
+read-only view with the Python state's names, whose costs, scores and reasons come from the core)
+and its engine (``unwrapped.game``): never the Python rules themselves.
 """
 
 from __future__ import annotations
@@ -15,12 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from wonders_env import seven_wonders_duel_v0
-from wonders_env.duel import rules
 from wonders_env.duel.actions import STARTER_ME, ActionKind, decode_action, encode_action
 from wonders_env.duel.cards import (CARD_DECK, CARDS, CHAIN_SYMBOLS, COLORS, DECKS, LAYOUTS,
                                     PROGRESS_TOKENS, RESOURCES, SCIENCE_SYMBOLS, WONDERS, EffectKind)
 from wonders_env.duel.record import AGENTS, GAME_NAME
-from wonders_env.duel.scoring import score_breakdown
 from wonders_env.duel.state import EMPTY, LOOTING_TOKENS, Phase
 
 GAME = GAME_NAME
@@ -152,7 +152,7 @@ def _city(state, player: int) -> dict[str, Any]:
         "cards": [card_info(c) for c in state.city[player]],
         "wonders": wonders, "progress_tokens": _tokens(state.player_tokens[player]),
         "science": {SCIENCE_SYMBOLS[k]: n for k, n in enumerate(state.science[player]) if n},
-        "score": score_breakdown(state, player),
+        "score": state.score_breakdown(player),
     }
 
 
@@ -193,19 +193,19 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
     if state.game_over or state.current != seat:
         return []
     result = []
-    for action in rules.legal_actions(state):
+    for action in env.unwrapped.game.legal_actions(state, seat):
         kind, index, wonder = decode_action(action)
         if kind is ActionKind.DRAFT:
             move = {"target": f"draft-{index}", "label": f"take {WONDERS[index].name}", "price": ""}
         elif kind is ActionKind.BUILD:
             move = {"target": f"slot-{index}", "label": "build",
-                    "price": _cost_words(rules.build_cost(state, seat, index), state, seat)}
+                    "price": _cost_words(state.build_cost(seat, index), state, seat)}
         elif kind is ActionKind.SELL:
             move = {"target": f"slot-{index}", "label": "discard for coins",
-                    "price": f"+{rules.sell_value(state, seat)} coins"}
+                    "price": f"+{state.sell_value(seat)} coins"}
         elif kind is ActionKind.WONDER:
             move = {"target": f"slot-{index}", "label": f"build {WONDERS[wonder].name} with it",
-                    "price": _cost_words(rules.wonder_cost(state, seat, wonder), state, seat)}
+                    "price": _cost_words(state.wonder_cost(seat, wonder), state, seat)}
         elif kind is ActionKind.PROGRESS:
             move = {"target": f"token-{index}", "label": f"take {PROGRESS_TOKENS[index].name}", "price": ""}
         elif kind is ActionKind.DESTROY:
@@ -226,7 +226,7 @@ def illegal_reason(env, seat: int, action: object) -> str:
     state = env.unwrapped.state
     if state.current != seat:
         return f"it is not {AGENTS[seat]}'s turn"
-    return rules.why_illegal(state, action) or "it is legal"
+    return state.why_illegal(action) or "it is legal"
 
 
 # ---------------------------------------------------------------- news and replays

@@ -263,7 +263,9 @@ def test_seven_wonders_heuristic_reads_no_hidden_information(players, payment):
 
 
 def test_duel_heuristic_reads_no_hidden_information():
-    env = wonders_env.make("seven_wonders_duel", raw=True)
+    """On the Python engine's states (on the core's, the compiled copy of the valuation plays, held
+    equal to this one by tests/core/test_duel_heuristic_core.py)."""
+    env = wonders_env.make("seven_wonders_duel", raw=True, engine="python")
     rng = np.random.default_rng(0)
     checked = 0
     for seed in range(4):

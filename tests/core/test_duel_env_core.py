@@ -21,7 +21,7 @@ def test_a_seed_plays_the_same_game_on_both_engines(reward):
         assert play(core, seed, random_choice) == play(python, seed, random_choice)
 
 
-def test_the_heuristic_agent_reads_the_core_game_as_a_python_state():
+def test_the_heuristic_agent_plays_the_core_game_as_the_python_one():
     agent = HeuristicAgent("seven_wonders_duel", seed=0)
     choose = lambda env, mask, rng: agent.act(env)  # noqa: E731
     python, core = seven_wonders_duel_v0.env(engine="python"), seven_wonders_duel_v0.env(engine="core")
@@ -82,8 +82,8 @@ def test_a_state_the_core_cannot_rebuild_is_refused_naming_its_fields_and_nothin
     """The core rebuilds a Duel state from its deal and move log: ``s.coins = [40, 40]`` came back
     as [7, 7], silently. Now every field is compared and any difference refused."""
     env = _mid_game()
-    before, observation = env.state, env.observe(env.agent_selection)["observation"]
-    state = env.state
+    before, observation = env.state.to_python(), env.observe(env.agent_selection)["observation"]
+    state = env.state.to_python()  # the env's state is a read-only view of the core's: change a copy
     change(state)
     with pytest.raises(ValueError, match=rf"the core cannot take this Duel state: .*other values of {fields} \("):
         env.state = state
@@ -93,7 +93,7 @@ def test_a_state_the_core_cannot_rebuild_is_refused_naming_its_fields_and_nothin
 
 def test_a_move_log_that_does_not_replay_is_refused():
     env = _mid_game()
-    state = env.state
+    state = env.state.to_python()
     state.log[3] = (state.log[3][0], 1201, state.log[3][2])
     with pytest.raises(ValueError, match="the core cannot take this Duel state: its move log does not replay"):
         env.state = state

@@ -14,6 +14,7 @@ from __future__ import annotations
 from enum import IntEnum
 from functools import lru_cache
 
+from ..game import action_number_error
 from .cards import BASE, DuelDatabase
 
 
@@ -102,3 +103,17 @@ KIND_SIZES, KIND_OFFSETS, NUM_ACTIONS = BASE_ACTIONS.kind_sizes, BASE_ACTIONS.ki
 DRAFT, BUILD, SELL, WONDER, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER = KIND_OFFSETS
 DECODED = BASE_ACTIONS.decoded
 encode_action, decode_action, describe_action = BASE_ACTIONS.encode, BASE_ACTIONS.decode, BASE_ACTIONS.describe
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow in this state."""
+
+
+def illegal_action_error(acts: ActionTable, action: object, player: int, reason: str,
+                         legal: list[int]) -> IllegalActionError:
+    """The error of both engines for an illegal ``action`` of ``player``: the action, ``reason``
+    and the legal actions (the first 12 named)."""
+    label = repr(action) if action_number_error(action, acts.num_actions) else f"{action} ({acts.describe(int(action))})"
+    shown = ", ".join(f"{a} ({acts.describe(a)})" for a in legal[:12])
+    more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+    return IllegalActionError(f"illegal action {label} for player {player}: {reason}. Legal now: {shown or 'none'}{more}")

@@ -417,6 +417,15 @@ def database(edition: str = "1st") -> DuelDatabase:
     return DuelDatabase(edition)
 
 
+def edition_database(edition: "str | DuelDatabase") -> DuelDatabase:
+    """The tables an ``edition`` argument names: an edition name or a :class:`DuelDatabase`."""
+    if isinstance(edition, DuelDatabase):
+        return edition
+    if isinstance(edition, str):
+        return database(edition)
+    raise ValueError(f"edition must be an edition name or a DuelDatabase, got {edition!r}")
+
+
 def _load_database(edition: str, data_dir: str) -> DuelDatabase:
     """The database of an unpickled state: the shared one of its edition when it was loaded from
     the package's tables."""

@@ -5,12 +5,19 @@ Python side:
 
 * :func:`table_arrays` passes the tables of a :class:`.cards.DuelDatabase` (parsed from ``data/``)
   to the core as named integer arrays (cards are data, with one source of truth);
-* :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on :class:`CoreDuelState`
-  (a core state and the seed it was dealt from), so agents, the tournament and training run on it;
-* :func:`to_core` starts a core game from a Python engine state (its explicit deal, then a replay
-  of its moves; :meth:`CompiledDuel.from_python` refuses a state that this does not reproduce
-  field by field) and :func:`to_python` copies a core state into a :class:`.state.DuelState`, field by
-  field (the game record and the readable tools work on that);
+* :class:`DuelStateView` is a read-only view of a core state (and the seed it was dealt from)
+  with the names of :class:`.state.DuelState`: each field is read from the core when asked (the
+  getters, the export and the checked import all come from one declared layout,
+  ``core/duel/state_layout.hpp``), and it answers the questions the readable tools ask of either
+  state (``build_cost``, ``wonder_cost``, ``sell_value``, ``trade_price_list``, ``score_breakdown``,
+  ``why_illegal``) from the core; so the render, card texts, record, text view, web view and the
+  agents play a core game without the Python rules (``tests/duel/test_core_alone.py``);
+* :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on these views, so agents, the
+  tournament and training run on it;
+* :meth:`CompiledDuel.from_python` takes a Python engine state into the core (every field checked
+  by the core's import, then its deal and moves replayed: a state that these do not reproduce is
+  refused naming the fields) and :meth:`CompiledDuel.to_python` copies a core state into a
+  :class:`.state.DuelState` (the differential tests compare the engines on those);
 * :func:`make_batch` builds the batch of :mod:`wonders_env.vector`.
 
 The core deals from its generator (splitmix64, ``core/common/rng.hpp``), and the Python engine
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -30,13 +38,11 @@ from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed, differing_fields
 from .cards import BASE, DuelDatabase
-from .actions import NUM_ACTIONS, describe_action
-from .observation import OBSERVATION_SIZE
+from .actions import BASE_ACTIONS, NUM_ACTIONS, describe_action, illegal_action_error
 from . import card_text, render
 from .record import game_record
-from .rules import legal_actions_reference
-from .scoring import CATEGORIES, MILITARY_POINTS, score_rewards
-from .state import LOOTING_TOKENS, DuelState, Phase, Victory
+from .observation import OBSERVATION_SIZE
+from .state import CATEGORIES, EMPTY, LOOTING_TOKENS, MILITARY_POINTS, DuelState, Phase, Victory, score_rewards
 
 def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
     """The flat tables of a :class:`.cards.DuelDatabase` as the named integer arrays the core reads."""
@@ -83,46 +89,130 @@ def write_table_file(path: Path) -> None:
 
 
 #: the fields of a Python engine state that the core holds (all but the seed, kept beside the core
-#: state, and the cost memo); ``discard`` as a set, its order meaning nothing
-STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("seed", "cost_cache"))
+#: state, and the cost memo): those of the core's layout, ``core/duel/state_layout.hpp``
+STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("db", "seed", "cost_cache"))
 
 
-class CoreDuelState:
-    """A core game state and the seed it was dealt from (``None`` for an explicit deal)."""
+@lru_cache(maxsize=1)
+def core_engine() -> Any:
+    """The core's Duel rules on its tables (``wonders_env._core.duel.Engine``), shared."""
+    return core.load().duel.Engine(core_tables())
+
+
+class DuelStateView:
+    """A read-only view of a core game (``core``, a ``wonders_env._core.duel.State``) and the seed it
+    was dealt from (``None`` for an explicit deal), with the names of :class:`.state.DuelState`.
+
+    Reading a field reads that field from the core (no copy of the state): lists and ints as the
+    Python state holds them, ``phase`` and ``victory`` as :class:`.state.Phase` and
+    :class:`.state.Victory`, ``owned`` as an int8 array. Nothing can be assigned to it: a game
+    changes through its engine (:class:`CompiledDuel`); :meth:`to_python` gives a Python copy."""
 
     __slots__ = ("core", "seed")
+    db = BASE  # the core plays the base game's tables
 
     def __init__(self, core_state: Any, seed: int | None) -> None:
-        self.core = core_state
-        self.seed = seed
+        object.__setattr__(self, "core", core_state)
+        object.__setattr__(self, "seed", seed)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"the view of a core Duel state is read-only (assigning {name!r}); its engine plays "
+                             f"it, and to_python() gives a Python engine copy to change")
+
+    @property
+    def phase(self) -> Phase:
+        return Phase(self.core.phase)
+
+    @property
+    def victory(self) -> Victory:
+        return Victory(self.core.victory)
+
+    @property
+    def owned(self) -> np.ndarray:
+        return np.array(self.core.owned, np.int8)
+
+    @property
+    def game_over(self) -> bool:
+        return self.core.is_over
+
+    def accessible_slots(self) -> list[int]:
+        """Slots of the current structure whose card may be taken."""
+        cover_count = self.core.cover_count
+        return [s for s, card in enumerate(self.core.slot_card) if card != EMPTY and cover_count[s] == 0]
+
+    def structure_cards(self) -> list[int]:
+        """Cards still in the current structure (face-down ones included: hidden information)."""
+        return [c for c in self.core.slot_card if c != EMPTY]
+
+    def clone(self) -> "DuelStateView":
+        """An independent copy of the game (the core copies its state)."""
+        return DuelStateView(self.core.copy(), self.seed)
+
+    def determinize(self, player: int, rng: np.random.Generator) -> "DuelStateView":
+        """A copy with everything ``player`` cannot know redrawn (:func:`.state.determinize`'s rule)."""
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player!r}")
+        return DuelStateView(core_engine().determinize(self.core, int(rng.integers(0, 1 << 63))), self.seed)
+
+    def to_python(self) -> DuelState:
+        """A Python engine state equal to this one, field by field (a copy to change or to check)."""
+        return to_python(core_engine(), self.core, self.seed)
+
+    # the questions of the readable tools (as DuelState answers them with the Python rules)
+    def build_cost(self, player: int, card: int) -> int:
+        """Coins ``player`` pays to build ``card`` now."""
+        return core_engine().build_cost(self.core, player, card)
+
+    def wonder_cost(self, player: int, wonder: int) -> int:
+        return core_engine().wonder_cost(self.core, player, wonder)
+
+    def sell_value(self, player: int) -> int:
+        return core_engine().sell_value(self.core, player)
+
+    def trade_price_list(self, player: int) -> tuple[int, ...]:
+        """``player``'s price of one unit of each resource at the bank."""
+        return tuple(core_engine().trade_prices(self.core, player))
+
+    def score_breakdown(self, player: int) -> dict[str, int]:
+        return dict(zip((*CATEGORIES, "total"), core_engine().score(self.core, player)))
+
+    def why_illegal(self, action: object) -> str | None:
+        """``None`` if ``action`` is legal now, else why not (the core's words: the Python engine's)."""
+        problem = action_number_error(action, NUM_ACTIONS)
+        if problem:
+            return f"it is not an action number: {problem}"
+        return core_engine().why_illegal(self.core, int(action)) or None
 
 
-def to_python(engine: Any, state: Any) -> DuelState:
+for _name in STATE_FIELDS:  # each other field: a property reading that field of the core state
+    if _name not in vars(DuelStateView):
+        setattr(DuelStateView, _name, property(attrgetter(f"core.{_name}")))
+
+#: the name the differential tests use for the core's game
+CoreDuelState = DuelStateView
+
+
+def to_python(engine: Any, state: Any, seed: int | None = None) -> DuelState:
     """A Python engine state equal to the core state ``state``, field by field."""
-    values = engine.export(state)
     twin = DuelState.__new__(DuelState)
-    twin.db = BASE  # the core plays the base game's tables
-    for name, value in values.items():
-        if isinstance(value, tuple) and name != "winners":
-            value = list(value)
+    twin.db = BASE
+    twin.seed = seed
+    for name, value in engine.export(state).items():
         setattr(twin, name, value)
-    twin.phase = Phase(values["phase"])
-    twin.victory = Victory(values["victory"])
-    twin.owned = np.array(values["owned"], np.int8)
-    twin.log = [tuple(entry) for entry in values["log"]]
+    twin.phase = Phase(twin.phase)
+    twin.victory = Victory(twin.victory)
+    twin.owned = np.array(twin.owned, np.int8)
     twin.cost_cache = [None, None]
     return twin
 
 
-def _record(engine: Any, state: Any, seed: int | None) -> dict[str, Any]:
+def _record(state: Any, seed: int | None) -> dict[str, Any]:
     """The game record of a core state dealt from ``seed``."""
-    twin = to_python(engine, state)
-    twin.seed = seed
-    return game_record(twin)
+    return game_record(DuelStateView(state, seed))
 
 
-def to_core(engine: Any, state: DuelState) -> Any:
-    """A core state equal to the Python engine state: its deal, then its moves replayed."""
+def to_core(engine: Any, state: Any) -> Any:
+    """A core state with the deal of ``state`` (a Python state or a view) and its moves replayed."""
     twin = engine.new_game_from_deal(state.wonder_order, state.token_order, state.deals, state.boxed)
     for _, action, _ in state.log:
         engine.apply(twin, action)
@@ -130,7 +220,8 @@ def to_core(engine: Any, state: DuelState) -> Any:
 
 
 class CompiledDuel:
-    """7 Wonders Duel on the compiled core (the :class:`wonders_env.game.Game` protocol)."""
+    """7 Wonders Duel on the compiled core (the :class:`wonders_env.game.Game` protocol), on
+    :class:`DuelStateView` states."""
 
     name = "seven_wonders_duel"
     num_players = 2
@@ -139,57 +230,83 @@ class CompiledDuel:
     simultaneous = False
     hidden_action_kinds: frozenset[str] = frozenset()
     legend = card_text.LEGEND
+    db = BASE
 
     def __init__(self) -> None:
-        self.engine = core.load().duel.Engine(core_tables())
+        self.engine = core_engine()
 
-    def new_game(self, seed: int | None = None) -> CoreDuelState:
+    def new_game(self, seed: int | None = None) -> DuelStateView:
         seed = fresh_seed() if seed is None else check_seed(seed)
-        return CoreDuelState(self.engine.new_game(seed), seed)
+        return DuelStateView(self.engine.new_game(seed), seed)
 
-    def from_python(self, state: DuelState, seed: int | None = None) -> CoreDuelState:
-        """The core twin of a Python engine state: its explicit deal, then its move log replayed.
-        The core rebuilds nothing else, so a state that this does not reproduce field by field (one
-        changed by hand: coins, the pawn, ...) is refused with ``ValueError`` naming the fields."""
+    def from_python(self, state: DuelState, seed: int | None = None) -> DuelStateView:
+        """The core twin of a Python engine state. The core's import checks every field (a bad
+        value raises ``ValueError`` naming the field, the value and what is allowed); the core
+        then replays the move log on the state's deal, and a state that this does not reproduce
+        field by field (one changed by hand: coins, the pawn, ...) is refused naming the fields."""
+        taken = self.engine.import_state({name: getattr(state, name) for name in STATE_FIELDS})
         try:
             twin = to_core(self.engine, state)
         except ValueError as error:
             raise ValueError(f"the core cannot take this Duel state: its move log does not replay on its deal "
                              f"({error})") from None
-        differing = differing_fields(state, to_python(self.engine, twin), STATE_FIELDS, unordered=("discard",))
+        given, replayed = self.engine.export(taken), self.engine.export(twin)
+        differing = [name for name in STATE_FIELDS if given[name] != replayed[name]]
         if differing:
             raise ValueError(f"the core cannot take this Duel state: it rebuilds a state from its deal "
                              f"(wonder_order, token_order, deals, boxed) and its move log, which give other values "
                              f"of {', '.join(differing)} (a state changed by hand plays with engine='python')")
-        return CoreDuelState(twin, seed)
+        return DuelStateView(twin, seed)
 
-    def to_python(self, state: CoreDuelState) -> DuelState:
-        twin = to_python(self.engine, state.core)
-        twin.seed = state.seed
-        return twin
+    def to_python(self, state: DuelStateView) -> DuelState:
+        return state.to_python()
 
-    def clone(self, state: CoreDuelState) -> CoreDuelState:
-        return CoreDuelState(state.core.copy(), state.seed)
+    def clone(self, state: DuelStateView) -> DuelStateView:
+        return state.clone()
 
-    def acting_players(self, state: CoreDuelState) -> list[int]:
+    def core_state(self, state: DuelStateView) -> Any:
+        """The C++ state that the core's ``Engine``, ``Searcher`` and ``Heuristic`` take."""
+        return state.core
+
+    def new_searcher(self, uniform_rule: bool = False) -> Any:
+        """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) of this engine's games."""
+        return core.load().duel.Searcher(core_tables(), uniform_rule=uniform_rule)
+
+    def acting_players(self, state: DuelStateView) -> list[int]:
         return [] if state.core.is_over else [state.core.current]
 
-    def legal_actions(self, state: CoreDuelState, player: int) -> list[int]:
+    def legal_actions(self, state: DuelStateView, player: int) -> list[int]:
         """``player``'s legal actions (the Python engine's order)."""
         if state.core.is_over or player != state.core.current:
             return []
         return self.engine.legal_actions(state.core).tolist()
 
-    def legal_action_mask(self, state: CoreDuelState, player: int) -> np.ndarray:
+    def legal_action_mask(self, state: DuelStateView, player: int) -> np.ndarray:
         return self.engine.legal_action_mask(state.core, player)
 
-    def legal_actions_reference(self, state: CoreDuelState, player: int) -> set[int]:
+    def legal_actions_reference(self, state: DuelStateView, player: int) -> set[int]:
         """The Python engine's slow enumeration, on a copy of the state."""
+        from .rules import legal_actions_reference
         if player != state.core.current:
             return set()
         return set(legal_actions_reference(self.to_python(state)))
 
-    def apply_actions(self, state: CoreDuelState, actions: Mapping[int, int]) -> None:
+    def check_legal(self, state: DuelStateView, action: object) -> None:
+        """Raise :class:`.actions.IllegalActionError` naming the action, why it is illegal (the
+        core's words, those of the Python engine) and the legal actions, if it is."""
+        reason = state.why_illegal(action)
+        if reason:
+            raise illegal_action_error(BASE_ACTIONS, action, state.core.current, reason,
+                                       self.legal_actions(state, state.core.current))
+
+    def play_legal(self, state: DuelStateView, action: int) -> bool:
+        """Play an action of the deciding player (the core checks it again: cheaply); whether the
+        game is over now."""
+        core_state = state.core
+        self.engine.apply(core_state, action)
+        return core_state.is_over
+
+    def apply_actions(self, state: DuelStateView, actions: Mapping[int, int]) -> None:
         acting = self.acting_players(state)
         if sorted(actions) != acting:
             raise ValueError(f"expected one action for each acting player {acting}, got players {sorted(actions)}")
@@ -199,41 +316,39 @@ class CompiledDuel:
                 raise ValueError(problem)
             self.engine.apply(state.core, int(action))
 
-    def is_over(self, state: CoreDuelState) -> bool:
+    def is_over(self, state: DuelStateView) -> bool:
         return state.core.is_over
 
-    def score_breakdown(self, state: CoreDuelState, player: int) -> dict[str, int]:
-        return dict(zip((*CATEGORIES, "total"), self.engine.score(state.core, player)))
+    def score_breakdown(self, state: DuelStateView, player: int) -> dict[str, int]:
+        return state.score_breakdown(player)
 
-    def winners(self, state: CoreDuelState) -> list[int]:
-        return state.core.winners
+    def winners(self, state: DuelStateView) -> list[int]:
+        return list(state.core.winners)
 
-    def returns(self, state: CoreDuelState) -> list[float]:
+    def returns(self, state: DuelStateView) -> list[float]:
         winners = state.core.winners
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(2)]
 
-    def determinize(self, state: CoreDuelState, player: int, rng: np.random.Generator) -> CoreDuelState:
-        if player not in (0, 1):
-            raise ValueError(f"player must be 0 or 1, got {player!r}")
-        return CoreDuelState(self.engine.determinize(state.core, int(rng.integers(0, 1 << 63))), state.seed)
+    def determinize(self, state: DuelStateView, player: int, rng: np.random.Generator) -> DuelStateView:
+        return state.determinize(player, rng)
 
-    def encode_observation(self, state: CoreDuelState, player: int) -> np.ndarray:
+    def encode_observation(self, state: DuelStateView, player: int) -> np.ndarray:
         return self.engine.encode_observation(state.core, player)
 
-    def describe_action(self, state: CoreDuelState, action: int) -> str:
+    def describe_action(self, state: DuelStateView, action: int) -> str:
         return describe_action(action)
 
-    def game_record(self, state: CoreDuelState) -> dict[str, Any]:
-        return game_record(self.to_python(state))
+    def game_record(self, state: DuelStateView) -> dict[str, Any]:
+        return game_record(state)
 
-    def describe_move(self, state: CoreDuelState, player: int, action: int) -> str:
-        return render.move_text(self.to_python(state), player, action)
+    def describe_move(self, state: DuelStateView, player: int, action: int) -> str:
+        return render.move_text(state, player, action)
 
-    def describe_effect(self, state: CoreDuelState, player: int, action: int) -> str:
+    def describe_effect(self, state: DuelStateView, player: int, action: int) -> str:
         return card_text.action_effect(BASE, action)
 
-    def render(self, state: CoreDuelState, player: int | None = None) -> str:
-        return render.render_table(self.to_python(state), viewer=player)
+    def render(self, state: DuelStateView, player: int | None = None) -> str:
+        return render.render_table(state, viewer=player)
 
 
 class DuelBatch:
@@ -255,16 +370,16 @@ class DuelBatch:
         self.seeds = self._batch.seeds
 
     def finished_records(self) -> list[dict[str, Any]]:
-        return [_record(self._engine, state, seed) for _, seed, state in self._batch.finished()]
+        return [_record(state, seed) for _, seed, state in self._batch.finished()]
 
     def finished_score_rewards(self) -> list[tuple[int, list[float]]]:
         """``(index, the env's score rewards)`` of the games that ended in the last step."""
         return [(index, score_rewards([self._engine.score(state, p)[-1] for p in (0, 1)], state.winners))
                 for index, _, state in self._batch.finished()]
 
-    def state(self, index: int) -> CoreDuelState:
+    def state(self, index: int) -> DuelStateView:
         """A copy of game ``index`` as it stands (for inspection and tests)."""
-        return CoreDuelState(self._batch.state(index), int(self._batch.seeds()[index]))
+        return DuelStateView(self._batch.state(index), int(self._batch.seeds()[index]))
 
     def core_state(self, index: int) -> Any:
         """A copy of the C++ state of game ``index`` (what the core's ``Engine`` and ``Searcher`` take)."""
@@ -281,9 +396,7 @@ class DuelBatch:
 
     def python_state(self, index: int) -> DuelState:
         """The Python engine state of game ``index`` as it stands (field by field)."""
-        twin = to_python(self._engine, self._batch.state(index))
-        twin.seed = int(self._batch.seeds()[index])
-        return twin
+        return to_python(self._engine, self._batch.state(index), int(self._batch.seeds()[index]))
 
 
 def make_batch(num_envs: int, seed: int, threads: int = 1, **options: Any) -> DuelBatch:

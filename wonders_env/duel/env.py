@@ -1,10 +1,12 @@
 """PettingZoo AEC environment of 7 Wonders Duel: :class:`raw_env` and :func:`env`.
 
-The documentation page is :mod:`wonders_env.seven_wonders_duel_v0`. This module only encodes and
-decodes; the rules are in :mod:`.rules`, the observation in :mod:`.observation`, the actions in
-:mod:`.actions`. With ``engine="core"`` (the default) the game runs on the compiled core
-(:mod:`.compiled`): both engines deal a seed's game as the core does (:mod:`wonders_env.deal_rng`),
-so a seed gives the same game, observations and rewards on both, and in ``vector``. ``edition``
+The documentation page is :mod:`wonders_env.seven_wonders_duel_v0`. This module only routes to the
+engine (``self.game``, a :class:`wonders_env.game.Game`): with ``engine="core"`` (the default) the
+compiled core (:class:`.compiled.CompiledDuel`, whose states are read-only views of the core's, so
+that a core game never builds a Python engine state nor imports the Python rules), with
+``engine="python"`` the readable engine (:class:`.game.DuelGame`: :mod:`.rules`,
+:mod:`.observation`). Both deal a seed's game as the core does (:mod:`wonders_env.deal_rng`), so a
+seed gives the same game, observations and rewards on both, and in ``vector``. ``edition``
 picks the tables (a name of :data:`.cards.EDITIONS` or a :class:`.cards.DuelDatabase`); the spaces
 are sized by them. The compiled core plays the base game only.
 """
@@ -19,14 +21,11 @@ from pettingzoo import AECEnv
 
 from ..game import REWARD_MODES, check_seed
 from ..pettingzoo_common import dead_step, wrap
-from .cards import BASE, DuelDatabase
-from .game import DuelGame
-from .observation import encode_observation
-from .record import AGENTS, ENV_NAME, game_record
-from .render import render_table
-from .rules import IllegalActionError, check_legal, legal_actions, resolve_action
-from .scoring import score_breakdown, score_rewards
-from .state import VICTORY_NAMES, DuelState, Phase, Victory, new_game
+from .actions import action_table, IllegalActionError
+from .cards import BASE, DuelDatabase, edition_database
+from .observation import observation_layout
+from .record import AGENTS, ENV_NAME
+from .state import VICTORY_NAMES, score_rewards
 
 ENGINES = ("core", "python")
 AGENT_INDEX = {agent: i for i, agent in enumerate(AGENTS)}
@@ -51,45 +50,49 @@ class raw_env(AECEnv):
                              f"got {render_mode!r}")
         self.reward_mode = reward
         self.render_mode = render_mode
-        self.game = DuelGame(edition)  # the engine behind this env (wonders_env.game.Game)
-        if engine == "core" and self.game.db is not BASE:
-            raise ValueError(f"engine='core' plays the base game's tables only, not edition "
-                             f"{self.game.db.edition!r}; use engine='python'")
+        self.engine = engine
+        db = edition_database(edition)
+        if engine == "core":
+            if db is not BASE:
+                raise ValueError(f"engine='core' plays the base game's tables only, not edition {db.edition!r}; "
+                                 f"use engine='python'")
+            from .compiled import CompiledDuel
+            self.game = CompiledDuel()  # the engine behind this env (wonders_env.game.Game)
+        else:
+            from .game import DuelGame
+            self.game = DuelGame(db)
         self.possible_agents = list(AGENTS)
-        num_actions = self.game.num_actions
+        num_actions = action_table(db).num_actions
         space = spaces.Dict({
-            "observation": spaces.Box(0.0, OBS_HIGH, (self.game.observation_size,), np.float32),
+            "observation": spaces.Box(0.0, OBS_HIGH, (observation_layout(db).size,), np.float32),
             "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
         })
         self.observation_spaces = {agent: space for agent in AGENTS}
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in AGENTS}
         self._rng = np.random.default_rng()
-        self._state: DuelState | None = None  # the game (engine="python")
+        self._state: Any = None  # the game: a DuelState, or the core's DuelStateView
         self._legal: list[int] | None = None  # legal actions of the current state, once computed
-        self.engine = engine
-        self._core = None  # engine="core": the compiled engine and its game
-        self._core_state = None
-        if engine == "core":
-            from .compiled import CompiledDuel
-            self._core = CompiledDuel()
+        self._player = 0  # the deciding player, read from the state after each change of it
 
     @property
-    def state(self) -> DuelState | None:
-        """The game as a Python engine state; with ``engine="core"`` a copy taken from the core."""
-        if self._core_state is None:
-            return self._state
-        return self._core.to_python(self._core_state)
+    def state(self) -> Any:
+        """The game: a :class:`.state.DuelState` (``engine="python"``) or, on the core, a read-only
+        :class:`.compiled.DuelStateView` of the core's game with the same names (no copy)."""
+        return self._state
 
     @state.setter
-    def state(self, value: DuelState) -> None:
-        """Put the game in ``value`` (a replay's position, a determinization); with
-        ``engine="core"`` the core takes it over (its deal and its moves), or refuses with
-        ``ValueError`` naming the fields that these do not reproduce, changing nothing."""
-        if self._core is not None:
-            self._core_state = self._core.from_python(value, value.seed)
+    def state(self, value: Any) -> None:
+        """Put the game in ``value`` (a replay's position, a determinization): a view of a core game
+        (copied) or a Python engine state, which the core takes over (its fields checked, its deal and
+        moves replayed) or refuses with ``ValueError`` naming the fields, changing nothing."""
+        if self.engine == "core":
+            core_state = getattr(value, "core", None)
+            self._state = (type(value)(core_state.copy(), value.seed) if core_state is not None
+                           else self.game.from_python(value, value.seed))
         else:
-            self._state = value
+            self._state = value.to_python() if hasattr(value, "to_python") else value
         self._legal = None
+        self._player = self._state.current
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -106,12 +109,9 @@ class raw_env(AECEnv):
             self._rng = np.random.default_rng(seed)
         else:
             seed = int(self._rng.integers(2**63))
-        if self._core is not None:
-            self._core_state = self._core.new_game(seed)
-            self._state = None
-        else:
-            self._state = new_game(seed, self.game.db)
+        self._state = self.game.new_game(seed)
         self._legal = None
+        self._player = self._state.current
         self.agents = list(AGENTS)
         self.rewards = {agent: 0.0 for agent in AGENTS}
         self._cumulative_rewards = {agent: 0.0 for agent in AGENTS}
@@ -121,18 +121,15 @@ class raw_env(AECEnv):
         self.agent_selection = AGENTS[self._current()]
 
     def _current(self) -> int:
-        return self._core_state.core.current if self._core_state is not None else self._state.current
+        return self._player
 
     def _legal_actions(self) -> list[int]:
         if self._legal is None:
-            if self._core_state is not None:
-                self._legal = self._core.legal_actions(self._core_state, self._current())
-            else:
-                self._legal = legal_actions(self._state)
+            self._legal = self.game.legal_actions(self._state, self._current())
         return self._legal
 
     def _require_reset(self, method: str) -> None:
-        if self._state is None and self._core_state is None:
+        if self._state is None:
             raise RuntimeError(f"call reset() first: {method}() needs a game")
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -141,9 +138,7 @@ class raw_env(AECEnv):
         mask = np.zeros(self.game.num_actions, np.int8)
         if player == self._current():
             mask[self._legal_actions()] = 1
-        if self._core_state is not None:
-            return {"observation": self._core.encode_observation(self._core_state, player), "action_mask": mask}
-        return {"observation": encode_observation(self._state, player), "action_mask": mask}
+        return {"observation": self.game.encode_observation(self._state, player), "action_mask": mask}
 
     def step(self, action: int) -> None:
         self._require_reset("step")
@@ -152,13 +147,9 @@ class raw_env(AECEnv):
         agent = self.agent_selection
         legal = self._legal
         if legal is None or not (type(action) is int or isinstance(action, np.integer)) or action not in legal:
-            check_legal(self.state, action)  # raises a ValueError naming the action and why
-        if self._core_state is not None:
-            self._core.engine.apply(self._core_state.core, int(action))
-            over = self._core_state.core.is_over
-        else:
-            resolve_action(self._state, int(action))
-            over = self._state.phase == Phase.GAME_OVER
+            self.game.check_legal(self._state, action)  # raises a ValueError naming the action and why
+        over = self.game.play_legal(self._state, int(action))
+        self._player = self._state.current
         self._legal = None
         self._cumulative_rewards[agent] = 0.0
         if over:
@@ -170,13 +161,8 @@ class raw_env(AECEnv):
             self.render()
 
     def _finish(self) -> None:
-        if self._core_state is not None:
-            state = self._core_state
-            scores = [self._core.score_breakdown(state, p) for p in (0, 1)]
-            winners, victory = tuple(self._core.winners(state)), Victory(state.core.victory)
-        else:
-            scores = [score_breakdown(self._state, p) for p in (0, 1)]
-            winners, victory = self._state.winners, self._state.victory
+        scores = [self.game.score_breakdown(self._state, p) for p in (0, 1)]
+        winners, victory = tuple(self.game.winners(self._state)), self._state.victory
         rewards = score_rewards([score["total"] for score in scores], winners)
         if self.reward_mode == "win_loss":
             rewards = [float(np.sign(reward)) for reward in rewards]
@@ -189,16 +175,13 @@ class raw_env(AECEnv):
     def game_record(self) -> dict[str, Any]:
         """The JSON-serialisable record of the game so far (its fields: :mod:`.record`)."""
         self._require_reset("game_record")
-        if self._core_state is not None:
-            return self._core.game_record(self._core_state)
-        return game_record(self._state)
+        return self.game.game_record(self._state)
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
         self._require_reset("render")
-        state = self.state
-        text = render_table(state, viewer=state.current)
+        text = self.game.render(self._state, self._current())
         if self.render_mode == "human":
             print(text)
             return None
@@ -211,5 +194,5 @@ class raw_env(AECEnv):
 def env(**kwargs: Any) -> AECEnv:
     """:class:`raw_env` wrapped like PettingZoo's classic games (:func:`..pettingzoo_common.wrap`):
     an illegal move ends the game with reward -1 for its author; an action that is no action
-    number raises :class:`.rules.IllegalActionError`, API misuse PettingZoo's clear errors."""
+    number raises :class:`.actions.IllegalActionError`, API misuse PettingZoo's clear errors."""
     return wrap(raw_env(**kwargs), IllegalActionError)

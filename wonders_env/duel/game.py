@@ -20,7 +20,8 @@ import numpy as np
 
 from . import card_text, render, rules
 from .actions import action_table
-from .cards import DuelDatabase, database
+from .cards import BASE, DuelDatabase, edition_database
+from .compiled import CompiledDuel
 from .observation import encode_observation, observation_layout
 from .record import game_record
 from .scoring import score_breakdown
@@ -40,12 +41,7 @@ class DuelGame:
     legend = card_text.LEGEND
 
     def __init__(self, edition: str | DuelDatabase = "1st") -> None:
-        if isinstance(edition, DuelDatabase):
-            self.db = edition
-        elif isinstance(edition, str):
-            self.db = database(edition)
-        else:
-            raise ValueError(f"edition must be an edition name or a DuelDatabase, got {edition!r}")
+        self.db = edition_database(edition)
         self.actions = action_table(self.db)
         self.num_actions = self.actions.num_actions
         self.observation_size = observation_layout(self.db).size
@@ -73,6 +69,24 @@ class DuelGame:
         if state.phase == Phase.GAME_OVER or player != state.current:
             return set()
         return set(rules.legal_actions_reference(state))
+
+    def compiled_twin(self) -> CompiledDuel:
+        """The compiled engine of this game's tables (the core plays the base game's only)."""
+        if self.db is not BASE:
+            raise ValueError(f"the core plays the base game's Duel tables, not edition {self.db.edition!r}; "
+                             f"play this game with engine='python'")
+        return CompiledDuel()
+
+    def check_legal(self, state: DuelState, action: object) -> None:
+        """Raise :class:`.actions.IllegalActionError` naming the action, why it is illegal and the
+        legal actions, if it is."""
+        rules.check_legal(state, action)
+
+    def play_legal(self, state: DuelState, action: int) -> bool:
+        """Play an action of the deciding player known to be legal (the env checked it); whether
+        the game is over now."""
+        rules.resolve_action(state, action)
+        return state.phase == Phase.GAME_OVER
 
     def apply_actions(self, state: DuelState, actions: Mapping[int, int]) -> None:
         expected = self.acting_players(state)

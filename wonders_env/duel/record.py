@@ -36,7 +36,6 @@ from typing import Any
 
 from .actions import KIND_NAMES, STARTER_ME, ActionKind, action_table
 from .cards import DuelDatabase
-from .scoring import score_breakdown
 from .state import VICTORY_NAMES, DuelState
 
 AGENTS = ("player_0", "player_1")
@@ -62,7 +61,8 @@ def action_entry(db: DuelDatabase, player: int, action: int, paid: int) -> dict[
 
 
 def game_record(state: DuelState) -> dict[str, Any]:
-    """The record of the game so far (final scores once it is over)."""
+    """The record of the game so far (final scores once it is over), of either engine's state (a
+    :class:`.state.DuelState` or the core's view, which give their own scores)."""
     db = state.db
     acts = action_table(db)
     tokens_taken: list[list[str]] = [[], []]
@@ -80,7 +80,7 @@ def game_record(state: DuelState) -> dict[str, Any]:
             "wonders_unbuilt": [db.wonders[w].name for w in state.player_wonders[p]
                                 if not state.wonder_built[w] and w != state.boxed_wonder],
             "progress_tokens": tokens_taken[p],
-            "score": score_breakdown(state, p),
+            "score": state.score_breakdown(p),
         })
     return {
         "game": GAME_NAME, "env": ENV_NAME, "seed": state.seed, "finished": state.game_over,

@@ -1,7 +1,9 @@
 """A readable text picture of a 7 Wonders Duel table: the structure, the track and both cities.
 
 Only public information is drawn: a face-down card shows its back (``?? Age II ??``).
-Accessible cards are marked with ``*``.
+Accessible cards are marked with ``*``. The functions read either engine's state, a
+:class:`.state.DuelState` or the core's :class:`.compiled.DuelStateView` (the same names), and ask
+the state itself for costs and scores, so that a core game needs none of the Python rules.
 """
 
 from __future__ import annotations
@@ -11,8 +13,6 @@ from functools import lru_cache
 from .actions import STARTER_ME, ActionKind, action_table
 from .cards import COLORS, DECKS, SCIENCE_SYMBOLS, Layout
 from .record import AGENTS
-from .rules import build_cost, sell_value, wonder_cost
-from .scoring import score_breakdown
 from .state import EMPTY, LOOTING_TOKENS, DuelState, Phase
 
 CELL = 16  # characters per card; a layout column is half a card
@@ -72,7 +72,7 @@ def render_track(state: DuelState) -> str:
 
 def render_city(state: DuelState, player: int) -> list[str]:
     db = state.db
-    total = score_breakdown(state, player)["total"]
+    total = state.score_breakdown(player)["total"]
     lines = [f"{AGENTS[player]}: {state.coins[player]} coins, {total} points"]
     wonders = [db.wonders[w].name + (" (built)" if state.wonder_built[w] else "")
                for w in state.player_wonders[player] if w != state.boxed_wonder]
@@ -110,7 +110,7 @@ def render_table(state: DuelState, viewer: int | None = None) -> str:
         lines += render_city(state, player)
     if state.phase == Phase.PLAY:
         player = state.current
-        costs = [f"{db.cards[state.slot_card[s]].name} {build_cost(state, player, state.slot_card[s])}"
+        costs = [f"{db.cards[state.slot_card[s]].name} {state.build_cost(player, state.slot_card[s])}"
                  for s in state.accessible_slots()]
         lines.append(f"{AGENTS[player]}'s build costs: " + ", ".join(costs))
     return "\n".join(lines)
@@ -125,11 +125,11 @@ def move_text(state: DuelState, player: int, action: int) -> str:
     if kind == ActionKind.DRAFT:
         return f"Take the wonder {db.wonders[index].name}"
     if kind == ActionKind.BUILD:
-        return f"Build {db.cards[index].name}{_paying(build_cost(state, player, index))}"
+        return f"Build {db.cards[index].name}{_paying(state.build_cost(player, index))}"
     if kind == ActionKind.WONDER:
-        return f"Build {db.wonders[wonder].name} with {db.cards[index].name}{_paying(wonder_cost(state, player, wonder))}"
+        return f"Build {db.wonders[wonder].name} with {db.cards[index].name}{_paying(state.wonder_cost(player, wonder))}"
     if kind == ActionKind.SELL:
-        return f"Discard {db.cards[index].name} for {sell_value(state, player)} coins"
+        return f"Discard {db.cards[index].name} for {state.sell_value(player)} coins"
     if kind == ActionKind.PROGRESS:
         return f"Take the progress token {db.progress_tokens[index].name}"
     if kind == ActionKind.LIBRARY:

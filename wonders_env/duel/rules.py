@@ -32,7 +32,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import action_number_error
-from .actions import KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_table
+from .actions import (KIND_NAMES, STARTER_ME, ActionKind, ActionTable, IllegalActionError, action_table,
+                      illegal_action_error)
 from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS, RED, YELLOW
 from .costs import payment_options, purchase_cost, trade_prices
 from .scoring import built_wonders, civilian_winners, colour_count
@@ -53,10 +54,6 @@ PHASE_KINDS = {
     Phase.STARTER: (ActionKind.STARTER,),
     Phase.GAME_OVER: (),
 }
-
-
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this state."""
 
 
 # ------------------------------------------------------------------------------------ costs
@@ -228,15 +225,8 @@ def why_illegal(state: DuelState, action: object) -> str | None:
 def check_legal(state: DuelState, action: object) -> None:
     """Raise :class:`IllegalActionError` naming the action, the reason and the legal actions."""
     reason = why_illegal(state, action)
-    if reason is None:
-        return
-    acts = action_table(state.db)
-    label = repr(action) if action_number_error(action, acts.num_actions) else f"{action} ({acts.describe(int(action))})"
-    legal = legal_actions(state)
-    shown = ", ".join(f"{a} ({acts.describe(a)})" for a in legal[:12])
-    more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-    raise IllegalActionError(f"illegal action {label} for player {state.current}: {reason}. "
-                             f"Legal now: {shown or 'none'}{more}")
+    if reason is not None:
+        raise illegal_action_error(action_table(state.db), action, state.current, reason, legal_actions(state))
 
 
 # ---------------------------------------------------------------------------- resolution

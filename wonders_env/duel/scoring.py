@@ -11,21 +11,13 @@ wins; on a tie the most ``civilian`` (blue) points; still tied, a shared victory
 from __future__ import annotations
 
 from .cards import BLUE, GREEN, PURPLE, YELLOW
-from .state import DuelState
+from .state import CATEGORIES, MILITARY_POINTS, DuelState, colour_count
 
-CATEGORIES = ("civilian", "science", "commercial", "guilds", "wonders", "progress", "treasury",
-              "military")
-MILITARY_POINTS = (0, 2, 2, 5, 5, 5, 10, 10, 10, 10)  # by pawn distance from the middle, 0-9
 COINS_PER_POINT = 3
 
 
 def built_wonders(state: DuelState, player: int) -> list[int]:
     return [w for w in state.player_wonders[player] if state.wonder_built[w]]
-
-
-def colour_count(state: DuelState, player: int, colour_bits: int) -> int:
-    counts = state.color_count[player]
-    return sum(counts[k] for k in range(len(counts)) if colour_bits >> k & 1)
 
 
 def military_points(pawn: int, player: int) -> int:
@@ -72,13 +64,3 @@ def civilian_winners(state: DuelState) -> tuple[int, ...]:
     if keys[0] == keys[1]:
         return (0, 1)
     return (0,) if keys[0] > keys[1] else (1,)
-
-
-def score_rewards(totals: list[int], winners: tuple[int, ...] | list[int]) -> list[float]:
-    """The env's ``reward="score"`` of a finished game: the winner gets the points margin (at least
-    1, since a supremacy can be won behind on points) and the loser its negative; a draw gives 0."""
-    if len(winners) != 1:
-        return [0.0, 0.0]
-    winner = winners[0]
-    margin = float(max(totals[winner] - totals[1 - winner], 1))
-    return [margin if player == winner else -margin for player in (0, 1)]

@@ -59,6 +59,27 @@ VICTORY_NAMES = {Victory.CIVILIAN: "civilian", Victory.MILITARY: "military", Vic
 # Looting tokens, in state.looting order: (the player who loses coins, the pawn distance from the
 # middle toward that player's capital that triggers it, coins lost).
 LOOTING_TOKENS = ((0, 3, 2), (0, 6, 5), (1, 3, 2), (1, 6, 5))
+#: military points by pawn distance from the middle, 0-9
+MILITARY_POINTS = (0, 2, 2, 5, 5, 5, 10, 10, 10, 10)
+#: the eight categories of the score pad (:mod:`.scoring`), in the order of the record and the core
+CATEGORIES = ("civilian", "science", "commercial", "guilds", "wonders", "progress", "treasury",
+              "military")
+
+
+def colour_count(state: "DuelState", player: int, colour_bits: int) -> int:
+    """How many cards of the colours of ``colour_bits`` (bit per colour) ``player``'s city has."""
+    counts = state.color_count[player]
+    return sum(counts[k] for k in range(len(counts)) if colour_bits >> k & 1)
+
+
+def score_rewards(totals: list[int], winners: tuple[int, ...] | list[int]) -> list[float]:
+    """The env's ``reward="score"`` of a finished game: the winner gets the points margin (at least
+    1, since a supremacy can be won behind on points) and the loser its negative; a draw gives 0."""
+    if len(winners) != 1:
+        return [0.0, 0.0]
+    winner = winners[0]
+    margin = float(max(totals[winner] - totals[1 - winner], 1))
+    return [margin if player == winner else -margin for player in (0, 1)]
 
 
 class DuelState:
@@ -141,6 +162,36 @@ class DuelState:
     def structure_cards(self) -> list[int]:
         """Cards still in the current structure (face-down ones included: hidden information)."""
         return [c for c in self.slot_card if c != EMPTY]
+
+    # ------------------------------------------------ what the readable tools ask the rules
+    # The same questions as the core's view (wonders_env.duel.compiled.DuelStateView) answers, so
+    # that the render, the record, the text view and the agents read either state alike.
+    def build_cost(self, player: int, card: int) -> int:
+        """Coins ``player`` pays to build ``card`` now (:func:`.rules.build_cost`)."""
+        from .rules import build_cost
+        return build_cost(self, player, card)
+
+    def wonder_cost(self, player: int, wonder: int) -> int:
+        from .rules import wonder_cost
+        return wonder_cost(self, player, wonder)
+
+    def sell_value(self, player: int) -> int:
+        from .rules import sell_value
+        return sell_value(self, player)
+
+    def trade_price_list(self, player: int) -> tuple[int, ...]:
+        """``player``'s price of one unit of each resource at the bank."""
+        from .rules import trade_price_list
+        return trade_price_list(self, player)
+
+    def score_breakdown(self, player: int) -> dict[str, int]:
+        from .scoring import score_breakdown
+        return score_breakdown(self, player)
+
+    def why_illegal(self, action: object) -> str | None:
+        """``None`` if ``action`` is legal now, else why not (:func:`.rules.why_illegal`)."""
+        from .rules import why_illegal
+        return why_illegal(self, action)
 
 
 def deal_age(db: DuelDatabase, age: int, rng: DealRng) -> tuple[list[int], list[int]]:

@@ -3,7 +3,7 @@
 Only public information, as the vector observation: face-down cards show only their Age, the
 Great Library's drawn tokens only to the player choosing among them. The pictures come from
 :mod:`.render`, card and wonder effects from :mod:`.card_text`, move names from
-:func:`.render.move_text`.
+:func:`.render.move_text`; costs and scores from the state itself (either engine's, as in :mod:`.render`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from .actions import action_table
 from .cards import CHAIN_SYMBOLS, NONE, RESOURCES, DuelDatabase
 from .record import AGENTS
 from .render import render_city, render_structure, render_track
-from .rules import build_cost, trade_price_list
-from .scoring import score_breakdown
 from .state import EMPTY, Phase
 
 RULES = """\
@@ -89,7 +87,7 @@ def observation_text(state, player: int, moves: list[str]) -> str:
         lines += render_structure(state)
         accessible = state.accessible_slots()
         lines.append("Cards you can take:")
-        lines += [f"- {_card_line(db, state.slot_card[s])}; building it costs you {_coins(build_cost(state, player, state.slot_card[s]))}"
+        lines += [f"- {_card_line(db, state.slot_card[s])}; building it costs you {_coins(state.build_cost(player, state.slot_card[s]))}"
                   for s in accessible if state.face_up[s]]
         covered, face_down = [], 0
         for card, up, cover in zip(state.slot_card, state.face_up, state.cover_count):
@@ -115,7 +113,7 @@ def observation_text(state, player: int, moves: list[str]) -> str:
     if state.phase == Phase.MAUSOLEUM:
         lines.append("The discard pile's cards, which you may build for free:")
         lines += [f"- {_card_line(db, card)}" for card in state.discard]
-    prices = trade_price_list(state, player)
+    prices = state.trade_price_list(player)
     lines.append("Your price of one resource unit from the bank: "
                  + ", ".join(f"{RESOURCES[r]} {prices[r]}" for r in range(len(RESOURCES))))
     for who in (player, opponent):
@@ -137,7 +135,7 @@ def final_text(state) -> str:
     """The final result and scores, for everyone."""
     lines = [f"Game over: {state.victory.name.lower()} victory of {' and '.join(AGENTS[p] for p in state.winners)}."]
     for player in (0, 1):
-        score = score_breakdown(state, player)
+        score = state.score_breakdown(player)
         parts = ", ".join(f"{k} {v}" for k, v in score.items() if k != "total")
         lines.append(f"{AGENTS[player]}: {score['total']} points ({parts}), {state.coins[player]} coins")
     return "\n".join(lines)

@@ -1,0 +1,109 @@
+"""The core's one declared Duel state layout (``core/duel/state_layout.hpp``) and what derives from
+it: the export, the checked import and the read-only view (``DuelStateView``), which answers the
+readable tools' questions (costs, scores, why a move is illegal) as the Python engine does."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wonders_env import core
+from wonders_env.duel.compiled import STATE_FIELDS, CompiledDuel, DuelStateView
+from wonders_env.duel.game import DuelGame
+from wonders_env.duel.state import Phase, Victory
+from wonders_env.game import differing_fields
+
+CORE, PY = CompiledDuel(), DuelGame()
+ENGINE = CORE.engine
+
+
+def random_positions(games: int = 12, seed: int = 0):
+    """(Python state, core view) pairs of the same positions, every decision of ``games`` random games."""
+    rng = np.random.default_rng(seed)
+    for game in range(games):
+        python, view = PY.new_game(game), CORE.new_game(game)
+        while True:
+            yield python, view
+            if python.game_over:
+                break
+            action = int(rng.choice(PY.legal_actions(python, python.current)))
+            PY.apply_actions(python, {python.current: action})
+            CORE.apply_actions(view, {view.current: action})
+
+
+def test_the_layout_lists_every_field_of_the_python_state_once():
+    """A new state field is one line of state_layout.hpp (42 now) plus the rules that use it."""
+    assert tuple(core.load().duel.STATE_FIELDS) == STATE_FIELDS and len(STATE_FIELDS) == 42
+
+
+def test_the_view_reads_the_python_states_fields_and_answers_its_questions():
+    for python, view in random_positions():
+        assert differing_fields(view, python, STATE_FIELDS, unordered=("discard",)) == []
+        assert isinstance(view.phase, Phase) and isinstance(view.victory, Victory) and view.owned.dtype == np.int8
+        assert view.accessible_slots() == python.accessible_slots()
+        for player in (0, 1):
+            assert view.score_breakdown(player) == python.score_breakdown(player)
+            assert view.trade_price_list(player) == tuple(python.trade_price_list(player))
+            assert view.sell_value(player) == python.sell_value(player)
+            assert [view.wonder_cost(player, w) for w in range(12)] == [python.wonder_cost(player, w) for w in range(12)]
+            assert [view.build_cost(player, c) for c in view.structure_cards()] == \
+                [python.build_cost(player, c) for c in python.structure_cards()]
+
+
+def test_the_core_explains_an_illegal_move_in_the_python_engines_words():
+    compared = 0
+    for index, (python, view) in enumerate(random_positions(games=4, seed=1)):
+        if index % 5:
+            continue
+        for action in [*range(0, 1202, 7), -1, 1202, True, 2.0, "12"]:
+            assert view.why_illegal(action) == python.why_illegal(action), (index, action)
+            compared += 1
+    assert compared > 5000
+
+
+def test_the_view_is_read_only_and_its_clone_independent():
+    view = CORE.new_game(3)
+    with pytest.raises(AttributeError, match="read-only"):
+        view.coins = [40, 40]
+    twin = view.clone()
+    CORE.apply_actions(twin, {0: CORE.legal_actions(twin, 0)[0]})
+    assert view.log == [] and len(twin.log) == 1
+
+
+def test_export_and_import_round_trip_every_field():
+    for python, view in random_positions(games=3, seed=2):
+        values = ENGINE.export(view.core)
+        assert ENGINE.export(ENGINE.import_state(values)) == values
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("coins", [7, 40000], r"'coins': 40000 is out of range \(an integer in 0 to 32767\)"),
+    ("pawn", 10, r"'pawn': 10 is out of range \(an integer in -9 to 9\)"),
+    ("phase", 2.5, r"'phase': 2.5 is not allowed \(an integer in 0 to 7\)"),
+    ("slot_card", [0] * 19, r"'slot_card': a sequence of 19 values is not allowed \(20 allowed\)"),
+    ("city", "abc", r"'city': 'abc' is not allowed \(a list or tuple\)"),
+    ("discard", [3, 3], r"'discard': card 3 is listed twice"),
+    ("draft_offer", [99], r"'draft_offer': 99 is out of range"),
+    ("log", [(0, 5000, 0)], r"'log': 5000 is out of range \(an integer in 0 to 1201\)"),
+])
+def test_a_bad_value_is_refused_naming_the_field_the_value_and_what_is_allowed(field, value, message):
+    values = ENGINE.export(CORE.new_game(1).core)
+    values[field] = value
+    with pytest.raises(ValueError, match=message):
+        ENGINE.import_state(values)
+    del values[field]
+    with pytest.raises(ValueError, match=f"'{field}': missing"):
+        ENGINE.import_state(values)
+
+
+def test_a_python_state_with_a_bad_value_is_refused_by_the_env_and_nothing_changes():
+    from wonders_env import seven_wonders_duel_v0
+    env = seven_wonders_duel_v0.raw_env()
+    env.reset(seed=2)
+    before = ENGINE.export(env.state.core)
+    python = env.state.to_python()
+    python.pawn = 12
+    with pytest.raises(ValueError, match="'pawn': 12 is out of range"):
+        env.state = python
+    assert ENGINE.export(env.state.core) == before
+    assert isinstance(env.state, DuelStateView)
