@@ -24,9 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from wonders_env import core
 from wonders_env.game import Game
-from wonders_env.seven_wonders.compiled import CompiledSevenWonders
 
 from .heuristic import PRIOR_TEMPERATURE, valuation
 
@@ -47,7 +45,7 @@ class CoreSearch:
         self.prior_temperature = prior_temperature
         self.network = network
         self.valuation = valuation(game_name) if prior_temperature is not None else None
-        self._compiled: dict[Any, Any] = {}  # Python engine options -> compiled engine
+        self._compiled: dict[int, tuple[Any, Any]] = {}  # id(Python engine) -> (engine, its compiled twin)
         self._searchers: dict[int, tuple[Any, Any]] = {}  # id(compiled engine) -> (engine, Searcher)
         self.last: dict[str, Any] = {}  # the last search's result (simulations, edges, ...)
 
@@ -69,34 +67,23 @@ class CoreSearch:
     def _core_position(self, game: Game, state: Any) -> tuple[Any, Any, Any]:
         """(compiled engine, the C++ state it searches, the state the valuation reads) of the env's
         engine and state."""
-        if not hasattr(game, "from_python"):  # a Python engine: the compiled engine of its table takes the state
+        if not hasattr(game, "core_state"):  # a Python engine: the compiled engine of its table takes the state
             compiled = self._compiled_twin(game)
-            taken = compiled.from_python(state)
-            return compiled, compiled.core_state(taken) if hasattr(compiled, "core_state") else taken, state
-        if hasattr(game, "core_state"):  # a compiled engine whose states are views with the Python names
-            return game, game.core_state(state), state
-        return game, state, game.to_python(state)  # a compiled engine of raw core states (7 Wonders)
+            return compiled, compiled.core_state(compiled.from_python(state)), state
+        return game, game.core_state(state), state
 
     def _compiled_twin(self, game: Game) -> Any:
-        """The compiled engine of a Python engine's table (built once per table)."""
-        twin_of = getattr(game, "compiled_twin", None)
-        if twin_of is not None:
-            key: Any = game.name
-        else:  # the 7 Wonders Python engine, named by its table's options
-            key = (game.num_players, game.edition, None if game.wonders is None else tuple(game.wonders),
-                   game.wonder_sides if isinstance(game.wonder_sides, str) else tuple(game.wonder_sides), game.payment)
-        if key not in self._compiled:
-            self._compiled[key] = twin_of() if twin_of is not None else CompiledSevenWonders(
-                game.num_players, game.edition, game.wonders, game.wonder_sides, game.payment)
-        return self._compiled[key]
+        """The compiled engine of a Python engine's table (built once per engine)."""
+        found = self._compiled.get(id(game))
+        if found is None or found[0] is not game:
+            found = (game, game.compiled_twin())
+            self._compiled[id(game)] = found
+        return found[1]
 
     def _searcher(self, compiled: Any) -> Any:
         found = self._searchers.get(id(compiled))
         if found is None or found[0] is not compiled:
-            if hasattr(compiled, "new_searcher"):
-                searcher = compiled.new_searcher(self.uniform_rule)
-            else:
-                searcher = core.load().seven_wonders.Searcher(compiled.engine, uniform_rule=self.uniform_rule)
+            searcher = compiled.new_searcher(self.uniform_rule)
             if self.network is not None:
                 searcher.set_network(self.network)
             found = (compiled, searcher)

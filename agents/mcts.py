@@ -51,9 +51,6 @@ from wonders_env.registry import resolve_game
 
 from .heuristic import PRIOR_TEMPERATURE, env_position, valuation
 
-#: the core search's progressive widening constant where the game's valuation module does not set
-#: its own ``SEARCH_WIDENING`` (Duel's: 0, off)
-DEFAULT_WIDENING = 2.0
 from .search_options import check_at_least_zero, check_budget, check_flag, check_positive, check_share
 
 #: simulations per move when no budget is given, by engine
@@ -125,8 +122,7 @@ class MCTSAgent:
             module = self.valuation
             options = {"simulations": int(simulations or 0), "time_limit": float(time_limit or 0.0),
                        "exploration": float(exploration),
-                       "widening": float(getattr(module, "SEARCH_WIDENING", DEFAULT_WIDENING) if widening is None
-                                         else widening),
+                       "widening": float(module.SEARCH_WIDENING if widening is None else widening),
                        "margin_scale": float(module.MARGIN_SCALE),
                        "margin_weight": float(module.MARGIN_WEIGHT if margin_weight is None else margin_weight),
                        "reuse": reuse}

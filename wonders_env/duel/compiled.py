@@ -11,7 +11,7 @@ Python side:
   ``core/duel/state_layout.hpp``), and it answers the questions the readable tools ask of either
   state (``build_cost``, ``wonder_cost``, ``sell_value``, ``trade_price_list``, ``score_breakdown``,
   ``why_illegal``) from the core; so the render, card texts, record, text view, web view and the
-  agents play a core game without the Python rules (``tests/duel/test_core_alone.py``);
+  agents play a core game without the Python rules (``tests/duel/test_duel_core_alone.py``);
 * :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on these views, so agents, the
   tournament and training run on it;
 * :meth:`CompiledDuel.from_python` takes a Python engine state into the core (every field checked

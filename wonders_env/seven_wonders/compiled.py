@@ -294,6 +294,14 @@ class CompiledSevenWonders:
                              f"{state.db.edition} edition, payment={state.payment!r}) than this engine "
                              f"({self.num_players}, {self.edition}, {self.payment!r})")
 
+    def core_state(self, state) -> SevenWondersState:
+        """The C++ state that the core's ``Searcher`` takes (a view is one)."""
+        return self.view(state)
+
+    def new_searcher(self, uniform_rule: bool = False) -> Any:
+        """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) of this engine's games."""
+        return core.load().seven_wonders.Searcher(self.engine, uniform_rule=uniform_rule)
+
     def to_python(self, state) -> SevenWondersState:
         """The state under the Python state's names: its view (nothing copied for a view)."""
         return self.view(state)

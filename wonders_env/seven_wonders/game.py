@@ -63,6 +63,12 @@ class SevenWondersGame(PythonRules):
         return new_game(self.num_players, seed=seed, wonders=self.wonders, wonder_sides=self.wonder_sides,
                         edition=self.edition, payment=self.payment)
 
+    def compiled_twin(self) -> Any:
+        """The compiled engine of this table (a :class:`.compiled.CompiledSevenWonders`)."""
+        from .compiled import CompiledSevenWonders  # the compiled module imports this one's neighbours
+
+        return CompiledSevenWonders(self.num_players, self.edition, self.wonders, self.wonder_sides, self.payment)
+
     def clone(self, state: GameState) -> GameState:
         return state.clone()
 
