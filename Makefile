@@ -51,7 +51,7 @@ serve: venv
 	$(BIN)/wonders serve
 
 demo: venv
-	$(BIN)/python -m agents.cli demo
+	$(BIN)/python -m wonders_cli demo
 
 # The browser tests (tests/web/test_browser.py) drive Debian's chromium; installed here when it is
 # missing and apt-get can be used without a question (root, or sudo without a password). Without

@@ -37,7 +37,7 @@ import torch  # noqa: E402
 from agents.az_agent import AGENT_KEY, default_policy_path, network_arrays  # noqa: E402
 from agents.policy import CheckpointError, load_policy  # noqa: E402
 from training import az_selfplay as az  # noqa: E402
-from wonders_env.registry import resolve_game  # noqa: E402
+from wonders_env.registry import entry, resolve_game  # noqa: E402
 
 SEED = 987_654  # no training run uses it
 
@@ -58,7 +58,7 @@ def main() -> None:
         parser.error(str(error))
     if args.games < 1 or args.simulations < 1 or not 0 <= args.rollout_weight <= 1:
         parser.error("--games and --simulations must be at least 1, --rollout-weight in [0, 1]")
-    players = 2 if game == az.DUEL else args.players
+    players = entry(game).fixed_players or args.players
     path = Path(args.path) if args.path else default_policy_path(game)
     torch.set_num_threads(1)
     try:

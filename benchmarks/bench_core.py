@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from wonders_env import vector
+from wonders_env.registry import entry
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -123,7 +124,9 @@ def main() -> None:
     parser.add_argument("--envs-only", action="store_true", help="only the PettingZoo loops, no batched figures")
     args = parser.parse_args()
     references = GAMES[args.game]
-    options = {"num_players": args.players, "payment": args.payment} if args.game == "seven_wonders" else {}
+    game = entry(args.game)
+    options = {**game.check_table(game.fixed_players or args.players, None),
+               **({"payment": args.payment} if "payment" in game.options else {})}
     load = os.getloadavg()[0]
     print(f"{args.game} {options}: python {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} cores, load average {load:.1f}, {args.seconds:.0f} s per figure")

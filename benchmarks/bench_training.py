@@ -39,12 +39,14 @@ from agents.policy import ActorCritic, PolicySpec, StackedPolicies
 from training import ppo_selfplay
 from training.cli_args import parse_args
 from training.device import cuda_available
+from training.game_options import env_options, table_options
 from wonders_env import vector
+from wonders_env.registry import default_players
 
 
 def env_decisions_per_second(args: ppo_selfplay.Args, num_players: int, seconds: float) -> float:
-    venv = vector.make(args.game, args.num_envs, seed=1, **ppo_selfplay.table_options(args, num_players),
-                       **ppo_selfplay.env_options(args))
+    venv = vector.make(args.game, args.num_envs, seed=1, **table_options(args, num_players),
+                       **env_options(args))
     _, _, to_act = venv.reset()
     decisions, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -56,7 +58,7 @@ def env_decisions_per_second(args: ppo_selfplay.Args, num_players: int, seconds:
 def collection_and_learner_rates(args: ppo_selfplay.Args, num_players: int, pool: int, device: torch.device,
                                  seconds: float) -> tuple[float, float]:
     """(collection steps/s, learner samples/s) of a fresh network with ``pool`` snapshots."""
-    sizes = vector.make(args.game, 1, **ppo_selfplay.table_options(args, num_players), **ppo_selfplay.env_options(args))
+    sizes = vector.make(args.game, 1, **table_options(args, num_players), **env_options(args))
     torch.manual_seed(args.seed)
     model = ActorCritic(PolicySpec(args.game, sizes.observation_size, sizes.num_actions, args.hidden)).to(device)
     networks = StackedPolicies([model, *(copy.deepcopy(model) for _ in range(pool))])
@@ -101,7 +103,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, float | str]]:
     args = parse_args(ppo_selfplay.Args, flags, validate=ppo_selfplay.problems)
     if args.torch_threads:
         torch.set_num_threads(args.torch_threads)
-    num_players = args.num_players or (2 if args.game.endswith("duel") else 4)
+    num_players = args.num_players or default_players(args.game)
     env_rate = env_decisions_per_second(args, num_players, options.seconds)
     devices = ["cpu", *(["cuda"] if cuda_available() else [])]
     print(f"{args.game}, {num_players} players, {args.num_envs} envs, hidden {args.hidden}, {args.update_epochs} "

@@ -1,10 +1,12 @@
 """Imports flow one way: data -> rules -> observation/actions -> engine -> env -> registry ->
-agents -> training -> the web app (``wonders_web``) -> the command line (``agents.cli``).
+agents -> training -> the web app (``wonders_web``) -> the command line (``wonders_cli``).
 
 Every import statement of the packages (module-level and inside functions) is read from the
 source and checked against the layers below; a module may import its own layer and the layers
 under it, and a game's folder imports no other game's folder. A new module must be given a layer
-here: an unknown one fails the test, so that the order stays written down.
+here: an unknown one fails the test, so that the order stays written down. A script (a module
+run as ``python -m``, with an ``if __name__ == "__main__"`` block) is imported by no module: what
+scripts share lives in a library module.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("wonders_env", "agents", "training", "wonders_web")
+PACKAGES = ("wonders_env", "agents", "training", "wonders_web", "wonders_cli")
 GAME_FOLDERS = ("seven_wonders", "duel")
 
 # the layers of a game's folder, by module name
@@ -44,8 +46,8 @@ def layer(module: str) -> int | None:
         if module in ("wonders_env", "wonders_env.registry", "wonders_env.vector", "wonders_env.text"):
             return 5  # the batched API and the text interface read the registry
         return None
-    if module == "agents.cli":
-        return 9
+    if parts[0] == "wonders_cli":
+        return 9  # the command line: above everything, imported by nothing
     if parts[0] == "agents":
         return 6
     if parts[0] == "training":
@@ -117,8 +119,31 @@ def test_the_check_sees_a_wrong_import():
     """The rule itself: an engine module importing the agents, or the agents the training, fails."""
     assert layer("agents.mcts") > layer("wonders_env.duel.rules")
     assert layer("training.ppo_selfplay") > layer("agents.policy")
-    assert layer("agents.cli") > layer("wonders_web.command") > layer("training.evaluation")
+    assert layer("wonders_cli.serve") > layer("wonders_web.app") > layer("training.evaluation")
+    assert all(layer("wonders_cli") > layer(module) for module in ("agents", "training", "wonders_env", "wonders_web"))
+    assert layer("wonders_web.app") > layer("agents.play")  # the agents never import the web app
     assert layer("wonders_web.sessions") > layer("agents.tournament") > layer("wonders_env.registry")
     assert layer("wonders_env.web.app") is None  # nothing of the engine package sits above the agents
     assert layer("wonders_env.duel.env") > layer("wonders_env.duel.game") > layer("wonders_env.duel.observation")
     assert layer("wonders_env.duel.observation") > layer("wonders_env.duel.rules") > layer("wonders_env.duel.cards")
+
+
+def is_script(path: Path) -> bool:
+    """Whether ``path`` is a script: a module with an ``if __name__ == "__main__"`` block."""
+    return any(isinstance(node, ast.If) and ast.unparse(node.test) in ('__name__ == "__main__"', "__name__ == '__main__'")
+               for node in ast.parse(path.read_text(), str(path)).body)
+
+
+SCRIPTS = {module_name(path) for path in SOURCES if is_script(path)}
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
+def test_no_module_imports_a_script(path):
+    scripts = sorted(set(imported_modules(path)) & SCRIPTS)
+    assert not scripts, (f"{module_name(path)} imports the scripts {scripts}: move what they share into a library "
+                         "module (training/checkpoints.py, training/seats.py, ...)")
+
+
+def test_the_scripts_are_found():
+    assert {"training.ppo_selfplay", "training.az_selfplay", "training.train_rllib", "training.train_sb3"} <= SCRIPTS
+    assert "training.evaluation" not in SCRIPTS and "wonders_cli" not in SCRIPTS

@@ -37,3 +37,9 @@ def test_cuda_ignores_the_local_pip_setup():
 def test_an_unknown_choice_names_the_choices():
     result = torch_install_command("TORCH=gpu")
     assert result.returncode != 0 and "choose TORCH=default, TORCH=cpu or TORCH=cuda" in result.stderr
+
+
+def test_demo_runs_the_command_line_package():
+    result = subprocess.run(["make", "--dry-run", "demo"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == ".venv/bin/python -m wonders_cli demo"

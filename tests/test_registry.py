@@ -44,3 +44,8 @@ def test_make_engine():
     assert make_engine("duel").num_players == 2
     with pytest.raises(ValueError, match="seven_wonders_duel has the engines python.*got engine='fast'"):
         make_engine("duel", engine="fast")
+
+
+def test_fixed_players_is_the_one_count_of_a_game_that_has_one():
+    assert GAMES["seven_wonders_duel"].fixed_players == 2
+    assert GAMES["seven_wonders"].fixed_players is None

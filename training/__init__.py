@@ -16,6 +16,9 @@ module                          what it is
 ``training.cli_args``           command-line parsing generated from a dataclass of arguments
 ``training.device``             ``--device auto|cpu|cuda``: which device, refused where absent
 ``training.csv_files``          the CSV logs: appended, rewritten atomically, read back with checks
+``training.seats``              who holds each seat of a self-play batch (learner, snapshots, baselines)
+``training.checkpoints``        what the scripts' checkpoints share: weight copies, RNG states
+``training.game_options``       a run's game arguments as the env's table and options
 ==============================  ================================================================
 
 The actor-critic network, its checkpoint and policy files and the agent that plays with it are

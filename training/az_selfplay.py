@@ -35,7 +35,18 @@ Iteration after iteration:
    The searches of a tick run in one call on ``--search-threads`` threads of the core
    (:meth:`~wonders_env.vector.VectorEnv.search_many` on a ``SearchPool``: each thread takes the
    next search not started, the GIL let go; every search has its own seed drawn in a fixed order,
-   so the games do not depend on the threads). A decision with one legal move is played without search and not recorded. Each
+   so the games do not depend on the threads). **Who values the leaves** (``--evaluator``):
+   ``core``, the network's forward pass in C++ inside each search, a leaf at a time; or
+   ``batched``, the searches of a tick stepped together (the core's ``BatchedSearch``): a wave
+   descends every game's search to up to ``--leaves-per-game`` distinct leaves (a leaf waiting
+   for the network is not chosen again, and ``--virtual-loss`` steers the next descents away from
+   its path), the core writes their observations and masks into one array, **one torch pass** of
+   the network on ``--device`` values them all, and the core backs the values and priors up;
+   that makes a GPU and a wider network (``--init none --hidden``) usable. ``auto`` (the
+   default): ``batched`` on CUDA, else ``core`` (the faster on a CPU for the default network:
+   ``benchmarks/README.md``, ``benchmarks/bench_selfplay.py``). With 1 leaf per game and no
+   virtual loss the batched searches are the core's (within float rounding; tested). A resumed
+   run keeps its evaluator. A decision with one legal move is played without search and not recorded. Each
    recorded decision keeps the seat's observation row, its action mask and the **visit
    distribution** of the root (visits / their sum, over legal actions only: the policy target).
    When the game ends, every decision of a player gets the **value target** = that player's
@@ -91,8 +102,8 @@ RNG states, the counters, the gate history and the curve (``gate.csv`` and ``cur
 rewritten from it). ``--resume`` continues from it and may raise ``--iterations``; every other
 argument that changes the results must be the checkpoint's (``--run-dir``, for a moved run,
 ``--search-threads``, ``--torch-threads``, ``--progress-bar``, ``--device`` and ``--hours`` may
-change), or it is an error
-naming the difference. A resumed run gives the same networks bit for bit as one that was never stopped (same torch thread
+change; ``--evaluator`` must resolve to the checkpoint's evaluator), or it is an error naming the
+difference. A resumed run gives the same networks bit for bit as one that was never stopped (same torch thread
 count; a test checks it). Without ``--resume`` a run directory that holds a checkpoint is an error,
 never overwritten. **Ctrl-C or SIGTERM** stops at the next move (the iteration in progress is
 dropped: the checkpoint of the last finished iteration is the run's state), prints the command that
@@ -101,8 +112,9 @@ of the run, Ctrl-C stops at once (``--resume`` does that evaluation again).
 
 **Device and budget.** ``--device auto`` (the default) trains the learner on CUDA where there is a
 CUDA device, else on the CPU (``cuda`` without one is refused before anything starts); the searches
-read a copy of the networks' weights on the CPU, and every file is read onto the CPU first, so a run
-resumes on either device. ``--hours H`` ends the run after the iteration that reaches H hours of its
+read a copy of the networks' weights on the CPU (``--evaluator core``) or have their leaves
+evaluated by the networks where they are (``batched``: on that device), and every file is read onto
+the CPU first, so a run resumes on either device. ``--hours H`` ends the run after the iteration that reaches H hours of its
 training time (evaluations included), with its last curve point, checkpoint and policy, as at
 ``--iterations``; the budget counts across ``--resume``.
 
@@ -136,22 +148,21 @@ from torch import nn, optim
 
 from agents import make_agent
 from agents.az_agent import network_arrays
-from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicySpec, atomic_save, check_spec,
-                           load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
+from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, CompactBatch, PolicySpec, atomic_save,
+                           check_spec, load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
 from agents.search_values import margin_returns
 from agents.tournament import wilson_interval
+from training.checkpoints import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
                                warn_threads)
 from training.csv_files import write_csv
 from training.device import DEVICES, device_problems, resolve_device
 from training.evaluation import EVAL_FIELDS, eval_row, evaluate, plot_learning_curve
 from training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
-from training.ppo_selfplay import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from training.progress import Progress
 from wonders_env import core, vector
 from wonders_env.registry import GAME_NAMES, entry, resolve_game
 
-DUEL = "seven_wonders_duel"
 POLICY_DIR = Path(__file__).resolve().parent.parent / "agents" / "policies"
 REFERENCES = ("random", "heuristic", "mcts")
 EXIT_TERMINATED = 143  # the shell's code for a command ended by SIGTERM
@@ -161,10 +172,12 @@ PROGRESS_FIELDS = ("iteration", "positions", "games", "buffer_positions", "polic
                    "fresh_policy_loss", "fresh_value_loss", "generate_s", "train_s", "gate_s", "eval_s",
                    "positions_per_second", "elapsed_s")
 # arguments that may differ in a resumed run (they do not change its results, or extend it)
-RESUME_FREE = ("resume", "iterations", "run_dir", "search_threads", "torch_threads", "progress_bar", "device", "hours")
+# (--evaluator: the evaluator it resolves to is compared, counters["evaluator"])
+RESUME_FREE = ("resume", "iterations", "run_dir", "search_threads", "torch_threads", "progress_bar", "device", "hours",
+               "evaluator")
 # arguments added after runs had been written, with the value that gives those runs' behaviour
 # (a checkpoint without one resumes with it)
-ADDED_SINCE = {"target_q_weight": 0.0, "eval_mcts_simulations": 0}
+ADDED_SINCE = {"target_q_weight": 0.0, "eval_mcts_simulations": 0, "leaves_per_game": 8, "virtual_loss": 1}
 # how the search scores a finished game (its ``returns``): the search's defaults
 # (core/common/ismcts.hpp Options), which the az agent plays with
 MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.2
@@ -172,7 +185,7 @@ MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.2
 
 @dataclass
 class Args:
-    game: str = arg(DUEL, "the game", choices=GAME_NAMES)
+    game: str = arg("seven_wonders_duel", "the game", choices=GAME_NAMES)
     player_counts: str | None = arg(None, "7 Wonders (1st edition): the player counts the batches cycle through, "
                                           "comma-separated (default 3,4,5,6,7); Duel: 2")
     seed: int = seed_arg("seed of torch and of every deal, search and sample")
@@ -213,6 +226,13 @@ class Args:
     eval_players: int = arg(4, "7 Wonders: players in the learning-curve games", low=3, high=7)
     search_threads: int = arg(1, "threads searching different games at once (the results do not depend on it)",
                               low=1)
+    evaluator: str = arg("auto", "who evaluates the searches' leaves: core (the network in C++, a leaf at a time), "
+                                 "batched (torch on --device, one pass for the leaves of all the games searched at "
+                                 "once) or auto (batched on CUDA, else core: the faster on a CPU for the default "
+                                 "network; benchmarks/README.md)", choices=("auto", "core", "batched"))
+    leaves_per_game: int = arg(8, "batched: leaves of each game's search in one network pass", low=1)
+    virtual_loss: int = arg(1, "batched: visits of return 0 that a leaf waiting for the network adds along its "
+                               "path, so that a game's leaves in one pass differ (0: none)", low=0, high=1000)
     torch_threads: int = arg(1, "torch CPU threads (0: torch's default)", low=0)
     device: str = arg("auto", "where the network trains (auto: CUDA when there is a CUDA device, else the CPU; the "
                               "searches read a copy of its weights on the CPU)", choices=DEVICES)
@@ -224,8 +244,9 @@ class Args:
 
 def player_counts(args: Args) -> list[int]:
     """The player counts the batches cycle through (see ``--player-counts``)."""
-    if args.game == DUEL:
-        return [2]
+    fixed = entry(args.game).fixed_players
+    if fixed is not None:
+        return [fixed]
     return [int(text) for text in (args.player_counts or "3,4,5,6,7").split(",")]
 
 
@@ -233,16 +254,17 @@ def problems(args: Args) -> list[str]:
     """What is wrong with a combination of arguments (each value alone is checked by its bounds)."""
     found = device_problems(args.device) + hours_problems(args.hours)
     game = resolve_game(args.game)
-    if game == DUEL and args.player_counts not in (None, "2"):
-        found.append(f"--player-counts: Duel has 2 players, got {args.player_counts!r}")
-    elif game != DUEL:
+    fixed = entry(game).fixed_players
+    if fixed is not None and args.player_counts not in (None, str(fixed)):
+        found.append(f"--player-counts: {game} is played by {fixed} players only, got {args.player_counts!r}")
+    elif fixed is None:
         try:
             counts = [int(text) for text in (args.player_counts or "3,4,5,6,7").split(",")]
             for count in counts:
                 entry(game).check_table(count, "1st")
         except ValueError as error:
-            found.append(f"--player-counts must be comma-separated player counts of 7 Wonders' 1st edition "
-                         f"(2-7), got {args.player_counts!r}: {error}")
+            found.append(f"--player-counts must be comma-separated player counts of the 1st edition of {game}, "
+                         f"got {args.player_counts!r}: {error}")
     return found
 
 
@@ -329,6 +351,81 @@ class SearchPlay:
     temperature_moves: int = 0
     record: bool = False
     target_q_weight: float = 0.0  # share of the root value in a recorded position's value target
+    batched: BatchedLeaves | None = None  # who values the leaves: None, the network in C++ (--evaluator core)
+
+
+class BatchedLeaves:
+    """The ``batched`` evaluator (``--evaluator batched``): the searches of a tick are stepped
+    together (the core's ``BatchedSearch``), a wave at a time: each game's search descends to up to
+    ``leaves_per_game`` leaves (distinct: ``virtual_loss``), and one torch pass of the network, on
+    the device its weights are on, evaluates the leaves of every game that shares that network.
+    The core writes the leaves' observations and masks into this object's arrays, which are
+    reused from tick to tick."""
+
+    def __init__(self, leaves_per_game: int, virtual_loss: int) -> None:
+        self.leaves_per_game = leaves_per_game
+        self.virtual_loss = virtual_loss
+        self.arrays: list[tuple[np.ndarray, np.ndarray]] = []  # per network of a tick: observations, masks
+
+    def buffers(self, index: int, rows: int, obs_size: int, num_actions: int) -> tuple[np.ndarray, np.ndarray]:
+        """The observation and mask arrays of the tick's ``index``-th network, at least ``rows`` rows."""
+        while len(self.arrays) <= index:
+            self.arrays.append((np.zeros((0, obs_size), np.float32), np.zeros((0, num_actions), np.int8)))
+        obs, masks = self.arrays[index]
+        if len(obs) < rows or obs.shape[1] != obs_size or masks.shape[1] != num_actions:
+            obs, masks = np.zeros((rows, obs_size), np.float32), np.zeros((rows, num_actions), np.int8)
+            self.arrays[index] = obs, masks
+        return obs, masks
+
+    @staticmethod
+    def evaluate(model: ActorCritic, obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The network's values and priors (the softmax over each row's legal actions, 0 elsewhere)
+        of the rows, computed at the inputs not 0 and the legal actions only (a
+        :class:`agents.policy.CompactBatch`: the same numbers as the dense pass, a fraction of the
+        work). A row that asks the value only (no legal action in its mask) gets a prior of 1 on
+        action 0, which the search does not read."""
+        asked = masks != 0
+        asked[~asked.any(1), 0] = True
+        batch = CompactBatch.of(obs, asked)
+        with torch.inference_mode():
+            log_probs, value = model.legal_log_probs_and_value(batch.to(model.actor.weight.device))
+            log_probs, value = log_probs.float().cpu().numpy(), value.float().cpu().numpy()
+        valid = batch.valid.numpy()
+        priors = np.zeros(masks.shape, np.float32)
+        priors[np.nonzero(valid)[0], batch.legal.numpy()[valid]] = np.exp(log_probs[valid])
+        return value, priors
+
+    def search(self, venv: vector.VectorEnv, pool: Any, searchers: list[Any], models: list[ActorCritic],
+               states: list[Any], players: list[int], seeds: list[int], options: dict[str, Any]
+               ) -> dict[str, np.ndarray]:
+        """``venv.search_many``'s result, the leaves valued by ``models[j]`` for search ``j``."""
+        # the game's BatchedSearch, in the core's module of its Searcher class
+        module = getattr(core.load(), type(searchers[0]).__module__.rsplit(".", 1)[1])
+        count, leaves = len(searchers), self.leaves_per_game
+        out = {"action": np.zeros(count, np.int64), "visits": np.zeros((count, venv.num_actions), np.float32),
+               "means": np.zeros((count, venv.num_actions), np.float32), "simulations": np.zeros(count, np.int64)}
+        groups: dict[int, list[int]] = {}
+        for j, model in enumerate(models):
+            groups.setdefault(id(model), []).append(j)
+        running = []
+        for index, members in enumerate(groups.values()):
+            model = models[members[0]]
+            obs, masks = self.buffers(index, len(members) * leaves, venv.observation_size, venv.num_actions)
+            search = module.BatchedSearch(pool, [searchers[j] for j in members], [states[j] for j in members],
+                                          [players[j] for j in members], [seeds[j] for j in members], obs, masks,
+                                          virtual_loss=self.virtual_loss, **options)
+            running.append((members, model, search, obs, masks))
+        while running:
+            for item in list(running):
+                members, model, search, obs, masks = item
+                rows = search.select(leaves)
+                if rows:
+                    search.backup(*self.evaluate(model, obs[:rows], masks[:rows]))
+                    continue
+                for key, value in search.results().items():
+                    out[key][members] = value
+                running.remove(item)
+        return out
 
 
 @dataclass
@@ -361,26 +458,29 @@ def record_returns(record: dict[str, Any], margin_scale: float, margin_weight: f
     names = [player["agent"] for player in players]
     winners = record["winners"]
     shares = [1.0 / len(winners) if name in winners else 0.0 for name in names]
-    if record["game"] == DUEL and record["victory"] != "civilian":
+    if record.get("victory", "civilian") != "civilian":  # won otherwise than on points (Duel: military, science)
         return shares, shares
     return margin_returns([player["score"]["total"] for player in players], shares, margin_scale,
                           margin_weight), shares
 
 
-def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], play: SearchPlay,
+def play_games(venv: vector.VectorEnv, networks: list[list[ActorCritic]], play: SearchPlay,
                rng: np.random.Generator, pool: Any | None, stop: StopRequest | None = None,
                on_game: Any = None) -> Played:
     """One game in each row of ``venv`` (just made, not reset), every seat searching with its
-    network (``networks[game][seat]``: the arrays of :func:`agents.az_agent.network_arrays`).
+    network (``networks[game][seat]``), valued in C++ or batched in torch (``play.batched``).
     Rows whose game ended play random moves (unrecorded) until every row's game has ended. The
     searches of a tick run at once on ``pool``'s threads (a ``core.load().SearchPool``; None: one)."""
     pool = core.load().SearchPool(1) if pool is None else pool
     obs, mask, to_act = venv.reset()
     games, seats = venv.num_envs, venv.num_players
     searchers = [[venv.searcher() for _ in range(seats)] for _ in range(games)]
-    for g in range(games):
-        for s in range(seats):
-            searchers[g][s].set_network(networks[g][s])
+    if play.batched is None:
+        arrays: dict[int, list[np.ndarray]] = {}
+        for g in range(games):
+            for s in range(seats):
+                model = networks[g][s]
+                searchers[g][s].set_network(arrays.setdefault(id(model), network_arrays(model)))
     moves = np.zeros((games, seats), np.int64)
     done = np.zeros(games, bool)
     rows: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray, float]]] = [[] for _ in range(games)]
@@ -403,8 +503,13 @@ def play_games(venv: vector.VectorEnv, networks: list[list[list[np.ndarray]]], p
                 jobs.append((int(g), int(s), int(rng.integers(2**63))))
                 states.append(state)
         # the tick's searches at once on the pool's threads (the core's, GIL let go)
-        results = venv.search_many(pool, [searchers[g][s] for g, s, _ in jobs], states, [s for _, s, _ in jobs],
-                                   [seed for _, _, seed in jobs], **play.options)
+        job_searchers, players, seeds = [searchers[g][s] for g, s, _ in jobs], [s for _, s, _ in jobs], \
+            [seed for _, _, seed in jobs]
+        if play.batched is None:
+            results = venv.search_many(pool, job_searchers, states, players, seeds, **play.options)
+        elif jobs:
+            results = play.batched.search(venv, pool, job_searchers, [networks[g][s] for g, s, _ in jobs], states,
+                                          players, seeds, play.options)
         for j, (g, s, _) in enumerate(jobs):
             visits = results["visits"][j].astype(np.float64) * (mask[g, s] != 0)
             means = results["means"][j].astype(np.float64)
@@ -459,7 +564,7 @@ def positions_of(rows: list[list[tuple[int, np.ndarray, np.ndarray, np.ndarray, 
 
 
 def make_batch(args: Args, num_envs: int, num_players: int, rng: np.random.Generator) -> vector.VectorEnv:
-    options = {} if args.game == DUEL else {"num_players": num_players, "edition": "1st"}
+    options = entry(args.game).check_table(num_players, "1st")
     return vector.make(args.game, num_envs, seed=int(rng.integers(2**63)), **options)
 
 
@@ -530,13 +635,13 @@ def gate_decision(score: float, games: int, chance: float, confidence: float) ->
     return KEEP, low, high
 
 
-def gate_games(args: Args, candidate: list[np.ndarray], best: list[np.ndarray], num_players: int,
-               rng: np.random.Generator, pool: Any, stop: StopRequest) -> float:
+def gate_games(args: Args, candidate: ActorCritic, best: ActorCritic, num_players: int, rng: np.random.Generator,
+               pool: Any, stop: StopRequest, batched: BatchedLeaves | None) -> float:
     """The candidate's score (win shares summed) over ``--gate-games`` games against the best."""
     venv = make_batch(args, args.gate_games, num_players, rng)
     networks = [[candidate if s == g % num_players else best for s in range(num_players)]
                 for g in range(args.gate_games)]
-    played = play_games(venv, networks, SearchPlay(search_options(args, 0.0)), rng, pool, stop)
+    played = play_games(venv, networks, SearchPlay(search_options(args, 0.0), batched=batched), rng, pool, stop)
     return sum(played.shares[g][g % num_players] for g in range(args.gate_games))
 
 
@@ -556,7 +661,7 @@ def policy_metadata(args: Args, argv: list[str], counters: dict[str, Any], curve
 
 def curve_point(args: Args, best_path: Path, counters: dict[str, Any]) -> list[dict[str, Any]]:
     """The best network's search against each reference (``curve.csv`` rows)."""
-    num_players = 2 if args.game == DUEL else args.eval_players
+    num_players = entry(args.game).fixed_players or args.eval_players
     agent = make_agent("az", game=args.game, seed=args.seed, simulations=args.simulations, path=str(best_path),
                        exploration=args.exploration, widening=args.widening, rollout_weight=args.rollout_weight)
     rows = []
@@ -634,7 +739,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 "generator": network_copy(learner, snapshot(learner))}
     buffer = Positions.empty(sizes.observation_size, sizes.num_actions)
     counters: dict[str, Any] = {"iteration": 0, "batches": 0, "positions": 0, "games": 0, "elapsed_s": 0.0,
-                                "init": origin}
+                                "init": origin, "evaluator": resolve_evaluator(args)}
     gates: list[dict[str, Any]] = []
     curve: list[dict[str, Any]] = []
     progress_rows: list[dict[str, Any]] = []
@@ -650,6 +755,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                                                  payload["progress"])
         print(f"resumed from {checkpoint_path} at iteration {counters['iteration']} "
               f"({counters['positions']:,} positions)", flush=True)
+    evaluator = resolve_evaluator(args)
+    if counters.setdefault("evaluator", "core") != evaluator:  # a checkpoint without one: the core's
+        raise CheckpointError(f"{checkpoint_path}: a resumed run must keep its evaluator of the leaves: "
+                              f"{counters['evaluator']!r} in the checkpoint, {evaluator!r} here (--evaluator "
+                              f"{args.evaluator}); give --evaluator {counters['evaluator']}")
     run_dir.mkdir(parents=True, exist_ok=True)
     best_path = run_dir / "best.pt"
 
@@ -660,7 +770,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if curve:
             plot_learning_curve(run_dir / "curve.csv", run_dir / "curve.png",
                                 f"{args.game}: az search ({args.simulations} simulations) vs references",
-                                chance=1 / (2 if args.game == DUEL else args.eval_players),
+                                chance=1 / (entry(args.game).fixed_players or args.eval_players),
                                 xlabel="positions generated (searched decisions)")
 
     def save_best() -> None:
@@ -669,6 +779,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     progress = Progress(args.iterations * args.games, counters["iteration"] * args.games, args.progress_bar,
                         unit="game")
     pool = core.load().SearchPool(args.search_threads)
+    batched = BatchedLeaves(args.leaves_per_game, args.virtual_loss) if counters["evaluator"] == "batched" else None
     with StopRequest((signal.SIGINT, signal.SIGTERM), "stopping at the next move; the run continues from the "
                      "last finished iteration's checkpoint") as stop:
         try:
@@ -681,7 +792,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 progress.write("before training: " + curve_text(curve))
             while counters["iteration"] < args.iterations and not over_budget(args, counters):
                 iteration_row = run_iteration(args, networks, optimizer, buffer, rng, counters, gates, curve, pool,
-                                              stop, progress, save_best, best_path)
+                                              batched, stop, progress, save_best, best_path)
                 buffer = iteration_row.pop("buffer")
                 progress_rows.append(iteration_row)
                 save_checkpoint(checkpoint_path, args, networks, optimizer, buffer, rng, counters, gates, curve,
@@ -708,6 +819,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     return {"counters": counters, "gates": gates, "curve": curve}
 
 
+def resolve_evaluator(args: Args) -> str:
+    """The evaluator of the leaves that ``--evaluator`` names (``auto``: batched on CUDA, else core)."""
+    if args.evaluator != "auto":
+        return args.evaluator
+    return "batched" if resolve_device(args.device).type == "cuda" else "core"
+
+
 def over_budget(args: Args, counters: dict[str, Any]) -> bool:
     """Whether the run has spent its ``--hours`` (never without one)."""
     return args.hours is not None and counters["elapsed_s"] >= args.hours * 3600
@@ -721,7 +839,7 @@ def curve_text(curve: list[dict[str, Any]]) -> str:
 
 def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim.Optimizer, buffer: Positions,
                   rng: np.random.Generator, counters: dict[str, Any], gates: list[dict[str, Any]],
-                  curve: list[dict[str, Any]], pool: Any, stop: StopRequest,
+                  curve: list[dict[str, Any]], pool: Any, batched: BatchedLeaves | None, stop: StopRequest,
                   progress: Progress, save_best: Any, best_path: Path) -> dict[str, Any]:
     """Generation, training, gate and (when due) a curve point, updating the networks, optimizer,
     counters, gate history and curve in place (a stop raises :class:`Stopped` midway: the run then
@@ -730,7 +848,7 @@ def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim
     start = time.perf_counter()
     counts = player_counts(args)
     iteration = counters["iteration"] + 1
-    generator = network_arrays(networks["generator"])
+    generator = networks["generator"]
     new = Positions.empty(buffer.obs.shape[1], buffer.policies.shape[1])
     batches = counters["batches"]
     done_games = 0
@@ -747,7 +865,7 @@ def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim
 
         played = play_games(venv, networks_of, SearchPlay(search_options(args, args.root_noise), args.temperature,
                                                           args.temperature_moves, record=True,
-                                                          target_q_weight=args.target_q_weight),
+                                                          target_q_weight=args.target_q_weight, batched=batched),
                             rng, pool, stop, one_game)
         new = new.joined(played.positions, len(new) + len(played.positions))
         batches += 1
@@ -758,9 +876,8 @@ def run_iteration(args: Args, networks: dict[str, ActorCritic], optimizer: optim
     trained = time.perf_counter()
     if stop.requested:
         raise Stopped
-    candidate = network_arrays(networks["learner"])
     gate_players = counts[(iteration - 1) % len(counts)]
-    score = gate_games(args, candidate, network_arrays(networks["best"]), gate_players, rng, pool, stop)
+    score = gate_games(args, networks["learner"], networks["best"], gate_players, rng, pool, stop, batched)
     decision, low, high = gate_decision(score, args.gate_games, 1 / gate_players, args.gate_confidence)
     if decision == PROMOTE:
         networks["best"] = network_copy(networks["learner"], snapshot(networks["learner"]))

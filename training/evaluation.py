@@ -18,13 +18,17 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import wonders_env
 from agents import make_agent
 from agents.match import Agent, play_game
+from agents.policy import ActorCritic, PolicyAgent
 from agents.tournament import wilson_interval
+from training.game_options import GameArgs, env_options
 
+#: the baselines a policy is evaluated against during and after a run
+BASELINES = ("random", "heuristic")
 EVAL_FIELDS = ("update", "global_step", "opponent", "games", "wins", "win_rate", "ci_low", "ci_high")
 
 
@@ -60,6 +64,21 @@ def evaluate(agent: Agent, game: str, num_players: int, opponent: str, games: in
         result = play_game(env, players, seed=seed + g)
         wins += seat in result.winners
     return EvalResult(opponent, games, wins)
+
+
+class RunArgs(GameArgs, Protocol):
+    """The arguments of a training run that its evaluations read: its game and its ``seed``."""
+
+    seed: int
+
+
+def evaluate_policy(model: ActorCritic, args: RunArgs, num_players: int, games: int) -> list[EvalResult]:
+    """The greedy policy of ``model`` against each of :data:`BASELINES`, ``games`` games each, in the
+    game of the run's arguments ``args`` (its edition and payment mode), with the deals of seed
+    ``args.seed + 10_000`` (the same at every evaluation of a run)."""
+    agent = PolicyAgent(model, deterministic=True, payment=env_options(args).get("payment"))
+    return [evaluate(agent, args.game, num_players, name, games, seed=args.seed + 10_000, edition=args.edition,
+                     **env_options(args)) for name in BASELINES]
 
 
 def format_table(results: list[EvalResult], title: str) -> str:

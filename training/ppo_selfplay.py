@@ -1,8 +1,9 @@
 """Masked PPO self-play for 7 Wonders and 7 Wonders Duel (CleanRL style).
 
 The whole training loop (rollout, advantages, update, checkpoints) reads top to bottom in this
-file; the network and the agent that plays with it are :mod:`agents.policy`, the evaluation
-:mod:`training.evaluation`, the command line :mod:`training.cli_args`.
+file; the network and the agent that plays with it are :mod:`agents.policy`, who holds each seat
+:mod:`training.seats`, the evaluation :mod:`training.evaluation`, the command line
+:mod:`training.cli_args`.
 
 ```bash
 python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel     # the default job
@@ -134,24 +135,23 @@ import torch
 from torch import nn, optim
 from torch.utils.tensorboard import SummaryWriter
 
-import wonders_env
 from wonders_env import vector
 from wonders_env.game import REWARD_MODES
-from agents import make_agent
-from agents.heuristic import valuation
-from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicyAgent, PolicySpec,
+from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicySpec,
                            CompactBatch, StackedPolicies, atomic_save, check_spec, load_weights, read_file,
                            sample_legal, save_policy, spec_of)
+from training.checkpoints import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
                                warn_threads)
 from training.csv_files import append_csv, truncate_csv
-from training.device import DEVICES, cuda_available, device_problems, resolve_device
-from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate, write_final_report
+from training.device import DEVICES, device_problems, resolve_device
+from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate_policy, write_final_report
+from training.game_options import env_options, table_options
 from training.interrupt import StopRequest, exit_interrupted
 from training.progress import Progress
+from training.seats import LEARNER_CODE, Seats, draw_codes
 from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, entry, resolve_game
 
-BASELINES = ("random", "heuristic")
 PROGRESS_FIELDS = ("update", "global_step", "moves", "games", "train_win_rate", "learning_rate",
                    "policy_loss", "value_loss", "entropy", "approx_kl", "clipfrac", "explained_variance",
                    "steps_per_second", "collect_steps_per_second", "elapsed_s")
@@ -222,26 +222,6 @@ def problems(args: Args) -> list[str]:
     return found
 
 
-# ---------------------------------------------------------------- who plays a seat
-# the codes of the controllers in a rollout's [games, seats] array (>= 0: a snapshot index of the pool)
-LEARNER_CODE, RANDOM_CODE, HEURISTIC_CODE = -1, -2, -3
-
-
-def draw_codes(args: Args, num_players: int, pool_len: int, rng: np.random.Generator, count: int) -> np.ndarray:
-    """Who holds each seat of ``count`` new games (see the module docstring): their controller
-    codes, ``(count, num_players)``, drawn in a few array operations whatever ``count`` is."""
-    weights = np.array([args.opponent_snapshot if pool_len else 0.0, args.opponent_heuristic,
-                        args.opponent_random], dtype=np.float64)
-    self_play = rng.random(count) < args.self_play_prob
-    learner_seat = rng.integers(num_players, size=count)
-    kinds = rng.choice(3, size=(count, num_players), p=weights / weights.sum() if weights.any() else None)
-    snapshots = rng.integers(max(pool_len, 1), size=(count, num_players))
-    codes = np.select([kinds == 0, kinds == 1], [snapshots, HEURISTIC_CODE], RANDOM_CODE)
-    codes[np.arange(count), learner_seat] = LEARNER_CODE
-    codes[self_play] = LEARNER_CODE
-    return codes
-
-
 # ---------------------------------------------------------------- rollout
 @dataclass
 class Rollout:
@@ -265,73 +245,6 @@ class Rollout:
     seeds: np.ndarray
     seats: np.ndarray
     rewards: np.ndarray
-
-
-class Seats:
-    """Who holds each seat of each game of the batch (the ``[games, seats]`` controller codes) and
-    how the heuristic seats get their moves, in one of two ways:
-
-    * the game's valuation has a compiled copy (Duel): it reads the batch's games where they stand
-      (``core_batch.heuristic_actions``); its ties are broken by a seed drawn from the run's
-      generator when the game starts, so a rollout replays from the run's generator;
-    * otherwise (7 Wonders): a :class:`agents.heuristic.HeuristicAgent` per seat reads a twin of
-      the game in the Python engine, stepped with the batch's moves, so it reads the same game (the
-      one per-game loop of a tick, for this baseline only).
-    """
-
-    def __init__(self, venv: vector.VectorEnv, args: Args, num_players: int) -> None:
-        self.venv = venv
-        self.game = args.game
-        self.codes = np.zeros((venv.num_envs, venv.num_players), np.int64)
-        self.compiled = compiled_heuristic(args.game)
-        if self.compiled is not None:
-            self.tie_seeds = np.zeros((venv.num_envs, venv.num_players), np.uint64)
-        else:
-            self.engine = wonders_env.make_engine(args.game, "python", num_players, args.edition, **env_options(args))
-            self.heuristics: dict[tuple[int, int], Any] = {}
-            self.twins: dict[int, Any] = {}
-
-    def deal(self, games: np.ndarray, codes: np.ndarray, rng: np.random.Generator) -> None:
-        """Seat the controllers ``codes`` (``(len(games), seats)``) at ``games``, which stand before
-        their first move; the heuristics' seeds come from ``rng``."""
-        self.codes[games] = codes
-        if self.compiled is not None:
-            self.tie_seeds[games] = rng.integers(2**63, size=codes.shape, dtype=np.uint64)
-            return
-        for game, row in zip(games.tolist(), codes):
-            self.twins.pop(game, None)
-            for seat in range(len(row)):
-                self.heuristics.pop((game, seat), None)
-            for seat in np.flatnonzero(row == HEURISTIC_CODE).tolist():
-                self.heuristics[game, seat] = make_agent("heuristic", game=self.game, seed=int(rng.integers(2**31)))
-                if game not in self.twins:
-                    self.twins[game] = self.venv.python_state(game)
-
-    def heuristic_moves(self, acting: np.ndarray, actions: np.ndarray) -> None:
-        """The heuristics' moves into ``actions`` (the seats of ``acting`` they hold)."""
-        held = acting & (self.codes == HEURISTIC_CODE)
-        if self.compiled is not None:
-            if held.any():
-                self.venv.core_batch.heuristic_actions(self.compiled, held, self.tie_seeds, actions)
-            return
-        for game, seat in zip(*np.nonzero(held)):
-            actions[game, seat] = self.heuristics[game, seat].choose(self.engine, self.twins[game], int(seat))
-
-    def step_twins(self, acting: np.ndarray, actions: np.ndarray) -> None:
-        """Play the batch's moves on the twins, if any (before the batch restarts the games that end)."""
-        if self.compiled is not None:
-            return
-        for game, twin in self.twins.items():
-            seats = np.flatnonzero(acting[game])
-            if len(seats):
-                self.engine.apply_actions(twin, {int(s): int(actions[game, s]) for s in seats})
-
-
-def compiled_heuristic(game: str) -> Any:
-    """The compiled copy of ``game``'s heuristic valuation (``compiled_valuation()`` of its module),
-    or None for a game without one."""
-    module = valuation(game)
-    return module.compiled_valuation() if hasattr(module, "compiled_valuation") else None
 
 
 @torch.inference_mode()
@@ -490,10 +403,6 @@ def ppo_update(model: ActorCritic, optimizer: optim.Optimizer, batch: Rollout, a
 
 
 # ---------------------------------------------------------------- checkpoints
-def snapshot(model: nn.Module) -> dict[str, torch.Tensor]:
-    return {k: v.detach().clone() for k, v in model.state_dict().items()}
-
-
 def opponent_model(model: ActorCritic, weights: dict[str, torch.Tensor], path: Path) -> ActorCritic:
     """A pool member: a copy of ``model`` with ``weights`` (copied, not built: building a network
     would draw from torch's RNG and make a resumed run differ from an uninterrupted one)."""
@@ -554,41 +463,7 @@ def load_checkpoint(path: Path, spec: PolicySpec, num_players: int, model: Actor
     return payload["counters"], payload["pool"]
 
 
-def torch_rng_states() -> dict[str, torch.Tensor]:
-    """torch's generators, for a checkpoint: the CPU's, and CUDA's where there is CUDA."""
-    return {"torch_rng": torch.get_rng_state(), **({"cuda_rng": torch.cuda.get_rng_state()} if cuda_available() else {})}
-
-
-def restore_optimizer_and_rngs(path: Path, payload: dict[str, Any], optimizer: optim.Optimizer,
-                               rng: np.random.Generator) -> None:
-    """Restore the optimizer and the numpy and torch RNG states of a checkpoint's ``payload``."""
-    try:
-        optimizer.load_state_dict(payload["optimizer"])
-        rng.bit_generator.state = payload["numpy_rng"]
-        torch.set_rng_state(payload["torch_rng"])
-        if "cuda_rng" in payload and cuda_available():  # a run resumed on a CPU does not need it
-            torch.cuda.set_rng_state(payload["cuda_rng"])
-    except (ValueError, TypeError, KeyError, RuntimeError) as exc:
-        raise CheckpointError(f"{path}: bad optimizer or RNG state: {exc}") from exc
-
-
 # ---------------------------------------------------------------- main
-def env_options(args: Args) -> dict[str, Any]:
-    """Options of the env beyond the game, player count and edition."""
-    return {"payment": args.payment} if "payment" in entry(args.game).options else {}
-
-
-def table_options(args: Args, num_players: int) -> dict[str, Any]:
-    """The table options (player count, edition) that the game takes, checked by the registry."""
-    return entry(args.game).check_table(num_players, args.edition)
-
-
-def run_evaluation(model: ActorCritic, args: Args, num_players: int, games: int) -> list[EvalResult]:
-    agent = PolicyAgent(model, deterministic=True, payment=env_options(args).get("payment"))
-    return [evaluate(agent, args.game, num_players, name, games, seed=args.seed + 10_000, edition=args.edition,
-                     **env_options(args)) for name in BASELINES]
-
-
 def run_fraction(args: Args, counters: dict[str, Any]) -> float:
     """How much of the run is done: of ``--total-steps``, or of ``--hours`` if that is further along."""
     done = counters["global_step"] / args.total_steps
@@ -647,7 +522,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     progress = Progress(args.total_steps, counters["global_step"], args.progress_bar)
     with StopRequest() as stop:
         if counters["update"] == 0 and args.eval_every:
-            log_eval(run_evaluation(model, args, num_players, args.eval_games))
+            log_eval(evaluate_policy(model, args, num_players, args.eval_games))
         while not (run_done(args, counters) or stop.requested):
             start = time.perf_counter()
             lr = args.learning_rate
@@ -682,7 +557,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
                 del pool[:-args.pool_size], pool_models[:-args.pool_size]
                 networks = StackedPolicies([model, *pool_models])
             if args.eval_every and counters["update"] % args.eval_every == 0:
-                results = run_evaluation(model, args, num_players, args.eval_games)
+                results = evaluate_policy(model, args, num_players, args.eval_games)
                 log_eval(results)
                 progress.write(f"update {counters['update']}, step {counters['global_step']}: "
                                + ", ".join(f"{r.win_rate:.0%} vs {r.opponent}" for r in results))
@@ -696,7 +571,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
             exit_interrupted(f"update {counters['update']}, step {counters['global_step']}, checkpoint "
                              f"written to {checkpoint_path}", "training.ppo_selfplay", argv)
 
-    final = run_evaluation(model, args, num_players, args.final_eval_games)
+    final = evaluate_policy(model, args, num_players, args.final_eval_games)
     log_eval(final)
     writer.close()
     write_final_report(run_dir, final, f"{args.game} ({num_players} players), PPO self-play, {counters['global_step']} "

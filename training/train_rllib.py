@@ -16,12 +16,12 @@ Pieces (RLlib's names):
 
 * **Env** (:class:`LeagueEnv`, a ``MultiAgentEnv`` over a batch of the compiled core,
   :mod:`wonders_env.vector`): an episode plays ``--envs-per-env-runner`` games at once. When a
-  game starts it draws who holds each seat, as :func:`training.ppo_selfplay.draw_codes`
+  game starts it draws who holds each seat, as :func:`training.seats.draw_codes`
   does: with probability ``self_play_prob`` the learner holds every seat; otherwise the learner
   holds one random seat and each other seat goes to a league snapshot, the ``heuristic`` or the
   ``random`` baseline (weights ``opponent_snapshot`` / ``opponent_heuristic`` /
   ``opponent_random``). The baselines play inside the env (``random`` drawn by the core,
-  ``heuristic`` as :class:`training.ppo_selfplay.Seats` plays it: compiled in Duel, on a Python
+  ``heuristic`` as :class:`training.seats.Seats` plays it: compiled in Duel, on a Python
   twin of the game in 7 Wonders); the
   seats of the networks are the env's agents, named by role, seat and game:
   ``learner_<seat>_g<game>`` and ``league_<seat>_g<game>``. Every network seat that decides now
@@ -113,11 +113,11 @@ from wonders_env.game import REWARD_MODES
 from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
 from training.cli_args import arg, seed_arg, parse_args
 from training.interrupt import StopAtOnce, exit_interrupted
-from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, write_final_report
+from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate_policy, write_final_report
 from training.csv_files import append_csv, truncate_csv
 from training.device import DEVICES, device_problems, resolve_device
-from training.ppo_selfplay import (HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, draw_codes, env_options,
-                                   run_evaluation, table_options)
+from training.game_options import env_options, table_options
+from training.seats import HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, draw_codes
 from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, entry, resolve_game
 
 LEARNER_MODULE = "learner"
@@ -706,7 +706,7 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
 
     try:
         if counters["update"] == 0 and args.eval_every:
-            log_eval(run_evaluation(learner_network(algorithm, num_players), args, num_players, args.eval_games))
+            log_eval(evaluate_policy(learner_network(algorithm, num_players), args, num_players, args.eval_games))
         while counters["update"] < args.iterations:
             start = time.perf_counter()
             with UpdateClock(algorithm) as clock:
@@ -728,7 +728,7 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
                   f"{row['decisions_per_second']:.0f} decisions/s, league {row['league_size']}, "
                   f"training games {rates or '-'}", flush=True)
             if args.eval_every and counters["update"] % args.eval_every == 0:
-                results = run_evaluation(learner_network(algorithm, num_players), args, num_players, args.eval_games)
+                results = evaluate_policy(learner_network(algorithm, num_players), args, num_players, args.eval_games)
                 log_eval(results)
                 print(f"  evaluation: " + ", ".join(f"{r.win_rate:.0%} vs {r.opponent}" for r in results), flush=True)
             counters["elapsed_s"] += time.perf_counter() - start - seconds
@@ -740,7 +740,7 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
     finally:
         algorithm.stop()
 
-    final = run_evaluation(model, args, num_players, args.final_eval_games)
+    final = evaluate_policy(model, args, num_players, args.final_eval_games)
     log_eval(final)
     writer.close()
     write_final_report(run_dir, final, f"{args.game} ({num_players} players), RLlib PPO league self-play, "

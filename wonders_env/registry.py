@@ -8,7 +8,8 @@ game = wonders_env.make_engine("seven_wonders", num_players=4)   # a wonders_env
 ```
 
 Every tool that needs a game by name (agents, the tournament, terminal play, training, the
-command line) goes through this module; none of them branches on a game's name. A new game, or a
+command line) goes through this module; none of them branches on a game's name (a test reads
+their source for such branches): what differs between the games is read here, from its entry. A new game, or a
 new engine of a game, is one :class:`GameEntry` in :data:`GAMES` plus its own folder:
 
 * ``env_module``: the PettingZoo module with ``env()``, ``raw_env`` and, when the entry says
@@ -59,6 +60,12 @@ class GameEntry:
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: the module of the game's text observation for :mod:`wonders_env.text` (None: none)
     text: str | None = None
+
+    @property
+    def fixed_players(self) -> int | None:
+        """The player count of a game played at one count only (Duel: 2); None where the table
+        chooses among several (7 Wonders)."""
+        return self.player_counts[0] if len(self.player_counts) == 1 else None
 
     def check_table(self, num_players: int | None, edition: str | None) -> dict[str, Any]:
         """The given table options that the game's env and engines take, after checking them

@@ -7,7 +7,7 @@ wonders serve                 # http://127.0.0.1:8000/ (this machine only); --po
 
 One page (plain HTML, CSS and JavaScript in ``static/``, no build step) talks to a small
 Starlette app (:mod:`.app`) run by uvicorn. The package sits above the agents (its bots are
-theirs) and below the command line (``agents.cli`` adds ``serve`` from :mod:`.command`); the
+theirs) and below the command line (:mod:`wonders_cli.serve` adds ``serve``); the
 engine package ``wonders_env`` knows nothing of it. It is installed with the package; the
 server it needs (Starlette, uvicorn) comes with the ``web`` extra.
 
@@ -24,7 +24,7 @@ the browser that holds its secret token (the creator's, until it sends an invita
 a browser lists only the games it holds secrets of (:mod:`.sessions`, :mod:`.app`). Every request
 must name this server in ``Host``, and every post be same-origin JSON (:mod:`.guard`); bodies,
 bots' budgets and policy paths have limits (:mod:`.limits`, ``wonders serve --help``). Another
-address than loopback needs ``--allow-remote`` (:mod:`.command`). Games are kept by the server
+address than loopback needs ``--allow-remote`` (:mod:`wonders_cli.serve`). Games are kept by the server
 (:mod:`.sessions`): a closed tab or a second tab loses nothing, every game is saved in
 ``runs/web/`` when it is created and after every move, the queued choices of a 7 Wonders turn
 included (``in_progress/`` while it runs, then the plain game record), and the games in progress

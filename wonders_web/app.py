@@ -238,7 +238,7 @@ REMOTE_WARNING = ("anyone who can reach {host}:{port} over the network can creat
 def serve(host: str = "127.0.0.1", port: int = 8000, records_dir: Path | None = Path("runs/web"),
           limits: Limits = Limits(), extra_hosts: tuple[str, ...] = ()) -> None:
     """Run the app with uvicorn until interrupted; prints the address (and, off loopback, what it
-    exposes: :mod:`.command` lets a non-loopback ``host`` through only with ``--allow-remote``)."""
+    exposes: :mod:`wonders_cli.serve` lets a non-loopback ``host`` through only with ``--allow-remote``)."""
     import uvicorn
     app = create_app(records_dir, host, port, limits, extra_hosts)
     print(f"wonders web app on http://{host}:{port}/  (games saved in {records_dir}; Ctrl+C stops)", flush=True)

@@ -29,6 +29,12 @@
 //
 // Budgets: `simulations` (reproducible for a seed) and/or `time_limit` seconds; at least one.
 //
+// Stepwise (Searcher::begin .. end; BatchedSearch in common/search_bindings.hpp): the same
+// simulations with the network run by the caller, on the leaves of many searches at once (a
+// torch pass, on a GPU where there is one). A simulation stops where search() would call the
+// network (a new leaf, a node to expand on the way down) and goes on once its evaluation is
+// backed up; see begin() for the waves and the virtual loss.
+//
 // Tree reuse (Adapter::kReuse): after a search, the Searcher keeps its tree and the public move
 // history of the root. At the next search of the same game, if the new history extends it, the
 // tree descends along the moves actually played and keeps that subtree (statistics gathered on
@@ -122,6 +128,7 @@ struct Node {
     uint32_t visits = 0, available = 0;
     float weight = 1.0f;  // prior weight (unnormalised)
     bool expanded = false;  // its edges have the network's priors
+    bool pending = false;   // a stepwise search waits for the network's evaluation of it
     double total = 0.0;   // sum of the returns of the player who chose this edge
 };
 
@@ -201,9 +208,7 @@ class Searcher {
                   const std::vector<int>& root_actions = {}, const std::vector<float>& root_priors = {}) {
         Rng rng(seed);
         options_ = options;
-        Result result;
         const int64_t reused = prepare_root(truth, player, options);
-        result.reused_visits = reused;
         if (!root_actions.empty()) set_root_priors(truth, player, root_actions, root_priors);
         else if (network_) expand(0, truth, player);
         if (options.root_noise > 0) add_root_noise(truth, player, rng);
@@ -212,14 +217,184 @@ class Searcher {
         const bool timed = options.time_limit > 0;
         const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
                                           std::chrono::duration<double>(options.time_limit));
-        State state;
+        Descent descent;
         int64_t count = 0;
         while (options.simulations == 0 || count < options.simulations) {
             if (timed && (count & 7) == 0 && Clock::now() >= deadline) break;
-            adapter_.determinize(truth, player, rng, state);
-            simulate(state, player, rng);
+            adapter_.determinize(truth, player, rng, descent.state);
+            descent.restart();
+            simulate(descent, player, rng);
             ++count;
         }
+        return result_of(truth, player, count, reused);
+    }
+
+    // ---- The stepwise search (BatchedSearch, common/search_bindings.hpp): the same simulations
+    // as search() with a network, the network run by the caller on the leaves of many searchers at
+    // once. begin(); then, until finished(), wave() descends (up to `leaves` simulations asking
+    // for the network: a new leaf to value, or a node to expand on the way down, where the
+    // simulation stops until its priors come and goes on in the next wave), write_rows() writes
+    // their observations and legal-action masks, check_rows() and backup_rows() take the network's
+    // values and priors; end() gives search()'s result. A wave's leaves are distinct nodes: an
+    // edge waiting for the network is never chosen again until its evaluation comes back, and a
+    // simulation that finds every edge of a node waiting is dropped (not counted) and ends the
+    // wave's new simulations; simulations in flight also hold a virtual loss (each edge of their
+    // path counts `virtual_loss` more visits, returning 0), which steers the next ones to other
+    // subtrees. With 1 leaf a wave the simulations are search()'s, in the same order (the same
+    // random draws).
+    void begin(const State& truth, int player, const Options& options, uint64_t seed, uint32_t virtual_loss) {
+        options_ = options;
+        external_ = true;
+        run_.truth = truth;
+        run_.player = player;
+        run_.rng = Rng(seed);
+        run_.started = 0;
+        run_.virtual_loss = virtual_loss;
+        run_.rooted = false;
+        run_.reused = prepare_root(truth, player, options);
+        run_.flight.clear();
+        Descent& root = run_.flight.emplace_back();
+        root.state = truth;
+        root.restart();
+        root.root = true;
+        root.need = Need::kPriors;
+        root.wait_node = 0;
+        root.wait_player = player;
+        root.wait_priors = true;
+        root.stage = Stage::kAsk;
+    }
+    bool finished() const { return run_.rooted && run_.flight.empty() && run_.started >= options_.simulations; }
+
+    // The next wave: returns how many evaluations it asks (rows 0 .. count - 1 of this searcher);
+    // 0 only when the search is finished.
+    int wave(int leaves) {
+        int asked = 0;
+        bool collided = false;
+        auto go_on = [&](Descent& d) {
+            const Need need = descend(d, run_.player, run_.rng);
+            if (need == Need::kNothing) {
+                d.stage = Stage::kGone;
+            } else if (need == Need::kCollision) {
+                drop(d);
+                collided = true;
+            } else {
+                d.need = need;
+                d.stage = Stage::kWaiting;
+                d.row = asked++;
+                nodes_[d.wait_node].pending = true;
+                add_virtual_loss(d);
+            }
+        };
+        do {
+            collided = false;
+            for (size_t i = 0; i < run_.flight.size() && asked < leaves; ++i) {
+                Descent& d = run_.flight[i];
+                if (d.stage == Stage::kAsk) {
+                    d.stage = Stage::kWaiting;
+                    d.row = asked++;
+                } else if (d.stage == Stage::kReady) {
+                    go_on(d);
+                }
+            }
+            while (run_.rooted && !collided && asked < leaves && run_.started < options_.simulations) {
+                Descent& d = run_.flight.emplace_back();
+                adapter_.determinize(run_.truth, run_.player, run_.rng, d.state);
+                d.restart();
+                ++run_.started;
+                go_on(d);
+            }
+            forget_gone();
+        } while (asked == 0 && !finished());
+        return asked;
+    }
+
+    // The observations (observation_size() floats a row) and legal-action masks (num_actions()
+    // a row: 1 where the network's prior is asked) of the last wave's rows, from row `offset`.
+    void write_rows(int64_t offset, float* observations, int8_t* masks) const {
+        const auto size = static_cast<size_t>(adapter_.observation_size());
+        const auto actions = static_cast<size_t>(adapter_.num_actions());
+        int legal[kLegalCap];
+        for (const Descent& d : run_.flight) {
+            if (d.stage != Stage::kWaiting) continue;
+            const auto row = static_cast<size_t>(offset + d.row);
+            adapter_.observe(d.state, d.wait_player, observations + row * size);
+            int8_t* mask = masks + row * actions;
+            std::fill(mask, mask + actions, int8_t{0});
+            const int n = d.wait_priors ? adapter_.legal(d.state, d.wait_player, legal) : 0;
+            for (int i = 0; i < n; ++i) mask[legal[i]] = 1;
+        }
+    }
+
+    // Empty if the network's values (a float a row) and priors (num_actions() a row) of the last
+    // wave's rows, from row `offset`, are usable; else what is wrong, in words.
+    std::string check_rows(int64_t offset, const float* values, const float* priors) const {
+        const auto actions = static_cast<size_t>(adapter_.num_actions());
+        int legal[kLegalCap];
+        for (const Descent& d : run_.flight) {
+            if (d.stage != Stage::kWaiting) continue;
+            const auto row = static_cast<size_t>(offset + d.row);
+            if (!std::isfinite(values[row])) return "values[" + std::to_string(row) + "] is not finite";
+            const int n = d.wait_priors ? adapter_.legal(d.state, d.wait_player, legal) : 0;
+            double sum = 0;
+            for (int i = 0; i < n; ++i) {
+                const float p = priors[row * actions + static_cast<size_t>(legal[i])];
+                if (!(p >= 0) || !std::isfinite(p))
+                    return "priors[" + std::to_string(row) + ", " + std::to_string(legal[i]) +
+                           "] (a legal action) must be a finite number >= 0";
+                sum += p;
+            }
+            if (n > 0 && !(sum > 0))
+                return "priors[" + std::to_string(row) + "] must have a positive sum over the legal actions";
+        }
+        return "";
+    }
+
+    // Backs up the network's values and priors of the last wave's rows (checked by check_rows):
+    // the priors expand the nodes asked, the values (clamped to [0, 1], as the network's in C++)
+    // value the leaves.
+    void backup_rows(int64_t offset, const float* values, const float* priors) {
+        const auto actions = static_cast<size_t>(adapter_.num_actions());
+        int legal[kLegalCap];
+        float gathered[kLegalCap];
+        for (Descent& d : run_.flight) {
+            if (d.stage != Stage::kWaiting) continue;
+            const auto row = static_cast<size_t>(offset + d.row);
+            if (d.wait_priors) {
+                const int n = adapter_.legal(d.state, d.wait_player, legal);
+                for (int i = 0; i < n; ++i) gathered[i] = priors[row * actions + static_cast<size_t>(legal[i])];
+                set_priors(d.wait_node, legal, n, gathered);
+            }
+            nodes_[d.wait_node].pending = false;
+            if (d.root) {
+                if (options_.root_noise > 0) add_root_noise(run_.truth, run_.player, run_.rng);
+                run_.rooted = true;
+                d.stage = Stage::kGone;
+            } else if (d.need == Need::kPriors) {
+                d.stage = Stage::kReady;
+            } else {
+                finish_leaf(d, std::clamp(values[row], 0.0f, 1.0f), run_.rng);
+                d.stage = Stage::kGone;
+            }
+        }
+        forget_gone();
+    }
+
+    // The result of the stepwise search (finished()), as search()'s; the searcher is then as after search().
+    Result end() {
+        external_ = false;
+        return result_of(run_.truth, run_.player, run_.started, run_.reused);
+    }
+    // Gives up a stepwise search under way: the tree (with its losses in flight) is forgotten.
+    void abandon() {
+        external_ = false;
+        run_.flight.clear();
+        clear();
+    }
+
+  private:
+    Result result_of(const State& truth, int player, int64_t count, int64_t reused) {
+        Result result;
+        result.reused_visits = reused;
         result.simulations = count;
         result.nodes = static_cast<int64_t>(nodes_.size());
         // the most visited root edge legal now (ties: the higher prior, then the first created)
@@ -247,6 +422,55 @@ class Searcher {
     }
 
   private:
+    // What a descent stopped for: nothing (it was backed up: the end of the game or a play-out),
+    // a node's priors (it goes on after them), a new leaf's value (and priors when its player
+    // decides there), or a node that another simulation of the wave waits for (it is dropped).
+    enum class Need { kNothing, kPriors, kLeafValue, kCollision };
+    // Where a stepwise simulation stands: asked in the next wave as it is (the root), waiting for
+    // the network, ready to go on down, or done.
+    enum class Stage { kAsk, kWaiting, kReady, kGone };
+    // One simulation under way: its determinization, the tree path so far and where the descent
+    // stands (the players acting at this step, the actions chosen so far), what it waits for.
+    struct Descent {
+        State state;
+        int32_t path[Adapter::kMaxDepth];
+        int8_t chooser_of[Adapter::kMaxDepth];
+        int depth = 0;
+        int32_t node = 0, leaf = -1;
+        bool in_tree = true, stepping = false;
+        int players[Adapter::kMaxPlayers], actions[Adapter::kMaxPlayers];
+        int acting = 0, next = 0;
+        int32_t wait_node = -1;    // the node expanded by the priors asked, or the leaf valued
+        int wait_player = -1;      // whose observation the network reads
+        bool wait_priors = false;  // its legal moves' priors are asked
+        bool root = false;         // the root's expansion from the true state (stepwise)
+        Need need = Need::kNothing;
+        Stage stage = Stage::kGone;
+        int row = -1;              // its row in the wave
+        uint32_t loss = 0;         // its virtual loss, on the root and the first loss_depth edges
+        int loss_depth = 0;
+        void restart() {
+            depth = 0;
+            node = 0;
+            leaf = -1;
+            in_tree = true;
+            stepping = false;
+            root = false;
+            loss = 0;
+            loss_depth = 0;
+        }
+    };
+    // The stepwise search under way.
+    struct Run {
+        State truth;
+        int player = -1;
+        Rng rng{0};
+        int64_t started = 0, reused = 0;
+        uint32_t virtual_loss = 0;
+        bool rooted = false;  // the root has the network's priors
+        std::vector<Descent> flight;
+    };
+
     static constexpr int kLegalCap = 512;
     Adapter adapter_;
     Options options_;
@@ -258,6 +482,8 @@ class Searcher {
     std::vector<uint32_t> stamp_;
     uint32_t generation_ = 0;
     std::shared_ptr<const PolicyValueNet> network_;
+    bool external_ = false;  // a stepwise search: the network is the caller's
+    Run run_;
     std::vector<float> observation_;  // the network's input
     NetworkScratch network_scratch_;
 
@@ -349,7 +575,11 @@ class Searcher {
         const int n = with_priors ? adapter_.legal(state, player, legal) : 0;
         adapter_.observe(state, player, observation_.data());
         const float value = network_->evaluate(observation_.data(), legal, n, priors, network_scratch_);
-        if (n == 0) return value;
+        if (n > 0) set_priors(node, legal, n, priors);
+        return value;
+    }
+    // The priors of the n legal actions at `node` on its edges (created where missing, if the tree may grow).
+    void set_priors(int32_t node, const int* legal, int n, const float* priors) {
         if (!nodes_[node].expanded) {
             // Edges made before the network expands the node have the cheap rule's weights (a node
             // deeper than network_depth, moved up by tree reuse): each gets a late edge's prior
@@ -365,7 +595,6 @@ class Searcher {
             else if (grow) add_child(node, legal[i], priors[i]);
         }
         nodes_[node].expanded = true;
-        return value;
     }
     void expand(int32_t node, const State& state, int player) { evaluate(state, player, node, true); }
 
@@ -430,9 +659,11 @@ class Searcher {
     }
     int32_t child_of(int action) const { return stamp_[action] == generation_ ? slot_[action] : -1; }
 
-    // PUCT among the edges legal here (new ones are created, if the tree may grow).
-    int32_t select(const State& state, int player, int32_t node, int depth, const int* legal, int n) {
-        if (guided(depth) && !nodes_[node].expanded) expand(node, state, player);
+    // PUCT among the edges legal here (new ones are created, if the tree may grow): -1 when there
+    // is none (the tree is full); an edge waiting for the network (stepwise) is never chosen,
+    // kAllPending when every candidate is.
+    static constexpr int32_t kAllPending = -2;
+    int32_t select(const State& state, int32_t node, const int* legal, int n) {
         mark_children(node);
         int32_t edges[kLegalCap];
         const bool grow = static_cast<int64_t>(nodes_.size()) + n <= options_.max_nodes;
@@ -470,14 +701,14 @@ class Searcher {
         const double parent_q = visited_visits > 0 ? visited_total / visited_visits : 0.5;
         if (norm <= 0) norm = 1;
         double best_score = -1e300;
-        int32_t best = edges[0];
+        int32_t best = kAllPending;
         for (int i = 0; i < candidates; ++i) {
             Node& e = nodes_[edges[i]];
             ++e.available;
             const double q = e.visits ? e.total / e.visits : parent_q;
             const double score = q + options_.exploration * (e.weight / norm) * std::sqrt(static_cast<double>(e.available)) /
                                          (1.0 + e.visits);
-            if (score > best_score) {
+            if (!e.pending && score > best_score) {
                 best_score = score;
                 best = edges[i];
             }
@@ -499,80 +730,141 @@ class Searcher {
         return legal[n - 1];
     }
 
-    // One simulation: down the tree to a new leaf (or out of it), then the leaf's value (network,
-    // play-out or both; the end of the game scores itself), backed up along the path.
-    void simulate(State& state, int me, Rng& rng) {
-        int32_t path[Adapter::kMaxDepth];
-        int8_t chooser_of[Adapter::kMaxDepth];
-        int depth = 0;
-        int32_t node = 0, leaf = -1;
-        bool in_tree = true;
-        int players[Adapter::kMaxPlayers], actions[Adapter::kMaxPlayers], legal[kLegalCap];
-        while (in_tree && !adapter_.is_over(state)) {
-            const int acting = adapter_.acting(state, players);
-            for (int i = 0; i < acting; ++i) {
-                const int p = players[i];
-                const int n = adapter_.legal(state, p, legal);
-                const bool chooses = in_tree && (!Adapter::kSimultaneous || p == me);
+    // One simulation from the determinization in `d`: down the tree to a new leaf (or out of it),
+    // then the leaf's value (network, play-out or both; the end of the game scores itself), backed
+    // up along the path. A node the network guides is expanded by it when a simulation first
+    // chooses there.
+    void simulate(Descent& d, int me, Rng& rng) {
+        while (true) {
+            const Need need = descend(d, me, rng);
+            if (need == Need::kNothing) return;
+            const float value = evaluate(d.state, d.wait_player, d.wait_node, d.wait_priors);
+            if (need == Need::kLeafValue) return finish_leaf(d, value, rng);
+        }
+    }
+
+    // Goes on down from where `d` stands until it needs the network (what for: Need); a
+    // simulation that needs it no more (the end of the game, a play-out) is backed up here.
+    Need descend(Descent& d, int me, Rng& rng) {
+        int legal[kLegalCap];
+        while (true) {
+            if (!d.stepping) {
+                if (!d.in_tree || adapter_.is_over(d.state)) break;
+                d.acting = adapter_.acting(d.state, d.players);
+                d.next = 0;
+                d.stepping = true;
+            }
+            for (; d.next < d.acting; ++d.next) {
+                const int p = d.players[d.next];
+                const int n = adapter_.legal(d.state, p, legal);
+                const bool chooses = d.in_tree && (!Adapter::kSimultaneous || p == me);
                 if (!chooses) {
-                    actions[p] = rule_action(state, legal, n, rng);
+                    d.actions[p] = rule_action(d.state, legal, n, rng);
                     continue;
                 }
-                const int32_t child = depth < Adapter::kMaxDepth ? select(state, p, node, depth, legal, n) : -1;
+                const bool room = d.depth < Adapter::kMaxDepth;
+                if (room && guided(d.depth) && !nodes_[d.node].expanded) {
+                    d.wait_node = d.node;
+                    d.wait_player = p;
+                    d.wait_priors = true;
+                    return Need::kPriors;
+                }
+                const int32_t child = room ? select(d.state, d.node, legal, n) : -1;
+                if (child == kAllPending) return Need::kCollision;
                 if (child < 0) {  // the tree is full (or too deep): play out from here
-                    in_tree = false;
-                    actions[p] = rule_action(state, legal, n, rng);
+                    d.in_tree = false;
+                    d.actions[p] = rule_action(d.state, legal, n, rng);
                     continue;
                 }
-                actions[p] = nodes_[child].action;
-                path[depth] = child;
-                chooser_of[depth++] = static_cast<int8_t>(p);
-                node = child;
+                d.actions[p] = nodes_[child].action;
+                d.path[d.depth] = child;
+                d.chooser_of[d.depth++] = static_cast<int8_t>(p);
+                d.node = child;
                 if (nodes_[child].visits == 0) {  // a new leaf: value it after this move
-                    in_tree = false;
-                    leaf = child;
+                    d.in_tree = false;
+                    d.leaf = child;
                 }
             }
-            adapter_.apply(state, actions);
+            adapter_.apply(d.state, d.actions);
+            d.stepping = false;
         }
         double value[Adapter::kMaxPlayers];
-        if (adapter_.is_over(state)) {
-            adapter_.returns(state, options_, value);
-        } else if (leaf >= 0 && guided(depth) && options_.rollout_weight < 1) {
-            value_leaf(state, me, leaf, value);
-            if (options_.rollout_weight > 0) {
-                double played[Adapter::kMaxPlayers];
-                play_out(state, rng, played);
-                const double w = options_.rollout_weight;
-                for (int p = 0; p < adapter_.num_players(); ++p) value[p] = (1 - w) * value[p] + w * played[p];
-            }
+        if (adapter_.is_over(d.state)) {
+            adapter_.returns(d.state, options_, value);
+        } else if (d.leaf >= 0 && guided(d.depth) && options_.rollout_weight < 1) {
+            // the network values the position after the leaf for the player who decides there
+            // (turn-based; the other gets 1 - v) or the searching player (simultaneous: the only
+            // chooser in the tree), and expands the leaf when the one valued decides there
+            int players[Adapter::kMaxPlayers];
+            const int acting = adapter_.acting(d.state, players);
+            d.wait_player = Adapter::kSimultaneous ? me : players[0];
+            d.wait_priors = std::find(players, players + acting, d.wait_player) != players + acting;
+            d.wait_node = d.leaf;
+            return Need::kLeafValue;
         } else {
-            play_out(state, rng, value);
+            play_out(d.state, rng, value);
         }
+        backup(d, value);
+        return Need::kNothing;
+    }
+
+    // The leaf of `d` valued `v` by the network for d.wait_player (mixed with a play-out by
+    // rollout_weight), backed up.
+    void finish_leaf(Descent& d, float v, Rng& rng) {
+        double value[Adapter::kMaxPlayers];
+        for (int p = 0; p < adapter_.num_players(); ++p)
+            value[p] = p == d.wait_player ? v : (Adapter::kSimultaneous ? v : 1 - v);
+        if (options_.rollout_weight > 0) {
+            double played[Adapter::kMaxPlayers];
+            play_out(d.state, rng, played);
+            const double w = options_.rollout_weight;
+            for (int p = 0; p < adapter_.num_players(); ++p) value[p] = (1 - w) * value[p] + w * played[p];
+        }
+        backup(d, value);
+    }
+
+    // The returns `value` (per player) along the path of `d`, its virtual loss taken back.
+    void backup(const Descent& d, const double* value) {
         nodes_[0].visits += 1;
-        for (int i = 0; i < depth; ++i) {
-            Node& e = nodes_[path[i]];
+        nodes_[0].visits -= d.loss;
+        for (int i = 0; i < d.depth; ++i) {
+            Node& e = nodes_[d.path[i]];
             e.visits += 1;
-            e.total += value[chooser_of[i]];
+            if (i < d.loss_depth) e.visits -= d.loss;
+            e.total += value[d.chooser_of[i]];
         }
+    }
+
+    // The virtual loss of a stepwise simulation that waits: on the root and its path's edges not
+    // yet holding it, virtual_loss more visits with a return of 0.
+    void add_virtual_loss(Descent& d) {
+        const uint32_t loss = run_.virtual_loss;
+        if (loss == 0) return;
+        if (d.loss == 0) {
+            nodes_[0].visits += loss;
+            d.loss = loss;
+        }
+        for (int i = d.loss_depth; i < d.depth; ++i) nodes_[d.path[i]].visits += loss;
+        d.loss_depth = d.depth;
+    }
+
+    // A stepwise simulation dropped (it reached a node another one waits for): its virtual loss
+    // taken back, not counted.
+    void drop(Descent& d) {
+        nodes_[0].visits -= d.loss;
+        for (int i = 0; i < d.loss_depth; ++i) nodes_[d.path[i]].visits -= d.loss;
+        --run_.started;
+        d.stage = Stage::kGone;
+    }
+    void forget_gone() {
+        run_.flight.erase(std::remove_if(run_.flight.begin(), run_.flight.end(),
+                                         [](const Descent& d) { return d.stage == Stage::kGone; }),
+                          run_.flight.end());
     }
 
     // Whether the network expands and values a node `depth` moves below the root (network_depth).
     bool guided(int depth) const {
-        return network_ && (options_.network_depth == 0 || depth < options_.network_depth);
-    }
-
-    // The network's value of the position after a new leaf, for every player, and the leaf's
-    // expansion when the one valued decides there. Turn-based: the player to move is valued and the
-    // other gets 1 - v. Simultaneous: the searching player (the only chooser in the tree).
-    void value_leaf(const State& state, int me, int32_t leaf, double* value) {
-        int players[Adapter::kMaxPlayers];
-        const int acting = adapter_.acting(state, players);
-        const int valued = Adapter::kSimultaneous ? me : players[0];
-        const bool decides = std::find(players, players + acting, valued) != players + acting;
-        const double v = evaluate(state, valued, leaf, decides);
-        for (int p = 0; p < adapter_.num_players(); ++p)
-            value[p] = p == valued ? v : (Adapter::kSimultaneous ? v : 1 - v);
+        return (network_ || external_) && (options_.network_depth == 0 || depth < options_.network_depth);
     }
 
     // Every player follows the cheap rule to the end of the game; the returns of that end.

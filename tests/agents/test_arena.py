@@ -9,7 +9,7 @@ import socket
 import pytest
 
 from agents.arena import arena_lineups, default_ladder, model_labels, run_arena
-from agents.cli import main
+from wonders_cli import main
 from agents.scripted_chat_server import ScriptedChatServer
 from agents.tournament import wilson_interval
 

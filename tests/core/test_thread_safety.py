@@ -328,3 +328,52 @@ def test_search_many_on_a_pool_gives_the_searches_one_by_one(game):
     with pytest.raises(ValueError, match="search 1: "):
         module.search_many(pool, searchers[:2], states[:2], [players[0], 9], seeds[:2],
                            simulations=10)
+
+
+def batched_search(module, pool, searchers, states, players, seeds, sizes) -> dict:
+    """A BatchedSearch to its end, the network a constant one: value 0.5, uniform priors."""
+    obs, masks = np.zeros((len(states) * 4, sizes[0]), np.float32), np.zeros((len(states) * 4, sizes[1]), np.int8)
+    search = module.BatchedSearch(pool, searchers, states, players, seeds, obs, masks, simulations=60, reuse=False)
+    while rows := search.select(4):
+        search.backup(np.full(rows, 0.5, np.float32), masks[:rows].astype(np.float32))
+    return search.results()
+
+
+@pytest.mark.parametrize("game", ["duel", "seven_wonders"])
+def test_batched_searches_from_two_threads_give_their_results_alone_and_their_searchers_are_kept(game):
+    """Two BatchedSearch objects stepped from two threads on one pool (select and backup let the
+    GIL go) give the results each gives alone; a third thread searching with their searchers
+    meanwhile is refused while a batched search holds them, and changes nothing."""
+    if game == "duel":
+        states, make = duel_states(8), lambda: vector.make("seven_wonders_duel", num_envs=1).searcher()
+        module, players = core.load().duel, [s.current for s in states]
+        venv = vector.make("seven_wonders_duel", num_envs=1)
+    else:
+        venv, states = seven_wonders_states(8)
+        engine = venv._batch.game.engine
+        module, make, players = core.load().seven_wonders, venv.searcher, [engine.acting_players(s)[0] for s in states]
+    sizes = (venv.observation_size, venv.num_actions)
+    halves = [slice(0, 4), slice(4, 8)]
+    seeds = list(range(10, 18))
+    pool = core.load().SearchPool(2)
+    alone = [batched_search(module, pool, [make() for _ in range(4)], states[h], players[h], seeds[h], sizes)
+             for h in halves]
+    searchers = [[make() for _ in range(4)] for _ in halves]
+    results = [None, None]
+
+    def batched(k):
+        return lambda: results.__setitem__(k, batched_search(module, pool, searchers[k], states[halves[k]],
+                                                             players[halves[k]], seeds[halves[k]], sizes))
+
+    def meddle():
+        for round_ in range(40):
+            k = round_ % 2
+            try:
+                searchers[k][0].search(states[4 * k], players[4 * k], 1, simulations=5, reuse=False)
+            except ValueError as error:
+                assert "searching in a BatchedSearch" in str(error)
+
+    run_threads(batched(0), batched(1), meddle)
+    for k in range(2):
+        for key in ("action", "visits", "means", "simulations"):
+            assert np.array_equal(results[k][key], alone[k][key]), (k, key)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 import signal
@@ -14,8 +15,7 @@ import pytest
 import torch
 
 from agents import make_agent
-from agents.az_agent import network_arrays
-from agents.policy import FORMAT_VERSION, ActorCritic, CheckpointError, PolicySpec, load_policy
+from agents.policy import FORMAT_VERSION, MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, load_policy
 from training import az_selfplay as az
 from training.cli_args import parse_args
 from wonders_env import vector
@@ -25,18 +25,25 @@ TINY = ["--games", "2", "--num-envs", "2", "--simulations", "6", "--gate-games",
         "--eval-mcts-simulations", "12", "--no-progress-bar"]
 
 
-def tiny_network(venv: vector.VectorEnv) -> list[np.ndarray]:
+def tiny_network(venv: vector.VectorEnv) -> ActorCritic:
     torch.manual_seed(0)
-    return network_arrays(ActorCritic(PolicySpec(venv.game, venv.observation_size, venv.num_actions, 16)))
+    return ActorCritic(PolicySpec(venv.game, venv.observation_size, venv.num_actions, 16)).eval()
 
 
-@pytest.mark.parametrize("game, options", [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 3})])
-def test_generated_targets_are_visit_distributions_over_legal_actions_and_returns_in_0_1(game: str, options: dict):
+GAMES = [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 3})]
+EVALUATORS = [None, az.BatchedLeaves(leaves_per_game=4, virtual_loss=1)]
+
+
+@pytest.mark.parametrize("batched", EVALUATORS, ids=["core", "batched"])
+@pytest.mark.parametrize("game, options", GAMES)
+def test_generated_targets_are_visit_distributions_over_legal_actions_and_returns_in_0_1(game: str, options: dict,
+                                                                                        batched):
     venv = vector.make(game, num_envs=2, seed=3, **options)
-    arrays = tiny_network(venv)
+    model = tiny_network(venv)
     args = parse_args(az.Args, ["--game", game, "--simulations", "8"])
-    play = az.SearchPlay(az.search_options(args, 0.25), temperature=1.0, temperature_moves=4, record=True)
-    played = az.play_games(venv, [[arrays] * venv.num_players] * 2, play, np.random.default_rng(0), None)
+    play = az.SearchPlay(az.search_options(args, 0.25), temperature=1.0, temperature_moves=4, record=True,
+                         batched=batched)
+    played = az.play_games(venv, [[model] * venv.num_players] * 2, play, np.random.default_rng(0), None)
     positions = played.positions
     assert len(positions) > 20 * venv.num_players  # every game played to its end, decisions of every seat
     masks = np.unpackbits(positions.masks, axis=1, count=venv.num_actions).astype(bool)
@@ -57,7 +64,59 @@ def test_generated_targets_are_visit_distributions_over_legal_actions_and_return
     assert np.array_equal(positions.obs.astype(np.float32).astype(np.float16), positions.obs)
 
 
-@pytest.mark.parametrize("game, options", [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 3})])
+@pytest.mark.parametrize("game, options", GAMES)
+def test_the_batched_evaluator_with_one_leaf_a_wave_plays_the_games_of_the_core_one(game: str, options: dict):
+    """The torch network on the leaves gives the C++ network's searches (within float rounding):
+    the same moves and visit distributions, value targets within rounding."""
+    args = parse_args(az.Args, ["--game", game, "--simulations", "12"])
+
+    def played(batched: az.BatchedLeaves | None) -> az.Played:
+        venv = vector.make(game, num_envs=2, seed=3, **options)
+        play = az.SearchPlay(az.search_options(args, 0.25), 1.0, 4, record=True, target_q_weight=0.5,
+                             batched=batched)
+        return az.play_games(venv, [[tiny_network(venv)] * venv.num_players] * 2, play, np.random.default_rng(0),
+                             None)
+
+    in_core, batched = played(None), played(az.BatchedLeaves(leaves_per_game=1, virtual_loss=0))
+    assert np.array_equal(in_core.positions.obs, batched.positions.obs)
+    assert np.array_equal(in_core.positions.policies, batched.positions.policies)
+    assert np.allclose(in_core.positions.values, batched.positions.values, atol=1e-5)
+
+
+def leaf_rows(venv: vector.VectorEnv) -> tuple[np.ndarray, np.ndarray]:
+    """The observations and masks of the acting seats of a batch, as a wave's rows."""
+    obs, masks, _ = venv.reset()
+    venv.step(venv.sample_actions())
+    rows = np.flatnonzero(masks.any(2).ravel())
+    return obs.reshape(-1, venv.observation_size)[rows], masks.reshape(-1, venv.num_actions)[rows]
+
+
+def test_the_batched_evaluator_gives_the_dense_networks_values_and_priors_over_the_legal_actions():
+    venv = vector.make("seven_wonders", num_envs=3, seed=3, num_players=4)
+    obs, masks = leaf_rows(venv)
+    masks[-1] = 0  # a row that asks the value only
+    model = tiny_network(venv)
+    values, priors = az.BatchedLeaves.evaluate(model, obs, masks)
+    with torch.no_grad():
+        logits, dense_values = model(torch.from_numpy(obs))
+        dense = torch.softmax(logits.masked_fill(~torch.from_numpy(masks).bool(), MASKED_LOGIT), -1).numpy()
+    assert values.dtype == priors.dtype == np.float32 and priors.shape == masks.shape
+    assert np.allclose(values, dense_values.numpy(), atol=1e-6)
+    assert np.allclose(priors[:-1], dense[:-1], atol=1e-6) and not priors[:-1][masks[:-1] == 0].any()
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device here: the batched pass on a GPU is not run")
+def test_the_batched_evaluator_on_cuda_values_the_leaves_as_on_the_cpu():
+    venv = vector.make("seven_wonders_duel", num_envs=4, seed=3)
+    obs, masks = leaf_rows(venv)
+    model = tiny_network(venv)
+    on_cpu = az.BatchedLeaves.evaluate(model, obs, masks)
+    on_cuda = az.BatchedLeaves.evaluate(copy.deepcopy(model).to("cuda"), obs, masks)
+    for cpu, cuda in zip(on_cpu, on_cuda):
+        assert np.allclose(cpu, cuda, atol=1e-5)
+
+
+@pytest.mark.parametrize("game, options", GAMES)
 def test_target_q_weight_mixes_the_root_value_into_the_value_target(game: str, options: dict):
     """The same games (same seeds) recorded with q = 0, 1 and 0.5: the moves and visit
     distributions do not change; q = 0 gives the games' returns, q = 1 the searches' root values
@@ -189,6 +248,21 @@ def test_a_run_stopped_after_iteration_1_moved_and_resumed_gives_the_same_networ
     assert agent.metadata["agent"] == "az"
 
 
+def test_a_run_with_the_batched_evaluator_resumes_to_the_same_networks_and_keeps_its_evaluator(tmp_path: Path):
+    batched = ("--evaluator", "batched", "--leaves-per-game", "4", "--eval-every", "0")
+    whole = run(tmp_path / "whole", "--iterations", "2", *batched)
+    assert checkpoint_state(tmp_path / "whole")["counters"]["evaluator"] == "batched"
+    assert [gate["iteration"] for gate in whole["gates"]] == [1, 2]
+    run(tmp_path / "parts", "--iterations", "1", *batched)
+    with pytest.raises(CheckpointError, match="'batched' in the checkpoint, 'core' here"):
+        run(tmp_path / "parts", "--iterations", "2", "--eval-every", "0", "--resume", "--evaluator", "core",
+            "--leaves-per-game", "4")
+    with pytest.raises(CheckpointError, match="--leaves-per-game is 4 in the checkpoint but 8 here"):
+        run(tmp_path / "parts", "--iterations", "2", "--eval-every", "0", "--resume", "--evaluator", "batched")
+    run(tmp_path / "parts", "--iterations", "2", "--resume", "--search-threads", "2", *batched)
+    assert_same_run(tmp_path / "whole", tmp_path / "parts")
+
+
 def test_sigterm_in_the_middle_of_an_iteration_drops_it_and_the_resumed_run_is_the_same(tmp_path: Path, monkeypatch):
     run(tmp_path / "whole", "--iterations", "2", "--eval-every", "0")
     real_train, calls = az.train, []
@@ -246,12 +320,15 @@ def test_moves_are_drawn_from_the_visits_at_a_temperature_as_low_as_allowed():
     (["--simulations", "0"], "--simulations: must be at least 1"),
     (["--games", "-1"], "--games: must be at least 1"),
     (["--game", "chess"], "invalid choice: 'chess'"),
-    (["--player-counts", "3,4"], "Duel has 2 players"),
-    (["--game", "seven_wonders", "--player-counts", "3,8"], "player counts of 7 Wonders' 1st edition"),
-    (["--game", "seven_wonders", "--player-counts", "four"], "player counts of 7 Wonders' 1st edition"),
+    (["--player-counts", "3,4"], "seven_wonders_duel is played by 2 players only, got '3,4'"),
+    (["--game", "seven_wonders", "--player-counts", "3,8"], "player counts of the 1st edition of seven_wonders, got"),
+    (["--game", "seven_wonders", "--player-counts", "four"], "player counts of the 1st edition of seven_wonders, got"),
     (["--gate-confidence", "1.5"], "--gate-confidence: must be from 0.5 to 0.9999"),
     (["--root-noise", "2"], "--root-noise: must be from 0 to 1"),
     (["--target-q-weight", "-0.1"], "--target-q-weight: must be from 0 to 1"),
+    (["--evaluator", "gpu"], "invalid choice: 'gpu'"),
+    (["--leaves-per-game", "0"], "--leaves-per-game: must be at least 1"),
+    (["--virtual-loss", "-1"], "--virtual-loss: must be from 0 to 1000"),
 ])
 def test_bad_arguments_are_refused_before_anything_starts(tmp_path: Path, capsys, argv: list, message: str):
     with pytest.raises(SystemExit) as error:

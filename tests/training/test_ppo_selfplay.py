@@ -14,7 +14,8 @@ from agents import make_agent
 import wonders_env
 from agents.match import play_game
 from agents.ppo_agent import PPOAgent
-from training import ppo_selfplay
+from training import ppo_selfplay, seats
+from training.game_options import table_options
 from wonders_env import vector
 from agents.policy import (ActorCritic, CheckpointError, PolicyAgent, PolicySpec, StackedPolicies, load_policy,
                            save_policy)
@@ -153,7 +154,7 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
     monkeypatch.setattr(vector.VectorEnv, "step", step_keeping_records)
     args = ppo_selfplay.Args(game=game, num_players=players, num_envs=16, num_steps=60, self_play_prob=0.2,
                              opponent_snapshot=1, opponent_heuristic=1, opponent_random=1)
-    first = vector.make(game, 1, **ppo_selfplay.table_options(args, players))
+    first = vector.make(game, 1, **table_options(args, players))
     model = ActorCritic(PolicySpec(game, first.observation_size, first.num_actions, 16))
     kinds = set()
     draw = ppo_selfplay.draw_codes
@@ -166,7 +167,7 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
     monkeypatch.setattr(ppo_selfplay, "draw_codes", counting_draw)
     pool = StackedPolicies([model, copy.deepcopy(model)])
     rollout = ppo_selfplay.collect(model, pool, args, players, np.random.default_rng(3))
-    assert kinds == {ppo_selfplay.LEARNER_CODE, 0, ppo_selfplay.RANDOM_CODE, ppo_selfplay.HEURISTIC_CODE}
+    assert kinds == {seats.LEARNER_CODE, 0, seats.RANDOM_CODE, seats.HEURISTIC_CODE}
     lengths = np.bincount(rollout.trajectory, minlength=len(rollout.seeds))
     assert len(rollout.trajectory) == len(rollout.actions) and lengths.min() >= 1 and rollout.games >= args.num_envs
     seats_of_games: dict[int, list[int]] = {}
@@ -178,8 +179,8 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
         shared = game == "seven_wonders_duel" and len(record["winners"]) == 2
         assert reward == (0.0 if shared else 1.0 if agent in record["winners"] else -1.0)
         seats_of_games.setdefault(seed, []).append(seat)
-    for seed, seats in seats_of_games.items():
-        assert len(seats) in (1, players) and len(set(seats)) == len(seats)
+    for seed, seats_held in seats_of_games.items():
+        assert len(seats_held) in (1, players) and len(set(seats_held)) == len(seats_held)
     assert torch.all(rollout.masks[torch.arange(len(rollout.actions)), rollout.actions])  # legal moves only
 
 
@@ -189,19 +190,19 @@ def test_duel_heuristic_seats_play_a_best_move_of_the_python_valuation(monkeypat
     from agents import duel_heuristic
     from wonders_env.duel.game import DuelGame
     checked = []
-    heuristic_moves = ppo_selfplay.Seats.heuristic_moves
+    heuristic_moves = seats.Seats.heuristic_moves
 
     def checking(self, acting, actions):
         heuristic_moves(self, acting, actions)
         assert self.compiled is not None and not hasattr(self, "twins")
-        for game, seat in zip(*np.nonzero(acting & (self.codes == ppo_selfplay.HEURISTIC_CODE))):
+        for game, seat in zip(*np.nonzero(acting & (self.codes == seats.HEURISTIC_CODE))):
             state = self.venv.python_state(int(game))
             legal = DuelGame().legal_actions(state, int(seat))
             values = duel_heuristic.action_values(state, int(seat), legal)
             assert values[legal.index(int(actions[game, seat]))] >= values.max() - 1e-6
             checked.append(values.max())
 
-    monkeypatch.setattr(ppo_selfplay.Seats, "heuristic_moves", checking)
+    monkeypatch.setattr(seats.Seats, "heuristic_moves", checking)
     args = ppo_selfplay.Args(num_envs=6, num_steps=40, self_play_prob=0, opponent_snapshot=0,
                              opponent_heuristic=1, opponent_random=0)
     first = vector.make("seven_wonders_duel", 1)

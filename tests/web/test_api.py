@@ -277,7 +277,7 @@ def test_wonders_serve_prints_its_address_and_serves_the_page(tmp_path):
     import sys
     import urllib.request
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "agents.cli", "serve", "--port", str(port),
+    process = subprocess.Popen([sys.executable, "-m", "wonders_cli", "serve", "--port", str(port),
                                 "--records", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         line = process.stdout.readline()
@@ -298,7 +298,7 @@ def _get(request_module, url: str) -> str | None:
 
 
 def test_wonders_serve_refuses_a_bad_port(capsys):
-    from agents.cli import main
+    from wonders_cli import main
     with pytest.raises(SystemExit):
         main(["serve", "--port", "70000"])
     assert "--port must be from 1 to 65535" in capsys.readouterr().err
@@ -306,7 +306,7 @@ def test_wonders_serve_refuses_a_bad_port(capsys):
 
 def test_wonders_serve_without_the_web_extra_says_what_to_install(monkeypatch, capsys):
     import sys
-    from agents.cli import main
+    from wonders_cli import main
     monkeypatch.setitem(sys.modules, "wonders_web.app", None)  # as if starlette were missing
     with pytest.raises(SystemExit) as exit_info:
         main(["serve"])

@@ -40,7 +40,7 @@ def server(tmp_path_factory):
     """``wonders serve`` on a free port of 127.0.0.1; yields (base URL, records folder)."""
     records = tmp_path_factory.mktemp("records")
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "agents.cli", "serve", "--port", str(port),
+    process = subprocess.Popen([sys.executable, "-m", "wonders_cli", "serve", "--port", str(port),
                                 "--records", str(records)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True)
     try:

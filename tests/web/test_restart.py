@@ -26,7 +26,7 @@ class Server:
 
     def __init__(self, records: Path) -> None:
         self.port = free_port()
-        self.process = subprocess.Popen([sys.executable, "-m", "agents.cli", "serve", "--port", str(self.port),
+        self.process = subprocess.Popen([sys.executable, "-m", "wonders_cli", "serve", "--port", str(self.port),
                                          "--records", str(records)], stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True)
         first_line = self.process.stdout.readline()

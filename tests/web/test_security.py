@@ -199,7 +199,7 @@ def test_seeds_are_integers_from_0_to_2_to_the_64_minus_1(client, seed, status):
 
 # ---------------------------------------------------------------- --host
 def test_a_non_loopback_host_needs_allow_remote(capsys):
-    from agents.cli import main
+    from wonders_cli import main
     with pytest.raises(SystemExit) as exit_info:
         main(["serve", "--host", "0.0.0.0"])
     error = capsys.readouterr().err
@@ -209,7 +209,7 @@ def test_a_non_loopback_host_needs_allow_remote(capsys):
 def test_allow_remote_says_what_it_exposes(monkeypatch, capsys, tmp_path):
     """Run with ``--allow-remote`` up to uvicorn, which is not started (tests listen on loopback only)."""
     import uvicorn
-    from agents.cli import main
+    from wonders_cli import main
     started = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, host, port, **_: started.update(app=app, host=host, port=port))
     main(["serve", "--host", "0.0.0.0", "--allow-remote", "--allowed-host", "box.lan", "--port", "8123",
@@ -236,7 +236,7 @@ def test_a_budget_of_simulations_alone_also_stops_at_the_time_cap(small_client):
 @pytest.mark.parametrize("flags", [["--max-body", "0"], ["--max-bot-seconds", "-1"], ["--max-bot-seconds", "nan"],
                                    ["--max-bot-simulations", "0"]])
 def test_limits_of_the_command_line_must_be_positive(capsys, flags):
-    from agents.cli import main
+    from wonders_cli import main
     with pytest.raises(SystemExit) as exit_info:
         main(["serve", *flags])
     assert exit_info.value.code == 2 and "must be positive" in capsys.readouterr().err

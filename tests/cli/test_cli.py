@@ -1,20 +1,19 @@
-"""The ``tournament`` and ``play`` subcommands, through an argparse parser as ``wonders`` builds it."""
+"""The ``wonders`` command line (:mod:`wonders_cli`): its subcommands, its entry point and ``python -m``."""
 
 from __future__ import annotations
 
-import argparse
 import json
+import subprocess
+import sys
+import tomllib
+from importlib import import_module
+from pathlib import Path
 
 import pytest
 
-from agents.cli import add_subcommands
+from wonders_cli import main as run
 
-
-def run(argv):
-    parser = argparse.ArgumentParser(prog="wonders")
-    add_subcommands(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    args.handler(args)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_tournament_command(tmp_path, capsys):
@@ -63,3 +62,39 @@ def test_flags_must_be_written_in_full(capsys):
     with pytest.raises(SystemExit):
         run(["play", "--opp", "random"])
     assert "unrecognized arguments: --opp" in capsys.readouterr().err
+
+
+def test_demo_plays_every_game(capsys):
+    run(["demo", "--games", "2", "--players", "3"])
+    out = capsys.readouterr().out
+    assert "seven_wonders, 3 random players, 2 games" in out and "seven_wonders_duel, 2 random players, 2 games" in out
+    assert "wins by seat: " in out
+
+
+@pytest.mark.parametrize(("flags", "error"), [(["--games", "0"], "--games must be at least 1"),
+                                              (["--players", "8"], "--players must be from 2 to 7")])
+def test_demo_refuses_bad_counts(capsys, flags, error):
+    with pytest.raises(SystemExit) as exit_info:
+        run(["demo", *flags])
+    assert exit_info.value.code == 2 and error in capsys.readouterr().err
+
+
+def test_every_subcommand_is_there(capsys):
+    with pytest.raises(SystemExit):
+        run(["--help"])
+    out = capsys.readouterr().out
+    assert all(name in out for name in ("demo", "tournament", "play", "serve", "arena"))
+
+
+def test_the_installed_command_and_the_package_list_name_the_cli_package():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    module, _, function = project["project"]["scripts"]["wonders"].partition(":")
+    assert getattr(import_module(module), function) is run
+    assert "wonders_cli*" in project["tool"]["setuptools"]["packages"]["find"]["include"]
+
+
+def test_python_dash_m_runs_it():
+    result = subprocess.run([sys.executable, "-m", "wonders_cli", "demo", "--games", "1", "--players", "2"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "seven_wonders, 2 random players, 1 games" in result.stdout

@@ -1,4 +1,4 @@
-"""The ``wonders serve`` subcommand: :func:`add_subcommand` adds it to the ``wonders`` parser.
+"""``wonders serve``: the web app (:mod:`wonders_web`), to play, watch and replay in the browser.
 
 Imports nothing of the web extra until it runs, so the command line works without it and says
 what to install when ``serve`` is asked for.
@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .guard import is_loopback
-from .limits import Limits
+from wonders_web.guard import is_loopback
+from wonders_web.limits import Limits
 
 
 def add_subcommand(commands: argparse._SubParsersAction) -> None:
@@ -49,7 +49,7 @@ def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     if args.max_body < 1 or not args.max_bot_seconds > 0 or args.max_bot_simulations < 1:
         parser.error("--max-body, --max-bot-seconds and --max-bot-simulations must be positive")
     try:
-        from .app import serve
+        from wonders_web.app import serve
     except ImportError as error:
         parser.exit(1, f"wonders serve needs the web extra (pip install -e '.[web]'): {error}\n")
     limits = Limits(args.max_body, args.max_bot_seconds, args.max_bot_simulations,

@@ -1,0 +1,117 @@
+"""Who holds each seat of a training batch's games, shared by the self-play scripts.
+
+A rollout's ``[games, seats]`` array of controller codes says who plays each seat: the learner
+(:data:`LEARNER_CODE`), the ``random`` or ``heuristic`` baseline, or (``>= 0``) a snapshot of the
+opponent pool by its index. :func:`draw_codes` draws them when games start; :class:`Seats` holds
+them for a batch and gives the heuristic seats their moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+
+import wonders_env
+from agents import make_agent
+from agents.heuristic import valuation
+from training.game_options import GameArgs, env_options
+from wonders_env import vector
+
+
+class OpponentWeights(Protocol):
+    """The arguments of a run that weigh who holds the seats (see :func:`draw_codes`)."""
+
+    self_play_prob: float
+    opponent_snapshot: float
+    opponent_heuristic: float
+    opponent_random: float
+
+
+# the codes of the controllers in a rollout's [games, seats] array (>= 0: a snapshot index of the pool)
+LEARNER_CODE, RANDOM_CODE, HEURISTIC_CODE = -1, -2, -3
+
+
+def draw_codes(args: OpponentWeights, num_players: int, pool_len: int, rng: np.random.Generator,
+               count: int) -> np.ndarray:
+    """Who holds each seat of ``count`` new games: their controller codes, ``(count, num_players)``,
+    drawn in a few array operations whatever ``count`` is. With probability ``self_play_prob`` the
+    learner holds every seat; otherwise it holds one random seat and each other seat is drawn from
+    snapshots (only once the pool has ``pool_len`` > 0), ``heuristic`` and ``random`` by their weights."""
+    weights = np.array([args.opponent_snapshot if pool_len else 0.0, args.opponent_heuristic,
+                        args.opponent_random], dtype=np.float64)
+    self_play = rng.random(count) < args.self_play_prob
+    learner_seat = rng.integers(num_players, size=count)
+    kinds = rng.choice(3, size=(count, num_players), p=weights / weights.sum() if weights.any() else None)
+    snapshots = rng.integers(max(pool_len, 1), size=(count, num_players))
+    codes = np.select([kinds == 0, kinds == 1], [snapshots, HEURISTIC_CODE], RANDOM_CODE)
+    codes[np.arange(count), learner_seat] = LEARNER_CODE
+    codes[self_play] = LEARNER_CODE
+    return codes
+
+
+class Seats:
+    """Who holds each seat of each game of the batch (the ``[games, seats]`` controller codes) and
+    how the heuristic seats get their moves, in one of two ways:
+
+    * the game's valuation has a compiled copy (Duel): it reads the batch's games where they stand
+      (``core_batch.heuristic_actions``); its ties are broken by a seed drawn from the run's
+      generator when the game starts, so a rollout replays from the run's generator;
+    * otherwise (7 Wonders): a :class:`agents.heuristic.HeuristicAgent` per seat reads a twin of
+      the game in the Python engine, stepped with the batch's moves, so it reads the same game (the
+      one per-game loop of a tick, for this baseline only).
+    """
+
+    def __init__(self, venv: vector.VectorEnv, args: GameArgs, num_players: int) -> None:
+        self.venv = venv
+        self.game = args.game
+        self.codes = np.zeros((venv.num_envs, venv.num_players), np.int64)
+        self.compiled = compiled_heuristic(args.game)
+        if self.compiled is not None:
+            self.tie_seeds = np.zeros((venv.num_envs, venv.num_players), np.uint64)
+        else:
+            self.engine = wonders_env.make_engine(args.game, "python", num_players, args.edition, **env_options(args))
+            self.heuristics: dict[tuple[int, int], Any] = {}
+            self.twins: dict[int, Any] = {}
+
+    def deal(self, games: np.ndarray, codes: np.ndarray, rng: np.random.Generator) -> None:
+        """Seat the controllers ``codes`` (``(len(games), seats)``) at ``games``, which stand before
+        their first move; the heuristics' seeds come from ``rng``."""
+        self.codes[games] = codes
+        if self.compiled is not None:
+            self.tie_seeds[games] = rng.integers(2**63, size=codes.shape, dtype=np.uint64)
+            return
+        for game, row in zip(games.tolist(), codes):
+            self.twins.pop(game, None)
+            for seat in range(len(row)):
+                self.heuristics.pop((game, seat), None)
+            for seat in np.flatnonzero(row == HEURISTIC_CODE).tolist():
+                self.heuristics[game, seat] = make_agent("heuristic", game=self.game, seed=int(rng.integers(2**31)))
+                if game not in self.twins:
+                    self.twins[game] = self.venv.python_state(game)
+
+    def heuristic_moves(self, acting: np.ndarray, actions: np.ndarray) -> None:
+        """The heuristics' moves into ``actions`` (the seats of ``acting`` they hold)."""
+        held = acting & (self.codes == HEURISTIC_CODE)
+        if self.compiled is not None:
+            if held.any():
+                self.venv.core_batch.heuristic_actions(self.compiled, held, self.tie_seeds, actions)
+            return
+        for game, seat in zip(*np.nonzero(held)):
+            actions[game, seat] = self.heuristics[game, seat].choose(self.engine, self.twins[game], int(seat))
+
+    def step_twins(self, acting: np.ndarray, actions: np.ndarray) -> None:
+        """Play the batch's moves on the twins, if any (before the batch restarts the games that end)."""
+        if self.compiled is not None:
+            return
+        for game, twin in self.twins.items():
+            seats = np.flatnonzero(acting[game])
+            if len(seats):
+                self.engine.apply_actions(twin, {int(s): int(actions[game, s]) for s in seats})
+
+
+def compiled_heuristic(game: str) -> Any:
+    """The compiled copy of ``game``'s heuristic valuation (``compiled_valuation()`` of its module),
+    or None for a game without one."""
+    module = valuation(game)
+    return module.compiled_valuation() if hasattr(module, "compiled_valuation") else None

@@ -1,0 +1,5 @@
+"""``python -m wonders_cli``: the ``wonders`` command."""
+
+from wonders_cli import main
+
+main()
