@@ -25,7 +25,7 @@ else
 $(error TORCH=$(TORCH): choose TORCH=default, TORCH=cpu or TORCH=cuda)
 endif
 
-.PHONY: run serve demo test test-fast bench notebooks notebooks-outputs venv browser clean core-sanitize core-thread-sanitize
+.PHONY: run serve demo test test-fast lint format bench notebooks notebooks-outputs venv browser clean core-sanitize core-thread-sanitize
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,17 @@ notebooks: venv
 # Re-run every notebook in its quick version and save it with its outputs (as they are committed).
 notebooks-outputs: venv
 	$(BIN)/python tests/notebooks/test_notebooks.py
+
+# One style: ruff's checks on the Python sources, clang-format on the C++ core (both in the dev
+# extra; tests/test_style.py runs the same checks in `make test`). `make format` applies them.
+CPP_SOURCES = $(shell find core -name '*.cpp' -o -name '*.hpp')
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/clang-format --dry-run --Werror $(CPP_SOURCES)
+
+format: venv
+	$(BIN)/ruff check --fix .
+	$(BIN)/clang-format -i $(CPP_SOURCES)
 
 bench: venv
 	$(BIN)/python benchmarks/bench_seven_wonders.py

@@ -67,7 +67,8 @@ deciding player's own observation.
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from wonders_env.registry import resolve_game
 
@@ -141,8 +142,9 @@ def make_agent(name: str, game: str = "seven_wonders", seed: int | None = None, 
     """A new agent ``name`` for ``game`` (a name or alias of :mod:`wonders_env.registry`).
 
     ``options`` go to the agent (``mcts`` and ``az``: ``simulations``, ``time_limit``, ...; ``ppo``:
-    ``path``, ``deterministic``; ``az`` also ``path``; ``llm``: ``base_url``, ``model``, ...); agents without options reject them. Unknown names, games
-    or options raise ``ValueError`` listing the known ones.
+    ``path``, ``deterministic``; ``az`` also ``path``; ``llm``: ``base_url``, ``model``, ...); agents
+    without options reject them. Unknown names, games or options raise ``ValueError`` listing the
+    known ones.
     """
     if name not in _FACTORIES:
         raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENT_NAMES)}")

@@ -39,9 +39,10 @@ from __future__ import annotations
 import os
 import pickle
 import tempfile
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO
 
 import numpy as np
 import torch
@@ -193,7 +194,8 @@ def legal_log_softmax(hidden: torch.Tensor, weight: torch.Tensor, bias: torch.Te
     actions = batch.legal[batch.valid]
     if first_action is not None:
         actions = actions + first_action.index_select(0, rows)
-    legal_logits = (hidden.index_select(0, rows) * weight.index_select(0, actions)).sum(1) + bias.index_select(0, actions)
+    legal_logits = ((hidden.index_select(0, rows) * weight.index_select(0, actions)).sum(1)
+                    + bias.index_select(0, actions))
     logits = legal_logits.new_full(batch.legal.shape, MASKED_LOGIT).masked_scatter(batch.valid, legal_logits)
     return torch.log_softmax(logits, -1)
 

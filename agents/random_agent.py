@@ -25,7 +25,7 @@ def random_game(env, seed: int) -> dict:
     generator seeded by ``seed``; returns its game record (the golden games are such games)."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         observation, reward, termination, truncation, info = env.last()
         if termination or truncation:
             env.step(None)

@@ -51,9 +51,10 @@ import re
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 from tqdm import tqdm
@@ -464,7 +465,8 @@ def load_matplotlib():
         import matplotlib.colors as colors
         from matplotlib.figure import Figure
     except ImportError:
-        raise ImportError("the plot needs matplotlib: pip install matplotlib (or pass plot=False / --no-plot)") from None
+        raise ImportError("the plot needs matplotlib: pip install matplotlib "
+                          "(or pass plot=False / --no-plot)") from None
     return Figure, colors
 
 

@@ -9,12 +9,13 @@ the loop (``venv.sample_actions()``, drawn by the core); ``numpy actions`` draws
 masks in numpy instead (what a Python policy that reads the masks pays on top). ``core bare``
 plays whole games with the core's own random play-outs (no observations, no masks: the figure to
 hold next to a bare C++ engine). ``python raw_env`` is the PettingZoo AEC loop on the Python
-engine, ``core raw_env`` the same loop with ``raw_env(engine="core")`` (the default engine), ``python env``
-and ``core env`` the loop on the wrapped ``env()``. Each figure gives decisions per second of wall time and per second of this process's CPU
-time (the machine is shared: the CPU figure is what one core delivers while others run).
-``state read`` (7 Wonders) reads ``env.unwrapped.state`` and one field of it (``coins``) in a
-game under way on the core (the figures are reads, not decisions). ``memory`` is the resident memory that making and stepping 1,000 games adds to a fresh process
-(the arrays of the batched API and the core's games).
+engine, ``core raw_env`` the same loop with ``raw_env(engine="core")`` (the default engine),
+``python env`` and ``core env`` the loop on the wrapped ``env()``. Each figure gives decisions per
+second of wall time and per second of this process's CPU time (the machine is shared: the CPU
+figure is what one core delivers while others run). ``state read`` (7 Wonders) reads
+``env.unwrapped.state`` and one field of it (``coins``) in a game under way on the core (the
+figures are reads, not decisions). ``memory`` is the resident memory that making and stepping
+1,000 games adds to a fresh process (the arrays of the batched API and the core's games).
 """
 
 from __future__ import annotations

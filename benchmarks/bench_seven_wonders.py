@@ -12,6 +12,7 @@ termination, bounds assertion, call-order enforcement) as the classic games do.
 from __future__ import annotations
 
 import argparse
+import functools
 import platform
 import time
 
@@ -40,7 +41,7 @@ def engine_game(num_players: int, seed: int, rng: np.random.Generator, edition: 
 def aec_game(env, seed: int, rng: np.random.Generator) -> int:
     env.reset(seed=seed)
     decisions = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         observation, reward, termination, truncation, info = env.last()
         if termination or truncation:
             env.step(None)
@@ -84,10 +85,10 @@ def main() -> None:
         aec = seven_wonders_v0.env(num_players=players, edition=edition, engine=args.engine)
         raw = seven_wonders_v0.raw_env(num_players=players, edition=edition, engine=args.engine)
         par = seven_wonders_v0.parallel_env(num_players=players, edition=edition, engine=args.engine)
-        for mode, run_game in (("engine", lambda seed, rng: engine_game(players, seed, rng, edition)),
-                               ("aec_raw", lambda seed, rng: aec_game(raw, seed, rng)),
-                               ("aec", lambda seed, rng: aec_game(aec, seed, rng)),
-                               ("parallel", lambda seed, rng: parallel_game(par, seed, rng))):
+        for mode, run_game in (("engine", functools.partial(engine_game, players, edition=edition)),
+                               ("aec_raw", functools.partial(aec_game, raw)),
+                               ("aec", functools.partial(aec_game, aec)),
+                               ("parallel", functools.partial(parallel_game, par))):
             rate, games = measure(run_game, args.seconds)
             print(f"{edition:>7} {players:>7} {mode:>9} {rate:>12,.0f} {games:>6}", flush=True)
 

@@ -8,8 +8,8 @@ included) and `legal_moves()`, then plays a random move by number (the same move
 Only those two calls are timed, in CPU time of this process (`time.process_time`: on a shared
 machine the wall clock counts the time other processes hold the core): one text observation per
 decision. As `timeit` does, the best repeat is the figure (the machine's other load only slows a
-repeat down, through the caches and the core's other hyperthread); the median repeat is beside it. Targets: 5,000 a second for Duel, 2,000 for 7 Wonders at
-7 players.
+repeat down, through the caches and the core's other hyperthread); the median repeat is beside
+it. Targets: 5,000 a second for Duel, 2,000 for 7 Wonders at 7 players.
 """
 
 from __future__ import annotations

@@ -130,7 +130,8 @@ def test_the_check_sees_a_wrong_import():
 
 def is_script(path: Path) -> bool:
     """Whether ``path`` is a script: a module with an ``if __name__ == "__main__"`` block."""
-    return any(isinstance(node, ast.If) and ast.unparse(node.test) in ('__name__ == "__main__"', "__name__ == '__main__'")
+    main_tests = ('__name__ == "__main__"', "__name__ == '__main__'")
+    return any(isinstance(node, ast.If) and ast.unparse(node.test) in main_tests
                for node in ast.parse(path.read_text(), str(path)).body)
 
 

@@ -114,9 +114,9 @@ of the run, Ctrl-C stops at once (``--resume`` does that evaluation again).
 CUDA device, else on the CPU (``cuda`` without one is refused before anything starts); the searches
 read a copy of the networks' weights on the CPU (``--evaluator core``) or have their leaves
 evaluated by the networks where they are (``batched``: on that device), and every file is read onto
-the CPU first, so a run resumes on either device. ``--hours H`` ends the run after the iteration that reaches H hours of its
-training time (evaluations included), with its last curve point, checkpoint and policy, as at
-``--iterations``; the budget counts across ``--resume``.
+the CPU first, so a run resumes on either device. ``--hours H`` ends the run after the iteration
+that reaches H hours of its training time (evaluations included), with its last curve point,
+checkpoint and policy, as at ``--iterations``; the budget counts across ``--resume``.
 
 **Output**: ``policy.pt`` (the best network: the file to ship as ``agents/policies/az_<game>.pt``,
 metadata: ``agent = "az"``, the game, edition, payment, player counts, the training command, seed,
@@ -320,14 +320,14 @@ class Positions:
     values: np.ndarray
 
     @staticmethod
-    def empty(obs_size: int, num_actions: int) -> "Positions":
+    def empty(obs_size: int, num_actions: int) -> Positions:
         return Positions(np.zeros((0, obs_size), np.float16), np.zeros((0, (num_actions + 7) // 8), np.uint8),
                          np.zeros((0, num_actions), np.float16), np.zeros(0, np.float32))
 
     def __len__(self) -> int:
         return len(self.values)
 
-    def joined(self, other: "Positions", keep: int) -> "Positions":
+    def joined(self, other: Positions, keep: int) -> Positions:
         """These positions followed by ``other``, the last ``keep`` of them."""
         return Positions(*(np.concatenate([a, b])[-keep:] for a, b in
                            ((self.obs, other.obs), (self.masks, other.masks), (self.policies, other.policies),
@@ -338,7 +338,7 @@ class Positions:
                 for name in ("obs", "masks", "policies", "values")}
 
     @staticmethod
-    def from_tensors(payload: dict[str, torch.Tensor]) -> "Positions":
+    def from_tensors(payload: dict[str, torch.Tensor]) -> Positions:
         return Positions(*(payload[name].numpy() for name in ("obs", "masks", "policies", "values")))
 
 
@@ -451,7 +451,8 @@ def search_options(args: Args, noise: float) -> dict[str, Any]:
             "noise_alpha": args.noise_alpha, "rollout_weight": args.rollout_weight}
 
 
-def record_returns(record: dict[str, Any], margin_scale: float, margin_weight: float) -> tuple[list[float], list[float]]:
+def record_returns(record: dict[str, Any], margin_scale: float,
+                   margin_weight: float) -> tuple[list[float], list[float]]:
     """(the search's return, the win share) of each player of a finished game's record (see the
     module docstring: the value target)."""
     players = record["players"]

@@ -20,7 +20,8 @@ def snapshot(model: nn.Module) -> dict[str, torch.Tensor]:
 
 def torch_rng_states() -> dict[str, torch.Tensor]:
     """torch's generators, for a checkpoint: the CPU's, and CUDA's where there is CUDA."""
-    return {"torch_rng": torch.get_rng_state(), **({"cuda_rng": torch.cuda.get_rng_state()} if cuda_available() else {})}
+    cuda = {"cuda_rng": torch.cuda.get_rng_state()} if cuda_available() else {}
+    return {"torch_rng": torch.get_rng_state(), **cuda}
 
 
 def restore_optimizer_and_rngs(path: Path, payload: dict[str, Any], optimizer: optim.Optimizer,

@@ -36,8 +36,9 @@ import os
 import sys
 import types
 import typing
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 SEED_MAX = 2**32 - 1  # numpy's and every env's seeds take it, with room for the seeds derived from it

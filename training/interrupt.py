@@ -17,9 +17,9 @@ import shlex
 import signal
 import sys
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Sequence
 
 EXIT_INTERRUPTED = 130  # the shell's code for a command ended by SIGINT
 
@@ -37,7 +37,7 @@ class StopRequest:
         self.message = message
         self._previous: dict[int, object] = {}
 
-    def __enter__(self) -> "StopRequest":
+    def __enter__(self) -> StopRequest:
         if threading.current_thread() is threading.main_thread():
             self._previous = {signum: signal.signal(signum, self._handle) for signum in self.signals}
         return self
@@ -77,7 +77,7 @@ class StopAtOnce:
         self._previous: dict[int, object] = {}
         self.received: int | None = None
 
-    def __enter__(self) -> "StopAtOnce":
+    def __enter__(self) -> StopAtOnce:
         if threading.current_thread() is threading.main_thread():
             self._previous = {signum: signal.signal(signum, self._handle) for signum in self.SIGNALS}
         return self

@@ -70,11 +70,11 @@ to ship, with the command line, seed, training time and results in its metadata 
 ``moves`` counts every move of every seat.
 
 **Run directory** (``--run-dir``): ``progress.csv`` (one row per update: losses, entropy, KL,
-clip fraction, explained variance, training win rate, speed: learner decisions per second of the whole update and of its collection), ``eval.csv`` (see
-:mod:`training.evaluation`), ``tb/`` (TensorBoard: ``tensorboard --logdir runs``),
-``checkpoint.pt``, ``pool/`` (the opponent pool's snapshots, one small file each),
-``policy.pt``, ``learning_curve.png``, ``final_eval.md``. The default run directory is
-``runs/<game>_selfplay``.
+clip fraction, explained variance, training win rate, speed: learner decisions per second of the
+whole update and of its collection), ``eval.csv`` (see :mod:`training.evaluation`), ``tb/``
+(TensorBoard: ``tensorboard --logdir runs``), ``checkpoint.pt``, ``pool/`` (the opponent pool's
+snapshots, one small file each), ``policy.pt``, ``learning_curve.png``, ``final_eval.md``. The
+default run directory is ``runs/<game>_selfplay``.
 
 **Device and budget.** ``--device auto`` (the default) trains on CUDA where there is a CUDA device,
 else on the CPU (``--device cpu|cuda`` to choose; ``cuda`` without one is refused before anything
@@ -445,12 +445,13 @@ def save_checkpoint(path: Path, args: Args, num_players: int, model: ActorCritic
     delete_unused_snapshots(path.parent, pool)
 
 
-def load_checkpoint(path: Path, spec: PolicySpec, num_players: int, model: ActorCritic,
-                    optimizer: optim.Optimizer, rng: np.random.Generator) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def load_checkpoint(path: Path, spec: PolicySpec, num_players: int, model: ActorCritic, optimizer: optim.Optimizer,
+                    rng: np.random.Generator) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Restore model, optimizer and RNGs from ``path``; returns the counters and the pool entries."""
     payload = read_file(path, ("checkpoint",))
     check_spec(spec_of(payload, path), spec, path)
-    missing = [k for k in ("num_players", "optimizer", "counters", "numpy_rng", "torch_rng", "pool") if k not in payload]
+    missing = [key for key in ("num_players", "optimizer", "counters", "numpy_rng", "torch_rng", "pool")
+               if key not in payload]
     if missing:
         raise CheckpointError(f"{path}: missing entries {missing}")
     if any(not isinstance(entry, dict) or "file" not in entry for entry in payload["pool"]):

@@ -41,7 +41,8 @@ script.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, Union
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -51,7 +52,7 @@ from agents import make_agent
 from agents.match import Agent, seat_of
 from wonders_env.registry import default_players, resolve_game
 
-OpponentSpec = Union[str, Agent, Callable[[Any], int]]
+OpponentSpec = str | Agent | Callable[[Any], int]
 
 
 class _CallableAgent:
@@ -121,7 +122,8 @@ class SingleSeatEnv(gym.Env):
     def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
         super().reset(seed=seed)
         self.aec.reset(seed=int(self.np_random.integers(2**31)))
-        self.seat = self.learner_seat if self.learner_seat is not None else int(self.np_random.integers(self.num_players))
+        self.seat = (self.learner_seat if self.learner_seat is not None
+                     else int(self.np_random.integers(self.num_players)))
         others = [s for s in range(self.num_players) if s != self.seat]
         self.opponents = {s: self._opponent(spec) for s, spec in zip(others, self.opponent_specs)}
         self._play_opponents()

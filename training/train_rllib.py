@@ -3,7 +3,8 @@
 ```bash
 pip install -e '.[rllib]'                                   # Ray RLlib, on top of the train extra
 python -m training.train_rllib --game seven_wonders_duel --iterations 50 --env-runners 2 --run-dir runs/rllib_duel
-python -m training.train_rllib --game seven_wonders --num-players 4 --iterations 50 --env-runners 2 --run-dir runs/rllib_7w4
+python -m training.train_rllib --game seven_wonders --num-players 4 --iterations 50 --env-runners 2 \
+    --run-dir runs/rllib_7w4
 python -m training.train_rllib --run-dir runs/rllib_duel --iterations 80 --resume      # continue (or go further)
 python -m training.train_rllib ... --address 10.0.0.1:6379                             # join a running Ray cluster
 ```
@@ -167,7 +168,8 @@ class Args:
     opponent_snapshot: float = arg(0.5, "weight of league snapshots for the other seats")
     opponent_heuristic: float = arg(0.3, "weight of the heuristic baseline for the other seats")
     opponent_random: float = arg(0.2, "weight of the random baseline for the other seats")
-    promote_above_chance: float = arg(0.1, "a snapshot joins when the win rate against snapshots beats 1/players by this")
+    promote_above_chance: float = arg(0.1, "a snapshot joins when the win rate against snapshots beats 1/players "
+                                           "by this")
     promote_min_games: int = arg(20, "games against snapshots in an iteration needed to decide a promotion")
     pool_size: int = arg(10, "snapshots kept in the league (the oldest leave)")
     eval_every: int = arg(5, "iterations between evaluations against the baselines (0: only at the end)")
@@ -470,7 +472,8 @@ def build_config(args: Args, num_players: int) -> PPOConfig:
     env_config = {"args": asdict(args), "num_players": num_players, "games": args.envs_per_env_runner}
     spec = module_spec(env_config)
     return (PPOConfig()
-            .environment(LeagueEnv, env_config=env_config, disable_env_checking=True)  # its check plays random, illegal, moves
+            # no env check: RLlib's plays random, illegal, moves
+            .environment(LeagueEnv, env_config=env_config, disable_env_checking=True)
             # sampling waits for every env runner (RLlib drops the samples of late ones by default)
             .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1, sample_timeout_s=None,
                          num_cpus_per_env_runner=1)
@@ -599,7 +602,7 @@ class UpdateClock:
         self.group = algorithm.learner_group
         self.seconds = 0.0
 
-    def __enter__(self) -> "UpdateClock":
+    def __enter__(self) -> UpdateClock:
         update = type(self.group).update
 
         def timed(*args: Any, **kwargs: Any) -> Any:
@@ -730,7 +733,7 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
             if args.eval_every and counters["update"] % args.eval_every == 0:
                 results = evaluate_policy(learner_network(algorithm, num_players), args, num_players, args.eval_games)
                 log_eval(results)
-                print(f"  evaluation: " + ", ".join(f"{r.win_rate:.0%} vs {r.opponent}" for r in results), flush=True)
+                print("  evaluation: " + ", ".join(f"{r.win_rate:.0%} vs {r.opponent}" for r in results), flush=True)
             counters["elapsed_s"] += time.perf_counter() - start - seconds
             if counters["update"] % args.checkpoint_every == 0 or counters["update"] == args.iterations:
                 saving = time.perf_counter()
@@ -745,7 +748,8 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
     writer.close()
     write_final_report(run_dir, final, f"{args.game} ({num_players} players), RLlib PPO league self-play, "
                        f"{counters['global_step']} steps, seed {args.seed}: greedy policy vs the baselines in every "
-                       f"other seat", f"{args.game} ({num_players}p) RLlib PPO league, seed {args.seed}", 1 / num_players)
+                       f"other seat", f"{args.game} ({num_players}p) RLlib PPO league, seed {args.seed}",
+                       1 / num_players)
     save_policy(model, run_dir / "policy.pt", {
         "command": "python -m training.train_rllib " + shlex.join(sys.argv[1:] if argv is None else argv),
         "trainer": "rllib", "seed": args.seed, "num_players_trained": num_players, "edition": args.edition,

@@ -21,7 +21,8 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
                         help="a model to rank (repeat for several), e.g. "
                              "qwen=llm:base_url=http://127.0.0.1:8000/v1,model=qwen2.5-7b-instruct")
     parser.add_argument("--ladder", nargs="*", default=None, metavar="AGENT",
-                        help=f"the bots to meet, agent specs (default: those of {', '.join(LADDER)} that play the game)")
+                        help=f"the bots to meet, agent specs (default: those of {', '.join(LADDER)} "
+                             "that play the game)")
     parser.add_argument("--games", type=int, default=10, help="games per lineup (default 10)")
     parser.add_argument("--players", type=int, default=None, help="7 Wonders: 2-7 (default 4)")
     parser.add_argument("--edition", default="1st", help="7 Wonders edition: 1st or 2nd (default 1st)")

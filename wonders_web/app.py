@@ -55,6 +55,7 @@ MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
 TOKEN_HEADER = "X-Wonders-Tokens"
 MAX_TOKENS = 1000  # secrets in one request's header
 MAX_SEED = 2**64 - 1  # the envs' rule
+DEFAULT_LIMITS = Limits()  # frozen: one instance serves every default
 SETUP = {"games": {name: {"title": view.TITLE, "players": list(entry(name).player_counts),
                          "bots": list(agent_names(name)), **view.SETUP_CHOICES}
                   for name, view in GAME_VIEWS.items()}}
@@ -103,7 +104,7 @@ def _seed(value: Any) -> int | None:
 
 
 def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: int = 8000,
-               limits: Limits = Limits(), extra_hosts: tuple[str, ...] = ()) -> Starlette:
+               limits: Limits = DEFAULT_LIMITS, extra_hosts: tuple[str, ...] = ()) -> Starlette:
     """The app of a server listening on ``host:port`` (the ``Host`` headers it answers, with
     ``extra_hosts``: :func:`.guard.allowed_hosts`); games are saved in ``records_dir`` (None: not
     saved, for tests)."""
@@ -236,7 +237,7 @@ REMOTE_WARNING = ("anyone who can reach {host}:{port} over the network can creat
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, records_dir: Path | None = Path("runs/web"),
-          limits: Limits = Limits(), extra_hosts: tuple[str, ...] = ()) -> None:
+          limits: Limits = DEFAULT_LIMITS, extra_hosts: tuple[str, ...] = ()) -> None:
     """Run the app with uvicorn until interrupted; prints the address (and, off loopback, what it
     exposes: :mod:`wonders_cli.serve` lets a non-loopback ``host`` through only with ``--allow-remote``)."""
     import uvicorn

@@ -1,10 +1,10 @@
 """The games the web app knows, each by its view module (:mod:`.duel_view`, :mod:`.seven_wonders_view`).
 
 Every view module has ``GAME`` (the registry name), ``TITLE``, ``SETUP_CHOICES`` (what the setup form
-offers beside the player count) and the same functions: ``new_env(options)``, ``acting_agents(env)``, ``phase(env)``,
-``seat_names(env)``, ``table(env, seat)``, ``moves(env, seat)``, ``illegal_reason(env, seat, action)``, ``news_mark(env)``,
-``news(env, mark)``, ``event(entry, viewer)``, ``recorded_action(env, agent, entries)`` and
-``replay_options(record)``.
+offers beside the player count) and the same functions: ``new_env(options)``, ``acting_agents(env)``,
+``phase(env)``, ``seat_names(env)``, ``table(env, seat)``, ``moves(env, seat)``,
+``illegal_reason(env, seat, action)``, ``news_mark(env)``, ``news(env, mark)``, ``event(entry, viewer)``,
+``recorded_action(env, agent, entries)`` and ``replay_options(record)``.
 """
 
 from __future__ import annotations

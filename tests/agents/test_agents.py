@@ -57,7 +57,8 @@ def test_options_are_checked():
     with pytest.raises(ValueError, match="unknown options 'paht', 'time_limt' for agent 'az'; its options are: "
                                          "time_limit, simulations, path"):
         make_agent("az", game="duel", time_limt=1, paht="x.pt")
-    with pytest.raises(ValueError, match="unknown option 'greedy' for agent 'ppo'; its options are: path, deterministic$"):
+    with pytest.raises(ValueError, match="unknown option 'greedy' for agent 'ppo'; its options are: "
+                                         "path, deterministic$"):
         make_agent("ppo", game="duel", greedy=True)
 
 
@@ -383,7 +384,8 @@ def test_an_agent_of_one_game_on_the_other_games_env_says_so(name):
     duel_agent = make_agent(name, game="seven_wonders_duel", seed=0)
     env = wonders_env.make("seven_wonders", 3, raw=True)
     env.reset(seed=0)
-    with pytest.raises(ValueError, match=f"this {name} agent plays seven_wonders_duel .* but the env is seven_wonders_v0"):
+    with pytest.raises(ValueError, match=f"this {name} agent plays seven_wonders_duel .* "
+                                         "but the env is seven_wonders_v0"):
         duel_agent.act(env)
     seven_wonders_agent = make_agent(name, game="seven_wonders", seed=0)
     duel = wonders_env.make("duel", raw=True)

@@ -109,8 +109,8 @@ def test_duel_moves_describe_wonders_cards_and_tokens():
     script = Script(["h"], then="q")
     play_human("duel", "random", seed=3, read=script.read, write=script.write)
     text = script.text
-    assert ("Take the wonder The Great Lighthouse\n         The Great Lighthouse, costs WSPP: produces wood or clay or stone "
-            "(one per turn); 4 VP") in text
+    assert ("Take the wonder The Great Lighthouse\n"
+            "         The Great Lighthouse, costs WSPP: produces wood or clay or stone (one per turn); 4 VP") in text
     assert text.count("Legend: resources W wood, C clay, S stone") == 2  # at the start, and with the help
 
 
@@ -133,8 +133,10 @@ def test_every_card_wonder_and_token_of_both_games_is_described():
     for edition in ("1st", "2nd"):
         db = database(edition)
         texts += [seven_wonders_text.card_text(db, t) for t in range(db.num_types)]
-        texts += [seven_wonders_text.effects_text(stage.effects) for side in db.wonders.values() for stage in side.stages]
-    texts += [duel_text.card_text(DUEL_BASE, c) for c in range(len(CARDS))] + [duel_text.wonder_text(DUEL_BASE, w) for w in range(len(WONDERS))]
+        texts += [seven_wonders_text.effects_text(stage.effects)
+                  for side in db.wonders.values() for stage in side.stages]
+    texts += [duel_text.card_text(DUEL_BASE, c) for c in range(len(CARDS))]
+    texts += [duel_text.wonder_text(DUEL_BASE, w) for w in range(len(WONDERS))]
     texts += [duel_text.effects_text(token.effects) for token in PROGRESS_TOKENS]
     assert all(text and "no effect" not in text for text in texts)
     assert texts[0] == "brown, costs 1 coin: produces clay or ore"  # Clay Pit, the first row

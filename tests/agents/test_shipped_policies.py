@@ -56,7 +56,8 @@ def test_sampling_is_seeded():
     env = wonders_env.make("seven_wonders_duel", raw=True)
 
     def actions(seed):
-        bots = [make_agent("ppo", game="duel", seed=seed, deterministic=False), make_agent("random", game="duel", seed=0)]
+        bots = [make_agent("ppo", game="duel", seed=seed, deterministic=False),
+                make_agent("random", game="duel", seed=0)]
         return play_game(env, bots, 5).record["actions"]
 
     assert actions(1) == actions(1)

@@ -12,8 +12,8 @@ import pytest
 from agents import make_agent
 import wonders_env
 from agents.match import play_game
-from agents.tournament import (build_agent, default_lineups, lineup_label, openskill_ratings, parse_agent_spec, record_name,
-                               replay, run_tournament, schedule, spec_of, wilson_interval)
+from agents.tournament import (build_agent, default_lineups, lineup_label, openskill_ratings, parse_agent_spec,
+                               record_name, replay, run_tournament, schedule, spec_of, wilson_interval)
 
 
 @pytest.fixture(scope="module")

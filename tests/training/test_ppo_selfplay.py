@@ -114,7 +114,8 @@ def test_an_existing_run_is_not_overwritten_without_resume(tmp_path: Path):
 def test_corrupt_and_mismatched_checkpoints_give_clear_errors(tmp_path: Path):
     train(tmp_path, "--total-steps", "20")
     checkpoint = tmp_path / "checkpoint.pt"
-    with pytest.raises(CheckpointError, match=r"checkpoint\.pt: does not fit this run: hidden is 16 in the file but 32"):
+    with pytest.raises(CheckpointError,
+                       match=r"checkpoint\.pt: does not fit this run: hidden is 16 in the file but 32"):
         train(tmp_path, "--total-steps", "40", "--resume", "--hidden", "32")
     with pytest.raises(CheckpointError, match="trained with 2 players, this run has 3|game is 'seven_wonders_duel'"):
         train(tmp_path, "--total-steps", "40", "--resume", "--game", "seven_wonders", "--num-players", "3")
@@ -175,11 +176,12 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
         record = records[seed]
         agent = f"player_{seat}"
         assert record["finished"]
-        assert length == sum(1 for a in record["actions"] if a["agent"] == agent and a["kind"] != "discard"), (game, seed)
+        decisions = sum(1 for a in record["actions"] if a["agent"] == agent and a["kind"] != "discard")
+        assert length == decisions, (game, seed)
         shared = game == "seven_wonders_duel" and len(record["winners"]) == 2
         assert reward == (0.0 if shared else 1.0 if agent in record["winners"] else -1.0)
         seats_of_games.setdefault(seed, []).append(seat)
-    for seed, seats_held in seats_of_games.items():
+    for seats_held in seats_of_games.values():
         assert len(seats_held) in (1, players) and len(set(seats_held)) == len(seats_held)
     assert torch.all(rollout.masks[torch.arange(len(rollout.actions)), rollout.actions])  # legal moves only
 
@@ -220,7 +222,8 @@ def test_collected_log_probs_and_values_are_those_of_the_dense_masked_policy():
     model = ActorCritic(PolicySpec("seven_wonders_duel", sizes.observation_size, sizes.num_actions, 32))
     with torch.no_grad():
         model.actor.weight.mul_(100)  # a policy far from uniform
-    rollout = ppo_selfplay.collect(model, StackedPolicies([model, copy.deepcopy(model)]), args, 2, np.random.default_rng(4))
+    rollout = ppo_selfplay.collect(model, StackedPolicies([model, copy.deepcopy(model)]), args, 2,
+                                   np.random.default_rng(4))
     with torch.no_grad():
         _, logprob, _, value = model.get_action_and_value(rollout.obs, rollout.masks, rollout.actions)
     torch.testing.assert_close(rollout.logprobs, logprob, rtol=1e-5, atol=1e-5)

@@ -186,9 +186,11 @@ def closed_port() -> int:
 
 @pytest.mark.parametrize("argv, message", [
     (["--game", "chess"], "invalid choice: 'chess'"),
-    (["--game", "seven_wonders", "--num-players", "9"], "num_players must be one of 2, 3, 4, 5, 6, 7 for seven_wonders, got 9"),
+    (["--game", "seven_wonders", "--num-players", "9"],
+     "num_players must be one of 2, 3, 4, 5, 6, 7 for seven_wonders, got 9"),
     (["--game", "seven_wonders", "--num-players", "2", "--edition", "2nd"], "from 3 to 7 in the 2nd edition, got 2"),
-    (["--game", "seven_wonders_duel", "--num-players", "3"], "num_players must be one of 2 for seven_wonders_duel, got 3"),
+    (["--game", "seven_wonders_duel", "--num-players", "3"],
+     "num_players must be one of 2 for seven_wonders_duel, got 3"),
     (["--payment", "choose"], "--payment choose is for 7 Wonders; seven_wonders_duel has no payment choice"),
     (["--iterations", "0"], "--iterations must be at least 1, got 0"),
     (["--env-runners", "-1"], "--env-runners must be at least 0"),
@@ -241,8 +243,10 @@ def test_existing_checkpoints_need_resume(tmp_path: Path):
 
 @pytest.mark.parametrize("argv, difference", [
     (["--hidden", "32"], "hidden is 16 in the checkpoint but 32 here"),
-    (["--hidden", "16", "--game", "seven_wonders", "--num-players", "3"], "num_players is 2 in the checkpoint but 3 here"),
-    (["--game", "seven_wonders", "--hidden", "16"], "game is 'seven_wonders_duel' in the checkpoint but 'seven_wonders' here"),
+    (["--hidden", "16", "--game", "seven_wonders", "--num-players", "3"],
+     "num_players is 2 in the checkpoint but 3 here"),
+    (["--game", "seven_wonders", "--hidden", "16"],
+     "game is 'seven_wonders_duel' in the checkpoint but 'seven_wonders' here"),
 ])
 def test_resuming_a_checkpoint_of_another_game_or_network_size_is_refused(tmp_path: Path, argv, difference):
     fake_checkpointed_run(tmp_path)

@@ -61,7 +61,8 @@ def test_pure_self_play_needs_no_opponent_weight(tmp_path):
                                           (az_selfplay, "checkpoint.pt")],
                          ids=["ppo_selfplay", "train_sb3", "az_selfplay"])
 def test_resume_without_a_checkpoint_is_refused(script, name, tmp_path):
-    with pytest.raises(SystemExit, match=rf"--resume: there is no checkpoint at .*typo/{name} \(is --run-dir right\?\)"):
+    with pytest.raises(SystemExit,
+                       match=rf"--resume: there is no checkpoint at .*typo/{name} \(is --run-dir right\?\)"):
         script.main(["--run-dir", str(tmp_path / "typo"), "--resume"])
     assert not (tmp_path / "typo").exists()
 

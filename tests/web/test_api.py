@@ -278,7 +278,8 @@ def test_wonders_serve_prints_its_address_and_serves_the_page(tmp_path):
     import urllib.request
     port = free_port()
     process = subprocess.Popen([sys.executable, "-m", "wonders_cli", "serve", "--port", str(port),
-                                "--records", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                "--records", str(tmp_path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         line = process.stdout.readline()
         assert f"http://127.0.0.1:{port}/" in line
