@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -120,7 +121,7 @@ def action_values(state: DuelState | DuelStateView, player: int, legal: Sequence
     return values
 
 
-def _play_values(state: DuelState, legal: list[int], mine: "_PlayerView", theirs: "_PlayerView") -> np.ndarray:
+def _play_values(state: DuelState, legal: list[int], mine: _PlayerView, theirs: _PlayerView) -> np.ndarray:
     accessible = {state.slot_card[s]: s for s in state.accessible_slots()}
     my_best = {c: mine.best_use(c) for c in accessible}
     their_best = {c: theirs.best_use(c) for c in accessible}
@@ -149,7 +150,7 @@ def _play_values(state: DuelState, legal: list[int], mine: "_PlayerView", theirs
 
 
 def _best_next(accessible: dict[int, int], taken: int, opened: list[int | None], best: dict[int, float],
-               view: "_PlayerView") -> float:
+               view: _PlayerView) -> float:
     """The best use ``view``'s player can make of a card accessible once ``taken`` is gone."""
     values = [best[c] for c in accessible if c != taken]
     values += [FACE_DOWN_VALUE if c is None else view.best_use(c) for c in opened]

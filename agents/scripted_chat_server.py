@@ -39,7 +39,8 @@ import re
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -75,7 +76,7 @@ class ScriptedChatServer:
         self._server.server_close()
         self._thread.join()
 
-    def __enter__(self) -> "ScriptedChatServer":
+    def __enter__(self) -> ScriptedChatServer:
         return self
 
     def __exit__(self, *exc: Any) -> None:

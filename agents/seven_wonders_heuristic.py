@@ -28,8 +28,8 @@ never imports the Python rules.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import Sequence
+from functools import cache
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -69,7 +69,7 @@ BUILD, WONDER, FREE_BUILD, DISCARD_BUILD = (int(k) for k in (Kind.BUILD, Kind.WO
 FREE_CITY_DENIAL = 3.0  # the Free City cannot win: its card is chosen to deny the opponent
 
 
-@lru_cache(maxsize=None)
+@cache
 def _demand(db: CardDatabase) -> tuple[tuple[int, ...], ...]:
     """Per Age, the most units of each resource one card of that Age or later costs."""
     by_age = []

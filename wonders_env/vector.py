@@ -67,7 +67,7 @@ MAX_THREADS = 256
 
 
 def make(game: str, num_envs: int = 1, seed: int = 0, reward: str = "win_loss", threads: int = 1,
-         **options: Any) -> "VectorEnv":
+         **options: Any) -> VectorEnv:
     """``num_envs`` games of ``game`` (a name of :mod:`wonders_env.registry`) with the game's
     ``options``; ``reward`` is the env's reward mode; ``threads`` the core's threads that step
     the games (see the module docstring)."""

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import ipaddress
 import json
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 WILDCARD_ADDRESSES = ("0.0.0.0", "::", "")

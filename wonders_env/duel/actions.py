@@ -12,7 +12,7 @@ game's.
 from __future__ import annotations
 
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache
 
 from ..game import action_number_error
 from .cards import BASE, DuelDatabase
@@ -90,7 +90,7 @@ class ActionTable:
         return f"{KIND_NAMES[kind]} {db.cards[index].name}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def action_table(db: DuelDatabase) -> ActionTable:
     """The action table of ``db``, built once per database."""
     return ActionTable(db)

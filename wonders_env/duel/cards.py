@@ -25,7 +25,7 @@ import csv
 import json
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -411,13 +411,13 @@ class DuelDatabase:
         return found[0].id
 
 
-@lru_cache(maxsize=None)
+@cache
 def database(edition: str = "1st") -> DuelDatabase:
     """The tables of a Duel edition (``"1st"``: the base game), built once."""
     return DuelDatabase(edition)
 
 
-def edition_database(edition: "str | DuelDatabase") -> DuelDatabase:
+def edition_database(edition: str | DuelDatabase) -> DuelDatabase:
     """The tables an ``edition`` argument names: an edition name or a :class:`DuelDatabase`."""
     if isinstance(edition, DuelDatabase):
         return edition

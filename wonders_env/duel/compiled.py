@@ -36,7 +36,7 @@ import numpy as np
 
 from .. import core
 from ..deal_rng import fresh_seed
-from ..game import action_number_error, check_seed, differing_fields
+from ..game import action_number_error, check_seed
 from .cards import BASE, DuelDatabase
 from .actions import BASE_ACTIONS, NUM_ACTIONS, describe_action, illegal_action_error
 from . import card_text, render
@@ -144,11 +144,11 @@ class DuelStateView:
         """Cards still in the current structure (face-down ones included: hidden information)."""
         return [c for c in self.core.slot_card if c != EMPTY]
 
-    def clone(self) -> "DuelStateView":
+    def clone(self) -> DuelStateView:
         """An independent copy of the game (the core copies its state)."""
         return DuelStateView(self.core.copy(), self.seed)
 
-    def determinize(self, player: int, rng: np.random.Generator) -> "DuelStateView":
+    def determinize(self, player: int, rng: np.random.Generator) -> DuelStateView:
         """A copy with everything ``player`` cannot know redrawn (:func:`.state.determinize`'s rule)."""
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player!r}")

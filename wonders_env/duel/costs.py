@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Sequence
+from collections.abc import Sequence
 
 from .cards import MANUFACTURED_GOODS, RAW_MATERIALS, RESOURCES
 

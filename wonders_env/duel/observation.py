@@ -47,7 +47,7 @@ A wonder returned to the box by the 7-wonder limit is in none of the wonder view
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import accumulate
 
 import numpy as np
@@ -97,7 +97,7 @@ class ObservationLayout:
         self.bits = tuple(tuple(i for i in range(tokens) if mask >> i & 1) for mask in range(1 << tokens))
 
 
-@lru_cache(maxsize=None)
+@cache
 def observation_layout(db: DuelDatabase) -> ObservationLayout:
     """The observation layout of ``db``, built once per database."""
     return ObservationLayout(db)

@@ -8,7 +8,7 @@ the state itself for costs and scores, so that a core game needs none of the Pyt
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .actions import STARTER_ME, ActionKind, action_table
 from .cards import COLORS, DECKS, SCIENCE_SYMBOLS, Layout
@@ -25,7 +25,7 @@ def _cell(state: DuelState, slot: int) -> str:
     return _card_cell(state.db, card, bool(state.face_up[slot]), not state.cover_count[slot])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_cell(db, card: int, face_up: bool, accessible: bool) -> str:
     if not face_up:
         deck = DECKS[db.card_deck[card]]
@@ -33,7 +33,7 @@ def _card_cell(db, card: int, face_up: bool, accessible: bool) -> str:
     return f"[{db.cards[card].name[:CELL - 3]:<{CELL - 3}}{'*' if accessible else ' '}]"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rows(layout: Layout) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Per row of ``layout``, top first: ``(slot, column in characters)`` of its slots."""
     return tuple(tuple((s, layout.col[s] * CELL // 2) for s in range(len(layout.row)) if layout.row[s] == row)
@@ -57,7 +57,7 @@ def render_structure(state: DuelState) -> list[str]:
 TRACK_ZONES = ((-9,), (-8, -7, -6), (-5, -4, -3), (-2, -1), (0,), (1, 2), (3, 4, 5), (6, 7, 8), (9,))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _track(pawn: int, looting: tuple[bool, ...]) -> str:
     track = "|".join("".join("X" if i == pawn else ("C" if abs(i) == 9 else ".") for i in zone)
                      for zone in TRACK_ZONES)

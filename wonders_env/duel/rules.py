@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import action_number_error
-from .actions import (KIND_NAMES, STARTER_ME, ActionKind, ActionTable, IllegalActionError, action_table,
+from .actions import (KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_table,
                       illegal_action_error)
 from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS, RED, YELLOW
 from .costs import payment_options, purchase_cost, trade_prices

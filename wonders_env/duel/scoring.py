@@ -11,7 +11,7 @@ wins; on a tie the most ``civilian`` (blue) points; still tied, a shared victory
 from __future__ import annotations
 
 from .cards import BLUE, GREEN, PURPLE, YELLOW
-from .state import CATEGORIES, MILITARY_POINTS, DuelState, colour_count
+from .state import MILITARY_POINTS, DuelState, colour_count
 
 COINS_PER_POINT = 3
 

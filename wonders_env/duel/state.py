@@ -66,7 +66,7 @@ CATEGORIES = ("civilian", "science", "commercial", "guilds", "wonders", "progres
               "military")
 
 
-def colour_count(state: "DuelState", player: int, colour_bits: int) -> int:
+def colour_count(state: DuelState, player: int, colour_bits: int) -> int:
     """How many cards of the colours of ``colour_bits`` (bit per colour) ``player``'s city has."""
     counts = state.color_count[player]
     return sum(counts[k] for k in range(len(counts)) if colour_bits >> k & 1)
@@ -115,7 +115,7 @@ class DuelState:
         "log", "cost_cache",
     )
 
-    def clone(self) -> "DuelState":
+    def clone(self) -> DuelState:
         """An independent copy (the card database is immutable and shared)."""
         twin = DuelState.__new__(DuelState)
         for name in ("db", "seed", "phase", "current", "turn_player", "age", "winners", "victory", "draft_step",
@@ -138,7 +138,7 @@ class DuelState:
         after changing a state by hand."""
         self.cost_cache = [None, None]
 
-    def determinize(self, player: int, rng: np.random.Generator) -> "DuelState":
+    def determinize(self, player: int, rng: np.random.Generator) -> DuelState:
         """A copy with everything ``player`` cannot know redrawn: see :func:`determinize`."""
         return determinize(self, player, rng)
 

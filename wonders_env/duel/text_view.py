@@ -8,7 +8,7 @@ Great Library's drawn tokens only to the player choosing among them. The picture
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from . import card_text
 from .actions import action_table
@@ -41,19 +41,19 @@ PHASE_TEXT = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_line(db: DuelDatabase, card: int) -> str:
     gives = db.cards[card].chain_gives
     later = f"; gives the {CHAIN_SYMBOLS[gives]} chain" if gives != NONE else ""
     return f"{db.cards[card].name} ({card_text.card_text(db, card)}{later})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _wonder_line(db: DuelDatabase, wonder: int) -> str:
     return card_text.wonder_text(db, wonder)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _token_line(db: DuelDatabase, token: int) -> str:
     return f"{db.progress_tokens[token].name}: {card_text.effects_text(db.progress_tokens[token].effects)}"
 

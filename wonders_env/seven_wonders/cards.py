@@ -23,9 +23,9 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -390,7 +390,7 @@ class CardDatabase:
 EDITIONS = ("1st", "2nd")
 
 
-@lru_cache(maxsize=None)
+@cache
 def database(edition: str = "1st") -> CardDatabase:
     """The card database of an edition (``"1st"`` or ``"2nd"``), built once."""
     if edition == "1st":

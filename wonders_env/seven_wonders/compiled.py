@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -83,7 +83,7 @@ def _reward_row(e: CountReward):
     return (_counted_bits(e.counted), e.scope, e.amount)
 
 
-@lru_cache(maxsize=None)
+@cache
 def core_tables(edition: str = "1st"):
     """The core's copy of an edition's tables (a ``_core.seven_wonders.Tables``), built once."""
     db = database(edition)
@@ -191,7 +191,7 @@ class SevenWondersState(_CoreState):
     the :class:`CompiledSevenWonders` that answers the rules' questions about it. Its engine's
     calls take it as a core state (it is one)."""
 
-    def __init__(self, state: Any, game: "CompiledSevenWonders") -> None:
+    def __init__(self, state: Any, game: CompiledSevenWonders) -> None:
         super().__init__(state)  # one copy, when the view is made; none per read
         self.game = game
 
@@ -230,12 +230,12 @@ class SevenWondersState(_CoreState):
     def right_of(self, seat: int) -> int:
         return (seat + 1) % self.num_seats
 
-    def clone(self) -> "SevenWondersState":
+    def clone(self) -> SevenWondersState:
         return SevenWondersState(self, self.game)
 
     __copy__ = clone
 
-    def __deepcopy__(self, memo: dict) -> "SevenWondersState":
+    def __deepcopy__(self, memo: dict) -> SevenWondersState:
         return self.clone()
 
 

@@ -13,7 +13,7 @@ records on both, and in ``vector``.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -104,11 +104,11 @@ class _SevenWondersTable:
                 return
         raise IllegalActionError(self.game.why_illegal(self._state, seat, action))
 
-    @lru_cache(maxsize=None)
+    @cache
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
 
-    @lru_cache(maxsize=None)
+    @cache
     def action_space(self, agent: str) -> spaces.Space:
         return self._action_space
 

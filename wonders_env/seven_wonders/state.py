@@ -135,7 +135,7 @@ class GameState:
         self.memo = {}
         self.payment_memo = [{} for _ in range(self.num_seats)]
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         """A deep copy that shares only the immutable card database."""
         twin = copy.copy(self)
         twin.wonders = list(self.wonders)

@@ -8,7 +8,7 @@ effects come from :mod:`.card_text`, move names from :func:`.render.move_text`.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -32,14 +32,14 @@ gear and tablet), yellow and purple (guild) cards. Most points wins, ties broken
 LEGEND = card_text.LEGEND
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_line(db: CardDatabase, card_type: int) -> str:
     card = db.types[card_type]
     later = f"; makes {' and '.join(card.chains_to)} free later" if card.chains_to else ""
     return f"{card.name} ({card_text.card_text(db, card_type)}{later})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stages(board: WonderSide) -> tuple[tuple[str, str], ...]:
     """``(cost, effects)`` of each stage of a wonder board, in words."""
     return tuple(("".join(RESOURCES[r] * units for r, units in costs), card_text.effects_text(stage.effects))

@@ -16,7 +16,8 @@ enumeration of every unit assignment, used by the tests to check the fast one.
 from __future__ import annotations
 
 from itertools import product
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Sequence
 
 
 class Supply(NamedTuple):
