@@ -17,14 +17,14 @@
 namespace py = pybind11;
 
 PYBIND11_MODULE(_core, m) {
-    m.doc() = "The compiled core of wonders_env (see wonders_env.core).";
-    m.attr("SOURCE_HASH") = WONDERS_CORE_SOURCE_HASH;
-    wonders::search::bind_search_pool(m);
-    py::module_ duel = m.def_submodule("duel", "7 Wonders Duel");
-    wonders::duel::bind(duel);
-    wonders::duel::bind_search(duel);
-    wonders::duel::bind_heuristic(duel);
-    py::module_ seven_wonders = m.def_submodule("seven_wonders", "7 Wonders");
-    wonders::seven_wonders::bind(seven_wonders);
-    wonders::seven_wonders::bind_search(seven_wonders);
+  m.doc() = "The compiled core of wonders_env (see wonders_env.core).";
+  m.attr("SOURCE_HASH") = WONDERS_CORE_SOURCE_HASH;
+  wonders::search::bind_search_pool(m);
+  py::module_ duel = m.def_submodule("duel", "7 Wonders Duel");
+  wonders::duel::bind(duel);
+  wonders::duel::bind_search(duel);
+  wonders::duel::bind_heuristic(duel);
+  py::module_ seven_wonders = m.def_submodule("seven_wonders", "7 Wonders");
+  wonders::seven_wonders::bind(seven_wonders);
+  wonders::seven_wonders::bind_search(seven_wonders);
 }

@@ -11,19 +11,19 @@
 namespace wonders {
 
 class ObjectLock {
-  public:
-    // Takes the lock; called with the GIL held, which it lets go only while it waits.
-    std::unique_lock<std::mutex> acquire() {
-        std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
-        if (!lock.owns_lock()) {
-            pybind11::gil_scoped_release release;
-            lock.lock();
-        }
-        return lock;
+ public:
+  // Takes the lock; called with the GIL held, which it lets go only while it waits.
+  std::unique_lock<std::mutex> acquire() {
+    std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+    if (!lock.owns_lock()) {
+      pybind11::gil_scoped_release release;
+      lock.lock();
     }
+    return lock;
+  }
 
-  private:
-    std::mutex mutex_;
+ private:
+  std::mutex mutex_;
 };
 
 }  // namespace wonders

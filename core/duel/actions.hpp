@@ -4,11 +4,20 @@
 
 namespace wonders::duel {
 
-enum ActionKind : int8_t { A_DRAFT = 0, A_BUILD, A_SELL, A_WONDER, A_PROGRESS, A_DESTROY, A_MAUSOLEUM,
-                           A_LIBRARY, A_STARTER };
+enum ActionKind : int8_t {
+  A_DRAFT = 0,
+  A_BUILD,
+  A_SELL,
+  A_WONDER,
+  A_PROGRESS,
+  A_DESTROY,
+  A_MAUSOLEUM,
+  A_LIBRARY,
+  A_STARTER
+};
 constexpr int NUM_KINDS = 9;
-constexpr int KIND_SIZES[NUM_KINDS] = {NUM_WONDERS, NUM_CARDS,  NUM_CARDS, NUM_CARDS * NUM_WONDERS,
-                                       NUM_TOKENS,  NUM_CARDS,  NUM_CARDS, NUM_TOKENS, 2};
+constexpr int KIND_SIZES[NUM_KINDS] = {
+    NUM_WONDERS, NUM_CARDS, NUM_CARDS, NUM_CARDS* NUM_WONDERS, NUM_TOKENS, NUM_CARDS, NUM_CARDS, NUM_TOKENS, 2};
 constexpr int DRAFT_AT = 0;
 constexpr int BUILD_AT = DRAFT_AT + NUM_WONDERS;
 constexpr int SELL_AT = BUILD_AT + NUM_CARDS;
@@ -19,8 +28,8 @@ constexpr int MAUSOLEUM_AT = DESTROY_AT + NUM_CARDS;
 constexpr int LIBRARY_AT = MAUSOLEUM_AT + NUM_CARDS;
 constexpr int STARTER_AT = LIBRARY_AT + NUM_TOKENS;
 constexpr int NUM_ACTIONS = STARTER_AT + 2;
-constexpr int KIND_OFFSETS[NUM_KINDS] = {DRAFT_AT,    BUILD_AT,   SELL_AT,      WONDER_AT, PROGRESS_AT,
-                                         DESTROY_AT,  MAUSOLEUM_AT, LIBRARY_AT, STARTER_AT};
+constexpr int KIND_OFFSETS[NUM_KINDS] = {DRAFT_AT,   BUILD_AT,     SELL_AT,    WONDER_AT, PROGRESS_AT,
+                                         DESTROY_AT, MAUSOLEUM_AT, LIBRARY_AT, STARTER_AT};
 constexpr const char* KIND_NAMES[NUM_KINDS] = {"draft",   "build",     "sell",    "wonder", "progress",
                                                "destroy", "mausoleum", "library", "starter"};
 constexpr int STARTER_ME = 0;

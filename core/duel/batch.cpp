@@ -12,8 +12,11 @@ constexpr size_t OBS_ROW = OBSERVATION_SIZE, MASK_ROW = NUM_ACTIONS;
 }  // namespace
 
 Batch::Batch(std::shared_ptr<const Tables> tables, int num_envs, uint64_t seed, int threads)
-    : tables_(std::move(tables)), seed_(seed), games_(static_cast<size_t>(num_envs)),
-      sampler_(mix_seed(seed, SAMPLER_STREAM, 0)), pool_(std::make_unique<WorkerPool>(threads)) {
+    : tables_(std::move(tables)),
+      seed_(seed),
+      games_(static_cast<size_t>(num_envs)),
+      sampler_(mix_seed(seed, SAMPLER_STREAM, 0)),
+      pool_(std::make_unique<WorkerPool>(threads)) {
   finished_by_worker_.resize(static_cast<size_t>(pool_->size()));
 }
 
@@ -70,8 +73,7 @@ void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
     if (!legal)
       throw std::invalid_argument("illegal action " + std::to_string(action) + " in game " + std::to_string(i) +
                                   " for player_" + std::to_string(seat) + ": " +
-                                  why_illegal(*tables_, game.state, action) +
-                                  "; no game was changed");
+                                  why_illegal(*tables_, game.state, action) + "; no game was changed");
   }
   for (std::vector<Finished>& finished : finished_by_worker_) finished.clear();
   pool_->run(static_cast<int>(n), [&](int worker, int begin, int end) {

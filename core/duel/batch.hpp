@@ -57,8 +57,8 @@ class Batch {
   void deal(Game& game, int index);
   void write_outputs(Game& game, float* obs, int8_t* mask, bool* to_act);
   // Plays games [begin, end) of a checked step; the finished ones go to `finished`.
-  void step_games(int begin, int end, const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
-                  float* rewards, bool* terminated, std::vector<Finished>& finished);
+  void step_games(int begin, int end, const int64_t* actions, float* obs, int8_t* mask, bool* to_act, float* rewards,
+                  bool* terminated, std::vector<Finished>& finished);
 
   std::shared_ptr<const Tables> tables_;
   uint64_t seed_;

@@ -8,9 +8,9 @@
 
 #include <algorithm>
 #include <memory>
-#include <type_traits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "common/object_lock.hpp"
 #include "duel/batch.hpp"
@@ -31,8 +31,8 @@ constexpr int MAX_ENVS = 1 << 16;
 template <typename T>
 T* array_data(py::array& array, std::initializer_list<py::ssize_t> shape, const char* name, bool writable) {
   if (!array.dtype().is(py::dtype::of<T>()))
-    throw py::type_error(std::string(name) + " must have dtype " + std::string(py::str(py::dtype::of<T>())) +
-                         ", got " + std::string(py::str(array.dtype())));
+    throw py::type_error(std::string(name) + " must have dtype " + std::string(py::str(py::dtype::of<T>())) + ", got " +
+                         std::string(py::str(array.dtype())));
   std::vector<py::ssize_t> expected(shape);
   bool same = array.ndim() == static_cast<py::ssize_t>(expected.size());
   for (size_t i = 0; same && i < expected.size(); ++i) same = array.shape(static_cast<py::ssize_t>(i)) == expected[i];
@@ -53,13 +53,13 @@ std::shared_ptr<const Tables> make_tables(const py::dict& arrays, std::vector<st
   TableArrays values;
   for (auto item : arrays) {
     std::string name = py::cast<std::string>(item.first);
-    auto array = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(item.second);
+    auto array = py::array_t < int64_t, py::array::c_style | py::array::forcecast > ::ensure(item.second);
     if (!array) throw py::type_error("duel tables: array '" + name + "' must be integers");
     values[name] = std::vector<int64_t>(array.data(), array.data() + array.size());
   }
   try {
-    return std::make_shared<const Tables>(Tables::from_arrays(values, std::move(cards), std::move(wonders),
-                                                              std::move(tokens)));
+    return std::make_shared<const Tables>(
+        Tables::from_arrays(values, std::move(cards), std::move(wonders), std::move(tokens)));
   } catch (const std::invalid_argument& error) {
     throw py::value_error(error.what());
   }
@@ -80,7 +80,8 @@ Deal deal_from(const Tables& tables, const std::vector<int>& wonder_order, const
   };
   if (wonder_order.size() != NUM_WONDERS) throw py::value_error("corrupt deal: the wonder order must list 12 wonders");
   if (token_order.size() != NUM_TOKENS) throw py::value_error("corrupt deal: the token order must list 10 tokens");
-  if (cards.size() != 3 || boxed.size() != 3) throw py::value_error("corrupt deal: expected 3 Ages of cards and of boxed cards");
+  if (cards.size() != 3 || boxed.size() != 3)
+    throw py::value_error("corrupt deal: expected 3 Ages of cards and of boxed cards");
   for (int i = 0; i < NUM_WONDERS; ++i) deal.wonder_order[i] = narrow(wonder_order[i]);
   for (int i = 0; i < NUM_TOKENS; ++i) deal.token_order[i] = narrow(token_order[i]);
   for (int age = 0; age < 3; ++age) {
@@ -264,8 +265,8 @@ class Writer {
     py::sequence items = sequence(name, get(name), rows, rows);
     for (int r = 0; r < rows; ++r) {
       const bool fixed = std::is_const_v<Size>;
-      py::sequence row = sequence(name, items[r], fixed ? static_cast<int>(sizes[r]) : 0,
-                                  fixed ? static_cast<int>(sizes[r]) : cols);
+      py::sequence row =
+          sequence(name, items[r], fixed ? static_cast<int>(sizes[r]) : 0, fixed ? static_cast<int>(sizes[r]) : cols);
       const int n = static_cast<int>(py::len(row));
       for (int c = 0; c < cols; ++c) data[r * cols + c] = c < n ? static_cast<T>(integer(name, row[c], b)) : EMPTY;
       if constexpr (!std::is_const_v<Size>) sizes[r] = static_cast<Size>(n);
@@ -493,12 +494,12 @@ void bind(py::module_ m) {
   m.attr("NUM_ACTIONS") = NUM_ACTIONS;
   m.attr("OBSERVATION_SIZE") = OBSERVATION_SIZE;
 
-  py::class_<Tables, std::shared_ptr<Tables>>(m, "Tables",
-                                              "The card, wonder, token and structure tables (from wonders_env.duel.cards).")
+  py::class_<Tables, std::shared_ptr<Tables>>(
+      m, "Tables", "The card, wonder, token and structure tables (from wonders_env.duel.cards).")
       .def(py::init([](const py::dict& arrays, std::vector<std::string> cards, std::vector<std::string> wonders,
                        std::vector<std::string> tokens) {
-             return std::const_pointer_cast<Tables>(make_tables(arrays, std::move(cards), std::move(wonders),
-                                                                std::move(tokens)));
+             return std::const_pointer_cast<Tables>(
+                 make_tables(arrays, std::move(cards), std::move(wonders), std::move(tokens)));
            }),
            py::arg("arrays"), py::arg("card_names"), py::arg("wonder_names"), py::arg("token_names"));
 
@@ -521,107 +522,125 @@ void bind(py::module_ m) {
              return Engine(tables);
            }),
            py::arg("tables"))
-      .def("new_game", [](const Engine& e, uint64_t seed) { return new_game(e.tables(), draw_deal(e.tables(), seed)); },
-           py::arg("seed"), "A game dealt from the core's own generator seeded with `seed`.")
-      .def("new_game_from_deal",
-           [](const Engine& e, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
-              const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
-             return new_game(e.tables(), deal_from(e.tables(), wonder_order, token_order, cards, boxed));
-           },
-           py::arg("wonder_order"), py::arg("token_order"), py::arg("deals"), py::arg("boxed"),
-           "A game with an explicit deal (as wonders_env.duel.state.DuelState holds it), checked.")
-      .def("legal_actions", [](const Engine& e, const State& s) { return legal_array(e.tables(), s); },
-           py::arg("state"), "The deciding player's legal actions, in the Python engine's order.")
-      .def("legal_action_mask",
-           [](const Engine& e, const State& s, int player) {
-             check_player(player);
-             py::array_t<bool> mask(NUM_ACTIONS);
-             std::fill(mask.mutable_data(), mask.mutable_data() + NUM_ACTIONS, false);
-             if (player == s.current) {
-               int16_t legal[MAX_LEGAL];
-               const int n = legal_actions(e.tables(), s, legal);
-               for (int i = 0; i < n; ++i) mask.mutable_data()[legal[i]] = true;
-             }
-             return mask;
-           },
-           py::arg("state"), py::arg("player"))
-      .def("why_illegal",
-           [](const Engine& e, const State& s, long long action) { return why_illegal(e.tables(), s, action); },
-           py::arg("state"), py::arg("action"), "'' if the action is legal now, else why not.")
-      .def("apply",
-           [](const Engine& e, State& s, long long action) {
-             const std::string reason = why_illegal(e.tables(), s, action);
-             if (!reason.empty())
-               throw py::value_error("illegal action " + std::to_string(action) + " for player " +
-                                     std::to_string(s.current) + ": " + reason);
-             apply_action(e.tables(), s, static_cast<int>(action));
-           },
-           py::arg("state"), py::arg("action"), "Play a legal action of the deciding player (checked).")
-      .def("encode_observation",
-           [](const Engine& e, const State& s, int player) {
-             check_player(player);
-             py::array_t<float> out(OBSERVATION_SIZE);
-             encode_observation(e.tables(), s, player, out.mutable_data());
-             return out;
-           },
-           py::arg("state"), py::arg("player"))
-      .def("score",
-           [](const Engine& e, const State& s, int player) {
-             check_player(player);
-             Score points = score(e.tables(), s, player);
-             return std::vector<int>(points.begin(), points.end());
-           },
-           py::arg("state"), py::arg("player"),
-           "civilian, science, commercial, guilds, wonders, progress, treasury, military, total")
-      .def("trade_prices", [](const Engine&, const State& s, int player) {
-             check_player(player);
-             Prices prices = trade_prices(s, player);
-             return std::vector<int>(prices.begin(), prices.end());
-           }, py::arg("state"), py::arg("player"))
-      .def("determinize",
-           [](const Engine& e, const State& s, uint64_t seed) {
-             Rng rng(seed);
-             return determinize(e.tables(), s, rng);
-           },
-           py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
-      .def("export", [](const Engine&, const State& s) { return export_state(s); }, py::arg("state"),
-           "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
-      .def("import_state", [](const Engine&, const py::dict& values) { return import_state(values); },
-           py::arg("values"),
-           "A core State from every field's value (names of duel/state_layout.hpp), each checked: a bad one "
-           "raises ValueError naming the field, the value and what is allowed.")
-      .def("build_cost",
-           [](const Engine& e, const State& s, int player, int card) {
-             check_player(player);
-             if (card < 0 || card >= NUM_CARDS)
-               throw py::value_error("card must be in 0-" + std::to_string(NUM_CARDS - 1) + ", got " + std::to_string(card));
-             return build_cost(e.tables(), s, player, card, trade_prices(s, player));
-           },
-           py::arg("state"), py::arg("player"), py::arg("card"), "Coins `player` pays to build `card` now.")
-      .def("wonder_cost",
-           [](const Engine& e, const State& s, int player, int wonder) {
-             check_player(player);
-             if (wonder < 0 || wonder >= NUM_WONDERS)
-               throw py::value_error("wonder must be in 0-" + std::to_string(NUM_WONDERS - 1) + ", got " +
-                                     std::to_string(wonder));
-             return wonder_cost(e.tables(), s, player, wonder, trade_prices(s, player));
-           },
-           py::arg("state"), py::arg("player"), py::arg("wonder"), "Coins `player` pays to build `wonder` now.")
-      .def("sell_value", [](const Engine&, const State& s, int player) { return sell_value(s, check_player(player)); },
-           py::arg("state"), py::arg("player"), "Coins `player` gets for discarding a card now.")
-      .def("play_random",
-           [](const Engine& e, State& s, uint64_t seed) {
-             Rng rng(seed);
-             int16_t legal[MAX_LEGAL];
-             int decisions = 0;
-             while (!s.game_over()) {
-               const int n = legal_actions(e.tables(), s, legal);
-               apply_action(e.tables(), s, legal[rng.below(static_cast<uint32_t>(n))]);
-               ++decisions;
-             }
-             return decisions;
-           },
-           py::arg("state"), py::arg("seed"), "Play uniformly random legal actions to the end (a play-out).");
+      .def(
+          "new_game", [](const Engine& e, uint64_t seed) { return new_game(e.tables(), draw_deal(e.tables(), seed)); },
+          py::arg("seed"), "A game dealt from the core's own generator seeded with `seed`.")
+      .def(
+          "new_game_from_deal",
+          [](const Engine& e, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
+             const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
+            return new_game(e.tables(), deal_from(e.tables(), wonder_order, token_order, cards, boxed));
+          },
+          py::arg("wonder_order"), py::arg("token_order"), py::arg("deals"), py::arg("boxed"),
+          "A game with an explicit deal (as wonders_env.duel.state.DuelState holds it), checked.")
+      .def(
+          "legal_actions", [](const Engine& e, const State& s) { return legal_array(e.tables(), s); }, py::arg("state"),
+          "The deciding player's legal actions, in the Python engine's order.")
+      .def(
+          "legal_action_mask",
+          [](const Engine& e, const State& s, int player) {
+            check_player(player);
+            py::array_t<bool> mask(NUM_ACTIONS);
+            std::fill(mask.mutable_data(), mask.mutable_data() + NUM_ACTIONS, false);
+            if (player == s.current) {
+              int16_t legal[MAX_LEGAL];
+              const int n = legal_actions(e.tables(), s, legal);
+              for (int i = 0; i < n; ++i) mask.mutable_data()[legal[i]] = true;
+            }
+            return mask;
+          },
+          py::arg("state"), py::arg("player"))
+      .def(
+          "why_illegal",
+          [](const Engine& e, const State& s, long long action) { return why_illegal(e.tables(), s, action); },
+          py::arg("state"), py::arg("action"), "'' if the action is legal now, else why not.")
+      .def(
+          "apply",
+          [](const Engine& e, State& s, long long action) {
+            const std::string reason = why_illegal(e.tables(), s, action);
+            if (!reason.empty())
+              throw py::value_error("illegal action " + std::to_string(action) + " for player " +
+                                    std::to_string(s.current) + ": " + reason);
+            apply_action(e.tables(), s, static_cast<int>(action));
+          },
+          py::arg("state"), py::arg("action"), "Play a legal action of the deciding player (checked).")
+      .def(
+          "encode_observation",
+          [](const Engine& e, const State& s, int player) {
+            check_player(player);
+            py::array_t<float> out(OBSERVATION_SIZE);
+            encode_observation(e.tables(), s, player, out.mutable_data());
+            return out;
+          },
+          py::arg("state"), py::arg("player"))
+      .def(
+          "score",
+          [](const Engine& e, const State& s, int player) {
+            check_player(player);
+            Score points = score(e.tables(), s, player);
+            return std::vector<int>(points.begin(), points.end());
+          },
+          py::arg("state"), py::arg("player"),
+          "civilian, science, commercial, guilds, wonders, progress, treasury, military, total")
+      .def(
+          "trade_prices",
+          [](const Engine&, const State& s, int player) {
+            check_player(player);
+            Prices prices = trade_prices(s, player);
+            return std::vector<int>(prices.begin(), prices.end());
+          },
+          py::arg("state"), py::arg("player"))
+      .def(
+          "determinize",
+          [](const Engine& e, const State& s, uint64_t seed) {
+            Rng rng(seed);
+            return determinize(e.tables(), s, rng);
+          },
+          py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
+      .def(
+          "export", [](const Engine&, const State& s) { return export_state(s); }, py::arg("state"),
+          "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
+      .def(
+          "import_state", [](const Engine&, const py::dict& values) { return import_state(values); }, py::arg("values"),
+          "A core State from every field's value (names of duel/state_layout.hpp), each checked: a bad one "
+          "raises ValueError naming the field, the value and what is allowed.")
+      .def(
+          "build_cost",
+          [](const Engine& e, const State& s, int player, int card) {
+            check_player(player);
+            if (card < 0 || card >= NUM_CARDS)
+              throw py::value_error("card must be in 0-" + std::to_string(NUM_CARDS - 1) + ", got " +
+                                    std::to_string(card));
+            return build_cost(e.tables(), s, player, card, trade_prices(s, player));
+          },
+          py::arg("state"), py::arg("player"), py::arg("card"), "Coins `player` pays to build `card` now.")
+      .def(
+          "wonder_cost",
+          [](const Engine& e, const State& s, int player, int wonder) {
+            check_player(player);
+            if (wonder < 0 || wonder >= NUM_WONDERS)
+              throw py::value_error("wonder must be in 0-" + std::to_string(NUM_WONDERS - 1) + ", got " +
+                                    std::to_string(wonder));
+            return wonder_cost(e.tables(), s, player, wonder, trade_prices(s, player));
+          },
+          py::arg("state"), py::arg("player"), py::arg("wonder"), "Coins `player` pays to build `wonder` now.")
+      .def(
+          "sell_value", [](const Engine&, const State& s, int player) { return sell_value(s, check_player(player)); },
+          py::arg("state"), py::arg("player"), "Coins `player` gets for discarding a card now.")
+      .def(
+          "play_random",
+          [](const Engine& e, State& s, uint64_t seed) {
+            Rng rng(seed);
+            int16_t legal[MAX_LEGAL];
+            int decisions = 0;
+            while (!s.game_over()) {
+              const int n = legal_actions(e.tables(), s, legal);
+              apply_action(e.tables(), s, legal[rng.below(static_cast<uint32_t>(n))]);
+              ++decisions;
+            }
+            return decisions;
+          },
+          py::arg("state"), py::arg("seed"), "Play uniformly random legal actions to the end (a play-out).");
 
   py::class_<PyBatch>(m, "Batch", "num_envs games stepped together (see wonders_env.vector).")
       .def(py::init([](std::shared_ptr<Tables> tables, int num_envs, uint64_t seed, int threads) {

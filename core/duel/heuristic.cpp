@@ -23,8 +23,14 @@ int max_built_wonders(const State& s) { return std::max(built_wonder_count(s, 0)
 class View {
  public:
   View(const Tables& t, const HeuristicConstants& k, const State& s, int player)
-      : t_(t), k_(k), s_(s), p(player), q(1 - player), a(std::max<int>(s.age, 1) - 1),
-        coin_value(k.coin_value[a]), prices_(trade_prices(s, player)) {
+      : t_(t),
+        k_(k),
+        s_(s),
+        p(player),
+        q(1 - player),
+        a(std::max<int>(s.age, 1) - 1),
+        coin_value(k.coin_value[a]),
+        prices_(trade_prices(s, player)) {
     lead_ = player == 0 ? s.pawn : -s.pawn;
     symbols_ = 0;
     for (int k2 = 0; k2 < NUM_SYMBOLS; ++k2) symbols_ += s.science[player][k2] != 0;
@@ -230,29 +236,46 @@ double best_next(const int* accessible, const double* best, int num_accessible, 
 }  // namespace
 
 HeuristicConstants HeuristicConstants::from_arrays(const std::map<std::string, std::vector<double>>& arrays) {
-  static const char* const NAMES[] = {
-      "win", "coin_value", "resource_unit_value", "raise_price_value", "fixed_price_value", "choice_value",
-      "chain_value", "new_symbol_value", "poor", "poor_penalty", "shield_value", "pair_token_value",
-      "play_again_value", "denial_weight", "follow_up_weight", "face_down_value", "token_special_value", "demand"};
+  static const char* const NAMES[] = {"win",
+                                      "coin_value",
+                                      "resource_unit_value",
+                                      "raise_price_value",
+                                      "fixed_price_value",
+                                      "choice_value",
+                                      "chain_value",
+                                      "new_symbol_value",
+                                      "poor",
+                                      "poor_penalty",
+                                      "shield_value",
+                                      "pair_token_value",
+                                      "play_again_value",
+                                      "denial_weight",
+                                      "follow_up_weight",
+                                      "face_down_value",
+                                      "token_special_value",
+                                      "demand"};
   for (const auto& item : arrays)
     if (std::find_if(std::begin(NAMES), std::end(NAMES), [&](const char* n) { return item.first == n; }) ==
         std::end(NAMES))
       throw std::invalid_argument("duel heuristic constants: unknown entry '" + item.first + "'");
   auto get = [&](const char* name, size_t size) -> const std::vector<double>& {
     auto found = arrays.find(name);
-    if (found == arrays.end()) throw std::invalid_argument(std::string("duel heuristic constants: missing '") + name + "'");
+    if (found == arrays.end())
+      throw std::invalid_argument(std::string("duel heuristic constants: missing '") + name + "'");
     if (found->second.size() != size)
       throw std::invalid_argument(std::string("duel heuristic constants: '") + name + "' must have " +
                                   std::to_string(size) + " values, got " + std::to_string(found->second.size()));
     for (double v : found->second)
       if (!std::isfinite(v))
-        throw std::invalid_argument(std::string("duel heuristic constants: '") + name + "' holds a value that is not finite");
+        throw std::invalid_argument(std::string("duel heuristic constants: '") + name +
+                                    "' holds a value that is not finite");
     return found->second;
   };
   auto whole = [&](const char* name, double v, int high) {
     if (v != std::floor(v) || v < 0 || v > high)
       throw std::invalid_argument(std::string("duel heuristic constants: '") + name +
-                                  "' must hold whole numbers in 0.." + std::to_string(high) + ", got " + std::to_string(v));
+                                  "' must hold whole numbers in 0.." + std::to_string(high) + ", got " +
+                                  std::to_string(v));
     return static_cast<int>(v);
   };
   auto by_age = [&](const char* name) {
@@ -292,13 +315,24 @@ void Heuristic::action_values(const State& s, int player, const int16_t* legal, 
       const Decoded d = decode_action(legal[i]);
       double value = 0.0;
       switch (d.kind) {
-        case A_DRAFT: value = wonder_draft_value(t.wonders[d.index]); break;
+        case A_DRAFT:
+          value = wonder_draft_value(t.wonders[d.index]);
+          break;
         case A_PROGRESS:
-        case A_LIBRARY: value = mine.token_value(d.index); break;
-        case A_DESTROY: value = theirs.card_value(d.index, true); break;
-        case A_MAUSOLEUM: value = mine.card_value(d.index); break;
-        case A_STARTER: value = d.index == STARTER_ME ? 1.0 : 0.0; break;
-        default: break;
+        case A_LIBRARY:
+          value = mine.token_value(d.index);
+          break;
+        case A_DESTROY:
+          value = theirs.card_value(d.index, true);
+          break;
+        case A_MAUSOLEUM:
+          value = mine.card_value(d.index);
+          break;
+        case A_STARTER:
+          value = d.index == STARTER_ME ? 1.0 : 0.0;
+          break;
+        default:
+          break;
       }
       out[i] = value;
     }
@@ -375,7 +409,8 @@ void heuristic_actions(const Heuristic& heuristic, const Batch& batch, const boo
   for (int i = 0; i < n; ++i) {
     const int p = batch.state_of(i).current;
     if (!holds[i * 2 + p]) continue;
-    actions[i * 2 + p] = heuristic.choose(batch.state_of(i), p, batch.legal_of(i), batch.num_legal_of(i), seeds[i * 2 + p]);
+    actions[i * 2 + p] =
+        heuristic.choose(batch.state_of(i), p, batch.legal_of(i), batch.num_legal_of(i), seeds[i * 2 + p]);
   }
 }
 

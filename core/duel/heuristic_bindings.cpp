@@ -28,7 +28,7 @@ HeuristicConstants constants_from(const py::dict& values) {
     const char kind = array ? array.dtype().kind() : '?';
     if (kind != 'f' && kind != 'i' && kind != 'u')
       throw py::type_error("duel heuristic constants: '" + name + "' must be numbers (an int or float array)");
-    auto doubles = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(array);
+    auto doubles = py::array_t < double, py::array::c_style | py::array::forcecast > ::ensure(array);
     arrays[name] = std::vector<double>(doubles.data(), doubles.data() + doubles.size());
   }
   try {
@@ -51,52 +51,55 @@ int checked_legal(const Heuristic& h, const State& state, int player, int16_t* l
 }  // namespace
 
 void bind_heuristic(py::module_ m) {
-  py::class_<Heuristic>(m, "Heuristic",
-                        "agents/duel_heuristic.py compiled: the value of each legal action (see core/duel/heuristic.hpp).")
+  py::class_<Heuristic>(
+      m, "Heuristic",
+      "agents/duel_heuristic.py compiled: the value of each legal action (see core/duel/heuristic.hpp).")
       .def(py::init([](std::shared_ptr<Tables> tables, const py::dict& constants) {
              if (!tables) throw py::type_error("Heuristic needs Tables");
              return Heuristic(tables, constants_from(constants));
            }),
            py::arg("tables"), py::arg("constants"),
            "constants: the valuation's constants by name (agents.duel_heuristic.core_constants()), checked.")
-      .def("action_values",
-           [](const Heuristic& h, const State& state, int player, std::optional<std::vector<long long>> given) {
-             int16_t legal[MAX_LEGAL], asked[MAX_LEGAL];
-             const int n = checked_legal(h, state, player, legal);
-             int count = n;
-             const int16_t* actions = legal;
-             if (given) {
-               if (given->size() > static_cast<size_t>(MAX_LEGAL))
-                 throw py::value_error("legal lists " + std::to_string(given->size()) + " actions; the position has " +
-                                       std::to_string(n));
-               count = static_cast<int>(given->size());
-               for (int i = 0; i < count; ++i) {
-                 const long long action = (*given)[i];
-                 bool found = false;
-                 for (int k = 0; k < n && !found; ++k) found = legal[k] == action;
-                 if (!found)
-                   throw py::value_error("action " + std::to_string(action) + " is not a legal action of player " +
-                                         std::to_string(player) + " now: " + why_illegal(h.tables(), state, action));
-                 asked[i] = static_cast<int16_t>(action);
-               }
-               actions = asked;
-             }
-             py::array_t<double> out(count);
-             h.action_values(state, player, actions, count, out.mutable_data());
-             return out;
-           },
-           py::arg("state"), py::arg("player"), py::arg("legal") = py::none(),
-           "The value of each action of `legal` (default: every legal action, in the engine's order) of "
-           "`player`, who decides now.")
-      .def("choose",
-           [](const Heuristic& h, const State& state, int player, uint64_t seed) {
-             int16_t legal[MAX_LEGAL];
-             const int n = checked_legal(h, state, player, legal);
-             return h.choose(state, player, legal, n, seed);
-           },
-           py::arg("state"), py::arg("player"), py::arg("seed"),
-           "The action the heuristic plays: the highest value, ties broken by a noise of 1e-6 seeded by "
-           "(seed, the decisions played, the player).");
+      .def(
+          "action_values",
+          [](const Heuristic& h, const State& state, int player, std::optional<std::vector<long long>> given) {
+            int16_t legal[MAX_LEGAL], asked[MAX_LEGAL];
+            const int n = checked_legal(h, state, player, legal);
+            int count = n;
+            const int16_t* actions = legal;
+            if (given) {
+              if (given->size() > static_cast<size_t>(MAX_LEGAL))
+                throw py::value_error("legal lists " + std::to_string(given->size()) + " actions; the position has " +
+                                      std::to_string(n));
+              count = static_cast<int>(given->size());
+              for (int i = 0; i < count; ++i) {
+                const long long action = (*given)[i];
+                bool found = false;
+                for (int k = 0; k < n && !found; ++k) found = legal[k] == action;
+                if (!found)
+                  throw py::value_error("action " + std::to_string(action) + " is not a legal action of player " +
+                                        std::to_string(player) + " now: " + why_illegal(h.tables(), state, action));
+                asked[i] = static_cast<int16_t>(action);
+              }
+              actions = asked;
+            }
+            py::array_t<double> out(count);
+            h.action_values(state, player, actions, count, out.mutable_data());
+            return out;
+          },
+          py::arg("state"), py::arg("player"), py::arg("legal") = py::none(),
+          "The value of each action of `legal` (default: every legal action, in the engine's order) of "
+          "`player`, who decides now.")
+      .def(
+          "choose",
+          [](const Heuristic& h, const State& state, int player, uint64_t seed) {
+            int16_t legal[MAX_LEGAL];
+            const int n = checked_legal(h, state, player, legal);
+            return h.choose(state, player, legal, n, seed);
+          },
+          py::arg("state"), py::arg("player"), py::arg("seed"),
+          "The action the heuristic plays: the highest value, ties broken by a noise of 1e-6 seeded by "
+          "(seed, the decisions played, the player).");
 }
 
 }  // namespace wonders::duel

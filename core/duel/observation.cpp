@@ -12,8 +12,9 @@ ObsView observe(const Tables& tables, const State& s, int player) {
   if (s.current == player) v.deciding_at = OBS_DECIDING;
   for (int slot = 0; slot < NUM_SLOTS; ++slot) {
     const int card = s.slot_card[slot];
-    v.slot_code[slot] = static_cast<uint16_t>(
-        card == EMPTY ? 1 : s.face_up[slot] ? 8 + 2 * card + (s.cover_count[slot] == 0) : 2 + tables.cards[card].deck);
+    v.slot_code[slot] = static_cast<uint16_t>(card == EMPTY     ? 1
+                                              : s.face_up[slot] ? 8 + 2 * card + (s.cover_count[slot] == 0)
+                                                                : 2 + tables.cards[card].deck);
   }
   v.my_city = s.owned[player];
   v.opponent_city = s.owned[opponent];

@@ -15,7 +15,8 @@ constexpr int OBS_STRUCTURE = OBS_DECIDING + 1;
 constexpr int OBS_MY_CITY = OBS_STRUCTURE + NUM_SLOTS * SLOT_SIZE, OBS_OPPONENT_CITY = OBS_MY_CITY + NUM_CARDS;
 constexpr int OBS_DISCARD = OBS_OPPONENT_CITY + NUM_CARDS, OBS_COINS = OBS_DISCARD + NUM_CARDS;
 constexpr int OBS_MY_WONDERS = OBS_COINS + 2, OBS_MY_BUILT = OBS_MY_WONDERS + NUM_WONDERS;
-constexpr int OBS_OPPONENT_WONDERS = OBS_MY_BUILT + NUM_WONDERS, OBS_OPPONENT_BUILT = OBS_OPPONENT_WONDERS + NUM_WONDERS;
+constexpr int OBS_OPPONENT_WONDERS = OBS_MY_BUILT + NUM_WONDERS,
+              OBS_OPPONENT_BUILT = OBS_OPPONENT_WONDERS + NUM_WONDERS;
 constexpr int OBS_DRAFT = OBS_OPPONENT_BUILT + NUM_WONDERS, OBS_BOARD = OBS_DRAFT + NUM_WONDERS;
 constexpr int OBS_MY_TOKENS = OBS_BOARD + NUM_TOKENS, OBS_OPPONENT_TOKENS = OBS_MY_TOKENS + NUM_TOKENS;
 constexpr int OBS_LIBRARY = OBS_OPPONENT_TOKENS + NUM_TOKENS, OBS_PAWN = OBS_LIBRARY + NUM_TOKENS;
@@ -33,7 +34,7 @@ struct ObsView {
   float coins[2] = {0.0f, 0.0f};
   uint16_t wonders[4] = {};  // my unbuilt, my built, opponent's unbuilt, opponent's built (bits)
   uint16_t draft = 0, board = 0, my_tokens = 0, opponent_tokens = 0, library = 0;
-  uint8_t looting = 0;  // bits of the looting view
+  uint8_t looting = 0;                  // bits of the looting view
   int8_t science[2][NUM_SYMBOLS] = {};  // the values written: 0, 1 or 2
 };
 

@@ -67,8 +67,8 @@ int legal_actions(const Tables& tables, const State& s, int16_t* out) {
       return bit_actions(s.board_tokens, PROGRESS_AT, out);
     case DESTROY: {
       const int colour = s.destroy_color;
-      return card_actions(s.owned[1 - s.current], DESTROY_AT,
-                          [&](int card) { return tables.cards[card].color == colour; }, out);
+      return card_actions(
+          s.owned[1 - s.current], DESTROY_AT, [&](int card) { return tables.cards[card].color == colour; }, out);
     }
     case MAUSOLEUM:
       return card_actions(s.discard, MAUSOLEUM_AT, [](int) { return true; }, out);
@@ -86,8 +86,8 @@ int legal_actions(const Tables& tables, const State& s, int16_t* out) {
 std::string why_illegal(const Tables& tables, const State& s, long long action) {
   static constexpr const char* PHASE_NAMES[NUM_PHASES] = {"draft",     "play",    "progress", "destroy",
                                                           "mausoleum", "library", "starter",  "game_over"};
-  static constexpr const char* PHASE_KINDS[NUM_PHASES] = {"draft", "build, sell, wonder", "progress", "destroy",
-                                                          "mausoleum", "library", "starter", ""};
+  static constexpr const char* PHASE_KINDS[NUM_PHASES] = {
+      "draft", "build, sell, wonder", "progress", "destroy", "mausoleum", "library", "starter", ""};
   if (action < 0 || action >= NUM_ACTIONS)
     return "it is not an action number (an integer in 0-" + std::to_string(NUM_ACTIONS - 1) + ")";
   const Decoded d = decode_action(static_cast<int>(action));
@@ -198,8 +198,10 @@ void take_token(const Tables& tables, State& s, int player, int token) {
 }
 
 void add_choice(State& s, int player, int bits) {
-  if (bits == RAW_BITS) ++s.raw_choices[player];
-  else if (bits == MANUFACTURED_BITS) ++s.manufactured_choices[player];
+  if (bits == RAW_BITS)
+    ++s.raw_choices[player];
+  else if (bits == MANUFACTURED_BITS)
+    ++s.manufactured_choices[player];
 }
 
 int income(const Tables& tables, const State& s, int player, int card) {
@@ -208,7 +210,8 @@ int income(const Tables& tables, const State& s, int player, int card) {
   if (d.coins_per_card) coins += d.coins_per_card * colour_count(s, player, d.coins_per_card_colors);
   if (d.coins_per_wonder) coins += d.coins_per_wonder * built_wonder_count(s, player);
   if (d.guild_coins)
-    coins += d.guild_coins * std::max(colour_count(s, 0, d.guild_coins_colors), colour_count(s, 1, d.guild_coins_colors));
+    coins +=
+        d.guild_coins * std::max(colour_count(s, 0, d.guild_coins_colors), colour_count(s, 1, d.guild_coins_colors));
   return coins;
 }
 
@@ -220,7 +223,8 @@ void add_building(const Tables& tables, State& s, int player, int card) {
   ++s.color_count[player][d.color];
   s.chains[player] |= d.chain_gives;
   if (d.changes_costs) {
-    for (int r = 0; r < NUM_RESOURCES; ++r) s.production[player][r] = static_cast<int8_t>(s.production[player][r] + d.production[r]);
+    for (int r = 0; r < NUM_RESOURCES; ++r)
+      s.production[player][r] = static_cast<int8_t>(s.production[player][r] + d.production[r]);
     if (d.choice) add_choice(s, player, d.choice);
     s.fixed_price_bits[player] |= d.trade_fixed;
   }
@@ -256,8 +260,10 @@ void end_turn(const Tables& tables, State& s) {
     end_age(tables, s);
     return;
   }
-  if (s.play_again) s.play_again = false;
-  else s.turn_player = static_cast<int8_t>(1 - s.turn_player);
+  if (s.play_again)
+    s.play_again = false;
+  else
+    s.turn_player = static_cast<int8_t>(1 - s.turn_player);
   s.phase = PLAY;
   s.current = s.turn_player;
 }
@@ -360,7 +366,8 @@ void build_wonder(const Tables& tables, State& s, int card, int wonder) {
     s.phase = MAUSOLEUM;
   } else if (w.library_draw) {
     s.library_offer = 0;
-    for (int i = 0; i < w.library_draw; ++i) s.library_offer |= static_cast<uint16_t>(1u << s.deal.token_order[BOARD_TOKENS + i]);
+    for (int i = 0; i < w.library_draw; ++i)
+      s.library_offer |= static_cast<uint16_t>(1u << s.deal.token_order[BOARD_TOKENS + i]);
     s.library_used = true;
     s.phase = LIBRARY;
   } else {
@@ -387,7 +394,8 @@ void destroy(const Tables& tables, State& s, int card) {
   --s.city_size[opponent];
   s.owned[opponent].remove(card);
   --s.color_count[opponent][d.color];
-  for (int r = 0; r < NUM_RESOURCES; ++r) s.production[opponent][r] = static_cast<int8_t>(s.production[opponent][r] - d.production[r]);
+  for (int r = 0; r < NUM_RESOURCES; ++r)
+    s.production[opponent][r] = static_cast<int8_t>(s.production[opponent][r] - d.production[r]);
   s.discard.add(card);
   s.destroy_color = NONE;
   end_turn(tables, s);
@@ -421,15 +429,33 @@ void starter(State& s, int choice) {
 void apply_action(const Tables& tables, State& s, int action) {
   const Decoded d = decode_action(action);
   switch (d.kind) {
-    case A_DRAFT: draft(tables, s, d.index); break;
-    case A_BUILD: build(tables, s, d.index); break;
-    case A_SELL: sell(tables, s, d.index); break;
-    case A_WONDER: build_wonder(tables, s, d.index, d.wonder); break;
-    case A_PROGRESS: progress(tables, s, d.index); break;
-    case A_DESTROY: destroy(tables, s, d.index); break;
-    case A_MAUSOLEUM: mausoleum(tables, s, d.index); break;
-    case A_LIBRARY: library(tables, s, d.index); break;
-    case A_STARTER: starter(s, d.index); break;
+    case A_DRAFT:
+      draft(tables, s, d.index);
+      break;
+    case A_BUILD:
+      build(tables, s, d.index);
+      break;
+    case A_SELL:
+      sell(tables, s, d.index);
+      break;
+    case A_WONDER:
+      build_wonder(tables, s, d.index, d.wonder);
+      break;
+    case A_PROGRESS:
+      progress(tables, s, d.index);
+      break;
+    case A_DESTROY:
+      destroy(tables, s, d.index);
+      break;
+    case A_MAUSOLEUM:
+      mausoleum(tables, s, d.index);
+      break;
+    case A_LIBRARY:
+      library(tables, s, d.index);
+      break;
+    case A_STARTER:
+      starter(s, d.index);
+      break;
   }
 }
 

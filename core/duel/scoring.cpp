@@ -13,7 +13,8 @@ int colour_count(const State& state, int player, int colour_bits) {
 
 int built_wonder_count(const State& state, int player) {
   int count = 0;
-  for (int i = 0; i < state.wonder_count[player]; ++i) count += state.wonder_built >> state.player_wonders[player][i] & 1;
+  for (int i = 0; i < state.wonder_count[player]; ++i)
+    count += state.wonder_built >> state.player_wonders[player][i] & 1;
   return count;
 }
 
@@ -26,7 +27,8 @@ namespace {
 
 int guild_points(const Tables& tables, const State& state, int card) {
   const CardData& d = tables.cards[card];
-  int points = d.guild_vp * std::max(colour_count(state, 0, d.guild_vp_colors), colour_count(state, 1, d.guild_vp_colors));
+  int points =
+      d.guild_vp * std::max(colour_count(state, 0, d.guild_vp_colors), colour_count(state, 1, d.guild_vp_colors));
   points += d.guild_vp_per_wonder * std::max(built_wonder_count(state, 0), built_wonder_count(state, 1));
   points += d.guild_vp_per_3coins * (std::max(state.coins[0], state.coins[1]) / COINS_PER_POINT);
   return points;
@@ -39,10 +41,14 @@ Score score(const Tables& tables, const State& state, int player) {
   for (int i = 0; i < state.city_size[player]; ++i) {
     int card = state.city[player][i];
     int colour = tables.cards[card].color;
-    if (colour == BLUE) result[0] += tables.cards[card].vp;
-    else if (colour == GREEN) result[1] += tables.cards[card].vp;
-    else if (colour == YELLOW) result[2] += tables.cards[card].vp;
-    else if (colour == PURPLE) result[3] += guild_points(tables, state, card);
+    if (colour == BLUE)
+      result[0] += tables.cards[card].vp;
+    else if (colour == GREEN)
+      result[1] += tables.cards[card].vp;
+    else if (colour == YELLOW)
+      result[2] += tables.cards[card].vp;
+    else if (colour == PURPLE)
+      result[3] += guild_points(tables, state, card);
   }
   for (int i = 0; i < state.wonder_count[player]; ++i) {
     int w = state.player_wonders[player][i];

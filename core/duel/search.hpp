@@ -23,71 +23,71 @@
 namespace wonders::duel {
 
 class SearchAdapter {
-  public:
-    using State = duel::State;
-    static constexpr bool kSimultaneous = false, kReuse = true;
-    static constexpr int kMaxPlayers = 2, kMaxDepth = MAX_LOG + 8, kMaxHistory = MAX_LOG;
+ public:
+  using State = duel::State;
+  static constexpr bool kSimultaneous = false, kReuse = true;
+  static constexpr int kMaxPlayers = 2, kMaxDepth = MAX_LOG + 8, kMaxHistory = MAX_LOG;
 
-    // weights of the cheap rule by action kind (build, wonder, sell; the others 1): 0 = uniform
-    SearchAdapter(std::shared_ptr<const Tables> tables, bool uniform_rule)
-        : tables_(std::move(tables)), uniform_(uniform_rule) {}
+  // weights of the cheap rule by action kind (build, wonder, sell; the others 1): 0 = uniform
+  SearchAdapter(std::shared_ptr<const Tables> tables, bool uniform_rule)
+      : tables_(std::move(tables)), uniform_(uniform_rule) {}
 
-    int num_players() const { return 2; }
-    int num_actions() const { return NUM_ACTIONS; }
-    bool is_over(const State& s) const { return s.game_over(); }
-    int acting(const State& s, int* players) const {
-        if (s.game_over()) return 0;
-        players[0] = s.current;
-        return 1;
+  int num_players() const { return 2; }
+  int num_actions() const { return NUM_ACTIONS; }
+  bool is_over(const State& s) const { return s.game_over(); }
+  int acting(const State& s, int* players) const {
+    if (s.game_over()) return 0;
+    players[0] = s.current;
+    return 1;
+  }
+  int legal(const State& s, int player, int* out) const {
+    if (s.game_over() || player != s.current) return 0;
+    int16_t found[MAX_LEGAL];
+    const int n = legal_actions(*tables_, s, found);
+    for (int i = 0; i < n; ++i) out[i] = found[i];
+    return n;
+  }
+  void apply(State& s, const int* actions) const { apply_action(*tables_, s, actions[s.current]); }
+  void determinize(const State& truth, int, Rng& rng, State& out) const {
+    out = duel::determinize(*tables_, truth, rng);
+  }
+  // A supremacy is a plain win; a civilian victory adds the score margin (agents/duel_heuristic.py).
+  void returns(const State& s, const search::Options& options, double* out) const {
+    double shares[2];
+    const int winners = (s.winners & 1) + (s.winners >> 1 & 1);
+    for (int p = 0; p < 2; ++p) shares[p] = (s.winners >> p & 1) ? 1.0 / winners : 0.0;
+    if (s.victory != CIVILIAN) {
+      out[0] = shares[0];
+      out[1] = shares[1];
+      return;
     }
-    int legal(const State& s, int player, int* out) const {
-        if (s.game_over() || player != s.current) return 0;
-        int16_t found[MAX_LEGAL];
-        const int n = legal_actions(*tables_, s, found);
-        for (int i = 0; i < n; ++i) out[i] = found[i];
-        return n;
-    }
-    void apply(State& s, const int* actions) const { apply_action(*tables_, s, actions[s.current]); }
-    void determinize(const State& truth, int, Rng& rng, State& out) const {
-        out = duel::determinize(*tables_, truth, rng);
-    }
-    // A supremacy is a plain win; a civilian victory adds the score margin (agents/duel_heuristic.py).
-    void returns(const State& s, const search::Options& options, double* out) const {
-        double shares[2];
-        const int winners = (s.winners & 1) + (s.winners >> 1 & 1);
-        for (int p = 0; p < 2; ++p) shares[p] = (s.winners >> p & 1) ? 1.0 / winners : 0.0;
-        if (s.victory != CIVILIAN) {
-            out[0] = shares[0];
-            out[1] = shares[1];
-            return;
-        }
-        const int totals[2] = {score(*tables_, s, 0)[NUM_CATEGORIES], score(*tables_, s, 1)[NUM_CATEGORIES]};
-        search::win_and_margin(totals, shares, 2, options.margin_scale, options.margin_weight, out);
-    }
-    float rule_weight(const State&, int action) const {
-        if (uniform_) return 1.0f;
-        if (action >= BUILD_AT && action < SELL_AT) return 4.0f;
-        if (action >= SELL_AT && action < WONDER_AT) return 1.0f;
-        if (action >= WONDER_AT && action < PROGRESS_AT) return 2.0f;
-        return 1.0f;
-    }
-    int history(const State& s, int* out) const {
-        for (int i = 0; i < s.log_size; ++i) out[i] = s.log[i].action;
-        return s.log_size;
-    }
-    // The first wonder offer is public and differs between deals: it tells games apart.
-    uint64_t fingerprint(const State& s) const {
-        uint64_t f = 0;
-        for (int i = 0; i < WONDERS_PER_ROUND; ++i) f = f * 16 + static_cast<uint64_t>(s.deal.wonder_order[i]);
-        return f;
-    }
-    int observation_size() const { return OBSERVATION_SIZE; }
-    void observe(const State& s, int player, float* out) const { encode_observation(*tables_, s, player, out); }
-    const Tables& tables() const { return *tables_; }
+    const int totals[2] = {score(*tables_, s, 0)[NUM_CATEGORIES], score(*tables_, s, 1)[NUM_CATEGORIES]};
+    search::win_and_margin(totals, shares, 2, options.margin_scale, options.margin_weight, out);
+  }
+  float rule_weight(const State&, int action) const {
+    if (uniform_) return 1.0f;
+    if (action >= BUILD_AT && action < SELL_AT) return 4.0f;
+    if (action >= SELL_AT && action < WONDER_AT) return 1.0f;
+    if (action >= WONDER_AT && action < PROGRESS_AT) return 2.0f;
+    return 1.0f;
+  }
+  int history(const State& s, int* out) const {
+    for (int i = 0; i < s.log_size; ++i) out[i] = s.log[i].action;
+    return s.log_size;
+  }
+  // The first wonder offer is public and differs between deals: it tells games apart.
+  uint64_t fingerprint(const State& s) const {
+    uint64_t f = 0;
+    for (int i = 0; i < WONDERS_PER_ROUND; ++i) f = f * 16 + static_cast<uint64_t>(s.deal.wonder_order[i]);
+    return f;
+  }
+  int observation_size() const { return OBSERVATION_SIZE; }
+  void observe(const State& s, int player, float* out) const { encode_observation(*tables_, s, player, out); }
+  const Tables& tables() const { return *tables_; }
 
-  private:
-    std::shared_ptr<const Tables> tables_;
-    bool uniform_;
+ private:
+  std::shared_ptr<const Tables> tables_;
+  bool uniform_;
 };
 
 }  // namespace wonders::duel

@@ -10,21 +10,21 @@ namespace wonders::duel {
 namespace py = pybind11;
 
 void bind_search(py::module_ m) {
-    auto searcher = search::bind_searcher<SearchAdapter>(
-        m, "Searcher", "ISMCTS over Duel core states (see core/common/ismcts.hpp); keeps its tree between moves.",
-        [](const SearchAdapter&, const State& state, int player) {
-            if (player != 0 && player != 1) throw py::value_error("player must be 0 or 1, got " + std::to_string(player));
-            if (state.game_over()) throw py::value_error("the game is over: there is nothing to search");
-            if (player != state.current)
-                throw py::value_error("player " + std::to_string(player) + " does not decide now; player " +
-                                      std::to_string(state.current) + " does");
-        });
-    searcher.def(py::init([](std::shared_ptr<Tables> tables, bool uniform_rule) {
+  auto searcher = search::bind_searcher<SearchAdapter>(
+      m, "Searcher", "ISMCTS over Duel core states (see core/common/ismcts.hpp); keeps its tree between moves.",
+      [](const SearchAdapter&, const State& state, int player) {
+        if (player != 0 && player != 1) throw py::value_error("player must be 0 or 1, got " + std::to_string(player));
+        if (state.game_over()) throw py::value_error("the game is over: there is nothing to search");
+        if (player != state.current)
+          throw py::value_error("player " + std::to_string(player) + " does not decide now; player " +
+                                std::to_string(state.current) + " does");
+      });
+  searcher.def(py::init([](std::shared_ptr<Tables> tables, bool uniform_rule) {
                  if (!tables) throw py::type_error("Searcher needs Tables");
                  return std::make_unique<search::BoundSearcher<SearchAdapter>>(SearchAdapter(tables, uniform_rule));
-             }),
-             py::arg("tables"), py::arg("uniform_rule") = false,
-             "uniform_rule: uniform play-outs instead of the cheap rule (see core/duel/search.hpp)");
+               }),
+               py::arg("tables"), py::arg("uniform_rule") = false,
+               "uniform_rule: uniform play-outs instead of the cheap rule (see core/duel/search.hpp)");
 }
 
 }  // namespace wonders::duel

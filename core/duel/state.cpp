@@ -131,8 +131,10 @@ void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
     }
     int others[7], num_others = 0;
     for (int i = 0; i < boxed_count; ++i) {
-      if (tables.cards[boxed[i]].deck == deck) pool[num_pool++] = boxed[i];
-      else others[num_others++] = boxed[i];
+      if (tables.cards[boxed[i]].deck == deck)
+        pool[num_pool++] = boxed[i];
+      else
+        others[num_others++] = boxed[i];
     }
     if (!num_pool) continue;
     std::sort(pool, pool + num_pool);

@@ -33,7 +33,7 @@ struct Deal {
   std::array<int8_t, NUM_WONDERS> wonder_order;
   std::array<int8_t, NUM_TOKENS> token_order;
   std::array<std::array<int8_t, NUM_SLOTS>, 3> cards;  // each Age's 20 cards in slot order
-  std::array<std::array<int8_t, 7>, 3> boxed;         // BOXED_PER_AGE[age] cards each
+  std::array<std::array<int8_t, 7>, 3> boxed;          // BOXED_PER_AGE[age] cards each
 };
 
 struct LogEntry {
@@ -69,7 +69,7 @@ struct State {
   int8_t science[2][NUM_SYMBOLS];
   int16_t coins[2];
   int8_t player_wonders[2][WONDERS_PER_ROUND], wonder_count[2];  // in the order drafted
-  uint16_t wonder_built;  // wonder bits
+  uint16_t wonder_built;                                         // wonder bits
   std::array<int8_t, NUM_WONDERS> wonder_card;
   int8_t wonders_built, boxed_wonder;
   uint16_t board_tokens, player_tokens[2], library_offer;  // token bits

@@ -53,8 +53,8 @@ void visit_fields(S& s, Visitor& v) {
   v.lists("boxed", s.deal.boxed[0].data(), 7, BOXED_PER_AGE, 3, CARD);
   v.scalar("draft_step", s.draft_step, {0, 2 * WONDERS_PER_ROUND});
   v.bit_list("draft_offer", s.draft_offer,
-             s.deal.wonder_order.data() + (s.draft_step < WONDERS_PER_ROUND ? 0 : WONDERS_PER_ROUND),
-             WONDERS_PER_ROUND, WONDER);
+             s.deal.wonder_order.data() + (s.draft_step < WONDERS_PER_ROUND ? 0 : WONDERS_PER_ROUND), WONDERS_PER_ROUND,
+             WONDER);
   v.array("slot_card", s.slot_card.data(), NUM_SLOTS, CARD_OR_EMPTY);
   v.flags("face_up", s.face_up.data(), NUM_SLOTS);
   v.array("cover_count", s.cover_count.data(), NUM_SLOTS, {0, 2});

@@ -7,8 +7,8 @@ namespace wonders::duel {
 namespace {
 
 // The array `name`, checked to hold `size` values in [low, high].
-const std::vector<int64_t>& get(const TableArrays& arrays, const std::string& name, size_t size,
-                                int64_t low, int64_t high) {
+const std::vector<int64_t>& get(const TableArrays& arrays, const std::string& name, size_t size, int64_t low,
+                                int64_t high) {
   auto found = arrays.find(name);
   if (found == arrays.end()) throw std::invalid_argument("duel tables: missing array '" + name + "'");
   const auto& values = found->second;
@@ -17,8 +17,8 @@ const std::vector<int64_t>& get(const TableArrays& arrays, const std::string& na
                                 " values, got " + std::to_string(values.size()));
   for (int64_t v : values)
     if (v < low || v > high)
-      throw std::invalid_argument("duel tables: array '" + name + "' holds " + std::to_string(v) +
-                                  ", outside " + std::to_string(low) + ".." + std::to_string(high));
+      throw std::invalid_argument("duel tables: array '" + name + "' holds " + std::to_string(v) + ", outside " +
+                                  std::to_string(low) + ".." + std::to_string(high));
   return values;
 }
 
@@ -118,8 +118,7 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   const auto& k_coins = get(a, "token_coins", T, 0, 20);
   const auto& k_science = get(a, "token_science", T, NONE, NUM_SYMBOLS - 1);
   const auto& k_per = get(a, "token_vp_per_token", T, 0, 20);
-  for (size_t k = 0; k < T; ++k)
-    t.tokens[k] = TokenData{i8(k_vp[k]), i8(k_coins[k]), i8(k_science[k]), i8(k_per[k])};
+  for (size_t k = 0; k < T; ++k) t.tokens[k] = TokenData{i8(k_vp[k]), i8(k_coins[k]), i8(k_science[k]), i8(k_per[k])};
   const auto& special = get(a, "special_tokens", 6, 0, NUM_TOKENS - 1);
   t.architecture = static_cast<int>(special[0]);
   t.masonry = static_cast<int>(special[1]);
@@ -154,13 +153,15 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
       for (int i = 0; i < 2; ++i) {
         int64_t over = covered_by[(age * NUM_SLOTS + s) * 2 + i];
         if (over == NONE) continue;
-        if (over <= s)
-          throw std::invalid_argument("duel tables: a slot must be covered by later slots");
+        if (over <= s) throw std::invalid_argument("duel tables: a slot must be covered by later slots");
         ++layout.cover_count[s];
         auto& list = layout.covers[over];
-        if (list[0] == NONE) list[0] = static_cast<int8_t>(s);
-        else if (list[1] == NONE) list[1] = static_cast<int8_t>(s);
-        else throw std::invalid_argument("duel tables: a slot covers more than two slots");
+        if (list[0] == NONE)
+          list[0] = static_cast<int8_t>(s);
+        else if (list[1] == NONE)
+          list[1] = static_cast<int8_t>(s);
+        else
+          throw std::invalid_argument("duel tables: a slot covers more than two slots");
       }
     for (int s = 0; s < NUM_SLOTS; ++s)
       if (!layout.cover_count[s] && !layout.face_up[s])

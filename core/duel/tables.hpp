@@ -26,11 +26,10 @@ using TableArrays = std::map<std::string, std::vector<int64_t>>;
 struct CardData {
   int8_t color, deck, coin_cost, vp, shields, coins, science;  // science: symbol or NONE
   std::array<int8_t, NUM_RESOURCES> cost, production;
-  uint8_t choice, trade_fixed;  // resource bit masks
+  uint8_t choice, trade_fixed;        // resource bit masks
   uint32_t chain_gives, chain_needs;  // chain symbol bit (0: none)
   int8_t coins_per_card, coins_per_card_colors, coins_per_wonder;
-  int8_t guild_coins, guild_coins_colors, guild_vp, guild_vp_colors, guild_vp_per_wonder,
-      guild_vp_per_3coins;
+  int8_t guild_coins, guild_coins_colors, guild_vp, guild_vp_colors, guild_vp_per_wonder, guild_vp_per_3coins;
   bool changes_costs, has_income;
 };
 
@@ -47,7 +46,7 @@ struct TokenData {
 
 struct Layout {
   std::array<bool, NUM_SLOTS> face_up;
-  std::array<int8_t, NUM_SLOTS> cover_count;  // how many slots cover each slot at the start
+  std::array<int8_t, NUM_SLOTS> cover_count;            // how many slots cover each slot at the start
   std::array<std::array<int8_t, 2>, NUM_SLOTS> covers;  // slots each slot covers (NONE: none)
 };
 
@@ -60,17 +59,16 @@ struct Tables {
   std::array<WonderData, NUM_WONDERS> wonders;
   std::array<TokenData, NUM_TOKENS> tokens;
   std::array<Layout, 3> layouts;
-  std::array<std::vector<int8_t>, NUM_DECKS> deck_cards;  // card ids of each deck, ascending
+  std::array<std::vector<int8_t>, NUM_DECKS> deck_cards;             // card ids of each deck, ascending
   int architecture, masonry, economy, strategy, theology, urbanism;  // token ids
   int wonder_discount, blue_discount, strategy_shields, urbanism_chain_coins;
-  std::array<LootingToken, 4> looting;   // wonders_env.duel.state.LOOTING_TOKENS
+  std::array<LootingToken, 4> looting;     // wonders_env.duel.state.LOOTING_TOKENS
   std::array<int8_t, 10> military_points;  // by pawn distance 0-9 (scoring.MILITARY_POINTS)
   std::vector<std::string> card_names, wonder_names, token_names;
 
   // Builds and validates the tables; throws std::invalid_argument naming the bad array.
   static Tables from_arrays(const TableArrays& arrays, std::vector<std::string> card_names,
-                            std::vector<std::string> wonder_names,
-                            std::vector<std::string> token_names);
+                            std::vector<std::string> wonder_names, std::vector<std::string> token_names);
 };
 
 }  // namespace wonders::duel

@@ -7,84 +7,86 @@
 namespace wonders::seven_wonders {
 
 void Engine::determinize(GameState& state, int player, Rng& rng) const {
-    const Tables& t = *tables_;
-    std::vector<uint8_t*> places;  // every hidden card
-    int known_hand = -1;
-    bool same_turn = state.phase == Phase::MAIN || state.phase == Phase::FREE_CITY ||
-                     (state.phase == Phase::PAYMENT && state.pending_turn <= TURNS_PER_AGE);
-    if (same_turn && state.turn > 1 && player < num_players_)
-        known_hand = state.free_city() >= 0 ? 1 - player
-                                            : (player + (state.age == 2 ? 1 : num_players_ - 1)) % num_players_;
-    for (int other = 0; other < num_seats_; ++other)
-        if (other != player && other != known_hand)
-            for (int i = 0; i < state.hand_size[other]; ++i) places.push_back(&state.hands[other][i]);
-    for (int age = 0; age < 3; ++age)
-        for (int i = 0; i < state.deck_size[age]; ++i) places.push_back(&state.decks[age][i]);
-    for (int i = 0; i < state.box_size; ++i) places.push_back(&state.box[i]);
-    for (int i = 0; i < state.free_city_pile_size; ++i) places.push_back(&state.free_city_pile[i]);
-    for (int other = 0; other < num_seats_; ++other)
-        if (other != player)
-            for (int i = 0; i < state.stages_built[other]; ++i) places.push_back(&state.stage_cards[other][i]);
-    if (player < num_players_) {
-        std::array<uint8_t, MAX_TYPES> known = state.known_discard[player];
-        for (int i = 0; i < state.discard_size; ++i) {
-            uint8_t& count = known[t.cards[state.discard[i]].type];
-            if (count > 0) --count;
-            else places.push_back(&state.discard[i]);
-        }
+  const Tables& t = *tables_;
+  std::vector<uint8_t*> places;  // every hidden card
+  int known_hand = -1;
+  bool same_turn = state.phase == Phase::MAIN || state.phase == Phase::FREE_CITY ||
+                   (state.phase == Phase::PAYMENT && state.pending_turn <= TURNS_PER_AGE);
+  if (same_turn && state.turn > 1 && player < num_players_)
+    known_hand =
+        state.free_city() >= 0 ? 1 - player : (player + (state.age == 2 ? 1 : num_players_ - 1)) % num_players_;
+  for (int other = 0; other < num_seats_; ++other)
+    if (other != player && other != known_hand)
+      for (int i = 0; i < state.hand_size[other]; ++i) places.push_back(&state.hands[other][i]);
+  for (int age = 0; age < 3; ++age)
+    for (int i = 0; i < state.deck_size[age]; ++i) places.push_back(&state.decks[age][i]);
+  for (int i = 0; i < state.box_size; ++i) places.push_back(&state.box[i]);
+  for (int i = 0; i < state.free_city_pile_size; ++i) places.push_back(&state.free_city_pile[i]);
+  for (int other = 0; other < num_seats_; ++other)
+    if (other != player)
+      for (int i = 0; i < state.stages_built[other]; ++i) places.push_back(&state.stage_cards[other][i]);
+  if (player < num_players_) {
+    std::array<uint8_t, MAX_TYPES> known = state.known_discard[player];
+    for (int i = 0; i < state.discard_size; ++i) {
+      uint8_t& count = known[t.cards[state.discard[i]].type];
+      if (count > 0)
+        --count;
+      else
+        places.push_back(&state.discard[i]);
     }
-    for (int age = 1; age <= 3; ++age) {  // card backs show the Age: shuffle within each Age
-        std::vector<uint8_t*> group;
-        std::vector<uint8_t> cards;
-        for (uint8_t* place : places)
-            if (t.cards[*place].age == age) {
-                group.push_back(place);
-                cards.push_back(*place);
-            }
-        // sorted first: the draw depends on which cards are hidden, never on where they lie
-        std::sort(cards.begin(), cards.end());
-        rng.shuffle(cards.data(), static_cast<int>(cards.size()));
-        for (size_t k = 0; k < group.size(); ++k) *group[k] = cards[k];
-    }
-    redraw_hidden_choices(state, player, rng);
+  }
+  for (int age = 1; age <= 3; ++age) {  // card backs show the Age: shuffle within each Age
+    std::vector<uint8_t*> group;
+    std::vector<uint8_t> cards;
+    for (uint8_t* place : places)
+      if (t.cards[*place].age == age) {
+        group.push_back(place);
+        cards.push_back(*place);
+      }
+    // sorted first: the draw depends on which cards are hidden, never on where they lie
+    std::sort(cards.begin(), cards.end());
+    rng.shuffle(cards.data(), static_cast<int>(cards.size()));
+    for (size_t k = 0; k < group.size(); ++k) *group[k] = cards[k];
+  }
+  redraw_hidden_choices(state, player, rng);
 }
 
 void Engine::redraw_hidden_choices(GameState& state, int player, Rng& rng) const {
-    // the pending moves (and payments) of the cities `player` does not decide for, players' first
-    const int free_city = state.free_city();
-    std::array<int, MAX_SEATS> hidden{};
-    int count = 0;
-    for (int city = 0; city < num_seats_; ++city)
-        if (city != free_city && state.pending[city] >= 0 && controller(state, city) != player) hidden[count++] = city;
-    if (free_city >= 0 && state.pending[free_city] >= 0 && controller(state, free_city) != player)
-        hidden[count++] = free_city;
-    if (!count) return;
-    const Phase phase = state.phase;
-    const bool seventh = phase == Phase::PAYMENT && state.pending_turn > TURNS_PER_AGE;
-    std::array<int8_t, MAX_ACTIONS> mask;
-    std::array<int16_t, MAX_ACTIONS> legal;
-    for (int k = 0; k < count; ++k) {
-        int city = hidden[k];
-        if (seventh) {  // Babylon's 7th card, chosen before its power was marked used
-            state.phase = Phase::SEVENTH_CARD;
-            state.seventh_card_played_age[city] = 0;
-        } else {
-            state.phase = city == free_city ? Phase::FREE_CITY : Phase::MAIN;
-        }
-        legal_action_mask(state, controller(state, city), mask.data());
-        int options = 0;
-        for (int a = 0; a < num_actions(); ++a)
-            if (mask[a]) legal[options++] = static_cast<int16_t>(a);
-        state.pending[city] = legal[rng.below(static_cast<uint32_t>(options))];
-        if (seventh) state.seventh_card_played_age[city] = state.age;
+  // the pending moves (and payments) of the cities `player` does not decide for, players' first
+  const int free_city = state.free_city();
+  std::array<int, MAX_SEATS> hidden{};
+  int count = 0;
+  for (int city = 0; city < num_seats_; ++city)
+    if (city != free_city && state.pending[city] >= 0 && controller(state, city) != player) hidden[count++] = city;
+  if (free_city >= 0 && state.pending[free_city] >= 0 && controller(state, free_city) != player)
+    hidden[count++] = free_city;
+  if (!count) return;
+  const Phase phase = state.phase;
+  const bool seventh = phase == Phase::PAYMENT && state.pending_turn > TURNS_PER_AGE;
+  std::array<int8_t, MAX_ACTIONS> mask;
+  std::array<int16_t, MAX_ACTIONS> legal;
+  for (int k = 0; k < count; ++k) {
+    int city = hidden[k];
+    if (seventh) {  // Babylon's 7th card, chosen before its power was marked used
+      state.phase = Phase::SEVENTH_CARD;
+      state.seventh_card_played_age[city] = 0;
+    } else {
+      state.phase = city == free_city ? Phase::FREE_CITY : Phase::MAIN;
     }
-    state.phase = phase;
-    for (int k = 0; k < count; ++k) {
-        int city = hidden[k];
-        if (!(state.paid >> city & 1)) continue;
-        PaymentChoices choices = payment_choices(state, city);
-        state.payments[city] = choices.choices[rng.below(static_cast<uint32_t>(choices.count))];
-    }
+    legal_action_mask(state, controller(state, city), mask.data());
+    int options = 0;
+    for (int a = 0; a < num_actions(); ++a)
+      if (mask[a]) legal[options++] = static_cast<int16_t>(a);
+    state.pending[city] = legal[rng.below(static_cast<uint32_t>(options))];
+    if (seventh) state.seventh_card_played_age[city] = state.age;
+  }
+  state.phase = phase;
+  for (int k = 0; k < count; ++k) {
+    int city = hidden[k];
+    if (!(state.paid >> city & 1)) continue;
+    PaymentChoices choices = payment_choices(state, city);
+    state.payments[city] = choices.choices[rng.below(static_cast<uint32_t>(choices.count))];
+  }
 }
 
 }  // namespace wonders::seven_wonders

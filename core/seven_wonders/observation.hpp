@@ -9,23 +9,23 @@
 namespace wonders::seven_wonders {
 
 class Observer {
-  public:
-    explicit Observer(const Engine& engine);
-    int size() const { return size_; }
-    int city_size() const { return city_size_; }
-    // The public city rows in seat order (num_seats x city_size floats), shared by every player.
-    void public_cities(const GameState& state, float* rows) const;
-    // The observation of `player`, given the rows of public_cities.
-    void encode(const GameState& state, int player, const float* rows, float* out) const;
-    // Both steps at once.
-    void encode(const GameState& state, int player, float* out) const;
+ public:
+  explicit Observer(const Engine& engine);
+  int size() const { return size_; }
+  int city_size() const { return city_size_; }
+  // The public city rows in seat order (num_seats x city_size floats), shared by every player.
+  void public_cities(const GameState& state, float* rows) const;
+  // The observation of `player`, given the rows of public_cities.
+  void encode(const GameState& state, int player, const float* rows, float* out) const;
+  // Both steps at once.
+  void encode(const GameState& state, int player, float* out) const;
 
-  private:
-    void encode_payment(const GameState& state, int player, bool acting, float* out) const;
+ private:
+  void encode_payment(const GameState& state, int player, bool acting, float* out) const;
 
-    const Engine& engine_;
-    int num_types_, city_size_, size_;
-    int hand_at_, pending_at_, passed_at_, known_at_, choices_at_, cities_at_, paying_at_ = -1;
+  const Engine& engine_;
+  int num_types_, city_size_, size_;
+  int hand_at_, pending_at_, passed_at_, known_at_, choices_at_, cities_at_, paying_at_ = -1;
 };
 
 }  // namespace wonders::seven_wonders

@@ -25,127 +25,127 @@ constexpr int NUM_CATEGORIES = 7;  // military treasury wonder civilian science 
 
 // An explicit deal: the boards and the order of every deck (the Python state's setup).
 struct Deal {
-    std::array<int8_t, MAX_SEATS> city{}, side{};
-    std::array<std::vector<int>, 3> decks;  // Age I, II, III (Age III with its guilds)
-    std::vector<int> box;                   // guilds left out
+  std::array<int8_t, MAX_SEATS> city{}, side{};
+  std::array<std::vector<int>, 3> decks;  // Age I, II, III (Age III with its guilds)
+  std::vector<int> box;                   // guilds left out
 };
 
 // The ways a city may pay for its pending move (payment="choose"), by coins to the left.
 struct PaymentChoices {
-    int count = 0;
-    std::array<CityPayment, PaymentOptions::CAPACITY> choices{};
+  int count = 0;
+  std::array<CityPayment, PaymentOptions::CAPACITY> choices{};
 };
 
 // Who decides now: players in seat order.
 struct Actors {
-    int count = 0;
-    std::array<int8_t, MAX_PLAYERS> seats{};
+  int count = 0;
+  std::array<int8_t, MAX_PLAYERS> seats{};
 };
 
 // One move being resolved: (city, kind, card type, hand owner), its physical card and payment.
 struct Move {
-    int city, kind, card_type, owner, card;
-    int bank, to_left, to_right;
+  int city, kind, card_type, owner, card;
+  int bank, to_left, to_right;
 };
 
 class Engine {
-  public:
-    // wonders: a city index per seat, or all -1 (random distinct cities); sides: 0, 1 or
-    // SIDE_RANDOM per seat; choose_payments: payment="choose" (else "cheapest"). Checked by the bindings.
-    Engine(std::shared_ptr<const Tables> tables, int num_players, std::array<int8_t, MAX_SEATS> wonders,
-           std::array<int8_t, MAX_SEATS> sides, bool choose_payments = false);
+ public:
+  // wonders: a city index per seat, or all -1 (random distinct cities); sides: 0, 1 or
+  // SIDE_RANDOM per seat; choose_payments: payment="choose" (else "cheapest"). Checked by the bindings.
+  Engine(std::shared_ptr<const Tables> tables, int num_players, std::array<int8_t, MAX_SEATS> wonders,
+         std::array<int8_t, MAX_SEATS> sides, bool choose_payments = false);
 
-    const Tables& tables() const { return *tables_; }
-    // A random identity, different for every Engine object (states remember theirs).
-    uint64_t id() const { return id_; }
-    int num_players() const { return num_players_; }
-    int num_seats() const { return num_seats_; }
-    bool chooses_payments() const { return choose_payments_; }
-    int num_actions() const { return tables_->num_actions() + (choose_payments_ ? MAX_TO_ONE_SIDE + 1 : 0); }
-    int pay_action(int to_left) const { return tables_->wait_action() + 1 + to_left; }
+  const Tables& tables() const { return *tables_; }
+  // A random identity, different for every Engine object (states remember theirs).
+  uint64_t id() const { return id_; }
+  int num_players() const { return num_players_; }
+  int num_seats() const { return num_seats_; }
+  bool chooses_payments() const { return choose_payments_; }
+  int num_actions() const { return tables_->num_actions() + (choose_payments_ ? MAX_TO_ONE_SIDE + 1 : 0); }
+  int pay_action(int to_left) const { return tables_->wait_action() + 1 + to_left; }
 
-    // setup
-    Deal draw_deal(uint64_t seed) const;
-    // Empty if `deal` is a valid deal for this engine, else what is wrong with it.
-    std::string check_deal(const Deal& deal) const;
-    void new_game(GameState& state, const Deal& deal) const;
+  // setup
+  Deal draw_deal(uint64_t seed) const;
+  // Empty if `deal` is a valid deal for this engine, else what is wrong with it.
+  std::string check_deal(const Deal& deal) const;
+  void new_game(GameState& state, const Deal& deal) const;
 
-    // queries
-    Actors acting_players(const GameState& state) const;
-    bool is_acting(const GameState& state, int player) const;
-    int acting_city(const GameState& state, int player) const;
-    // Writes the 0/1 mask of `player` (num_actions bytes; only wait for a waiting player).
-    void legal_action_mask(const GameState& state, int player, int8_t* mask) const;
-    // Whether `action` is legal for `player`: legal_action_mask(...)[action] without the mask.
-    bool is_legal(const GameState& state, int player, long long action) const;
-    // Empty if `action` is legal for `player`, else why not.
-    std::string why_illegal(const GameState& state, int player, long long action) const;
-    std::string describe_action(int action) const;
-    // The physical cards `player` chooses from now, outside DISCARD_BUILD (for the Free City: the
-    // holder's hand without the card the holder picked for himself); returns the count.
-    int decision_hand(const GameState& state, int player, std::array<uint8_t, MAX_HAND>& out) const;
-    // The player who decides for `city` (the Free City: the holder of its card).
-    int controller(const GameState& state, int city) const;
-    // payment="choose": every way `city` can pay for its pending move now (payment_choices in rules.py).
-    PaymentChoices payment_choices(const GameState& state, int city) const;
+  // queries
+  Actors acting_players(const GameState& state) const;
+  bool is_acting(const GameState& state, int player) const;
+  int acting_city(const GameState& state, int player) const;
+  // Writes the 0/1 mask of `player` (num_actions bytes; only wait for a waiting player).
+  void legal_action_mask(const GameState& state, int player, int8_t* mask) const;
+  // Whether `action` is legal for `player`: legal_action_mask(...)[action] without the mask.
+  bool is_legal(const GameState& state, int player, long long action) const;
+  // Empty if `action` is legal for `player`, else why not.
+  std::string why_illegal(const GameState& state, int player, long long action) const;
+  std::string describe_action(int action) const;
+  // The physical cards `player` chooses from now, outside DISCARD_BUILD (for the Free City: the
+  // holder's hand without the card the holder picked for himself); returns the count.
+  int decision_hand(const GameState& state, int player, std::array<uint8_t, MAX_HAND>& out) const;
+  // The player who decides for `city` (the Free City: the holder of its card).
+  int controller(const GameState& state, int city) const;
+  // payment="choose": every way `city` can pay for its pending move now (payment_choices in rules.py).
+  PaymentChoices payment_choices(const GameState& state, int city) const;
 
-    // moves: one action per acting player (actions[player]), already checked legal
-    void apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>& actions) const;
+  // moves: one action per acting player (actions[player]), already checked legal
+  void apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>& actions) const;
 
-    // scoring
-    bool is_over(const GameState& state) const { return state.phase == Phase::GAME_OVER; }
-    std::array<int, NUM_CATEGORIES + 1> score_breakdown(const GameState& state, int city) const;
-    std::vector<int> winners(const GameState& state) const;
+  // scoring
+  bool is_over(const GameState& state) const { return state.phase == Phase::GAME_OVER; }
+  std::array<int, NUM_CATEGORIES + 1> score_breakdown(const GameState& state, int city) const;
+  std::vector<int> winners(const GameState& state) const;
 
-    // How many of `counted` (bits: colours, COUNT_WONDER_STAGE, COUNT_DEFEAT_TOKEN) the cities in
-    // `scope` around `city` hold (count_items in rules.py).
-    int count_items(const GameState& state, int city, int counted, int scope) const;
+  // How many of `counted` (bits: colours, COUNT_WONDER_STAGE, COUNT_DEFEAT_TOKEN) the cities in
+  // `scope` around `city` hold (count_items in rules.py).
+  int count_items(const GameState& state, int city, int counted, int scope) const;
 
-    // payments (exposed for the tests)
-    PaymentOptions buy_options(const GameState& state, int city, const std::array<int, NUM_RESOURCES>& cost) const;
-    bool build_payment(const GameState& state, int city, int card_type, Move& move) const;
-    bool stage_payment(const GameState& state, int city, Move& move) const;
+  // payments (exposed for the tests)
+  PaymentOptions buy_options(const GameState& state, int city, const std::array<int, NUM_RESOURCES>& cost) const;
+  bool build_payment(const GameState& state, int city, int card_type, Move& move) const;
+  bool stage_payment(const GameState& state, int city, Move& move) const;
 
-    // search: redraw what `player` cannot see (determinize.py)
-    void determinize(GameState& state, int player, Rng& rng) const;
-    // draw anew the pending moves and payments of the cities `player` does not decide for
-    void redraw_hidden_choices(GameState& state, int player, Rng& rng) const;
+  // search: redraw what `player` cannot see (determinize.py)
+  void determinize(GameState& state, int player, Rng& rng) const;
+  // draw anew the pending moves and payments of the cities `player` does not decide for
+  void redraw_hidden_choices(GameState& state, int player, Rng& rng) const;
 
-  private:
-    std::shared_ptr<const Tables> tables_;
-    int num_players_, num_seats_;
-    std::array<int8_t, MAX_SEATS> wonders_, sides_;
-    uint64_t id_ = 0;
-    bool choose_payments_ = false;
-    mutable PaymentCache payments_;  // speed only (see trading.hpp); an Engine is used by one thread at a time
+ private:
+  std::shared_ptr<const Tables> tables_;
+  int num_players_, num_seats_;
+  std::array<int8_t, MAX_SEATS> wonders_, sides_;
+  uint64_t id_ = 0;
+  bool choose_payments_ = false;
+  mutable PaymentCache payments_;  // speed only (see trading.hpp); an Engine is used by one thread at a time
 
-    int seventh_card_seat(const GameState& state) const;
-    bool chains_free(const GameState& state, int city, int card_type) const;
-    bool free_by_wonder(const GameState& state, int city, int card_type) const;
-    bool choose_payment(const GameState& state, int city, const PaymentOptions& options, int budget,
-                        Payment& chosen) const;
-    bool can_afford_build(const GameState& state, int city, int card_type) const;
-    bool can_build_stage(const GameState& state, int city) const;
-    void hand_moves(const GameState& state, int player, int8_t* mask) const;
+  int seventh_card_seat(const GameState& state) const;
+  bool chains_free(const GameState& state, int city, int card_type) const;
+  bool free_by_wonder(const GameState& state, int city, int card_type) const;
+  bool choose_payment(const GameState& state, int city, const PaymentOptions& options, int budget,
+                      Payment& chosen) const;
+  bool can_afford_build(const GameState& state, int city, int card_type) const;
+  bool can_build_stage(const GameState& state, int city) const;
+  void hand_moves(const GameState& state, int player, int8_t* mask) const;
 
-    void start_age(GameState& state, int age) const;
-    void add_production(GameState& state, int seat, const Produce& effect) const;
-    void add_discount(GameState& state, int seat, const Discount& effect) const;
-    void place_building(GameState& state, int seat, int card) const;
-    int place_stage(GameState& state, int seat, int card) const;
-    void gain_build_coins(GameState& state, int city, int card_type) const;
-    void log(GameState& state, int owner, int city, int kind, int card_type, int bank, int to_left,
-             int to_right, int turn) const;
-    // with_payments: the moves carry the players' payments (payment="choose"), else the engine pays
-    void resolve_moves(GameState& state, Move* moves, int count, int turn, bool with_payments = false) const;
-    bool open_payment(GameState& state, int turn) const;
-    void resolve_pending(GameState& state, int turn) const;
-    void advance(GameState& state) const;
-    bool open_discard_build(GameState& state) const;
-    void discard_leftovers(GameState& state) const;
-    void pass_hands(GameState& state) const;
-    void military(GameState& state) const;
-    int guild_points(const GameState& state, int city, int guild_type) const;
+  void start_age(GameState& state, int age) const;
+  void add_production(GameState& state, int seat, const Produce& effect) const;
+  void add_discount(GameState& state, int seat, const Discount& effect) const;
+  void place_building(GameState& state, int seat, int card) const;
+  int place_stage(GameState& state, int seat, int card) const;
+  void gain_build_coins(GameState& state, int city, int card_type) const;
+  void log(GameState& state, int owner, int city, int kind, int card_type, int bank, int to_left, int to_right,
+           int turn) const;
+  // with_payments: the moves carry the players' payments (payment="choose"), else the engine pays
+  void resolve_moves(GameState& state, Move* moves, int count, int turn, bool with_payments = false) const;
+  bool open_payment(GameState& state, int turn) const;
+  void resolve_pending(GameState& state, int turn) const;
+  void advance(GameState& state) const;
+  bool open_discard_build(GameState& state) const;
+  void discard_leftovers(GameState& state) const;
+  void pass_hands(GameState& state) const;
+  void military(GameState& state) const;
+  int guild_points(const GameState& state, int city, int guild_type) const;
 };
 
 int science_points(int compass, int gear, int tablet, int wildcards);

@@ -11,15 +11,15 @@
 // the observation rewritten incrementally equals a full encoding; determinized copies keep the
 // observation; the compiled heuristic's values of every legal action are finite and its choice is
 // legal. Then a batch plays on with random actions (seat 0's from the heuristic, heuristic_actions),
-// and a few games are played by two searching players (common/ismcts.hpp: tree reuse, progressive widening, a tree cap reached):
-// every searched move is legal and a search is reproducible for a seed. Exit status 0 when all holds.
+// and a few games are played by two searching players (common/ismcts.hpp: tree reuse, progressive widening, a tree cap
+// reached): every searched move is legal and a search is reproducible for a seed. Exit status 0 when all holds.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <memory>
-#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -138,8 +138,8 @@ void check_state(const Tables& t, const State& s, uint64_t seed, int step) {
     for (int c = 0; c < NUM_CARDS; ++c) check(places[c] == 1, "every card in exactly one place", seed, step);
   }
   check(!(s.player_tokens[0] & s.player_tokens[1]), "a token has one owner", seed, step);
-  check(__builtin_popcount(s.wonder_built) == s.wonders_built && s.wonders_built <= MAX_WONDERS_BUILT,
-        "wonders built", seed, step);
+  check(__builtin_popcount(s.wonder_built) == s.wonders_built && s.wonders_built <= MAX_WONDERS_BUILT, "wonders built",
+        seed, step);
 }
 
 void check_decision(const Tables& t, const State& s, ObsView (&written)[2], float (&rows)[2][OBSERVATION_SIZE],
@@ -239,7 +239,8 @@ int main(int argc, char** argv) {
       float full[OBSERVATION_SIZE];
       encode_observation(tables, s, s.current, full);
       bool same = true;
-      for (int k = 0; k < OBSERVATION_SIZE; ++k) same = same && full[k] == obs[(i * 2 + s.current) * OBSERVATION_SIZE + k];
+      for (int k = 0; k < OBSERVATION_SIZE; ++k)
+        same = same && full[k] == obs[(i * 2 + s.current) * OBSERVATION_SIZE + k];
       check(same, "batch rows equal the full encoding", batch.seed_of(i), step);
     }
   }
@@ -261,8 +262,9 @@ int main(int argc, char** argv) {
   const auto network = wonders::search::random_network(OBSERVATION_SIZE, NUM_ACTIONS, 3);
   for (int g = 0; g < 8; ++g) {
     State s = new_game(tables, draw_deal(tables, 1000 + g));
-    wonders::search::Searcher<SearchAdapter> players[2] = {wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, g % 2)),
-                                                           wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, false))};
+    wonders::search::Searcher<SearchAdapter> players[2] = {
+        wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, g % 2)),
+        wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, false))};
     wonders::search::Options options;
     options.simulations = 30;
     options.max_nodes = g == 3 || g == 5 ? 1000 : 200000;
@@ -289,7 +291,8 @@ int main(int argc, char** argv) {
           players[s.current].search(s, s.current, options, 77 + searched, root_actions, root_priors);
       check(why_illegal(tables, s, result.action).empty(), "the search returns a legal action", 1000 + g, searched);
       if (searched % 25 == 0) {
-        wonders::search::Searcher<SearchAdapter> fresh(SearchAdapter(shared, g % 2)), again(SearchAdapter(shared, g % 2));
+        wonders::search::Searcher<SearchAdapter> fresh(SearchAdapter(shared, g % 2)),
+            again(SearchAdapter(shared, g % 2));
         if (g >= 4) {
           fresh.set_network(network);
           again.set_network(network);
@@ -311,8 +314,9 @@ int main(int argc, char** argv) {
       ++searched;
     }
   }
-  std::printf("duel_sanitize: %d games, %ld decisions (civilian %d, military %d, science %d), batch: %d games "
-              "finished; %d searched moves; %d failures\n", games, decisions, victories[CIVILIAN], victories[MILITARY],
-              victories[SCIENCE], finished, searched, failures);
+  std::printf(
+      "duel_sanitize: %d games, %ld decisions (civilian %d, military %d, science %d), batch: %d games "
+      "finished; %d searched moves; %d failures\n",
+      games, decisions, victories[CIVILIAN], victories[MILITARY], victories[SCIENCE], finished, searched, failures);
   return failures ? 1 : 0;
 }
