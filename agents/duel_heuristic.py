@@ -335,7 +335,8 @@ def core_constants() -> dict[str, np.ndarray]:
 def write_constants_file(path: Path) -> None:
     """:func:`core_constants` as text for the C++ sanitizer program (core/tests): one a line,
     ``name count values...`` (each value written to read back exactly)."""
-    lines = [f"{name} {len(values)} {' '.join(repr(float(v)) for v in values)}" for name, values in core_constants().items()]
+    lines = [f"{name} {len(values)} {' '.join(repr(float(v)) for v in values)}"
+             for name, values in core_constants().items()]
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

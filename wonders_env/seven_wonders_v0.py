@@ -111,7 +111,7 @@ no legal action to a player who does not decide, in both games.)
 | `[3T, 4T)` | free_build | Olympia A: build card `a - 3T` for free (once per Age) |
 | `[4T, 5T)` | discard_build | Halicarnassus: build card `a - 4T` from the discard pile |
 | `5T` | wait | nothing to decide now (parallel API only) |
-| `[5T+1, 5T+16)` | pay | `payment="choose"` only: pay `L = a - 5T - 1` coins to the left neighbour, the rest to the right |
+| `[5T+1, 5T+16)` | pay | `payment="choose"` only: pay `L = a - 5T - 1` coins to the left, the rest to the right |
 
 `T` is the number of card names of the edition (75 in the 1st, 77 in the 2nd, so the
 observation and action sizes differ by edition); card id `c` is `env.unwrapped.db.types[c]`.

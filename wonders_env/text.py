@@ -2,7 +2,8 @@
 
 ```python
 from wonders_env import text
-game = text.make("seven_wonders_duel")           # or text.make("seven_wonders", num_players=4, edition="2nd", payment="choose")
+game = text.make("seven_wonders_duel")           # or, for 7 Wonders:
+# game = text.make("seven_wonders", num_players=4, edition="2nd", payment="choose")
 game.reset(seed=0)
 player, observation = game.get_observation()     # the seat to act ("player_0", ...) and what it may know
 moves = game.legal_moves()                       # the names of its legal moves, in action-id order

@@ -157,7 +157,8 @@ SLOW_RUNS = {"random": range(10_000, 12_000), "military": range(10_000, 10_500),
 def run_params(runs: dict, slow_runs: dict) -> list:
     """(policy name, seeds) parameters: the default runs, and the larger ones marked slow."""
     return [pytest.param(name, seeds, id=name) for name, seeds in sorted(runs.items())] + \
-        [pytest.param(name, seeds, id=f"{name}-more", marks=pytest.mark.slow) for name, seeds in sorted(slow_runs.items())]
+        [pytest.param(name, seeds, id=f"{name}-more", marks=pytest.mark.slow)
+         for name, seeds in sorted(slow_runs.items())]
 
 
 RUN_PARAMS = run_params(RUNS, SLOW_RUNS)

@@ -45,7 +45,8 @@ def test_the_view_reads_the_python_states_fields_and_answers_its_questions():
             assert view.score_breakdown(player) == python.score_breakdown(player)
             assert view.trade_price_list(player) == tuple(python.trade_price_list(player))
             assert view.sell_value(player) == python.sell_value(player)
-            assert [view.wonder_cost(player, w) for w in range(12)] == [python.wonder_cost(player, w) for w in range(12)]
+            assert [view.wonder_cost(player, w) for w in range(12)] == \
+                [python.wonder_cost(player, w) for w in range(12)]
             assert [view.build_cost(player, c) for c in view.structure_cards()] == \
                 [python.build_cost(player, c) for c in python.structure_cards()]
 
@@ -71,7 +72,7 @@ def test_the_view_is_read_only_and_its_clone_independent():
 
 
 def test_export_and_import_round_trip_every_field():
-    for python, view in random_positions(games=3, seed=2):
+    for _python, view in random_positions(games=3, seed=2):
         values = ENGINE.export(view.core)
         assert ENGINE.export(ENGINE.import_state(values)) == values
 

@@ -231,7 +231,8 @@ def test_determinize_keeps_the_observation_in_payment_phases():
             acting = game.acting_players(state)
             for player in range(4):
                 twin = game.determinize(state, player, rng)
-                np.testing.assert_array_equal(game.encode_observation(twin, player), game.encode_observation(state, player))
+                np.testing.assert_array_equal(game.encode_observation(twin, player),
+                                              game.encode_observation(state, player))
             game.apply_actions(state, {p: int(rng.choice(game.legal_actions(state, p))) for p in acting})
 
 
@@ -324,7 +325,8 @@ def test_determinize_keeps_what_the_player_sees():
     state = game.new_game(5)
     rng = np.random.default_rng(0)
     for _ in range(9):
-        actions = {p: int(rng.choice(np.flatnonzero(game.legal_action_mask(state, p)))) for p in game.acting_players(state)}
+        actions = {p: int(rng.choice(np.flatnonzero(game.legal_action_mask(state, p))))
+                   for p in game.acting_players(state)}
         game.apply_actions(state, actions)
     twin = game.determinize(state, 1, rng)
     np.testing.assert_array_equal(game.encode_observation(twin, 1), game.encode_observation(state, 1))

@@ -171,7 +171,7 @@ def test_one_mcts_agent_acting_in_two_envs_from_two_threads(game, make_env):
         def run():
             env = make_env()
             env.reset(seed=seed)
-            for name in env.agent_iter(max_iter=60):
+            for _ in env.agent_iter(max_iter=60):
                 observation, _, termination, truncation, _ = env.last()
                 if termination or truncation:
                     env.step(None)
@@ -285,7 +285,7 @@ def test_one_env_stepped_by_two_threads_stays_a_game(make_env):
 
     run_threads(play(1), play(2))
     rng = np.random.default_rng(0)
-    for agent in env.agent_iter(max_iter=2000):
+    for _ in env.agent_iter(max_iter=2000):
         observation, _, termination, truncation, _ = env.last()
         if termination or truncation:
             env.step(None)

@@ -121,7 +121,8 @@ def test_choose_payment_batches_pay_in_their_own_phase_and_record_it():
     bad = venv.sample_actions()
     illegal = next(a for a in range(pay_zero, venv.num_actions) if not mask[1, 2, a])
     bad[1, 2] = illegal
-    with pytest.raises(ValueError, match=rf"game 1, seat 2: illegal action {illegal} \(pay {illegal - pay_zero} to the left"):
+    with pytest.raises(ValueError, match=rf"game 1, seat 2: illegal action {illegal} "
+                                         rf"\(pay {illegal - pay_zero} to the left"):
         venv.step(bad)
     while not venv.terminated.any():
         venv.step(venv.sample_actions())

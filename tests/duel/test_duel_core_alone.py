@@ -65,7 +65,8 @@ def test_env_render_moves_illegal_moves_and_records_on_the_core_alone():
         state, player = raw.state, raw.state.current
         mask = raw.observe(raw.agent_selection)["action_mask"]
         action = int(rng.choice(np.flatnonzero(mask)))
-        assert raw.game.describe_move(state, player, action) and raw.game.describe_effect(state, player, action) is not None
+        assert raw.game.describe_move(state, player, action)
+        assert raw.game.describe_effect(state, player, action) is not None
         assert raw.render() and state.why_illegal(action) is None and state.score_breakdown(player)["total"] >= 0
         raw.step(action)
     record = raw.game_record()
@@ -108,7 +109,8 @@ def test_every_shipped_agent_plays_the_core_alone():
     names = agents.agent_names("duel")
     assert {"random", "heuristic", "mcts"} <= set(names), names
     for name in names:
-        players = [agents.make_agent(name, "duel", seed=1, **options.get(name, {})), agents.make_agent("random", "duel", seed=2)]
+        players = [agents.make_agent(name, "duel", seed=1, **options.get(name, {})),
+                   agents.make_agent("random", "duel", seed=2)]
         env = seven_wonders_duel_v0.env()
         env.reset(seed=6)
         for agent in env.agent_iter():

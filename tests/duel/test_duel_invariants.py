@@ -176,7 +176,8 @@ def test_determinize_depends_only_on_what_the_player_knows():
             other = determinize(state, 0, np.random.default_rng(seed + 50))  # same public, other hidden
             a = determinize(state, 0, np.random.default_rng(1))
             b = determinize(other, 0, np.random.default_rng(1))
-            assert (a.deals, a.boxed, a.token_order, a.wonder_order) == (b.deals, b.boxed, b.token_order, b.wonder_order)
+            assert (a.deals, a.boxed, a.token_order, a.wonder_order) == \
+                (b.deals, b.boxed, b.token_order, b.wonder_order)
 
 
 def test_determinize_method_is_the_function():

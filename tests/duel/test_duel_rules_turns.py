@@ -212,7 +212,8 @@ def test_theology_zeus_destroy_then_play_again():
 
 
 def test_great_library_law_can_win_by_science():
-    state = scenario(age=2, coins=(50, 30), board_tokens=("Agriculture", "Philosophy", "Theology", "Urbanism", "Economy"))
+    state = scenario(age=2, coins=(50, 30),
+                     board_tokens=("Agriculture", "Philosophy", "Theology", "Urbanism", "Economy"))
     state.player_wonders[ANTOINE] = [WONDER_IDS["The Great Library"]]
     state.token_order = state.token_order[:5] + [TOKEN_IDS["Law"], TOKEN_IDS["Strategy"], TOKEN_IDS["Masonry"],
                                                  TOKEN_IDS["Architecture"], TOKEN_IDS["Mathematics"]]
@@ -279,7 +280,8 @@ def _play_through_structure(age: int, seed: int) -> None:
     covered_by = LAYOUT_COVERED_BY[age]
     taken = set()
     while state.cards_left:
-        open_slots = [s for s in range(BASE.num_slots) if s not in taken and all(t in taken for t in covered_by.get(s, []))]
+        open_slots = [s for s in range(BASE.num_slots)
+                      if s not in taken and all(t in taken for t in covered_by.get(s, []))]
         assert state.accessible_slots() == open_slots
         for s in open_slots:
             assert state.face_up[s], (age, s)

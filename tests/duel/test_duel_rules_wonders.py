@@ -21,7 +21,8 @@ OTHERS = ("The Pyramids", "The Great Lighthouse", "The Temple of Artemis", "The 
 def wonder_game(wonder: str, coins=(40, 7), age=1, opponent_wonder=None):
     """Player 0 owns ``wonder`` (and 3 more), player 1 four others; a card on top to use."""
     mine = [wonder] + [w for w in OTHERS if w not in (wonder, opponent_wonder)][:3]
-    theirs = ([opponent_wonder] if opponent_wonder else []) + [w for w in OTHERS if w not in mine and w != opponent_wonder]
+    theirs = ([opponent_wonder] if opponent_wonder else []) + \
+        [w for w in OTHERS if w not in mine and w != opponent_wonder]
     state = scenario(age=age, wonders=(tuple(mine), tuple(theirs[:4])), coins=coins)
     on_top(state, "Lumber Yard" if age == 1 else ("Sawmill" if age == 2 else "Palace"))
     return state
@@ -185,7 +186,8 @@ def test_great_library_draws_3_of_the_5_set_aside_tokens_and_keeps_one():
     play(state, "library", PROGRESS_TOKENS[drawn[1]].name)
     assert state.player_tokens[0] == 1 << drawn[1]
     assert state.library_offer == [] and state.current == 1
-    assert state.board_tokens == sum(1 << TOKEN_IDS[n] for n in ("Law", "Masonry", "Mathematics", "Philosophy", "Strategy"))
+    assert state.board_tokens == sum(1 << TOKEN_IDS[n]
+                                     for n in ("Law", "Masonry", "Mathematics", "Philosophy", "Strategy"))
 
 
 def test_great_library_token_takes_effect_at_once():

@@ -140,7 +140,8 @@ with tempfile.TemporaryDirectory() as folder, TestClient(create_app(Path(folder)
         pass
     finished = seven_wonders_v0.raw_env(num_players=3)
     result = play_game(finished, [make_agent("random", game="seven_wonders", seed=k) for k in range(3)], 8)
-    replay = client.post("/api/replays", content=json.dumps(result.record), headers={"Content-Type": "application/json"})
+    replay = client.post("/api/replays", content=json.dumps(result.record),
+                         headers={"Content-Type": "application/json"})
     assert replay.status_code == 200, replay.text
     last = client.get(f"/api/replays/{replay.json()['id']}/{replay.json()['turns']}").json()
     assert [s["score"] for s in last["result"]["scores"]] == [p["score"] for p in result.record["players"]]

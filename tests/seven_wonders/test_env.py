@@ -17,7 +17,7 @@ def play_out(env, seed, until=None):
     """Random masked play on an AEC env; stops after ``until`` decisions if given."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    for step, agent in enumerate(env.agent_iter()):
+    for step, _ in enumerate(env.agent_iter()):
         if until is not None and step == until:
             return
         observation, reward, termination, truncation, info = env.last()

@@ -1,6 +1,6 @@
 """Commerce: buying resources from the two neighbours (rulebook "Commerce", reference decisions 1-2).
 
-Resource indices: W=0, S=1, C=2, O=3, G=4, L=5, P=6. ``rules.buy_options`` returns the Pareto set
+Resource indices: W=0, S=1, C=2, ORE=3, G=4, L=5, P=6. ``rules.buy_options`` returns the Pareto set
 of ``(to_left, to_right)``; ``rules.build_payment`` the ``(bank, to_left, to_right)`` paid.
 """
 
@@ -11,7 +11,7 @@ from seven_wonders_scenarios import (build, deal, give, give_stages, legal, name
 from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.record import game_record
 
-W, S, C, O, G, L, P = range(7)
+W, S, C, ORE, G, L, P = range(7)
 
 
 def market():
@@ -57,7 +57,7 @@ def test_trading_posts_discount_raw_materials_from_one_side(post, ore_price, sto
     state = market()
     if post:
         give(state, 0, post)
-    assert rules.buy_options(state, 0, ((O, 1),)) == (ore_price,)  # ore only on the right
+    assert rules.buy_options(state, 0, ((ORE, 1),)) == (ore_price,)  # ore only on the right
     assert rules.buy_options(state, 0, ((S, 1),)) == (stone_price,)  # stone only on the left
 
 
@@ -77,18 +77,18 @@ def test_marketplace_discounts_manufactured_goods_from_both_sides_only():
     give(state, 2, "Loom")
     assert rules.buy_options(state, 0, ((G, 1),)) == ((0, 1),)
     assert rules.buy_options(state, 0, ((L, 1),)) == ((1, 0),)
-    assert rules.buy_options(state, 0, ((O, 1),)) == ((0, 2),)
+    assert rules.buy_options(state, 0, ((ORE, 1),)) == ((0, 2),)
     assert rules.buy_options(state, 0, ((S, 1),)) == ((2, 0),)
 
 
 def test_olympia_b_stage_one_discounts_raw_materials_from_both_sides():
     state = scenario(["Olympia", "Rhodes", "Giza"], "B")
     give(state, 1, "Glassworks")
-    assert rules.buy_options(state, 0, ((O, 1),)) == ((0, 2),)
+    assert rules.buy_options(state, 0, ((ORE, 1),)) == ((0, 2),)
     assert rules.build_payment(state, 0, tid("Barracks")) == (0, 0, 2)
     give_stages(state, 0, 1)
     assert rules.build_payment(state, 0, tid("Barracks")) == (0, 0, 1)
-    assert rules.buy_options(state, 0, ((O, 1),)) == ((0, 1),)
+    assert rules.buy_options(state, 0, ((ORE, 1),)) == ((0, 1),)
     assert rules.buy_options(state, 0, ((S, 1),)) == ((1, 0),)
     assert rules.buy_options(state, 0, ((G, 1),)) == ((0, 2),)  # manufactured: still 2
     give(state, 0, "West Trading Post")  # not cumulative: still 1, never 0
@@ -123,7 +123,7 @@ def test_double_card_sells_two_units():
     assert rules.buy_options(state, 0, ((W, 3),)) == ()
 
 
-@pytest.mark.parametrize("card,resource", [("Caravansery", W), ("Caravansery", O),
+@pytest.mark.parametrize("card,resource", [("Caravansery", W), ("Caravansery", ORE),
                                            ("Forum", G), ("Forum", P)])
 def test_yellow_card_production_cannot_be_bought(card, resource):
     state = scenario(["Babylon", "Halicarnassus", "Giza"])  # clay, textile, stone
@@ -132,7 +132,7 @@ def test_yellow_card_production_cannot_be_bought(card, resource):
     assert rules.buy_options(state, 1, ((resource, 1),)) == ((0, 0),)  # the owner uses it
 
 
-@pytest.mark.parametrize("side,stages,resource", [("A", 2, W), ("A", 2, O), ("B", 1, W),
+@pytest.mark.parametrize("side,stages,resource", [("A", 2, W), ("A", 2, ORE), ("B", 1, W),
                                                   ("B", 2, L)])
 def test_alexandria_stage_production_cannot_be_bought(side, stages, resource):
     state = scenario(["Babylon", "Alexandria", "Giza"], side)
@@ -147,7 +147,7 @@ def test_alexandria_starting_glass_can_be_bought():
 
 
 @pytest.mark.parametrize("city,resource", [("Olympia", W), ("Giza", S), ("Babylon", C),
-                                           ("Rhodes", O), ("Alexandria", G),
+                                           ("Rhodes", ORE), ("Alexandria", G),
                                            ("Halicarnassus", L), ("Ephesus", P)])
 def test_starting_resources_can_be_bought(city, resource):
     others = [c for c in ("Olympia", "Giza", "Babylon", "Rhodes", "Alexandria", "Halicarnassus",

@@ -113,7 +113,11 @@ def illegal_action_error(acts: ActionTable, action: object, player: int, reason:
                          legal: list[int]) -> IllegalActionError:
     """The error of both engines for an illegal ``action`` of ``player``: the action, ``reason``
     and the legal actions (the first 12 named)."""
-    label = repr(action) if action_number_error(action, acts.num_actions) else f"{action} ({acts.describe(int(action))})"
+    if action_number_error(action, acts.num_actions):
+        label = repr(action)
+    else:
+        label = f"{action} ({acts.describe(int(action))})"
     shown = ", ".join(f"{a} ({acts.describe(a)})" for a in legal[:12])
     more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-    return IllegalActionError(f"illegal action {label} for player {player}: {reason}. Legal now: {shown or 'none'}{more}")
+    return IllegalActionError(f"illegal action {label} for player {player}: {reason}. "
+                              f"Legal now: {shown or 'none'}{more}")

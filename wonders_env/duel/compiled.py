@@ -310,7 +310,7 @@ class CompiledDuel:
         acting = self.acting_players(state)
         if sorted(actions) != acting:
             raise ValueError(f"expected one action for each acting player {acting}, got players {sorted(actions)}")
-        for player, action in actions.items():
+        for action in actions.values():
             problem = action_number_error(action, NUM_ACTIONS)
             if problem:
                 raise ValueError(problem)

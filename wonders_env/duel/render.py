@@ -127,7 +127,8 @@ def move_text(state: DuelState, player: int, action: int) -> str:
     if kind == ActionKind.BUILD:
         return f"Build {db.cards[index].name}{_paying(state.build_cost(player, index))}"
     if kind == ActionKind.WONDER:
-        return f"Build {db.wonders[wonder].name} with {db.cards[index].name}{_paying(state.wonder_cost(player, wonder))}"
+        paying = _paying(state.wonder_cost(player, wonder))
+        return f"Build {db.wonders[wonder].name} with {db.cards[index].name}{paying}"
     if kind == ActionKind.SELL:
         return f"Discard {db.cards[index].name} for {state.sell_value(player)} coins"
     if kind == ActionKind.PROGRESS:

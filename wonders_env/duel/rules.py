@@ -32,8 +32,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import action_number_error
-from .actions import (KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_table,
-                      illegal_action_error)
+from .actions import KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_table, illegal_action_error
+from .actions import IllegalActionError as IllegalActionError  # re-exported: what rules.apply_action raises
 from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS, RED, YELLOW
 from .costs import payment_options, purchase_cost, trade_prices
 from .scoring import built_wonders, civilian_winners, colour_count

@@ -87,7 +87,8 @@ def observation_text(state, player: int, moves: list[str]) -> str:
         lines += render_structure(state)
         accessible = state.accessible_slots()
         lines.append("Cards you can take:")
-        lines += [f"- {_card_line(db, state.slot_card[s])}; building it costs you {_coins(state.build_cost(player, state.slot_card[s]))}"
+        lines += [f"- {_card_line(db, state.slot_card[s])}; "
+                  f"building it costs you {_coins(state.build_cost(player, state.slot_card[s]))}"
                   for s in accessible if state.face_up[s]]
         covered, face_down = [], 0
         for card, up, cover in zip(state.slot_card, state.face_up, state.cover_count):

@@ -2,11 +2,11 @@
 (``5T + 16`` with ``payment="choose"``).
 
 Five ranges of ``T`` (``build``, ``wonder``, ``sell``, ``free_build``, ``discard_build``, in
-:class:`Kind` order), then ``wait``, then (``payment="choose"``) 15 ``pay`` actions; the table of what each range means is on the documentation
-page, :mod:`wonders_env.seven_wonders_v0` ("Action space"). Card ids are the indices of the
-edition's card table (:attr:`CardDatabase.types`), so an action means the same thing in every
-state. The Free City and Babylon's 7th card use the first four ranges; the phase in the
-observation says for which city the action is.
+:class:`Kind` order), then ``wait``, then (``payment="choose"``) 15 ``pay`` actions; the table of
+what each range means is on the documentation page, :mod:`wonders_env.seven_wonders_v0` ("Action
+space"). Card ids are the indices of the edition's card table (:attr:`CardDatabase.types`), so an
+action means the same thing in every state. The Free City and Babylon's 7th card use the first
+four ranges; the phase in the observation says for which city the action is.
 
 Payments (``payment``, an argument of the game): with ``"cheapest"`` (the default) the engine
 pays for every build and wonder stage the cheapest way and the action space ends at ``wait``

@@ -2,11 +2,11 @@
 
 Cards are data. ``data/cards_1st.csv`` holds one row per physical card (148 rows) and
 ``data/wonders_1st.csv`` one row per wonder stage (42 rows), in the notation of
-``data/README.md`` (beside the tables: columns and effect tokens); ``data/cards_2nd.csv`` and ``data/wonders_2nd.csv`` hold the 2nd
-edition (2020). Seven 2nd-edition rows, the costs of Town Hall, Arena, Circus and Craftsmens
-Guild, come from a single source: their cost is ``?`` in ``cards_2nd.csv`` and is read from
-``data/cards_2nd_uncertain_costs.csv``, one line per card, the one place to correct them.
-At load they become a :class:`CardDatabase`:
+``data/README.md`` (beside the tables: columns and effect tokens); ``data/cards_2nd.csv`` and
+``data/wonders_2nd.csv`` hold the 2nd edition (2020). Seven 2nd-edition rows, the costs of Town
+Hall, Arena, Circus and Craftsmens Guild, come from a single source: their cost is ``?`` in
+``cards_2nd.csv`` and is read from ``data/cards_2nd_uncertain_costs.csv``, one line per card, the
+one place to correct them. At load they become a :class:`CardDatabase`:
 
 * a **card type** is a card *name* (75 in the 1st edition). Actions and observations use the
   type index, so "build Lumber Yard" means the same in every state, whichever copy is in hand.
@@ -278,7 +278,8 @@ class CardDatabase:
                 name = row["name"]
                 if row["resource_cost"] == "?":
                     if name not in self.uncertain_costs:
-                        raise ValueError(f"{path.name}: the cost of {name!r} is '?' but not in the uncertain-costs table")
+                        raise ValueError(f"{path.name}: the cost of {name!r} is '?' "
+                                         "but not in the uncertain-costs table")
                     row["resource_cost"] = self.uncertain_costs[name]
                 printed = (
                     COLORS.index(row["color"]),

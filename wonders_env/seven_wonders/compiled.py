@@ -96,9 +96,12 @@ def table_arrays(db: CardDatabase) -> dict[str, Any]:
     chains = np.full((len(types), MAX_CHAINS), -1, np.int64)
     for t, sources in enumerate(db.chains_from):
         chains[t, :len(sources)] = sources
-    rewards = lambda at_end: np.stack([_effect_rows([e for e in t.effects if isinstance(e, CountReward)
-                                                     and e.at_end == at_end], CountReward, 3, _reward_row)
-                                       for t in types])
+
+    def rewards(at_end: bool) -> np.ndarray:
+        return np.stack([_effect_rows([e for e in t.effects if isinstance(e, CountReward) and e.at_end == at_end],
+                                      CountReward, 3, _reward_row)
+                         for t in types])
+
     cities = db.cities
     sides = db.sides_names
     shape = (len(cities), 2, MAX_STAGES)
@@ -212,7 +215,8 @@ class SevenWondersState(_CoreState):
         found = self.__dict__.get("_wonders")
         if found is None:
             db = self.game.db
-            found = self._wonders = [db.wonder_side(db.cities[c], db.sides_names[s]) for c, s in zip(self.cities, self.sides)]
+            found = self._wonders = [db.wonder_side(db.cities[c], db.sides_names[s])
+                                     for c, s in zip(self.cities, self.sides)]
         return list(found)
 
     @property

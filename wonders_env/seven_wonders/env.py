@@ -13,7 +13,6 @@ records on both, and in ``vector``.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -104,11 +103,9 @@ class _SevenWondersTable:
                 return
         raise IllegalActionError(self.game.why_illegal(self._state, seat, action))
 
-    @cache
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
 
-    @cache
     def action_space(self, agent: str) -> spaces.Space:
         return self._action_space
 
@@ -262,7 +259,8 @@ class raw_parallel_env(_SevenWondersTable, ParallelEnv):
                 self._check(seat, actions[agent])  # only `wait` is legal
         unknown = set(actions) - set(self.agents)
         if unknown:
-            raise IllegalActionError(f"actions for unknown or finished agents {sorted(unknown)}; live agents: {self.agents}")
+            raise IllegalActionError(f"actions for unknown or finished agents {sorted(unknown)}; "
+                                     f"live agents: {self.agents}")
         self.game.apply_actions(self._state, chosen)
         over = self._is_over()
         rewards = self._final_rewards() if over else {agent: 0.0 for agent in self.agents}

@@ -498,7 +498,7 @@ def _resolve_moves(state: GameState, moves: list[tuple[int, Kind, int, int]], tu
         else:
             payment = (0, 0, 0)
         resolved.append((city, kind, card_type, owner, card, payment))
-    for city, kind, card_type, owner, card, (bank, to_left, to_right) in resolved:
+    for city, _, _, owner, card, (bank, to_left, to_right) in resolved:
         state.hands[owner].remove(card)
         state.coins[city] -= bank + to_left + to_right
         state.coins[state.left_of(city)] += to_left
@@ -517,7 +517,7 @@ def _resolve_moves(state: GameState, moves: list[tuple[int, Kind, int, int]], tu
             state.discard.append(card)
             state.known_discard[owner, card_type] += 1
     # 3. coin effects on the cities as they now stand
-    for city, kind, card_type, owner, card, payment in resolved:
+    for city, kind, card_type, owner, _, payment in resolved:
         if kind == Kind.SELL:
             state.coins[city] += SELL_COINS
         elif kind == Kind.WONDER:

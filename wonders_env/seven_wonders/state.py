@@ -28,8 +28,8 @@ import numpy as np
 from ..deal_rng import DealRng, fresh_seed
 from ..game import check_seed
 from .actions import check_payment_mode
-from .cards import (NO_SCIENCE, POWERS_FROM_NEXT_AGE, SCIENCE_ANY, SCOPE_LEFT, SCOPE_RIGHT, CardDatabase, Power, Produce,
-                    Science, Shields, Special, TradeDiscount, WonderSide, database)
+from .cards import (NO_SCIENCE, POWERS_FROM_NEXT_AGE, SCIENCE_ANY, SCOPE_LEFT, SCOPE_RIGHT, CardDatabase, Power,
+                    Produce, Science, Shields, Special, TradeDiscount, WonderSide, database)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 CARDS_PER_HAND = 7

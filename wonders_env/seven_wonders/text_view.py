@@ -103,7 +103,8 @@ def _offer(state: GameState, seat: int, neighbour: int) -> str:
     """What ``neighbour`` sells ``seat``, with the price of a unit of each resource."""
     cheap = state.cheap_left[seat] if neighbour == state.left_of(seat) else state.cheap_right[seat]
     goods = _resources(state.sell_fixed[neighbour], state.sell_choices[neighbour])
-    sold = [r for r in range(7) if state.sell_fixed[neighbour][r] or any(m >> r & 1 for m in state.sell_choices[neighbour])]
+    sold = [r for r in range(7)
+            if state.sell_fixed[neighbour][r] or any(m >> r & 1 for m in state.sell_choices[neighbour])]
     prices = ", ".join(f"{RESOURCES[r]} {1 if cheap >> r & 1 else 2}" for r in sold)
     return f"{goods} (coins a unit: {prices})" if sold else "nothing"
 
@@ -123,7 +124,8 @@ def _happened(state: GameState, seat: int) -> list[str]:
     for entry in log[start:]:
         if entry["agent"] == me:
             paid = entry["paid"]
-            coins = f", paid {paid['left']} left, {paid['right']} right, {paid['bank']} bank" if any(paid.values()) else ""
+            coins = (f", paid {paid['left']} left, {paid['right']} right, {paid['bank']} bank"
+                     if any(paid.values()) else "")
             for_city = "" if entry["seat"] == seat else f" (for the {seat_name(state, entry['seat'])})"
             lines.append(f"Age {entry['age']} turn {entry['turn']}: you{for_city} {entry['kind'].replace('_', ' ')} "
                          f"{entry['card']}{coins}")
