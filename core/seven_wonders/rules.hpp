@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "common/rng.hpp"
+#include "seven_wonders/costs.hpp"
 #include "seven_wonders/state.hpp"
 #include "seven_wonders/tables.hpp"
-#include "seven_wonders/trading.hpp"
 
 namespace wonders::seven_wonders {
 
@@ -117,7 +117,7 @@ class Engine {
   std::array<int8_t, MAX_SEATS> wonders_, sides_;
   uint64_t id_ = 0;
   bool choose_payments_ = false;
-  mutable PaymentCache payments_;  // speed only (see trading.hpp); an Engine is used by one thread at a time
+  mutable PaymentCache payments_;  // speed only (see costs.hpp); an Engine is used by one thread at a time
 
   int seventh_card_seat(const GameState& state) const;
   bool chains_free(const GameState& state, int city, int card_type) const;

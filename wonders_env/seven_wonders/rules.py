@@ -47,7 +47,7 @@ from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RI
                     cost_items)
 from .state import (DEFEAT_TOKEN, SELL_COINS, TURNS_PER_AGE, VICTORY_TOKEN, GameState, Phase, place_building,
                     place_stage, start_age)
-from .trading import Payment, payment_options
+from .costs import Payment, payment_options
 
 
 # ---------------------------------------------------------------- who acts
