@@ -1,6 +1,6 @@
 """Small scenario helpers for the 7 Wonders rule tests (``test_rules_*.py``).
 
-A scenario is a real :class:`GameState` from ``new_game`` whose hands are emptied, so that a
+A scenario is a real :class:`SevenWondersState` from ``new_game`` whose hands are emptied, so that a
 test deals exactly the cards it needs::
 
     state = scenario(["Giza", "Rhodes", "Ephesus"], "A")
