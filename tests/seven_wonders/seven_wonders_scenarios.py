@@ -128,9 +128,9 @@ def legal_set(state, seat: int) -> set[int]:
 
 
 def turn(state, actions: dict[int, int]) -> None:
-    """One call of ``rules.play`` (after forgetting the memoised masks)."""
+    """One call of ``rules.apply_actions`` (after forgetting the memoised masks)."""
     forget_masks(state)
-    rules.play(state, actions)
+    rules.apply_actions(state, actions)
 
 
 def names(state, cards) -> list[str]:

@@ -197,7 +197,7 @@ class raw_env(_SevenWondersTable, AECEnv):
         for seat in self._acting():
             if seat not in self._chosen:
                 return self.possible_agents[seat]
-        raise AssertionError("no agent left to act")  # unreachable: play() runs when all chose
+        raise AssertionError("no agent left to act")  # unreachable: apply_actions() runs when all chose
 
     def step(self, action: int) -> None:
         self._require_reset("step")

@@ -103,7 +103,7 @@ class SevenWondersGame(PythonRules):
         return rules.legal_actions_reference(state, player)
 
     def apply_actions(self, state: SevenWondersState, actions: Mapping[int, int]) -> None:
-        rules.play(state, dict(actions))
+        rules.apply_actions(state, dict(actions))
 
     def is_over(self, state: SevenWondersState) -> bool:
         return state.phase == Phase.GAME_OVER

@@ -1,7 +1,7 @@
 """The rules of 7 Wonders: who acts, what is legal, and how a turn resolves.
 
 The game advances by phases (:class:`~.state.Phase`). In ``MAIN`` every player picks a card at
-once; :func:`play` takes the joint choice, and then (2 players) the Free City's card in
+once; :func:`apply_actions` takes the joint choice, and then (2 players) the Free City's card in
 ``FREE_CITY``, and resolves the turn all together:
 
 1. payments are computed on the state at the start of the turn (coins held then, resources the
@@ -409,7 +409,7 @@ def check_legal(state: SevenWondersState, seat: int, action: int) -> None:
 
 
 # ---------------------------------------------------------------- playing
-def play(state: SevenWondersState, actions: dict[int, int]) -> None:
+def apply_actions(state: SevenWondersState, actions: dict[int, int]) -> None:
     """Apply the decisions of every acting seat of the current phase, then advance the game."""
     actors = acting_seats(state)
     if sorted(actions) != actors:
