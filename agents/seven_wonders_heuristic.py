@@ -37,7 +37,7 @@ from wonders_env.game import Game
 from wonders_env.seven_wonders.actions import Kind
 from wonders_env.seven_wonders.cards import (BLUE, SCIENCE_ANY, SCOPE_SELF, CardDatabase, Coins, Produce,
                                              Science, Shields, Special, TradeDiscount, VictoryPoints)
-from wonders_env.seven_wonders.state import VICTORY_TOKEN, GameState, Phase, rules_of
+from wonders_env.seven_wonders.state import VICTORY_TOKEN, Phase, SevenWondersState, rules_of
 
 from .search_values import win_and_margin
 
@@ -79,7 +79,7 @@ def _demand(db: CardDatabase) -> tuple[tuple[int, ...], ...]:
     return tuple(by_age)
 
 
-def action_values(state: GameState, seat: int, legal: Sequence[int]) -> np.ndarray:
+def action_values(state: SevenWondersState, seat: int, legal: Sequence[int]) -> np.ndarray:
     """The heuristic value, in VP-equivalents, of each action in ``legal`` for ``seat``."""
     n_types = state.db.num_types
     rules = rules_of(state)
@@ -127,7 +127,7 @@ def action_values(state: GameState, seat: int, legal: Sequence[int]) -> np.ndarr
     return values
 
 
-def payment_values(state: GameState, seat: int, city: int, legal: Sequence[int]) -> np.ndarray:
+def payment_values(state: SevenWondersState, seat: int, city: int, legal: Sequence[int]) -> np.ndarray:
     """The value of each legal ``pay`` action of ``seat`` paying for ``city`` (see the module doc)."""
     rules = rules_of(state)
     by_left = {to_left: (to_left, to_right) for _, to_left, to_right in rules.payment_choices(state, city)}
@@ -152,7 +152,7 @@ def payment_values(state: GameState, seat: int, city: int, legal: Sequence[int])
     return values
 
 
-def _hand_receiver(state: GameState, seat: int) -> int:
+def _hand_receiver(state: SevenWondersState, seat: int) -> int:
     """The player who gets the rest of this hand, or -1 if nobody does (last card, discards)."""
     if state.phase not in (Phase.MAIN, Phase.FREE_CITY) or state.turn >= 6:
         return -1
@@ -164,7 +164,7 @@ def _hand_receiver(state: GameState, seat: int) -> int:
 class _CityView:
     """What one city's valuation needs, computed once per decision."""
 
-    def __init__(self, state: GameState, city: int) -> None:
+    def __init__(self, state: SevenWondersState, city: int) -> None:
         self.state, self.city = state, city
         self.rules = rules_of(state)
         self.db = db = state.db
@@ -311,6 +311,6 @@ def _expected_conflict(difference: int, win: int) -> float:
     return (win + 1) / (1 + math.exp(-MILITARY_SLOPE * difference)) - 1
 
 
-def search_returns(game: Game, state: GameState) -> list[float]:
+def search_returns(game: Game, state: SevenWondersState) -> list[float]:
     """What a finished game is worth to each player in the search agent's play-outs."""
     return win_and_margin(game, state, MARGIN_SCALE, MARGIN_WEIGHT)

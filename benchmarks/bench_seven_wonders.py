@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 from wonders_env import seven_wonders_v0
-from wonders_env.seven_wonders.rules import acting_seats, legal_action_mask, play
+from wonders_env.seven_wonders.rules import acting_seats, apply_actions, legal_action_mask
 from wonders_env.seven_wonders.state import Phase, new_game
 
 
@@ -34,7 +34,7 @@ def engine_game(num_players: int, seed: int, rng: np.random.Generator, edition: 
     while state.phase != Phase.GAME_OVER:
         actions = {seat: random_choice(legal_action_mask(state, seat), rng) for seat in acting_seats(state)}
         decisions += len(actions)
-        play(state, actions)
+        apply_actions(state, actions)
     return decisions
 
 

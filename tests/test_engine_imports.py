@@ -9,7 +9,7 @@ FORBIDDEN = ("pettingzoo", "gymnasium", "torch", "stable_baselines3", "matplotli
 
 
 @pytest.mark.parametrize("modules", [
-    ["wonders_env.seven_wonders.cards", "wonders_env.seven_wonders.trading",
+    ["wonders_env.seven_wonders.cards", "wonders_env.seven_wonders.costs",
      "wonders_env.seven_wonders.state", "wonders_env.seven_wonders.rules",
      "wonders_env.seven_wonders.scoring", "wonders_env.seven_wonders.actions",
      "wonders_env.seven_wonders.observation", "wonders_env.seven_wonders.record",
@@ -18,7 +18,7 @@ FORBIDDEN = ("pettingzoo", "gymnasium", "torch", "stable_baselines3", "matplotli
     ["wonders_env.duel.cards", "wonders_env.duel.costs", "wonders_env.duel.state",
      "wonders_env.duel.rules", "wonders_env.duel.scoring", "wonders_env.duel.actions",
      "wonders_env.duel.observation", "wonders_env.duel.record", "wonders_env.duel.render",
-     "wonders_env.duel.game"],
+     "wonders_env.duel.determinize", "wonders_env.duel.game"],
     ["wonders_env.game", "wonders_env.registry"],
 ])
 def test_engine_modules_do_not_import_rl_libraries(modules):

@@ -58,7 +58,7 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
   question the renders, texts, records, the web app and the agents ask; the Python rules are
   never imported). `env.unwrapped.game` is the engine (a `wonders_env.game.Game`). With the core,
   `env.unwrapped.state` is the core's state itself, read-only under the Python state's names
-  (`SevenWondersState`: reading a field reads that field, nothing is copied; it follows the
+  (`SevenWondersStateView`: reading a field reads that field, nothing is copied; it follows the
   game, `clone()` keeps a position); `env.unwrapped.game.python_twin(state)` gives a Python engine
   copy to change by hand. Assigning a state (a core state, or a Python engine state) puts the
   core in a copy of it: a Python state is taken field by field, and one that the core does not

@@ -239,7 +239,7 @@ void add_building(const Tables& tables, State& s, int player, int card) {
 
 void end_age(const Tables& tables, State& s) {
   if (s.age == 3) {
-    game_over(s, civilian_winners(tables, s), CIVILIAN);
+    game_over(s, winners(tables, s), CIVILIAN);
     return;
   }
   lay_out_age(tables, s, s.age + 1);

@@ -63,7 +63,7 @@ Score score(const Tables& tables, const State& state, int player) {
   return result;
 }
 
-uint8_t civilian_winners(const Tables& tables, const State& state) {
+uint8_t winners(const Tables& tables, const State& state) {
   Score a = score(tables, state, 0), b = score(tables, state, 1);
   if (a[NUM_CATEGORIES] != b[NUM_CATEGORIES]) return a[NUM_CATEGORIES] > b[NUM_CATEGORIES] ? 1 : 2;
   if (a[0] != b[0]) return a[0] > b[0] ? 1 : 2;

@@ -16,6 +16,6 @@ int built_wonder_count(const State& state, int player);
 int military_points(const Tables& tables, int pawn, int player);
 Score score(const Tables& tables, const State& state, int player);
 // Winners by points, then blue points (bit per player; both on a shared victory).
-uint8_t civilian_winners(const Tables& tables, const State& state);
+uint8_t winners(const Tables& tables, const State& state);
 
 }  // namespace wonders::duel

@@ -93,7 +93,7 @@ void check_deal(const Tables& tables, const Deal& deal);
 State new_game(const Tables& tables, const Deal& deal);
 // Lay out the structure of `age` from the deal; the bottom row is open.
 void lay_out_age(const Tables& tables, State& state, int age);
-// A copy with everything a player cannot know redrawn from `rng` (wonders_env.duel.state.determinize).
+// A copy with everything a player cannot know redrawn from `rng` (wonders_env.duel.determinize).
 State determinize(const Tables& tables, const State& state, Rng& rng);
 
 }  // namespace wonders::duel

@@ -28,7 +28,7 @@ void Batch::deal(Lane& lane, int index) {
 }
 
 void Batch::write(Lane& lane, int index, float* obs, int8_t* mask, bool* to_act) {
-  const GameState& state = games_[index];
+  const State& state = games_[index];
   const Engine& engine = lane.engine;
   const int players = engine.num_players(), actions = engine.num_actions(), size = lane.observer.size();
   lane.observer.public_cities(state, lane.rows.data());
@@ -79,7 +79,7 @@ void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
     Lane& lane = *lanes_[static_cast<size_t>(worker)];
     const Engine& engine = lane.engine;
     for (int i = begin; i < end; ++i) {
-      GameState& state = games_[i];
+      State& state = games_[i];
       std::array<int, MAX_PLAYERS> chosen{};
       Actors actors = engine.acting_players(state);
       for (int k = 0; k < actors.count; ++k)

@@ -21,7 +21,7 @@ class Batch {
   struct Finished {
     int index;
     uint64_t seed;
-    GameState state;
+    State state;
   };
 
   Batch(const Engine& engine, int num_envs, uint64_t seed, int threads = 1);
@@ -41,7 +41,7 @@ class Batch {
   void sample_actions(int64_t* actions);
   const std::vector<uint64_t>& seeds() const { return seeds_; }
   const std::vector<Finished>& finished() const { return finished_; }
-  const GameState& state(int index) const { return games_[index]; }
+  const State& state(int index) const { return games_[index]; }
 
  private:
   // What one worker steps its games with.
@@ -55,7 +55,7 @@ class Batch {
 
   uint64_t seed_;
   std::vector<std::unique_ptr<Lane>> lanes_;
-  std::vector<GameState> games_;
+  std::vector<State> games_;
   std::vector<uint64_t> seeds_, episodes_;
   std::vector<Finished> finished_;
   Rng sampler_;

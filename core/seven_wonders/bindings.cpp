@@ -58,15 +58,15 @@ int64_t checked_int(const py::handle& value, const char* what) {
 }
 
 // A state is only ever acted on by the Engine that set it up (its tables and player count).
-const GameState& own(const Engine& engine, const GameState& state) {
+const State& own(const Engine& engine, const State& state) {
   if (state.engine_id != engine.id())
     fail(
         "this state was set up by another engine (other edition, player count or options); "
         "use the engine that created it");
   return state;
 }
-GameState& own(const Engine& engine, GameState& state) {
-  own(engine, static_cast<const GameState&>(state));
+State& own(const Engine& engine, State& state) {
+  own(engine, static_cast<const State&>(state));
   return state;
 }
 
@@ -179,10 +179,10 @@ layout::Sizes sizes_of(const Engine& engine) {
 }
 
 // What the view's getters need (a state knows its table's card names count, not the tables).
-layout::Sizes sizes_of(const GameState& s) { return {s.num_seats, s.num_players, s.num_types, 0, 0}; }
+layout::Sizes sizes_of(const State& s) { return {s.num_seats, s.num_players, s.num_types, 0, 0}; }
 
 // Every field of the layout as plain lists (the Python state's values, arrays as lists).
-py::dict export_state(const Engine& engine, const GameState& s) {
+py::dict export_state(const Engine& engine, const State& s) {
   const layout::Sizes z = sizes_of(engine);
   py::dict out;
   layout::for_each_field([&](const auto& field) {
@@ -194,7 +194,7 @@ py::dict export_state(const Engine& engine, const GameState& s) {
 
 // The checks between fields that keep the rules inside the state's arrays (each field's own
 // bounds are the layout's).
-void check_between_fields(const Engine& engine, const GameState& s) {
+void check_between_fields(const Engine& engine, const State& s) {
   const Tables& t = engine.tables();
   const int seats = engine.num_seats(), players = engine.num_players();
   if (s.phase == Phase::PAYMENT && !engine.chooses_payments()) fail("state: a PAYMENT phase needs payment=\"choose\"");
@@ -275,8 +275,8 @@ void check_between_fields(const Engine& engine, const GameState& s) {
 
 // The inverse of export_state: a new core state from the fields of a Python state, every field
 // read and checked by the layout, then checked against the others.
-GameState import_state(const Engine& engine, const py::dict& d, py::object seed) {
-  GameState s;
+State import_state(const Engine& engine, const py::dict& d, py::object seed) {
+  State s;
   s.engine_id = engine.id();
   s.num_players = static_cast<int8_t>(engine.num_players());
   s.num_seats = static_cast<int8_t>(engine.num_seats());
@@ -308,18 +308,18 @@ void bind(py::module_ m) {
       [](const py::dict& data) { return std::const_pointer_cast<Tables>(build_tables(table_data(data))); },
       "Tables from the dict of numpy arrays built by wonders_env.seven_wonders.compiled.core_tables.");
 
-  py::class_<GameState> state(m, "State",
-                              "A 7 Wonders game state of the core: read-only properties under the Python state's "
-                              "names (state_layout.hpp); copy with clone() or State(other).");
-  state.def(py::init<const GameState&>(), py::arg("other"))
-      .def("clone", [](const GameState& s) { return GameState(s); })
-      .def("__copy__", [](const GameState& s) { return GameState(s); })
-      .def("__deepcopy__", [](const GameState& s, py::dict) { return GameState(s); })
+  py::class_<State> state(m, "State",
+                          "A 7 Wonders game state of the core: read-only properties under the Python state's "
+                          "names (state_layout.hpp); copy with clone() or State(other).");
+  state.def(py::init<const State&>(), py::arg("other"))
+      .def("clone", [](const State& s) { return State(s); })
+      .def("__copy__", [](const State& s) { return State(s); })
+      .def("__deepcopy__", [](const State& s, py::dict) { return State(s); })
       .def_property_readonly(
-          "seed", [](const GameState& s) { return s.has_seed ? py::object(py::int_(s.seed)) : py::object(py::none()); })
-      .def_property_readonly("num_players", [](const GameState& s) { return static_cast<int>(s.num_players); })
-      .def_property_readonly("num_seats", [](const GameState& s) { return static_cast<int>(s.num_seats); })
-      .def("hand", [](const GameState& s, int seat) {
+          "seed", [](const State& s) { return s.has_seed ? py::object(py::int_(s.seed)) : py::object(py::none()); })
+      .def_property_readonly("num_players", [](const State& s) { return static_cast<int>(s.num_players); })
+      .def_property_readonly("num_seats", [](const State& s) { return static_cast<int>(s.num_seats); })
+      .def("hand", [](const State& s, int seat) {
         if (seat < 0 || seat >= s.num_seats)
           fail("seat must be in [0, " + std::to_string(s.num_seats) + "), got " + std::to_string(seat));
         return card_list(s.hands[seat].data(), s.hand_size[seat]);
@@ -328,7 +328,7 @@ void bind(py::module_ m) {
     using Kind = typename std::decay_t<decltype(field)>::kind;
     const layout::Spec spec = field.spec;
     state.def_property_readonly(
-        spec.name, [spec](const GameState& s) { return Kind::get(s, spec, sizes_of(s)); }, spec.type);
+        spec.name, [spec](const State& s) { return Kind::get(s, spec, sizes_of(s)); }, spec.type);
   });
   m.attr("STATE_FIELDS") = [] {
     py::list names;
@@ -383,7 +383,7 @@ void bind(py::module_ m) {
       .def(
           "new_game",
           [](const Engine& e, const py::dict& deal, py::object seed) {
-            GameState state;
+            State state;
             e.new_game(state, deal_from_dict(e, deal));
             if (!seed.is_none()) {
               state.has_seed = true;
@@ -394,21 +394,21 @@ void bind(py::module_ m) {
           py::arg("deal"), py::arg("seed") = py::none())
       .def("new_game_seeded",
            [](const Engine& e, uint64_t seed) {
-             GameState state;
+             State state;
              e.new_game(state, e.draw_deal(seed));
              state.has_seed = true;
              state.seed = seed;
              return state;
            })
       .def("acting_players",
-           [](const Engine& e, const GameState& s) {
+           [](const Engine& e, const State& s) {
              own(e, s);
              Actors a = e.acting_players(s);
              return std::vector<int>(a.seats.begin(), a.seats.begin() + a.count);
            })
       .def(
           "acting_city",
-          [](const Engine& e, const GameState& s, int64_t player) {
+          [](const Engine& e, const State& s, int64_t player) {
             own(e, s);
             check_player(e, player);
             return e.acting_city(s, static_cast<int>(player));
@@ -416,7 +416,7 @@ void bind(py::module_ m) {
           "The city whose move `player` chooses now (the Free City's seat in FREE_CITY, ...).")
       .def(
           "hand_for_decision",
-          [](const Engine& e, const GameState& s, int64_t player) {
+          [](const Engine& e, const State& s, int64_t player) {
             own(e, s);
             check_player(e, player);
             if (s.phase == Phase::DISCARD_BUILD) return card_list(s.discard.data(), s.discard_size);
@@ -426,7 +426,7 @@ void bind(py::module_ m) {
           "The physical cards `player` chooses from now (rules.py hand_for_decision).")
       .def(
           "controller",
-          [](const Engine& e, const GameState& s, int64_t city) {
+          [](const Engine& e, const State& s, int64_t city) {
             own(e, s);
             check_city(e, city);
             return e.controller(s, static_cast<int>(city));
@@ -434,7 +434,7 @@ void bind(py::module_ m) {
           "The player who decides for `city` (the Free City: the holder of its card).")
       .def(
           "build_payment",
-          [](const Engine& e, const GameState& s, int64_t city, int64_t card_type) -> py::object {
+          [](const Engine& e, const State& s, int64_t city, int64_t card_type) -> py::object {
             own(e, s);
             check_city(e, city);
             check_card_type(e, card_type);
@@ -445,7 +445,7 @@ void bind(py::module_ m) {
           "(bank, to_left, to_right) for `city` to build `card_type` the env's way, or None if it cannot.")
       .def(
           "stage_payment",
-          [](const Engine& e, const GameState& s, int64_t city) -> py::object {
+          [](const Engine& e, const State& s, int64_t city) -> py::object {
             own(e, s);
             check_city(e, city);
             Move move{};
@@ -455,7 +455,7 @@ void bind(py::module_ m) {
           "(0, to_left, to_right) for the next wonder stage of `city` the env's way, or None.")
       .def(
           "payment_choices",
-          [](const Engine& e, const GameState& s, int64_t city) {
+          [](const Engine& e, const State& s, int64_t city) {
             own(e, s);
             check_city(e, city);
             if (s.pending[city] < 0) fail("seat " + std::to_string(city) + " has no pending move to pay for");
@@ -469,7 +469,7 @@ void bind(py::module_ m) {
           "the left.")
       .def(
           "count_items",
-          [](const Engine& e, const GameState& s, int64_t city, const std::vector<int64_t>& counted, int64_t scope) {
+          [](const Engine& e, const State& s, int64_t city, const std::vector<int64_t>& counted, int64_t scope) {
             own(e, s);
             check_city(e, city);
             int bits = 0;
@@ -486,14 +486,14 @@ void bind(py::module_ m) {
           "How many of `counted` the cities in `scope` around `city` hold.")
       .def(
           "why_illegal",
-          [](const Engine& e, const GameState& s, int64_t player, int64_t action) {
+          [](const Engine& e, const State& s, int64_t player, int64_t action) {
             own(e, s);
             check_player(e, player);
             return e.why_illegal(s, static_cast<int>(player), action);
           },
           "Empty if `action` is legal for `player`, else why not (the text of rules.check_legal).")
       .def("legal_action_mask",
-           [](const Engine& e, const GameState& s, int64_t player) {
+           [](const Engine& e, const State& s, int64_t player) {
              own(e, s);
              check_player(e, player);
              py::array_t<int8_t> mask(e.num_actions());
@@ -502,7 +502,7 @@ void bind(py::module_ m) {
            })
       .def(
           "legal_action_mask_by_checks",
-          [](const Engine& e, const GameState& s, int64_t player) {
+          [](const Engine& e, const State& s, int64_t player) {
             own(e, s);
             check_player(e, player);
             py::array_t<int8_t> mask(e.num_actions());
@@ -512,7 +512,7 @@ void bind(py::module_ m) {
           },
           "The mask by one is_legal check per action (what a batch checks actions with), for the tests.")
       .def("apply_actions",
-           [](const Engine& e, GameState& s, const py::dict& actions) {
+           [](const Engine& e, State& s, const py::dict& actions) {
              own(e, s);
              Actors actors = e.acting_players(s);
              std::array<int, MAX_PLAYERS> chosen{};
@@ -534,16 +534,16 @@ void bind(py::module_ m) {
              if (given.size() != expected.size()) fail("every acting player must send one action");
              e.apply_actions(s, chosen);
            })
-      .def("is_over", [](const Engine& e, const GameState& s) { return e.is_over(own(e, s)); })
+      .def("is_over", [](const Engine& e, const State& s) { return e.is_over(own(e, s)); })
       .def("score_breakdown",
-           [](const Engine& e, const GameState& s, int64_t city) {
+           [](const Engine& e, const State& s, int64_t city) {
              own(e, s);
              check_city(e, city);
              return e.score_breakdown(s, static_cast<int>(city));
            })
-      .def("winners", [](const Engine& e, const GameState& s) { return e.winners(own(e, s)); })
+      .def("winners", [](const Engine& e, const State& s) { return e.winners(own(e, s)); })
       .def("encode_observation",
-           [](const Engine& e, const GameState& s, int64_t player) {
+           [](const Engine& e, const State& s, int64_t player) {
              own(e, s);
              check_player(e, player);
              Observer observer(e);
@@ -558,7 +558,7 @@ void bind(py::module_ m) {
              return e.describe_action(static_cast<int>(action));
            })
       .def("buy_options",
-           [](const Engine& e, const GameState& s, int64_t city, std::vector<int> cost) {
+           [](const Engine& e, const State& s, int64_t city, std::vector<int> cost) {
              own(e, s);
              check_city(e, city);
              if (cost.size() != NUM_RESOURCES) fail("cost must hold 7 unit counts");
@@ -574,19 +574,19 @@ void bind(py::module_ m) {
              return out;
            })
       .def("determinize",
-           [](const Engine& e, const GameState& s, int64_t player, uint64_t seed) {
+           [](const Engine& e, const State& s, int64_t player, uint64_t seed) {
              own(e, s);
              check_player(e, player);
-             GameState twin = s;
+             State twin = s;
              Rng rng(seed);
              e.determinize(twin, static_cast<int>(player), rng);
              return twin;
            })
       .def(
-          "export_state", [](const Engine& e, const GameState& s) { return export_state(e, own(e, s)); },
-          "The state's fields under the names of the Python GameState's (see compiled.to_python).")
+          "export_state", [](const Engine& e, const State& s) { return export_state(e, own(e, s)); },
+          "The state's fields under the names of the Python SevenWondersState's (see compiled.to_python).")
       .def("import_state", &import_state, py::arg("fields"), py::arg("seed") = py::none(),
-           "A state from the fields of export_state (a Python GameState's); bad fields raise ValueError.");
+           "A state from the fields of export_state (a Python SevenWondersState's); bad fields raise ValueError.");
 
   py::class_<BoundBatch>(m, "Batch", "num_envs games stepped together (see wonders_env.vector).")
       .def(

@@ -6,7 +6,7 @@
 
 namespace wonders::seven_wonders {
 
-void Engine::determinize(GameState& state, int player, Rng& rng) const {
+void Engine::determinize(State& state, int player, Rng& rng) const {
   const Tables& t = *tables_;
   std::vector<uint8_t*> places;  // every hidden card
   int known_hand = -1;
@@ -51,7 +51,7 @@ void Engine::determinize(GameState& state, int player, Rng& rng) const {
   redraw_hidden_choices(state, player, rng);
 }
 
-void Engine::redraw_hidden_choices(GameState& state, int player, Rng& rng) const {
+void Engine::redraw_hidden_choices(State& state, int player, Rng& rng) const {
   // the pending moves (and payments) of the cities `player` does not decide for, players' first
   const int free_city = state.free_city();
   std::array<int, MAX_SEATS> hidden{};

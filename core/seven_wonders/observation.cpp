@@ -29,7 +29,7 @@ Observer::Observer(const Engine& engine) : engine_(engine) {
   }
 }
 
-void Observer::public_cities(const GameState& state, float* rows) const {
+void Observer::public_cities(const State& state, float* rows) const {
   const Tables& t = engine_.tables();
   const int n = num_types_;
   std::memset(rows, 0, sizeof(float) * state.num_seats * city_size_);
@@ -60,7 +60,7 @@ void Observer::public_cities(const GameState& state, float* rows) const {
   }
 }
 
-void Observer::encode(const GameState& state, int player, const float* rows, float* out) const {
+void Observer::encode(const State& state, int player, const float* rows, float* out) const {
   const Tables& t = engine_.tables();
   const int seats = state.num_seats;
   std::memset(out, 0, sizeof(float) * cities_at_);
@@ -98,7 +98,7 @@ void Observer::encode(const GameState& state, int player, const float* rows, flo
   if (paying_at_ >= 0) encode_payment(state, player, acting, out + paying_at_);
 }
 
-void Observer::encode_payment(const GameState& state, int player, bool acting, float* out) const {
+void Observer::encode_payment(const State& state, int player, bool acting, float* out) const {
   const int n = num_types_;
   float* paying_for = out + 1;
   float* paying_kind = paying_for + n;
@@ -121,7 +121,7 @@ void Observer::encode_payment(const GameState& state, int player, bool acting, f
   for (int i = 0; i < choices.count; ++i) option_right[choices.choices[i].to_left] = choices.choices[i].to_right;
 }
 
-void Observer::encode(const GameState& state, int player, float* out) const {
+void Observer::encode(const State& state, int player, float* out) const {
   std::vector<float> rows(static_cast<size_t>(state.num_seats) * city_size_);
   public_cities(state, rows.data());
   encode(state, player, rows.data(), out);

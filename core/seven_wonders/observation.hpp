@@ -14,14 +14,14 @@ class Observer {
   int size() const { return size_; }
   int city_size() const { return city_size_; }
   // The public city rows in seat order (num_seats x city_size floats), shared by every player.
-  void public_cities(const GameState& state, float* rows) const;
+  void public_cities(const State& state, float* rows) const;
   // The observation of `player`, given the rows of public_cities.
-  void encode(const GameState& state, int player, const float* rows, float* out) const;
+  void encode(const State& state, int player, const float* rows, float* out) const;
   // Both steps at once.
-  void encode(const GameState& state, int player, float* out) const;
+  void encode(const State& state, int player, float* out) const;
 
  private:
-  void encode_payment(const GameState& state, int player, bool acting, float* out) const;
+  void encode_payment(const State& state, int player, bool acting, float* out) const;
 
   const Engine& engine_;
   int num_types_, city_size_, size_;

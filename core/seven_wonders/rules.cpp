@@ -110,9 +110,9 @@ std::string Engine::check_deal(const Deal& deal) const {
   return "";
 }
 
-void Engine::new_game(GameState& state, const Deal& deal) const {
+void Engine::new_game(State& state, const Deal& deal) const {
   const Tables& t = *tables_;
-  state = GameState{};
+  state = State{};
   state.engine_id = id_;
   state.num_players = static_cast<int8_t>(num_players_);
   state.num_seats = static_cast<int8_t>(num_seats_);
@@ -135,7 +135,7 @@ void Engine::new_game(GameState& state, const Deal& deal) const {
   start_age(state, 1);
 }
 
-void Engine::start_age(GameState& state, int age) const {
+void Engine::start_age(State& state, int age) const {
   state.age = static_cast<int8_t>(age);
   state.turn = 1;
   state.phase = Phase::MAIN;
@@ -158,7 +158,7 @@ void Engine::start_age(GameState& state, int age) const {
 }
 
 // ---------------------------------------------------------------- placing (state.py)
-void Engine::add_production(GameState& state, int seat, const Produce& effect) const {
+void Engine::add_production(State& state, int seat, const Produce& effect) const {
   if ((effect.mask & (effect.mask - 1)) == 0) {
     int resource = __builtin_ctz(effect.mask);
     state.own_fixed[seat][resource] += effect.count;
@@ -169,12 +169,12 @@ void Engine::add_production(GameState& state, int seat, const Produce& effect) c
   }
 }
 
-void Engine::add_discount(GameState& state, int seat, const Discount& effect) const {
+void Engine::add_discount(State& state, int seat, const Discount& effect) const {
   if (effect.scope & SCOPE_LEFT) state.cheap_left[seat] |= effect.mask;
   if (effect.scope & SCOPE_RIGHT) state.cheap_right[seat] |= effect.mask;
 }
 
-void Engine::place_building(GameState& state, int seat, int card) const {
+void Engine::place_building(State& state, int seat, int card) const {
   const Tables& t = *tables_;
   int kind = t.cards[card].type;
   const CardType& type = t.types[kind];
@@ -187,7 +187,7 @@ void Engine::place_building(GameState& state, int seat, int card) const {
   for (int i = 0; i < type.num_discounts; ++i) add_discount(state, seat, type.discounts[i]);
 }
 
-int Engine::place_stage(GameState& state, int seat, int card) const {
+int Engine::place_stage(State& state, int seat, int card) const {
   int index = state.stages_built[seat];
   const Stage& stage = tables_->wonders[state.city[seat]][state.side[seat]].stages[index];
   ++state.stages_built[seat];
@@ -206,7 +206,7 @@ int Engine::place_stage(GameState& state, int seat, int card) const {
 }
 
 // ---------------------------------------------------------------- who acts (rules.py)
-int Engine::seventh_card_seat(const GameState& state) const {
+int Engine::seventh_card_seat(const State& state) const {
   if (state.turn != TURNS_PER_AGE) return -1;
   for (int seat = 0; seat < num_players_; ++seat)
     if (state.seventh_card_power[seat] && state.seventh_card_played_age[seat] != state.age &&
@@ -215,7 +215,7 @@ int Engine::seventh_card_seat(const GameState& state) const {
   return -1;
 }
 
-Actors Engine::acting_players(const GameState& state) const {
+Actors Engine::acting_players(const State& state) const {
   Actors actors;
   switch (state.phase) {
     case Phase::MAIN:
@@ -244,11 +244,11 @@ Actors Engine::acting_players(const GameState& state) const {
   return actors;
 }
 
-int Engine::controller(const GameState& state, int city) const {
+int Engine::controller(const State& state, int city) const {
   return city == state.free_city() ? state.free_city_holder : city;
 }
 
-bool Engine::is_acting(const GameState& state, int player) const {
+bool Engine::is_acting(const State& state, int player) const {
   switch (state.phase) {
     case Phase::MAIN:
       return true;
@@ -267,7 +267,7 @@ bool Engine::is_acting(const GameState& state, int player) const {
   }
 }
 
-int Engine::acting_city(const GameState& state, int player) const {
+int Engine::acting_city(const State& state, int player) const {
   if (state.phase == Phase::FREE_CITY) return state.free_city();
   if (state.phase == Phase::DISCARD_BUILD) return state.discard_builders[0][0];
   if (state.phase == Phase::PAYMENT && (state.pending[player] < 0 || state.paid >> player & 1))
@@ -276,7 +276,7 @@ int Engine::acting_city(const GameState& state, int player) const {
 }
 
 // ---------------------------------------------------------------- costs (rules.py)
-PaymentOptions Engine::buy_options(const GameState& state, int city, const std::array<int, NUM_RESOURCES>& cost) const {
+PaymentOptions Engine::buy_options(const State& state, int city, const std::array<int, NUM_RESOURCES>& cost) const {
   int left = state.left_of(city), right = state.right_of(city);
   return payments_.options(
       cost, Supply{state.own_fixed[city].data(), state.own_choices[city].data(), state.num_own_choices[city]},
@@ -285,7 +285,7 @@ PaymentOptions Engine::buy_options(const GameState& state, int city, const std::
       state.cheap_left[city], state.cheap_right[city]);
 }
 
-bool Engine::choose_payment(const GameState& state, int city, const PaymentOptions& options, int budget,
+bool Engine::choose_payment(const State& state, int city, const PaymentOptions& options, int budget,
                             Payment& chosen) const {
   // the "cheapest" payment mode: options are sorted by (total, to_left)
   int found = -1;
@@ -323,14 +323,14 @@ bool Engine::choose_payment(const GameState& state, int city, const PaymentOptio
   return true;
 }
 
-bool Engine::chains_free(const GameState& state, int city, int card_type) const {
+bool Engine::chains_free(const State& state, int city, int card_type) const {
   const CardType& type = tables_->types[card_type];
   for (int i = 0; i < type.num_chains; ++i)
     if (state.has_type[city][type.chains_from[i]]) return true;
   return false;
 }
 
-bool Engine::free_by_wonder(const GameState& state, int city, int card_type) const {
+bool Engine::free_by_wonder(const State& state, int city, int card_type) const {
   if (state.free_color_power[city] && state.color_counts[city][tables_->types[card_type].color] == 0) return true;
   // only for a card chosen in MAIN on turns 1-6, or paid for after it (_main_turn_decision)
   bool main_turn = state.phase == Phase::MAIN || (state.phase == Phase::PAYMENT && state.pending_turn <= TURNS_PER_AGE);
@@ -341,7 +341,7 @@ bool Engine::free_by_wonder(const GameState& state, int city, int card_type) con
   return false;
 }
 
-bool Engine::build_payment(const GameState& state, int city, int card_type, Move& move) const {
+bool Engine::build_payment(const State& state, int city, int card_type, Move& move) const {
   move.bank = move.to_left = move.to_right = 0;
   if (state.has_type[city][card_type]) return false;
   if (chains_free(state, city, card_type) || free_by_wonder(state, city, card_type)) return true;
@@ -356,7 +356,7 @@ bool Engine::build_payment(const GameState& state, int city, int card_type, Move
   return true;
 }
 
-bool Engine::stage_payment(const GameState& state, int city, Move& move) const {
+bool Engine::stage_payment(const State& state, int city, Move& move) const {
   move.bank = move.to_left = move.to_right = 0;
   const WonderSide& board = tables_->wonders[state.city[city]][state.side[city]];
   if (state.stages_built[city] >= board.num_stages) return false;
@@ -369,7 +369,7 @@ bool Engine::stage_payment(const GameState& state, int city, Move& move) const {
   return true;
 }
 
-bool Engine::can_afford_build(const GameState& state, int city, int card_type) const {
+bool Engine::can_afford_build(const State& state, int city, int card_type) const {
   const CardType& type = tables_->types[card_type];
   int budget = state.coins[city] - type.coin_cost;
   if (budget < 0) return false;
@@ -377,14 +377,14 @@ bool Engine::can_afford_build(const GameState& state, int city, int card_type) c
   return options.count && options.options[0].total() <= budget;  // sorted by total
 }
 
-bool Engine::can_build_stage(const GameState& state, int city) const {
+bool Engine::can_build_stage(const State& state, int city) const {
   const WonderSide& board = tables_->wonders[state.city[city]][state.side[city]];
   if (state.stages_built[city] >= board.num_stages) return false;
   PaymentOptions options = buy_options(state, city, board.stages[state.stages_built[city]].cost);
   return options.count && options.options[0].total() <= state.coins[city];
 }
 
-PaymentChoices Engine::payment_choices(const GameState& state, int city) const {
+PaymentChoices Engine::payment_choices(const State& state, int city) const {
   const Tables& t = *tables_;
   PaymentChoices out;
   int kind = state.pending[city] / t.num_types, type = state.pending[city] % t.num_types;
@@ -412,7 +412,7 @@ PaymentChoices Engine::payment_choices(const GameState& state, int city) const {
 }
 
 // ---------------------------------------------------------------- legality (rules.py)
-int Engine::decision_hand(const GameState& state, int player, std::array<uint8_t, MAX_HAND>& out) const {
+int Engine::decision_hand(const State& state, int player, std::array<uint8_t, MAX_HAND>& out) const {
   const auto& hand = state.hands[player];
   int size = state.hand_size[player];
   if (state.phase != Phase::FREE_CITY) {
@@ -432,7 +432,7 @@ int Engine::decision_hand(const GameState& state, int player, std::array<uint8_t
   return count;
 }
 
-void Engine::legal_action_mask(const GameState& state, int player, int8_t* mask) const {
+void Engine::legal_action_mask(const State& state, int player, int8_t* mask) const {
   const Tables& t = *tables_;
   std::memset(mask, 0, static_cast<size_t>(num_actions()));
   if (state.phase == Phase::GAME_OVER) return;
@@ -452,7 +452,7 @@ void Engine::legal_action_mask(const GameState& state, int player, int8_t* mask)
   }
 }
 
-void Engine::hand_moves(const GameState& state, int player, int8_t* mask) const {
+void Engine::hand_moves(const State& state, int player, int8_t* mask) const {
   const Tables& t = *tables_;
   const int n = t.num_types;
   int city = acting_city(state, player);
@@ -499,7 +499,7 @@ std::string Engine::describe_action(int action) const {
   return std::string(KIND_NAMES[action / t.num_types]) + " " + quote + name + quote;
 }
 
-bool Engine::is_legal(const GameState& state, int player, long long action) const {
+bool Engine::is_legal(const State& state, int player, long long action) const {
   const Tables& t = *tables_;
   const int n = t.num_types;
   if (action < 0 || action >= num_actions() || state.phase == Phase::GAME_OVER) return false;
@@ -543,7 +543,7 @@ bool Engine::is_legal(const GameState& state, int player, long long action) cons
   }
 }
 
-std::string Engine::why_illegal(const GameState& state, int player, long long action) const {
+std::string Engine::why_illegal(const State& state, int player, long long action) const {
   if (action < 0 || action >= num_actions())
     return "action must be an integer in [0, " + std::to_string(num_actions()) + "), got " + std::to_string(action);
   if (is_legal(state, player, action)) return "";
@@ -560,7 +560,7 @@ std::string Engine::why_illegal(const GameState& state, int player, long long ac
 }
 
 // ---------------------------------------------------------------- playing (rules.py)
-void Engine::apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>& actions) const {
+void Engine::apply_actions(State& state, const std::array<int, MAX_PLAYERS>& actions) const {
   const Tables& t = *tables_;
   const int n = t.num_types;
   switch (state.phase) {
@@ -650,7 +650,7 @@ void Engine::apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>&
   advance(state);
 }
 
-bool Engine::open_payment(GameState& state, int turn) const {
+bool Engine::open_payment(State& state, int turn) const {
   if (!choose_payments_) return false;
   state.phase = Phase::PAYMENT;
   state.pending_turn = static_cast<int8_t>(turn);
@@ -658,7 +658,7 @@ bool Engine::open_payment(GameState& state, int turn) const {
   return true;
 }
 
-void Engine::resolve_pending(GameState& state, int turn) const {
+void Engine::resolve_pending(State& state, int turn) const {
   const int n = tables_->num_types;
   std::array<Move, MAX_SEATS> moves;
   int count = 0;
@@ -681,7 +681,7 @@ void Engine::resolve_pending(GameState& state, int turn) const {
   resolve_moves(state, moves.data(), count, turn, true);
 }
 
-void Engine::resolve_moves(GameState& state, Move* moves, int count, int turn, bool with_payments) const {
+void Engine::resolve_moves(State& state, Move* moves, int count, int turn, bool with_payments) const {
   const Tables& t = *tables_;
   // 1. cards and payments, all against the state at the start of the turn
   for (int m = 0; m < count; ++m) {
@@ -743,7 +743,7 @@ void Engine::resolve_moves(GameState& state, Move* moves, int count, int turn, b
   }
 }
 
-int Engine::count_items(const GameState& state, int city, int counted, int scope) const {
+int Engine::count_items(const State& state, int city, int counted, int scope) const {
   int seats[3], num = 0;
   if (scope & SCOPE_SELF) seats[num++] = city;
   if (scope & SCOPE_LEFT) seats[num++] = state.left_of(city);
@@ -765,7 +765,7 @@ int Engine::count_items(const GameState& state, int city, int counted, int scope
   return total;
 }
 
-void Engine::gain_build_coins(GameState& state, int city, int card_type) const {
+void Engine::gain_build_coins(State& state, int city, int card_type) const {
   const CardType& type = tables_->types[card_type];
   int gained = type.coins;
   for (int i = 0; i < type.num_coin_rewards; ++i) {
@@ -775,7 +775,7 @@ void Engine::gain_build_coins(GameState& state, int city, int card_type) const {
   state.coins[city] += gained;
 }
 
-void Engine::log(GameState& state, int owner, int city, int kind, int card_type, int bank, int to_left, int to_right,
+void Engine::log(State& state, int owner, int city, int kind, int card_type, int bank, int to_left, int to_right,
                  int turn) const {
   if (state.log_size >= MAX_LOG) throw std::logic_error("7 Wonders core: the game log is full");
   state.log[state.log_size++] =
@@ -785,7 +785,7 @@ void Engine::log(GameState& state, int owner, int city, int kind, int card_type,
 }
 
 // ---------------------------------------------------------------- advancing (rules.py)
-void Engine::advance(GameState& state) const {
+void Engine::advance(State& state) const {
   if (state.turn < TURNS_PER_AGE) {
     if (open_discard_build(state)) return;
     pass_hands(state);
@@ -810,7 +810,7 @@ void Engine::advance(GameState& state) const {
     start_age(state, state.age + 1);
 }
 
-bool Engine::open_discard_build(GameState& state) const {
+bool Engine::open_discard_build(State& state) const {
   const Tables& t = *tables_;
   while (state.num_discard_builders) {
     int city = state.discard_builders[0][0], controller = state.discard_builders[0][1];
@@ -832,7 +832,7 @@ bool Engine::open_discard_build(GameState& state) const {
   return false;
 }
 
-void Engine::discard_leftovers(GameState& state) const {
+void Engine::discard_leftovers(State& state) const {
   const Tables& t = *tables_;
   state.age_leftovers_discarded = true;
   for (int seat = 0; seat < num_players_; ++seat) {
@@ -852,7 +852,7 @@ void Engine::discard_leftovers(GameState& state) const {
   state.free_city_pile_size = 0;
 }
 
-void Engine::pass_hands(GameState& state) const {
+void Engine::pass_hands(State& state) const {
   const Tables& t = *tables_;
   for (int seat = 0; seat < num_players_; ++seat) {
     auto& counts = state.last_passed[seat];
@@ -875,7 +875,7 @@ void Engine::pass_hands(GameState& state) const {
   }
 }
 
-void Engine::military(GameState& state) const {
+void Engine::military(State& state) const {
   static constexpr int VICTORY_TOKEN[3] = {1, 3, 5};
   int victory = VICTORY_TOKEN[state.age - 1];
   for (int seat = 0; seat < num_seats_; ++seat) {

@@ -2,7 +2,7 @@
 // (mirrors wonders_env/seven_wonders/state.py, rules.py and scoring.py; read their docstrings).
 //
 // An Engine is bound to a table of cards and a set of options (player count, wonders, sides); it
-// acts on GameState objects it never keeps. Actions are the env's flat card-id actions
+// acts on State objects it never keeps. Actions are the env's flat card-id actions
 // (actions.py): [0,T) build, [T,2T) wonder, [2T,3T) sell, [3T,4T) free build, [4T,5T) build from
 // the discard pile, 5T wait, and with payment="choose" [5T+1, 5T+16) pay L coins to the left.
 #pragma once
@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "common/rng.hpp"
+#include "seven_wonders/costs.hpp"
 #include "seven_wonders/state.hpp"
 #include "seven_wonders/tables.hpp"
-#include "seven_wonders/trading.hpp"
 
 namespace wonders::seven_wonders {
 
@@ -68,48 +68,48 @@ class Engine {
   Deal draw_deal(uint64_t seed) const;
   // Empty if `deal` is a valid deal for this engine, else what is wrong with it.
   std::string check_deal(const Deal& deal) const;
-  void new_game(GameState& state, const Deal& deal) const;
+  void new_game(State& state, const Deal& deal) const;
 
   // queries
-  Actors acting_players(const GameState& state) const;
-  bool is_acting(const GameState& state, int player) const;
-  int acting_city(const GameState& state, int player) const;
+  Actors acting_players(const State& state) const;
+  bool is_acting(const State& state, int player) const;
+  int acting_city(const State& state, int player) const;
   // Writes the 0/1 mask of `player` (num_actions bytes; only wait for a waiting player).
-  void legal_action_mask(const GameState& state, int player, int8_t* mask) const;
+  void legal_action_mask(const State& state, int player, int8_t* mask) const;
   // Whether `action` is legal for `player`: legal_action_mask(...)[action] without the mask.
-  bool is_legal(const GameState& state, int player, long long action) const;
+  bool is_legal(const State& state, int player, long long action) const;
   // Empty if `action` is legal for `player`, else why not.
-  std::string why_illegal(const GameState& state, int player, long long action) const;
+  std::string why_illegal(const State& state, int player, long long action) const;
   std::string describe_action(int action) const;
   // The physical cards `player` chooses from now, outside DISCARD_BUILD (for the Free City: the
   // holder's hand without the card the holder picked for himself); returns the count.
-  int decision_hand(const GameState& state, int player, std::array<uint8_t, MAX_HAND>& out) const;
+  int decision_hand(const State& state, int player, std::array<uint8_t, MAX_HAND>& out) const;
   // The player who decides for `city` (the Free City: the holder of its card).
-  int controller(const GameState& state, int city) const;
+  int controller(const State& state, int city) const;
   // payment="choose": every way `city` can pay for its pending move now (payment_choices in rules.py).
-  PaymentChoices payment_choices(const GameState& state, int city) const;
+  PaymentChoices payment_choices(const State& state, int city) const;
 
   // moves: one action per acting player (actions[player]), already checked legal
-  void apply_actions(GameState& state, const std::array<int, MAX_PLAYERS>& actions) const;
+  void apply_actions(State& state, const std::array<int, MAX_PLAYERS>& actions) const;
 
   // scoring
-  bool is_over(const GameState& state) const { return state.phase == Phase::GAME_OVER; }
-  std::array<int, NUM_CATEGORIES + 1> score_breakdown(const GameState& state, int city) const;
-  std::vector<int> winners(const GameState& state) const;
+  bool is_over(const State& state) const { return state.phase == Phase::GAME_OVER; }
+  std::array<int, NUM_CATEGORIES + 1> score_breakdown(const State& state, int city) const;
+  std::vector<int> winners(const State& state) const;
 
   // How many of `counted` (bits: colours, COUNT_WONDER_STAGE, COUNT_DEFEAT_TOKEN) the cities in
   // `scope` around `city` hold (count_items in rules.py).
-  int count_items(const GameState& state, int city, int counted, int scope) const;
+  int count_items(const State& state, int city, int counted, int scope) const;
 
   // payments (exposed for the tests)
-  PaymentOptions buy_options(const GameState& state, int city, const std::array<int, NUM_RESOURCES>& cost) const;
-  bool build_payment(const GameState& state, int city, int card_type, Move& move) const;
-  bool stage_payment(const GameState& state, int city, Move& move) const;
+  PaymentOptions buy_options(const State& state, int city, const std::array<int, NUM_RESOURCES>& cost) const;
+  bool build_payment(const State& state, int city, int card_type, Move& move) const;
+  bool stage_payment(const State& state, int city, Move& move) const;
 
   // search: redraw what `player` cannot see (determinize.py)
-  void determinize(GameState& state, int player, Rng& rng) const;
+  void determinize(State& state, int player, Rng& rng) const;
   // draw anew the pending moves and payments of the cities `player` does not decide for
-  void redraw_hidden_choices(GameState& state, int player, Rng& rng) const;
+  void redraw_hidden_choices(State& state, int player, Rng& rng) const;
 
  private:
   std::shared_ptr<const Tables> tables_;
@@ -117,35 +117,34 @@ class Engine {
   std::array<int8_t, MAX_SEATS> wonders_, sides_;
   uint64_t id_ = 0;
   bool choose_payments_ = false;
-  mutable PaymentCache payments_;  // speed only (see trading.hpp); an Engine is used by one thread at a time
+  mutable PaymentCache payments_;  // speed only (see costs.hpp); an Engine is used by one thread at a time
 
-  int seventh_card_seat(const GameState& state) const;
-  bool chains_free(const GameState& state, int city, int card_type) const;
-  bool free_by_wonder(const GameState& state, int city, int card_type) const;
-  bool choose_payment(const GameState& state, int city, const PaymentOptions& options, int budget,
-                      Payment& chosen) const;
-  bool can_afford_build(const GameState& state, int city, int card_type) const;
-  bool can_build_stage(const GameState& state, int city) const;
-  void hand_moves(const GameState& state, int player, int8_t* mask) const;
+  int seventh_card_seat(const State& state) const;
+  bool chains_free(const State& state, int city, int card_type) const;
+  bool free_by_wonder(const State& state, int city, int card_type) const;
+  bool choose_payment(const State& state, int city, const PaymentOptions& options, int budget, Payment& chosen) const;
+  bool can_afford_build(const State& state, int city, int card_type) const;
+  bool can_build_stage(const State& state, int city) const;
+  void hand_moves(const State& state, int player, int8_t* mask) const;
 
-  void start_age(GameState& state, int age) const;
-  void add_production(GameState& state, int seat, const Produce& effect) const;
-  void add_discount(GameState& state, int seat, const Discount& effect) const;
-  void place_building(GameState& state, int seat, int card) const;
-  int place_stage(GameState& state, int seat, int card) const;
-  void gain_build_coins(GameState& state, int city, int card_type) const;
-  void log(GameState& state, int owner, int city, int kind, int card_type, int bank, int to_left, int to_right,
+  void start_age(State& state, int age) const;
+  void add_production(State& state, int seat, const Produce& effect) const;
+  void add_discount(State& state, int seat, const Discount& effect) const;
+  void place_building(State& state, int seat, int card) const;
+  int place_stage(State& state, int seat, int card) const;
+  void gain_build_coins(State& state, int city, int card_type) const;
+  void log(State& state, int owner, int city, int kind, int card_type, int bank, int to_left, int to_right,
            int turn) const;
   // with_payments: the moves carry the players' payments (payment="choose"), else the engine pays
-  void resolve_moves(GameState& state, Move* moves, int count, int turn, bool with_payments = false) const;
-  bool open_payment(GameState& state, int turn) const;
-  void resolve_pending(GameState& state, int turn) const;
-  void advance(GameState& state) const;
-  bool open_discard_build(GameState& state) const;
-  void discard_leftovers(GameState& state) const;
-  void pass_hands(GameState& state) const;
-  void military(GameState& state) const;
-  int guild_points(const GameState& state, int city, int guild_type) const;
+  void resolve_moves(State& state, Move* moves, int count, int turn, bool with_payments = false) const;
+  bool open_payment(State& state, int turn) const;
+  void resolve_pending(State& state, int turn) const;
+  void advance(State& state) const;
+  bool open_discard_build(State& state) const;
+  void discard_leftovers(State& state) const;
+  void pass_hands(State& state) const;
+  void military(State& state) const;
+  int guild_points(const State& state, int city, int guild_type) const;
 };
 
 int science_points(int compass, int gear, int tablet, int wildcards);

@@ -15,7 +15,7 @@ int science_points(int compass, int gear, int tablet, int wildcards) {
   return best;
 }
 
-int Engine::guild_points(const GameState& state, int city, int guild_type) const {
+int Engine::guild_points(const State& state, int city, int guild_type) const {
   const CardType& type = tables_->types[guild_type];
   int points = 0;
   for (int i = 0; i < type.num_vp_rewards; ++i) {
@@ -27,7 +27,7 @@ int Engine::guild_points(const GameState& state, int city, int guild_type) const
   return points;
 }
 
-std::array<int, NUM_CATEGORIES + 1> Engine::score_breakdown(const GameState& state, int city) const {
+std::array<int, NUM_CATEGORIES + 1> Engine::score_breakdown(const State& state, int city) const {
   const Tables& t = *tables_;
   const WonderSide& board = t.wonders[state.city[city]][state.side[city]];
   int military = 0, wonder = 0, civilian = 0, commercial = 0, guilds = 0;
@@ -79,7 +79,7 @@ std::array<int, NUM_CATEGORIES + 1> Engine::score_breakdown(const GameState& sta
   return score;
 }
 
-std::vector<int> Engine::winners(const GameState& state) const {
+std::vector<int> Engine::winners(const State& state) const {
   std::array<std::pair<int, int>, MAX_PLAYERS> keys;
   std::pair<int, int> best{-1000000, 0};
   for (int p = 0; p < num_players_; ++p) {

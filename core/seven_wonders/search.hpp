@@ -22,7 +22,7 @@ namespace wonders::seven_wonders {
 
 class SearchAdapter {
  public:
-  using State = GameState;
+  using State = seven_wonders::State;
   static constexpr bool kSimultaneous = true, kReuse = false;
   static constexpr int kMaxPlayers = MAX_PLAYERS, kMaxDepth = 64, kMaxHistory = 1;
 

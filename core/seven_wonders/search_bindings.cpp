@@ -12,7 +12,7 @@ namespace py = pybind11;
 void bind_search(py::module_ m) {
   auto searcher = search::bind_searcher<SearchAdapter>(
       m, "Searcher", "ISMCTS over 7 Wonders core states (see core/common/ismcts.hpp).",
-      [](const SearchAdapter& adapter, const GameState& state, int player) {
+      [](const SearchAdapter& adapter, const State& state, int player) {
         const Engine& engine = adapter.engine();
         if (state.engine_id != engine.id())
           throw py::value_error(

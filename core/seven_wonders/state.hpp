@@ -47,7 +47,7 @@ struct LogEntry {  // one line of the game record's "actions"
   int8_t agent;  // the deciding player, -1 for none (the Free City's last pile card)
 };
 
-struct GameState {
+struct State {
   // setup
   uint64_t engine_id = 0;  // Engine::id() of the engine that set the game up (the bindings check it)
   int8_t num_players = 0, num_seats = 0;

@@ -1,17 +1,17 @@
-// The one declared layout of the 7 Wonders core state (GameState, state.hpp) as Python sees it.
+// The one declared layout of the 7 Wonders core state (State, state.hpp) as Python sees it.
 //
-// FIELDS lists every field of GameState under the name of the Python engine's field
+// FIELDS lists every field of State under the name of the Python engine's field
 // (wonders_env/seven_wonders/state.py), with its Python type, its shape (a value, one per seat,
 // one per player, rows per seat or player, piles) and the bounds of its values. From this one
 // list the bindings derive:
 //   * the read-only view's getters (the properties of _core.seven_wonders.State, which
-//     wonders_env.seven_wonders.compiled.SevenWondersState completes with the tables' names);
+//     wonders_env.seven_wonders.compiled.SevenWondersStateView completes with the tables' names);
 //   * export_state (every field as plain lists: the getters' values, arrays as lists);
 //   * import_state: every field read and checked at the boundary (a ValueError names the field,
 //     the value and what is allowed; a new state is built, so nothing changes on error), before
 //     the checks between fields (rules, in bindings.cpp).
-// A new state field is its member in GameState (state.hpp), one line in FIELDS below and its field
-// in the Python engine's GameState (state.py), plus the rules that use it: 3 edits, where the
+// A new state field is its member in State (state.hpp), one line in FIELDS below and its field
+// in the Python engine's SevenWondersState (state.py), plus the rules that use it: 3 edits, where the
 // hand-written transfer took 5 (export, import with its checks, to_python, from_python's list).
 #pragma once
 #include <pybind11/numpy.h>
@@ -104,11 +104,11 @@ py::list as_list(const T* items, int count) {
 
 template <auto Member>  // one value
 struct Value {
-  static py::object get(const GameState& s, const Spec& spec, const Sizes&) {
+  static py::object get(const State& s, const Spec& spec, const Sizes&) {
     if (std::string(spec.type) == "bool") return py::bool_(static_cast<bool>(s.*Member));
     return py::int_(static_cast<int64_t>(s.*Member));
   }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     using T = std::remove_reference_t<decltype(s.*Member)>;
     s.*Member = static_cast<T>(checked_value(spec, z, v));
   }
@@ -116,10 +116,8 @@ struct Value {
 
 template <auto Member>  // one value per seat: a list
 struct PerSeat {
-  static py::object get(const GameState& s, const Spec&, const Sizes& z) {
-    return as_list((s.*Member).data(), z.seats);
-  }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static py::object get(const State& s, const Spec&, const Sizes& z) { return as_list((s.*Member).data(), z.seats); }
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     auto items = checked_items(spec, v, z.seats, true);
     using T = std::remove_reference_t<decltype((s.*Member)[0])>;
     for (int i = 0; i < z.seats; ++i) (s.*Member)[i] = static_cast<T>(checked_value(spec, z, items[i]));
@@ -128,8 +126,8 @@ struct PerSeat {
 
 template <auto Items, auto Count>  // a pile: items[0..count)
 struct Pile {
-  static py::object get(const GameState& s, const Spec&, const Sizes&) { return as_list((s.*Items).data(), s.*Count); }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static py::object get(const State& s, const Spec&, const Sizes&) { return as_list((s.*Items).data(), s.*Count); }
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     auto items = checked_items(spec, v, spec.width, false);
     using T = std::remove_reference_t<decltype((s.*Items)[0])>;
     for (size_t i = 0; i < items.size(); ++i) (s.*Items)[i] = static_cast<T>(checked_value(spec, z, items[i]));
@@ -141,12 +139,12 @@ struct Pile {
 // before this one (stage_cards: stages_built), which each pile's length must match.
 template <auto Items, auto Counts, bool CountIsField = false>
 struct Piles {
-  static py::object get(const GameState& s, const Spec&, const Sizes& z) {
+  static py::object get(const State& s, const Spec&, const Sizes& z) {
     py::list out;
     for (int i = 0; i < z.seats; ++i) out.append(as_list((s.*Items)[i].data(), (s.*Counts)[i]));
     return out;
   }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     auto rows = checked_items(spec, v, z.seats, true);
     using T = std::remove_reference_t<decltype((s.*Items)[0][0])>;
     for (int i = 0; i < z.seats; ++i) {
@@ -167,7 +165,7 @@ struct Piles {
 // list of lists when Out is void.
 template <auto Member, Rows R, typename Out>
 struct Table {
-  static py::object get(const GameState& s, const Spec& spec, const Sizes& z) {
+  static py::object get(const State& s, const Spec& spec, const Sizes& z) {
     int rows = row_count(z, R), width = static_cast<int>(resolve(z, spec.width));
     if constexpr (std::is_void_v<Out>) {
       py::list out;
@@ -181,7 +179,7 @@ struct Table {
       return std::move(out);
     }
   }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     int width = static_cast<int>(resolve(z, spec.width));
     py::object rows_object = py::isinstance<py::array>(v) ? v.attr("tolist")() : py::reinterpret_borrow<py::object>(v);
     auto rows = checked_items(spec, rows_object, row_count(z, R), true);
@@ -203,7 +201,7 @@ struct PowerColumns {
     int k = 0;
     ((f(k++, Columns)), ...);
   }
-  static int8_t at(const GameState& s, int seat, int column) {
+  static int8_t at(const State& s, int seat, int column) {
     int8_t found = 0;
     each([&](int k, auto member) {
       if constexpr (!std::is_same_v<decltype(member), std::nullptr_t>)
@@ -211,14 +209,14 @@ struct PowerColumns {
     });
     return found;
   }
-  static py::object get(const GameState& s, const Spec&, const Sizes& z) {
+  static py::object get(const State& s, const Spec&, const Sizes& z) {
     py::array_t<int8_t> out({z.seats, WIDTH});
     auto view = out.mutable_unchecked<2>();
     for (int seat = 0; seat < z.seats; ++seat)
       for (int k = 0; k < WIDTH; ++k) view(seat, k) = at(s, seat, k);
     return std::move(out);
   }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     py::object rows_object = py::isinstance<py::array>(v) ? v.attr("tolist")() : py::reinterpret_borrow<py::object>(v);
     auto rows = checked_items(spec, rows_object, z.seats, true);
     for (int seat = 0; seat < z.seats; ++seat) {
@@ -238,13 +236,13 @@ struct PowerColumns {
 };
 
 struct Decks {  // Ages not yet dealt: {age: cards}
-  static py::object get(const GameState& s, const Spec&, const Sizes&) {
+  static py::object get(const State& s, const Spec&, const Sizes&) {
     py::dict out;
     for (int a = 0; a < 3; ++a)
       if (s.deck_size[a]) out[py::int_(a + 1)] = as_list(s.decks[a].data(), s.deck_size[a]);
     return out;
   }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     if (!py::isinstance<py::dict>(v))
       refuse(spec, "must be a dict {age: cards}, got " + py::repr(v).cast<std::string>());
     const Spec age{spec.name, "int", 1, 3, 0};
@@ -258,13 +256,13 @@ struct Decks {  // Ages not yet dealt: {age: cards}
 };
 
 struct Pending {  // {city: card action waiting for resolution}
-  static py::object get(const GameState& s, const Spec&, const Sizes& z) {
+  static py::object get(const State& s, const Spec&, const Sizes& z) {
     py::dict out;
     for (int city = 0; city < z.seats; ++city)
       if (s.pending[city] >= 0) out[py::int_(city)] = static_cast<int>(s.pending[city]);
     return out;
   }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     if (!py::isinstance<py::dict>(v))
       refuse(spec, "must be a dict {seat: card action}, got " + py::repr(v).cast<std::string>());
     const Spec city{spec.name, "int", 0, z.seats - 1, 0}, action{spec.name, "int", 0, 5 * z.types - 1, 0};
@@ -275,7 +273,7 @@ struct Pending {  // {city: card action waiting for resolution}
 };
 
 struct Payments {  // {city: (bank, to_left, to_right)} chosen (payment="choose")
-  static py::object get(const GameState& s, const Spec&, const Sizes& z) {
+  static py::object get(const State& s, const Spec&, const Sizes& z) {
     py::dict out;
     for (int city = 0; city < z.seats; ++city)
       if (s.paid >> city & 1) {
@@ -284,7 +282,7 @@ struct Payments {  // {city: (bank, to_left, to_right)} chosen (payment="choose"
       }
     return out;
   }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     if (!py::isinstance<py::dict>(v))
       refuse(spec, "must be a dict {seat: (bank, to_left, to_right)}, got " + py::repr(v).cast<std::string>());
     const Spec city{spec.name, "int", 0, z.seats - 1, 0};
@@ -300,13 +298,13 @@ struct Payments {  // {city: (bank, to_left, to_right)} chosen (payment="choose"
 };
 
 struct DiscardBuilders {  // [(seat, controller)]: Halicarnassus picks to come
-  static py::object get(const GameState& s, const Spec&, const Sizes&) {
+  static py::object get(const State& s, const Spec&, const Sizes&) {
     py::list out;
     for (int i = 0; i < s.num_discard_builders; ++i)
       out.append(py::make_tuple(s.discard_builders[i][0], s.discard_builders[i][1]));
     return out;
   }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     auto pairs = checked_items(spec, v, MAX_PENDING_BUILDERS, false);
     const Spec seat{spec.name, "int", 0, z.seats - 1, 0}, player{spec.name, "int", 0, z.players - 1, 0};
     for (const auto& pair : pairs) {
@@ -319,7 +317,7 @@ struct DiscardBuilders {  // [(seat, controller)]: Halicarnassus picks to come
 };
 
 struct Log {  // the record's actions: (age, turn, agent, seat, kind, card type, to_left, to_right, bank)
-  static py::object get(const GameState& s, const Spec&, const Sizes&) {
+  static py::object get(const State& s, const Spec&, const Sizes&) {
     py::list out;
     for (int i = 0; i < s.log_size; ++i) {
       const LogEntry& e = s.log[i];
@@ -327,7 +325,7 @@ struct Log {  // the record's actions: (age, turn, agent, seat, kind, card type,
     }
     return out;
   }
-  static void set(GameState& s, const Spec& spec, const Sizes& z, const py::handle& v) {
+  static void set(State& s, const Spec& spec, const Sizes& z, const py::handle& v) {
     auto entries = checked_items(spec, v, MAX_LOG, false);
     const int64_t pay = 2 * MAX_TO_ONE_SIDE;
     const Spec parts[9] = {{"log age", "int", 1, 3, 0},
@@ -356,7 +354,7 @@ struct Field {
   Spec spec;
 };
 
-using S = GameState;
+using S = State;
 constexpr int64_t MOST_BUILT = MAX_BUILT + MAX_STAGES;  // a science symbol per building and stage at most
 
 // ---------------------------------------------------------------- THE LAYOUT

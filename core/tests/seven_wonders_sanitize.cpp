@@ -80,7 +80,7 @@ void require(bool condition, const std::string& what) {
   if (!condition) throw std::logic_error("invariant broken: " + what);
 }
 
-void check_cards(const Engine& engine, const GameState& s) {
+void check_cards(const Engine& engine, const State& s) {
   std::vector<int> seen(engine.tables().num_cards, 0);
   auto count = [&](const uint8_t* cards, int n) {
     for (int i = 0; i < n; ++i) ++seen.at(cards[i]);
@@ -117,7 +117,7 @@ void play_games(const std::shared_ptr<const Tables>& tables, int players, int ga
   std::vector<int8_t> mask(engine.num_actions());
   std::vector<float> obs(observer.size()), twin_obs(observer.size());
   for (int g = 0; g < games; ++g) {
-    GameState state;
+    State state;
     engine.new_game(state, engine.draw_deal(rng.next()));
     int steps = 0;
     while (!engine.is_over(state)) {
@@ -137,7 +137,7 @@ void play_games(const std::shared_ptr<const Tables>& tables, int players, int ga
         actions[p] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
         observer.encode(state, p, obs.data());
         for (float x : obs) require(std::isfinite(x), "observations are finite");
-        GameState twin = state;
+        State twin = state;
         engine.determinize(twin, p, rng);
         check_cards(engine, twin);
         observer.encode(twin, p, twin_obs.data());
@@ -180,7 +180,7 @@ void parallel_searches(const std::shared_ptr<const Engine>& engine, Rng& rng) {
   wonders::search::Options options;
   options.simulations = 60;
   options.widening = 1.0;
-  GameState states[kThreads];
+  State states[kThreads];
   uint64_t seeds[kThreads];
   int alone[kThreads], together[kThreads];
   for (int i = 0; i < kThreads; ++i) {
@@ -218,7 +218,7 @@ void search_games(const std::shared_ptr<const Engine>& engine, Rng& rng, double 
     options.network_depth = network_depth;
   }
   std::vector<int8_t> mask(engine->num_actions());
-  GameState state;
+  State state;
   engine->new_game(state, engine->draw_deal(rng.next()));
   int searched = 0;
   while (!engine->is_over(state)) {

@@ -18,7 +18,7 @@ from agents.mcts import MCTSAgent
 from agents.ppo_agent import PPOAgent
 from agents.seven_wonders_heuristic import action_values as seven_wonders_values
 from wonders_env.duel import rules as duel_rules
-from wonders_env.duel.state import determinize as duel_determinize
+from wonders_env.duel.determinize import determinize as duel_determinize
 from wonders_env.seven_wonders import rules as seven_wonders_rules
 
 CHEAP = {"random": {}, "heuristic": {}, "mcts": {"simulations": 3}, "ppo": {}, "az": {"simulations": 3}}

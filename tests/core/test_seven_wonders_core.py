@@ -51,8 +51,8 @@ class PythonEngine:
     def observation(self, state, player):
         return self.observer.encode(state, player)
 
-    def play(self, state, actions):
-        self._rules.play(state, actions)
+    def apply_actions(self, state, actions):
+        self._rules.apply_actions(state, actions)
 
     def record(self, state):
         return self._record.game_record(state)
@@ -130,7 +130,7 @@ def play_both(num_players, seed, edition="1st", player="random", sides="random",
         if not acting:
             break
         actions = {p: choose(py_state, p, np.flatnonzero(python.mask(py_state, p)), rng) for p in acting}
-        python.play(py_state, actions)
+        python.apply_actions(py_state, actions)
         game.apply_actions(core_state, actions)
         steps += 1
     record = python.record(py_state)

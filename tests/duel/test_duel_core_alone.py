@@ -16,7 +16,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 #: the Python engine's rules: a core game must import none of them
-BLOCKED = ("wonders_env.duel.rules", "wonders_env.duel.costs", "wonders_env.duel.scoring", "wonders_env.duel.game")
+BLOCKED = ("wonders_env.duel.rules", "wonders_env.duel.costs", "wonders_env.duel.scoring",
+           "wonders_env.duel.determinize", "wonders_env.duel.game")
 
 GUARD = f"""
 import importlib.abc, sys

@@ -14,7 +14,8 @@ from wonders_env.duel.observation import (OBSERVATION_SIZE, SLOT_BACK, SLOT_EMPT
                                           encode_observation, observation_views)
 from wonders_env.duel.render import render_table
 from wonders_env.duel.rules import IllegalActionError, legal_actions, resolve_action
-from wonders_env.duel.state import EMPTY, Phase, determinize, new_game
+from wonders_env.duel.determinize import determinize
+from wonders_env.duel.state import EMPTY, Phase, new_game
 
 
 def test_pettingzoo_api():

@@ -14,7 +14,8 @@ from wonders_env.duel.record import game_record
 from wonders_env.duel.rules import (legal_action_mask, legal_actions, legal_actions_reference,
                                     resolve_action, why_illegal)
 from wonders_env.duel.scoring import built_wonders
-from wonders_env.duel.state import EMPTY, MAX_WONDERS_BUILT, Phase, determinize, new_game
+from wonders_env.duel.determinize import determinize
+from wonders_env.duel.state import EMPTY, MAX_WONDERS_BUILT, Phase, new_game
 
 ALL_CARDS = Counter(range(BASE.num_cards))
 

@@ -5,7 +5,7 @@ from duel_scenarios import BRUNO, build_wonder, give, give_token, on_top, play, 
 
 from wonders_env.duel import record
 from wonders_env.duel.rules import end_age
-from wonders_env.duel.scoring import civilian_winners, score_breakdown
+from wonders_env.duel.scoring import score_breakdown, winners
 
 
 @pytest.mark.parametrize("card, city, coins", [
@@ -107,7 +107,7 @@ def test_most_points_wins():
     state = scenario(age=3)
     give(state, 0, "Obelisk")
     give(state, 1, "Palace")
-    assert civilian_winners(state) == (1,)
+    assert winners(state) == (1,)
 
 
 def test_a_tie_on_points_goes_to_the_most_blue_points():
@@ -115,14 +115,14 @@ def test_a_tie_on_points_goes_to_the_most_blue_points():
     give(state, 0, "Palace")  # 7 blue
     give(state, 1, "Academy", "Study", "Workshop")  # 3 + 3 + 1 green
     assert score_breakdown(state, 0)["total"] == score_breakdown(state, 1)["total"] == 7
-    assert civilian_winners(state) == (0,)
+    assert winners(state) == (0,)
 
 
 def test_a_tie_on_points_and_blue_points_is_a_shared_victory():
     state = scenario(age=3, coins=(3, 5))
     give(state, 0, "Palace")
     give(state, 1, "Town Hall")
-    assert civilian_winners(state) == (0, 1)
+    assert winners(state) == (0, 1)
     end_age(state)
     assert state.winners == (0, 1) and state.victory.name == "CIVILIAN"
 

@@ -1,6 +1,6 @@
 """Small scenario helpers for the 7 Wonders rule tests (``test_rules_*.py``).
 
-A scenario is a real :class:`GameState` from ``new_game`` whose hands are emptied, so that a
+A scenario is a real :class:`SevenWondersState` from ``new_game`` whose hands are emptied, so that a
 test deals exactly the cards it needs::
 
     state = scenario(["Giza", "Rhodes", "Ephesus"], "A")
@@ -128,9 +128,9 @@ def legal_set(state, seat: int) -> set[int]:
 
 
 def turn(state, actions: dict[int, int]) -> None:
-    """One call of ``rules.play`` (after forgetting the memoised masks)."""
+    """One call of ``rules.apply_actions`` (after forgetting the memoised masks)."""
     forget_masks(state)
-    rules.play(state, actions)
+    rules.apply_actions(state, actions)
 
 
 def names(state, cards) -> list[str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 #: the Python engine's rules: none of them may be imported on the core
-BLOCKED = ("wonders_env.seven_wonders.rules", "wonders_env.seven_wonders.trading",
+BLOCKED = ("wonders_env.seven_wonders.rules", "wonders_env.seven_wonders.costs",
            "wonders_env.seven_wonders.scoring", "wonders_env.seven_wonders.determinize",
            "wonders_env.seven_wonders.game")
 

@@ -9,8 +9,7 @@ import pytest
 from seven_wonders_scenarios import card_locations
 from wonders_env.seven_wonders.cards import database
 from wonders_env.seven_wonders.record import game_record
-from wonders_env.seven_wonders.rules import (acting_seats, legal_action_mask, legal_actions_reference,
-                                             play)
+from wonders_env.seven_wonders.rules import acting_seats, apply_actions, legal_action_mask, legal_actions_reference
 from wonders_env.seven_wonders.scoring import score_breakdown
 from wonders_env.seven_wonders.state import Phase, new_game
 
@@ -44,7 +43,7 @@ def play_random_game(num_players, seed, sides="random", check_reference=False, c
         if check_copy and steps == 10:
             twin = state.clone()
             thawed = pickle.loads(pickle.dumps(state))
-        play(state, actions)
+        apply_actions(state, actions)
         choices.append(actions)
         steps += 1
         assert min(state.coins) >= 0
@@ -59,7 +58,7 @@ def play_random_game(num_players, seed, sides="random", check_reference=False, c
     if check_copy:
         for copy_ in (twin, thawed):
             for actions in choices[10:]:
-                play(copy_, actions)
+                apply_actions(copy_, actions)
             assert game_record(copy_) == game_record(state)
     return state, choices
 

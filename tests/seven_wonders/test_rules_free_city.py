@@ -192,7 +192,7 @@ def test_holder_alternates_each_turn_and_starts_each_age_by_the_rule():
             sizes[state.age].append((len(state.hands[holder]), len(state.hands[1 - holder]),
                                      len(state.free_city_pile)))
         actions = {seat: first_legal(state, seat) for seat in rules.acting_seats(state)}
-        rules.play(state, actions)
+        rules.apply_actions(state, actions)
     assert holders[1] == [1, 0, 1, 0, 1, 0]  # Age I: the player to the Free City's left
     assert holders[2] == [0, 1, 0, 1, 0, 1]  # Age II: the player to its right
     assert holders[3] == [1, 0, 1, 0, 1, 0]  # Age III: to its left again

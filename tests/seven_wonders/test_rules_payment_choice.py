@@ -143,7 +143,7 @@ def test_only_affordable_ways_are_legal_and_the_bank_cost_counts():
     state.clear_caches()
     assert legal_set(state, 0) == {pay(0)}
     with pytest.raises(rules.IllegalActionError, match=r"illegal action .*pay 2 to the left.* legal actions: .*pay 0"):
-        rules.play(state, {0: pay(2), 1: pay(0), 2: pay(0)})
+        rules.apply_actions(state, {0: pay(2), 1: pay(0), 2: pay(0)})
     assert state.phase == Phase.PAYMENT and state.payments == {}
 
 

@@ -149,7 +149,7 @@ class DuelStateView:
         return DuelStateView(self.core.copy(), self.seed)
 
     def determinize(self, player: int, rng: np.random.Generator) -> DuelStateView:
-        """A copy with everything ``player`` cannot know redrawn (:func:`.state.determinize`'s rule)."""
+        """A copy with everything ``player`` cannot know redrawn (:func:`.determinize.determinize`'s rule)."""
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player!r}")
         return DuelStateView(core_engine().determinize(self.core, int(rng.integers(0, 1 << 63))), self.seed)

@@ -2,8 +2,9 @@
 
 :class:`DuelGame` only routes the interface's calls to this folder's modules: the state and its
 setup (:mod:`.state`), legality and resolution (:mod:`.rules`), scoring (:mod:`.scoring`), the
-observation (:mod:`.observation`), the actions (:mod:`.actions`), the record (:mod:`.record`) and
-the table as text (:mod:`.render`). Duel is turn-based: exactly one player decides at a time.
+determinization (:mod:`.determinize`), the observation (:mod:`.observation`), the actions
+(:mod:`.actions`), the record (:mod:`.record`) and the table as text (:mod:`.render`). Duel is
+turn-based: exactly one player decides at a time.
 
 The game plays the :class:`~.cards.DuelDatabase` it is given (an edition name of
 :data:`~.cards.EDITIONS` or a database object): its states carry it, and the action and
@@ -25,7 +26,8 @@ from .compiled import CompiledDuel
 from .observation import encode_observation, observation_layout
 from .record import game_record
 from .scoring import score_breakdown
-from .state import DuelState, Phase, determinize, new_game
+from .determinize import determinize
+from .state import DuelState, Phase, new_game
 
 NUM_PLAYERS = 2
 

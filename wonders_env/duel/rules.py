@@ -36,7 +36,7 @@ from .actions import KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_tab
 from .actions import IllegalActionError as IllegalActionError  # re-exported: what rules.apply_action raises
 from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS, RED, YELLOW
 from .costs import payment_options, purchase_cost, trade_prices
-from .scoring import built_wonders, civilian_winners, colour_count
+from .scoring import built_wonders, colour_count, winners
 from .state import (BOARD_TOKENS, DRAFT_ORDER, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBODY,
                     WONDERS_PER_ROUND, DuelState, Phase, Victory, lay_out_age)
 
@@ -501,7 +501,7 @@ def end_age(state: DuelState) -> None:
     """End the current Age: civilian scoring after Age III, else lay out the next structure and
     ask who starts it."""
     if state.age == 3:
-        _game_over(state, civilian_winners(state), Victory.CIVILIAN)
+        _game_over(state, winners(state), Victory.CIVILIAN)
         return
     lay_out_age(state, state.age + 1)
     state.phase = Phase.STARTER

@@ -57,7 +57,7 @@ def score_breakdown(state: DuelState, player: int) -> dict[str, int]:
     return result
 
 
-def civilian_winners(state: DuelState) -> tuple[int, ...]:
+def winners(state: DuelState) -> tuple[int, ...]:
     """Winners by points (then blue points); both players on a shared victory."""
     scores = [score_breakdown(state, p) for p in (0, 1)]
     keys = [(s["total"], s["civilian"]) for s in scores]

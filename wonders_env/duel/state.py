@@ -1,4 +1,4 @@
-"""The explicit, copyable state of a 7 Wonders Duel game, its setup and its determinization.
+"""The explicit, copyable state of a 7 Wonders Duel game and its setup.
 
 Players are 0 (``player_0``, the first player of the wonder draft, who starts Age I) and 1. The
 conflict pawn stands in ``[-9, 9]``; positive values are toward player 1's capital (player 0
@@ -10,8 +10,8 @@ same game on both engines): the order in which the 12 wonders come out (4 for th
 round, 4 for the second, 4 unused), the order of the 10 progress tokens (5 on the board, 5 set
 aside, the first 3 set aside are the ones the Great Library draws) and the deal of each Age (20
 cards in slot order and the cards left in the box). The rules then never draw again, so a seed
-plus a sequence of actions determines the game; :func:`determinize` redraws what a player cannot
-know, from a ``numpy.random.Generator``.
+plus a sequence of actions determines the game; :func:`.determinize.determinize` redraws what a
+player cannot know, from a ``numpy.random.Generator``.
 """
 
 from __future__ import annotations
@@ -139,7 +139,8 @@ class DuelState:
         self.cost_cache = [None, None]
 
     def determinize(self, player: int, rng: np.random.Generator) -> DuelState:
-        """A copy with everything ``player`` cannot know redrawn: see :func:`determinize`."""
+        """A copy with everything ``player`` cannot know redrawn: see :func:`.determinize.determinize`."""
+        from .determinize import determinize  # that module builds on this one
         return determinize(self, player, rng)
 
     def __getstate__(self) -> dict:
@@ -277,46 +278,3 @@ def lay_out_age(state: DuelState, age: int) -> None:
     state.face_up = list(layout.face_up)
     state.cover_count = [len(covering) for covering in layout.covered_by]
     state.cards_left = len(layout.row)
-
-
-def determinize(state: DuelState, player: int, rng: np.random.Generator) -> DuelState:
-    """A copy in which everything ``player`` cannot know is redrawn from ``rng``.
-
-    Duel has no private information, so both players know the same things and ``player`` only
-    names whose view this is. Redrawn: the wonders not yet shown in the draft, the order of the
-    set-aside progress tokens (before the Great Library draws), the face-down cards of the
-    current structure and the cards of this Age left in the box (each keeps its card back: Age
-    card or Guild), and the whole deal of every later Age.
-    """
-    if player not in (0, 1):
-        raise ValueError(f"player must be 0 or 1, got {player!r}")
-    twin = state.clone()
-    if twin.draft_step < WONDERS_PER_ROUND:
-        unseen = sorted(twin.wonder_order[WONDERS_PER_ROUND:])  # the true order must not matter
-        twin.wonder_order[WONDERS_PER_ROUND:] = [unseen[i] for i in rng.permutation(len(unseen))]
-    if not twin.library_used:
-        unseen = sorted(twin.token_order[BOARD_TOKENS:])
-        twin.token_order[BOARD_TOKENS:] = [unseen[i] for i in rng.permutation(len(unseen))]
-    if twin.age >= 1:
-        _redraw_hidden_cards(twin, rng)
-    later_ages = DealRng(int(rng.integers(2**63)))
-    for age in range(twin.age + 1, 4):
-        twin.deals[age - 1], twin.boxed[age - 1] = deal_age(twin.db, age, later_ages)
-    return twin
-
-
-def _redraw_hidden_cards(state: DuelState, rng: np.random.Generator) -> None:
-    """Shuffle the current Age's face-down cards with its boxed cards, card back by card back."""
-    index, card_deck = state.age - 1, state.db.card_deck
-    face_down = [s for s in range(len(state.slot_card)) if state.slot_card[s] != EMPTY and not state.face_up[s]]
-    decks = {card_deck[c] for c in state.boxed[index]} | {card_deck[state.slot_card[s]] for s in face_down}
-    for deck in sorted(decks):
-        slots = [s for s in face_down if card_deck[state.slot_card[s]] == deck]
-        boxed = [c for c in state.boxed[index] if card_deck[c] == deck]
-        pool = sorted([state.slot_card[s] for s in slots] + boxed)
-        pool = [pool[i] for i in rng.permutation(len(pool))]
-        for s, card in zip(slots, pool):
-            state.slot_card[s] = card
-            state.deals[index][s] = card
-        others = [c for c in state.boxed[index] if card_deck[c] != deck]
-        state.boxed[index] = others + pool[len(slots):]

@@ -11,7 +11,7 @@ from typing import Any
 
 from . import cards as c
 from .actions import Kind, decode_action
-from .state import GameState, rules_of
+from .state import SevenWondersState, rules_of
 
 RESOURCE_NAMES = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
 
@@ -104,7 +104,7 @@ def card_text(db: c.CardDatabase, card_type: int) -> str:
     return f"{c.COLORS[card.color]}, costs {printed}{chains}: {effects_text(card.effects)}"
 
 
-def action_effect(state: GameState, seat: int, action: int) -> str:
+def action_effect(state: SevenWondersState, seat: int, action: int) -> str:
     """What the card or wonder stage of ``seat``'s action does ("" for selling, paying or waiting)."""
     kind, card_type = decode_action(action, state.db.num_types, state.payment)
     if kind == Kind.WONDER:

@@ -124,7 +124,7 @@ class CountReward:
 
 
 class Power(IntEnum):
-    """The lasting wonder powers a city may own: the columns of ``GameState.powers``."""
+    """The lasting wonder powers a city may own: the columns of ``SevenWondersState.powers``."""
 
     FREE_BUILD_ONCE_PER_AGE = 0  # Olympia A: one card free in each Age
     PLAY_SEVENTH_CARD = 1  # Babylon B (2nd edition: Night): the last card of each Age

@@ -14,7 +14,7 @@ Python state, and :func:`deal_of` gives that deal (boards and deck orders) as a 
 Both payment modes are in the core: ``"cheapest"`` and ``"choose"`` (the players choose whom to
 pay, in a ``PAYMENT`` phase: :mod:`.rules`).
 
-The core plays alone: its states are :class:`SevenWondersState` objects, read-only views of the
+The core plays alone: its states are :class:`SevenWondersStateView` objects, read-only views of the
 core state under the Python state's names (``core/seven_wonders/state_layout.hpp`` declares every
 field once: name, type, shape, bounds; the view's getters, the export and the checked import
 derive from it; a new field is its member in ``state.hpp``, one line there and its field in
@@ -45,7 +45,7 @@ from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDataba
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import card_text, render
 from .record import game_record
-from .state import CATEGORIES, GameState, Phase, board_options, check_num_players, score_rewards
+from .state import CATEGORIES, Phase, SevenWondersState, board_options, check_num_players, score_rewards
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
 LEFTOVER_KIND = "discard"
@@ -164,7 +164,7 @@ def write_table_file(path: str, edition: str = "1st") -> None:
                              f"{' '.join(map(str, array.ravel()))}\n")
 
 
-def deal_of(state: GameState) -> dict[str, Any]:
+def deal_of(state: SevenWondersState) -> dict[str, Any]:
     """The deal of a Python state just set up by ``state.new_game`` (before any move): the boards
     and every Age deck in order, as the core's ``Engine.new_game`` takes it."""
     if state.age != 1 or state.turn != 1 or state.phase != Phase.MAIN or state.log:
@@ -186,8 +186,8 @@ def deal_of(state: GameState) -> dict[str, Any]:
 _CoreState = core.load().seven_wonders.State
 
 
-class SevenWondersState(_CoreState):
-    """A core state read under the Python state's names (:class:`.state.GameState`): the fields
+class SevenWondersStateView(_CoreState):
+    """A core state read under the Python state's names (:class:`.state.SevenWondersState`): the fields
     of ``state_layout.hpp`` read from the core at each access (lists and arrays, fresh each read),
     ``phase`` as :class:`.state.Phase`, ``wonders`` as boards, ``log`` as the record's entries,
     and the state's geometry (``free_city``, ``left_of``, ``right_of``). Read-only; ``game`` is
@@ -234,18 +234,18 @@ class SevenWondersState(_CoreState):
     def right_of(self, seat: int) -> int:
         return (seat + 1) % self.num_seats
 
-    def clone(self) -> SevenWondersState:
-        return SevenWondersState(self, self.game)
+    def clone(self) -> SevenWondersStateView:
+        return SevenWondersStateView(self, self.game)
 
     __copy__ = clone
 
-    def __deepcopy__(self, memo: dict) -> SevenWondersState:
+    def __deepcopy__(self, memo: dict) -> SevenWondersStateView:
         return self.clone()
 
 
 class CompiledSevenWonders:
     """The :class:`~wonders_env.game.Game` protocol on the compiled core (its states are
-    :class:`SevenWondersState` views; a plain core state, e.g. a batch's, is taken too), with the
+    :class:`SevenWondersStateView` views; a plain core state, e.g. a batch's, is taken too), with the
     rules' answers of :class:`.scoring.PythonRules` under the same names."""
 
     name = "seven_wonders"
@@ -272,33 +272,34 @@ class CompiledSevenWonders:
         self.observation_size = self.engine.observation_size
 
     # -- creating states
-    def view(self, state) -> SevenWondersState:
-        """``state`` as a :class:`SevenWondersState` of this engine (a plain core state is copied
+    def view(self, state) -> SevenWondersStateView:
+        """``state`` as a :class:`SevenWondersStateView` of this engine (a plain core state is copied
         once); a state that another engine set up is refused with ``ValueError``."""
-        if isinstance(state, SevenWondersState) and state.game is self:
+        if isinstance(state, SevenWondersStateView) and state.game is self:
             return state
         self.engine.is_over(state)  # the core refuses a state of another engine
-        return SevenWondersState(state, self)
+        return SevenWondersStateView(state, self)
 
-    def new_game(self, seed: int | None = None) -> SevenWondersState:
-        return SevenWondersState(self.engine.new_game_seeded(fresh_seed() if seed is None else check_seed(seed)), self)
+    def new_game(self, seed: int | None = None) -> SevenWondersStateView:
+        seed = fresh_seed() if seed is None else check_seed(seed)
+        return SevenWondersStateView(self.engine.new_game_seeded(seed), self)
 
-    def new_game_from_deal(self, deal: Mapping[str, Any], seed: int | None = None) -> SevenWondersState:
+    def new_game_from_deal(self, deal: Mapping[str, Any], seed: int | None = None) -> SevenWondersStateView:
         """A game from an explicit deal (see :func:`deal_of`); a corrupt deal raises ValueError."""
-        return SevenWondersState(self.engine.new_game(dict(deal), None if seed is None else check_seed(seed)), self)
+        return SevenWondersStateView(self.engine.new_game(dict(deal), None if seed is None else check_seed(seed)), self)
 
-    def from_python_state(self, state: GameState) -> SevenWondersState:
+    def from_python_state(self, state: SevenWondersState) -> SevenWondersStateView:
         """The same game as a Python state just set up (same boards, same deck orders)."""
         self._check_options(state)
         return self.new_game_from_deal(deal_of(state), state.seed)
 
-    def _check_options(self, state: GameState) -> None:
+    def _check_options(self, state: SevenWondersState) -> None:
         if (state.num_players, state.db.edition, state.payment) != (self.num_players, self.edition, self.payment):
             raise ValueError(f"the state was set up with other options ({state.num_players} players, "
                              f"{state.db.edition} edition, payment={state.payment!r}) than this engine "
                              f"({self.num_players}, {self.edition}, {self.payment!r})")
 
-    def core_state(self, state) -> SevenWondersState:
+    def core_state(self, state) -> SevenWondersStateView:
         """The C++ state that the core's ``Searcher`` takes (a view is one)."""
         return self.view(state)
 
@@ -306,23 +307,23 @@ class CompiledSevenWonders:
         """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) of this engine's games."""
         return core.load().seven_wonders.Searcher(self.engine, uniform_rule=uniform_rule)
 
-    def to_python(self, state) -> SevenWondersState:
+    def to_python(self, state) -> SevenWondersStateView:
         """The state under the Python state's names: its view (nothing copied for a view)."""
         return self.view(state)
 
-    def python_twin(self, state) -> GameState:
+    def python_twin(self, state) -> SevenWondersState:
         """A Python engine state equal to ``state``, field by field (a copy the Python rules can play on)."""
         view = self.view(state)
-        twin = GameState(db=self.db, **{name: getattr(view, name) for name in STATE_FIELDS})
+        twin = SevenWondersState(db=self.db, **{name: getattr(view, name) for name in STATE_FIELDS})
         twin.clear_caches()
         return twin
 
-    def from_python(self, state) -> SevenWondersState:
+    def from_python(self, state) -> SevenWondersStateView:
         """The core twin of a state of the same options at any point of its game (a Python engine
         state, or a view of another engine), field by field: the core checks every field as it
         reads it (``state_layout.hpp``), and a state that it does not hold as given (its view
         differs) is refused with ``ValueError`` naming the fields, changing nothing."""
-        if isinstance(state, SevenWondersState) and state.game is self:
+        if isinstance(state, SevenWondersStateView) and state.game is self:
             return state.clone()
         self._check_options(state)
         db = state.db
@@ -334,15 +335,15 @@ class CompiledSevenWonders:
         fields["log"] = [(e["age"], e["turn"], -1 if e["agent"] is None else int(e["agent"].rsplit("_", 1)[1]),
                           e["seat"], kinds[e["kind"]], db.type_index[e["card"]], e["paid"]["left"], e["paid"]["right"],
                           e["paid"]["bank"]) for e in state.log]
-        twin = SevenWondersState(self.engine.import_state(fields, state.seed), self)
+        twin = SevenWondersStateView(self.engine.import_state(fields, state.seed), self)
         differing = differing_fields(state, twin, STATE_FIELDS)
         if differing:
             raise ValueError(f"the core cannot take this 7 Wonders state: it holds other values of "
                              f"{', '.join(differing)} than the state given")
         return twin
 
-    def clone(self, state) -> SevenWondersState:
-        return SevenWondersState(state, self)
+    def clone(self, state) -> SevenWondersStateView:
+        return SevenWondersStateView(state, self)
 
     # -- queries
     def acting_players(self, state) -> list[int]:
@@ -396,8 +397,8 @@ class CompiledSevenWonders:
         won = self.winners(state) if self.is_over(state) else []
         return [1.0 / len(won) if player in won else 0.0 for player in range(self.num_players)]
 
-    def determinize(self, state, player: int, rng: np.random.Generator) -> SevenWondersState:
-        return SevenWondersState(self.engine.determinize(state, player, int(rng.integers(2**63))), self)
+    def determinize(self, state, player: int, rng: np.random.Generator) -> SevenWondersStateView:
+        return SevenWondersStateView(self.engine.determinize(state, player, int(rng.integers(2**63))), self)
 
     def encode_observation(self, state, player: int) -> np.ndarray:
         return self.engine.encode_observation(state, player)
@@ -442,7 +443,8 @@ class CompiledSevenWonders:
 
 #: the fields of a Python engine state that the core holds (all but the card database, checked by
 #: edition, and the memos)
-STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState) if f.name not in ("db", "memo", "payment_memo"))
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(SevenWondersState)
+                     if f.name not in ("db", "memo", "payment_memo"))
 
 #: the state fields that the core's import_state reads under the Python state's own names (from
 #: the layout; the boards, the phase and the log are converted)
@@ -504,7 +506,7 @@ class SevenWondersBatch:
         return [(index, score_rewards([self.game.score_breakdown(state, p)["total"] for p in range(self.num_players)]))
                 for index, _, state in self._batch.finished()]
 
-    def python_state(self, index: int) -> GameState:
+    def python_state(self, index: int) -> SevenWondersState:
         """The Python engine state of game ``index`` as it stands (field by field)."""
         return self.game.python_twin(self._batch.state(index))
 

@@ -6,10 +6,10 @@ import numpy as np
 
 from .cards import Power
 from .rules import controller, legal_action_mask, payment_choices
-from .state import TURNS_PER_AGE, GameState, Phase
+from .state import TURNS_PER_AGE, Phase, SevenWondersState
 
 
-def determinize(state: GameState, seat: int, rng: np.random.Generator) -> GameState:
+def determinize(state: SevenWondersState, seat: int, rng: np.random.Generator) -> SevenWondersState:
     """A copy in which everything player ``seat`` cannot see is resampled (for search agents).
 
     Hidden: the other players' hands (except the hand ``seat`` passed last turn, which its
@@ -56,7 +56,7 @@ def determinize(state: GameState, seat: int, rng: np.random.Generator) -> GameSt
     return twin
 
 
-def _redraw_hidden_choices(twin: GameState, seat: int, rng: np.random.Generator) -> None:
+def _redraw_hidden_choices(twin: SevenWondersState, seat: int, rng: np.random.Generator) -> None:
     """Draw anew the pending moves and payments of the cities ``seat`` does not decide for."""
     hidden = [city for city in twin.pending if controller(twin, city) != seat]
     if not hidden:

@@ -25,7 +25,7 @@ from ..game import REWARD_MODES, action_number_error, check_seed
 from ..pettingzoo_common import GAME_OVER, dead_step, wrap
 from .actions import IllegalActionError, Kind, encode_action
 from .observation import Observer
-from .state import GameState, score_rewards
+from .state import SevenWondersState, score_rewards
 
 ENGINES = ("core", "python")
 OBS_LOW, OBS_HIGH = -128.0, 1024.0
@@ -72,14 +72,14 @@ class _SevenWondersTable:
         self._rng = np.random.default_rng()
 
     @property
-    def state(self) -> GameState | None:
+    def state(self) -> SevenWondersState | None:
         """The game's state: with ``engine="core"`` the core's state itself, read-only under the
-        Python state's names (:class:`.compiled.SevenWondersState`: nothing is copied; it follows
+        Python state's names (:class:`.compiled.SevenWondersStateView`: nothing is copied; it follows
         the game), with ``engine="python"`` the Python engine's state."""
         return self._state
 
     @state.setter
-    def state(self, value: GameState) -> None:
+    def state(self, value: SevenWondersState) -> None:
         """Put the game in a copy of ``value`` (a replay's position, a determinization; with
         ``engine="core"`` a core state or a Python engine state, taken over field by field), or
         refuse with ``ValueError`` naming the fields that the core does not hold as given,
@@ -197,7 +197,7 @@ class raw_env(_SevenWondersTable, AECEnv):
         for seat in self._acting():
             if seat not in self._chosen:
                 return self.possible_agents[seat]
-        raise AssertionError("no agent left to act")  # unreachable: play() runs when all chose
+        raise AssertionError("no agent left to act")  # unreachable: apply_actions() runs when all chose
 
     def step(self, action: int) -> None:
         self._require_reset("step")
@@ -287,7 +287,7 @@ class TerminateIllegalParallelWrapper(wrappers.BaseParallelWrapper):
         self.illegal_reward = illegal_reward
 
     @property
-    def state(self) -> GameState | None:
+    def state(self) -> SevenWondersState | None:
         """The engine's state of the game, as on the raw env (PettingZoo's wrapper would give its
         ``state()`` method, a global state that would reveal hidden cards and is not provided)."""
         return self.env.state

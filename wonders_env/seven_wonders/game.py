@@ -29,7 +29,7 @@ from .determinize import determinize
 from .observation import Observer
 from .record import game_record
 from .scoring import PythonRules
-from .state import GameState, Phase, new_game
+from .state import Phase, SevenWondersState, new_game
 
 
 class SevenWondersGame(PythonRules):
@@ -58,7 +58,7 @@ class SevenWondersGame(PythonRules):
         self.num_actions = num_actions(self.db.num_types, payment)
         self.observation_size = self.observer.size
 
-    def new_game(self, seed: int | None = None) -> GameState:
+    def new_game(self, seed: int | None = None) -> SevenWondersState:
         seed = None if seed is None else check_seed(seed)
         return new_game(self.num_players, seed=seed, wonders=self.wonders, wonder_sides=self.wonder_sides,
                         edition=self.edition, payment=self.payment)
@@ -69,27 +69,27 @@ class SevenWondersGame(PythonRules):
 
         return CompiledSevenWonders(self.num_players, self.edition, self.wonders, self.wonder_sides, self.payment)
 
-    def clone(self, state: GameState) -> GameState:
+    def clone(self, state: SevenWondersState) -> SevenWondersState:
         return state.clone()
 
-    def acting_players(self, state: GameState) -> list[int]:
+    def acting_players(self, state: SevenWondersState) -> list[int]:
         return [] if state.phase == Phase.GAME_OVER else list(rules.acting_seats(state))
 
-    def legal_actions(self, state: GameState, player: int) -> list[int]:
+    def legal_actions(self, state: SevenWondersState, player: int) -> list[int]:
         if player not in self.acting_players(state):
             return []
         return np.flatnonzero(rules.legal_action_mask(state, player)).tolist()
 
-    def legal_action_mask(self, state: GameState, player: int) -> np.ndarray:
+    def legal_action_mask(self, state: SevenWondersState, player: int) -> np.ndarray:
         if player not in self.acting_players(state):
             return np.zeros(self.num_actions, bool)
         return rules.legal_action_mask(state, player).astype(bool)
 
-    def env_mask(self, state: GameState, player: int) -> np.ndarray:
+    def env_mask(self, state: SevenWondersState, player: int) -> np.ndarray:
         """The PettingZoo env's int8 mask of ``player``: only ``wait`` for a player who does not decide."""
         return rules.legal_action_mask(state, player).copy()
 
-    def why_illegal(self, state: GameState, player: int, action) -> str:
+    def why_illegal(self, state: SevenWondersState, player: int, action) -> str:
         """``""`` if ``action`` is legal for ``player``, else why not (:func:`.rules.check_legal`)."""
         try:
             rules.check_legal(state, player, action)
@@ -97,35 +97,35 @@ class SevenWondersGame(PythonRules):
             return str(error)
         return ""
 
-    def legal_actions_reference(self, state: GameState, player: int) -> set[int]:
+    def legal_actions_reference(self, state: SevenWondersState, player: int) -> set[int]:
         if player not in self.acting_players(state):
             return set()
         return rules.legal_actions_reference(state, player)
 
-    def apply_actions(self, state: GameState, actions: Mapping[int, int]) -> None:
-        rules.play(state, dict(actions))
+    def apply_actions(self, state: SevenWondersState, actions: Mapping[int, int]) -> None:
+        rules.apply_actions(state, dict(actions))
 
-    def is_over(self, state: GameState) -> bool:
+    def is_over(self, state: SevenWondersState) -> bool:
         return state.phase == Phase.GAME_OVER
 
-    def returns(self, state: GameState) -> list[float]:
+    def returns(self, state: SevenWondersState) -> list[float]:
         won = self.winners(state)
         return [1.0 / len(won) if p in won else 0.0 for p in range(self.num_players)]
 
-    def determinize(self, state: GameState, player: int, rng: np.random.Generator) -> GameState:
+    def determinize(self, state: SevenWondersState, player: int, rng: np.random.Generator) -> SevenWondersState:
         return determinize(state, player, rng)
 
-    def encode_observation(self, state: GameState, player: int) -> np.ndarray:
+    def encode_observation(self, state: SevenWondersState, player: int) -> np.ndarray:
         return self.observer.encode(state, player)
 
-    def describe_move(self, state: GameState, player: int, action: int) -> str:
+    def describe_move(self, state: SevenWondersState, player: int, action: int) -> str:
         return render.move_text(state, player, action)
 
-    def describe_effect(self, state: GameState, player: int, action: int) -> str:
+    def describe_effect(self, state: SevenWondersState, player: int, action: int) -> str:
         return card_text.action_effect(state, player, action)
 
-    def render(self, state: GameState, player: int | None = None) -> str:
+    def render(self, state: SevenWondersState, player: int | None = None) -> str:
         return render.render_table(state, viewer=player)
 
-    def game_record(self, state: GameState) -> dict[str, Any]:
+    def game_record(self, state: SevenWondersState) -> dict[str, Any]:
         return game_record(state)

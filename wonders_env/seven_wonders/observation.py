@@ -58,7 +58,7 @@ import numpy as np
 
 from .actions import MAX_TO_ONE_SIDE, Kind, check_payment_mode, decode_action
 from .cards import CardDatabase
-from .state import MAX_PLAYERS, TURNS_PER_AGE, GameState, Phase, rules_of
+from .state import MAX_PLAYERS, TURNS_PER_AGE, Phase, SevenWondersState, rules_of
 
 PHASES = 5
 
@@ -130,7 +130,7 @@ class Observer:
              c["shields"].start, c["military_points"].start, c["defeat_tokens"].start,
              c["free_build_available"].start], dtype=np.int64)
 
-    def encode(self, state: GameState, seat: int) -> np.ndarray:
+    def encode(self, state: SevenWondersState, seat: int) -> np.ndarray:
         """The observation of player ``seat``."""
         v, t = self.views, self.db.num_types
         phase_at, age_at, turn_at, players_at, deciding_at, pending_at, choices_at = self._offsets
@@ -166,7 +166,7 @@ class Observer:
             self._encode_payment(state, seat, acting, obs)
         return obs
 
-    def _encode_payment(self, state: GameState, seat: int, acting: bool, obs: np.ndarray) -> None:
+    def _encode_payment(self, state: SevenWondersState, seat: int, acting: bool, obs: np.ndarray) -> None:
         """The ``payment`` views (``payment="choose"``): my payment decision, if I have one now."""
         v = self.views
         option_right = obs[v["option_right"]]
@@ -186,7 +186,7 @@ class Observer:
         for _, to_left, to_right in rules.payment_choices(state, city):
             option_right[to_left] = to_right
 
-    def public_cities(self, state: GameState) -> np.ndarray:
+    def public_cities(self, state: SevenWondersState) -> np.ndarray:
         """The city rows in seat order (public information), computed once per state."""
         rows = state.memo.get("cities")
         if rows is not None:

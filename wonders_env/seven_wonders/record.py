@@ -28,10 +28,10 @@ City's last pile card), ``seat`` (the city it was for), ``paid`` (coins to the `
 
 from __future__ import annotations
 
-from .state import GameState, Phase, rules_of
+from .state import Phase, SevenWondersState, rules_of
 
 
-def game_record(state: GameState) -> dict:
+def game_record(state: SevenWondersState) -> dict:
     """The record of the game so far; scores are those of the cities as they stand (a Python
     engine state or a core state: :func:`.state.rules_of` scores it)."""
     rules = rules_of(state)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import Kind, decode_action
 from .cards import COLORS, RESOURCES
-from .state import SELL_COINS, GameState, Phase, rules_of
+from .state import SELL_COINS, Phase, SevenWondersState, rules_of
 
 PHASE_TEXT = {
     Phase.MAIN: "every player picks a card",
@@ -20,11 +20,11 @@ PHASE_TEXT = {
 }
 
 
-def seat_name(state: GameState, seat: int) -> str:
+def seat_name(state: SevenWondersState, seat: int) -> str:
     return "Free City" if seat == state.free_city else f"player_{seat}"
 
 
-def city_lines(state: GameState, seat: int) -> list[str]:
+def city_lines(state: SevenWondersState, seat: int) -> list[str]:
     board = state.wonders[seat]
     tokens = " ".join(f"{t:+d}" for t in state.military_tokens[seat]) or "-"
     produced = " ".join(f"{RESOURCES[r]}x{n}" for r, n in enumerate(state.own_fixed[seat]) if n)
@@ -39,7 +39,7 @@ def city_lines(state: GameState, seat: int) -> list[str]:
     return lines
 
 
-def buildings_by_color(state: GameState, seat: int) -> list[tuple[str, list[str]]]:
+def buildings_by_color(state: SevenWondersState, seat: int) -> list[tuple[str, list[str]]]:
     """The names of ``seat``'s buildings by colour, in the colours' order, in building order."""
     db = state.db
     by_color: dict[int, list[str]] = {}
@@ -63,7 +63,7 @@ def public_action(entry: dict) -> str:
     return f"{who} {entry['kind'].replace('_', ' ')} {entry['card']}"
 
 
-def render_table(state: GameState, viewer: int | None = None) -> str:
+def render_table(state: SevenWondersState, viewer: int | None = None) -> str:
     """The table as text; with ``viewer``, that player's hand too."""
     db = state.db
     head = (f"7 Wonders ({db.edition} edition), {state.num_players} players - Age {state.age}, "
@@ -89,7 +89,7 @@ def render_table(state: GameState, viewer: int | None = None) -> str:
 
 
 
-def move_text(state: GameState, seat: int, action: int) -> str:
+def move_text(state: SevenWondersState, seat: int, action: int) -> str:
     """The action of ``seat`` in words with what it costs now: its name in the text interface
     (``Build Scriptorium, paying 1 coin to the left neighbour (player_3)``, ``Discard Baths for 3
     coins``, ``Build stage 2 of the Pyramids of Giza with Temple, for free``)."""
@@ -116,7 +116,7 @@ def move_text(state: GameState, seat: int, action: int) -> str:
     return f"Build {name} from the discard pile for free"
 
 
-def _paying(state: GameState, city: int, payment: tuple[int, int, int]) -> str:
+def _paying(state: SevenWondersState, city: int, payment: tuple[int, int, int]) -> str:
     """``, paying ...`` (the cheapest way; with ``payment="choose"`` whom to pay is decided next)."""
     paid = _coins_to(state, city, payment)
     if not paid:
@@ -126,7 +126,7 @@ def _paying(state: GameState, city: int, payment: tuple[int, int, int]) -> str:
     return f", paying {paid}"
 
 
-def _coins_to(state: GameState, city: int, payment: tuple[int, int, int]) -> str:
+def _coins_to(state: SevenWondersState, city: int, payment: tuple[int, int, int]) -> str:
     """``2 coins to the left neighbour (player_3) and 1 coin to the bank`` ("" for nothing)."""
     bank, to_left, to_right = payment
     parts = [f"{coins} coin{'' if coins == 1 else 's'} to {whom}" for coins, whom in (

@@ -1,7 +1,7 @@
 """The rules of 7 Wonders: who acts, what is legal, and how a turn resolves.
 
 The game advances by phases (:class:`~.state.Phase`). In ``MAIN`` every player picks a card at
-once; :func:`play` takes the joint choice, and then (2 players) the Free City's card in
+once; :func:`apply_actions` takes the joint choice, and then (2 players) the Free City's card in
 ``FREE_CITY``, and resolves the turn all together:
 
 1. payments are computed on the state at the start of the turn (coins held then, resources the
@@ -45,13 +45,13 @@ from ..game import action_number_error
 from .actions import KIND_NAMES, IllegalActionError, Kind, decode_action, encode_action, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Power, Special,
                     cost_items)
-from .state import (DEFEAT_TOKEN, SELL_COINS, TURNS_PER_AGE, VICTORY_TOKEN, GameState, Phase, place_building,
+from .costs import Payment, payment_options
+from .state import (DEFEAT_TOKEN, SELL_COINS, TURNS_PER_AGE, VICTORY_TOKEN, Phase, SevenWondersState, place_building,
                     place_stage, start_age)
-from .trading import Payment, payment_options
 
 
 # ---------------------------------------------------------------- who acts
-def acting_seats(state: GameState) -> list[int]:
+def acting_seats(state: SevenWondersState) -> list[int]:
     """The players (seats 0..num_players-1) who must decide in the current phase."""
     found = state.memo.get("acting")
     if found is None:
@@ -59,7 +59,7 @@ def acting_seats(state: GameState) -> list[int]:
     return found
 
 
-def _acting_seats(state: GameState) -> list[int]:
+def _acting_seats(state: SevenWondersState) -> list[int]:
     phase = state.phase
     if phase == Phase.MAIN:
         return list(range(state.num_players))
@@ -74,12 +74,12 @@ def _acting_seats(state: GameState) -> list[int]:
     return []
 
 
-def controller(state: GameState, city: int) -> int:
+def controller(state: SevenWondersState, city: int) -> int:
     """The player who decides for ``city`` (the Free City: the holder of its card)."""
     return state.free_city_holder if city == state.free_city else city
 
 
-def acting_city(state: GameState, seat: int) -> int:
+def acting_city(state: SevenWondersState, seat: int) -> int:
     """The city whose move ``seat`` is choosing (the Free City's seat in ``FREE_CITY``)."""
     if state.phase == Phase.FREE_CITY:
         return state.free_city
@@ -90,7 +90,7 @@ def acting_city(state: GameState, seat: int) -> int:
     return seat
 
 
-def seventh_card_seat(state: GameState) -> int:
+def seventh_card_seat(state: SevenWondersState) -> int:
     """The Babylon B player who may still play the last card of this Age, else -1."""
     if state.turn != TURNS_PER_AGE:
         return -1
@@ -102,7 +102,7 @@ def seventh_card_seat(state: GameState) -> int:
 
 
 # ---------------------------------------------------------------- costs
-def buy_options(state: GameState, city: int, cost: tuple[tuple[int, int], ...]) -> tuple[Payment, ...]:
+def buy_options(state: SevenWondersState, city: int, cost: tuple[tuple[int, int], ...]) -> tuple[Payment, ...]:
     """Every Pareto-optimal ``(to_left, to_right)`` way for ``city`` to obtain ``cost``."""
     left, right = state.left_of(city), state.right_of(city)
     return payment_options(cost, state.own_fixed[city], state.own_choices[city],
@@ -111,7 +111,7 @@ def buy_options(state: GameState, city: int, cost: tuple[tuple[int, int], ...]) 
                            state.cheap_left[city], state.cheap_right[city])
 
 
-def memoised_buy_options(state: GameState, city: int, key: int, cost, cost_mask: int) -> tuple[Payment, ...]:
+def memoised_buy_options(state: SevenWondersState, city: int, key: int, cost, cost_mask: int) -> tuple[Payment, ...]:
     """:func:`buy_options` memoised per city under ``key`` (a card id, or -1 - stage index)
     until the production of resources in ``cost_mask`` around the city changes
     (:func:`.state.forget_payments`)."""
@@ -122,7 +122,7 @@ def memoised_buy_options(state: GameState, city: int, key: int, cost, cost_mask:
     return found[1]
 
 
-def choose_payment(state: GameState, city: int, options: tuple[Payment, ...], budget: int) -> Payment | None:
+def choose_payment(state: SevenWondersState, city: int, options: tuple[Payment, ...], budget: int) -> Payment | None:
     """The payment the env makes among ``options`` within ``budget`` coins (see module doc)."""
     affordable = [p for p in options if p[0] + p[1] <= budget]
     if not affordable:
@@ -136,7 +136,7 @@ def choose_payment(state: GameState, city: int, options: tuple[Payment, ...], bu
     return min(affordable, key=lambda p: (p[0] + p[1], p[to_opponent]))
 
 
-def chains_free(state: GameState, city: int, card_type: int) -> bool:
+def chains_free(state: SevenWondersState, city: int, card_type: int) -> bool:
     """Whether ``city`` holds a card that makes ``card_type`` free."""
     sources = state.db.chains_from[card_type]
     if sources:
@@ -147,7 +147,7 @@ def chains_free(state: GameState, city: int, card_type: int) -> bool:
     return False
 
 
-def free_by_wonder(state: GameState, city: int, card_type: int) -> bool:
+def free_by_wonder(state: SevenWondersState, city: int, card_type: int) -> bool:
     """Whether a 2nd-edition Olympia power makes this build free now: Day, the first card of a
     colour; Night, the card chosen on turn 1 (from the Age after stage 1) or turn 6 (from the
     Age of stage 2) of an Age."""
@@ -162,12 +162,12 @@ def free_by_wonder(state: GameState, city: int, card_type: int) -> bool:
     return False
 
 
-def _main_turn_decision(state: GameState) -> bool:
+def _main_turn_decision(state: SevenWondersState) -> bool:
     """Whether the decision now is (or pays for) a card chosen in ``MAIN``, on one of turns 1-6."""
     return state.phase == Phase.MAIN or (state.phase == Phase.PAYMENT and state.pending_turn <= TURNS_PER_AGE)
 
 
-def build_payment(state: GameState, city: int, card_type: int) -> tuple[int, int, int] | None:
+def build_payment(state: SevenWondersState, city: int, card_type: int) -> tuple[int, int, int] | None:
     """``(bank, to_left, to_right)`` for ``city`` to build ``card_type``, or None if it cannot."""
     if state.has_type[city, card_type]:
         return None
@@ -183,7 +183,7 @@ def build_payment(state: GameState, city: int, card_type: int) -> tuple[int, int
     return None if payment is None else (bank, payment[0], payment[1])
 
 
-def stage_payment(state: GameState, city: int) -> tuple[int, int, int] | None:
+def stage_payment(state: SevenWondersState, city: int) -> tuple[int, int, int] | None:
     """``(0, to_left, to_right)`` for the next wonder stage of ``city``, or None."""
     stages = state.wonders[city].stages
     if state.stages_built[city] >= len(stages):
@@ -195,7 +195,7 @@ def stage_payment(state: GameState, city: int) -> tuple[int, int, int] | None:
     return None if payment is None else (0, payment[0], payment[1])
 
 
-def payment_choices(state: GameState, city: int) -> list[tuple[int, int, int]]:
+def payment_choices(state: SevenWondersState, city: int) -> list[tuple[int, int, int]]:
     """``payment="choose"``: every ``(bank, to_left, to_right)`` way ``city`` can pay for its
     pending move now, the non-dominated purchases it can afford, by coins to the left."""
     kind, card_type = decode_action(state.pending[city], state.db.num_types)
@@ -216,14 +216,14 @@ def payment_choices(state: GameState, city: int) -> list[tuple[int, int, int]]:
     return sorted((bank, left, right) for left, right in options if bank + left + right <= coins)
 
 
-def free_build_available(state: GameState, city: int) -> bool:
+def free_build_available(state: SevenWondersState, city: int) -> bool:
     """Whether ``city`` may still use Olympia A's free build in this Age."""
     power = Power.FREE_BUILD_ONCE_PER_AGE
     return bool(state.powers[city, power]) and bool(state.power_used_age[city, power] != state.age)
 
 
 # ---------------------------------------------------------------- legality
-def hand_for_decision(state: GameState, seat: int) -> list[int]:
+def hand_for_decision(state: SevenWondersState, seat: int) -> list[int]:
     """The physical cards ``seat`` chooses from now (for the Free City: the holder's hand
     without the card the holder picked for himself)."""
     if state.phase == Phase.FREE_CITY:
@@ -235,7 +235,7 @@ def hand_for_decision(state: GameState, seat: int) -> list[int]:
     return state.hands[seat]
 
 
-def _card_in(state: GameState, cards: list[int], card_type: int) -> int:
+def _card_in(state: SevenWondersState, cards: list[int], card_type: int) -> int:
     cards_db = state.db.cards
     for card in cards:
         if cards_db[card].type == card_type:
@@ -243,7 +243,7 @@ def _card_in(state: GameState, cards: list[int], card_type: int) -> int:
     raise IllegalActionError(f"no {state.db.types[card_type].name!r} among the cards available")
 
 
-def legal_action_mask(state: GameState, seat: int) -> np.ndarray:
+def legal_action_mask(state: SevenWondersState, seat: int) -> np.ndarray:
     """0/1 int8 mask over the action space for ``seat`` (a player index). Pure; memoised in
     the state, so do not modify the returned array."""
     cached = state.memo.get(("mask", seat))
@@ -269,7 +269,7 @@ def legal_action_mask(state: GameState, seat: int) -> np.ndarray:
     return mask
 
 
-def _hand_moves(state: GameState, seat: int, mask: np.ndarray) -> None:
+def _hand_moves(state: SevenWondersState, seat: int, mask: np.ndarray) -> None:
     db = state.db
     n_types = db.num_types
     city = acting_city(state, seat)
@@ -304,7 +304,7 @@ def _hand_moves(state: GameState, seat: int, mask: np.ndarray) -> None:
     mask[legal] = 1
 
 
-def legal_actions_reference(state: GameState, seat: int) -> set[int]:
+def legal_actions_reference(state: SevenWondersState, seat: int) -> set[int]:
     """Slow, direct statement of the rules, for testing :func:`legal_action_mask`."""
     db = state.db
     n_types = db.num_types
@@ -352,7 +352,7 @@ def legal_actions_reference(state: GameState, seat: int) -> set[int]:
     return legal
 
 
-def _olympia_free_reference(state: GameState, city: int, card_type: int, main_turn: bool) -> bool:
+def _olympia_free_reference(state: SevenWondersState, city: int, card_type: int, main_turn: bool) -> bool:
     """Whether a 2nd-edition Olympia power makes ``card_type`` free (``main_turn``: the card is
     chosen in the main phase of turns 1-6)."""
     db = state.db
@@ -365,7 +365,7 @@ def _olympia_free_reference(state: GameState, city: int, card_type: int, main_tu
             and state.age >= state.powers[city, Power.FREE_LAST_OF_AGE]))
 
 
-def _payments_reference(state: GameState, city: int, built_names: set[str]) -> set[int]:
+def _payments_reference(state: SevenWondersState, city: int, built_names: set[str]) -> set[int]:
     """The ``pay L`` actions of ``city``'s pending move, restated from the rulebook."""
     db = state.db
     pay = 5 * db.num_types + 1
@@ -385,7 +385,7 @@ def _payments_reference(state: GameState, city: int, built_names: set[str]) -> s
     return {pay + left for left, right in buy_options(state, city, cost) if bank + left + right <= state.coins[city]}
 
 
-def describe_action(state: GameState, action: int) -> str:
+def describe_action(state: SevenWondersState, action: int) -> str:
     kind, value = decode_action(action, state.db.num_types, state.payment)
     if kind == Kind.WAIT:
         return "wait"
@@ -394,7 +394,7 @@ def describe_action(state: GameState, action: int) -> str:
     return f"{KIND_NAMES[kind]} {state.db.types[value].name!r}"
 
 
-def check_legal(state: GameState, seat: int, action: int) -> None:
+def check_legal(state: SevenWondersState, seat: int, action: int) -> None:
     """Raise :class:`IllegalActionError` saying why ``action`` is not allowed for ``seat``."""
     not_a_number = action_number_error(action, num_actions(state.db.num_types, state.payment))
     if not_a_number:
@@ -409,7 +409,7 @@ def check_legal(state: GameState, seat: int, action: int) -> None:
 
 
 # ---------------------------------------------------------------- playing
-def play(state: GameState, actions: dict[int, int]) -> None:
+def apply_actions(state: SevenWondersState, actions: dict[int, int]) -> None:
     """Apply the decisions of every acting seat of the current phase, then advance the game."""
     actors = acting_seats(state)
     if sorted(actions) != actors:
@@ -460,7 +460,7 @@ def play(state: GameState, actions: dict[int, int]) -> None:
     _advance(state)
 
 
-def _open_payment(state: GameState, turn: int) -> bool:
+def _open_payment(state: SevenWondersState, turn: int) -> bool:
     """``payment="choose"``: open the payment decisions of the pending moves (logged under
     ``turn``). False with ``"cheapest"``, where the engine pays."""
     if state.payment != "choose":
@@ -471,7 +471,7 @@ def _open_payment(state: GameState, turn: int) -> bool:
     return True
 
 
-def _resolve_pending(state: GameState, turn: int | None = None) -> None:
+def _resolve_pending(state: SevenWondersState, turn: int | None = None) -> None:
     """Resolve the pending moves of every city together, the Free City's first."""
     n_types = state.db.num_types
     cities = sorted(state.pending, key=lambda city: (city != state.free_city, city))
@@ -481,7 +481,7 @@ def _resolve_pending(state: GameState, turn: int | None = None) -> None:
     _resolve_moves(state, moves, turn=state.turn if turn is None else turn, payments=payments)
 
 
-def _resolve_moves(state: GameState, moves: list[tuple[int, Kind, int, int]], turn: int,
+def _resolve_moves(state: SevenWondersState, moves: list[tuple[int, Kind, int, int]], turn: int,
                    payments: dict[int, tuple[int, int, int]] | None = None) -> None:
     """Resolve simultaneous moves ``(city, kind, card type, hand owner)`` (see module doc), with
     the players' ``payments`` per city (``payment="choose"``) or the engine's."""
@@ -528,7 +528,7 @@ def _resolve_moves(state: GameState, moves: list[tuple[int, Kind, int, int]], tu
         _log(state, owner, city, kind, card_type, payment, turn)
 
 
-def count_items(state: GameState, city: int, counted: tuple[int, ...], scope: int) -> int:
+def count_items(state: SevenWondersState, city: int, counted: tuple[int, ...], scope: int) -> int:
     """How many of ``counted`` (colours, wonder stages, defeat tokens) the scoped cities hold."""
     seats = []
     if scope & SCOPE_SELF:
@@ -549,7 +549,7 @@ def count_items(state: GameState, city: int, counted: tuple[int, ...], scope: in
     return total
 
 
-def _gain_build_coins(state: GameState, city: int, card_type: int) -> None:
+def _gain_build_coins(state: SevenWondersState, city: int, card_type: int) -> None:
     db = state.db
     gained = db.coins[card_type]
     for reward in db.coin_rewards[card_type]:
@@ -557,7 +557,7 @@ def _gain_build_coins(state: GameState, city: int, card_type: int) -> None:
     state.coins[city] += gained
 
 
-def _log(state: GameState, owner: int, city: int, kind: Kind, card_type: int,
+def _log(state: SevenWondersState, owner: int, city: int, kind: Kind, card_type: int,
          payment: tuple[int, int, int], turn: int) -> None:
     bank, to_left, to_right = payment
     paid_to = [{"seat": seat, "agent": f"player_{seat}" if seat != state.free_city else None, "coins": coins}
@@ -570,7 +570,7 @@ def _log(state: GameState, owner: int, city: int, kind: Kind, card_type: int,
 
 
 # ---------------------------------------------------------------- advancing
-def _advance(state: GameState) -> None:
+def _advance(state: SevenWondersState) -> None:
     """Open the next decision: a discard build, the next turn, Babylon's 7th card, the next Age."""
     state.memo = {}
     if state.turn < TURNS_PER_AGE:
@@ -596,7 +596,7 @@ def _advance(state: GameState) -> None:
         start_age(state, state.age + 1)
 
 
-def _open_discard_build(state: GameState) -> bool:
+def _open_discard_build(state: SevenWondersState) -> bool:
     """Start the next pending Halicarnassus pick; picks with nothing to build are lost."""
     while state.discard_builders:
         city, controller = state.discard_builders[0]
@@ -608,14 +608,14 @@ def _open_discard_build(state: GameState) -> bool:
     return False
 
 
-def _discard_counts(state: GameState) -> np.ndarray:
+def _discard_counts(state: SevenWondersState) -> np.ndarray:
     counts = np.zeros(state.db.num_types, dtype=np.int16)
     for card in state.discard:
         counts[state.db.cards[card].type] += 1
     return counts
 
 
-def _discard_leftovers(state: GameState) -> None:
+def _discard_leftovers(state: SevenWondersState) -> None:
     state.age_leftovers_discarded = True
     for seat in range(state.num_players):
         for card in state.hands[seat]:
@@ -635,7 +635,7 @@ def _discard_leftovers(state: GameState) -> None:
     state.free_city_pile = []
 
 
-def _pass_hands(state: GameState) -> None:
+def _pass_hands(state: SevenWondersState) -> None:
     players = state.num_players
     for seat in range(players):
         counts = state.last_passed[seat]
@@ -653,7 +653,7 @@ def _pass_hands(state: GameState) -> None:
     state.hands[:players] = passed
 
 
-def _military(state: GameState) -> None:
+def _military(state: SevenWondersState) -> None:
     victory = VICTORY_TOKEN[state.age - 1]
     shields = state.shields
     for seat in range(state.num_seats):

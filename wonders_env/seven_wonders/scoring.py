@@ -16,7 +16,7 @@ from functools import lru_cache
 from .cards import BLUE, PURPLE, SCIENCE_ANY, YELLOW, CountReward, Power, VictoryPoints
 from . import rules
 from .rules import count_items
-from .state import CATEGORIES, GameState  # noqa: F401 (CATEGORIES: the score pad's, read here too)
+from .state import CATEGORIES, SevenWondersState  # noqa: F401 (CATEGORIES: the score pad's, read here too)
 
 SET_BONUS = 7
 
@@ -31,18 +31,18 @@ def science_points(compass: int, gear: int, tablet: int, wildcards: int = 0) -> 
                for to_compass in range(wildcards + 1) for to_gear in range(wildcards + 1 - to_compass))
 
 
-def _reward_points(state: GameState, city: int, rewards: tuple[CountReward, ...]) -> int:
+def _reward_points(state: SevenWondersState, city: int, rewards: tuple[CountReward, ...]) -> int:
     return sum(r.amount * count_items(state, city, r.counted, r.scope) for r in rewards)
 
 
-def _guild_points(state: GameState, city: int, guild_type: int) -> int:
+def _guild_points(state: SevenWondersState, city: int, guild_type: int) -> int:
     points = _reward_points(state, city, state.db.vp_rewards[guild_type])
     if state.stages_built[city] == len(state.wonders[city].stages):
         points += state.db.wonder_bonus[guild_type]  # Decorators Guild
     return points
 
 
-def copyable_guilds(state: GameState, city: int) -> list[int]:
+def copyable_guilds(state: SevenWondersState, city: int) -> list[int]:
     """Neighbour guilds an Olympia B stage 3 may copy (not those the city already has)."""
     db = state.db
     own = state.has_type[city]
@@ -55,7 +55,7 @@ def copyable_guilds(state: GameState, city: int) -> list[int]:
     return found
 
 
-def score_breakdown(state: GameState, city: int) -> dict[str, int]:
+def score_breakdown(state: SevenWondersState, city: int) -> dict[str, int]:
     """The score pad of one city, with ``total``, as the game stands now."""
     db = state.db
     built_types = [db.cards[card].type for card in state.built[city]]
@@ -90,7 +90,7 @@ def score_breakdown(state: GameState, city: int) -> dict[str, int]:
     return score
 
 
-def winners(state: GameState) -> list[int]:
+def winners(state: SevenWondersState) -> list[int]:
     """Seats of the winners among the players (highest total, then most coins)."""
     keys = {seat: (score_breakdown(state, seat)["total"], state.coins[seat])
             for seat in range(state.num_players)}

@@ -11,7 +11,7 @@ deal generator seeded by the game's seed (:mod:`wonders_env.deal_rng`), draw for
 global RNG.
 
 The compiled core keeps the same fields under the same names (``core/seven_wonders/state_layout.hpp``)
-and shows them read-only (:class:`.compiled.SevenWondersState`); :func:`rules_of` gives what answers
+and shows them read-only (:class:`.compiled.SevenWondersStateView`); :func:`rules_of` gives what answers
 the rules' questions about either kind of state, so that texts, renders and agents read both.
 The phases, the constants of the game and of its score (:data:`CATEGORIES`, :func:`score_rewards`)
 live here for both engines.
@@ -71,7 +71,7 @@ def rules_of(state):
 
 
 @dataclass
-class GameState:
+class SevenWondersState:
     """Everything about a game in progress. Copy with :meth:`clone`; pickles as is."""
 
     db: CardDatabase
@@ -135,7 +135,7 @@ class GameState:
         self.memo = {}
         self.payment_memo = [{} for _ in range(self.num_seats)]
 
-    def clone(self) -> GameState:
+    def clone(self) -> SevenWondersState:
         """A deep copy that shares only the immutable card database."""
         twin = copy.copy(self)
         twin.wonders = list(self.wonders)
@@ -219,7 +219,7 @@ def choose_wonders(db: CardDatabase, num_seats: int, rng: DealRng,
 
 def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] | None = None,
              wonder_sides: str | list[str] = "random", edition: str = "1st",
-             payment: str = "cheapest") -> GameState:
+             payment: str = "cheapest") -> SevenWondersState:
     """Set up a game: boards, 3 coins each, N+2 guilds, the three Age decks shuffled, dealt from
     ``seed`` (an integer in 0-2**64-1; ``None`` draws a fresh one) as the core deals it.
     ``payment`` is the payment mode (:mod:`.actions`)."""
@@ -239,7 +239,7 @@ def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] |
         decks[age] = db.deck(age, deck_players) + (kept if age == 3 else [])
         rng.shuffle(decks[age])
     n_types = db.num_types
-    state = GameState(
+    state = SevenWondersState(
         db=db, num_players=num_players, num_seats=num_seats,
         seed=seed, wonders=boards, decks=decks, box=box,
         payment=payment,
@@ -266,7 +266,7 @@ def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] |
     return state
 
 
-def start_age(state: GameState, age: int) -> None:
+def start_age(state: SevenWondersState, age: int) -> None:
     """Deal the Age's cards: 7 to each player (and 7 to the Free City's pile with 2 players)."""
     state.age, state.turn, state.phase = age, 1, Phase.MAIN
     state.age_leftovers_discarded = False
@@ -283,7 +283,7 @@ def start_age(state: GameState, age: int) -> None:
 
 
 # ---------------------------------------------------------------- placing cards and stages
-def forget_payments(state: GameState, cities: tuple[int, ...], resources: int) -> None:
+def forget_payments(state: SevenWondersState, cities: tuple[int, ...], resources: int) -> None:
     """Drop the memoised payment options of ``cities`` for costs involving ``resources``."""
     for city in cities:
         memo = state.payment_memo[city]
@@ -291,7 +291,7 @@ def forget_payments(state: GameState, cities: tuple[int, ...], resources: int) -
             del memo[key]
 
 
-def add_production(state: GameState, seat: int, effect: Produce) -> None:
+def add_production(state: SevenWondersState, seat: int, effect: Produce) -> None:
     if effect.tradable:
         forget_payments(state, (seat, state.left_of(seat), state.right_of(seat)), effect.mask)
     else:
@@ -307,7 +307,7 @@ def add_production(state: GameState, seat: int, effect: Produce) -> None:
             state.sell_choices[seat].append(effect.mask)
 
 
-def add_discount(state: GameState, seat: int, effect: TradeDiscount) -> None:
+def add_discount(state: SevenWondersState, seat: int, effect: TradeDiscount) -> None:
     forget_payments(state, (seat,), effect.mask)
     if effect.scope & SCOPE_LEFT:
         state.cheap_left[seat] |= effect.mask
@@ -315,7 +315,7 @@ def add_discount(state: GameState, seat: int, effect: TradeDiscount) -> None:
         state.cheap_right[seat] |= effect.mask
 
 
-def place_building(state: GameState, seat: int, card: int) -> int:
+def place_building(state: SevenWondersState, seat: int, card: int) -> int:
     """Put a physical card into a city (no payment, no coins). Returns its type."""
     db = state.db
     kind = db.cards[card].type
@@ -332,7 +332,7 @@ def place_building(state: GameState, seat: int, card: int) -> int:
     return kind
 
 
-def place_stage(state: GameState, seat: int, card: int) -> int:
+def place_stage(state: SevenWondersState, seat: int, card: int) -> int:
     """Build the next wonder stage of ``seat`` with ``card`` under it. Returns the stage index."""
     stage_index = state.stages_built[seat]
     stage = state.wonders[seat].stages[stage_index]

@@ -15,7 +15,7 @@ import numpy as np
 from . import card_text
 from .cards import RESOURCES, SCIENCE_SYMBOLS, CardDatabase, WonderSide
 from .render import PHASE_TEXT, buildings_by_color, public_action, seat_name
-from .state import TURNS_PER_AGE, GameState, Phase, rules_of
+from .state import TURNS_PER_AGE, Phase, SevenWondersState, rules_of
 
 RULES = """\
 7 Wonders: you lead an ancient city for 3 Ages of 6 turns. Each turn every player picks one card
@@ -56,7 +56,7 @@ def _resources(fixed: list[int], choices: list[int]) -> str:
     return " ".join(units) or "nothing"
 
 
-def _relation(state: GameState, seat: int, other: int) -> str:
+def _relation(state: SevenWondersState, seat: int, other: int) -> str:
     if other == seat:
         return "you"
     if other == state.left_of(seat) == state.right_of(seat):
@@ -68,7 +68,7 @@ def _relation(state: GameState, seat: int, other: int) -> str:
     return "not your neighbour"
 
 
-def _city(state: GameState, seat: int, city: int) -> list[str]:
+def _city(state: SevenWondersState, seat: int, city: int) -> list[str]:
     tokens = " ".join(f"{t:+d}" for t in state.military_tokens[city]) or "none"
     holder = ", holds the Free City card" if city == state.free_city_holder else ""
     board = state.wonders[city]
@@ -81,7 +81,7 @@ def _city(state: GameState, seat: int, city: int) -> list[str]:
     return lines
 
 
-def _city_body(state: GameState, city: int) -> list[str]:
+def _city_body(state: SevenWondersState, city: int) -> list[str]:
     """What everybody sees of ``city`` alike: production, wonder stages, science and buildings."""
     board = state.wonders[city]
     built = state.stages_built[city]
@@ -99,7 +99,7 @@ def _city_body(state: GameState, city: int) -> list[str]:
     return lines
 
 
-def _offer(state: GameState, seat: int, neighbour: int) -> str:
+def _offer(state: SevenWondersState, seat: int, neighbour: int) -> str:
     """What ``neighbour`` sells ``seat``, with the price of a unit of each resource."""
     cheap = state.cheap_left[seat] if neighbour == state.left_of(seat) else state.cheap_right[seat]
     goods = _resources(state.sell_fixed[neighbour], state.sell_choices[neighbour])
@@ -109,7 +109,7 @@ def _offer(state: GameState, seat: int, neighbour: int) -> str:
     return f"{goods} (coins a unit: {prices})" if sold else "nothing"
 
 
-def _happened(state: GameState, seat: int) -> list[str]:
+def _happened(state: SevenWondersState, seat: int) -> list[str]:
     """The log since ``seat``'s last move (the moves of that turn included), as ``seat`` saw it."""
     me = f"player_{seat}"
     log = state.log
@@ -134,7 +134,7 @@ def _happened(state: GameState, seat: int) -> list[str]:
     return lines
 
 
-def observation_text(state: GameState, seat: int, moves: list[str]) -> str:
+def observation_text(state: SevenWondersState, seat: int, moves: list[str]) -> str:
     """Everything ``seat`` may know now, and its numbered legal ``moves``."""
     db = state.db
     turn = f"turn {state.turn} of {TURNS_PER_AGE}" if state.turn <= TURNS_PER_AGE else "after turn 6"
@@ -181,7 +181,7 @@ def observation_text(state: GameState, seat: int, moves: list[str]) -> str:
     return "\n".join(lines)
 
 
-def final_text(state: GameState) -> str:
+def final_text(state: SevenWondersState) -> str:
     """The final scores, for everyone."""
     lines = ["Game over. Final scores:"]
     rules = rules_of(state)

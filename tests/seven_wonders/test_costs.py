@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from wonders_env.seven_wonders.cards import cost_items
-from wonders_env.seven_wonders.trading import pareto_front, payment_options, payment_options_reference
+from wonders_env.seven_wonders.costs import pareto_front, payment_options, payment_options_reference
 
 
 def random_supply(rng, max_choices):

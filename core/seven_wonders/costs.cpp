@@ -1,13 +1,13 @@
-// Payment options by enumeration of the choice productions (see trading.hpp and trading.py).
+// Payment options by enumeration of the choice productions (see costs.hpp and costs.py).
 //
-// As in trading.py, each choice production (own, left, right) that can help is given one of the
+// As in costs.py, each choice production (own, left, right) that can help is given one of the
 // needed resources, and per resource the missing units are split between the two neighbours in
-// every possible way. Unlike trading.py, a production is never left unused: leaving it unused is
+// every possible way. Unlike costs.py, a production is never left unused: leaving it unused is
 // never better (an own unit only lowers what must be bought, a neighbour unit only widens the
 // splits), so the Pareto front is the same; and the assignments are enumerated as the set of
 // distinct extra-unit vectors they give, so equivalent assignments are evaluated once. The
 // achievable (to_left, to_right) pairs are a bit grid: row to_left, bit to_right.
-#include "seven_wonders/trading.hpp"
+#include "seven_wonders/costs.hpp"
 
 #include <algorithm>
 #include <vector>

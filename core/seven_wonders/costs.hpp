@@ -1,5 +1,5 @@
 // Commerce: every Pareto-optimal way for a city to pay for a resource cost, buying from its two
-// neighbours (mirrors wonders_env/seven_wonders/trading.py), and the payment the engine makes.
+// neighbours (mirrors wonders_env/seven_wonders/costs.py), and the payment the engine makes.
 //
 // A buyer covers a cost with its own fixed production, its own choice productions, and units
 // bought from the left and right neighbours (starting resource, brown and grey cards), each unit
@@ -37,7 +37,7 @@ PaymentOptions payment_options(const std::array<int, NUM_RESOURCES>& cost, Suppl
                                int left_cheap, int right_cheap);
 
 // payment_options memoised by the market it depends on (what is missing, what the neighbours
-// sell of it, the useful choice productions, the discounts), as trading.py's cache does: a
+// sell of it, the useful choice productions, the discounts), as costs.py's cache does: a
 // direct-mapped table; a collision only costs a new solve. Speed only: answers are the same.
 class PaymentCache {
  public:

@@ -1,0 +1,68 @@
+// Determinization for search agents (mirrors wonders_env/duel/determinize.py, drawing from the core's
+// generator).
+#include <algorithm>
+
+#include "duel/state.hpp"
+
+namespace wonders::duel {
+
+namespace {
+
+// Shuffle the current Age's face-down cards with its boxed cards, card back by card back.
+void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
+  const int index = s.age - 1;
+  auto& boxed = s.deal.boxed[index];
+  const int boxed_count = BOXED_PER_AGE[index];
+  for (int deck = 0; deck < NUM_DECKS; ++deck) {
+    int slots[NUM_SLOTS], num_slots = 0, pool[NUM_SLOTS + 7], num_pool = 0;
+    for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+      int card = s.slot_card[slot];
+      if (card != EMPTY && !s.face_up[slot] && tables.cards[card].deck == deck) {
+        slots[num_slots++] = slot;
+        pool[num_pool++] = card;
+      }
+    }
+    int others[7], num_others = 0;
+    for (int i = 0; i < boxed_count; ++i) {
+      if (tables.cards[boxed[i]].deck == deck)
+        pool[num_pool++] = boxed[i];
+      else
+        others[num_others++] = boxed[i];
+    }
+    if (!num_pool) continue;
+    std::sort(pool, pool + num_pool);
+    rng.shuffle(pool, num_pool);
+    for (int i = 0; i < num_slots; ++i) {
+      s.slot_card[slots[i]] = static_cast<int8_t>(pool[i]);
+      s.deal.cards[index][slots[i]] = static_cast<int8_t>(pool[i]);
+    }
+    int n = 0;
+    for (int i = 0; i < num_others; ++i) boxed[n++] = static_cast<int8_t>(others[i]);
+    for (int i = num_slots; i < num_pool; ++i) boxed[n++] = static_cast<int8_t>(pool[i]);
+  }
+}
+
+}  // namespace
+
+State determinize(const Tables& tables, const State& state, Rng& rng) {
+  State twin = state;
+  if (twin.draft_step < WONDERS_PER_ROUND) {
+    auto& order = twin.deal.wonder_order;
+    std::sort(order.begin() + WONDERS_PER_ROUND, order.end());
+    rng.shuffle(order.data() + WONDERS_PER_ROUND, NUM_WONDERS - WONDERS_PER_ROUND);
+  }
+  if (!twin.library_used) {
+    auto& order = twin.deal.token_order;
+    std::sort(order.begin() + BOARD_TOKENS, order.end());
+    rng.shuffle(order.data() + BOARD_TOKENS, NUM_TOKENS - BOARD_TOKENS);
+  }
+  if (twin.age >= 1) redraw_hidden_cards(tables, twin, rng);
+  for (int age = twin.age + 1; age <= 3; ++age) {
+    Deal fresh = draw_deal(tables, rng.next());
+    twin.deal.cards[age - 1] = fresh.cards[age - 1];
+    twin.deal.boxed[age - 1] = fresh.boxed[age - 1];
+  }
+  return twin;
+}
+
+}  // namespace wonders::duel
