@@ -40,6 +40,8 @@ def test_an_unknown_choice_names_the_choices():
 
 
 def test_demo_runs_the_command_line_package():
-    result = subprocess.run(["make", "--dry-run", "demo"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    # --no-print-directory: under `make test` this make is nested and would print its directory
+    result = subprocess.run(["make", "--dry-run", "--no-print-directory", "demo"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-1] == ".venv/bin/python -m wonders_cli demo"
+    assert result.stdout.splitlines()[-1] == ".venv/bin/python -m wonders_cli demo", result.stdout
