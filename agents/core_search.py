@@ -20,6 +20,8 @@ determinizations and play-outs never return to Python. This module is the thin P
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -45,8 +47,8 @@ class CoreSearch:
         self.prior_temperature = prior_temperature
         self.network = network
         self.valuation = valuation(game_name) if prior_temperature is not None else None
-        self._compiled: dict[int, tuple[Any, Any]] = {}  # id(Python engine) -> (engine, its compiled twin)
-        self._searchers: dict[int, tuple[Any, Any]] = {}  # id(compiled engine) -> (engine, Searcher)
+        self._compiled: OrderedDict[int, tuple[Any, Any]] = OrderedDict()  # id(Python engine) -> (it, its twin)
+        self._searchers: OrderedDict[int, tuple[Any, Any]] = OrderedDict()  # id(compiled engine) -> (it, Searcher)
         self.last: dict[str, Any] = {}  # the last search's result (simulations, edges, ...)
 
     def choose(self, game: Game, state: Any, player: int, seed: int) -> int:
@@ -74,21 +76,16 @@ class CoreSearch:
 
     def _compiled_twin(self, game: Game) -> Any:
         """The compiled engine of a Python engine's table (built once per engine)."""
-        found = self._compiled.get(id(game))
-        if found is None or found[0] is not game:
-            found = (game, game.compiled_twin())
-            self._compiled[id(game)] = found
-        return found[1]
+        return _remembered(self._compiled, game, game.compiled_twin)
 
     def _searcher(self, compiled: Any) -> Any:
-        found = self._searchers.get(id(compiled))
-        if found is None or found[0] is not compiled:
+        def new_searcher() -> Any:
             searcher = compiled.new_searcher(self.uniform_rule)
             if self.network is not None:
                 searcher.set_network(self.network)
-            found = (compiled, searcher)
-            self._searchers[id(compiled)] = found
-        return found[1]
+            return searcher
+
+        return _remembered(self._searchers, compiled, new_searcher)
 
     def _prior(self, game: Game, state: Any, readable: Any, player: int) -> tuple[list[int], list[float]]:
         """The heuristic's softmax over the player's legal moves (empty: the cheap rule)."""
@@ -99,3 +96,20 @@ class CoreSearch:
         weights = np.exp(values - values.max())
         return [int(a) for a in legal], (weights / weights.sum()).tolist()
 
+
+#: the engines (games) an agent keeps a compiled twin and a searcher for: the latest few, so that
+#: one agent playing game after game (a tournament) does not keep every finished game's tree
+REMEMBERED_ENGINES = 4
+
+
+def _remembered(cache: OrderedDict, engine: Any, make: Callable[[], Any]) -> Any:
+    """``cache``'s value for ``engine`` (the object itself, not only its id), made by ``make`` when
+    missing; the least recently used beyond :data:`REMEMBERED_ENGINES` are dropped."""
+    found = cache.get(id(engine))
+    if found is None or found[0] is not engine:
+        found = (engine, make())
+        cache[id(engine)] = found
+    cache.move_to_end(id(engine))
+    while len(cache) > REMEMBERED_ENGINES:
+        cache.popitem(last=False)
+    return found[1]

@@ -177,3 +177,16 @@ def test_an_agent_of_another_game_is_refused():
     env.reset(seed=0)
     with pytest.raises(ValueError, match="plays seven_wonders_duel"):
         make_agent("mcts", game="duel", simulations=5).act(env)
+
+
+@pytest.mark.parametrize("engine", ["core", "python"])
+def test_an_agent_playing_game_after_game_keeps_the_searchers_of_the_latest_few(engine):
+    from agents.core_search import REMEMBERED_ENGINES
+
+    agent = make_agent("mcts", game="duel", seed=0, simulations=5)
+    for seed in range(REMEMBERED_ENGINES + 3):
+        env = seven_wonders_duel_v0.env(engine=engine)
+        env.reset(seed=seed)
+        env.step(agent.act(env))
+    assert len(agent.core._searchers) == REMEMBERED_ENGINES
+    assert len(agent.core._compiled) == (REMEMBERED_ENGINES if engine == "python" else 0)
