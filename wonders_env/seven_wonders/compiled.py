@@ -45,7 +45,7 @@ from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDataba
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import card_text, render
 from .record import game_record
-from .state import CATEGORIES, Phase, SevenWondersState, board_options, check_num_players, score_rewards
+from .state import CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_num_players, score_rewards
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
 LEFTOVER_KIND = "discard"
@@ -186,7 +186,7 @@ def deal_of(state: SevenWondersState) -> dict[str, Any]:
 _CoreState = core.load().seven_wonders.State
 
 
-class SevenWondersStateView(_CoreState):
+class SevenWondersStateView(SeatGeometry, _CoreState):
     """A core state read under the Python state's names (:class:`.state.SevenWondersState`): the fields
     of ``state_layout.hpp`` read from the core at each access (lists and arrays, fresh each read),
     ``phase`` as :class:`.state.Phase`, ``wonders`` as boards, ``log`` as the record's entries,
@@ -222,17 +222,6 @@ class SevenWondersStateView(_CoreState):
     @property
     def log(self) -> list[dict[str, Any]]:
         return log_entries(self.game.db, _CoreState.log.fget(self), self.num_seats, self.num_players)
-
-    @property
-    def free_city(self) -> int:
-        """The Free City's seat in the 2-player variant, else -1."""
-        return 2 if self.num_players == 2 else -1
-
-    def left_of(self, seat: int) -> int:
-        return (seat - 1) % self.num_seats
-
-    def right_of(self, seat: int) -> int:
-        return (seat + 1) % self.num_seats
 
     def clone(self) -> SevenWondersStateView:
         return SevenWondersStateView(self, self.game)

@@ -70,8 +70,24 @@ def rules_of(state):
     return PythonRules
 
 
+class SeatGeometry:
+    """Who sits where, for the Python state and the core's view alike (both have ``num_players``
+    and ``num_seats``)."""
+
+    @property
+    def free_city(self) -> int:
+        """The Free City's seat in the 2-player variant, else -1."""
+        return 2 if self.num_players == 2 else -1
+
+    def left_of(self, seat: int) -> int:
+        return (seat - 1) % self.num_seats
+
+    def right_of(self, seat: int) -> int:
+        return (seat + 1) % self.num_seats
+
+
 @dataclass
-class SevenWondersState:
+class SevenWondersState(SeatGeometry):
     """Everything about a game in progress. Copy with :meth:`clone`; pickles as is."""
 
     db: CardDatabase
@@ -116,18 +132,6 @@ class SevenWondersState:
     log: list[dict] = field(default_factory=list)
     memo: dict = field(default_factory=dict, repr=False)  # values derived from this state; emptied on change
     payment_memo: list[dict] = field(default_factory=list, repr=False)  # per city, see rules
-
-    # -- geometry
-    @property
-    def free_city(self) -> int:
-        """The Free City's seat in the 2-player variant, else -1."""
-        return 2 if self.num_players == 2 else -1
-
-    def left_of(self, seat: int) -> int:
-        return (seat - 1) % self.num_seats
-
-    def right_of(self, seat: int) -> int:
-        return (seat + 1) % self.num_seats
 
     def clear_caches(self) -> None:
         """Forget every value derived from the state (acting seats, masks, payments): the one
