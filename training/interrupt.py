@@ -17,6 +17,7 @@ import shlex
 import signal
 import sys
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
@@ -24,20 +25,16 @@ from types import FrameType
 EXIT_INTERRUPTED = 130  # the shell's code for a command ended by SIGINT
 
 
-class StopRequest:
-    """Turns the first of ``signals`` (default SIGINT only) into a request to stop (only in the
-    main thread; elsewhere a no-op); ``received`` is that signal's number. ``message``: what the
-    run says when it receives it."""
+class SignalHandlers(ABC):
+    """Installs ``_handle`` for ``signals`` inside ``with`` (only in the main thread, where Python
+    delivers signals; elsewhere a no-op) and puts the previous handlers back on leaving."""
 
-    def __init__(self, signals: tuple[int, ...] = (signal.SIGINT,),
-                 message: str = "stopping after the current update to write a checkpoint") -> None:
-        self.requested = False
-        self.received: int | None = None
+    def __init__(self, signals: tuple[int, ...]) -> None:
         self.signals = signals
-        self.message = message
+        self.received: int | None = None
         self._previous: dict[int, object] = {}
 
-    def __enter__(self) -> StopRequest:
+    def __enter__(self) -> SignalHandlers:
         if threading.current_thread() is threading.main_thread():
             self._previous = {signum: signal.signal(signum, self._handle) for signum in self.signals}
         return self
@@ -46,6 +43,25 @@ class StopRequest:
         for signum, handler in self._previous.items():
             signal.signal(signum, handler)
         self._previous = {}
+
+    @abstractmethod
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        """What a received signal does."""
+
+
+class StopRequest(SignalHandlers):
+    """Turns the first of ``signals`` (default SIGINT only) into a request to stop; ``received`` is
+    that signal's number. ``message``: what the run says when it receives it."""
+
+    def __init__(self, signals: tuple[int, ...] = (signal.SIGINT,),
+                 message: str = "stopping after the current update to write a checkpoint") -> None:
+        super().__init__(signals)
+        self.requested = False
+        self.message = message
+
+    def __enter__(self) -> StopRequest:
+        super().__enter__()
+        return self
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if self.requested:
@@ -66,26 +82,17 @@ class Interrupted(KeyboardInterrupt):
         self.signum = signum
 
 
-class StopAtOnce:
-    """Turns SIGINT and SIGTERM into :class:`Interrupted` (only in the main thread; elsewhere a
-    no-op). ``received`` is the first signal received (a library may re-raise the interruption
-    as a plain ``KeyboardInterrupt``), None if none was."""
-
-    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+class StopAtOnce(SignalHandlers):
+    """Turns SIGINT and SIGTERM into :class:`Interrupted`. ``received`` is the first signal
+    received (a library may re-raise the interruption as a plain ``KeyboardInterrupt``), None if
+    none was."""
 
     def __init__(self) -> None:
-        self._previous: dict[int, object] = {}
-        self.received: int | None = None
+        super().__init__((signal.SIGINT, signal.SIGTERM))
 
     def __enter__(self) -> StopAtOnce:
-        if threading.current_thread() is threading.main_thread():
-            self._previous = {signum: signal.signal(signum, self._handle) for signum in self.SIGNALS}
+        super().__enter__()
         return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        for signum, handler in self._previous.items():
-            signal.signal(signum, handler)
-        self._previous = {}
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if self.received is None:
