@@ -13,7 +13,8 @@ Also ``python -m wonders_cli ...``. The package sits above the library, the agen
 and the web app, and nothing imports it. Each module (:mod:`.demo`, :mod:`.tournament`,
 :mod:`.play`, :mod:`.serve`, :mod:`.arena`) has ``add_subcommand``, which adds its subcommand to
 an ``argparse`` subparsers object and sets ``handler``, the function that runs the parsed
-arguments. ``serve`` needs the web extra (``pip install -e '.[web]'``) only when it runs.
+arguments; :mod:`.game_arguments` adds the options that choose the game. ``serve`` needs the web
+extra (``pip install -e '.[web]'``) only when it runs.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 
 from agents.arena import LADDER, run_arena
-from wonders_env.registry import GAME_NAMES, resolve_game
+from wonders_env.registry import resolve_game
+
+from .game_arguments import add_game_arguments
 
 
 def add_subcommand(commands: argparse._SubParsersAction) -> None:
@@ -16,7 +18,7 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
         "arena", help="rank language models against the bots and each other", allow_abbrev=False,
         description="Play llm agents against the ladder of bots and each other, seats rotated; write "
                     "leaderboard.md and leaderboard.json; run again to resume after an interruption.")
-    parser.add_argument("--game", choices=list(GAME_NAMES), default="seven_wonders_duel", help="default: duel")
+    add_game_arguments(parser)
     parser.add_argument("--model", action="append", required=True, metavar="[LABEL=]SPEC",
                         help="a model to rank (repeat for several), e.g. "
                              "qwen=llm:base_url=http://127.0.0.1:8000/v1,model=qwen2.5-7b-instruct")
@@ -24,8 +26,6 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
                         help=f"the bots to meet, agent specs (default: those of {', '.join(LADDER)} "
                              "that play the game)")
     parser.add_argument("--games", type=int, default=10, help="games per lineup (default 10)")
-    parser.add_argument("--players", type=int, default=None, help="7 Wonders: 2-7 (default 4)")
-    parser.add_argument("--edition", default="1st", help="7 Wonders edition: 1st or 2nd (default 1st)")
     parser.add_argument("--seed", type=int, default=0, help="arena seed (default 0)")
     parser.add_argument("--out", default=None, help="results folder, where a run resumes (default runs/arena_GAME)")
     parser.set_defaults(handler=arena_command)

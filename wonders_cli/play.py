@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wonders_env.registry import GAME_NAMES
-
+from .game_arguments import add_game_arguments
 from .tournament import AGENT_HELP
 
 
@@ -15,14 +14,12 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("play", help="play a game against the bots in the terminal", allow_abbrev=False,
                                  description="Play against bots: the table and your legal moves with their "
                                              "costs and effects are shown; answer with a move number.")
-    parser.add_argument("--game", choices=list(GAME_NAMES), default="seven_wonders_duel", help="default: duel")
+    add_game_arguments(parser)
     parser.add_argument("--opponent", default="heuristic", metavar="AGENT",
                         help=f"the bots, an agent spec as in the tournament (default heuristic); {AGENT_HELP}, "
                              "or ppo:path=runs/duel/policy.pt for a policy you trained")
-    parser.add_argument("--players", type=int, default=None, help="7 Wonders: 2-7 (default 4)")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
-    parser.add_argument("--edition", default="1st", help="7 Wonders edition: 1st or 2nd (default 1st)")
     parser.add_argument("--payment", choices=("cheapest", "choose"), default=None,
                         help="7 Wonders: 'choose' to choose whom to pay (default: the cheapest way)")
     parser.set_defaults(handler=play_command)

@@ -6,7 +6,9 @@ import argparse
 import sys
 
 from agents import AGENT_NAMES
-from wonders_env.registry import GAME_NAMES, resolve_game
+from wonders_env.registry import resolve_game
+
+from .game_arguments import add_game_arguments
 
 #: the help of an agent spec, shared with ``wonders play``
 AGENT_HELP = (f"agent specs: {', '.join(AGENT_NAMES)}, optionally with options, e.g. "
@@ -19,7 +21,7 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
         "tournament", help="play agents against each other and report win rates and ratings", allow_abbrev=False,
         description="Play many games between agents in parallel processes, seats rotated, and write "
                     "summary.json, games.csv, win_rates.csv and win_rates.png.")
-    parser.add_argument("--game", choices=list(GAME_NAMES), default="seven_wonders_duel", help="default: duel")
+    add_game_arguments(parser)
     parser.add_argument("--agents", nargs="+", default=[], metavar="AGENT", help=AGENT_HELP)
     parser.add_argument("--lineup", nargs="+", action="append", metavar="AGENT",
                         help="the agent of every seat (repeat for several lineups); replaces the "
@@ -27,8 +29,6 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--games", type=int, default=100,
                         help="total games, shared by the lineups, each rounded up to a multiple of the "
                              "player count (default 100)")
-    parser.add_argument("--players", type=int, default=None, help="7 Wonders: 2-7 (default 4)")
-    parser.add_argument("--edition", default="1st", help="7 Wonders edition: 1st or 2nd (default 1st)")
     parser.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: CPU count)")
     parser.add_argument("--out", default=None, help="results folder (default runs/tournament_GAME)")
