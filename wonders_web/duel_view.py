@@ -4,8 +4,13 @@ Only public information leaves this module: a face-down card of the structure is
 card back (``"I"``, ``"II"``, ``"III"`` or ``"G"`` for a Guild), never as a card; the cards left
 in the box, the later Ages, the wonders not yet shown in the draft and the set-aside progress
 tokens are never sent; the Great Library's draw goes to the player who chooses from it, only
-while it chooses. Card names appear only as whole JSON string values (never inside sentences),
-which is what the test of hidden information checks.
+while it chooses. Card names appear as whole JSON string values, which is what the test of hidden
+information checks, and inside sentences: a move's label (a move of the seat itself) and a news
+item's ``text`` (the test checks that it is the sentence of the item's values sent beside it).
+
+Every word comes from :mod:`wonders_env.duel.presentation` (effect texts, the phase's prompt, the
+moves' labels and prices, the news' sentences); this module only lays the table out and says
+which piece of the page a move is played with.
 
 The functions take the PettingZoo env (``raw_env``) and read its ``unwrapped.state`` (on the core a
 read-only view with the Python state's names, whose costs, scores and reasons come from the core)

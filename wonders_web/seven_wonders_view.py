@@ -6,8 +6,10 @@ its own hand (or the cards it chooses from now: the Free City's hand for the Fre
 holder, the discard pile for Halicarnassus) and its own moves. Never sent: the other hands, the
 decks, the guilds left in the box, the Free City's pile, the cards under wonder stages and the
 discard pile; a card another player sold, discarded or put under a stage is sent without its
-name. Card names appear only as whole JSON string values (never inside sentences), which is what
-the test of hidden information checks.
+name. Card names appear as whole JSON string values, which is what the test of hidden
+information checks, and inside sentences: a move's label (a move of the seat itself) and a news
+item's ``text`` (the test checks that it is the sentence of the item's values sent beside it).
+Every word comes from :mod:`wonders_env.seven_wonders.presentation`.
 
 The functions take the PettingZoo env (``raw_env``) and read its ``unwrapped.state``; the rules'
 answers (acting seats, payments, scores, why a move is illegal) come from its engine,
@@ -103,10 +105,8 @@ def table(env, seat: int | None) -> dict[str, Any]:
     if seat is not None and phase != Phase.GAME_OVER:
         acting = seat in game.acting_seats(state)
         cards = game.hand_for_decision(state, seat) if acting else state.hands[seat]
-        if phase == Phase.DISCARD_BUILD and acting:
-            view["hand_of"] = "the discard pile"
-        elif phase == Phase.FREE_CITY and acting:
-            view["hand_of"] = "the Free City"
+        if acting and phase in presentation.HAND_OF:
+            view["hand_of"] = presentation.HAND_OF[phase]
         view["hand"] = [card_info(db, db.cards[c].type) for c in cards]
     return view
 

@@ -137,6 +137,10 @@ PHASE_TEXT = {
 }
 
 
+#: whose cards a seat chooses from in a phase where they are not its hand
+HAND_OF = {Phase.FREE_CITY: "the Free City", Phase.DISCARD_BUILD: "the discard pile"}
+
+
 def seat_name(state: SevenWondersState, seat: int) -> str:
     return "Free City" if seat == state.free_city else f"player_{seat}"
 

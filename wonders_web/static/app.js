@@ -162,7 +162,7 @@ function duelBoard(view) {
   board.appendChild(middle);
   if (table.phase === "draft") {
     const draft = el("div", "draft");
-    draft.appendChild(el("h3", null, "Wonder draft"));
+    draft.appendChild(el("h3", null, table.phase_text));
     const row = el("div", "wonder-row");
     for (const wonder of table.draft) row.appendChild(wonderTile(wonder, `draft-${wonder.id}`));
     draft.appendChild(row);
