@@ -81,6 +81,8 @@ def test_the_pages_script_holds_no_words_of_a_game():
     names = [w.name for w in WONDERS] + [t.name for t in PROGRESS_TOKENS] + ["Olympia", "Halicarnassus", "Babylon"]
     names += [side.city for edition in ("1st", "2nd") for side in database(edition).wonders.values()]
     assert not [name for name in names if name in script]
+    resources = {*duel_text.RESOURCE_NAMES, *seven_wonders_text.RESOURCE_NAMES}
+    assert not [name for name in resources if re.search(rf"\b{name}\b", script)]
     for sentence in [*duel_text.ENTRY_TEXT.values(), *seven_wonders_text.ENTRY_TEXT.values()]:
         verb = re.sub(r" ?\{\w+\}.*", "", sentence)  # "took", "built", "kept the progress token" ...
         assert f"{verb} ${{" not in script, f"app.js words a record entry: {verb!r}"

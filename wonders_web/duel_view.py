@@ -121,6 +121,7 @@ def table(env, seat: int | None) -> dict[str, Any]:
                for (victim, distance, coins), present in zip(LOOTING_TOKENS, state.looting) if present]
     view: dict[str, Any] = {
         "phase": state.phase.name.lower(), "phase_text": presentation.PHASE_TEXT[state.phase], "age": state.age,
+        "resource_names": dict(zip(RESOURCES, presentation.RESOURCE_NAMES)),
         "draft": [wonder_info(w) for w in state.draft_offer] if state.phase == Phase.DRAFT else [],
         "structure": _structure(state),
         "pawn": state.pawn, "looting": looting,

@@ -32,7 +32,6 @@ GAME = "seven_wonders"
 TITLE = "7 Wonders"
 SETUP_CHOICES = {"editions": list(entry(GAME).editions), "sides": ["random", "A", "B"],
                  "payments": list(entry(GAME).options["payment"])}  # what the setup form offers
-RESOURCE_NAMES = {"W": "wood", "S": "stone", "C": "clay", "O": "ore", "G": "glass", "L": "loom", "P": "papyrus"}
 OPTIONS = ("num_players", "edition", "wonder_sides", "wonders", "payment")
 SINGLE_VALUE_OPTIONS = ("num_players", "edition", "payment")  # the others may be a list per seat
 
@@ -82,7 +81,7 @@ def _city(game, state, seat: int) -> dict[str, Any]:
               for i, stage in enumerate(board.stages)]
     return {
         "seat": seat, "name": seat_name(state, seat), "city": board.city, "wonder": board.wonder,
-        "side": board.side, "starting_resource": RESOURCE_NAMES[RESOURCES[board.starting_resource]],
+        "side": board.side, "starting_resource": presentation.RESOURCE_NAMES[board.starting_resource],
         "stages": stages, "coins": state.coins[seat], "shields": state.shields[seat],
         "military_tokens": list(state.military_tokens[seat]),
         "cards": [card_info(db, db.cards[c].type) for c in state.built[seat]],
@@ -100,6 +99,7 @@ def table(env, seat: int | None) -> dict[str, Any]:
     view = {
         "edition": db.edition, "age": state.age, "turn": state.turn,
         "phase": phase.name.lower(), "phase_text": PHASE_TEXT[phase],
+        "resource_names": dict(zip(RESOURCES, presentation.RESOURCE_NAMES)),
         "cities": [_city(game, state, s) for s in range(state.num_seats)], "hand": [],
     }
     if seat is not None and phase != Phase.GAME_OVER:

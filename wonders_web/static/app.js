@@ -9,8 +9,8 @@ const TAB = sessionStorage.getItem("tab") || Math.random().toString(36).slice(2)
 sessionStorage.setItem("tab", TAB);
 const SECRETS_KEY = "wonders-secrets";  // game id -> {owner, tokens: {seat: token}, invites: {seat: invite}}
 const POLL_MS = 300;
-const RESOURCE_NAMES = {W: "wood", S: "stone", C: "clay", O: "ore", G: "glass", L: "loom", P: "papyrus"};
 let setup = null;
+let resourceNames = {};  // letter -> name, of the game shown (its table's resource_names)
 let current = null;      // {kind: "game"|"replay", id, seat, turn}
 let lastJson = "";
 let lastView = null;
@@ -76,7 +76,7 @@ function resourceIcons(letters) {
   const box = el("span", "cost-resources");
   for (const letter of letters || "") {
     const icon = el("span", `res res-${letter}`, letter);
-    icon.title = RESOURCE_NAMES[letter];
+    icon.title = resourceNames[letter];
     box.appendChild(icon);
   }
   return box;
@@ -292,7 +292,7 @@ function sevenCity(view, city, mine) {
   const wonder = el("div", "wonder-board");
   const title = el("div", "wonder-title");
   title.appendChild(el("span", null, `${city.wonder} (${city.city} ${city.side})`));
-  title.appendChild(resourceIcons(Object.keys(RESOURCE_NAMES).find((k) => RESOURCE_NAMES[k] === city.starting_resource)));
+  title.appendChild(resourceIcons(Object.keys(resourceNames).find((k) => resourceNames[k] === city.starting_resource)));
   wonder.appendChild(title);
   const stages = el("div", "stages");
   city.stages.forEach((stage, i) => {
@@ -393,6 +393,7 @@ function render(view) {
   if (json === lastJson) return;
   lastJson = json;
   lastView = view;
+  resourceNames = view.table.resource_names;
   const board = $("board");
   board.innerHTML = "";
   board.appendChild(view.game === "seven_wonders_duel" ? duelBoard(view) : sevenBoard(view));
