@@ -240,7 +240,7 @@ def public_action(entry: dict) -> str:
     if entry["agent"] and "seat" in entry and f"player_{entry['seat']}" != entry["agent"]:
         who += " (for the Free City)"  # the Free City card holder's move for it
     if entry["kind"] == "sell":
-        return f"{who} sold a card for 3 coins"
+        return f"{who} sold a card for {SELL_COINS} coins"
     if entry["kind"] == "wonder":
         return f"{who} built a wonder stage"
     if entry["kind"] == "discard":
