@@ -9,8 +9,8 @@ card, wonder (stage) or progress token does (the engine's ``describe_effect``). 
 move number, or with words that match one move's first line (``lumber`` for ``Build Lumber
 Yard, for free``), or a command: ``t`` shows the table again, ``h`` the help and the legend, ``q`` quits.
 Bad input gets an explanation and the question again. After each turn the other players' moves
-are shown as the human would see them at the table: in 7 Wonders a card sold, discarded or put
-under a wonder stage stays face down.
+are shown as the human would see them at the table (the engine's ``describe_entry``): in 7 Wonders
+a card sold, discarded or put under a wonder stage stays face down.
 
 :func:`play_human` takes ``read`` and ``write`` functions, so tests drive it with scripted input.
 """
@@ -52,31 +52,9 @@ def table_text(env: Any, seat: int) -> str:
 
 
 def public_actions(entries: Sequence[dict], game: Game, seat: int) -> list[str]:
-    """Lines for new entries of the game record's ``actions``, as ``seat`` saw them."""
-    lines = []
-    me = f"player_{seat}"
-    for entry in entries:
-        who = "you" if entry["agent"] == me else (entry["agent"] or "the Free City")
-        kind, card = entry["kind"], entry.get("card")
-        if entry["agent"] != me and kind in game.hidden_action_kinds:
-            card = "a card"
-        if kind == "wonder":
-            words = f"built {entry['wonder']} with {card}" if "wonder" in entry else f"built a wonder stage with {card}"
-        else:
-            words = {
-                "build": f"built {card}", "free_build": f"built {card} free (Olympia)",
-                "discard_build": f"built {card} from the discard pile",
-                "mausoleum": f"built {card} from the discard pile (Mausoleum)", "sell": f"sold {card}",
-                "discard": f"discarded {card}", "destroy": f"destroyed {card}",
-                "draft": f"took {entry.get('wonder')}",
-                "progress": f"took the progress token {entry.get('token')}",
-                "library": f"kept the progress token {entry.get('token')} (Great Library)",
-                "starter": f"chose {entry.get('starter')} to start the next Age",
-            }.get(kind, f"{kind} {card}")
-        paid = entry.get("paid")
-        total = sum(paid.values()) if isinstance(paid, dict) else paid
-        lines.append(f"  {who}: {words}" + (f" (paid {total})" if total else ""))
-    return lines
+    """Lines for new entries of the game record's ``actions``, as ``seat`` saw them (the engine's
+    sentences, :meth:`wonders_env.game.Game.describe_entry`: the web page's news says the same)."""
+    return [f"  {game.describe_entry(entry, seat)}" for entry in entries]
 
 
 # ---------------------------------------------------------------- the human's choice

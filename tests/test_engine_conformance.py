@@ -120,6 +120,8 @@ def test_a_random_game_keeps_the_contract(name, engine, table):
     record = game.game_record(state)
     assert record["finished"] and sorted(record["winners"]) == sorted(f"player_{p}" for p in winners)
     json.dumps(record)
+    for viewer in (None, *range(game.num_players)):  # the sentences of terminal play and the web news
+        assert all(isinstance(game.describe_entry(entry, viewer), str) for entry in record["actions"])
 
 
 @pytest.mark.parametrize("name, engine, table", CASES)

@@ -174,6 +174,11 @@ class Game(Protocol[State]):
         """What the card, wonder or token of ``player``'s ``action`` does, in words ("" when it
         names none), for a person choosing it (terminal play; :attr:`legend` explains the terms)."""
 
+    def describe_entry(self, entry: dict[str, Any], viewer: int | None = None) -> str:
+        """An entry of :meth:`game_record`'s ``actions`` in a sentence, as ``viewer`` saw it (its
+        own moves read "you"; another's face-down card reads "a card"; None: a spectator), for
+        terminal play and the web page's news."""
+
     def render(self, state: State, player: int | None = None) -> str:
         """The table as text: public information, and with ``player`` what that player alone sees."""
 

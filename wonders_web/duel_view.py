@@ -4,8 +4,13 @@ Only public information leaves this module: a face-down card of the structure is
 card back (``"I"``, ``"II"``, ``"III"`` or ``"G"`` for a Guild), never as a card; the cards left
 in the box, the later Ages, the wonders not yet shown in the draft and the set-aside progress
 tokens are never sent; the Great Library's draw goes to the player who chooses from it, only
-while it chooses. Card names appear only as whole JSON string values (never inside sentences),
-which is what the test of hidden information checks.
+while it chooses. Card names appear as whole JSON string values, which is what the test of hidden
+information checks, and inside sentences: a move's label (a move of the seat itself) and a news
+item's ``text`` (the test checks that it is the sentence of the item's values sent beside it).
+
+Every word comes from :mod:`wonders_env.duel.presentation` (effect texts, the phase's prompt, the
+moves' labels and prices, the news' sentences); this module only lays the table out and says
+which piece of the page a move is played with.
 
 The functions take the PettingZoo env (``raw_env``) and read its ``unwrapped.state`` (on the core a
 read-only view with the Python state's names, whose costs, scores and reasons come from the core)
@@ -17,23 +22,16 @@ from __future__ import annotations
 from typing import Any
 
 from wonders_env import seven_wonders_duel_v0
-from wonders_env.duel.actions import STARTER_ME, ActionKind, decode_action, encode_action
+from wonders_env.duel import presentation
+from wonders_env.duel.actions import ActionKind, decode_action, encode_action
 from wonders_env.duel.cards import (CARD_DECK, CARDS, CHAIN_SYMBOLS, COLORS, DECKS, LAYOUTS,
-                                    PROGRESS_TOKENS, RESOURCES, SCIENCE_SYMBOLS, WONDERS, EffectKind)
+                                    PROGRESS_TOKENS, RESOURCES, SCIENCE_SYMBOLS, WONDERS)
 from wonders_env.duel.record import AGENTS, GAME_NAME
 from wonders_env.duel.state import EMPTY, LOOTING_TOKENS, Phase
 
 GAME = GAME_NAME
 TITLE = "7 Wonders Duel"
 SETUP_CHOICES: dict[str, list[str]] = {}  # Duel has no options to choose
-RESOURCE_NAMES = {"W": "wood", "C": "clay", "S": "stone", "G": "glass", "P": "papyrus"}
-PHASE_TEXT = {
-    Phase.DRAFT: "wonder draft: take a wonder", Phase.PLAY: "take a card of the structure",
-    Phase.PROGRESS: "science pair: take a progress token",
-    Phase.DESTROY: "destroy a card of the opponent", Phase.MAUSOLEUM: "build a card of the discard pile for free",
-    Phase.LIBRARY: "Great Library: keep one of the drawn tokens", Phase.STARTER: "choose who starts the next Age",
-    Phase.GAME_OVER: "game over",
-}
 
 
 def new_env(options: dict[str, Any]):
@@ -56,47 +54,7 @@ def seat_names(env) -> list[str]:
     return list(AGENTS)
 
 
-# ---------------------------------------------------------------- cards in words
-def _colours(bits: int) -> str:
-    return "/".join(COLORS[k] for k in range(len(COLORS)) if bits >> k & 1)
-
-
-def _resources(bits: int) -> str:
-    return "/".join(RESOURCE_NAMES[RESOURCES[k]] for k in range(len(RESOURCES)) if bits >> k & 1)
-
-
-def effect_text(effect) -> str:
-    kind, amount, what = effect.kind, effect.amount, effect.what
-    texts = {
-        EffectKind.PRODUCE: lambda: f"produces {amount} {RESOURCE_NAMES[RESOURCES[what]]}",
-        EffectKind.PRODUCE_CHOICE: lambda: f"produces 1 {_resources(what)} each turn",
-        EffectKind.TRADE_FIXED: lambda: f"buys {_resources(what)} for 1 coin",
-        EffectKind.SHIELDS: lambda: f"{amount} shield{'s' * (amount > 1)}",
-        EffectKind.SCIENCE: lambda: f"science symbol: {SCIENCE_SYMBOLS[what]}",
-        EffectKind.VP: lambda: f"{amount} VP",
-        EffectKind.COINS: lambda: f"{amount} coins",
-        EffectKind.COINS_PER_CARD: lambda: f"{amount} coin(s) per own {_colours(what)} card",
-        EffectKind.COINS_PER_WONDER: lambda: f"{amount} coins per own wonder",
-        EffectKind.GUILD_COINS_PER_CARD: lambda: f"{amount} coin per {_colours(what)} card of the city with most",
-        EffectKind.GUILD_VP_PER_CARD: lambda: f"{amount} VP per {_colours(what)} card of the city with most",
-        EffectKind.GUILD_VP_PER_WONDER: lambda: f"{amount} VP per wonder of the city with most",
-        EffectKind.GUILD_VP_PER_3COINS: lambda: f"{amount} VP per 3 coins of the richest city",
-        EffectKind.PLAY_AGAIN: lambda: "play again",
-        EffectKind.DESTROY: lambda: f"destroy an opponent's {COLORS[what]} card",
-        EffectKind.OPPONENT_LOSES_COINS: lambda: f"opponent loses {amount} coins",
-        EffectKind.PROGRESS_FROM_UNUSED: lambda: f"draw {amount} unused progress tokens, keep 1",
-        EffectKind.BUILD_FROM_DISCARD: lambda: "build a discarded card for free",
-        EffectKind.WONDER_DISCOUNT: lambda: f"wonders cost {amount} resources less",
-        EffectKind.BLUE_DISCOUNT: lambda: f"blue cards cost {amount} resources less",
-        EffectKind.ECONOMY: lambda: "the opponent's trading coins go to you",
-        EffectKind.VP_PER_PROGRESS: lambda: f"{amount} VP per progress token",
-        EffectKind.RED_EXTRA_SHIELD: lambda: "red cards: 1 more shield",
-        EffectKind.WONDERS_PLAY_AGAIN: lambda: "every wonder: play again",
-        EffectKind.CHAIN_COINS: lambda: f"{amount} coins per chain build",
-    }
-    return texts[kind]()
-
-
+# ---------------------------------------------------------------- cards (their words: presentation)
 def _cost_letters(cost: tuple[int, ...]) -> str:
     return "".join(RESOURCES[r] * units for r, units in enumerate(cost))
 
@@ -104,7 +62,7 @@ def _cost_letters(cost: tuple[int, ...]) -> str:
 def card_info(card: int) -> dict[str, Any]:
     c = CARDS[card]
     return {"id": card, "name": c.name, "color": COLORS[c.color], "coins": c.coin_cost,
-            "resources": _cost_letters(c.cost), "effects": [effect_text(e) for e in c.effects],
+            "resources": _cost_letters(c.cost), "effects": [presentation.effect_text(e) for e in c.effects],
             "chain_from": CHAIN_SYMBOLS[c.chain_needs] if c.chain_needs >= 0 else None,
             "chain_to": CHAIN_SYMBOLS[c.chain_gives] if c.chain_gives >= 0 else None}
 
@@ -112,12 +70,12 @@ def card_info(card: int) -> dict[str, Any]:
 def wonder_info(wonder: int) -> dict[str, Any]:
     w = WONDERS[wonder]
     return {"id": wonder, "name": w.name, "resources": _cost_letters(w.cost),
-            "effects": [effect_text(e) for e in w.effects]}
+            "effects": [presentation.effect_text(e) for e in w.effects]}
 
 
 def token_info(token: int) -> dict[str, Any]:
     t = PROGRESS_TOKENS[token]
-    return {"id": token, "name": t.name, "effects": [effect_text(e) for e in t.effects]}
+    return {"id": token, "name": t.name, "effects": [presentation.effect_text(e) for e in t.effects]}
 
 
 def _tokens(bits: int) -> list[dict[str, Any]]:
@@ -162,7 +120,8 @@ def table(env, seat: int | None) -> dict[str, Any]:
     looting = [{"victim": AGENTS[victim], "distance": distance, "coins": coins}
                for (victim, distance, coins), present in zip(LOOTING_TOKENS, state.looting) if present]
     view: dict[str, Any] = {
-        "phase": state.phase.name.lower(), "phase_text": PHASE_TEXT[state.phase], "age": state.age,
+        "phase": state.phase.name.lower(), "phase_text": presentation.PHASE_TEXT[state.phase], "age": state.age,
+        "resource_names": dict(zip(RESOURCES, presentation.RESOURCE_NAMES)),
         "draft": [wonder_info(w) for w in state.draft_offer] if state.phase == Phase.DRAFT else [],
         "structure": _structure(state),
         "pawn": state.pawn, "looting": looting,
@@ -178,47 +137,24 @@ def table(env, seat: int | None) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- the moves
-def _cost_words(cost: int, state, player: int) -> str:
-    if cost == 0:
-        return "free"
-    economy = any(e.kind is EffectKind.ECONOMY for t in range(len(PROGRESS_TOKENS))
-                  if state.player_tokens[1 - player] >> t & 1 for e in PROGRESS_TOKENS[t].effects)
-    whom = "the bank (trading coins to the opponent: Economy)" if economy else "the bank"
-    return f"{cost} coin{'s' * (cost > 1)} to {whom}"
-
-
 def moves(env, seat: int) -> list[dict[str, Any]]:
     """``seat``'s legal moves: ``action``, ``target`` (the element to click), ``label``, ``price``."""
     state = env.unwrapped.state
     if state.game_over or state.current != seat:
         return []
-    result = []
-    for action in env.unwrapped.game.legal_actions(state, seat):
-        kind, index, wonder = decode_action(action)
-        if kind is ActionKind.DRAFT:
-            move = {"target": f"draft-{index}", "label": f"take {WONDERS[index].name}", "price": ""}
-        elif kind is ActionKind.BUILD:
-            move = {"target": f"slot-{index}", "label": "build",
-                    "price": _cost_words(state.build_cost(seat, index), state, seat)}
-        elif kind is ActionKind.SELL:
-            move = {"target": f"slot-{index}", "label": "discard for coins",
-                    "price": f"+{state.sell_value(seat)} coins"}
-        elif kind is ActionKind.WONDER:
-            move = {"target": f"slot-{index}", "label": f"build {WONDERS[wonder].name} with it",
-                    "price": _cost_words(state.wonder_cost(seat, wonder), state, seat)}
-        elif kind is ActionKind.PROGRESS:
-            move = {"target": f"token-{index}", "label": f"take {PROGRESS_TOKENS[index].name}", "price": ""}
-        elif kind is ActionKind.DESTROY:
-            move = {"target": f"city-{1 - seat}-{index}", "label": f"destroy {CARDS[index].name}", "price": ""}
-        elif kind is ActionKind.MAUSOLEUM:
-            move = {"target": f"discard-{index}", "label": f"build {CARDS[index].name} for free", "price": "free"}
-        elif kind is ActionKind.LIBRARY:
-            move = {"target": f"library-{index}", "label": f"keep {PROGRESS_TOKENS[index].name}", "price": ""}
-        else:
-            move = {"target": "starter", "label": "I start the next Age" if index == STARTER_ME
-                    else "my opponent starts the next Age", "price": ""}
-        result.append({"action": action, **move})
-    return result
+    return [{"action": action, "target": _target(action, seat), "label": presentation.move_label(state, seat, action),
+             "price": presentation.move_price(state, seat, action)}
+            for action in env.unwrapped.game.legal_actions(state, seat)]
+
+
+def _target(action: int, seat: int) -> str:
+    """The element of the page that ``seat`` clicks for ``action``."""
+    kind, index, _ = decode_action(action)
+    targets = {ActionKind.DRAFT: f"draft-{index}", ActionKind.BUILD: f"slot-{index}", ActionKind.SELL: f"slot-{index}",
+               ActionKind.WONDER: f"slot-{index}", ActionKind.PROGRESS: f"token-{index}",
+               ActionKind.DESTROY: f"city-{1 - seat}-{index}", ActionKind.MAUSOLEUM: f"discard-{index}",
+               ActionKind.LIBRARY: f"library-{index}", ActionKind.STARTER: "starter"}
+    return targets[kind]
 
 
 def illegal_reason(env, seat: int, action: object) -> str:
@@ -250,8 +186,12 @@ def news(env, mark: tuple[int, int, tuple[bool, ...]]) -> list[dict[str, Any]]:
 
 
 def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """A record action as everybody saw it (everything in Duel is public)."""
-    return {key: value for key, value in entry.items() if value is not None}
+    """A raw event as everybody saw it (everything in Duel is public), with its sentence ``text``
+    for ``viewer`` (the page shows it as it is)."""
+    shown = {key: value for key, value in entry.items() if value is not None}
+    shown["text"] = presentation.conflict_text(entry["pawn"], entry["looted"]) if entry["kind"] == "conflict" \
+        else presentation.entry_text(entry, viewer)
+    return shown
 
 
 def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:

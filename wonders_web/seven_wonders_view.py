@@ -6,8 +6,10 @@ its own hand (or the cards it chooses from now: the Free City's hand for the Fre
 holder, the discard pile for Halicarnassus) and its own moves. Never sent: the other hands, the
 decks, the guilds left in the box, the Free City's pile, the cards under wonder stages and the
 discard pile; a card another player sold, discarded or put under a stage is sent without its
-name. Card names appear only as whole JSON string values (never inside sentences), which is what
-the test of hidden information checks.
+name. Card names appear as whole JSON string values, which is what the test of hidden
+information checks, and inside sentences: a move's label (a move of the seat itself) and a news
+item's ``text`` (the test checks that it is the sentence of the item's values sent beside it).
+Every word comes from :mod:`wonders_env.seven_wonders.presentation`.
 
 The functions take the PettingZoo env (``raw_env``) and read its ``unwrapped.state``; the rules'
 answers (acting seats, payments, scores, why a move is illegal) come from its engine,
@@ -19,30 +21,17 @@ from __future__ import annotations
 from typing import Any
 
 from wonders_env import seven_wonders_v0
+from wonders_env.seven_wonders import presentation
 from wonders_env.seven_wonders.actions import HIDDEN_ACTION_KINDS, Kind, decode_action, encode_action
-from wonders_env.seven_wonders.cards import (COLORS, COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE,
-                                             RESOURCES, SCIENCE_SYMBOLS, SCOPE_LEFT, SCOPE_RIGHT,
-                                             SCOPE_SELF, Coins, CountReward, Produce, Science,
-                                             Shields, Special, TradeDiscount, VictoryPoints,
-                                             WonderCompleteBonus)
-from wonders_env.seven_wonders.render import PHASE_TEXT, seat_name
-from wonders_env.seven_wonders.state import SELL_COINS, Phase
+from wonders_env.seven_wonders.cards import COLORS, RESOURCES
+from wonders_env.seven_wonders.presentation import PHASE_TEXT, seat_name
+from wonders_env.seven_wonders.state import Phase
 from wonders_env.registry import entry
 
 GAME = "seven_wonders"
 TITLE = "7 Wonders"
 SETUP_CHOICES = {"editions": list(entry(GAME).editions), "sides": ["random", "A", "B"],
                  "payments": list(entry(GAME).options["payment"])}  # what the setup form offers
-RESOURCE_NAMES = {"W": "wood", "S": "stone", "C": "clay", "O": "ore", "G": "glass", "L": "loom", "P": "papyrus"}
-SPECIAL_TEXT = {
-    "free_build_once_per_age": "build one card free each Age",
-    "build_from_discard": "build a card of the discard pile free",
-    "play_seventh_card": "play the 7th card of each Age",
-    "copy_guild": "copy a neighbour's guild at the end",
-    "free_first_of_color": "first card of each colour free",
-    "free_first_of_age": "first card of each Age free",
-    "free_last_of_age": "last card of each Age free",
-}
 OPTIONS = ("num_players", "edition", "wonder_sides", "wonders", "payment")
 SINGLE_VALUE_OPTIONS = ("num_players", "edition", "payment")  # the others may be a list per seat
 
@@ -74,50 +63,12 @@ def seat_names(env) -> list[str]:
     return list(env.unwrapped.possible_agents)
 
 
-# ---------------------------------------------------------------- cards in words
-def _scope(scope: int) -> str:
-    return " + ".join(name for bit, name in ((SCOPE_LEFT, "left"), (SCOPE_SELF, "own"), (SCOPE_RIGHT, "right"))
-                      if scope & bit)
-
-
-def _counted(counted: tuple[int, ...]) -> str:
-    names = {COUNT_WONDER_STAGE: "wonder stage", COUNT_DEFEAT_TOKEN: "defeat token"}
-    return "/".join(names.get(item) or f"{COLORS[item]} card" for item in counted)
-
-
-def effect_text(effect) -> str:
-    if isinstance(effect, Produce):
-        letters = [RESOURCE_NAMES[RESOURCES[r]] for r in range(len(RESOURCES)) if effect.mask >> r & 1]
-        own = "" if effect.tradable else " (not for sale)"
-        return f"produces {effect.count} {letters[0]}{own}" if len(letters) == 1 else \
-            f"produces 1 {'/'.join(letters)}{own}"
-    if isinstance(effect, VictoryPoints):
-        return f"{effect.points} VP"
-    if isinstance(effect, Shields):
-        return f"{effect.shields} shield{'s' * (effect.shields > 1)}"
-    if isinstance(effect, Coins):
-        return f"{effect.coins} coins"
-    if isinstance(effect, Science):
-        return "science: any symbol" if effect.symbol >= len(SCIENCE_SYMBOLS) else \
-            f"science: {SCIENCE_SYMBOLS[effect.symbol]}"
-    if isinstance(effect, TradeDiscount):
-        goods = "raw materials" if effect.mask & 1 else "manufactured goods"
-        return f"buys {goods} from {_scope(effect.scope)} for 1 coin"
-    if isinstance(effect, CountReward):
-        unit = "VP" if effect.at_end else "coins"
-        return f"{effect.amount} {unit} per {_counted(effect.counted)} ({_scope(effect.scope)})"
-    if isinstance(effect, Special):
-        return SPECIAL_TEXT[effect.name]
-    if isinstance(effect, WonderCompleteBonus):
-        return f"{effect.points} VP if every wonder stage is built"
-    raise ValueError(f"no text for effect {effect!r}")
-
-
+# ---------------------------------------------------------------- cards (their words: presentation)
 def card_info(db, card_type: int) -> dict[str, Any]:
     t = db.types[card_type]
     return {"id": card_type, "name": t.name, "color": COLORS[t.color], "coins": t.coin_cost,
             "resources": "".join(RESOURCES[r] * n for r, n in enumerate(t.resource_cost)),
-            "effects": [effect_text(e) for e in t.effects],
+            "effects": [presentation.effect_text(e) for e in t.effects],
             "chain_from": list(t.chains_from), "chain_to": list(t.chains_to)}
 
 
@@ -126,11 +77,11 @@ def _city(game, state, seat: int) -> dict[str, Any]:
     db = state.db
     board = state.wonders[seat]
     stages = [{"resources": "".join(RESOURCES[r] * n for r, n in enumerate(stage.resource_cost)),
-               "effects": [effect_text(e) for e in stage.effects], "built": i < state.stages_built[seat]}
+               "effects": [presentation.effect_text(e) for e in stage.effects], "built": i < state.stages_built[seat]}
               for i, stage in enumerate(board.stages)]
     return {
         "seat": seat, "name": seat_name(state, seat), "city": board.city, "wonder": board.wonder,
-        "side": board.side, "starting_resource": RESOURCE_NAMES[RESOURCES[board.starting_resource]],
+        "side": board.side, "starting_resource": presentation.RESOURCE_NAMES[board.starting_resource],
         "stages": stages, "coins": state.coins[seat], "shields": state.shields[seat],
         "military_tokens": list(state.military_tokens[seat]),
         "cards": [card_info(db, db.cards[c].type) for c in state.built[seat]],
@@ -148,15 +99,14 @@ def table(env, seat: int | None) -> dict[str, Any]:
     view = {
         "edition": db.edition, "age": state.age, "turn": state.turn,
         "phase": phase.name.lower(), "phase_text": PHASE_TEXT[phase],
+        "resource_names": dict(zip(RESOURCES, presentation.RESOURCE_NAMES)),
         "cities": [_city(game, state, s) for s in range(state.num_seats)], "hand": [],
     }
     if seat is not None and phase != Phase.GAME_OVER:
         acting = seat in game.acting_seats(state)
         cards = game.hand_for_decision(state, seat) if acting else state.hands[seat]
-        if phase == Phase.DISCARD_BUILD and acting:
-            view["hand_of"] = "the discard pile"
-        elif phase == Phase.FREE_CITY and acting:
-            view["hand_of"] = "the Free City"
+        if acting and phase in presentation.HAND_OF:
+            view["hand_of"] = presentation.HAND_OF[phase]
         view["hand"] = [card_info(db, db.cards[c].type) for c in cards]
     return view
 
@@ -180,26 +130,20 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
         if state.phase == Phase.PAYMENT else {}
     for action in map(int, env.observe(f"player_{seat}")["action_mask"].nonzero()[0]):
         kind, card_type = decode_action(action, db.num_types, state.payment)
-        move: dict[str, Any] = {"action": action, "target": f"hand-{card_type}"}
+        if kind == Kind.WAIT:
+            continue  # nothing to decide
         if kind == Kind.PAY:
             bank, to_right = payments[card_type]
-            whose = "the Free City's move" if city == state.free_city else "your move"
-            move.update(target="payment", label=f"pay for {whose} this way",
-                        price=_price(state, city, (bank, card_type, to_right)))
+            payment = (bank, card_type, to_right)
         elif kind == Kind.BUILD:
-            move.update(label="build", price=_price(state, city, game.build_payment(state, city, card_type)))
+            payment = game.build_payment(state, city, card_type)
         elif kind == Kind.WONDER:
-            move.update(label=f"wonder stage {state.stages_built[city] + 1} with it",
-                        price=_price(state, city, game.stage_payment(state, city)))
-        elif kind == Kind.SELL:
-            move.update(label="discard for coins", price=f"+{SELL_COINS} coins")
-        elif kind == Kind.FREE_BUILD:
-            move.update(label="build free (Olympia, once per Age)", price="free")
-        elif kind == Kind.DISCARD_BUILD:
-            move.update(label="build from the discard pile", price="free")
+            payment = game.stage_payment(state, city)
         else:
-            continue  # wait: nothing to decide
-        result.append(move)
+            payment = None  # selling and the free builds: the label says the price
+        result.append({"action": action, "target": "payment" if kind == Kind.PAY else f"hand-{card_type}",
+                       "label": presentation.move_label(state, seat, action),
+                       "price": "" if payment is None else _price(state, city, payment)})
     return result
 
 
@@ -230,9 +174,12 @@ def news(env, mark: tuple[int, list[int]]) -> list[dict[str, Any]]:
 
 
 def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """A raw event as ``viewer`` saw it: another player's face-down card loses its name."""
-    shown = dict(entry)
-    if entry.get("kind") in HIDDEN_ACTION_KINDS and (viewer is None or entry.get("agent") != f"player_{viewer}"):
+    """A raw event as ``viewer`` saw it, with its sentence ``text`` (the page shows it as it is):
+    another player's face-down card loses its name."""
+    if entry["kind"] == "conflicts":
+        return {**entry, "text": presentation.conflicts_text(entry["age"], entry["tokens"])}
+    shown = {**entry, "text": presentation.entry_text(entry, viewer)}
+    if entry["kind"] in HIDDEN_ACTION_KINDS and (viewer is None or entry["agent"] != f"player_{viewer}"):
         shown["card"] = None
     return shown
 

@@ -318,7 +318,7 @@ def test_turn_reads_seven_while_babylon_plays_its_seventh_card():
 
 
 def test_render_keeps_sold_and_stage_cards_hidden():
-    from wonders_env.seven_wonders.render import public_action
+    from wonders_env.seven_wonders.presentation import public_action
     entry = {"agent": "player_1", "kind": "sell", "card": "Palace"}
     assert "Palace" not in public_action(entry)
     assert "Palace" not in public_action(dict(entry, kind="wonder"))

@@ -6,7 +6,8 @@ Two checks at many points of real games, for every seat and for a spectator:
   JSON the server sends unchanged;
 * no card name (or Duel wonder or progress token) that exists only in hidden places (other
   hands, decks, the box, face-down cards, cards under wonder stages, cards others sold) appears
-  as a value anywhere in that JSON.
+  as a value anywhere in that JSON; and the sentence of each news item is the one its values
+  sent give (a sentence holds no name that its item's values do not).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import pytest
 
 from wonders_env.duel.cards import CARDS, PROGRESS_TOKENS, WONDERS
 from wonders_env.duel.state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND
+
+from wonders_web.games import GAME_VIEWS
 
 from web_helpers import new_game, play_turn
 
@@ -117,6 +120,9 @@ def test_the_json_sent_holds_no_hidden_information(client, game, options, seats)
             sent = seat_json(client, game_id, seat)
             leaked = hidden_names(state, seat) & strings_in(sent)
             assert not leaked, f"hidden names sent to seat {seat}: {sorted(leaked)}"
+            for shown in sent["events"]:
+                values = {key: value for key, value in shown.items() if key != "text"}
+                assert GAME_VIEWS[game].event(values, seat)["text"] == shown["text"], shown
             if checked % 5 == 0 and (seat is not None or game == "seven_wonders_duel"):
                 true_state = swap_hidden(client, game_id, seat, rng)
                 assert seat_json(client, game_id, seat) == sent, "the JSON depends on hidden information"

@@ -46,12 +46,13 @@ def test_the_moves_are_the_legal_actions_with_a_drawn_target(view_module, option
             legal = set(map(int, np.flatnonzero(env.observe(agent)["action_mask"])))
             assert {m["action"] for m in moves} == legal
             assert {m["target"] for m in moves} <= drawn_targets(view_module, table)
-            kinds |= {m["target"].split("-")[0] + " " + m["label"].split()[0] for m in moves}
+            kinds |= {f"{m['target'].split('-')[0]} {m['label'].split()[0]}"
+                      + (" stage" if m["label"].split()[1] == "stage" else "") for m in moves}
             env.step(moves[rng.integers(len(moves))]["action"])
-    expected = ({"draft take", "slot build", "slot discard", "token take", "city destroy",
-                 "discard build", "library keep", "starter I", "starter my"} if view_module is duel_view
-                else {"hand build", "hand wonder", "hand discard"}
-                | ({"payment pay"} if options.get("payment") == "choose" else set()))
+    expected = ({"draft Take", "slot Build", "slot Discard", "token Take", "city Destroy",
+                 "discard Build", "library Keep", "starter Start", "starter Let"} if view_module is duel_view
+                else {"hand Build", "hand Build stage", "hand Discard"}
+                | ({"payment Pay"} if options.get("payment") == "choose" else set()))
     assert expected <= kinds  # every kind of decision was drawn and listed
 
 

@@ -39,7 +39,7 @@ from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
 from .cards import BASE, DuelDatabase
 from .actions import BASE_ACTIONS, NUM_ACTIONS, describe_action, illegal_action_error
-from . import card_text, render
+from . import presentation, render
 from .record import game_record
 from .observation import OBSERVATION_SIZE
 from .state import CATEGORIES, EMPTY, LOOTING_TOKENS, MILITARY_POINTS, DuelState, Phase, Victory, score_rewards
@@ -229,7 +229,7 @@ class CompiledDuel:
     observation_size = OBSERVATION_SIZE
     simultaneous = False
     hidden_action_kinds: frozenset[str] = frozenset()
-    legend = card_text.LEGEND
+    legend = presentation.LEGEND
     db = BASE
 
     def __init__(self) -> None:
@@ -342,10 +342,13 @@ class CompiledDuel:
         return game_record(state)
 
     def describe_move(self, state: DuelStateView, player: int, action: int) -> str:
-        return render.move_text(state, player, action)
+        return presentation.move_text(state, player, action)
 
     def describe_effect(self, state: DuelStateView, player: int, action: int) -> str:
-        return card_text.action_effect(BASE, action)
+        return presentation.action_effect(BASE, action)
+
+    def describe_entry(self, entry: dict[str, Any], viewer: int | None = None) -> str:
+        return presentation.entry_text(entry, viewer)
 
     def render(self, state: DuelStateView, player: int | None = None) -> str:
         return render.render_table(state, viewer=player)

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from . import card_text, render, rules
+from . import presentation, render, rules
 from .actions import action_table
 from .cards import BASE, DuelDatabase, edition_database
 from .compiled import CompiledDuel
@@ -40,7 +40,7 @@ class DuelGame:
     num_players = NUM_PLAYERS
     simultaneous = False
     hidden_action_kinds: frozenset[str] = frozenset()  # every move is public
-    legend = card_text.LEGEND
+    legend = presentation.LEGEND
 
     def __init__(self, edition: str | DuelDatabase = "1st") -> None:
         self.db = edition_database(edition)
@@ -121,10 +121,13 @@ class DuelGame:
         return self.actions.describe(action)
 
     def describe_move(self, state: DuelState, player: int, action: int) -> str:
-        return render.move_text(state, player, action)
+        return presentation.move_text(state, player, action)
 
     def describe_effect(self, state: DuelState, player: int, action: int) -> str:
-        return card_text.action_effect(self.db, action)
+        return presentation.action_effect(self.db, action)
+
+    def describe_entry(self, entry: dict[str, Any], viewer: int | None = None) -> str:
+        return presentation.entry_text(entry, viewer)
 
     def render(self, state: DuelState, player: int | None = None) -> str:
         return render.render_table(state, viewer=player)

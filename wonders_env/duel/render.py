@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from .actions import STARTER_ME, ActionKind, action_table
 from .cards import COLORS, DECKS, SCIENCE_SYMBOLS, Layout
 from .record import AGENTS
 from .state import EMPTY, LOOTING_TOKENS, DuelState, Phase
@@ -115,32 +114,3 @@ def render_table(state: DuelState, viewer: int | None = None) -> str:
         lines.append(f"{AGENTS[player]}'s build costs: " + ", ".join(costs))
     return "\n".join(lines)
 
-
-def move_text(state: DuelState, player: int, action: int) -> str:
-    """The action in words with what it costs ``player`` now: its name in the text interface
-    (``Build Lumber Yard, for free``, ``Discard Baths for 2 coins``, ``Build The Pyramids with
-    Baths, paying 4 coins``)."""
-    db = state.db
-    kind, index, wonder = action_table(db).decode(action)
-    if kind == ActionKind.DRAFT:
-        return f"Take the wonder {db.wonders[index].name}"
-    if kind == ActionKind.BUILD:
-        return f"Build {db.cards[index].name}{_paying(state.build_cost(player, index))}"
-    if kind == ActionKind.WONDER:
-        paying = _paying(state.wonder_cost(player, wonder))
-        return f"Build {db.wonders[wonder].name} with {db.cards[index].name}{paying}"
-    if kind == ActionKind.SELL:
-        return f"Discard {db.cards[index].name} for {state.sell_value(player)} coins"
-    if kind == ActionKind.PROGRESS:
-        return f"Take the progress token {db.progress_tokens[index].name}"
-    if kind == ActionKind.LIBRARY:
-        return f"Keep the progress token {db.progress_tokens[index].name}"
-    if kind == ActionKind.DESTROY:
-        return f"Destroy the opponent's {db.cards[index].name}"
-    if kind == ActionKind.MAUSOLEUM:
-        return f"Build {db.cards[index].name} from the discard pile for free"
-    return "Start the next Age yourself" if index == STARTER_ME else "Let the opponent start the next Age"
-
-
-def _paying(cost: int) -> str:
-    return ", for free" if cost == 0 else f", paying {cost} coin" if cost == 1 else f", paying {cost} coins"

@@ -2,15 +2,15 @@
 
 Only public information, as the vector observation: face-down cards show only their Age, the
 Great Library's drawn tokens only to the player choosing among them. The pictures come from
-:mod:`.render`, card and wonder effects from :mod:`.card_text`, move names from
-:func:`.render.move_text`; costs and scores from the state itself (either engine's, as in :mod:`.render`).
+:mod:`.render`, the words (effects, the phase's prompt, move names) from :mod:`.presentation`;
+costs and scores from the state itself (either engine's, as in :mod:`.render`).
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from . import card_text
+from . import presentation
 from .actions import action_table
 from .cards import CHAIN_SYMBOLS, NONE, RESOURCES, DuelDatabase
 from .record import AGENTS
@@ -28,34 +28,24 @@ Six different science symbols win at once (science victory); each pair of the sa
 you take a progress token. Otherwise after Age III the most victory points win (civilian
 victory), ties broken by blue-card points. Only 7 of the 8 wonders can be built."""
 
-LEGEND = card_text.LEGEND
-
-PHASE_TEXT = {
-    Phase.DRAFT: "the wonder draft: take one of the wonders on the table",
-    Phase.PLAY: "take a card of the structure",
-    Phase.PROGRESS: "you have a pair of science symbols: take a progress token from the board",
-    Phase.DESTROY: "put a card of the opponent in the discard pile",
-    Phase.MAUSOLEUM: "build a card of the discard pile for free (The Mausoleum)",
-    Phase.LIBRARY: "keep one of the progress tokens drawn for the Great Library",
-    Phase.STARTER: "choose who starts the next Age",
-}
+LEGEND = presentation.LEGEND
 
 
 @cache
 def _card_line(db: DuelDatabase, card: int) -> str:
     gives = db.cards[card].chain_gives
     later = f"; gives the {CHAIN_SYMBOLS[gives]} chain" if gives != NONE else ""
-    return f"{db.cards[card].name} ({card_text.card_text(db, card)}{later})"
+    return f"{db.cards[card].name} ({presentation.card_text(db, card)}{later})"
 
 
 @cache
 def _wonder_line(db: DuelDatabase, wonder: int) -> str:
-    return card_text.wonder_text(db, wonder)
+    return presentation.wonder_text(db, wonder)
 
 
 @cache
 def _token_line(db: DuelDatabase, token: int) -> str:
-    return f"{db.progress_tokens[token].name}: {card_text.effects_text(db.progress_tokens[token].effects)}"
+    return f"{db.progress_tokens[token].name}: {presentation.effects_text(db.progress_tokens[token].effects)}"
 
 
 def _coins(n: int) -> str:
@@ -78,7 +68,7 @@ def observation_text(state, player: int, moves: list[str]) -> str:
     db = state.db
     opponent = 1 - player
     lines = [f"7 Wonders Duel. You are {AGENTS[player]}, your opponent {AGENTS[opponent]}. "
-             f"Age {state.age or '- (before Age I)'}: {PHASE_TEXT[state.phase]}."]
+             f"Age {state.age or '- (before Age I)'}: {presentation.PHASE_TEXT[state.phase]}."]
     if state.phase == Phase.DRAFT:
         lines.append("Wonders on the table:")
         lines += [f"- {_wonder_line(db, w)}" for w in state.draft_offer]

@@ -43,7 +43,7 @@ from ..game import action_number_error, check_seed, differing_fields
 from .actions import HIDDEN_ACTION_KINDS, KIND_NAMES, check_payment_mode
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
-from . import card_text, render
+from . import presentation, render
 from .record import game_record
 from .state import CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_num_players, score_rewards
 
@@ -240,7 +240,7 @@ class CompiledSevenWonders:
     name = "seven_wonders"
     simultaneous = True
     hidden_action_kinds = HIDDEN_ACTION_KINDS
-    legend = card_text.LEGEND
+    legend = presentation.LEGEND
 
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", payment: str = "cheapest") -> None:
@@ -421,10 +421,13 @@ class CompiledSevenWonders:
         return game_record(self.view(state))
 
     def describe_move(self, state, player: int, action: int) -> str:
-        return render.move_text(self.view(state), player, action)
+        return presentation.move_text(self.view(state), player, action)
 
     def describe_effect(self, state, player: int, action: int) -> str:
-        return card_text.action_effect(self.view(state), player, action)
+        return presentation.action_effect(self.view(state), player, action)
+
+    def describe_entry(self, entry: dict[str, Any], viewer: int | None = None) -> str:
+        return presentation.entry_text(entry, viewer)
 
     def render(self, state, player: int | None = None) -> str:
         return render.render_table(self.view(state), viewer=player)

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..game import check_seed
-from . import card_text, render, rules
+from . import presentation, render, rules
 from .actions import HIDDEN_ACTION_KINDS, IllegalActionError, num_actions
 from .cards import database
 from .determinize import determinize
@@ -42,7 +42,7 @@ class SevenWondersGame(PythonRules):
     simultaneous = True
     #: record kinds whose card only its player sees (it lies face down)
     hidden_action_kinds = HIDDEN_ACTION_KINDS
-    legend = card_text.LEGEND
+    legend = presentation.LEGEND
 
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", payment: str = "cheapest") -> None:
@@ -119,10 +119,13 @@ class SevenWondersGame(PythonRules):
         return self.observer.encode(state, player)
 
     def describe_move(self, state: SevenWondersState, player: int, action: int) -> str:
-        return render.move_text(state, player, action)
+        return presentation.move_text(state, player, action)
 
     def describe_effect(self, state: SevenWondersState, player: int, action: int) -> str:
-        return card_text.action_effect(state, player, action)
+        return presentation.action_effect(state, player, action)
+
+    def describe_entry(self, entry: dict[str, Any], viewer: int | None = None) -> str:
+        return presentation.entry_text(entry, viewer)
 
     def render(self, state: SevenWondersState, player: int | None = None) -> str:
         return render.render_table(state, viewer=player)

@@ -6,22 +6,9 @@ payments, scores) come from :func:`.state.rules_of`.
 
 from __future__ import annotations
 
-from .actions import Kind, decode_action
 from .cards import COLORS, RESOURCES
-from .state import SELL_COINS, Phase, SevenWondersState, rules_of
-
-PHASE_TEXT = {
-    Phase.MAIN: "every player picks a card",
-    Phase.FREE_CITY: "the Free City card holder picks the Free City's card",
-    Phase.SEVENTH_CARD: "Babylon plays its 7th card",
-    Phase.DISCARD_BUILD: "Halicarnassus builds from the discard pile",
-    Phase.GAME_OVER: "game over",
-    Phase.PAYMENT: "the players choose whom to pay",
-}
-
-
-def seat_name(state: SevenWondersState, seat: int) -> str:
-    return "Free City" if seat == state.free_city else f"player_{seat}"
+from .presentation import PHASE_TEXT, public_action, seat_name
+from .state import Phase, SevenWondersState, rules_of
 
 
 def city_lines(state: SevenWondersState, seat: int) -> list[str]:
@@ -49,20 +36,6 @@ def buildings_by_color(state: SevenWondersState, seat: int) -> list[tuple[str, l
     return [(COLORS[color], by_color[color]) for color in sorted(by_color)]
 
 
-def public_action(entry: dict) -> str:
-    """A record entry as the other players see it: sold, discarded and stage cards stay hidden."""
-    who = entry["agent"] or "the Free City"
-    if entry["agent"] and "seat" in entry and f"player_{entry['seat']}" != entry["agent"]:
-        who += " (for the Free City)"  # the Free City card holder's move for it
-    if entry["kind"] == "sell":
-        return f"{who} sold a card for 3 coins"
-    if entry["kind"] == "wonder":
-        return f"{who} built a wonder stage"
-    if entry["kind"] == "discard":
-        return f"{who} discarded a card"
-    return f"{who} {entry['kind'].replace('_', ' ')} {entry['card']}"
-
-
 def render_table(state: SevenWondersState, viewer: int | None = None) -> str:
     """The table as text; with ``viewer``, that player's hand too."""
     db = state.db
@@ -86,51 +59,3 @@ def render_table(state: SevenWondersState, viewer: int | None = None) -> str:
     else:
         lines.append("to act: " + ", ".join(f"player_{s}" for s in rules.acting_seats(state)))
     return "\n".join(lines)
-
-
-
-def move_text(state: SevenWondersState, seat: int, action: int) -> str:
-    """The action of ``seat`` in words with what it costs now: its name in the text interface
-    (``Build Scriptorium, paying 1 coin to the left neighbour (player_3)``, ``Discard Baths for 3
-    coins``, ``Build stage 2 of the Pyramids of Giza with Temple, for free``)."""
-    rules = rules_of(state)
-    kind, value = decode_action(action, state.db.num_types, state.payment)
-    city = rules.acting_city(state, seat)
-    for_city = "For the Free City: " if city == state.free_city else ""
-    if kind == Kind.PAY:
-        payment = next(p for p in rules.payment_choices(state, city) if p[1] == value)
-        return f"{for_city}Pay {_coins_to(state, city, payment) or 'nothing'}"
-    if kind == Kind.WAIT:
-        return "Wait"
-    name = state.db.types[value].name
-    if kind == Kind.BUILD:
-        return f"{for_city}Build {name}{_paying(state, city, rules.build_payment(state, city, value))}"
-    if kind == Kind.WONDER:
-        board = state.wonders[city]
-        return (f"{for_city}Build stage {state.stages_built[city] + 1} of the {board.wonder} with {name}"
-                f"{_paying(state, city, rules.stage_payment(state, city))}")
-    if kind == Kind.SELL:
-        return f"{for_city}Discard {name} for {SELL_COINS} coins"
-    if kind == Kind.FREE_BUILD:
-        return f"Build {name} for free with Olympia's power (once per Age)"
-    return f"Build {name} from the discard pile for free"
-
-
-def _paying(state: SevenWondersState, city: int, payment: tuple[int, int, int]) -> str:
-    """``, paying ...`` (the cheapest way; with ``payment="choose"`` whom to pay is decided next)."""
-    paid = _coins_to(state, city, payment)
-    if not paid:
-        return ", for free"
-    if state.payment == "choose" and (payment[1] or payment[2]):
-        return f", buying resources (you choose whom to pay next; the cheapest way: {paid})"
-    return f", paying {paid}"
-
-
-def _coins_to(state: SevenWondersState, city: int, payment: tuple[int, int, int]) -> str:
-    """``2 coins to the left neighbour (player_3) and 1 coin to the bank`` ("" for nothing)."""
-    bank, to_left, to_right = payment
-    parts = [f"{coins} coin{'' if coins == 1 else 's'} to {whom}" for coins, whom in (
-        (to_left, f"the left neighbour ({seat_name(state, state.left_of(city))})"),
-        (to_right, f"the right neighbour ({seat_name(state, state.right_of(city))})"),
-        (bank, "the bank")) if coins]
-    return " and ".join(parts)

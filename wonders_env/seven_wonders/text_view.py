@@ -2,8 +2,8 @@
 
 :func:`observation_text` reads only what the seat's vector observation encodes (its hand, the hand
 it passed, the discards it knows of, the public cities and its own pending move), plus the public
-log, where sold cards, wonder-stage cards and other players' discards stay face down. Card
-effects come from :mod:`.card_text`, move names from :func:`.render.move_text`.
+log, where sold cards, wonder-stage cards and other players' discards stay face down. The words
+(effects, the phase's prompt, move names, the log's lines) come from :mod:`.presentation`.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from functools import cache
 
 import numpy as np
 
-from . import card_text
+from . import presentation
 from .cards import RESOURCES, SCIENCE_SYMBOLS, CardDatabase, WonderSide
-from .render import PHASE_TEXT, buildings_by_color, public_action, seat_name
+from .presentation import PHASE_TEXT, public_action, seat_name
+from .render import buildings_by_color
 from .state import TURNS_PER_AGE, Phase, SevenWondersState, rules_of
 
 RULES = """\
@@ -29,20 +30,20 @@ At the end of each Age your shields are compared with each neighbour's: more shi
 coins, wonder stages, blue cards, science (each symbol type squared, plus 7 per set of compass,
 gear and tablet), yellow and purple (guild) cards. Most points wins, ties broken by coins."""
 
-LEGEND = card_text.LEGEND
+LEGEND = presentation.LEGEND
 
 
 @cache
 def _card_line(db: CardDatabase, card_type: int) -> str:
     card = db.types[card_type]
     later = f"; makes {' and '.join(card.chains_to)} free later" if card.chains_to else ""
-    return f"{card.name} ({card_text.card_text(db, card_type)}{later})"
+    return f"{card.name} ({presentation.card_text(db, card_type)}{later})"
 
 
 @cache
 def _stages(board: WonderSide) -> tuple[tuple[str, str], ...]:
     """``(cost, effects)`` of each stage of a wonder board, in words."""
-    return tuple(("".join(RESOURCES[r] * units for r, units in costs), card_text.effects_text(stage.effects))
+    return tuple(("".join(RESOURCES[r] * units for r, units in costs), presentation.effects_text(stage.effects))
                  for costs, stage in zip(board.stage_costs, board.stages))
 
 
@@ -138,9 +139,8 @@ def observation_text(state: SevenWondersState, seat: int, moves: list[str]) -> s
     """Everything ``seat`` may know now, and its numbered legal ``moves``."""
     db = state.db
     turn = f"turn {state.turn} of {TURNS_PER_AGE}" if state.turn <= TURNS_PER_AGE else "after turn 6"
-    phase = "the players pay for their moves" if state.phase == Phase.PAYMENT else PHASE_TEXT[state.phase]
     lines = [f"7 Wonders ({db.edition} edition), {state.num_players} players. You are player_{seat}. "
-             f"Age {state.age}, {turn}: {phase}."]
+             f"Age {state.age}, {turn}: {PHASE_TEXT[state.phase]}."]
     rules = rules_of(state)
     acting = seat in rules.acting_seats(state)
     if acting:

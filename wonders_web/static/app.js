@@ -9,8 +9,8 @@ const TAB = sessionStorage.getItem("tab") || Math.random().toString(36).slice(2)
 sessionStorage.setItem("tab", TAB);
 const SECRETS_KEY = "wonders-secrets";  // game id -> {owner, tokens: {seat: token}, invites: {seat: invite}}
 const POLL_MS = 300;
-const RESOURCE_NAMES = {W: "wood", S: "stone", C: "clay", O: "ore", G: "glass", L: "loom", P: "papyrus"};
 let setup = null;
+let resourceNames = {};  // letter -> name, of the game shown (its table's resource_names)
 let current = null;      // {kind: "game"|"replay", id, seat, turn}
 let lastJson = "";
 let lastView = null;
@@ -76,7 +76,7 @@ function resourceIcons(letters) {
   const box = el("span", "cost-resources");
   for (const letter of letters || "") {
     const icon = el("span", `res res-${letter}`, letter);
-    icon.title = RESOURCE_NAMES[letter];
+    icon.title = resourceNames[letter];
     box.appendChild(icon);
   }
   return box;
@@ -162,7 +162,7 @@ function duelBoard(view) {
   board.appendChild(middle);
   if (table.phase === "draft") {
     const draft = el("div", "draft");
-    draft.appendChild(el("h3", null, "Wonder draft"));
+    draft.appendChild(el("h3", null, table.phase_text));
     const row = el("div", "wonder-row");
     for (const wonder of table.draft) row.appendChild(wonderTile(wonder, `draft-${wonder.id}`));
     draft.appendChild(row);
@@ -172,12 +172,12 @@ function duelBoard(view) {
   }
   if (table.library_offer.length) {
     const library = el("div", "library");
-    library.appendChild(el("h3", null, "The Great Library's draw"));
+    library.appendChild(el("h3", null, table.phase_text));
     for (const token of table.library_offer) library.appendChild(tokenNode(token, `library-${token.id}`));
     board.appendChild(library);
   }
   if (view.moves && view.moves.some((m) => m.target === "starter")) {
-    board.appendChild(el("button", "starter-choice", "Choose who starts the next Age")).dataset.target = "starter";
+    board.appendChild(el("button", "starter-choice", table.phase_text)).dataset.target = "starter";
   }
   board.appendChild(duelCity(view, table.cities[me], me));
   const discard = el("div", "discard");
@@ -259,7 +259,7 @@ function sevenBoard(view) {
   board.appendChild(others);
   board.appendChild(sevenCity(view, table.cities[first], true));
   if (view.moves && view.moves.some((m) => m.target === "payment")) {
-    const pay = el("button", "payment-choice", "Choose whom to pay");
+    const pay = el("button", "payment-choice", table.phase_text);
     pay.dataset.target = "payment";
     board.appendChild(pay);
   }
@@ -292,7 +292,7 @@ function sevenCity(view, city, mine) {
   const wonder = el("div", "wonder-board");
   const title = el("div", "wonder-title");
   title.appendChild(el("span", null, `${city.wonder} (${city.city} ${city.side})`));
-  title.appendChild(resourceIcons(Object.keys(RESOURCE_NAMES).find((k) => RESOURCE_NAMES[k] === city.starting_resource)));
+  title.appendChild(resourceIcons(Object.keys(resourceNames).find((k) => resourceNames[k] === city.starting_resource)));
   wonder.appendChild(title);
   const stages = el("div", "stages");
   city.stages.forEach((stage, i) => {
@@ -309,42 +309,7 @@ function sevenCity(view, city, mine) {
   return box;
 }
 
-// ------------------------------------------------------------------ news, moves, results
-function paidText(paid) {
-  if (!paid) return "";
-  if (typeof paid === "number") return ` (paid ${paid})`;
-  const parts = [];
-  if (paid.bank) parts.push(`${paid.bank} to the bank`);
-  if (paid.left) parts.push(`${paid.left} to the left`);
-  if (paid.right) parts.push(`${paid.right} to the right`);
-  return parts.length ? ` (paid ${parts.join(", ")})` : "";
-}
-
-function eventText(e, seat) {
-  if (e.kind === "conflicts") {
-    const parts = Object.entries(e.tokens).map(([who, tokens]) => `${who} ${tokens.map((t) => (t > 0 ? "+" : "") + t).join(" ")}`);
-    return `Conflicts of Age ${e.age}: ${parts.join("; ")}`;
-  }
-  if (e.kind === "conflict") {
-    const side = e.pawn > 0 ? " toward player_1's capital" : e.pawn < 0 ? " toward player_0's capital" : "";
-    const loot = e.looted.map((l) => `; ${l.victim} loses ${l.coins} coins`).join("");
-    return `The conflict pawn moves to ${e.pawn > 0 ? "+" : ""}${e.pawn}${side}${loot}`;
-  }
-  const who = e.agent === `player_${seat}` ? "you" : (e.agent || "the Free City");
-  const card = e.card || "a card";
-  const city = e.seat !== undefined && e.agent && e.agent !== `player_${e.seat}` ? " for the Free City" : "";
-  const words = {
-    build: `built ${card}`, sell: `discarded ${card} for coins`, discard: `discarded ${card}`,
-    wonder: e.wonder ? `built ${e.wonder} with ${card}` : `built a wonder stage with ${card}`,
-    free_build: `built ${card} free (Olympia)`, discard_build: `built ${card} from the discard pile`,
-    mausoleum: `built ${card} from the discard pile (Mausoleum)`, destroy: `destroyed ${card}`,
-    draft: `took ${e.wonder}`, progress: `took the progress token ${e.token}`,
-    library: `kept ${e.token} (Great Library)`, starter: `chose ${e.starter} to start the next Age`,
-  }[e.kind] || `${e.kind} ${card}`;
-  const when = e.age ? `Age ${e.age}.${e.turn}: ` : "";
-  return `${when}${who} ${words}${city}${paidText(e.paid)}`;
-}
-
+// ------------------------------------------------------------------ moves, results
 function priceText(price) {
   if (!price) return "";
   if (typeof price === "string") return price;
@@ -428,6 +393,7 @@ function render(view) {
   if (json === lastJson) return;
   lastJson = json;
   lastView = view;
+  resourceNames = view.table.resource_names;
   const board = $("board");
   board.innerHTML = "";
   board.appendChild(view.game === "seven_wonders_duel" ? duelBoard(view) : sevenBoard(view));
@@ -449,7 +415,7 @@ function render(view) {
   }
   const news = $("news");
   news.innerHTML = "";
-  for (const e of [...view.events].reverse()) news.appendChild(el("li", null, eventText(e, view.seat)));
+  for (const e of [...view.events].reverse()) news.appendChild(el("li", null, e.text));
   const result = $("result");
   result.innerHTML = "";
   if (view.result) {

@@ -1,0 +1,203 @@
+"""Every word of 7 Wonders Duel that a person reads: the one presentation module of the game.
+
+What a card, wonder or progress token does (:func:`effect_text`, :func:`card_text`,
+:func:`wonder_text`), what the seat to act decides (:data:`PHASE_TEXT`), the name of a move
+(:func:`move_text`, the text interface's and terminal play's; :func:`move_label` and
+:func:`move_price`, its two halves on the web page's menu), the sentence for an entry of the
+game record (:func:`entry_text`, terminal play's and the web page's news) and for the conflict
+pawn's move (:func:`conflict_text`). :data:`LEGEND` explains the abbreviations. The text
+interface (:mod:`.text_view`, :mod:`.render`), terminal play (through the engines'
+``describe_*`` methods) and the web app (``wonders_web.duel_view``, whose JSON carries these
+texts to the page) all take their words from here, so a new power's words are written here
+only. The functions read either engine's state (a :class:`.state.DuelState` or the core's
+view, with the same names) and ask the state itself for costs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import STARTER_ME, ActionKind, action_table
+from .cards import CHAIN_SYMBOLS, COLORS, NONE, RESOURCES, SCIENCE_SYMBOLS, DuelDatabase
+from .cards import EffectKind as K
+from .record import AGENTS
+from .state import Phase
+
+RESOURCE_NAMES = ("wood", "clay", "stone", "glass", "papyrus")
+
+LEGEND = (
+    "Legend: resources W wood, C clay, S stone (raw materials), G glass, P papyrus (manufactured\n"
+    "goods). VP = victory points; shields move the conflict pawn toward the opponent's capital\n"
+    "(reaching it: military victory); 6 different science symbols: science victory, and each pair of\n"
+    "the same symbol gives a progress token.\n"
+    "Cards marked * in the structure can be taken. A cost is what you pay now, resources bought included.")
+
+
+def _names(mask: int, names: tuple[str, ...], joiner: str = " or ") -> str:
+    return joiner.join(name for bit, name in enumerate(names) if mask >> bit & 1)
+
+
+def effects_text(effects: tuple[Any, ...]) -> str:
+    """The effects of a card, wonder or progress token, in words."""
+    return "; ".join(effect_text(effect) for effect in effects) or "no effect"
+
+
+def effect_text(effect: Any) -> str:
+    """One effect in words (the web page lists a card's effects one by one)."""
+    n, what = effect.amount, effect.what
+    colours = _names(what, COLORS, " and ")
+    text = {
+        K.PRODUCE: lambda: f"produces {n} {RESOURCE_NAMES[what]}",
+        K.PRODUCE_CHOICE: lambda: f"produces {_names(what, RESOURCE_NAMES)} (one per turn)",
+        K.TRADE_FIXED: lambda: f"you buy {_names(what, RESOURCE_NAMES)} for 1 coin",
+        K.SHIELDS: lambda: f"{n} shield{'s' if n > 1 else ''}",
+        K.SCIENCE: lambda: f"science symbol {SCIENCE_SYMBOLS[what]}",
+        K.VP: lambda: f"{n} VP",
+        K.COINS: lambda: f"{n} coins now",
+        K.COINS_PER_CARD: lambda: f"now, {n} coin{'s' if n > 1 else ''} per {colours} card of yours",
+        K.COINS_PER_WONDER: lambda: f"now, {n} coins per wonder you built",
+        K.GUILD_COINS_PER_CARD: lambda: f"now, 1 coin per {colours} card of the city with the most",
+        K.GUILD_VP_PER_CARD: lambda: f"at the end, 1 VP per {colours} card of the city with the most",
+        K.GUILD_VP_PER_WONDER: lambda: f"at the end, {n} VP per wonder of the city with the most",
+        K.GUILD_VP_PER_3COINS: lambda: "at the end, 1 VP per 3 coins of the richest city",
+        K.PLAY_AGAIN: lambda: "play again",
+        K.DESTROY: lambda: f"discard a {COLORS[what]} card of the opponent",
+        K.OPPONENT_LOSES_COINS: lambda: f"the opponent loses {n} coins",
+        K.PROGRESS_FROM_UNUSED: lambda: f"draw {n} progress tokens set aside, keep 1",
+        K.BUILD_FROM_DISCARD: lambda: "build a card from the discard pile for free",
+        K.WONDER_DISCOUNT: lambda: f"your later wonders cost {n} resources less",
+        K.BLUE_DISCOUNT: lambda: f"your blue cards cost {n} resources less",
+        K.ECONOMY: lambda: "the coins the opponent pays for trading go to you",
+        K.VP_PER_PROGRESS: lambda: f"at the end, {n} VP per progress token",
+        K.RED_EXTRA_SHIELD: lambda: "each later red card gives 1 more shield",
+        K.WONDERS_PLAY_AGAIN: lambda: "each later wonder lets you play again",
+        K.CHAIN_COINS: lambda: f"{n} coins each time you build by chain",
+    }[effect.kind]
+    return text()
+
+
+def wonder_text(db: DuelDatabase, wonder_id: int) -> str:
+    """A wonder of ``db``: its name, printed cost and what it does."""
+    wonder = db.wonders[wonder_id]
+    cost = "".join(letter * units for letter, units in zip(RESOURCES, wonder.cost))
+    return f"{wonder.name}, costs {cost}: {effects_text(wonder.effects)}"
+
+
+def card_text(db: DuelDatabase, card_id: int) -> str:
+    """A card of ``db``: colour, printed cost, chain and what it does."""
+    card = db.cards[card_id]
+    cost = "".join(letter * units for letter, units in zip(RESOURCES, card.cost))
+    printed = " + ".join(filter(None, [f"{card.coin_cost} coin{'s' if card.coin_cost > 1 else ''}"
+                                       if card.coin_cost else "", cost])) or "nothing"
+    chain = f", free with the {CHAIN_SYMBOLS[card.chain_needs]} chain" if card.chain_needs != NONE else ""
+    return f"{COLORS[card.color]}, costs {printed}{chain}: {effects_text(card.effects)}"
+
+
+def action_effect(db: DuelDatabase, action: int) -> str:
+    """What the card, wonder or progress token of an action of ``db`` does ("" when it names none)."""
+    acts = action_table(db)
+    kind, index, wonder = acts.decode(action)
+    if kind in (ActionKind.BUILD, ActionKind.MAUSOLEUM, ActionKind.DESTROY):
+        return card_text(db, index)
+    if kind in (ActionKind.WONDER, ActionKind.DRAFT):
+        return wonder_text(db, wonder if kind == ActionKind.WONDER else index)
+    if kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
+        return effects_text(db.progress_tokens[index].effects)
+    return ""
+
+
+# ---------------------------------------------------------------- what the seat to act decides
+PHASE_TEXT = {
+    Phase.DRAFT: "the wonder draft: take one of the wonders on the table",
+    Phase.PLAY: "take a card of the structure",
+    Phase.PROGRESS: "you have a pair of science symbols: take a progress token from the board",
+    Phase.DESTROY: "put a card of the opponent in the discard pile",
+    Phase.MAUSOLEUM: "build a card of the discard pile for free (The Mausoleum)",
+    Phase.LIBRARY: "keep one of the progress tokens drawn for the Great Library",
+    Phase.STARTER: "choose who starts the next Age",
+    Phase.GAME_OVER: "game over",
+}
+
+
+# ---------------------------------------------------------------- moves
+def move_text(state, player: int, action: int) -> str:
+    """The action in words with what it costs ``player`` now: its name in the text interface
+    (``Build Lumber Yard, for free``, ``Discard Baths for 2 coins``, ``Build The Pyramids with
+    Baths, paying 4 coins``)."""
+    label, cost = _move(state, player, action)
+    if cost is None:
+        return label
+    return label + (", for free" if cost == 0 else f", paying {_coins(cost)}")
+
+
+def move_label(state, player: int, action: int) -> str:
+    """The move's name without its cost (the web page shows the cost as :func:`move_price`)."""
+    return _move(state, player, action)[0]
+
+
+def move_price(state, player: int, action: int) -> str:
+    """What the move costs ``player`` and to whom, for the web page ("" when its label says it)."""
+    cost = _move(state, player, action)[1]
+    if not cost:
+        return "" if cost is None else "free"
+    economy = any(effect.kind is K.ECONOMY for token in state.db.progress_tokens
+                  if state.player_tokens[1 - player] >> token.id & 1 for effect in token.effects)
+    return f"{_coins(cost)} to the bank" + (" (trading coins to the opponent: Economy)" if economy else "")
+
+
+def _move(state, player: int, action: int) -> tuple[str, int | None]:
+    """The move's name and the coins it costs ``player`` (None where the name says the price)."""
+    db = state.db
+    kind, index, wonder = action_table(db).decode(action)
+    if kind == ActionKind.BUILD:
+        return f"Build {db.cards[index].name}", state.build_cost(player, index)
+    if kind == ActionKind.WONDER:
+        return f"Build {db.wonders[wonder].name} with {db.cards[index].name}", state.wonder_cost(player, wonder)
+    if kind == ActionKind.STARTER:
+        return "Start the next Age yourself" if index == STARTER_ME else "Let the opponent start the next Age", None
+    names = {
+        ActionKind.DRAFT: lambda: f"Take the wonder {db.wonders[index].name}",
+        ActionKind.SELL: lambda: f"Discard {db.cards[index].name} for {state.sell_value(player)} coins",
+        ActionKind.PROGRESS: lambda: f"Take the progress token {db.progress_tokens[index].name}",
+        ActionKind.LIBRARY: lambda: f"Keep the progress token {db.progress_tokens[index].name}",
+        ActionKind.DESTROY: lambda: f"Destroy the opponent's {db.cards[index].name}",
+        ActionKind.MAUSOLEUM: lambda: f"Build {db.cards[index].name} from the discard pile for free",
+    }
+    return names[kind](), None
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+# ---------------------------------------------------------------- the record and the news
+#: what each kind of record entry says its agent did, from the entry's fields
+ENTRY_TEXT = {
+    "draft": "took {wonder}",
+    "build": "built {card}",
+    "sell": "discarded {card} for coins",
+    "wonder": "built {wonder} with {card}",
+    "progress": "took the progress token {token}",
+    "destroy": "destroyed {card}",
+    "mausoleum": "built {card} from the discard pile (The Mausoleum)",
+    "library": "kept the progress token {token} (The Great Library)",
+    "starter": "chose {starter} to start the next Age",
+}
+
+
+def entry_text(entry: dict[str, Any], viewer: int | None) -> str:
+    """An entry of the game record's ``actions`` in a sentence, for ``viewer`` (a seat: its own
+    moves read "you"; None: a spectator). Every Duel move is public."""
+    kind = entry["kind"]
+    if kind not in ENTRY_TEXT:
+        raise ValueError(f"no text for the record entry kind {kind!r}; kinds: {', '.join(ENTRY_TEXT)}")
+    who = "you" if viewer is not None and entry["agent"] == AGENTS[viewer] else entry["agent"]
+    paid = f" (paid {_coins(entry['paid'])})" if entry.get("paid") else ""
+    return f"{who} {ENTRY_TEXT[kind].format(**entry)}{paid}"
+
+
+def conflict_text(pawn: int, looted: list[dict[str, Any]]) -> str:
+    """The conflict pawn's move to ``pawn`` and the looting tokens it took (``victim``, ``coins``)."""
+    side = " toward player_1's capital" if pawn > 0 else " toward player_0's capital" if pawn < 0 else ""
+    loot = "".join(f"; {token['victim']} loses {token['coins']} coins" for token in looted)
+    return f"The conflict pawn moves to {f'{pawn:+d}' if pawn else 0}{side}{loot}"
