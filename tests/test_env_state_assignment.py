@@ -8,14 +8,22 @@ import pytest
 from wonders_env import seven_wonders_duel_v0, seven_wonders_v0
 
 ENGINES = ("core", "python")
-MAKERS = {
-    "seven_wonders_duel": lambda engine, **options: seven_wonders_duel_v0.raw_env(engine=engine, **options),
-    "seven_wonders": lambda engine, **options: seven_wonders_v0.raw_env(num_players=3, engine=engine, **options),
+TABLES = {  # name -> (env module, options)
+    "seven_wonders_duel": (seven_wonders_duel_v0, {}),
+    "seven_wonders": (seven_wonders_v0, {"num_players": 3}),
+    "seven_wonders_free_city": (seven_wonders_v0, {"num_players": 2}),
+    "seven_wonders_choose": (seven_wonders_v0, {"num_players": 4, "payment": "choose"}),
 }
-WRAPPED = {
-    "seven_wonders_duel": lambda engine: seven_wonders_duel_v0.env(engine=engine),
-    "seven_wonders": lambda engine: seven_wonders_v0.env(num_players=3, engine=engine),
-}
+
+
+def raw(table: str, engine: str, **more):
+    module, options = TABLES[table]
+    return module.raw_env(engine=engine, **options, **more)
+
+
+def wrapped(table: str, engine: str):
+    module, options = TABLES[table]
+    return module.env(engine=engine, **options)
 
 
 def random_move(env, rng) -> int:
@@ -46,10 +54,10 @@ def reported(env) -> dict:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("game", MAKERS)
+@pytest.mark.parametrize("game", TABLES)
 def test_a_running_state_assigned_to_a_finished_env_is_played_from_there(game, engine):
     rng = np.random.default_rng(0)
-    finished, running = MAKERS[game](engine), MAKERS[game](engine)
+    finished, running = raw(game, engine), raw(game, engine)
     finished.reset(seed=0)
     play_to_end(finished, rng)
     running.reset(seed=1)
@@ -65,10 +73,10 @@ def test_a_running_state_assigned_to_a_finished_env_is_played_from_there(game, e
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("game", MAKERS)
+@pytest.mark.parametrize("game", TABLES)
 def test_a_finished_state_assigned_to_a_running_env_ends_its_game(game, engine):
     rng = np.random.default_rng(1)
-    ended, running = MAKERS[game](engine), MAKERS[game](engine)
+    ended, running = raw(game, engine), raw(game, engine)
     ended.reset(seed=2)
     play_to_end(ended, rng)
     running.reset(seed=3)
@@ -80,7 +88,7 @@ def test_a_finished_state_assigned_to_a_running_env_ends_its_game(game, engine):
 
 def test_choices_buffered_for_the_old_state_are_dropped():
     rng = np.random.default_rng(2)
-    env, other = MAKERS["seven_wonders"]("core"), MAKERS["seven_wonders"]("core")
+    env, other = raw("seven_wonders", "core"), raw("seven_wonders", "core")
     env.reset(seed=4)
     other.reset(seed=5)
     env.step(random_move(env, rng))  # player_0 chose; player_1 is to choose
@@ -94,10 +102,10 @@ def test_choices_buffered_for_the_old_state_are_dropped():
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("game", MAKERS)
+@pytest.mark.parametrize("game", TABLES)
 def test_the_env_keeps_a_copy_of_the_assigned_state(game, engine):
     rng = np.random.default_rng(3)
-    env, source = MAKERS[game](engine), MAKERS[game](engine)
+    env, source = raw(game, engine), raw(game, engine)
     env.reset(seed=6)
     source.reset(seed=7)
     assigned = source.state.clone()
@@ -108,10 +116,10 @@ def test_the_env_keeps_a_copy_of_the_assigned_state(game, engine):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("game", MAKERS)
+@pytest.mark.parametrize("game", TABLES)
 def test_the_wrapped_env_takes_a_state_and_judges_moves_on_it(game, engine):
     rng = np.random.default_rng(4)
-    env, source = WRAPPED[game](engine), MAKERS[game](engine)
+    env, source = wrapped(game, engine), raw(game, engine)
     env.reset(seed=8)
     source.reset(seed=9)
     old_mask = env.observe(env.agent_selection)["action_mask"]  # the wrapper keeps this mask
@@ -128,7 +136,7 @@ def test_the_wrapped_env_takes_a_state_and_judges_moves_on_it(game, engine):
 
 
 def test_the_wrapped_env_takes_a_state_before_its_first_reset():
-    env, source = WRAPPED["seven_wonders_duel"]("core"), MAKERS["seven_wonders_duel"]("core")
+    env, source = wrapped("seven_wonders_duel", "core"), raw("seven_wonders_duel", "core")
     source.reset(seed=10)
     env.state = source.state
     assert reported(env) == reported(source)
@@ -137,13 +145,13 @@ def test_the_wrapped_env_takes_a_state_before_its_first_reset():
 @pytest.mark.parametrize("engine", ENGINES)
 def test_the_parallel_env_follows_an_assigned_state(engine):
     rng = np.random.default_rng(5)
-    env, finished = seven_wonders_v0.parallel_env(num_players=3, engine=engine), MAKERS["seven_wonders"](engine)
+    env, finished = seven_wonders_v0.parallel_env(num_players=3, engine=engine), raw("seven_wonders", engine)
     env.reset(seed=11)
     finished.reset(seed=12)
     play_to_end(finished, rng)
     env.state = finished.state
     assert env.agents == []
-    running = MAKERS["seven_wonders"](engine)
+    running = raw("seven_wonders", engine)
     running.reset(seed=13)
     env.state = running.state
     assert env.agents == running.possible_agents
@@ -155,16 +163,15 @@ def test_the_parallel_env_follows_an_assigned_state(engine):
 def other_states(engine):
     """States that a 3-player 7 Wonders env (first edition, the engine pays) does not take, with
     what the refusal says."""
-    def state(make, **options):
-        env = make(engine, **options)
+    def state(table, **options):
+        env = raw(table, engine, **options)
         env.reset(seed=0)
         return env.state
-    seven = MAKERS["seven_wonders"]
     return [
-        (state(MAKERS["seven_wonders_duel"]), "must be a 7 Wonders state"),
-        (state(lambda e: seven_wonders_v0.raw_env(num_players=4, engine=e)), "4 players"),
-        (state(seven, payment="choose"), "payment='choose'"),
-        (state(seven, edition="2nd"), "2nd edition"),
+        (state("seven_wonders_duel"), "must be a 7 Wonders state"),
+        (state("seven_wonders_choose"), "4 players"),
+        (state("seven_wonders", payment="choose"), "payment='choose'"),
+        (state("seven_wonders", edition="2nd"), "2nd edition"),
         (None, "got NoneType"),
     ]
 
@@ -172,7 +179,7 @@ def other_states(engine):
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_state_of_another_game_or_other_options_is_refused_and_nothing_changes(engine):
     rng = np.random.default_rng(6)
-    for env in (MAKERS["seven_wonders"](engine), seven_wonders_v0.parallel_env(num_players=3, engine=engine)):
+    for env in (raw("seven_wonders", engine), seven_wonders_v0.parallel_env(num_players=3, engine=engine)):
         env.reset(seed=14)
         if hasattr(env, "agent_selection"):
             play_resolved(env, 2, rng)
@@ -183,11 +190,11 @@ def test_a_state_of_another_game_or_other_options_is_refused_and_nothing_changes
                 env.state = value
             assert env.state is before
             assert {agent: env.observe(agent)["observation"].tolist() for agent in env.agents} == seen
-    duel = MAKERS["seven_wonders_duel"](engine)
+    duel = raw("seven_wonders_duel", engine)
     duel.reset(seed=15)
     play_resolved(duel, 2, rng)
     before, seen = duel.state, reported(duel)
-    for value in (MAKERS["seven_wonders"](engine), None, 42):
+    for value in (raw("seven_wonders", engine), None, 42):
         if not isinstance(value, (int, type(None))):
             value.reset(seed=0)
             value = value.state
