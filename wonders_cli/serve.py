@@ -36,6 +36,15 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
     serve.add_argument("--policy-dir", action="append", default=[], metavar="DIR",
                        help="a folder policy files may be read from, besides "
                        f"{', '.join(map(str, defaults.policy_dirs))} (repeatable)")
+    serve.add_argument("--max-games", type=int, default=defaults.max_games,
+                       help=f"games held in memory (finished ones are released first when a new game needs room; "
+                       f"default {defaults.max_games})")
+    serve.add_argument("--max-games-per-client", type=int, default=defaults.max_games_per_client,
+                       help="games in progress created from one client address "
+                       f"(default {defaults.max_games_per_client})")
+    serve.add_argument("--abandon-seconds", type=float, default=defaults.abandon_seconds,
+                       help="a game in progress that no request names for this long is stopped and released, its "
+                       f"save moved to abandoned/ (default {defaults.abandon_seconds:g})")
     serve.set_defaults(handler=lambda args: serve_command(serve, args))
 
 
@@ -46,12 +55,16 @@ def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         parser.error(f"--host {args.host} is not a loopback address: every computer that reaches it could create "
                      "games, run bots on this machine and play the seats it is invited to, over plain http; "
                      "add --allow-remote to mean it")
-    if args.max_body < 1 or not args.max_bot_seconds > 0 or args.max_bot_simulations < 1:
-        parser.error("--max-body, --max-bot-seconds and --max-bot-simulations must be positive")
+    if args.max_body < 1 or not args.max_bot_seconds > 0 or args.max_bot_simulations < 1 or args.max_games < 1 \
+            or args.max_games_per_client < 1 or not args.abandon_seconds > 0:
+        parser.error("--max-body, --max-bot-seconds, --max-bot-simulations, --max-games, --max-games-per-client "
+                     "and --abandon-seconds must be positive")
     try:
         from wonders_web.app import serve
     except ImportError as error:
         parser.exit(1, f"wonders serve needs the web extra (pip install -e '.[web]'): {error}\n")
-    limits = Limits(args.max_body, args.max_bot_seconds, args.max_bot_simulations,
-                    Limits().policy_dirs + tuple(map(Path, args.policy_dir)))
+    limits = Limits(max_body=args.max_body, max_bot_seconds=args.max_bot_seconds,
+                    max_bot_simulations=args.max_bot_simulations,
+                    policy_dirs=Limits().policy_dirs + tuple(map(Path, args.policy_dir)), max_games=args.max_games,
+                    max_games_per_client=args.max_games_per_client, abandon_seconds=args.abandon_seconds)
     serve(args.host, args.port, Path(args.records), limits, tuple(args.allowed_host))

@@ -15,6 +15,10 @@ import secrets
 
 from .game import check_seed
 
+#: the name of this way of dealing a seed, which every game record gives as its ``deal``: a record
+#: without one was written before a seed was one game everywhere (the envs then dealt from numpy's
+#: generator), so its seed deals another game now
+DEAL_NAME = "splitmix64"
 MASK_64 = (1 << 64) - 1
 MASK_32 = (1 << 32) - 1
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15

@@ -1,11 +1,13 @@
 """What the PettingZoo AEC envs of every game share: the ``env()`` wrapper chain and the step after
 the end of a game.
 
-``env()`` wraps ``raw_env`` like PettingZoo's classic games, with one change: PettingZoo's
+``env()`` wraps ``raw_env`` like PettingZoo's classic games, with these changes: PettingZoo's
 ``AssertOutOfBoundsWrapper`` is replaced by :class:`ActionNumberWrapper`, which raises the game's
 ``IllegalActionError`` (a ``ValueError``) naming the action's type and the allowed range, where
 PettingZoo's asserts (an ``AssertionError`` that ``python -O`` removes, and a bool such as ``True``
-passed its check to fail in the next wrapper with numpy's "ambiguous truth value").
+passed its check to fail in the next wrapper with numpy's "ambiguous truth value");
+:class:`TerminateIllegalWrapper` judges a move on the game being played after a state is assigned;
+:class:`OrderEnforcingWrapper` reads and assigns the raw env's ``state``.
 """
 
 from __future__ import annotations
@@ -38,13 +40,55 @@ class ActionNumberWrapper(wrappers.BaseWrapper):
         super().step(action)
 
 
+class TerminateIllegalWrapper(wrappers.TerminateIllegalWrapper):
+    """PettingZoo's ``TerminateIllegalWrapper``, which judges a move by the mask of its agent's last
+    observation and remembers a game it ended: both are forgotten when the raw env starts another
+    game (a reset, or a state assigned to ``env.unwrapped.state``), so that a move is judged on the
+    game being played."""
+
+    def __init__(self, env: AECEnv, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self._game_seen = env.unwrapped._game_number
+
+    def _forget_another_game(self) -> None:
+        game = self.env.unwrapped._game_number  # raised by the raw env at each reset and state assignment
+        if game != self._game_seen:
+            self._prev_obs = self._prev_info = None
+            self._terminated = False
+            self._game_seen = game
+
+    def observe(self, agent: Any) -> Any:
+        self._forget_another_game()
+        return super().observe(agent)
+
+    def step(self, action: Any) -> None:
+        self._forget_another_game()
+        super().step(action)
+
+
+class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` with the raw env's ``state``, read and assigned
+    through it (an assigned state starts the game like a reset: see the raw env's ``state``)."""
+
+    @property
+    def state(self) -> Any:
+        """The raw env's game state (``None`` before the first reset)."""
+        return self.env.unwrapped.state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.env.unwrapped.state = value
+        self._has_reset = self._has_updated = True
+
+
 def wrap(raw: AECEnv, error: type[ValueError]) -> AECEnv:
     """``raw`` wrapped like PettingZoo's classic games: an illegal move (an action number outside
     the action mask) ends the game with reward -1 for its author; an action that is no action
-    number raises ``error``; API misuse raises PettingZoo's clear errors."""
-    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    number raises ``error``; API misuse raises PettingZoo's clear errors. ``state`` reads and
+    assigns the raw env's game state."""
+    wrapped = TerminateIllegalWrapper(raw, illegal_reward=-1)
     wrapped = ActionNumberWrapper(wrapped, error)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return OrderEnforcingWrapper(wrapped)
 
 
 def dead_step(env: AECEnv, action: Any) -> bool:

@@ -41,13 +41,17 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", ed
   `env.unwrapped.state` is then a read-only view of the core's game with the Python state's
   names (`wonders_env.duel.compiled.DuelStateView`: each field read from the core when asked, no
   copy; `phase` and `victory` the same enums; `clone()`; `to_python()` for a Python copy), and
-  `env.unwrapped.game` the compiled engine: a core game never imports the Python rules. Assigning
-  a view (`state = view.clone()`) puts the core in its position; assigning a Python state has the
-  core check every field (a bad value raises `ValueError` naming the field, the value and what is
-  allowed) and rebuild it from its deal and its move log, and a state that does not come back
-  exactly (every field compared: one changed by hand, such as `coins`) is refused with a
-  `ValueError` naming the fields, changing nothing (the rule of both games). For many games at once, use the batched API
-  `wonders_env.vector`.
+  `env.unwrapped.game` the compiled engine: a core game never imports the Python rules.
+  Assigning a state (`env.state = state` on `env()` or `raw_env`: a view or a Python state of the
+  env's tables) puts the engine in a copy of it, and the env then reports what that state alone
+  defines, as if its game had been played to there: `agent_selection` (once the game is over, the
+  author of the last move), masks, terminations, truncations, rewards (the final ones once it is
+  over) and infos. The core checks every field of a Python state (a bad value raises `ValueError`
+  naming the field, the value and what is allowed) and rebuilds it from its deal and its move
+  log, and a state that does not come back exactly (every field compared: one changed by hand,
+  such as `coins`) is refused with a `ValueError` naming the fields; anything that is no Duel
+  state of the env's tables is refused with a `ValueError` saying so; a refusal changes nothing
+  (the rule of both games). For many games at once, use the batched API `wonders_env.vector`.
 * `edition`: the tables played, `"1st"` (default, the base game), another name of
   `wonders_env.duel.cards.EDITIONS` or a `DuelDatabase` of one's own; the observation and action
   spaces are sized by its counts. The compiled core plays the base game only: another edition

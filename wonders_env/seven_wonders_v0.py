@@ -60,11 +60,16 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
   `env.unwrapped.state` is the core's state itself, read-only under the Python state's names
   (`SevenWondersStateView`: reading a field reads that field, nothing is copied; it follows the
   game, `clone()` keeps a position); `env.unwrapped.game.python_twin(state)` gives a Python engine
-  copy to change by hand. Assigning a state (a core state, or a Python engine state) puts the
-  core in a copy of it: a Python state is taken field by field, and one that the core does not
-  give back exactly (every field compared) is refused with a `ValueError` naming the fields,
-  changing nothing (the rule of both games). For many games at once, use the batched API
-  `wonders_env.vector`.
+  copy to change by hand. Assigning a state (`env.state = state` on `env()`, `parallel_env()` or
+  the raw envs: the core's view or a Python engine state, of the env's player count, edition and
+  payment mode) puts the engine in a copy of it, and the env then reports what that state alone
+  defines, as if its game had been played to there: live agents, the agent to act, masks,
+  terminations, truncations, rewards (the final ones once it is over) and infos; choices buffered
+  for the old state are dropped. The core takes a Python state field by field, and one that it
+  does not give back exactly (every field compared) is refused with a `ValueError` naming the
+  fields; a state of another game or other options is refused with a `ValueError` saying so;
+  a refusal changes nothing (the rule of both games). For many games at once, use the batched
+  API `wonders_env.vector`.
 
 2nd-edition data: seven rows of the reference table, the costs of Town Hall, Arena, Circus and
 Craftsmens Guild, come from a single source and may be wrong. They live in one file,

@@ -23,7 +23,8 @@ No hidden information reaches the browser: a human seat receives what its observ
 the browser that holds its secret token (the creator's, until it sends an invitation link), and
 a browser lists only the games it holds secrets of (:mod:`.sessions`, :mod:`.app`). Every request
 must name this server in ``Host``, and every post be same-origin JSON (:mod:`.guard`); bodies,
-bots' budgets and policy paths have limits (:mod:`.limits`, ``wonders serve --help``). Another
+bots' budgets, policy paths and the games held (per server and per client address) have limits
+(:mod:`.limits`, ``wonders serve --help``). Another
 address than loopback needs ``--allow-remote`` (:mod:`wonders_cli.serve`). Games are kept by the server
 (:mod:`.sessions`): a closed tab or a second tab loses nothing, every game is saved in
 ``runs/web/`` when it is created and after every move, the queued choices of a 7 Wonders turn

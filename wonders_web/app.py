@@ -21,7 +21,8 @@ The secrets travel in the ``X-Wonders-Tokens`` header: the comma-separated secre
 holds (the page keeps them in ``localStorage``, so a reload or a restarted server resumes its
 seats); see :mod:`.sessions` for what each allows. A header, not a cookie: a page of another
 site cannot make the browser send it. Every request passes :class:`.guard.Guard` first (``Host``,
-``Origin``, JSON content type, body size), and a new game's bots stay within :class:`.limits.Limits`.
+``Origin``, JSON content type, body size), and a new game and its bots stay within
+:class:`.limits.Limits` (a new game over the games' caps is refused with 429).
 
 Every refusal is a JSON ``{"error": "..."}`` that says what was wrong, with a 4xx status.
 """
@@ -46,7 +47,7 @@ from wonders_env.registry import entry
 
 from .games import GAME_VIEWS
 from .guard import Guard, allowed_hosts, is_loopback
-from .limits import Limits, check_bot
+from .limits import DEFAULT_LIMITS, Limits, check_bot
 from .replay import Rebuilt, RecordError, parse_record, rebuild
 from .sessions import GameSession, MoveError, SessionStore
 
@@ -55,7 +56,6 @@ MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
 TOKEN_HEADER = "X-Wonders-Tokens"
 MAX_TOKENS = 1000  # secrets in one request's header
 MAX_SEED = 2**64 - 1  # the envs' rule
-DEFAULT_LIMITS = Limits()  # frozen: one instance serves every default
 SETUP = {"games": {name: {"title": view.TITLE, "players": list(entry(name).player_counts),
                          "bots": list(agent_names(name)), **view.SETUP_CHOICES}
                   for name, view in GAME_VIEWS.items()}}
@@ -108,7 +108,7 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
     """The app of a server listening on ``host:port`` (the ``Host`` headers it answers, with
     ``extra_hosts``: :func:`.guard.allowed_hosts`); games are saved in ``records_dir`` (None: not
     saved, for tests)."""
-    store = SessionStore(records_dir)
+    store = SessionStore(records_dir, limits)
     replays: dict[str, Rebuilt] = {}
 
     async def page(request: Request) -> FileResponse:
@@ -130,8 +130,10 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
         if not isinstance(options, dict) or not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise MoveError("options must be an object and seats a list of 'human' or bot names")
         seats = [seat if seat == "human" else check_bot(seat, limits) for seat in seats]
+        client = request.client.host if request.client else "unknown"
+        store.make_room(client)
         session = GameSession(body.get("game"), options, seats, seed=_seed(body.get("seed")),
-                              delay=_delay(body.get("delay", 0.5)), records_dir=records_dir)
+                              delay=_delay(body.get("delay", 0.5)), records_dir=records_dir, client=client)
         store.add(session)
         credentials = session.credentials()
         return JSONResponse({**session.summary(frozenset(credentials["tokens"].values())), **credentials})

@@ -6,6 +6,15 @@ also stops at the time cap (``mcts:engine=python`` makes about 30 simulations a 
 files (``ppo:path=``, ``az:path=``, a bare ``*.pt``) are read only from the allowed folders; a
 path elsewhere gets the same answer whether or not a file is there, so nothing is learnt about
 the server's files.
+
+The games held in memory are capped too (each holds an env and its bots): ``max_games`` on the
+server and ``max_games_per_client`` in progress per client address (the peer address of the
+request: behind a proxy every browser shares the proxy's). A game ends its hold as it ends: its
+bots go when it is over (or stopped by a failing bot), and when room is needed for a new game
+the finished games held longest untouched are released (their records are saved). A game in
+progress that no request has named for ``abandon_seconds`` is abandoned: it stops and is released,
+and its save moves from ``in_progress/`` to ``abandoned/`` (kept; a restarted server does not
+resume it). A new game over a cap is refused with HTTP 429, naming the cap and its option.
 """
 
 from __future__ import annotations
@@ -24,12 +33,20 @@ POLICY_PATH_OPTION = "path"
 class Limits:
     """``max_body``: bytes of a request body; ``max_bot_seconds``, ``max_bot_simulations``: a bot's
     ``time_limit`` and ``simulations`` per move; ``policy_dirs``: where policy files may be read
-    (relative folders are taken from the server's working folder)."""
+    (relative folders are taken from the server's working folder); ``max_games``: games held in
+    memory; ``max_games_per_client``: games in progress created from one client address;
+    ``abandon_seconds``: how long a game in progress may go unasked before it is abandoned."""
 
     max_body: int = 1 << 20
     max_bot_seconds: float = 10.0
     max_bot_simulations: int = 20_000
     policy_dirs: tuple[Path, ...] = (POLICY_DIR, Path("runs"))
+    max_games: int = 100
+    max_games_per_client: int = 10
+    abandon_seconds: float = 3600.0
+
+
+DEFAULT_LIMITS = Limits()  # frozen: one instance serves every default
 
 
 def bot_spec(spec: str) -> str:

@@ -5,6 +5,12 @@ game again: :func:`rebuild` resets the env with the record's seed, plays the rec
 turn by turn and checks, after every turn, that the engine writes exactly the record's entries
 (cards, payments, order). A record that is not JSON, of another game, without a seed, or that
 the engine does not reproduce gets a ``RecordError`` that says what is wrong and where.
+
+The seed is the deal only as the record's ``deal`` names it (:data:`wonders_env.deal_rng.DEAL_NAME`).
+A record without ``deal`` was written before a seed was one game everywhere (the envs dealt from
+numpy's generator then): its seed deals another game now, whose first moves may even match the
+record's, so it is refused, never replayed as another game; so is a saved game in progress
+(:mod:`.sessions`) holding such a record.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ import json
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
+
+from wonders_env.deal_rng import DEAL_NAME
 
 from .games import game_view
 
@@ -53,6 +61,7 @@ def rebuild(record: dict[str, Any], options: dict[str, Any] | None = None, keep_
         view = game_view(record.get("game"))
     except ValueError as error:
         raise RecordError(f"not a game record of this package: {error}") from None
+    check_deal(record)
     seed = record.get("seed")
     if not isinstance(seed, int):
         raise RecordError(f"the record has no integer seed (got {seed!r}): its deal cannot be rebuilt")
@@ -71,6 +80,19 @@ def rebuild(record: dict[str, Any], options: dict[str, Any] | None = None, keep_
             failures.append(str(error))
     raise RecordError(failures[0] if len(set(failures)) == 1 else
                       "the engine does not reproduce this record: " + "; ".join(sorted(set(failures))))
+
+
+def check_deal(record: dict[str, Any]) -> None:
+    """``RecordError`` unless ``record``'s seed is dealt the way this package deals it."""
+    deal = record.get("deal")
+    if deal == DEAL_NAME:
+        return
+    if deal is None:
+        raise RecordError(
+            f"the record names no 'deal': it was written before a seed was one game on every engine (its seed "
+            f"was dealt from numpy's generator then, and deals another game now), so it is not replayed; a record "
+            f"written since then by a version without 'deal' replays with \"deal\": \"{DEAL_NAME}\" added")
+    raise RecordError(f"the record's seed was dealt by {deal!r}; this version deals seeds by {DEAL_NAME!r} only")
 
 
 def _replay(view: ModuleType, options: dict[str, Any], seed: int, actions: list[dict[str, Any]],

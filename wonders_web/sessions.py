@@ -12,7 +12,9 @@ queued 7 Wonders choice included: ``in_progress/<id>.json`` (options, seats, the
 the record so far and the moves of the turn not yet resolved) while it runs, then ``<id>.json``
 (the plain game record) when it ends; each file is written whole or not at all.
 :class:`SessionStore` reloads the games in progress when the server starts, by replaying their
-records, so a closed tab or a restarted server (stopped or killed) loses nothing.
+records, so a closed tab or a restarted server (stopped or killed) loses nothing. It holds at
+most :class:`.limits.Limits`' games (see there: finished games are released first, an abandoned
+game's save moves to ``abandoned/<id>.json``).
 
 Who may do what is a matter of secrets (``secrets.token_urlsafe``), given to the browser that
 creates the game and sent back with each request (:func:`wonders_web.app`'s header):
@@ -41,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from .games import game_view
-from .limits import bot_spec
+from .limits import DEFAULT_LIMITS, Limits, bot_spec
 from .replay import rebuild
 
 CLAIM_SECONDS = 5.0  # a tab that has not asked for this long has let its seat go
@@ -74,7 +76,7 @@ class GameSession:
 
     def __init__(self, game: str, options: dict[str, Any], seats: list[str], seed: int | None = None,
                  delay: float = 0.5, records_dir: Path | None = None, game_id: str | None = None,
-                 record: dict[str, Any] | None = None) -> None:
+                 record: dict[str, Any] | None = None, client: str | None = None) -> None:
         self.view_module = game_view(game)
         self.game = self.view_module.GAME
         self.options = dict(options)
@@ -102,6 +104,8 @@ class GameSession:
         self.invites = {seat: secrets.token_urlsafe(24) for seat in self.human_seats()}
         self.stepped: list[tuple[str, int]] = []  # the moves given to the env in the unresolved turn
         self.error: str | None = None
+        self.client = client  # the address of the client that created it (None: unknown)
+        self.touched = time.monotonic()  # when a request last named it
         self.lock = threading.Condition()
         self.closed = False
         self.thread = threading.Thread(target=self._run, name=f"game-{self.id}", daemon=True)
@@ -115,6 +119,11 @@ class GameSession:
     def turn_id(self) -> int:
         """Changes whenever a turn is resolved: a move sent for an older turn is stale."""
         return len(self.env.unwrapped.state.log)
+
+    def in_progress(self) -> bool:
+        """Whether the game may still go on: not over, nor stopped (released, or a bot failed)."""
+        with self.lock:
+            return not self.over and not self.closed and self.error is None
 
     def chosen(self) -> set[str]:
         """The agents who have chosen in the current decision (their move queued or already given
@@ -192,6 +201,17 @@ class GameSession:
             with self.lock:
                 self.error = f"the game stopped: {type(error).__name__}: {error}"
                 self.lock.notify_all()
+        finally:
+            self.bots = {}  # the game will not move again: its bots (search trees, policies) go
+
+    def abandon(self) -> None:
+        """Stop the game for good; its save (if any) moves to ``abandoned/<id>.json``, where a
+        restarted server does not look."""
+        self.stop()
+        if self.records_dir is not None and self._progress_path().exists():
+            abandoned = self.records_dir / "abandoned" / f"{self.id}.json"
+            abandoned.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(self._progress_path(), abandoned)
 
     def _play(self) -> None:
         env = self.env
@@ -300,7 +320,7 @@ class GameSession:
         else:
             _write_json(self._progress_path(), {
                 "id": self.id, "game": self.game, "options": self.options, "seats": self.seats, "seed": self.seed,
-                "delay": self.delay, "record": record, **self.credentials(),
+                "delay": self.delay, "client": self.client, "record": record, **self.credentials(),
                 "queued": {"stepped": self.stepped, "pending": self.pending, "chosen": sorted(self.chosen())}})
 
     @classmethod
@@ -311,7 +331,7 @@ class GameSession:
             raise ValueError("saved by an older server, without the seats' secrets: no browser could play it")
         session = cls(saved["game"], saved["options"], saved["seats"], seed=saved["seed"],
                       delay=saved.get("delay", 0.5), records_dir=records_dir, game_id=saved["id"],
-                      record=saved["record"])
+                      record=saved["record"], client=saved.get("client"))
         session.owner = saved["owner"]
         session.tokens = {int(seat): token for seat, token in saved["tokens"].items()}
         session.invites = {int(seat): invite for seat, invite in saved["invites"].items()}
@@ -344,10 +364,12 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
 
 
 class SessionStore:
-    """The server's games by id; reloads the saved games in progress from ``records_dir``."""
+    """The server's games by id, at most ``limits.max_games`` of them (:mod:`.limits`); reloads the
+    saved games in progress from ``records_dir``, as many as that allows."""
 
-    def __init__(self, records_dir: Path | None) -> None:
+    def __init__(self, records_dir: Path | None, limits: Limits = DEFAULT_LIMITS) -> None:
         self.records_dir = records_dir
+        self.limits = limits
         self.sessions: dict[str, GameSession] = {}
         self.skipped: list[str] = []  # saved games that could not be resumed, with the reason
         if records_dir is not None:
@@ -355,6 +377,10 @@ class SessionStore:
                 self._resume(path)
 
     def _resume(self, path: Path) -> None:
+        if len(self.sessions) >= self.limits.max_games:
+            self.skipped.append(f"{path}: not resumed: this server holds at most {self.limits.max_games} games "
+                                "(wonders serve --max-games); it stays saved for a later start")
+            return
         try:
             session = GameSession.resume(json.loads(path.read_text()), self.records_dir)
         except (OSError, KeyError, TypeError, ValueError) as error:
@@ -362,15 +388,46 @@ class SessionStore:
             return
         self.add(session)
 
+    def make_room(self, client: str) -> None:
+        """Make room for a new game of ``client`` (an address) within the limits: abandon the games in
+        progress that no request named for ``abandon_seconds``, release finished games (the longest
+        untouched first) while the server is full; ``MoveError`` (429) naming the limit if there
+        is still no room."""
+        limits, now = self.limits, time.monotonic()
+        in_progress = {}
+        for session in list(self.sessions.values()):
+            going_on = session.in_progress()
+            if going_on and now - session.touched > limits.abandon_seconds:
+                session.abandon()
+                del self.sessions[session.id]
+            elif going_on:
+                in_progress[session.id] = session
+        clients_games = sum(session.client == client for session in in_progress.values())
+        if clients_games >= limits.max_games_per_client:
+            raise MoveError(f"this client ({client}) already has {clients_games} games in progress on this server, "
+                            f"the most one client address may have (wonders serve --max-games-per-client "
+                            f"{limits.max_games_per_client}): finish one first, or leave it (a game nobody asks "
+                            f"about for {limits.abandon_seconds:g} seconds is abandoned)", 429)
+        finished = sorted((s for s in self.sessions.values() if s.id not in in_progress), key=lambda s: s.touched)
+        while len(self.sessions) >= limits.max_games and finished:
+            del self.sessions[finished.pop(0).id]
+        if len(self.sessions) >= limits.max_games:
+            raise MoveError(f"this server holds {len(self.sessions)} games in progress, its most (wonders serve "
+                            f"--max-games {limits.max_games}): try again when one has ended", 429)
+
     def add(self, session: GameSession) -> GameSession:
         self.sessions[session.id] = session
         session.start()
         return session
 
     def get(self, game_id: str) -> GameSession:
+        """The game ``game_id``, marked as asked about now; ``MoveError`` (404) if the server has none."""
         if game_id not in self.sessions:
-            raise MoveError(f"no game {game_id!r} on this server (it may have been played on another one)", 404)
-        return self.sessions[game_id]
+            raise MoveError(f"no game {game_id!r} on this server (it may have been played on another one, "
+                            "or released: a finished game's record is saved, an abandoned game's save kept)", 404)
+        session = self.sessions[game_id]
+        session.touched = time.monotonic()
+        return session
 
     def stop(self) -> None:
         for session in self.sessions.values():

@@ -25,7 +25,7 @@ from .actions import action_table, IllegalActionError
 from .cards import BASE, DuelDatabase, edition_database
 from .observation import observation_layout
 from .record import AGENTS, ENV_NAME
-from .state import VICTORY_NAMES, score_rewards
+from .state import VICTORY_NAMES, DuelState, score_rewards
 
 ENGINES = ("core", "python")
 AGENT_INDEX = {agent: i for i, agent in enumerate(AGENTS)}
@@ -73,6 +73,7 @@ class raw_env(AECEnv):
         self._state: Any = None  # the game: a DuelState, or the core's DuelStateView
         self._legal: list[int] | None = None  # legal actions of the current state, once computed
         self._player = 0  # the deciding player, read from the state after each change of it
+        self._game_number = 0  # counts the games played (resets and assigned states): see pettingzoo_common
 
     @property
     def state(self) -> Any:
@@ -82,17 +83,30 @@ class raw_env(AECEnv):
 
     @state.setter
     def state(self, value: Any) -> None:
-        """Put the game in ``value`` (a replay's position, a determinization): a view of a core game
-        (copied) or a Python engine state, which the core takes over (its fields checked, its deal and
-        moves replayed) or refuses with ``ValueError`` naming the fields, changing nothing."""
-        if self.engine == "core":
-            core_state = getattr(value, "core", None)
-            self._state = (type(value)(core_state.copy(), value.seed) if core_state is not None
-                           else self.game.from_python(value, value.seed))
-        else:
-            self._state = value.to_python() if hasattr(value, "to_python") else value
-        self._legal = None
-        self._player = self._state.current
+        """Put the game in a copy of ``value`` (a replay's position, a determinization): a Duel state
+        of this env's tables, a view of a core game or a Python engine state, which the core takes
+        over (its fields checked, its deal and moves replayed). The env then reports what that state
+        alone defines, as if its game had been played to there: ``agents``, ``agent_selection`` (after
+        the end, the author of the last move), masks, terminations, truncations, rewards (the final
+        ones once the game is over) and infos. Anything else is refused with ``ValueError`` saying
+        why, changing nothing."""
+        self._start(self._adopted(value))
+
+    def _adopted(self, value: Any) -> Any:
+        """A copy of ``value`` that this env's engine plays, or ``ValueError`` saying why there is none."""
+        is_view = not isinstance(value, DuelState)
+        if is_view:
+            from .compiled import DuelStateView  # loaded already when ``value`` is one
+            if not isinstance(value, DuelStateView):
+                raise ValueError(f"a Duel env's state must be a 7 Wonders Duel state (a DuelState, or the core's "
+                                 f"DuelStateView), got {type(value).__name__}")
+        mine, theirs = self.game.db, value.db
+        if theirs is not mine and (theirs.edition, theirs.data_dir) != (mine.edition, mine.data_dir):
+            raise ValueError(f"the state was dealt from other tables (edition {theirs.edition!r} in {theirs.data_dir}) "
+                             f"than this env's (edition {mine.edition!r} in {mine.data_dir})")
+        if self.engine == "python":
+            return value.to_python() if is_view else value.clone()
+        return value.clone() if is_view else self.game.from_python(value, value.seed)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -109,16 +123,27 @@ class raw_env(AECEnv):
             self._rng = np.random.default_rng(seed)
         else:
             seed = int(self._rng.integers(2**63))
-        self._state = self.game.new_game(seed)
+        self._start(self.game.new_game(seed))
+
+    def _start(self, state: Any) -> None:
+        """Play ``state`` from now on (a new game, or an assigned state): what the env reports is
+        set from it alone."""
+        self._state = state
         self._legal = None
-        self._player = self._state.current
+        self._player = state.current
+        self._game_number += 1
         self.agents = list(AGENTS)
         self.rewards = {agent: 0.0 for agent in AGENTS}
         self._cumulative_rewards = {agent: 0.0 for agent in AGENTS}
         self.terminations = {agent: False for agent in AGENTS}
         self.truncations = {agent: False for agent in AGENTS}
         self.infos = {agent: {} for agent in AGENTS}
-        self.agent_selection = AGENTS[self._current()]
+        if self.game.is_over(state):
+            self.agent_selection = AGENTS[state.log[-1][0]]  # as after the move that ended the game
+            self._finish()
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = AGENTS[self._current()]
 
     def _current(self) -> int:
         return self._player

@@ -3,7 +3,9 @@ fields only ever grow).
 
 Top level: ``game``, ``env``, ``seed`` (the game's deal: ``reset(seed=...)`` of either engine, a
 ``vector`` row and the web app deal it alike, so the seed and the actions replay the game; ``null``
-only for a game started from an explicit deal), ``finished``, ``victory`` (``"civilian"``,
+only for a game started from an explicit deal), ``deal`` (how the seed is dealt: ``"splitmix64"``,
+:data:`wonders_env.deal_rng.DEAL_NAME`; records written before a seed was one game have none),
+``finished``, ``victory`` (``"civilian"``,
 ``"military"``, ``"science"``; ``null`` while the game runs), ``winners`` (both agents on a
 shared victory, empty while the game runs), ``conflict_pawn`` (> 0: toward player_1's capital),
 ``players`` and ``actions``.
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..deal_rng import DEAL_NAME
 from .actions import KIND_NAMES, STARTER_ME, ActionKind, action_table
 from .cards import DuelDatabase
 from .state import VICTORY_NAMES, DuelState
@@ -83,7 +86,7 @@ def game_record(state: DuelState) -> dict[str, Any]:
             "score": state.score_breakdown(p),
         })
     return {
-        "game": GAME_NAME, "env": ENV_NAME, "seed": state.seed, "finished": state.game_over,
+        "game": GAME_NAME, "env": ENV_NAME, "seed": state.seed, "deal": DEAL_NAME, "finished": state.game_over,
         "victory": VICTORY_NAMES.get(state.victory),
         "winners": [AGENTS[p] for p in state.winners],
         "conflict_pawn": state.pawn,

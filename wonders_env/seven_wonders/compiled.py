@@ -45,7 +45,8 @@ from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDataba
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import presentation, render
 from .record import game_record
-from .state import CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_num_players, score_rewards
+from .state import (CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_num_players,
+                    check_same_options, score_rewards)
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
 LEFTOVER_KIND = "discard"
@@ -279,14 +280,8 @@ class CompiledSevenWonders:
 
     def from_python_state(self, state: SevenWondersState) -> SevenWondersStateView:
         """The same game as a Python state just set up (same boards, same deck orders)."""
-        self._check_options(state)
+        check_same_options(state, self.num_players, self.edition, self.payment)
         return self.new_game_from_deal(deal_of(state), state.seed)
-
-    def _check_options(self, state: SevenWondersState) -> None:
-        if (state.num_players, state.db.edition, state.payment) != (self.num_players, self.edition, self.payment):
-            raise ValueError(f"the state was set up with other options ({state.num_players} players, "
-                             f"{state.db.edition} edition, payment={state.payment!r}) than this engine "
-                             f"({self.num_players}, {self.edition}, {self.payment!r})")
 
     def core_state(self, state) -> SevenWondersStateView:
         """The C++ state that the core's ``Searcher`` takes (a view is one)."""
@@ -314,7 +309,7 @@ class CompiledSevenWonders:
         differs) is refused with ``ValueError`` naming the fields, changing nothing."""
         if isinstance(state, SevenWondersStateView) and state.game is self:
             return state.clone()
-        self._check_options(state)
+        check_same_options(state, self.num_players, self.edition, self.payment)
         db = state.db
         fields = {name: getattr(state, name) for name in _TRANSFERRED}
         fields["cities"] = [db.cities.index(board.city) for board in state.wonders]

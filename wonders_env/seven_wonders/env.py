@@ -25,7 +25,7 @@ from ..game import REWARD_MODES, action_number_error, check_seed
 from ..pettingzoo_common import GAME_OVER, dead_step, wrap
 from .actions import IllegalActionError, Kind, encode_action
 from .observation import Observer
-from .state import SevenWondersState, score_rewards
+from .state import SeatGeometry, SevenWondersState, check_same_options, score_rewards
 
 ENGINES = ("core", "python")
 OBS_LOW, OBS_HIGH = -128.0, 1024.0
@@ -69,6 +69,7 @@ class _SevenWondersTable:
         })
         self._action_space = spaces.Discrete(n_actions)
         self._state = None
+        self._game_number = 0  # counts the games played (resets and assigned states): see pettingzoo_common
         self._rng = np.random.default_rng()
 
     @property
@@ -80,11 +81,31 @@ class _SevenWondersTable:
 
     @state.setter
     def state(self, value: SevenWondersState) -> None:
-        """Put the game in a copy of ``value`` (a replay's position, a determinization; with
-        ``engine="core"`` a core state or a Python engine state, taken over field by field), or
-        refuse with ``ValueError`` naming the fields that the core does not hold as given,
-        changing nothing."""
-        self._state = value if self.engine == "python" else self.game.from_python(value)
+        """Put the game in a copy of ``value`` (a replay's position, a determinization): a 7 Wonders
+        state (the core's view or a Python engine state; the core takes the latter over field by
+        field) of this env's player count, edition and payment mode. The env then reports what that
+        state alone defines, as if its game had been played to there (choices buffered for the old
+        state are dropped): the live agents, the agent to act, masks, terminations, truncations,
+        rewards (the final ones once the game is over) and infos. Anything else is refused with
+        ``ValueError`` saying why (another game or options, or fields that the core does not hold as
+        given), changing nothing."""
+        self._start(self._adopted(value))
+
+    def _adopted(self, value: Any) -> SevenWondersState:
+        """A copy of ``value`` that this env's engine plays, or ``ValueError`` saying why there is none."""
+        if not isinstance(value, SeatGeometry):  # the Python state and the core's view
+            raise ValueError(f"a 7 Wonders env's state must be a 7 Wonders state (a SevenWondersState, or the "
+                             f"core's SevenWondersStateView), got {type(value).__name__}")
+        check_same_options(value, self.num_players, self.db.edition, self.payment)
+        if self.engine == "core":
+            return self.game.from_python(value)
+        return value.clone() if isinstance(value, SevenWondersState) else value.game.python_twin(value)
+
+    def _start(self, state: SevenWondersState) -> None:
+        """Play ``state`` from now on (a new game, or an assigned state); the envs set what they
+        report from it alone."""
+        self._state = state
+        self._game_number += 1
 
     def _mask(self, seat: int) -> np.ndarray:
         """``seat``'s int8 action mask as the env gives it (``wait`` when it does not decide)."""
@@ -109,7 +130,7 @@ class _SevenWondersTable:
     def action_space(self, agent: str) -> spaces.Space:
         return self._action_space
 
-    def _new_state(self, seed: int | None) -> None:
+    def _new_game(self, seed: int | None) -> SevenWondersState:
         """The game of ``seed`` (an integer in 0-2**64-1, else :class:`~wonders_env.game.SeedError`
         and nothing changes), which also reseeds the env's generator; without it, the game of a seed
         drawn from that generator (unseeded at construction; the record keeps the seed), as in
@@ -119,7 +140,7 @@ class _SevenWondersTable:
             self._rng = np.random.default_rng(seed)
         else:
             seed = int(self._rng.integers(2**63))
-        self._state = self.game.new_game(seed)
+        return self.game.new_game(seed)
 
     def _require_reset(self, method: str) -> None:
         if self._state is None:
@@ -180,7 +201,10 @@ class raw_env(_SevenWondersTable, AECEnv):
         self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition, payment, engine)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self._new_state(seed)
+        self._start(self._new_game(seed))
+
+    def _start(self, state: SevenWondersState) -> None:
+        super()._start(state)
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -188,7 +212,19 @@ class raw_env(_SevenWondersTable, AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self._chosen: dict[int, int] = {}
-        self.agent_selection = self._next_agent()
+        if self._is_over():
+            self._end_game()
+            self.agent_selection = self.agents[0]  # as after the turn that ended the game
+        else:
+            self.agent_selection = self._next_agent()
+
+    def _end_game(self) -> None:
+        """Terminate every agent with its final reward and info."""
+        self.rewards = self._final_rewards()
+        for seat, agent in enumerate(self.agents):
+            self.terminations[agent] = True
+            self.infos[agent] = self._final_info(seat)
+        self._accumulate_rewards()
 
     def _viewer(self) -> int | None:
         return None if self._is_over() else self.agent_seat[self.agent_selection]
@@ -212,11 +248,7 @@ class raw_env(_SevenWondersTable, AECEnv):
             self.game.apply_actions(self._state, self._chosen)
             self._chosen = {}
             if self._is_over():
-                self.rewards = self._final_rewards()
-                for seat_index, name in enumerate(self.agents):
-                    self.terminations[name] = True
-                    self.infos[name] = self._final_info(seat_index)
-                self._accumulate_rewards()
+                self._end_game()
         self.agent_selection = self.agents[0] if self._is_over() else self._next_agent()
         if self.render_mode == "human":  # every step, the last one included
             self.render()
@@ -235,9 +267,12 @@ class raw_parallel_env(_SevenWondersTable, ParallelEnv):
         self.agents: list[str] = []
 
     def reset(self, seed: int | None = None, options: dict | None = None):
-        self._new_state(seed)
-        self.agents = list(self.possible_agents)
+        self._start(self._new_game(seed))
         return {agent: self.observe(agent) for agent in self.agents}, {agent: {} for agent in self.agents}
+
+    def _start(self, state: SevenWondersState) -> None:
+        super()._start(state)
+        self.agents = [] if self._is_over() else list(self.possible_agents)
 
     def step(self, actions: dict[str, int]):
         self._require_reset("step")
@@ -291,6 +326,11 @@ class TerminateIllegalParallelWrapper(wrappers.BaseParallelWrapper):
         """The engine's state of the game, as on the raw env (PettingZoo's wrapper would give its
         ``state()`` method, a global state that would reveal hidden cards and is not provided)."""
         return self.env.state
+
+    @state.setter
+    def state(self, value: SevenWondersState) -> None:
+        """Put the game in a copy of ``value``, as on the raw env."""
+        self.env.state = value
 
     def step(self, actions: dict[str, int]):
         raw = self.env.unwrapped

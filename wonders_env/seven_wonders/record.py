@@ -4,7 +4,9 @@ read it, so its fields only ever grow).
 Top level: ``game`` (``"seven_wonders"``), ``env`` (``"seven_wonders_v0"``), ``edition``,
 ``seed`` (the game's deal: ``reset(seed=...)`` of either engine, a ``vector`` row and the web app
 deal it alike, so the seed and the actions replay the game; ``null`` only for a game started from
-an explicit deal), ``num_players``, ``variant`` (``"standard"``, or ``"two_player"`` with the Free City),
+an explicit deal), ``deal`` (how the seed is dealt: ``"splitmix64"``,
+:data:`wonders_env.deal_rng.DEAL_NAME`; records written before a seed was one game have none),
+``num_players``, ``variant`` (``"standard"``, or ``"two_player"`` with the Free City),
 ``finished``, ``winners`` (agent names; several on a shared victory; empty while the game runs),
 ``players`` and ``actions``.
 
@@ -28,6 +30,7 @@ City's last pile card), ``seat`` (the city it was for), ``paid`` (coins to the `
 
 from __future__ import annotations
 
+from ..deal_rng import DEAL_NAME
 from .state import Phase, SevenWondersState, rules_of
 
 
@@ -58,6 +61,7 @@ def game_record(state: SevenWondersState) -> dict:
         "env": "seven_wonders_v0",
         "edition": db.edition,
         "seed": state.seed,
+        "deal": DEAL_NAME,
         "num_players": state.num_players,
         "payment": state.payment,
         "variant": "two_player" if state.free_city >= 0 else "standard",

@@ -181,6 +181,15 @@ def check_num_players(num_players, edition: str) -> int:
     return int(num_players)
 
 
+def check_same_options(state: SeatGeometry, num_players: int, edition: str, payment: str) -> None:
+    """Refuse with ``ValueError`` a state (Python or the core's view) set up with another player
+    count, edition or payment mode than an engine's (these size its actions and observations)."""
+    if (state.num_players, state.db.edition, state.payment) != (num_players, edition, payment):
+        raise ValueError(f"the state was set up with other options ({state.num_players} players, "
+                         f"{state.db.edition} edition, payment={state.payment!r}) than this engine "
+                         f"({num_players}, {edition}, {payment!r})")
+
+
 def board_options(db: CardDatabase, num_seats: int, wonders: list[str] | None,
                   sides: str | list[str]) -> tuple[list[str] | None, list[str]]:
     """The checked boards options: the city of each seat (None: random distinct cities) and the
