@@ -122,7 +122,7 @@ class View {
     value += std::min<int>(w.opponent_loses, s_.coins[q]) * coin_value * 0.8;
     value += military_value(w.shields);
     if (w.choice) value += k_.choice_value[a];
-    if (w.play_again || has_theology) value += k_.play_again_value;
+    if (w.has(PLAY_AGAIN) || has_theology) value += k_.play_again_value;
     if (w.destroy != NONE) {
       const View victim(t_, k_, s_, q);
       double best = 0.0;
@@ -136,7 +136,7 @@ class View {
       }
       value += best;
     }
-    if (w.from_discard && !s_.discard.empty()) {
+    if (w.has(BUILD_FROM_DISCARD) && !s_.discard.empty()) {
       double best = 0.0;
       bool any = false;
       for (int c = 0; c < NUM_CARDS; ++c) {
@@ -208,8 +208,8 @@ class View {
 double wonder_draft_value(const WonderData& w) {
   double value = static_cast<double>(w.vp) + 0.5 * w.coins + 0.4 * w.opponent_loses;
   value += 1.5 * w.shields + (w.choice ? 2.0 : 0.0);
-  value += 3.0 * w.play_again + 2.0 * (w.destroy != NONE);
-  value += 2.5 * w.from_discard + 3.0 * (w.library_draw != 0);
+  value += 3.0 * w.has(PLAY_AGAIN) + 2.0 * (w.destroy != NONE);
+  value += 2.5 * w.has(BUILD_FROM_DISCARD) + 3.0 * (w.library_draw != 0);
   int cost = 0;
   for (int r = 0; r < NUM_RESOURCES; ++r) cost += w.cost[r];
   return value - 0.3 * cost;
@@ -363,7 +363,7 @@ void Heuristic::action_values(const State& s, int player, const int16_t* legal, 
       value = mine.coin_value * sell_value(s, mine.p);
     } else {
       value = mine.wonder_value(d.wonder) - mine.spend(mine.wonder_cost(d.wonder));
-      again = t.wonders[d.wonder].play_again || mine.has_theology;
+      again = t.wonders[d.wonder].has(PLAY_AGAIN) || mine.has_theology;
     }
     int opened[2], num_opened = 0;  // the cards taking this one opens (_opened)
     for (int8_t below : layout.covers[slot_of[card]]) {

@@ -78,6 +78,14 @@ class EffectKind(IntEnum):
     CHAIN_COINS = 24  # Urbanism: `amount` coins per later chain build
 
 
+#: the wonder powers that take no argument, in the order of the core's bits (``WonderPower`` in
+#: ``core/duel/tables.hpp``; the core refuses tables whose list differs): a wonder's powers reach the
+#: core as one bit mask (``wonder_powers``), so a new one is a member here and a bit there
+WONDER_POWERS = (EffectKind.PLAY_AGAIN, EffectKind.BUILD_FROM_DISCARD)
+#: the effects whose token takes no argument
+ARGUMENTLESS = (*WONDER_POWERS, EffectKind.ECONOMY, EffectKind.WONDERS_PLAY_AGAIN)
+
+
 @dataclass(frozen=True)
 class Effect:
     kind: EffectKind
@@ -185,8 +193,7 @@ def parse_effects(text: str) -> tuple[Effect, ...]:
             if arg not in COLORS:
                 raise ValueError(f"unknown colour {arg!r}; allowed: {COLORS}")
             effects.append(Effect(kind, what=COLORS.index(arg)))
-        elif kind in (EffectKind.PLAY_AGAIN, EffectKind.BUILD_FROM_DISCARD, EffectKind.ECONOMY,
-                      EffectKind.WONDERS_PLAY_AGAIN):
+        elif kind in ARGUMENTLESS:
             if arg:
                 raise ValueError(f"{name} takes no argument, got {arg!r}")
             effects.append(Effect(kind))
@@ -386,6 +393,8 @@ class DuelDatabase:
         self.wonder_library_draw = tuple(_total(w.effects, EffectKind.PROGRESS_FROM_UNUSED) for w in wonders)
         self.wonder_from_discard = tuple(_has(w.effects, EffectKind.BUILD_FROM_DISCARD) for w in wonders)
         self.wonder_choice = tuple(_what(w.effects, EffectKind.PRODUCE_CHOICE, 0) for w in wonders)
+        self.wonder_powers = tuple(sum(1 << bit for bit, kind in enumerate(WONDER_POWERS) if _has(w.effects, kind))
+                                   for w in wonders)  # bit p: WONDER_POWERS[p]
 
         self.token_vp = tuple(_total(t.effects, EffectKind.VP) for t in tokens)
         self.token_coins = tuple(_total(t.effects, EffectKind.COINS) for t in tokens)

@@ -4,7 +4,9 @@ The rules run in C++ (``core/duel/``, built into ``wonders_env._core``); this mo
 Python side:
 
 * :func:`table_arrays` passes the tables of a :class:`.cards.DuelDatabase` (parsed from ``data/``)
-  to the core as named integer arrays (cards are data, with one source of truth);
+  to the core as named integer arrays (cards are data, with one source of truth), the wonders'
+  powers without an argument as one bit array (``wonder_powers``, bit ``p`` the power
+  ``cards.WONDER_POWERS[p]``: the core checks these names against its own bits at load);
 * :class:`DuelStateView` is a read-only view of a core state (and the seed it was dealt from)
   with the names of :class:`.state.DuelState`: each field is read from the core when asked (the
   getters, the export and the checked import all come from one declared layout,
@@ -37,7 +39,7 @@ import numpy as np
 from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
-from .cards import BASE, DuelDatabase
+from .cards import BASE, WONDER_POWERS, DuelDatabase
 from .actions import BASE_ACTIONS, NUM_ACTIONS, describe_action, illegal_action_error
 from . import card_text, render
 from .record import game_record
@@ -55,9 +57,8 @@ def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
               "card_trade_fixed", "card_coins_per_card", "card_coins_per_wonder", "card_guild_coins",
               "card_guild_vp", "card_guild_vp_per_wonder", "card_guild_vp_per_3coins", "card_changes_costs",
               "card_has_income", "wonder_cost", "wonder_vp", "wonder_shields", "wonder_coins",
-              "wonder_opponent_loses", "wonder_play_again", "wonder_destroy", "wonder_library_draw",
-              "wonder_from_discard", "wonder_choice", "token_vp", "token_coins", "token_science",
-              "token_vp_per_token")
+              "wonder_opponent_loses", "wonder_destroy", "wonder_library_draw", "wonder_powers", "wonder_choice",
+              "token_vp", "token_coins", "token_science", "token_vp_per_token")
     arrays = {name: getattr(db, name) for name in per_id}
     arrays.update({
         "special_tokens": (db.architecture, db.masonry, db.economy, db.strategy, db.theology, db.urbanism),
@@ -68,8 +69,10 @@ def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
     return {name: np.asarray(values, np.int64).reshape(-1) for name, values in arrays.items()}
 
 
-def table_names(db: DuelDatabase = BASE) -> tuple[list[str], list[str], list[str]]:
-    return ([card.name for card in db.cards], [w.name for w in db.wonders], [t.name for t in db.progress_tokens])
+def table_names(db: DuelDatabase = BASE) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The names of the cards, wonders and progress tokens, and of the bits of ``wonder_powers``."""
+    return ([card.name for card in db.cards], [w.name for w in db.wonders], [t.name for t in db.progress_tokens],
+            [kind.name.lower() for kind in WONDER_POWERS])
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +85,7 @@ def write_table_file(path: Path) -> None:
     """The tables as text for the C++ sanitizer program (core/tests): one array per line,
     ``name count values...``, then each list of names as ``names kind count`` and one name a line."""
     lines = [f"{name} {len(values)} {' '.join(str(int(v)) for v in values)}" for name, values in table_arrays().items()]
-    for kind, names in zip(("card_names", "wonder_names", "token_names"), table_names()):
+    for kind, names in zip(("card_names", "wonder_names", "token_names", "wonder_power_names"), table_names()):
         lines.append(f"names {kind} {len(names)}")
         lines += names
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
