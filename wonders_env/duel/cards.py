@@ -15,7 +15,7 @@ more entry of :data:`EDITIONS` with its own table files. A game carries the data
 created with (``DuelGame(edition)``, ``state.db``), and the rules, scoring, observation and
 action table read that database only, so a grown table plays with its own sizes. The base game's
 database is ``BASE`` (the compiled core is given its tables, ``compiled.py``); some of its tables
-are also module names (``CARDS``, ``CARD_IDS``, ``CARD_VP`` ...), public API for the tools written
+are also module names (``CARDS``, ``CARD_IDS``, ``CARD_COLOR`` ...), public API for the tools written
 for the base game, listed at the end of this module.
 """
 
@@ -451,19 +451,8 @@ BASE = database("1st")
 CARDS, WONDERS, PROGRESS_TOKENS, LAYOUTS = BASE.cards, BASE.wonders, BASE.progress_tokens, BASE.layouts
 CARD_IDS, WONDER_IDS, TOKEN_IDS = BASE.card_ids, BASE.wonder_ids, BASE.token_ids
 
-CARD_COLOR, CARD_DECK = BASE.card_color, BASE.card_deck
-CARD_CHAIN_GIVES, CARD_CHAIN_NEEDS = BASE.card_chain_gives, BASE.card_chain_needs
-CARD_VP, CARD_SHIELDS, CARD_COINS, CARD_SCIENCE = BASE.card_vp, BASE.card_shields, BASE.card_coins, BASE.card_science
-CARD_PRODUCTION, CARD_CHOICE, CARD_TRADE_FIXED = BASE.card_production, BASE.card_choice, BASE.card_trade_fixed
-CARD_COINS_PER_CARD, CARD_COINS_PER_WONDER = BASE.card_coins_per_card, BASE.card_coins_per_wonder
-CARD_GUILD_COINS, CARD_GUILD_VP = BASE.card_guild_coins, BASE.card_guild_vp
-CARD_GUILD_VP_PER_WONDER, CARD_GUILD_VP_PER_3COINS = BASE.card_guild_vp_per_wonder, BASE.card_guild_vp_per_3coins
-
-WONDER_COST, WONDER_VP, WONDER_SHIELDS = BASE.wonder_cost, BASE.wonder_vp, BASE.wonder_shields
-WONDER_COINS, WONDER_OPPONENT_LOSES = BASE.wonder_coins, BASE.wonder_opponent_loses
-WONDER_PLAY_AGAIN = BASE.wonder_play_again
-WONDER_DESTROY, WONDER_LIBRARY_DRAW = BASE.wonder_destroy, BASE.wonder_library_draw
-WONDER_FROM_DISCARD, WONDER_CHOICE = BASE.wonder_from_discard, BASE.wonder_choice
-
-TOKEN_VP, TOKEN_COINS, TOKEN_SCIENCE = BASE.token_vp, BASE.token_coins, BASE.token_science
-STRATEGY, THEOLOGY, STRATEGY_SHIELDS = BASE.strategy, BASE.theology, BASE.strategy_shields
+CARD_COLOR, CARD_DECK, CARD_CHAIN_GIVES = BASE.card_color, BASE.card_deck, BASE.card_chain_gives
+CARD_SHIELDS, CARD_SCIENCE, CARD_PRODUCTION = BASE.card_shields, BASE.card_science, BASE.card_production
+CARD_CHOICE, CARD_TRADE_FIXED = BASE.card_choice, BASE.card_trade_fixed
+WONDER_COST, WONDER_SHIELDS, WONDER_CHOICE = BASE.wonder_cost, BASE.wonder_shields, BASE.wonder_choice
+TOKEN_SCIENCE = BASE.token_science

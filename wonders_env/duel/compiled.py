@@ -16,6 +16,8 @@ Python side:
   agents play a core game without the Python rules (``tests/duel/test_duel_core_alone.py``);
 * :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on these views, so agents, the
   tournament and training run on it;
+* :func:`core_state_of` is the core's state of a view, or the core's checked import of a Python
+  engine state (what the core's heuristic reads on either engine's game);
 * :meth:`CompiledDuel.from_python` takes a Python engine state into the core (every field checked
   by the core's import, then its deal and moves replayed: a state that these do not reproduce is
   refused naming the fields) and :meth:`CompiledDuel.to_python` copies a core state into a
@@ -100,6 +102,17 @@ STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("db", 
 def core_engine() -> Any:
     """The core's Duel rules on its tables (``wonders_env._core.duel.Engine``), shared."""
     return core.load().duel.Engine(core_tables())
+
+
+def core_state_of(state: DuelState | DuelStateView) -> Any:
+    """The C++ state of ``state``: a view's own, or the core's checked import of a Python engine state
+    of the base game (every field checked; a bad one raises ``ValueError`` naming it), so that the
+    core's tools (its ``Heuristic``) read the Python engine's games too."""
+    if isinstance(state, DuelStateView):
+        return state.core
+    if state.db is not BASE:
+        raise ValueError(f"the core plays the base game's Duel tables, not edition {state.db.edition!r}")
+    return core_engine().import_state({name: getattr(state, name) for name in STATE_FIELDS})
 
 
 class DuelStateView:
