@@ -7,8 +7,9 @@ A game's valuation is a module of this package with two functions:
   play-out policy);
 * ``search_returns(game, state) -> list[float]``: what a finished game is worth to each player in
   the search agent's play-outs (in [0, 1]).
-* optionally ``compiled_valuation()``: a compiled copy of ``action_values`` in the core, which
-  self-play reads on the batch's games in place (Duel: ``core/duel/heuristic.cpp``).
+* optionally ``compiled_valuation()``: the core's object computing ``action_values``, which
+  self-play reads on the batch's games in place (Duel, whose valuation is the core's:
+  ``core/duel/heuristic.cpp``).
 
 :data:`VALUATIONS` names the module of each game: a game without one plays with the ``random``
 and ``ppo`` agents only (:func:`agents.agent_names` says which agents play a game). The table

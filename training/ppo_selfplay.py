@@ -21,7 +21,7 @@ What it does, update after update:
    learner from the opponent pool (sampling from its policy), or a baseline of
    :func:`agents.make_agent`. The moves of the learner and of the snapshots of a tick come from one
    pass of their stacked networks (:class:`agents.policy.StackedPolicies`); ``random``'s are drawn
-   by the core from the masks, ``heuristic``'s in Duel by the compiled copy of its valuation
+   by the core from the masks, ``heuristic``'s in Duel by its valuation, the core's,
    reading the batch's games where they stand (:func:`agents.duel_heuristic.compiled_valuation`),
    in 7 Wonders, which has no compiled valuation, by the agent reading a twin of the game in the
    Python engine (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's

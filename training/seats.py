@@ -54,7 +54,7 @@ class Seats:
     """Who holds each seat of each game of the batch (the ``[games, seats]`` controller codes) and
     how the heuristic seats get their moves, in one of two ways:
 
-    * the game's valuation has a compiled copy (Duel): it reads the batch's games where they stand
+    * the game's valuation is the core's (Duel): it reads the batch's games where they stand
       (``core_batch.heuristic_actions``); its ties are broken by a seed drawn from the run's
       generator when the game starts, so a rollout replays from the run's generator;
     * otherwise (7 Wonders): a :class:`agents.heuristic.HeuristicAgent` per seat reads a twin of
@@ -111,7 +111,7 @@ class Seats:
 
 
 def compiled_heuristic(game: str) -> Any:
-    """The compiled copy of ``game``'s heuristic valuation (``compiled_valuation()`` of its module),
+    """The core's object of ``game``'s heuristic valuation (``compiled_valuation()`` of its module),
     or None for a game without one."""
     module = valuation(game)
     return module.compiled_valuation() if hasattr(module, "compiled_valuation") else None

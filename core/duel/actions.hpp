@@ -1,5 +1,7 @@
 // The flat action space of the Duel core: the ids of wonders_env.duel.actions (see the table there).
 #pragma once
+#include <algorithm>
+
 #include "duel/tables.hpp"
 
 namespace wonders::duel {
@@ -34,6 +36,14 @@ constexpr const char* KIND_NAMES[NUM_KINDS] = {"draft",   "build",     "sell",  
                                                "destroy", "mausoleum", "library", "starter"};
 constexpr int STARTER_ME = 0;
 static_assert(NUM_ACTIONS == 1202, "the Duel env has 1202 actions");
+// The largest range of a kind that is not a play (build, sell, wonder): a decision of such a kind
+// offers at most its whole range.
+constexpr int LARGEST_CHOICE_RANGE = [] {
+  int most = 0;
+  for (int kind = 0; kind < NUM_KINDS; ++kind)
+    if (kind != A_BUILD && kind != A_SELL && kind != A_WONDER) most = std::max(most, KIND_SIZES[kind]);
+  return most;
+}();
 
 struct Decoded {
   ActionKind kind;

@@ -49,7 +49,8 @@ T* array_data(py::array& array, std::initializer_list<py::ssize_t> shape, const 
 }
 
 std::shared_ptr<const Tables> make_tables(const py::dict& arrays, std::vector<std::string> cards,
-                                          std::vector<std::string> wonders, std::vector<std::string> tokens) {
+                                          std::vector<std::string> wonders, std::vector<std::string> tokens,
+                                          const std::vector<std::string>& wonder_powers) {
   TableArrays values;
   for (auto item : arrays) {
     std::string name = py::cast<std::string>(item.first);
@@ -59,7 +60,7 @@ std::shared_ptr<const Tables> make_tables(const py::dict& arrays, std::vector<st
   }
   try {
     return std::make_shared<const Tables>(
-        Tables::from_arrays(values, std::move(cards), std::move(wonders), std::move(tokens)));
+        Tables::from_arrays(values, std::move(cards), std::move(wonders), std::move(tokens), wonder_powers));
   } catch (const std::invalid_argument& error) {
     throw py::value_error(error.what());
   }
@@ -497,11 +498,12 @@ void bind(py::module_ m) {
   py::class_<Tables, std::shared_ptr<Tables>>(
       m, "Tables", "The card, wonder, token and structure tables (from wonders_env.duel.cards).")
       .def(py::init([](const py::dict& arrays, std::vector<std::string> cards, std::vector<std::string> wonders,
-                       std::vector<std::string> tokens) {
+                       std::vector<std::string> tokens, const std::vector<std::string>& wonder_powers) {
              return std::const_pointer_cast<Tables>(
-                 make_tables(arrays, std::move(cards), std::move(wonders), std::move(tokens)));
+                 make_tables(arrays, std::move(cards), std::move(wonders), std::move(tokens), wonder_powers));
            }),
-           py::arg("arrays"), py::arg("card_names"), py::arg("wonder_names"), py::arg("token_names"));
+           py::arg("arrays"), py::arg("card_names"), py::arg("wonder_names"), py::arg("token_names"),
+           py::arg("wonder_power_names"));
 
   py::class_<State> state_class(m, "State", "A Duel game in the core (a value: copy() clones it).");
   state_class.def("copy", [](const State& s) { return State(s); })

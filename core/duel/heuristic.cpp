@@ -18,7 +18,7 @@ int signed_military_points(const Tables& t, int lead) {
 
 int max_built_wonders(const State& s) { return std::max(built_wonder_count(s, 0), built_wonder_count(s, 1)); }
 
-// One player's valuation of cards, wonders and tokens in one position (_PlayerView); the values of
+// One player's valuation of cards, wonders and tokens in one position; the values of
 // wonders and the best uses of cards are kept once computed.
 class View {
  public:
@@ -122,7 +122,7 @@ class View {
     value += std::min<int>(w.opponent_loses, s_.coins[q]) * coin_value * 0.8;
     value += military_value(w.shields);
     if (w.choice) value += k_.choice_value[a];
-    if (w.play_again || has_theology) value += k_.play_again_value;
+    if (w.has(PLAY_AGAIN) || has_theology) value += k_.play_again_value;
     if (w.destroy != NONE) {
       const View victim(t_, k_, s_, q);
       double best = 0.0;
@@ -136,7 +136,7 @@ class View {
       }
       value += best;
     }
-    if (w.from_discard && !s_.discard.empty()) {
+    if (w.has(BUILD_FROM_DISCARD) && !s_.discard.empty()) {
       double best = 0.0;
       bool any = false;
       for (int c = 0; c < NUM_CARDS; ++c) {
@@ -204,12 +204,12 @@ class View {
   mutable std::array<double, NUM_CARDS> best_uses_;
 };
 
-// A wonder's worth in the draft, before any card is played (wonder_draft_value).
+// A wonder's worth in the draft, before any card is played.
 double wonder_draft_value(const WonderData& w) {
   double value = static_cast<double>(w.vp) + 0.5 * w.coins + 0.4 * w.opponent_loses;
   value += 1.5 * w.shields + (w.choice ? 2.0 : 0.0);
-  value += 3.0 * w.play_again + 2.0 * (w.destroy != NONE);
-  value += 2.5 * w.from_discard + 3.0 * (w.library_draw != 0);
+  value += 3.0 * w.has(PLAY_AGAIN) + 2.0 * (w.destroy != NONE);
+  value += 2.5 * w.has(BUILD_FROM_DISCARD) + 3.0 * (w.library_draw != 0);
   int cost = 0;
   for (int r = 0; r < NUM_RESOURCES; ++r) cost += w.cost[r];
   return value - 0.3 * cost;
@@ -217,7 +217,7 @@ double wonder_draft_value(const WonderData& w) {
 
 constexpr int FACE_DOWN = -2;  // an opened card whose face is unknown
 
-// The best use `view`'s player can make of a card accessible once `taken` is gone (_best_next):
+// The best use `view`'s player can make of a card accessible once `taken` is gone:
 // the accessible cards' best uses `best` (by index in `accessible`) and the opened cards'.
 double best_next(const int* accessible, const double* best, int num_accessible, int taken, const int* opened,
                  int num_opened, const View& view, double face_down_value) {
@@ -363,9 +363,9 @@ void Heuristic::action_values(const State& s, int player, const int16_t* legal, 
       value = mine.coin_value * sell_value(s, mine.p);
     } else {
       value = mine.wonder_value(d.wonder) - mine.spend(mine.wonder_cost(d.wonder));
-      again = t.wonders[d.wonder].play_again || mine.has_theology;
+      again = t.wonders[d.wonder].has(PLAY_AGAIN) || mine.has_theology;
     }
-    int opened[2], num_opened = 0;  // the cards taking this one opens (_opened)
+    int opened[2], num_opened = 0;  // the cards taking this one opens
     for (int8_t below : layout.covers[slot_of[card]]) {
       if (below == NONE) break;
       if (s.cover_count[below] == 1) opened[num_opened++] = s.face_up[below] ? s.slot_card[below] : FACE_DOWN;

@@ -1,14 +1,27 @@
-// The hand-written Duel strategy of agents/duel_heuristic.py, compiled: the value of each legal
-// action of the deciding player, in VP-equivalents, on the core's State.
+// The hand-written 7 Wonders Duel strategy, the one valuation of the project's Duel heuristic: the
+// value of each legal action of the deciding player, in VP-equivalents, on the core's State (a
+// Python engine state reaches it through the core's checked import, agents/duel_heuristic.py).
 //
-// agents/duel_heuristic.py is the readable reference (its docstring says what a move is worth);
-// this is a line-by-line copy of its arithmetic in double precision, in the same order of
-// operations, so the values agree to rounding (tests/core/test_duel_heuristic_core.py holds the
-// two together on every legal action of every decision phase). Card data come from the core's
-// Tables; the valuation's constants (COIN_VALUE, ..., TOKEN_SPECIAL_VALUE, DEMAND) come from the
-// Python module at construction (HeuristicConstants, checked), so they have one source. The
-// numbers written inside the formulas of the Python module (the 0.25 of the pressure of the pawn,
-// the weights of wonder_draft_value, ...) are part of those formulas, copied with them.
+// A move is worth what it adds to the player's position:
+// * points: blue, green and yellow cards, wonders, guilds (counted on the table now), tokens;
+// * military: the change of the military points of the pawn, looting, and the threat of supremacy
+//   (a pawn at the capital wins at once; near it every shield weighs more, for both sides);
+// * science: a new symbol is a step toward the six of supremacy (a sixth wins at once, a fifth is a
+//   serious threat), a pair brings a progress token;
+// * resources and trade: units the city lacks for the cards still to come, fixed prices, chains,
+//   worth more in Age I than in Age III; producing what the opponent lacks raises their prices;
+// * coins: gained, paid (cards, wonders, trade), or lost by the opponent;
+// * denial: taking a card opens the cards it covered: the move loses part of the best value the
+//   opponent can then take (a face-down card counts as an average card), unless the move lets the
+//   player play again (then it wins part of its own best next move).
+// The draft, progress tokens, the Mausoleum, the Great Library, the destructions and the choice of
+// who starts an Age use the same valuations. It reads only public information: the face-up cards,
+// the cities, the discard pile, never a face-down card, the box or the later Ages.
+//
+// The valuation's tunable constants (COIN_VALUE, ..., TOKEN_SPECIAL_VALUE, DEMAND) come from
+// agents/duel_heuristic.py at construction (HeuristicConstants, checked), so they have one source;
+// the numbers written inside the formulas (the 0.25 of the pressure of the pawn, the weights of
+// wonder_draft_value, ...) are part of those formulas.
 //
 // The choice (choose, heuristic_actions): the legal action of highest value + u * 1e-6, u uniform
 // in (0, 1) (Rng::unit) drawn per legal action from splitmix64 seeded with mix_seed(seed, the
@@ -52,8 +65,7 @@ class Heuristic {
  public:
   Heuristic(std::shared_ptr<const Tables> tables, HeuristicConstants constants)
       : tables_(std::move(tables)), k_(constants) {}
-  // The value of each of the n legal actions `legal` of `player`, who decides now, into `out`
-  // (agents/duel_heuristic.action_values).
+  // The value of each of the n legal actions `legal` of `player`, who decides now, into `out`.
   void action_values(const State& state, int player, const int16_t* legal, int n, double* out) const;
   // The legal action played (see the header comment); n > 0.
   int choose(const State& state, int player, const int16_t* legal, int n, uint64_t seed) const;

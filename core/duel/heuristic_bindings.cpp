@@ -51,9 +51,8 @@ int checked_legal(const Heuristic& h, const State& state, int player, int16_t* l
 }  // namespace
 
 void bind_heuristic(py::module_ m) {
-  py::class_<Heuristic>(
-      m, "Heuristic",
-      "agents/duel_heuristic.py compiled: the value of each legal action (see core/duel/heuristic.hpp).")
+  py::class_<Heuristic>(m, "Heuristic",
+                        "The Duel heuristic: the value of each legal action (see core/duel/heuristic.hpp).")
       .def(py::init([](std::shared_ptr<Tables> tables, const py::dict& constants) {
              if (!tables) throw py::type_error("Heuristic needs Tables");
              return Heuristic(tables, constants_from(constants));

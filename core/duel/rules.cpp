@@ -358,11 +358,11 @@ void build_wonder(const Tables& tables, State& s, int card, int wonder) {
     move_pawn(tables, s, player, w.shields);
     if (s.phase == GAME_OVER) return;
   }
-  s.play_again = w.play_again || (s.player_tokens[player] >> tables.theology & 1);
+  s.play_again = w.has(PLAY_AGAIN) || (s.player_tokens[player] >> tables.theology & 1);
   if (w.destroy != NONE && s.color_count[opponent][w.destroy]) {
     s.phase = DESTROY;
     s.destroy_color = w.destroy;
-  } else if (w.from_discard && !s.discard.empty()) {
+  } else if (w.has(BUILD_FROM_DISCARD) && !s.discard.empty()) {
     s.phase = MAUSOLEUM;
   } else if (w.library_draw) {
     s.library_offer = 0;

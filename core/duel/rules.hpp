@@ -8,7 +8,8 @@
 
 namespace wonders::duel {
 
-constexpr int MAX_LEGAL = 160;  // more than any state has (a Mausoleum choice: at most 60 cards)
+// the most legal actions: a play offers per accessible card (a slot's) a build, a sale and one action per own wonder
+constexpr int MAX_LEGAL = std::max(NUM_SLOTS * (2 + WONDERS_PER_ROUND), LARGEST_CHOICE_RANGE);
 constexpr int SELL_BASE = 2, SUPREMACY_DISTANCE = 9, SCIENCE_SUPREMACY_SYMBOLS = 6, PAIR = 2;
 
 // Writes the legal actions of the deciding player into `out` (MAX_LEGAL entries) in the order of

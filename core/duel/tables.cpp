@@ -24,10 +24,29 @@ const std::vector<int64_t>& get(const TableArrays& arrays, const std::string& na
 
 int8_t i8(int64_t v) { return static_cast<int8_t>(v); }
 
+std::string listed(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+  return "(" + text + ")";
+}
+
+// Refuses tables whose wonder powers are not the core's WonderPower bits, naming both lists.
+void check_wonder_powers(const std::vector<std::string>& given) {
+  const std::vector<std::string> core(WONDER_POWER_NAMES.begin(), WONDER_POWER_NAMES.end());
+  if (given == core) return;
+  const std::string theirs = listed(given), ours = listed(core);
+  throw std::invalid_argument(
+      "duel tables: the wonder powers of the tables (wonders_env.duel.cards.WONDER_POWERS) are " + theirs +
+      ", but the core's bits (WonderPower in core/duel/tables.hpp) are " + ours +
+      "; add each power to both, in one order");
+}
+
 }  // namespace
 
 Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_names,
-                           std::vector<std::string> wonder_names, std::vector<std::string> token_names) {
+                           std::vector<std::string> wonder_names, std::vector<std::string> token_names,
+                           const std::vector<std::string>& wonder_power_names) {
+  check_wonder_powers(wonder_power_names);
   Tables t;
   const size_t C = NUM_CARDS, W = NUM_WONDERS, T = NUM_TOKENS, R = NUM_RESOURCES;
   const auto& color = get(a, "card_color", C, 0, NUM_COLORS - 1);
@@ -93,10 +112,9 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   const auto& w_shields = get(a, "wonder_shields", W, 0, 9);
   const auto& w_coins = get(a, "wonder_coins", W, 0, 20);
   const auto& w_loses = get(a, "wonder_opponent_loses", W, 0, 20);
-  const auto& w_again = get(a, "wonder_play_again", W, 0, 1);
+  const auto& w_powers = get(a, "wonder_powers", W, 0, (1 << NUM_WONDER_POWERS) - 1);
   const auto& w_destroy = get(a, "wonder_destroy", W, NONE, NUM_COLORS - 1);
   const auto& w_library = get(a, "wonder_library_draw", W, 0, NUM_TOKENS - 5);
-  const auto& w_discard = get(a, "wonder_from_discard", W, 0, 1);
   const auto& w_choice = get(a, "wonder_choice", W, 0, (1 << R) - 1);
   for (size_t w = 0; w < W; ++w) {
     WonderData& d = t.wonders[w];
@@ -105,10 +123,9 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
     d.shields = i8(w_shields[w]);
     d.coins = i8(w_coins[w]);
     d.opponent_loses = i8(w_loses[w]);
-    d.play_again = w_again[w] != 0;
     d.destroy = i8(w_destroy[w]);
     d.library_draw = i8(w_library[w]);
-    d.from_discard = w_discard[w] != 0;
+    d.powers = static_cast<uint32_t>(w_powers[w]);
     d.choice = static_cast<uint8_t>(w_choice[w]);
     if (d.choice && d.choice != RAW_BITS && d.choice != MANUFACTURED_BITS)
       throw std::invalid_argument("duel tables: wonder " + std::to_string(w) + " has a mixed choice");

@@ -23,6 +23,25 @@ constexpr int RAW_BITS = 0b00111, MANUFACTURED_BITS = 0b11000;
 // named integer arrays as passed from Python (or read from a file), flattened row-major
 using TableArrays = std::map<std::string, std::vector<int64_t>>;
 
+// The wonder powers that take no argument: bit `p` of a wonder's `wonder_powers` entry is power p,
+// in the order of wonders_env.duel.cards.WONDER_POWERS; WONDER_POWER_NAMES names each (its token),
+// and Tables::from_arrays refuses tables whose powers are other names or in another order. A new
+// power is a member here with its name, and its token in cards.py.
+enum WonderPower : uint8_t { PLAY_AGAIN, BUILD_FROM_DISCARD, NUM_WONDER_POWERS };
+constexpr std::array<const char*, NUM_WONDER_POWERS> WONDER_POWER_NAMES = [] {
+  std::array<const char*, NUM_WONDER_POWERS> names{};
+  names[PLAY_AGAIN] = "play_again";
+  names[BUILD_FROM_DISCARD] = "build_from_discard";
+  return names;
+}();
+static_assert(
+    [] {
+      for (const char* name : WONDER_POWER_NAMES)
+        if (!name) return false;
+      return true;
+    }(),
+    "a name for each WonderPower");
+
 struct CardData {
   int8_t color, deck, coin_cost, vp, shields, coins, science;  // science: symbol or NONE
   std::array<int8_t, NUM_RESOURCES> cost, production;
@@ -36,8 +55,9 @@ struct CardData {
 struct WonderData {
   std::array<int8_t, NUM_RESOURCES> cost;
   int8_t vp, shields, coins, opponent_loses, destroy, library_draw;  // destroy: colour or NONE
-  bool play_again, from_discard;
+  uint32_t powers;                                                   // bit p: WonderPower p
   uint8_t choice;
+  bool has(WonderPower power) const { return powers >> power & 1; }
 };
 
 struct TokenData {
@@ -66,9 +86,11 @@ struct Tables {
   std::array<int8_t, 10> military_points;  // by pawn distance 0-9 (scoring.MILITARY_POINTS)
   std::vector<std::string> card_names, wonder_names, token_names;
 
-  // Builds and validates the tables; throws std::invalid_argument naming the bad array.
+  // Builds and validates the tables; throws std::invalid_argument naming the bad array, or both
+  // lists of wonder powers when `wonder_power_names` (the tables' vocabulary) is not WONDER_POWER_NAMES.
   static Tables from_arrays(const TableArrays& arrays, std::vector<std::string> card_names,
-                            std::vector<std::string> wonder_names, std::vector<std::string> token_names);
+                            std::vector<std::string> wonder_names, std::vector<std::string> token_names,
+                            const std::vector<std::string>& wonder_power_names);
 };
 
 }  // namespace wonders::duel

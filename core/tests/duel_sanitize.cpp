@@ -49,7 +49,7 @@ Tables read_tables(const char* path) {
     std::exit(2);
   }
   TableArrays arrays;
-  std::vector<std::string> names[3];
+  std::map<std::string, std::vector<std::string>> names;  // by kind: card_names, wonder_names, ...
   std::string line;
   while (std::getline(in, line)) {
     std::istringstream fields(line);
@@ -59,8 +59,7 @@ Tables read_tables(const char* path) {
     if (name == "names") {  // "names KIND COUNT", then one name a line
       std::string kind;
       fields >> kind >> count;
-      const int which = kind == "card_names" ? 0 : kind == "wonder_names" ? 1 : 2;
-      for (size_t i = 0; i < count && std::getline(in, line); ++i) names[which].push_back(line);
+      for (size_t i = 0; i < count && std::getline(in, line); ++i) names[kind].push_back(line);
       continue;
     }
     fields >> count;
@@ -68,7 +67,8 @@ Tables read_tables(const char* path) {
     for (auto& v : values) fields >> v;
     arrays[name] = values;
   }
-  return Tables::from_arrays(arrays, names[0], names[1], names[2]);
+  return Tables::from_arrays(arrays, names["card_names"], names["wonder_names"], names["token_names"],
+                             names["wonder_power_names"]);
 }
 
 // The heuristic's constants: one a line, "name count values...".

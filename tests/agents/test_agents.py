@@ -264,8 +264,8 @@ def test_seven_wonders_heuristic_reads_no_hidden_information(players, payment):
 
 
 def test_duel_heuristic_reads_no_hidden_information():
-    """On the Python engine's states (on the core's, the compiled copy of the valuation plays, held
-    equal to this one by tests/core/test_duel_heuristic_core.py)."""
+    """On the Python engine's states, which the core's valuation reads through its checked import
+    (the same values as on the core's game: tests/core/test_duel_heuristic_core.py)."""
     env = wonders_env.make("seven_wonders_duel", raw=True, engine="python")
     rng = np.random.default_rng(0)
     checked = 0

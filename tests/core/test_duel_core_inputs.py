@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from wonders_env import core
+from wonders_env.duel.cards import WONDER_IDS, WONDER_POWERS, WONDERS, EffectKind
 from wonders_env.duel.compiled import CompiledDuel, CoreDuelState, table_arrays, table_names
 from wonders_env.duel.state import new_game
 
@@ -102,6 +103,7 @@ def test_a_bad_seed_is_refused(seed):
     ("card_color", np.full(73, 9), "outside 0..6"),
     ("card_cost", np.zeros(10), "must have 365 values"),
     ("wonder_choice", np.full(12, 0b10001), "mixed choice"),
+    ("wonder_powers", np.full(12, 1 << len(WONDER_POWERS)), f"outside 0..{(1 << len(WONDER_POWERS)) - 1}"),
     ("layout_covered_by", np.zeros(120), "covered by later slots"),
 ])
 def test_corrupt_tables_are_refused(name, value, error):
@@ -112,6 +114,28 @@ def test_corrupt_tables_are_refused(name, value, error):
     del arrays[name]
     with pytest.raises(ValueError, match=f"missing array '{name}'"):
         core.load().duel.Tables(arrays, *table_names())
+
+
+@pytest.mark.parametrize("powers", [
+    ["play_again"],  # a power of the core the tables lack
+    ["play_again", "build_from_discard", "see_the_future"],  # a power of the tables the core lacks
+    ["build_from_discard", "play_again"],  # the bits in another order
+])
+def test_tables_whose_wonder_powers_are_not_the_cores_are_refused_naming_both(powers):
+    cards, wonders, tokens, _ = table_names()
+    with pytest.raises(ValueError, match=rf"the wonder powers of the tables .* are \({', '.join(powers)}\), but "
+                                         r"the core's bits .* are \(play_again, build_from_discard\)"):
+        core.load().duel.Tables(table_arrays(), cards, wonders, tokens, powers)
+
+
+def test_each_wonder_power_is_one_bit_of_the_wonders_that_have_it():
+    powers = table_arrays()["wonder_powers"]
+    for wonder in WONDERS:
+        kinds = {effect.kind for effect in wonder.effects}
+        assert powers[wonder.id] == sum(1 << bit for bit, kind in enumerate(WONDER_POWERS) if kind in kinds)
+    assert powers[WONDER_IDS["The Mausoleum"]] == 1 << WONDER_POWERS.index(EffectKind.BUILD_FROM_DISCARD)
+    assert powers[WONDER_IDS["The Sphinx"]] == 1 << WONDER_POWERS.index(EffectKind.PLAY_AGAIN)
+    assert powers[WONDER_IDS["The Pyramids"]] == 0
 
 
 def test_a_batch_needs_a_sane_size():

@@ -186,9 +186,10 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
     assert torch.all(rollout.masks[torch.arange(len(rollout.actions)), rollout.actions])  # legal moves only
 
 
-def test_duel_heuristic_seats_play_a_best_move_of_the_python_valuation(monkeypatch):
-    """In Duel the heuristic seats are played by the compiled valuation on the batch's own games
-    (no Python twin): each move is a best move of agents.duel_heuristic (up to its 1e-6 tie-break)."""
+def test_duel_heuristic_seats_play_a_best_move_of_the_valuation(monkeypatch):
+    """In Duel the heuristic seats are played by the core's valuation on the batch's own games (no
+    Python twin): each move is a best move of agents.duel_heuristic.action_values on the game's
+    Python engine copy (up to its 1e-6 tie-break)."""
     from agents import duel_heuristic
     from wonders_env.duel.game import DuelGame
     checked = []

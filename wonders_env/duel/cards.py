@@ -15,7 +15,7 @@ more entry of :data:`EDITIONS` with its own table files. A game carries the data
 created with (``DuelGame(edition)``, ``state.db``), and the rules, scoring, observation and
 action table read that database only, so a grown table plays with its own sizes. The base game's
 database is ``BASE`` (the compiled core is given its tables, ``compiled.py``); some of its tables
-are also module names (``CARDS``, ``CARD_IDS``, ``CARD_VP`` ...), public API for the tools written
+are also module names (``CARDS``, ``CARD_IDS``, ``CARD_COLOR`` ...), public API for the tools written
 for the base game, listed at the end of this module.
 """
 
@@ -76,6 +76,14 @@ class EffectKind(IntEnum):
     RED_EXTRA_SHIELD = 22  # Strategy
     WONDERS_PLAY_AGAIN = 23  # Theology
     CHAIN_COINS = 24  # Urbanism: `amount` coins per later chain build
+
+
+#: the wonder powers that take no argument, in the order of the core's bits (``WonderPower`` in
+#: ``core/duel/tables.hpp``; the core refuses tables whose list differs): a wonder's powers reach the
+#: core as one bit mask (``wonder_powers``), so a new one is a member here and a bit there
+WONDER_POWERS = (EffectKind.PLAY_AGAIN, EffectKind.BUILD_FROM_DISCARD)
+#: the effects whose token takes no argument
+ARGUMENTLESS = (*WONDER_POWERS, EffectKind.ECONOMY, EffectKind.WONDERS_PLAY_AGAIN)
 
 
 @dataclass(frozen=True)
@@ -185,8 +193,7 @@ def parse_effects(text: str) -> tuple[Effect, ...]:
             if arg not in COLORS:
                 raise ValueError(f"unknown colour {arg!r}; allowed: {COLORS}")
             effects.append(Effect(kind, what=COLORS.index(arg)))
-        elif kind in (EffectKind.PLAY_AGAIN, EffectKind.BUILD_FROM_DISCARD, EffectKind.ECONOMY,
-                      EffectKind.WONDERS_PLAY_AGAIN):
+        elif kind in ARGUMENTLESS:
             if arg:
                 raise ValueError(f"{name} takes no argument, got {arg!r}")
             effects.append(Effect(kind))
@@ -386,6 +393,8 @@ class DuelDatabase:
         self.wonder_library_draw = tuple(_total(w.effects, EffectKind.PROGRESS_FROM_UNUSED) for w in wonders)
         self.wonder_from_discard = tuple(_has(w.effects, EffectKind.BUILD_FROM_DISCARD) for w in wonders)
         self.wonder_choice = tuple(_what(w.effects, EffectKind.PRODUCE_CHOICE, 0) for w in wonders)
+        self.wonder_powers = tuple(sum(1 << bit for bit, kind in enumerate(WONDER_POWERS) if _has(w.effects, kind))
+                                   for w in wonders)  # bit p: WONDER_POWERS[p]
 
         self.token_vp = tuple(_total(t.effects, EffectKind.VP) for t in tokens)
         self.token_coins = tuple(_total(t.effects, EffectKind.COINS) for t in tokens)
@@ -442,19 +451,8 @@ BASE = database("1st")
 CARDS, WONDERS, PROGRESS_TOKENS, LAYOUTS = BASE.cards, BASE.wonders, BASE.progress_tokens, BASE.layouts
 CARD_IDS, WONDER_IDS, TOKEN_IDS = BASE.card_ids, BASE.wonder_ids, BASE.token_ids
 
-CARD_COLOR, CARD_DECK = BASE.card_color, BASE.card_deck
-CARD_CHAIN_GIVES, CARD_CHAIN_NEEDS = BASE.card_chain_gives, BASE.card_chain_needs
-CARD_VP, CARD_SHIELDS, CARD_COINS, CARD_SCIENCE = BASE.card_vp, BASE.card_shields, BASE.card_coins, BASE.card_science
-CARD_PRODUCTION, CARD_CHOICE, CARD_TRADE_FIXED = BASE.card_production, BASE.card_choice, BASE.card_trade_fixed
-CARD_COINS_PER_CARD, CARD_COINS_PER_WONDER = BASE.card_coins_per_card, BASE.card_coins_per_wonder
-CARD_GUILD_COINS, CARD_GUILD_VP = BASE.card_guild_coins, BASE.card_guild_vp
-CARD_GUILD_VP_PER_WONDER, CARD_GUILD_VP_PER_3COINS = BASE.card_guild_vp_per_wonder, BASE.card_guild_vp_per_3coins
-
-WONDER_COST, WONDER_VP, WONDER_SHIELDS = BASE.wonder_cost, BASE.wonder_vp, BASE.wonder_shields
-WONDER_COINS, WONDER_OPPONENT_LOSES = BASE.wonder_coins, BASE.wonder_opponent_loses
-WONDER_PLAY_AGAIN = BASE.wonder_play_again
-WONDER_DESTROY, WONDER_LIBRARY_DRAW = BASE.wonder_destroy, BASE.wonder_library_draw
-WONDER_FROM_DISCARD, WONDER_CHOICE = BASE.wonder_from_discard, BASE.wonder_choice
-
-TOKEN_VP, TOKEN_COINS, TOKEN_SCIENCE = BASE.token_vp, BASE.token_coins, BASE.token_science
-STRATEGY, THEOLOGY, STRATEGY_SHIELDS = BASE.strategy, BASE.theology, BASE.strategy_shields
+CARD_COLOR, CARD_DECK, CARD_CHAIN_GIVES = BASE.card_color, BASE.card_deck, BASE.card_chain_gives
+CARD_SHIELDS, CARD_SCIENCE, CARD_PRODUCTION = BASE.card_shields, BASE.card_science, BASE.card_production
+CARD_CHOICE, CARD_TRADE_FIXED = BASE.card_choice, BASE.card_trade_fixed
+WONDER_COST, WONDER_SHIELDS, WONDER_CHOICE = BASE.wonder_cost, BASE.wonder_shields, BASE.wonder_choice
+TOKEN_SCIENCE = BASE.token_science

@@ -4,7 +4,9 @@ The rules run in C++ (``core/duel/``, built into ``wonders_env._core``); this mo
 Python side:
 
 * :func:`table_arrays` passes the tables of a :class:`.cards.DuelDatabase` (parsed from ``data/``)
-  to the core as named integer arrays (cards are data, with one source of truth);
+  to the core as named integer arrays (cards are data, with one source of truth), the wonders'
+  powers without an argument as one bit array (``wonder_powers``, bit ``p`` the power
+  ``cards.WONDER_POWERS[p]``: the core checks these names against its own bits at load);
 * :class:`DuelStateView` is a read-only view of a core state (and the seed it was dealt from)
   with the names of :class:`.state.DuelState`: each field is read from the core when asked (the
   getters, the export and the checked import all come from one declared layout,
@@ -14,6 +16,8 @@ Python side:
   agents play a core game without the Python rules (``tests/duel/test_duel_core_alone.py``);
 * :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on these views, so agents, the
   tournament and training run on it;
+* :func:`core_state_of` is the core's state of a view, or the core's checked import of a Python
+  engine state (what the core's heuristic reads on either engine's game);
 * :meth:`CompiledDuel.from_python` takes a Python engine state into the core (every field checked
   by the core's import, then its deal and moves replayed: a state that these do not reproduce is
   refused naming the fields) and :meth:`CompiledDuel.to_python` copies a core state into a
@@ -37,7 +41,7 @@ import numpy as np
 from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
-from .cards import BASE, DuelDatabase
+from .cards import BASE, WONDER_POWERS, DuelDatabase
 from .actions import BASE_ACTIONS, NUM_ACTIONS, describe_action, illegal_action_error
 from . import presentation, render
 from .record import game_record
@@ -55,9 +59,8 @@ def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
               "card_trade_fixed", "card_coins_per_card", "card_coins_per_wonder", "card_guild_coins",
               "card_guild_vp", "card_guild_vp_per_wonder", "card_guild_vp_per_3coins", "card_changes_costs",
               "card_has_income", "wonder_cost", "wonder_vp", "wonder_shields", "wonder_coins",
-              "wonder_opponent_loses", "wonder_play_again", "wonder_destroy", "wonder_library_draw",
-              "wonder_from_discard", "wonder_choice", "token_vp", "token_coins", "token_science",
-              "token_vp_per_token")
+              "wonder_opponent_loses", "wonder_destroy", "wonder_library_draw", "wonder_powers", "wonder_choice",
+              "token_vp", "token_coins", "token_science", "token_vp_per_token")
     arrays = {name: getattr(db, name) for name in per_id}
     arrays.update({
         "special_tokens": (db.architecture, db.masonry, db.economy, db.strategy, db.theology, db.urbanism),
@@ -68,8 +71,10 @@ def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
     return {name: np.asarray(values, np.int64).reshape(-1) for name, values in arrays.items()}
 
 
-def table_names(db: DuelDatabase = BASE) -> tuple[list[str], list[str], list[str]]:
-    return ([card.name for card in db.cards], [w.name for w in db.wonders], [t.name for t in db.progress_tokens])
+def table_names(db: DuelDatabase = BASE) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The names of the cards, wonders and progress tokens, and of the bits of ``wonder_powers``."""
+    return ([card.name for card in db.cards], [w.name for w in db.wonders], [t.name for t in db.progress_tokens],
+            [kind.name.lower() for kind in WONDER_POWERS])
 
 
 @lru_cache(maxsize=1)
@@ -82,7 +87,7 @@ def write_table_file(path: Path) -> None:
     """The tables as text for the C++ sanitizer program (core/tests): one array per line,
     ``name count values...``, then each list of names as ``names kind count`` and one name a line."""
     lines = [f"{name} {len(values)} {' '.join(str(int(v)) for v in values)}" for name, values in table_arrays().items()]
-    for kind, names in zip(("card_names", "wonder_names", "token_names"), table_names()):
+    for kind, names in zip(("card_names", "wonder_names", "token_names", "wonder_power_names"), table_names()):
         lines.append(f"names {kind} {len(names)}")
         lines += names
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -97,6 +102,17 @@ STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("db", 
 def core_engine() -> Any:
     """The core's Duel rules on its tables (``wonders_env._core.duel.Engine``), shared."""
     return core.load().duel.Engine(core_tables())
+
+
+def core_state_of(state: DuelState | DuelStateView) -> Any:
+    """The C++ state of ``state``: a view's own, or the core's checked import of a Python engine state
+    of the base game (every field checked; a bad one raises ``ValueError`` naming it), so that the
+    core's tools (its ``Heuristic``) read the Python engine's games too."""
+    if isinstance(state, DuelStateView):
+        return state.core
+    if state.db is not BASE:
+        raise ValueError(f"the core plays the base game's Duel tables, not edition {state.db.edition!r}")
+    return core_engine().import_state({name: getattr(state, name) for name in STATE_FIELDS})
 
 
 class DuelStateView:
