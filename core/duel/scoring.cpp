@@ -1,4 +1,6 @@
-#include "duel/scoring.hpp"
+// Final scoring in the eight categories of the score pad and the civilian winners (mirrors
+// wonders_env/duel/scoring.py).
+#include "duel/rules.hpp"
 
 #include <algorithm>
 
@@ -18,15 +20,17 @@ int built_wonder_count(const State& state, int player) {
   return count;
 }
 
+namespace {
+
 int military_points(const Tables& tables, int pawn, int player) {
   int lead = player == 0 ? pawn : -pawn;
   return lead > 0 ? tables.military_points[lead] : 0;
 }
 
-namespace {
+}  // namespace
 
-int guild_points(const Tables& tables, const State& state, int card) {
-  const CardData& d = tables.cards[card];
+int Engine::guild_points(const State& state, int card) const {
+  const CardData& d = tables_->cards[card];
   int points =
       d.guild_vp * std::max(colour_count(state, 0, d.guild_vp_colors), colour_count(state, 1, d.guild_vp_colors));
   points += d.guild_vp_per_wonder * std::max(built_wonder_count(state, 0), built_wonder_count(state, 1));
@@ -34,9 +38,8 @@ int guild_points(const Tables& tables, const State& state, int card) {
   return points;
 }
 
-}  // namespace
-
-Score score(const Tables& tables, const State& state, int player) {
+Score Engine::score_breakdown(const State& state, int player) const {
+  const Tables& tables = *tables_;
   Score result{};
   for (int i = 0; i < state.city_size[player]; ++i) {
     int card = state.city[player][i];
@@ -48,7 +51,7 @@ Score score(const Tables& tables, const State& state, int player) {
     else if (colour == YELLOW)
       result[2] += tables.cards[card].vp;
     else if (colour == PURPLE)
-      result[3] += guild_points(tables, state, card);
+      result[3] += guild_points(state, card);
   }
   for (int i = 0; i < state.wonder_count[player]; ++i) {
     int w = state.player_wonders[player][i];
@@ -63,8 +66,8 @@ Score score(const Tables& tables, const State& state, int player) {
   return result;
 }
 
-uint8_t winners(const Tables& tables, const State& state) {
-  Score a = score(tables, state, 0), b = score(tables, state, 1);
+uint8_t Engine::winners(const State& state) const {
+  Score a = score_breakdown(state, 0), b = score_breakdown(state, 1);
   if (a[NUM_CATEGORIES] != b[NUM_CATEGORIES]) return a[NUM_CATEGORIES] > b[NUM_CATEGORIES] ? 1 : 2;
   if (a[0] != b[0]) return a[0] > b[0] ? 1 : 2;
   return 3;
