@@ -82,6 +82,4 @@ int Engine::wonder_cost(const State& state, int player, int wonder, const Prices
                        state.manufactured_choices[player], prices, waived);
 }
 
-int Engine::sell_value(const State& state, int player) const { return SELL_BASE + state.color_count[player][YELLOW]; }
-
 }  // namespace wonders::duel

@@ -1,5 +1,6 @@
 // The rules of 7 Wonders Duel (see rules.hpp); each function mirrors the Python function of the
-// same name in wonders_env/duel/state.py or rules.py.
+// same name in wonders_env/duel/state.py or rules.py. The helpers are file-local and take the
+// Engine they work for.
 #include "duel/rules.hpp"
 
 #include <algorithm>
@@ -12,7 +13,8 @@ namespace wonders::duel {
 namespace {
 
 // One Age's deck shuffled: the 20 cards in slot order and the boxed ones (Age III with the Guilds).
-void deal_age(const Tables& tables, int age, Rng& rng, Deal& deal) {
+void deal_age(const Engine& engine, int age, Rng& rng, Deal& deal) {
+  const Tables& tables = engine.tables();
   std::vector<int8_t> cards = tables.deck_cards[age - 1];
   rng.shuffle(cards.data(), static_cast<int>(cards.size()));
   std::vector<int8_t> kept(cards.begin() + CARDS_REMOVED_PER_AGE, cards.end());
@@ -41,6 +43,17 @@ std::string permutation_error(const std::array<int8_t, N>& values, const char* w
   return "";
 }
 
+// Lay out the structure of `age` from the deal; the bottom row is open.
+void lay_out_age(const Engine& engine, State& state, int age) {
+  const Tables& tables = engine.tables();
+  const Layout& layout = tables.layouts[age - 1];
+  state.age = static_cast<int8_t>(age);
+  state.slot_card = state.deal.cards[age - 1];
+  state.face_up = layout.face_up;
+  state.cover_count = layout.cover_count;
+  state.cards_left = NUM_SLOTS;
+}
+
 }  // namespace
 
 Deal Engine::draw_deal(uint64_t seed) const {
@@ -50,7 +63,7 @@ Deal Engine::draw_deal(uint64_t seed) const {
   for (int t = 0; t < NUM_TOKENS; ++t) deal.token_order[t] = static_cast<int8_t>(t);
   rng.shuffle(deal.wonder_order.data(), NUM_WONDERS);
   rng.shuffle(deal.token_order.data(), NUM_TOKENS);
-  for (int age = 1; age <= 3; ++age) deal_age(*tables_, age, rng, deal);
+  for (int age = 1; age <= 3; ++age) deal_age(*this, age, rng, deal);
   return deal;
 }
 
@@ -106,16 +119,6 @@ void Engine::new_game(State& s, const Deal& deal) const {
   s.destroy_color = NONE;
 }
 
-void Engine::lay_out_age(State& state, int age) const {
-  const Tables& tables = *tables_;
-  const Layout& layout = tables.layouts[age - 1];
-  state.age = static_cast<int8_t>(age);
-  state.slot_card = state.deal.cards[age - 1];
-  state.face_up = layout.face_up;
-  state.cover_count = layout.cover_count;
-  state.cards_left = NUM_SLOTS;
-}
-
 // ------------------------------------------------------------------------------- legality
 namespace {
 
@@ -142,33 +145,33 @@ bool accessible(const State& s, int card) {
   return false;
 }
 
-}  // namespace
-
-int Engine::play_actions(const State& s, int16_t* out) const {
+int play_actions(const Engine& engine, const State& s, int16_t* out) {
   const int player = s.current, coins = s.coins[player];
-  const Prices prices = trade_prices(s, player);
+  const Prices prices = engine.trade_prices(s, player);
   int wonders[WONDERS_PER_ROUND], num_wonders = 0;
   if (s.wonders_built < MAX_WONDERS_BUILT)
     for (int i = 0; i < s.wonder_count[player]; ++i) {
       int w = s.player_wonders[player][i];
-      if (!(s.wonder_built >> w & 1) && wonder_cost(s, player, w, prices) <= coins) wonders[num_wonders++] = w;
+      if (!(s.wonder_built >> w & 1) && engine.wonder_cost(s, player, w, prices) <= coins) wonders[num_wonders++] = w;
     }
   int n = 0;
   for (int slot = 0; slot < NUM_SLOTS; ++slot) {
     int card = s.slot_card[slot];
     if (card == EMPTY || s.cover_count[slot]) continue;
-    if (build_cost(s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(BUILD_AT + card);
+    if (engine.build_cost(s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(BUILD_AT + card);
     out[n++] = static_cast<int16_t>(SELL_AT + card);
     for (int i = 0; i < num_wonders; ++i) out[n++] = static_cast<int16_t>(WONDER_AT + card * NUM_WONDERS + wonders[i]);
   }
   return n;
 }
 
+}  // namespace
+
 int Engine::legal_actions(const State& s, int16_t* out) const {
   const Tables& tables = *tables_;
   switch (s.phase) {
     case PLAY:
-      return play_actions(s, out);
+      return play_actions(*this, s, out);
     case DRAFT:
       return bit_actions(s.draft_offer, DRAFT_AT, out);
     case PROGRESS:
@@ -272,6 +275,23 @@ void game_over(State& s, uint8_t winners, Victory victory) {
   s.pending_progress = s.play_again = false;
 }
 
+void move_pawn(const Engine& engine, State& s, int player, int shields) {
+  const Tables& tables = engine.tables();
+  const int loser = 1 - player;
+  int pawn = s.pawn + (player == 0 ? shields : -shields);
+  pawn = std::max(-SUPREMACY_DISTANCE, std::min(SUPREMACY_DISTANCE, pawn));
+  s.pawn = static_cast<int8_t>(pawn);
+  const int distance = loser == 1 ? pawn : -pawn;
+  for (int i = 0; i < 4; ++i) {
+    const LootingToken& token = tables.looting[i];
+    if (token.victim == loser && (s.looting >> i & 1) && distance >= token.distance) {
+      s.looting &= static_cast<uint8_t>(~(1u << i));
+      s.coins[loser] = static_cast<int16_t>(s.coins[loser] - std::min<int>(token.coins, s.coins[loser]));
+    }
+  }
+  if (distance >= SUPREMACY_DISTANCE) game_over(s, static_cast<uint8_t>(1u << player), MILITARY);
+}
+
 void gain_symbol(State& s, int player, int symbol) {
   int8_t* science = s.science[player];
   ++science[symbol];
@@ -284,6 +304,13 @@ void gain_symbol(State& s, int player, int symbol) {
   }
 }
 
+void take_token(const Engine& engine, State& s, int player, int token) {
+  const Tables& tables = engine.tables();
+  s.player_tokens[player] |= static_cast<uint16_t>(1u << token);
+  s.coins[player] = static_cast<int16_t>(s.coins[player] + tables.tokens[token].coins);
+  if (tables.tokens[token].science != NONE) gain_symbol(s, player, tables.tokens[token].science);
+}
+
 void add_choice(State& s, int player, int bits) {
   if (bits == RAW_BITS)
     ++s.raw_choices[player];
@@ -291,49 +318,101 @@ void add_choice(State& s, int player, int bits) {
     ++s.manufactured_choices[player];
 }
 
-void starter(State& s, int choice) {
-  const int chooser = s.current;
-  log_action(s, chooser, STARTER_AT + choice, 0);
-  s.phase = PLAY;
-  s.current = s.turn_player = static_cast<int8_t>(choice == STARTER_ME ? chooser : 1 - chooser);
+int income(const Engine& engine, const State& s, int player, int card) {
+  const Tables& tables = engine.tables();
+  const CardData& d = tables.cards[card];
+  int coins = d.coins;
+  if (d.coins_per_card) coins += d.coins_per_card * colour_count(s, player, d.coins_per_card_colors);
+  if (d.coins_per_wonder) coins += d.coins_per_wonder * built_wonder_count(s, player);
+  if (d.guild_coins)
+    coins +=
+        d.guild_coins * std::max(colour_count(s, 0, d.guild_coins_colors), colour_count(s, 1, d.guild_coins_colors));
+  return coins;
 }
 
-}  // namespace
+// Put `card` in `player`'s city and apply what it does when built (already paid).
+void add_building(const Engine& engine, State& s, int player, int card) {
+  const Tables& tables = engine.tables();
+  const CardData& d = tables.cards[card];
+  s.city[player][s.city_size[player]++] = static_cast<int8_t>(card);
+  s.owned[player].add(card);
+  ++s.color_count[player][d.color];
+  s.chains[player] |= d.chain_gives;
+  if (d.changes_costs) {
+    for (int r = 0; r < NUM_RESOURCES; ++r)
+      s.production[player][r] = static_cast<int8_t>(s.production[player][r] + d.production[r]);
+    if (d.choice) add_choice(s, player, d.choice);
+    s.fixed_price_bits[player] |= d.trade_fixed;
+  }
+  if (d.has_income) s.coins[player] = static_cast<int16_t>(s.coins[player] + income(engine, s, player, card));
+  if (d.shields) {
+    int shields = d.shields;
+    if (d.color == RED && s.player_tokens[player] >> tables.strategy & 1) shields += tables.strategy_shields;
+    move_pawn(engine, s, player, shields);
+  }
+  if (d.science != NONE) gain_symbol(s, player, d.science);
+}
 
-void Engine::apply_actions(State& s, const std::array<int, 2>& actions) const {
-  const Decoded d = decode_action(actions[s.current]);
-  switch (d.kind) {
-    case A_DRAFT:
-      draft(s, d.index);
-      break;
-    case A_BUILD:
-      build(s, d.index);
-      break;
-    case A_SELL:
-      sell(s, d.index);
-      break;
-    case A_WONDER:
-      build_wonder(s, d.index, d.wonder);
-      break;
-    case A_PROGRESS:
-      progress(s, d.index);
-      break;
-    case A_DESTROY:
-      destroy(s, d.index);
-      break;
-    case A_MAUSOLEUM:
-      mausoleum(s, d.index);
-      break;
-    case A_LIBRARY:
-      library(s, d.index);
-      break;
-    case A_STARTER:
-      starter(s, d.index);
-      break;
+// The civilian winners (scoring.py's winners): by points, then blue points; a bit per player
+// (both on a tie).
+uint8_t winners(const Engine& engine, const State& s) {
+  const Score a = engine.score_breakdown(s, 0), b = engine.score_breakdown(s, 1);
+  if (a[NUM_CATEGORIES] != b[NUM_CATEGORIES]) return a[NUM_CATEGORIES] > b[NUM_CATEGORIES] ? 1 : 2;
+  if (a[0] != b[0]) return a[0] > b[0] ? 1 : 2;
+  return 3;
+}
+
+void end_age(const Engine& engine, State& s) {
+  if (s.age == 3) {
+    game_over(s, winners(engine, s), CIVILIAN);
+    return;
+  }
+  lay_out_age(engine, s, s.age + 1);
+  s.phase = STARTER;
+  s.current = s.pawn > 0 ? 1 : s.pawn < 0 ? 0 : s.turn_player;
+}
+
+// After a decision: a pending progress choice, the end of the Age, or the next turn.
+void end_turn(const Engine& engine, State& s) {
+  if (s.pending_progress) {
+    s.pending_progress = false;
+    s.phase = PROGRESS;
+    s.current = s.turn_player;
+    return;
+  }
+  if (!s.cards_left) {
+    s.play_again = false;
+    end_age(engine, s);
+    return;
+  }
+  if (s.play_again)
+    s.play_again = false;
+  else
+    s.turn_player = static_cast<int8_t>(1 - s.turn_player);
+  s.phase = PLAY;
+  s.current = s.turn_player;
+}
+
+void take_from_structure(const Engine& engine, State& s, int card) {
+  const Tables& tables = engine.tables();
+  int slot = 0;
+  while (s.slot_card[slot] != card) ++slot;
+  s.slot_card[slot] = EMPTY;
+  --s.cards_left;
+  for (int8_t below : tables.layouts[s.age - 1].covers[slot]) {
+    if (below == NONE) break;
+    if (!--s.cover_count[below]) s.face_up[below] = true;
   }
 }
 
-void Engine::draft(State& s, int wonder) const {
+// Trade payments go to the bank, or to the opponent who owns Economy.
+void pay_resources(const Engine& engine, State& s, int player, int coins) {
+  const Tables& tables = engine.tables();
+  if (coins && s.player_tokens[1 - player] >> tables.economy & 1)
+    s.coins[1 - player] = static_cast<int16_t>(s.coins[1 - player] + coins);
+}
+
+void draft(const Engine& engine, State& s, int wonder) {
   const int player = s.current;
   s.draft_offer &= static_cast<uint16_t>(~(1u << wonder));
   s.player_wonders[player][s.wonder_count[player]++] = static_cast<int8_t>(wonder);
@@ -342,7 +421,7 @@ void Engine::draft(State& s, int wonder) const {
   if (s.draft_step == WONDERS_PER_ROUND)
     for (int i = WONDERS_PER_ROUND; i < 2 * WONDERS_PER_ROUND; ++i) s.draft_offer |= 1u << s.deal.wonder_order[i];
   if (s.draft_step == 2 * WONDERS_PER_ROUND) {
-    lay_out_age(s, 1);
+    lay_out_age(engine, s, 1);
     s.phase = PLAY;
     s.current = s.turn_player = DRAFT_ORDER[0];
   } else {
@@ -350,11 +429,11 @@ void Engine::draft(State& s, int wonder) const {
   }
 }
 
-void Engine::build(State& s, int card) const {
-  const Tables& tables = *tables_;
+void build(const Engine& engine, State& s, int card) {
+  const Tables& tables = engine.tables();
   const int player = s.current;
   const CardData& d = tables.cards[card];
-  take_from_structure(s, card);
+  take_from_structure(engine, s, card);
   int paid = 0;
   if (d.chain_needs & s.chains[player]) {
     if (s.player_tokens[player] >> tables.urbanism & 1)
@@ -362,33 +441,33 @@ void Engine::build(State& s, int card) const {
   } else {
     int waived = d.color == BLUE && s.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
     int trade = purchase_cost(d.cost.data(), s.production[player], s.raw_choices[player],
-                              s.manufactured_choices[player], trade_prices(s, player), waived);
+                              s.manufactured_choices[player], engine.trade_prices(s, player), waived);
     paid = d.coin_cost + trade;
     s.coins[player] = static_cast<int16_t>(s.coins[player] - paid);
-    pay_resources(s, player, trade);
+    pay_resources(engine, s, player, trade);
   }
   log_action(s, player, BUILD_AT + card, paid);
-  add_building(s, player, card);
-  if (s.phase != GAME_OVER) end_turn(s);
+  add_building(engine, s, player, card);
+  if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void Engine::sell(State& s, int card) const {
+void sell(const Engine& engine, State& s, int card) {
   const int player = s.current;
-  take_from_structure(s, card);
-  s.coins[player] = static_cast<int16_t>(s.coins[player] + sell_value(s, player));
+  take_from_structure(engine, s, card);
+  s.coins[player] = static_cast<int16_t>(s.coins[player] + engine.sell_value(s, player));
   s.discard.add(card);
   log_action(s, player, SELL_AT + card, 0);
-  end_turn(s);
+  end_turn(engine, s);
 }
 
-void Engine::build_wonder(State& s, int card, int wonder) const {
-  const Tables& tables = *tables_;
+void build_wonder(const Engine& engine, State& s, int card, int wonder) {
+  const Tables& tables = engine.tables();
   const int player = s.current, opponent = 1 - player;
   const WonderData& w = tables.wonders[wonder];
-  take_from_structure(s, card);
-  int paid = wonder_cost(s, player, wonder, trade_prices(s, player));
+  take_from_structure(engine, s, card);
+  int paid = engine.wonder_cost(s, player, wonder, engine.trade_prices(s, player));
   s.coins[player] = static_cast<int16_t>(s.coins[player] - paid);
-  pay_resources(s, player, paid);
+  pay_resources(engine, s, player, paid);
   log_action(s, player, WONDER_AT + card * NUM_WONDERS + wonder, paid);
   s.wonder_built |= static_cast<uint16_t>(1u << wonder);
   s.wonder_card[wonder] = static_cast<int8_t>(card);
@@ -405,7 +484,7 @@ void Engine::build_wonder(State& s, int card, int wonder) const {
   if (w.opponent_loses)
     s.coins[opponent] = static_cast<int16_t>(s.coins[opponent] - std::min<int>(w.opponent_loses, s.coins[opponent]));
   if (w.shields) {
-    move_pawn(s, player, w.shields);
+    move_pawn(engine, s, player, w.shields);
     if (s.phase == GAME_OVER) return;
   }
   s.play_again = w.play_again || (s.player_tokens[player] >> tables.theology & 1);
@@ -421,20 +500,20 @@ void Engine::build_wonder(State& s, int card, int wonder) const {
     s.library_used = true;
     s.phase = LIBRARY;
   } else {
-    end_turn(s);
+    end_turn(engine, s);
   }
 }
 
-void Engine::progress(State& s, int token) const {
+void progress(const Engine& engine, State& s, int token) {
   const int player = s.current;
   s.board_tokens &= static_cast<uint16_t>(~(1u << token));
   log_action(s, player, PROGRESS_AT + token, 0);
-  take_token(s, player, token);
-  if (s.phase != GAME_OVER) end_turn(s);
+  take_token(engine, s, player, token);
+  if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void Engine::destroy(State& s, int card) const {
-  const Tables& tables = *tables_;
+void destroy(const Engine& engine, State& s, int card) {
+  const Tables& tables = engine.tables();
   const int player = s.current, opponent = 1 - player;
   const CardData& d = tables.cards[card];
   log_action(s, player, DESTROY_AT + card, 0);
@@ -449,132 +528,65 @@ void Engine::destroy(State& s, int card) const {
     s.production[opponent][r] = static_cast<int8_t>(s.production[opponent][r] - d.production[r]);
   s.discard.add(card);
   s.destroy_color = NONE;
-  end_turn(s);
+  end_turn(engine, s);
 }
 
-void Engine::mausoleum(State& s, int card) const {
+void mausoleum(const Engine& engine, State& s, int card) {
   const int player = s.current;
   s.discard.remove(card);
   log_action(s, player, MAUSOLEUM_AT + card, 0);
-  add_building(s, player, card);
-  if (s.phase != GAME_OVER) end_turn(s);
+  add_building(engine, s, player, card);
+  if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void Engine::library(State& s, int token) const {
+void library(const Engine& engine, State& s, int token) {
   const int player = s.current;
   s.library_offer = 0;
   log_action(s, player, LIBRARY_AT + token, 0);
-  take_token(s, player, token);
-  if (s.phase != GAME_OVER) end_turn(s);
+  take_token(engine, s, player, token);
+  if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void Engine::take_from_structure(State& s, int card) const {
-  const Tables& tables = *tables_;
-  int slot = 0;
-  while (s.slot_card[slot] != card) ++slot;
-  s.slot_card[slot] = EMPTY;
-  --s.cards_left;
-  for (int8_t below : tables.layouts[s.age - 1].covers[slot]) {
-    if (below == NONE) break;
-    if (!--s.cover_count[below]) s.face_up[below] = true;
-  }
-}
-
-// Trade payments go to the bank, or to the opponent who owns Economy.
-void Engine::pay_resources(State& s, int player, int coins) const {
-  const Tables& tables = *tables_;
-  if (coins && s.player_tokens[1 - player] >> tables.economy & 1)
-    s.coins[1 - player] = static_cast<int16_t>(s.coins[1 - player] + coins);
-}
-
-// Put `card` in `player`'s city and apply what it does when built (already paid).
-void Engine::add_building(State& s, int player, int card) const {
-  const Tables& tables = *tables_;
-  const CardData& d = tables.cards[card];
-  s.city[player][s.city_size[player]++] = static_cast<int8_t>(card);
-  s.owned[player].add(card);
-  ++s.color_count[player][d.color];
-  s.chains[player] |= d.chain_gives;
-  if (d.changes_costs) {
-    for (int r = 0; r < NUM_RESOURCES; ++r)
-      s.production[player][r] = static_cast<int8_t>(s.production[player][r] + d.production[r]);
-    if (d.choice) add_choice(s, player, d.choice);
-    s.fixed_price_bits[player] |= d.trade_fixed;
-  }
-  if (d.has_income) s.coins[player] = static_cast<int16_t>(s.coins[player] + income(s, player, card));
-  if (d.shields) {
-    int shields = d.shields;
-    if (d.color == RED && s.player_tokens[player] >> tables.strategy & 1) shields += tables.strategy_shields;
-    move_pawn(s, player, shields);
-  }
-  if (d.science != NONE) gain_symbol(s, player, d.science);
-}
-
-int Engine::income(const State& s, int player, int card) const {
-  const Tables& tables = *tables_;
-  const CardData& d = tables.cards[card];
-  int coins = d.coins;
-  if (d.coins_per_card) coins += d.coins_per_card * colour_count(s, player, d.coins_per_card_colors);
-  if (d.coins_per_wonder) coins += d.coins_per_wonder * built_wonder_count(s, player);
-  if (d.guild_coins)
-    coins +=
-        d.guild_coins * std::max(colour_count(s, 0, d.guild_coins_colors), colour_count(s, 1, d.guild_coins_colors));
-  return coins;
-}
-
-void Engine::move_pawn(State& s, int player, int shields) const {
-  const Tables& tables = *tables_;
-  const int loser = 1 - player;
-  int pawn = s.pawn + (player == 0 ? shields : -shields);
-  pawn = std::max(-SUPREMACY_DISTANCE, std::min(SUPREMACY_DISTANCE, pawn));
-  s.pawn = static_cast<int8_t>(pawn);
-  const int distance = loser == 1 ? pawn : -pawn;
-  for (int i = 0; i < 4; ++i) {
-    const LootingToken& token = tables.looting[i];
-    if (token.victim == loser && (s.looting >> i & 1) && distance >= token.distance) {
-      s.looting &= static_cast<uint8_t>(~(1u << i));
-      s.coins[loser] = static_cast<int16_t>(s.coins[loser] - std::min<int>(token.coins, s.coins[loser]));
-    }
-  }
-  if (distance >= SUPREMACY_DISTANCE) game_over(s, static_cast<uint8_t>(1u << player), MILITARY);
-}
-
-void Engine::take_token(State& s, int player, int token) const {
-  const Tables& tables = *tables_;
-  s.player_tokens[player] |= static_cast<uint16_t>(1u << token);
-  s.coins[player] = static_cast<int16_t>(s.coins[player] + tables.tokens[token].coins);
-  if (tables.tokens[token].science != NONE) gain_symbol(s, player, tables.tokens[token].science);
-}
-
-// After a decision: a pending progress choice, the end of the Age, or the next turn.
-void Engine::end_turn(State& s) const {
-  if (s.pending_progress) {
-    s.pending_progress = false;
-    s.phase = PROGRESS;
-    s.current = s.turn_player;
-    return;
-  }
-  if (!s.cards_left) {
-    s.play_again = false;
-    end_age(s);
-    return;
-  }
-  if (s.play_again)
-    s.play_again = false;
-  else
-    s.turn_player = static_cast<int8_t>(1 - s.turn_player);
+void starter(State& s, int choice) {
+  const int chooser = s.current;
+  log_action(s, chooser, STARTER_AT + choice, 0);
   s.phase = PLAY;
-  s.current = s.turn_player;
+  s.current = s.turn_player = static_cast<int8_t>(choice == STARTER_ME ? chooser : 1 - chooser);
 }
 
-void Engine::end_age(State& s) const {
-  if (s.age == 3) {
-    game_over(s, winners(s), CIVILIAN);
-    return;
+}  // namespace
+
+void Engine::apply_actions(State& s, const std::array<int, 2>& actions) const {
+  const Decoded d = decode_action(actions[s.current]);
+  switch (d.kind) {
+    case A_DRAFT:
+      draft(*this, s, d.index);
+      break;
+    case A_BUILD:
+      build(*this, s, d.index);
+      break;
+    case A_SELL:
+      sell(*this, s, d.index);
+      break;
+    case A_WONDER:
+      build_wonder(*this, s, d.index, d.wonder);
+      break;
+    case A_PROGRESS:
+      progress(*this, s, d.index);
+      break;
+    case A_DESTROY:
+      destroy(*this, s, d.index);
+      break;
+    case A_MAUSOLEUM:
+      mausoleum(*this, s, d.index);
+      break;
+    case A_LIBRARY:
+      library(*this, s, d.index);
+      break;
+    case A_STARTER:
+      starter(s, d.index);
+      break;
   }
-  lay_out_age(s, s.age + 1);
-  s.phase = STARTER;
-  s.current = s.pawn > 0 ? 1 : s.pawn < 0 ? 0 : s.turn_player;
 }
 
 }  // namespace wonders::duel

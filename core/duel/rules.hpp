@@ -4,7 +4,8 @@
 //
 // An Engine is bound to a table of cards (seven_wonders::Engine's template: the same names where
 // the concept is the same); it acts on State objects it never keeps, and holds nothing else, so
-// one Engine serves any number of threads. One player decides at a time: State::current.
+// one Engine serves any number of threads. One player decides at a time: State::current. The
+// rules' helpers are file-local (rules.cpp), so a new power adds nothing to this header.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -60,7 +61,7 @@ class Engine {
   int build_cost(const State& state, int player, int card, const Prices& prices) const;
   int wonder_cost(const State& state, int player, int wonder, const Prices& prices) const;
   // Coins for selling a card now.
-  int sell_value(const State& state, int player) const;
+  int sell_value(const State& state, int player) const { return SELL_BASE + state.color_count[player][YELLOW]; }
 
   // scoring (scoring.cpp)
   bool is_over(const State& state) const { return state.phase == GAME_OVER; }
@@ -76,32 +77,6 @@ class Engine {
 
  private:
   std::shared_ptr<const Tables> tables_;
-
-  // Lay out the structure of `age` from the deal; the bottom row is open.
-  void lay_out_age(State& state, int age) const;
-  int play_actions(const State& state, int16_t* out) const;
-
-  void draft(State& state, int wonder) const;
-  void build(State& state, int card) const;
-  void sell(State& state, int card) const;
-  void build_wonder(State& state, int card, int wonder) const;
-  void progress(State& state, int token) const;
-  void destroy(State& state, int card) const;
-  void mausoleum(State& state, int card) const;
-  void library(State& state, int token) const;
-
-  void take_from_structure(State& state, int card) const;
-  void pay_resources(State& state, int player, int coins) const;
-  void add_building(State& state, int player, int card) const;
-  int income(const State& state, int player, int card) const;
-  void move_pawn(State& state, int player, int shields) const;
-  void take_token(State& state, int player, int token) const;
-  void end_turn(State& state) const;
-  void end_age(State& state) const;
-
-  int guild_points(const State& state, int card) const;
-  // The civilian winners by points, then blue points: a bit per player (both on a tie).
-  uint8_t winners(const State& state) const;
 };
 
 // The cards of the colours `colour_bits` in `player`'s city, and the wonders `player` has built.

@@ -1,5 +1,4 @@
-// Final scoring in the eight categories of the score pad and the civilian winners (mirrors
-// wonders_env/duel/scoring.py).
+// Final scoring in the eight categories of the score pad (mirrors wonders_env/duel/scoring.py).
 #include "duel/rules.hpp"
 
 #include <algorithm>
@@ -27,16 +26,16 @@ int military_points(const Tables& tables, int pawn, int player) {
   return lead > 0 ? tables.military_points[lead] : 0;
 }
 
-}  // namespace
-
-int Engine::guild_points(const State& state, int card) const {
-  const CardData& d = tables_->cards[card];
+int guild_points(const Tables& tables, const State& state, int card) {
+  const CardData& d = tables.cards[card];
   int points =
       d.guild_vp * std::max(colour_count(state, 0, d.guild_vp_colors), colour_count(state, 1, d.guild_vp_colors));
   points += d.guild_vp_per_wonder * std::max(built_wonder_count(state, 0), built_wonder_count(state, 1));
   points += d.guild_vp_per_3coins * (std::max(state.coins[0], state.coins[1]) / COINS_PER_POINT);
   return points;
 }
+
+}  // namespace
 
 Score Engine::score_breakdown(const State& state, int player) const {
   const Tables& tables = *tables_;
@@ -51,7 +50,7 @@ Score Engine::score_breakdown(const State& state, int player) const {
     else if (colour == YELLOW)
       result[2] += tables.cards[card].vp;
     else if (colour == PURPLE)
-      result[3] += guild_points(state, card);
+      result[3] += guild_points(tables, state, card);
   }
   for (int i = 0; i < state.wonder_count[player]; ++i) {
     int w = state.player_wonders[player][i];
@@ -64,13 +63,6 @@ Score Engine::score_breakdown(const State& state, int player) const {
   result[7] = military_points(tables, state.pawn, player);
   for (int k = 0; k < NUM_CATEGORIES; ++k) result[NUM_CATEGORIES] += result[k];
   return result;
-}
-
-uint8_t Engine::winners(const State& state) const {
-  Score a = score_breakdown(state, 0), b = score_breakdown(state, 1);
-  if (a[NUM_CATEGORIES] != b[NUM_CATEGORIES]) return a[NUM_CATEGORIES] > b[NUM_CATEGORIES] ? 1 : 2;
-  if (a[0] != b[0]) return a[0] > b[0] ? 1 : 2;
-  return 3;
 }
 
 }  // namespace wonders::duel
