@@ -11,8 +11,8 @@ constexpr uint64_t SAMPLER_STREAM = ~uint64_t{0};
 constexpr size_t OBS_ROW = OBSERVATION_SIZE, MASK_ROW = NUM_ACTIONS;
 }  // namespace
 
-Batch::Batch(std::shared_ptr<const Tables> tables, int num_envs, uint64_t seed, int threads)
-    : tables_(std::move(tables)),
+Batch::Batch(Engine engine, int num_envs, uint64_t seed, int threads)
+    : engine_(std::move(engine)),
       seed_(seed),
       games_(static_cast<size_t>(num_envs)),
       sampler_(mix_seed(seed, SAMPLER_STREAM, 0)),
@@ -22,8 +22,8 @@ Batch::Batch(std::shared_ptr<const Tables> tables, int num_envs, uint64_t seed, 
 
 void Batch::deal(Game& game, int index) {
   game.seed = mix_seed(seed_, static_cast<uint64_t>(index), game.episode);
-  game.state = new_game(*tables_, draw_deal(*tables_, game.seed));
-  game.num_legal = legal_actions(*tables_, game.state, game.legal);
+  engine_.new_game(game.state, engine_.draw_deal(game.seed));
+  game.num_legal = engine_.legal_actions(game.state, game.legal);
 }
 
 void Batch::reset(float* obs, int8_t* mask, bool* to_act) {
@@ -57,7 +57,7 @@ void Batch::write_outputs(Game& game, float* obs, int8_t* mask, bool* to_act) {
   std::memcpy(game.mask_written[seat], game.legal, sizeof(int16_t) * game.num_legal);
   game.num_mask_written[seat] = game.num_legal;
 
-  const ObsView fresh = observe(*tables_, game.state, seat);
+  const ObsView fresh = engine_.observe(game.state, seat);
   write_changes(game.obs_written[seat], fresh, obs + seat * OBS_ROW);
   game.obs_written[seat] = fresh;
 }
@@ -73,7 +73,7 @@ void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act,
     if (!legal)
       throw std::invalid_argument("illegal action " + std::to_string(action) + " in game " + std::to_string(i) +
                                   " for player_" + std::to_string(seat) + ": " +
-                                  why_illegal(*tables_, game.state, action) + "; no game was changed");
+                                  engine_.why_illegal(game.state, action) + "; no game was changed");
   }
   for (std::vector<Finished>& finished : finished_by_worker_) finished.clear();
   pool_->run(static_cast<int>(n), [&](int worker, int begin, int end) {
@@ -90,7 +90,7 @@ void Batch::step_games(int begin, int end, const int64_t* actions, float* obs, i
   for (int i = begin; i < end; ++i) {
     Game& game = games_[i];
     if (i + 1 < end) __builtin_prefetch(&games_[i + 1].state);
-    apply_action(*tables_, game.state, static_cast<int>(actions[i * 2 + game.state.current]));
+    engine_.apply_actions(game.state, {static_cast<int>(actions[i * 2]), static_cast<int>(actions[i * 2 + 1])});
     float* reward = rewards + i * 2;
     if (game.state.phase == GAME_OVER) {
       const uint8_t winners = game.state.winners;
@@ -103,7 +103,7 @@ void Batch::step_games(int begin, int end, const int64_t* actions, float* obs, i
     } else {
       reward[0] = reward[1] = 0.0f;
       terminated[i] = false;
-      game.num_legal = legal_actions(*tables_, game.state, game.legal);
+      game.num_legal = engine_.legal_actions(game.state, game.legal);
     }
     write_outputs(game, obs + i * 2 * OBS_ROW, mask + i * 2 * MASK_ROW, to_act + i * 2);
   }

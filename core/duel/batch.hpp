@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "common/worker_pool.hpp"
-#include "duel/observation.hpp"
 #include "duel/rules.hpp"
 
 namespace wonders::duel {
@@ -28,7 +27,7 @@ struct Finished {
 
 class Batch {
  public:
-  Batch(std::shared_ptr<const Tables> tables, int num_envs, uint64_t seed, int threads = 1);
+  Batch(Engine engine, int num_envs, uint64_t seed, int threads = 1);
   int num_envs() const { return static_cast<int>(games_.size()); }
   int threads() const { return pool_->size(); }
   void reset(float* obs, int8_t* mask, bool* to_act);
@@ -60,7 +59,7 @@ class Batch {
   void step_games(int begin, int end, const int64_t* actions, float* obs, int8_t* mask, bool* to_act, float* rewards,
                   bool* terminated, std::vector<Finished>& finished);
 
-  std::shared_ptr<const Tables> tables_;
+  Engine engine_;
   uint64_t seed_;
   std::vector<Game> games_;
   std::vector<Finished> finished_;

@@ -14,9 +14,8 @@
 
 #include "common/object_lock.hpp"
 #include "duel/batch.hpp"
-#include "duel/costs.hpp"
 #include "duel/heuristic.hpp"
-#include "duel/scoring.hpp"
+#include "duel/rules.hpp"
 #include "duel/state_layout.hpp"
 
 namespace py = pybind11;
@@ -72,7 +71,7 @@ int check_player(int player) {
 }
 
 // The deal given from Python, checked.
-Deal deal_from(const Tables& tables, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
+Deal deal_from(const Engine& engine, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
                const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
   Deal deal;
   auto narrow = [](int v) {
@@ -96,11 +95,8 @@ Deal deal_from(const Tables& tables, const std::vector<int>& wonder_order, const
     deal.boxed[age].fill(EMPTY);
     for (int i = 0; i < BOXED_PER_AGE[age]; ++i) deal.boxed[age][i] = narrow(boxed[age][i]);
   }
-  try {
-    check_deal(tables, deal);
-  } catch (const std::invalid_argument& error) {
-    throw py::value_error(error.what());
-  }
+  const std::string error = engine.check_deal(deal);
+  if (!error.empty()) throw py::value_error(error);
   return deal;
 }
 
@@ -380,24 +376,14 @@ State import_state(const py::dict& values) {
   return s;
 }
 
-py::array_t<int64_t> legal_array(const Tables& tables, const State& state) {
+py::array_t<int64_t> legal_array(const Engine& engine, const State& state) {
   int16_t legal[MAX_LEGAL];
-  const int n = legal_actions(tables, state, legal);
+  const int n = engine.legal_actions(state, legal);
   py::array_t<int64_t> out(n);
   auto view = out.mutable_unchecked<1>();
   for (int i = 0; i < n; ++i) view(i) = legal[i];
   return out;
 }
-
-class Engine {
- public:
-  explicit Engine(TablesPtr tables) : tables_(std::move(tables)) {}
-  const Tables& tables() const { return *tables_; }
-  TablesPtr shared() const { return tables_; }
-
- private:
-  TablesPtr tables_;
-};
 
 class PyBatch {
  public:
@@ -408,7 +394,7 @@ class PyBatch {
     if (threads < 1 || threads > MAX_BATCH_THREADS)
       throw py::value_error("threads must be in 1-" + std::to_string(MAX_BATCH_THREADS) + ", got " +
                             std::to_string(threads));
-    batch_ = std::make_unique<Batch>(std::move(tables), num_envs, seed, threads);
+    batch_ = std::make_unique<Batch>(Engine(std::move(tables)), num_envs, seed, threads);
   }
   int threads() const { return batch_->threads(); }
   void reset(py::array obs, py::array mask, py::array to_act) {
@@ -525,18 +511,25 @@ void bind(py::module_ m) {
            }),
            py::arg("tables"))
       .def(
-          "new_game", [](const Engine& e, uint64_t seed) { return new_game(e.tables(), draw_deal(e.tables(), seed)); },
+          "new_game",
+          [](const Engine& e, uint64_t seed) {
+            State s;
+            e.new_game(s, e.draw_deal(seed));
+            return s;
+          },
           py::arg("seed"), "A game dealt from the core's own generator seeded with `seed`.")
       .def(
           "new_game_from_deal",
           [](const Engine& e, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
              const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
-            return new_game(e.tables(), deal_from(e.tables(), wonder_order, token_order, cards, boxed));
+            State s;
+            e.new_game(s, deal_from(e, wonder_order, token_order, cards, boxed));
+            return s;
           },
           py::arg("wonder_order"), py::arg("token_order"), py::arg("deals"), py::arg("boxed"),
           "A game with an explicit deal (as wonders_env.duel.state.DuelState holds it), checked.")
       .def(
-          "legal_actions", [](const Engine& e, const State& s) { return legal_array(e.tables(), s); }, py::arg("state"),
+          "legal_actions", [](const Engine& e, const State& s) { return legal_array(e, s); }, py::arg("state"),
           "The deciding player's legal actions, in the Python engine's order.")
       .def(
           "legal_action_mask",
@@ -546,24 +539,23 @@ void bind(py::module_ m) {
             std::fill(mask.mutable_data(), mask.mutable_data() + NUM_ACTIONS, false);
             if (player == s.current) {
               int16_t legal[MAX_LEGAL];
-              const int n = legal_actions(e.tables(), s, legal);
+              const int n = e.legal_actions(s, legal);
               for (int i = 0; i < n; ++i) mask.mutable_data()[legal[i]] = true;
             }
             return mask;
           },
           py::arg("state"), py::arg("player"))
       .def(
-          "why_illegal",
-          [](const Engine& e, const State& s, long long action) { return why_illegal(e.tables(), s, action); },
+          "why_illegal", [](const Engine& e, const State& s, long long action) { return e.why_illegal(s, action); },
           py::arg("state"), py::arg("action"), "'' if the action is legal now, else why not.")
       .def(
           "apply",
           [](const Engine& e, State& s, long long action) {
-            const std::string reason = why_illegal(e.tables(), s, action);
+            const std::string reason = e.why_illegal(s, action);
             if (!reason.empty())
               throw py::value_error("illegal action " + std::to_string(action) + " for player " +
                                     std::to_string(s.current) + ": " + reason);
-            apply_action(e.tables(), s, static_cast<int>(action));
+            e.apply_actions(s, {static_cast<int>(action), static_cast<int>(action)});
           },
           py::arg("state"), py::arg("action"), "Play a legal action of the deciding player (checked).")
       .def(
@@ -571,7 +563,7 @@ void bind(py::module_ m) {
           [](const Engine& e, const State& s, int player) {
             check_player(player);
             py::array_t<float> out(OBSERVATION_SIZE);
-            encode_observation(e.tables(), s, player, out.mutable_data());
+            e.encode_observation(s, player, out.mutable_data());
             return out;
           },
           py::arg("state"), py::arg("player"))
@@ -579,16 +571,16 @@ void bind(py::module_ m) {
           "score",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
-            Score points = score(e.tables(), s, player);
+            Score points = e.score_breakdown(s, player);
             return std::vector<int>(points.begin(), points.end());
           },
           py::arg("state"), py::arg("player"),
           "civilian, science, commercial, guilds, wonders, progress, treasury, military, total")
       .def(
           "trade_prices",
-          [](const Engine&, const State& s, int player) {
+          [](const Engine& e, const State& s, int player) {
             check_player(player);
-            Prices prices = trade_prices(s, player);
+            Prices prices = e.trade_prices(s, player);
             return std::vector<int>(prices.begin(), prices.end());
           },
           py::arg("state"), py::arg("player"))
@@ -596,7 +588,9 @@ void bind(py::module_ m) {
           "determinize",
           [](const Engine& e, const State& s, uint64_t seed) {
             Rng rng(seed);
-            return determinize(e.tables(), s, rng);
+            State twin = s;
+            e.determinize(twin, rng);
+            return twin;
           },
           py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
       .def(
@@ -613,7 +607,7 @@ void bind(py::module_ m) {
             if (card < 0 || card >= NUM_CARDS)
               throw py::value_error("card must be in 0-" + std::to_string(NUM_CARDS - 1) + ", got " +
                                     std::to_string(card));
-            return build_cost(e.tables(), s, player, card, trade_prices(s, player));
+            return e.build_cost(s, player, card, e.trade_prices(s, player));
           },
           py::arg("state"), py::arg("player"), py::arg("card"), "Coins `player` pays to build `card` now.")
       .def(
@@ -623,11 +617,12 @@ void bind(py::module_ m) {
             if (wonder < 0 || wonder >= NUM_WONDERS)
               throw py::value_error("wonder must be in 0-" + std::to_string(NUM_WONDERS - 1) + ", got " +
                                     std::to_string(wonder));
-            return wonder_cost(e.tables(), s, player, wonder, trade_prices(s, player));
+            return e.wonder_cost(s, player, wonder, e.trade_prices(s, player));
           },
           py::arg("state"), py::arg("player"), py::arg("wonder"), "Coins `player` pays to build `wonder` now.")
       .def(
-          "sell_value", [](const Engine&, const State& s, int player) { return sell_value(s, check_player(player)); },
+          "sell_value",
+          [](const Engine& e, const State& s, int player) { return e.sell_value(s, check_player(player)); },
           py::arg("state"), py::arg("player"), "Coins `player` gets for discarding a card now.")
       .def(
           "play_random",
@@ -636,8 +631,9 @@ void bind(py::module_ m) {
             int16_t legal[MAX_LEGAL];
             int decisions = 0;
             while (!s.game_over()) {
-              const int n = legal_actions(e.tables(), s, legal);
-              apply_action(e.tables(), s, legal[rng.below(static_cast<uint32_t>(n))]);
+              const int n = e.legal_actions(s, legal);
+              const int action = legal[rng.below(static_cast<uint32_t>(n))];
+              e.apply_actions(s, {action, action});
               ++decisions;
             }
             return decisions;

@@ -1,5 +1,7 @@
 #include "duel/costs.hpp"
 
+#include "duel/rules.hpp"
+
 namespace wonders::duel {
 namespace {
 
@@ -30,7 +32,7 @@ void by_price(const Prices& prices, int first, int n, int* order) {
 
 }  // namespace
 
-Prices trade_prices(const State& state, int player) {
+Prices Engine::trade_prices(const State& state, int player) const {
   Prices prices;
   const int8_t* opponent = state.production[1 - player];
   for (int r = 0; r < NUM_RESOURCES; ++r)
@@ -64,7 +66,8 @@ int purchase_cost(const int8_t* cost, const int8_t* production, int raw_choices,
   return coins;
 }
 
-int build_cost(const Tables& tables, const State& state, int player, int card, const Prices& prices) {
+int Engine::build_cost(const State& state, int player, int card, const Prices& prices) const {
+  const Tables& tables = *tables_;
   const CardData& data = tables.cards[card];
   if (data.chain_needs & state.chains[player]) return 0;
   int waived = data.color == BLUE && state.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
@@ -72,7 +75,8 @@ int build_cost(const Tables& tables, const State& state, int player, int card, c
                                         state.manufactured_choices[player], prices, waived);
 }
 
-int wonder_cost(const Tables& tables, const State& state, int player, int wonder, const Prices& prices) {
+int Engine::wonder_cost(const State& state, int player, int wonder, const Prices& prices) const {
+  const Tables& tables = *tables_;
   int waived = state.player_tokens[player] >> tables.architecture & 1 ? tables.wonder_discount : 0;
   return purchase_cost(tables.wonders[wonder].cost.data(), state.production[player], state.raw_choices[player],
                        state.manufactured_choices[player], prices, waived);

@@ -2,7 +2,7 @@
 // generator).
 #include <algorithm>
 
-#include "duel/state.hpp"
+#include "duel/rules.hpp"
 
 namespace wonders::duel {
 
@@ -44,25 +44,23 @@ void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
 
 }  // namespace
 
-State determinize(const Tables& tables, const State& state, Rng& rng) {
-  State twin = state;
-  if (twin.draft_step < WONDERS_PER_ROUND) {
-    auto& order = twin.deal.wonder_order;
+void Engine::determinize(State& state, Rng& rng) const {
+  if (state.draft_step < WONDERS_PER_ROUND) {
+    auto& order = state.deal.wonder_order;
     std::sort(order.begin() + WONDERS_PER_ROUND, order.end());
     rng.shuffle(order.data() + WONDERS_PER_ROUND, NUM_WONDERS - WONDERS_PER_ROUND);
   }
-  if (!twin.library_used) {
-    auto& order = twin.deal.token_order;
+  if (!state.library_used) {
+    auto& order = state.deal.token_order;
     std::sort(order.begin() + BOARD_TOKENS, order.end());
     rng.shuffle(order.data() + BOARD_TOKENS, NUM_TOKENS - BOARD_TOKENS);
   }
-  if (twin.age >= 1) redraw_hidden_cards(tables, twin, rng);
-  for (int age = twin.age + 1; age <= 3; ++age) {
-    Deal fresh = draw_deal(tables, rng.next());
-    twin.deal.cards[age - 1] = fresh.cards[age - 1];
-    twin.deal.boxed[age - 1] = fresh.boxed[age - 1];
+  if (state.age >= 1) redraw_hidden_cards(*tables_, state, rng);
+  for (int age = state.age + 1; age <= 3; ++age) {
+    Deal fresh = draw_deal(rng.next());
+    state.deal.cards[age - 1] = fresh.cards[age - 1];
+    state.deal.boxed[age - 1] = fresh.boxed[age - 1];
   }
-  return twin;
 }
 
 }  // namespace wonders::duel

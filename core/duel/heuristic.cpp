@@ -4,9 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "duel/costs.hpp"
 #include "duel/rules.hpp"
-#include "duel/scoring.hpp"
 
 namespace wonders::duel {
 namespace {
@@ -22,20 +20,21 @@ int max_built_wonders(const State& s) { return std::max(built_wonder_count(s, 0)
 // wonders and the best uses of cards are kept once computed.
 class View {
  public:
-  View(const Tables& t, const HeuristicConstants& k, const State& s, int player)
-      : t_(t),
+  View(const Engine& engine, const HeuristicConstants& k, const State& s, int player)
+      : engine_(engine),
+        t_(engine.tables()),
         k_(k),
         s_(s),
         p(player),
         q(1 - player),
         a(std::max<int>(s.age, 1) - 1),
         coin_value(k.coin_value[a]),
-        prices_(trade_prices(s, player)) {
+        prices_(engine.trade_prices(s, player)) {
     lead_ = player == 0 ? s.pawn : -s.pawn;
     symbols_ = 0;
     for (int k2 = 0; k2 < NUM_SYMBOLS; ++k2) symbols_ += s.science[player][k2] != 0;
-    has_theology = s.player_tokens[player] >> t.theology & 1;
-    has_strategy_ = s.player_tokens[player] >> t.strategy & 1;
+    has_theology = s.player_tokens[player] >> t_.theology & 1;
+    has_strategy_ = s.player_tokens[player] >> t_.strategy & 1;
     for (int r = 0; r < NUM_RESOURCES; ++r) lacking_[r] = std::max(0, k.demand[a][r] - s.production[player][r]);
     wonder_known_.fill(false);
     best_known_.fill(false);
@@ -124,7 +123,7 @@ class View {
     if (w.choice) value += k_.choice_value[a];
     if (w.has(PLAY_AGAIN) || has_theology) value += k_.play_again_value;
     if (w.destroy != NONE) {
-      const View victim(t_, k_, s_, q);
+      const View victim(engine_, k_, s_, q);
       double best = 0.0;
       bool any = false;
       for (int i = 0; i < s_.city_size[q]; ++i) {
@@ -157,7 +156,7 @@ class View {
   // The most this player can make of `card` now: build it, sell it, or put it under a wonder.
   double best_use(int card) const {
     if (best_known_[card]) return best_uses_[card];
-    double best = coin_value * sell_value(s_, p);
+    double best = coin_value * engine_.sell_value(s_, p);
     int cost = build_cost(card);
     if (cost <= s_.coins[p]) best = std::max(best, card_value(card) - spend(cost));
     if (s_.wonders_built < MAX_WONDERS_BUILT)
@@ -180,10 +179,11 @@ class View {
     return value;
   }
 
-  int build_cost(int card) const { return duel::build_cost(t_, s_, p, card, prices_); }
-  int wonder_cost(int wonder) const { return duel::wonder_cost(t_, s_, p, wonder, prices_); }
+  int build_cost(int card) const { return engine_.build_cost(s_, p, card, prices_); }
+  int wonder_cost(int wonder) const { return engine_.wonder_cost(s_, p, wonder, prices_); }
 
  private:
+  const Engine& engine_;
   const Tables& t_;
   const HeuristicConstants& k_;
   const State& s_;
@@ -308,8 +308,8 @@ HeuristicConstants HeuristicConstants::from_arrays(const std::map<std::string, s
 }
 
 void Heuristic::action_values(const State& s, int player, const int16_t* legal, int n, double* out) const {
-  const Tables& t = *tables_;
-  const View mine(t, k_, s, player), theirs(t, k_, s, 1 - player);
+  const Tables& t = engine_.tables();
+  const View mine(engine_, k_, s, player), theirs(engine_, k_, s, 1 - player);
   if (s.phase != PLAY) {
     for (int i = 0; i < n; ++i) {
       const Decoded d = decode_action(legal[i]);
@@ -360,7 +360,7 @@ void Heuristic::action_values(const State& s, int player, const int16_t* legal, 
     if (d.kind == A_BUILD) {
       value = mine.card_value(card) - mine.spend(mine.build_cost(card));
     } else if (d.kind == A_SELL) {
-      value = mine.coin_value * sell_value(s, mine.p);
+      value = mine.coin_value * engine_.sell_value(s, mine.p);
     } else {
       value = mine.wonder_value(d.wonder) - mine.spend(mine.wonder_cost(d.wonder));
       again = t.wonders[d.wonder].has(PLAY_AGAIN) || mine.has_theology;

@@ -32,12 +32,12 @@
 #include <array>
 #include <cstdint>
 #include <map>
-#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "duel/batch.hpp"
-#include "duel/state.hpp"
+#include "duel/rules.hpp"
 
 namespace wonders::duel {
 
@@ -63,16 +63,15 @@ struct HeuristicConstants {
 
 class Heuristic {
  public:
-  Heuristic(std::shared_ptr<const Tables> tables, HeuristicConstants constants)
-      : tables_(std::move(tables)), k_(constants) {}
+  Heuristic(Engine engine, HeuristicConstants constants) : engine_(std::move(engine)), k_(constants) {}
   // The value of each of the n legal actions `legal` of `player`, who decides now, into `out`.
   void action_values(const State& state, int player, const int16_t* legal, int n, double* out) const;
   // The legal action played (see the header comment); n > 0.
   int choose(const State& state, int player, const int16_t* legal, int n, uint64_t seed) const;
-  const Tables& tables() const { return *tables_; }
+  const Engine& engine() const { return engine_; }
 
  private:
-  std::shared_ptr<const Tables> tables_;
+  Engine engine_;
   HeuristicConstants k_;
 };
 

@@ -45,7 +45,7 @@ int checked_legal(const Heuristic& h, const State& state, int player, int16_t* l
   if (player != state.current)
     throw py::value_error("player " + std::to_string(player) + " does not decide now; player " +
                           std::to_string(state.current) + " does");
-  return legal_actions(h.tables(), state, legal);
+  return h.engine().legal_actions(state, legal);
 }
 
 }  // namespace
@@ -55,7 +55,7 @@ void bind_heuristic(py::module_ m) {
                         "The Duel heuristic: the value of each legal action (see core/duel/heuristic.hpp).")
       .def(py::init([](std::shared_ptr<Tables> tables, const py::dict& constants) {
              if (!tables) throw py::type_error("Heuristic needs Tables");
-             return Heuristic(tables, constants_from(constants));
+             return Heuristic(Engine(tables), constants_from(constants));
            }),
            py::arg("tables"), py::arg("constants"),
            "constants: the valuation's constants by name (agents.duel_heuristic.core_constants()), checked.")
@@ -77,7 +77,7 @@ void bind_heuristic(py::module_ m) {
                 for (int k = 0; k < n && !found; ++k) found = legal[k] == action;
                 if (!found)
                   throw py::value_error("action " + std::to_string(action) + " is not a legal action of player " +
-                                        std::to_string(player) + " now: " + why_illegal(h.tables(), state, action));
+                                        std::to_string(player) + " now: " + h.engine().why_illegal(state, action));
                 asked[i] = static_cast<int16_t>(action);
               }
               actions = asked;

@@ -1,10 +1,13 @@
 #include "duel/observation.hpp"
 
+#include "duel/rules.hpp"
+
 #include <algorithm>
 
 namespace wonders::duel {
 
-ObsView observe(const Tables& tables, const State& s, int player) {
+ObsView Engine::observe(const State& s, int player) const {
+  const Tables& tables = *tables_;
   const int opponent = 1 - player;
   ObsView v;
   v.phase_at = static_cast<int16_t>(OBS_PHASE + s.phase);
@@ -117,9 +120,9 @@ void write_changes(const ObsView& old, const ObsView& fresh, float* row) {
         row[(side ? OBS_OPPONENT_SCIENCE : OBS_MY_SCIENCE) + k] = fresh.science[side][k];
 }
 
-void encode_observation(const Tables& tables, const State& state, int player, float* out) {
+void Engine::encode_observation(const State& state, int player, float* out) const {
   std::fill(out, out + OBSERVATION_SIZE, 0.0f);
-  write_changes(ObsView{}, observe(tables, state, player), out);
+  write_changes(ObsView{}, observe(state, player), out);
 }
 
 }  // namespace wonders::duel

@@ -38,11 +38,8 @@ struct ObsView {
   int8_t science[2][NUM_SYMBOLS] = {};  // the values written: 0, 1 or 2
 };
 
-// `player`'s observation of `state`, as an ObsView.
-ObsView observe(const Tables& tables, const State& state, int player);
-// Turn a row that holds `old` into one that holds `fresh`, writing only the entries that differ.
+// Turn a row that holds `old` into one that holds `fresh`, writing only the entries that differ
+// (the Engine's observe and encode_observation, observation.cpp, compute the ObsView).
 void write_changes(const ObsView& old, const ObsView& fresh, float* row);
-// The whole observation into `out` (OBSERVATION_SIZE floats).
-void encode_observation(const Tables& tables, const State& state, int player, float* out);
 
 }  // namespace wonders::duel

@@ -1,36 +1,126 @@
+// The rules of 7 Wonders Duel (see rules.hpp); each function mirrors the Python function of the
+// same name in wonders_env/duel/state.py or rules.py. The helpers are file-local and take the
+// Engine they work for.
 #include "duel/rules.hpp"
 
 #include <algorithm>
-
-#include "duel/costs.hpp"
-#include "duel/scoring.hpp"
+#include <string>
+#include <vector>
 
 namespace wonders::duel {
 
-int sell_value(const State& state, int player) { return SELL_BASE + state.color_count[player][YELLOW]; }
+// ---------------------------------------------------------------------------------- setup
+namespace {
+
+// One Age's deck shuffled: the 20 cards in slot order and the boxed ones (Age III with the Guilds).
+void deal_age(const Engine& engine, int age, Rng& rng, Deal& deal) {
+  const Tables& tables = engine.tables();
+  std::vector<int8_t> cards = tables.deck_cards[age - 1];
+  rng.shuffle(cards.data(), static_cast<int>(cards.size()));
+  std::vector<int8_t> kept(cards.begin() + CARDS_REMOVED_PER_AGE, cards.end());
+  std::vector<int8_t> boxed(cards.begin(), cards.begin() + CARDS_REMOVED_PER_AGE);
+  if (age == 3) {
+    std::vector<int8_t> guilds = tables.deck_cards[GUILD_DECK];
+    rng.shuffle(guilds.data(), static_cast<int>(guilds.size()));
+    kept.insert(kept.end(), guilds.begin(), guilds.begin() + GUILDS_PER_GAME);
+    boxed.insert(boxed.end(), guilds.begin() + GUILDS_PER_GAME, guilds.end());
+    rng.shuffle(kept.data(), static_cast<int>(kept.size()));
+  }
+  std::copy(kept.begin(), kept.end(), deal.cards[age - 1].begin());
+  deal.boxed[age - 1].fill(EMPTY);
+  std::copy(boxed.begin(), boxed.end(), deal.boxed[age - 1].begin());
+}
+
+// Empty if `values` is a permutation of 0 .. N-1, else what is wrong (naming `what`).
+template <size_t N>
+std::string permutation_error(const std::array<int8_t, N>& values, const char* what) {
+  std::array<bool, N> seen{};
+  for (int8_t v : values) {
+    if (v < 0 || static_cast<size_t>(v) >= N || seen[v])
+      return std::string("corrupt deal: ") + what + " must be a permutation of 0-" + std::to_string(N - 1);
+    seen[v] = true;
+  }
+  return "";
+}
+
+// Lay out the structure of `age` from the deal; the bottom row is open.
+void lay_out_age(const Engine& engine, State& state, int age) {
+  const Tables& tables = engine.tables();
+  const Layout& layout = tables.layouts[age - 1];
+  state.age = static_cast<int8_t>(age);
+  state.slot_card = state.deal.cards[age - 1];
+  state.face_up = layout.face_up;
+  state.cover_count = layout.cover_count;
+  state.cards_left = NUM_SLOTS;
+}
+
+}  // namespace
+
+Deal Engine::draw_deal(uint64_t seed) const {
+  Rng rng(seed);
+  Deal deal;
+  for (int w = 0; w < NUM_WONDERS; ++w) deal.wonder_order[w] = static_cast<int8_t>(w);
+  for (int t = 0; t < NUM_TOKENS; ++t) deal.token_order[t] = static_cast<int8_t>(t);
+  rng.shuffle(deal.wonder_order.data(), NUM_WONDERS);
+  rng.shuffle(deal.token_order.data(), NUM_TOKENS);
+  for (int age = 1; age <= 3; ++age) deal_age(*this, age, rng, deal);
+  return deal;
+}
+
+std::string Engine::check_deal(const Deal& deal) const {
+  const Tables& tables = *tables_;
+  std::string error = permutation_error(deal.wonder_order, "the wonder order");
+  if (error.empty()) error = permutation_error(deal.token_order, "the token order");
+  if (!error.empty()) return error;
+  for (int age = 1; age <= 3; ++age) {
+    const std::string name = "Age " + std::to_string(age);
+    std::vector<int> dealt(NUM_CARDS, 0);
+    int guilds_dealt = 0;
+    auto count = [&](int8_t card, bool in_structure) -> std::string {
+      if (card < 0 || card >= NUM_CARDS)
+        return "corrupt deal: " + name + " holds " + std::to_string(card) + ", not a card id 0-72";
+      int deck = tables.cards[card].deck;
+      if (deck != age - 1 && !(age == 3 && deck == GUILD_DECK))
+        return "corrupt deal: " + name + " holds " + tables.card_names[card] + ", a card of another deck";
+      if (dealt[card]++) return "corrupt deal: " + name + " holds " + tables.card_names[card] + " twice";
+      if (in_structure && deck == GUILD_DECK) ++guilds_dealt;
+      return "";
+    };
+    for (int8_t card : deal.cards[age - 1])
+      if (!(error = count(card, true)).empty()) return error;
+    for (int i = 0; i < BOXED_PER_AGE[age - 1]; ++i)
+      if (!(error = count(deal.boxed[age - 1][i], false)).empty()) return error;
+    for (int i = BOXED_PER_AGE[age - 1]; i < 7; ++i)
+      if (deal.boxed[age - 1][i] != EMPTY)
+        return "corrupt deal: " + name + " boxes more than " + std::to_string(BOXED_PER_AGE[age - 1]) + " cards";
+    if (age == 3 && guilds_dealt != GUILDS_PER_GAME)
+      return "corrupt deal: Age III must hold exactly 3 Guilds, got " + std::to_string(guilds_dealt);
+  }
+  return "";
+}
+
+void Engine::new_game(State& s, const Deal& deal) const {
+  s = State{};
+  s.deal = deal;
+  s.phase = DRAFT;
+  s.current = s.turn_player = 0;
+  s.age = 0;
+  s.victory = NO_VICTORY;
+  s.draft_step = 0;
+  for (int i = 0; i < WONDERS_PER_ROUND; ++i) s.draft_offer |= 1u << deal.wonder_order[i];
+  s.slot_card.fill(EMPTY);
+  s.face_up.fill(false);
+  s.cover_count.fill(0);
+  s.coins[0] = s.coins[1] = STARTING_COINS;
+  s.wonder_card.fill(EMPTY);
+  s.boxed_wonder = EMPTY;
+  for (int i = 0; i < BOARD_TOKENS; ++i) s.board_tokens |= 1u << deal.token_order[i];
+  s.looting = 0b1111;
+  s.destroy_color = NONE;
+}
 
 // ------------------------------------------------------------------------------- legality
 namespace {
-
-int play_actions(const Tables& tables, const State& s, int16_t* out) {
-  const int player = s.current, coins = s.coins[player];
-  const Prices prices = trade_prices(s, player);
-  int wonders[WONDERS_PER_ROUND], num_wonders = 0;
-  if (s.wonders_built < MAX_WONDERS_BUILT)
-    for (int i = 0; i < s.wonder_count[player]; ++i) {
-      int w = s.player_wonders[player][i];
-      if (!(s.wonder_built >> w & 1) && wonder_cost(tables, s, player, w, prices) <= coins) wonders[num_wonders++] = w;
-    }
-  int n = 0;
-  for (int slot = 0; slot < NUM_SLOTS; ++slot) {
-    int card = s.slot_card[slot];
-    if (card == EMPTY || s.cover_count[slot]) continue;
-    if (build_cost(tables, s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(BUILD_AT + card);
-    out[n++] = static_cast<int16_t>(SELL_AT + card);
-    for (int i = 0; i < num_wonders; ++i) out[n++] = static_cast<int16_t>(WONDER_AT + card * NUM_WONDERS + wonders[i]);
-  }
-  return n;
-}
 
 template <typename Keep>
 int card_actions(const CardSet& cards, int offset, Keep keep, int16_t* out) {
@@ -55,12 +145,33 @@ bool accessible(const State& s, int card) {
   return false;
 }
 
+int play_actions(const Engine& engine, const State& s, int16_t* out) {
+  const int player = s.current, coins = s.coins[player];
+  const Prices prices = engine.trade_prices(s, player);
+  int wonders[WONDERS_PER_ROUND], num_wonders = 0;
+  if (s.wonders_built < MAX_WONDERS_BUILT)
+    for (int i = 0; i < s.wonder_count[player]; ++i) {
+      int w = s.player_wonders[player][i];
+      if (!(s.wonder_built >> w & 1) && engine.wonder_cost(s, player, w, prices) <= coins) wonders[num_wonders++] = w;
+    }
+  int n = 0;
+  for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+    int card = s.slot_card[slot];
+    if (card == EMPTY || s.cover_count[slot]) continue;
+    if (engine.build_cost(s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(BUILD_AT + card);
+    out[n++] = static_cast<int16_t>(SELL_AT + card);
+    for (int i = 0; i < num_wonders; ++i) out[n++] = static_cast<int16_t>(WONDER_AT + card * NUM_WONDERS + wonders[i]);
+  }
+  return n;
+}
+
 }  // namespace
 
-int legal_actions(const Tables& tables, const State& s, int16_t* out) {
+int Engine::legal_actions(const State& s, int16_t* out) const {
+  const Tables& tables = *tables_;
   switch (s.phase) {
     case PLAY:
-      return play_actions(tables, s, out);
+      return play_actions(*this, s, out);
     case DRAFT:
       return bit_actions(s.draft_offer, DRAFT_AT, out);
     case PROGRESS:
@@ -83,7 +194,8 @@ int legal_actions(const Tables& tables, const State& s, int16_t* out) {
   }
 }
 
-std::string why_illegal(const Tables& tables, const State& s, long long action) {
+std::string Engine::why_illegal(const State& s, long long action) const {
+  const Tables& tables = *tables_;
   static constexpr const char* PHASE_NAMES[NUM_PHASES] = {"draft",     "play",    "progress", "destroy",
                                                           "mausoleum", "library", "starter",  "game_over"};
   static constexpr const char* PHASE_KINDS[NUM_PHASES] = {
@@ -108,7 +220,7 @@ std::string why_illegal(const Tables& tables, const State& s, long long action) 
       if (!accessible(s, d.index)) return card + " is not an accessible card of the structure";
       const Prices prices = trade_prices(s, player);
       if (d.kind == A_BUILD) {
-        int cost = build_cost(tables, s, player, d.index, prices);
+        int cost = build_cost(s, player, d.index, prices);
         if (cost > s.coins[player])
           return "building " + card + " costs " + std::to_string(cost) + " coins and the player has " +
                  std::to_string(s.coins[player]);
@@ -120,7 +232,7 @@ std::string why_illegal(const Tables& tables, const State& s, long long action) 
         if (s.wonder_built >> d.wonder & 1) return name + " is already built";
         if (s.wonders_built >= MAX_WONDERS_BUILT)
           return std::to_string(MAX_WONDERS_BUILT) + " wonders are already built";
-        int cost = wonder_cost(tables, s, player, d.wonder, prices);
+        int cost = wonder_cost(s, player, d.wonder, prices);
         if (cost > s.coins[player])
           return "building " + name + " costs " + std::to_string(cost) + " coins and the player has " +
                  std::to_string(s.coins[player]);
@@ -163,7 +275,8 @@ void game_over(State& s, uint8_t winners, Victory victory) {
   s.pending_progress = s.play_again = false;
 }
 
-void move_pawn(const Tables& tables, State& s, int player, int shields) {
+void move_pawn(const Engine& engine, State& s, int player, int shields) {
+  const Tables& tables = engine.tables();
   const int loser = 1 - player;
   int pawn = s.pawn + (player == 0 ? shields : -shields);
   pawn = std::max(-SUPREMACY_DISTANCE, std::min(SUPREMACY_DISTANCE, pawn));
@@ -191,7 +304,8 @@ void gain_symbol(State& s, int player, int symbol) {
   }
 }
 
-void take_token(const Tables& tables, State& s, int player, int token) {
+void take_token(const Engine& engine, State& s, int player, int token) {
+  const Tables& tables = engine.tables();
   s.player_tokens[player] |= static_cast<uint16_t>(1u << token);
   s.coins[player] = static_cast<int16_t>(s.coins[player] + tables.tokens[token].coins);
   if (tables.tokens[token].science != NONE) gain_symbol(s, player, tables.tokens[token].science);
@@ -204,7 +318,8 @@ void add_choice(State& s, int player, int bits) {
     ++s.manufactured_choices[player];
 }
 
-int income(const Tables& tables, const State& s, int player, int card) {
+int income(const Engine& engine, const State& s, int player, int card) {
+  const Tables& tables = engine.tables();
   const CardData& d = tables.cards[card];
   int coins = d.coins;
   if (d.coins_per_card) coins += d.coins_per_card * colour_count(s, player, d.coins_per_card_colors);
@@ -216,7 +331,8 @@ int income(const Tables& tables, const State& s, int player, int card) {
 }
 
 // Put `card` in `player`'s city and apply what it does when built (already paid).
-void add_building(const Tables& tables, State& s, int player, int card) {
+void add_building(const Engine& engine, State& s, int player, int card) {
+  const Tables& tables = engine.tables();
   const CardData& d = tables.cards[card];
   s.city[player][s.city_size[player]++] = static_cast<int8_t>(card);
   s.owned[player].add(card);
@@ -228,27 +344,36 @@ void add_building(const Tables& tables, State& s, int player, int card) {
     if (d.choice) add_choice(s, player, d.choice);
     s.fixed_price_bits[player] |= d.trade_fixed;
   }
-  if (d.has_income) s.coins[player] = static_cast<int16_t>(s.coins[player] + income(tables, s, player, card));
+  if (d.has_income) s.coins[player] = static_cast<int16_t>(s.coins[player] + income(engine, s, player, card));
   if (d.shields) {
     int shields = d.shields;
     if (d.color == RED && s.player_tokens[player] >> tables.strategy & 1) shields += tables.strategy_shields;
-    move_pawn(tables, s, player, shields);
+    move_pawn(engine, s, player, shields);
   }
   if (d.science != NONE) gain_symbol(s, player, d.science);
 }
 
-void end_age(const Tables& tables, State& s) {
+// The civilian winners (scoring.py's winners): by points, then blue points; a bit per player
+// (both on a tie).
+uint8_t winners(const Engine& engine, const State& s) {
+  const Score a = engine.score_breakdown(s, 0), b = engine.score_breakdown(s, 1);
+  if (a[NUM_CATEGORIES] != b[NUM_CATEGORIES]) return a[NUM_CATEGORIES] > b[NUM_CATEGORIES] ? 1 : 2;
+  if (a[0] != b[0]) return a[0] > b[0] ? 1 : 2;
+  return 3;
+}
+
+void end_age(const Engine& engine, State& s) {
   if (s.age == 3) {
-    game_over(s, winners(tables, s), CIVILIAN);
+    game_over(s, winners(engine, s), CIVILIAN);
     return;
   }
-  lay_out_age(tables, s, s.age + 1);
+  lay_out_age(engine, s, s.age + 1);
   s.phase = STARTER;
   s.current = s.pawn > 0 ? 1 : s.pawn < 0 ? 0 : s.turn_player;
 }
 
 // After a decision: a pending progress choice, the end of the Age, or the next turn.
-void end_turn(const Tables& tables, State& s) {
+void end_turn(const Engine& engine, State& s) {
   if (s.pending_progress) {
     s.pending_progress = false;
     s.phase = PROGRESS;
@@ -257,7 +382,7 @@ void end_turn(const Tables& tables, State& s) {
   }
   if (!s.cards_left) {
     s.play_again = false;
-    end_age(tables, s);
+    end_age(engine, s);
     return;
   }
   if (s.play_again)
@@ -268,7 +393,8 @@ void end_turn(const Tables& tables, State& s) {
   s.current = s.turn_player;
 }
 
-void take_from_structure(const Tables& tables, State& s, int card) {
+void take_from_structure(const Engine& engine, State& s, int card) {
+  const Tables& tables = engine.tables();
   int slot = 0;
   while (s.slot_card[slot] != card) ++slot;
   s.slot_card[slot] = EMPTY;
@@ -280,12 +406,13 @@ void take_from_structure(const Tables& tables, State& s, int card) {
 }
 
 // Trade payments go to the bank, or to the opponent who owns Economy.
-void pay_resources(const Tables& tables, State& s, int player, int coins) {
+void pay_resources(const Engine& engine, State& s, int player, int coins) {
+  const Tables& tables = engine.tables();
   if (coins && s.player_tokens[1 - player] >> tables.economy & 1)
     s.coins[1 - player] = static_cast<int16_t>(s.coins[1 - player] + coins);
 }
 
-void draft(const Tables& tables, State& s, int wonder) {
+void draft(const Engine& engine, State& s, int wonder) {
   const int player = s.current;
   s.draft_offer &= static_cast<uint16_t>(~(1u << wonder));
   s.player_wonders[player][s.wonder_count[player]++] = static_cast<int8_t>(wonder);
@@ -294,7 +421,7 @@ void draft(const Tables& tables, State& s, int wonder) {
   if (s.draft_step == WONDERS_PER_ROUND)
     for (int i = WONDERS_PER_ROUND; i < 2 * WONDERS_PER_ROUND; ++i) s.draft_offer |= 1u << s.deal.wonder_order[i];
   if (s.draft_step == 2 * WONDERS_PER_ROUND) {
-    lay_out_age(tables, s, 1);
+    lay_out_age(engine, s, 1);
     s.phase = PLAY;
     s.current = s.turn_player = DRAFT_ORDER[0];
   } else {
@@ -302,10 +429,11 @@ void draft(const Tables& tables, State& s, int wonder) {
   }
 }
 
-void build(const Tables& tables, State& s, int card) {
+void build(const Engine& engine, State& s, int card) {
+  const Tables& tables = engine.tables();
   const int player = s.current;
   const CardData& d = tables.cards[card];
-  take_from_structure(tables, s, card);
+  take_from_structure(engine, s, card);
   int paid = 0;
   if (d.chain_needs & s.chains[player]) {
     if (s.player_tokens[player] >> tables.urbanism & 1)
@@ -313,32 +441,33 @@ void build(const Tables& tables, State& s, int card) {
   } else {
     int waived = d.color == BLUE && s.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
     int trade = purchase_cost(d.cost.data(), s.production[player], s.raw_choices[player],
-                              s.manufactured_choices[player], trade_prices(s, player), waived);
+                              s.manufactured_choices[player], engine.trade_prices(s, player), waived);
     paid = d.coin_cost + trade;
     s.coins[player] = static_cast<int16_t>(s.coins[player] - paid);
-    pay_resources(tables, s, player, trade);
+    pay_resources(engine, s, player, trade);
   }
   log_action(s, player, BUILD_AT + card, paid);
-  add_building(tables, s, player, card);
-  if (s.phase != GAME_OVER) end_turn(tables, s);
+  add_building(engine, s, player, card);
+  if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void sell(const Tables& tables, State& s, int card) {
+void sell(const Engine& engine, State& s, int card) {
   const int player = s.current;
-  take_from_structure(tables, s, card);
-  s.coins[player] = static_cast<int16_t>(s.coins[player] + sell_value(s, player));
+  take_from_structure(engine, s, card);
+  s.coins[player] = static_cast<int16_t>(s.coins[player] + engine.sell_value(s, player));
   s.discard.add(card);
   log_action(s, player, SELL_AT + card, 0);
-  end_turn(tables, s);
+  end_turn(engine, s);
 }
 
-void build_wonder(const Tables& tables, State& s, int card, int wonder) {
+void build_wonder(const Engine& engine, State& s, int card, int wonder) {
+  const Tables& tables = engine.tables();
   const int player = s.current, opponent = 1 - player;
   const WonderData& w = tables.wonders[wonder];
-  take_from_structure(tables, s, card);
-  int paid = wonder_cost(tables, s, player, wonder, trade_prices(s, player));
+  take_from_structure(engine, s, card);
+  int paid = engine.wonder_cost(s, player, wonder, engine.trade_prices(s, player));
   s.coins[player] = static_cast<int16_t>(s.coins[player] - paid);
-  pay_resources(tables, s, player, paid);
+  pay_resources(engine, s, player, paid);
   log_action(s, player, WONDER_AT + card * NUM_WONDERS + wonder, paid);
   s.wonder_built |= static_cast<uint16_t>(1u << wonder);
   s.wonder_card[wonder] = static_cast<int8_t>(card);
@@ -355,7 +484,7 @@ void build_wonder(const Tables& tables, State& s, int card, int wonder) {
   if (w.opponent_loses)
     s.coins[opponent] = static_cast<int16_t>(s.coins[opponent] - std::min<int>(w.opponent_loses, s.coins[opponent]));
   if (w.shields) {
-    move_pawn(tables, s, player, w.shields);
+    move_pawn(engine, s, player, w.shields);
     if (s.phase == GAME_OVER) return;
   }
   s.play_again = w.has(PLAY_AGAIN) || (s.player_tokens[player] >> tables.theology & 1);
@@ -371,19 +500,20 @@ void build_wonder(const Tables& tables, State& s, int card, int wonder) {
     s.library_used = true;
     s.phase = LIBRARY;
   } else {
-    end_turn(tables, s);
+    end_turn(engine, s);
   }
 }
 
-void progress(const Tables& tables, State& s, int token) {
+void progress(const Engine& engine, State& s, int token) {
   const int player = s.current;
   s.board_tokens &= static_cast<uint16_t>(~(1u << token));
   log_action(s, player, PROGRESS_AT + token, 0);
-  take_token(tables, s, player, token);
-  if (s.phase != GAME_OVER) end_turn(tables, s);
+  take_token(engine, s, player, token);
+  if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void destroy(const Tables& tables, State& s, int card) {
+void destroy(const Engine& engine, State& s, int card) {
+  const Tables& tables = engine.tables();
   const int player = s.current, opponent = 1 - player;
   const CardData& d = tables.cards[card];
   log_action(s, player, DESTROY_AT + card, 0);
@@ -398,23 +528,23 @@ void destroy(const Tables& tables, State& s, int card) {
     s.production[opponent][r] = static_cast<int8_t>(s.production[opponent][r] - d.production[r]);
   s.discard.add(card);
   s.destroy_color = NONE;
-  end_turn(tables, s);
+  end_turn(engine, s);
 }
 
-void mausoleum(const Tables& tables, State& s, int card) {
+void mausoleum(const Engine& engine, State& s, int card) {
   const int player = s.current;
   s.discard.remove(card);
   log_action(s, player, MAUSOLEUM_AT + card, 0);
-  add_building(tables, s, player, card);
-  if (s.phase != GAME_OVER) end_turn(tables, s);
+  add_building(engine, s, player, card);
+  if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void library(const Tables& tables, State& s, int token) {
+void library(const Engine& engine, State& s, int token) {
   const int player = s.current;
   s.library_offer = 0;
   log_action(s, player, LIBRARY_AT + token, 0);
-  take_token(tables, s, player, token);
-  if (s.phase != GAME_OVER) end_turn(tables, s);
+  take_token(engine, s, player, token);
+  if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
 void starter(State& s, int choice) {
@@ -426,32 +556,32 @@ void starter(State& s, int choice) {
 
 }  // namespace
 
-void apply_action(const Tables& tables, State& s, int action) {
-  const Decoded d = decode_action(action);
+void Engine::apply_actions(State& s, const std::array<int, 2>& actions) const {
+  const Decoded d = decode_action(actions[s.current]);
   switch (d.kind) {
     case A_DRAFT:
-      draft(tables, s, d.index);
+      draft(*this, s, d.index);
       break;
     case A_BUILD:
-      build(tables, s, d.index);
+      build(*this, s, d.index);
       break;
     case A_SELL:
-      sell(tables, s, d.index);
+      sell(*this, s, d.index);
       break;
     case A_WONDER:
-      build_wonder(tables, s, d.index, d.wonder);
+      build_wonder(*this, s, d.index, d.wonder);
       break;
     case A_PROGRESS:
-      progress(tables, s, d.index);
+      progress(*this, s, d.index);
       break;
     case A_DESTROY:
-      destroy(tables, s, d.index);
+      destroy(*this, s, d.index);
       break;
     case A_MAUSOLEUM:
-      mausoleum(tables, s, d.index);
+      mausoleum(*this, s, d.index);
       break;
     case A_LIBRARY:
-      library(tables, s, d.index);
+      library(*this, s, d.index);
       break;
     case A_STARTER:
       starter(s, d.index);

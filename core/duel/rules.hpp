@@ -1,9 +1,21 @@
-// The rules of the Duel core (wonders_env.duel.rules, whose docstring gives the resolution order):
-// the legal actions of the deciding player and what each action does to a State.
+// The rules of 7 Wonders Duel: setup, what is legal, how an action resolves, costs, scoring,
+// determinization and the observation (mirrors wonders_env/duel/state.py, rules.py, costs.py,
+// scoring.py, determinize.py and observation.py; read their docstrings for the resolution order).
+//
+// An Engine is bound to a table of cards (seven_wonders::Engine's template: the same names where
+// the concept is the same); it acts on State objects it never keeps, and holds nothing else, so
+// one Engine serves any number of threads. One player decides at a time: State::current. The
+// rules' helpers are file-local (rules.cpp), so a new power adds nothing to this header.
 #pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
 #include <string>
 
+#include "common/rng.hpp"
 #include "duel/actions.hpp"
+#include "duel/costs.hpp"
+#include "duel/observation.hpp"
 #include "duel/state.hpp"
 
 namespace wonders::duel {
@@ -11,16 +23,65 @@ namespace wonders::duel {
 // the most legal actions: a play offers per accessible card (a slot's) a build, a sale and one action per own wonder
 constexpr int MAX_LEGAL = std::max(NUM_SLOTS * (2 + WONDERS_PER_ROUND), LARGEST_CHOICE_RANGE);
 constexpr int SELL_BASE = 2, SUPREMACY_DISTANCE = 9, SCIENCE_SUPREMACY_SYMBOLS = 6, PAIR = 2;
+// civilian, science, commercial, guilds, wonders, progress, treasury, military, total
+constexpr int NUM_CATEGORIES = 8;
+constexpr int COINS_PER_POINT = 3;
+using Score = std::array<int, NUM_CATEGORIES + 1>;
 
-// Writes the legal actions of the deciding player into `out` (MAX_LEGAL entries) in the order of
-// wonders_env.duel.rules.legal_actions (play actions in slot order, the others ascending);
-// returns how many. None once the game is over.
-int legal_actions(const Tables& tables, const State& state, int16_t* out);
-// Empty if `action` is legal now, else why not, in words.
-std::string why_illegal(const Tables& tables, const State& state, long long action);
-// Plays a legal action of the deciding player (unchecked: check with why_illegal first).
-void apply_action(const Tables& tables, State& state, int action);
-// Coins for selling a card now.
-int sell_value(const State& state, int player);
+class Engine {
+ public:
+  explicit Engine(std::shared_ptr<const Tables> tables) : tables_(std::move(tables)) {}
+
+  const Tables& tables() const { return *tables_; }
+
+  // setup
+  // A deal drawn from `seed` (the order of the draws: state.hpp's header comment).
+  Deal draw_deal(uint64_t seed) const;
+  // Empty if `deal` is a valid deal (one given from outside), else what is wrong with it.
+  std::string check_deal(const Deal& deal) const;
+  // `state` becomes a game at the start of the wonder draft with this deal.
+  void new_game(State& state, const Deal& deal) const;
+
+  // queries
+  // Writes the legal actions of the deciding player into `out` (MAX_LEGAL entries) in the order of
+  // wonders_env.duel.rules.legal_actions (play actions in slot order, the others ascending);
+  // returns how many. None once the game is over.
+  int legal_actions(const State& state, int16_t* out) const;
+  // Empty if `action` is legal for the deciding player now, else why not, in words.
+  std::string why_illegal(const State& state, long long action) const;
+
+  // moves: actions[player] for the deciding player (the other entry is not read), already
+  // checked legal
+  void apply_actions(State& state, const std::array<int, 2>& actions) const;
+
+  // costs (costs.cpp)
+  // The bank's price of one unit of each resource for `player`: 1 with a fixed-price card, else
+  // 2 + the units the opponent's brown and grey cards produce.
+  Prices trade_prices(const State& state, int player) const;
+  // Coins `player` pays to build `card` now (0 through a chain), and to build `wonder`.
+  int build_cost(const State& state, int player, int card, const Prices& prices) const;
+  int wonder_cost(const State& state, int player, int wonder, const Prices& prices) const;
+  // Coins for selling a card now.
+  int sell_value(const State& state, int player) const { return SELL_BASE + state.color_count[player][YELLOW]; }
+
+  // scoring (scoring.cpp)
+  bool is_over(const State& state) const { return state.phase == GAME_OVER; }
+  Score score_breakdown(const State& state, int player) const;
+
+  // search: redraw what no player can see (determinize.cpp; the same for both players)
+  void determinize(State& state, Rng& rng) const;
+
+  // observation (observation.cpp): `player`'s observation of `state` as an ObsView, and whole
+  // into `out` (OBSERVATION_SIZE floats)
+  ObsView observe(const State& state, int player) const;
+  void encode_observation(const State& state, int player, float* out) const;
+
+ private:
+  std::shared_ptr<const Tables> tables_;
+};
+
+// The cards of the colours `colour_bits` in `player`'s city, and the wonders `player` has built.
+int colour_count(const State& state, int player, int colour_bits);
+int built_wonder_count(const State& state, int player);
 
 }  // namespace wonders::duel

@@ -1,4 +1,5 @@
-#include "duel/scoring.hpp"
+// Final scoring in the eight categories of the score pad (mirrors wonders_env/duel/scoring.py).
+#include "duel/rules.hpp"
 
 #include <algorithm>
 
@@ -18,12 +19,12 @@ int built_wonder_count(const State& state, int player) {
   return count;
 }
 
+namespace {
+
 int military_points(const Tables& tables, int pawn, int player) {
   int lead = player == 0 ? pawn : -pawn;
   return lead > 0 ? tables.military_points[lead] : 0;
 }
-
-namespace {
 
 int guild_points(const Tables& tables, const State& state, int card) {
   const CardData& d = tables.cards[card];
@@ -36,7 +37,8 @@ int guild_points(const Tables& tables, const State& state, int card) {
 
 }  // namespace
 
-Score score(const Tables& tables, const State& state, int player) {
+Score Engine::score_breakdown(const State& state, int player) const {
+  const Tables& tables = *tables_;
   Score result{};
   for (int i = 0; i < state.city_size[player]; ++i) {
     int card = state.city[player][i];
@@ -61,13 +63,6 @@ Score score(const Tables& tables, const State& state, int player) {
   result[7] = military_points(tables, state.pawn, player);
   for (int k = 0; k < NUM_CATEGORIES; ++k) result[NUM_CATEGORIES] += result[k];
   return result;
-}
-
-uint8_t winners(const Tables& tables, const State& state) {
-  Score a = score(tables, state, 0), b = score(tables, state, 1);
-  if (a[NUM_CATEGORIES] != b[NUM_CATEGORIES]) return a[NUM_CATEGORIES] > b[NUM_CATEGORIES] ? 1 : 2;
-  if (a[0] != b[0]) return a[0] > b[0] ? 1 : 2;
-  return 3;
 }
 
 }  // namespace wonders::duel

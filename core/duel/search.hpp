@@ -1,5 +1,5 @@
-// The Duel adapter of the search (common/ismcts.hpp): the Duel core's own state, rules,
-// determinization and scoring, seen through the interface the search template needs.
+// The Duel adapter of the search (common/ismcts.hpp): the core's own Engine (state, rules,
+// determinization, scoring) seen through the interface the search template needs.
 //
 // Duel is turn-based with public moves: one player decides at a time, every decision is a tree
 // node, and the tree is reused between moves (the log of the state is the public history).
@@ -11,14 +11,10 @@
 // benchmarks/README.md (search: play-out rule).
 #pragma once
 #include <cstdint>
-#include <memory>
+#include <utility>
 
 #include "common/ismcts.hpp"
-#include "duel/actions.hpp"
-#include "duel/observation.hpp"
 #include "duel/rules.hpp"
-#include "duel/scoring.hpp"
-#include "duel/state.hpp"
 
 namespace wonders::duel {
 
@@ -29,27 +25,28 @@ class SearchAdapter {
   static constexpr int kMaxPlayers = 2, kMaxDepth = MAX_LOG + 8, kMaxHistory = MAX_LOG;
 
   // weights of the cheap rule by action kind (build, wonder, sell; the others 1): 0 = uniform
-  SearchAdapter(std::shared_ptr<const Tables> tables, bool uniform_rule)
-      : tables_(std::move(tables)), uniform_(uniform_rule) {}
+  // (an Engine holds nothing but its tables: the copy is cheap and safe to use from any thread)
+  SearchAdapter(Engine engine, bool uniform_rule) : engine_(std::move(engine)), uniform_(uniform_rule) {}
 
   int num_players() const { return 2; }
   int num_actions() const { return NUM_ACTIONS; }
-  bool is_over(const State& s) const { return s.game_over(); }
+  bool is_over(const State& s) const { return engine_.is_over(s); }
   int acting(const State& s, int* players) const {
-    if (s.game_over()) return 0;
+    if (engine_.is_over(s)) return 0;
     players[0] = s.current;
     return 1;
   }
   int legal(const State& s, int player, int* out) const {
-    if (s.game_over() || player != s.current) return 0;
+    if (engine_.is_over(s) || player != s.current) return 0;
     int16_t found[MAX_LEGAL];
-    const int n = legal_actions(*tables_, s, found);
+    const int n = engine_.legal_actions(s, found);
     for (int i = 0; i < n; ++i) out[i] = found[i];
     return n;
   }
-  void apply(State& s, const int* actions) const { apply_action(*tables_, s, actions[s.current]); }
+  void apply(State& s, const int* actions) const { engine_.apply_actions(s, {actions[0], actions[1]}); }
   void determinize(const State& truth, int, Rng& rng, State& out) const {
-    out = duel::determinize(*tables_, truth, rng);
+    out = truth;
+    engine_.determinize(out, rng);
   }
   // A supremacy is a plain win; a civilian victory adds the score margin (agents/duel_heuristic.py).
   void returns(const State& s, const search::Options& options, double* out) const {
@@ -61,7 +58,8 @@ class SearchAdapter {
       out[1] = shares[1];
       return;
     }
-    const int totals[2] = {score(*tables_, s, 0)[NUM_CATEGORIES], score(*tables_, s, 1)[NUM_CATEGORIES]};
+    const int totals[2] = {engine_.score_breakdown(s, 0)[NUM_CATEGORIES],
+                           engine_.score_breakdown(s, 1)[NUM_CATEGORIES]};
     search::win_and_margin(totals, shares, 2, options.margin_scale, options.margin_weight, out);
   }
   float rule_weight(const State&, int action) const {
@@ -82,11 +80,10 @@ class SearchAdapter {
     return f;
   }
   int observation_size() const { return OBSERVATION_SIZE; }
-  void observe(const State& s, int player, float* out) const { encode_observation(*tables_, s, player, out); }
-  const Tables& tables() const { return *tables_; }
+  void observe(const State& s, int player, float* out) const { engine_.encode_observation(s, player, out); }
 
  private:
-  std::shared_ptr<const Tables> tables_;
+  Engine engine_;
   bool uniform_;
 };
 

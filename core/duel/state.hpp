@@ -85,15 +85,4 @@ struct State {
   bool game_over() const { return phase == GAME_OVER; }
 };
 
-// A deal drawn from `seed` (see the header comment).
-Deal draw_deal(const Tables& tables, uint64_t seed);
-// Throws std::invalid_argument saying what is wrong with a deal given from outside.
-void check_deal(const Tables& tables, const Deal& deal);
-// A game at the start of the wonder draft with this deal.
-State new_game(const Tables& tables, const Deal& deal);
-// Lay out the structure of `age` from the deal; the bottom row is open.
-void lay_out_age(const Tables& tables, State& state, int age);
-// A copy with everything a player cannot know redrawn from `rng` (wonders_env.duel.determinize).
-State determinize(const Tables& tables, const State& state, Rng& rng);
-
 }  // namespace wonders::duel

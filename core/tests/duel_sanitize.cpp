@@ -26,7 +26,6 @@
 
 #include "duel/batch.hpp"
 #include "duel/heuristic.hpp"
-#include "duel/scoring.hpp"
 #include "duel/search.hpp"
 #include "tests/random_network.hpp"
 
@@ -92,16 +91,16 @@ HeuristicConstants read_constants(const char* path) {
   return HeuristicConstants::from_arrays(arrays);
 }
 
-void check_heuristic(const Heuristic& heuristic, const Tables& t, const State& s, uint64_t seed, int step) {
+void check_heuristic(const Heuristic& heuristic, const Engine& engine, const State& s, uint64_t seed, int step) {
   if (s.game_over()) return;
   int16_t legal[MAX_LEGAL];
-  const int n = legal_actions(t, s, legal);
+  const int n = engine.legal_actions(s, legal);
   double values[MAX_LEGAL];
   heuristic.action_values(s, s.current, legal, n, values);
   bool finite = true;
   for (int i = 0; i < n; ++i) finite = finite && std::isfinite(values[i]);
   check(finite, "the heuristic's values are finite", seed, step);
-  check(why_illegal(t, s, heuristic.choose(s, s.current, legal, n, seed + step)).empty(),
+  check(engine.why_illegal(s, heuristic.choose(s, s.current, legal, n, seed + step)).empty(),
         "the heuristic chooses a legal action", seed, step);
 }
 
@@ -142,27 +141,29 @@ void check_state(const Tables& t, const State& s, uint64_t seed, int step) {
         seed, step);
 }
 
-void check_decision(const Tables& t, const State& s, ObsView (&written)[2], float (&rows)[2][OBSERVATION_SIZE],
+void check_decision(const Engine& engine, const State& s, ObsView (&written)[2], float (&rows)[2][OBSERVATION_SIZE],
                     uint64_t seed, int step, Rng& rng) {
   int16_t legal[MAX_LEGAL];
-  const int n = legal_actions(t, s, legal);
+  const int n = engine.legal_actions(s, legal);
   check(s.game_over() ? n == 0 : n > 0, "legal actions while the game runs, none after", seed, step);
   bool is_legal[NUM_ACTIONS] = {};
   for (int i = 0; i < n; ++i) {
     is_legal[legal[i]] = true;
-    check(why_illegal(t, s, legal[i]).empty(), "why_illegal accepts every legal action", seed, step);
+    check(engine.why_illegal(s, legal[i]).empty(), "why_illegal accepts every legal action", seed, step);
   }
   for (int k = 0; k < 8; ++k) {
     const int action = static_cast<int>(rng.below(NUM_ACTIONS));
-    check(is_legal[action] != !why_illegal(t, s, action).empty(), "why_illegal refuses illegal actions", seed, step);
+    check(is_legal[action] != !engine.why_illegal(s, action).empty(), "why_illegal refuses illegal actions", seed,
+          step);
   }
-  check(!why_illegal(t, s, -1).empty() && !why_illegal(t, s, NUM_ACTIONS).empty(), "out of range actions", seed, step);
+  check(!engine.why_illegal(s, -1).empty() && !engine.why_illegal(s, NUM_ACTIONS).empty(), "out of range actions", seed,
+        step);
   float full[OBSERVATION_SIZE];
   for (int p = 0; p < 2; ++p) {
-    const ObsView fresh = observe(t, s, p);
+    const ObsView fresh = engine.observe(s, p);
     write_changes(written[p], fresh, rows[p]);
     written[p] = fresh;
-    encode_observation(t, s, p, full);
+    engine.encode_observation(s, p, full);
     bool same = true;
     for (int i = 0; i < OBSERVATION_SIZE; ++i) same = same && full[i] == rows[p][i];
     check(same, "incremental observation equals the full encoding", seed, step);
@@ -176,45 +177,49 @@ int main(int argc, char** argv) {
     std::cerr << "usage: duel_sanitize TABLE_FILE HEURISTIC_FILE [GAMES]\n";
     return 2;
   }
-  const Tables tables = read_tables(argv[1]);
-  const Heuristic heuristic(std::make_shared<const Tables>(tables), read_constants(argv[2]));
+  const Engine engine(std::make_shared<const Tables>(read_tables(argv[1])));
+  const Tables& tables = engine.tables();
+  const Heuristic heuristic(engine, read_constants(argv[2]));
   const int games = argc > 3 ? std::atoi(argv[3]) : 2000;
   Rng rng(12345);
   long decisions = 0;
   int victories[4] = {};
   for (int g = 0; g < games; ++g) {
     const uint64_t seed = static_cast<uint64_t>(g);
-    State s = new_game(tables, draw_deal(tables, seed));
+    State s;
+    engine.new_game(s, engine.draw_deal(seed));
     ObsView written[2];
     static float rows[2][OBSERVATION_SIZE];
     std::fill(&rows[0][0], &rows[0][0] + 2 * OBSERVATION_SIZE, 0.0f);
     for (int step = 0;; ++step) {
       check_state(tables, s, seed, step);
-      check_decision(tables, s, written, rows, seed, step, rng);
-      check_heuristic(heuristic, tables, s, seed, step);
+      check_decision(engine, s, written, rows, seed, step, rng);
+      check_heuristic(heuristic, engine, s, seed, step);
       if (step % 17 == 0 && !s.game_over()) {
-        const State twin = determinize(tables, s, rng);
+        State twin = s;
+        engine.determinize(twin, rng);
         check_state(tables, twin, seed, step);
         float a[OBSERVATION_SIZE], b[OBSERVATION_SIZE];
-        encode_observation(tables, s, 0, a);
-        encode_observation(tables, twin, 0, b);
+        engine.encode_observation(s, 0, a);
+        engine.encode_observation(twin, 0, b);
         bool same = true;
         for (int i = 0; i < OBSERVATION_SIZE; ++i) same = same && a[i] == b[i];
         check(same, "determinize keeps the observation", seed, step);
       }
       if (s.game_over()) break;
       int16_t legal[MAX_LEGAL];
-      const int n = legal_actions(tables, s, legal);
-      apply_action(tables, s, legal[rng.below(static_cast<uint32_t>(n))]);
+      const int n = engine.legal_actions(s, legal);
+      const int action = legal[rng.below(static_cast<uint32_t>(n))];
+      engine.apply_actions(s, {action, action});  // the deciding player's
       ++decisions;
     }
     ++victories[s.victory];
-    const Score a = score(tables, s, 0), b = score(tables, s, 1);
+    const Score a = engine.score_breakdown(s, 0), b = engine.score_breakdown(s, 1);
     check(s.victory != CIVILIAN || (s.winners == 3) == (a[8] == b[8] && a[0] == b[0]), "civilian winners", seed, 0);
   }
   // the batch, with its incrementally written arrays, plays on
   const int envs = 64;
-  Batch batch(std::make_shared<const Tables>(tables), envs, 7, 3);  // stepped on 3 threads
+  Batch batch(engine, envs, 7, 3);  // stepped on 3 threads
   std::vector<float> obs(static_cast<size_t>(envs) * 2 * OBSERVATION_SIZE);
   std::vector<int8_t> mask(static_cast<size_t>(envs) * 2 * NUM_ACTIONS);
   std::unique_ptr<bool[]> to_act(new bool[envs * 2]), terminated(new bool[envs]);
@@ -237,7 +242,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < envs; ++i) {
       const State& s = batch.state_of(i);
       float full[OBSERVATION_SIZE];
-      encode_observation(tables, s, s.current, full);
+      engine.encode_observation(s, s.current, full);
       bool same = true;
       for (int k = 0; k < OBSERVATION_SIZE; ++k)
         same = same && full[k] == obs[(i * 2 + s.current) * OBSERVATION_SIZE + k];
@@ -258,13 +263,13 @@ int main(int argc, char** argv) {
   // mixed into the network's, and down to two moves below the root only); each move is legal
   // and reproducible, and the network's two forward passes agree
   int searched = 0;
-  const auto shared = std::make_shared<const Tables>(tables);
   const auto network = wonders::search::random_network(OBSERVATION_SIZE, NUM_ACTIONS, 3);
   for (int g = 0; g < 8; ++g) {
-    State s = new_game(tables, draw_deal(tables, 1000 + g));
+    State s;
+    engine.new_game(s, engine.draw_deal(1000 + g));
     wonders::search::Searcher<SearchAdapter> players[2] = {
-        wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, g % 2)),
-        wonders::search::Searcher<SearchAdapter>(SearchAdapter(shared, false))};
+        wonders::search::Searcher<SearchAdapter>(SearchAdapter(engine, g % 2)),
+        wonders::search::Searcher<SearchAdapter>(SearchAdapter(engine, false))};
     wonders::search::Options options;
     options.simulations = 30;
     options.max_nodes = g == 3 || g == 5 ? 1000 : 200000;
@@ -281,7 +286,7 @@ int main(int argc, char** argv) {
       std::vector<float> root_priors;
       if (g == 6) {
         int16_t found[MAX_LEGAL];
-        const int n = legal_actions(tables, s, found);
+        const int n = engine.legal_actions(s, found);
         for (int i = 0; i < n; ++i) {
           root_actions.push_back(found[i]);
           root_priors.push_back(1.0f + static_cast<float>(i));
@@ -289,10 +294,10 @@ int main(int argc, char** argv) {
       }
       const wonders::search::Result result =
           players[s.current].search(s, s.current, options, 77 + searched, root_actions, root_priors);
-      check(why_illegal(tables, s, result.action).empty(), "the search returns a legal action", 1000 + g, searched);
+      check(engine.why_illegal(s, result.action).empty(), "the search returns a legal action", 1000 + g, searched);
       if (searched % 25 == 0) {
-        wonders::search::Searcher<SearchAdapter> fresh(SearchAdapter(shared, g % 2)),
-            again(SearchAdapter(shared, g % 2));
+        wonders::search::Searcher<SearchAdapter> fresh(SearchAdapter(engine, g % 2)),
+            again(SearchAdapter(engine, g % 2));
         if (g >= 4) {
           fresh.set_network(network);
           again.set_network(network);
@@ -304,13 +309,13 @@ int main(int argc, char** argv) {
         float obs[OBSERVATION_SIZE];
         int16_t found[MAX_LEGAL];
         int legal[MAX_LEGAL];
-        const int n = legal_actions(tables, s, found);
+        const int n = engine.legal_actions(s, found);
         for (int i = 0; i < n; ++i) legal[i] = found[i];
-        encode_observation(tables, s, s.current, obs);
+        engine.encode_observation(s, s.current, obs);
         check(wonders::search::forward_paths_agree(*network, obs, legal, n),
               "the network's baseline and AVX2 forward passes agree", 1000 + g, searched);
       }
-      apply_action(tables, s, result.action);
+      engine.apply_actions(s, {result.action, result.action});
       ++searched;
     }
   }
