@@ -54,20 +54,8 @@ enum class Dim : int8_t { ALL, SEATS, PLAYERS, TYPES, CARDS, CITIES };
 struct Sizes {
   int seats = 0, players = 0, types = 0, cards = 0, cities = 0;
   int of(Dim dim) const {
-    switch (dim) {
-      case Dim::SEATS:
-        return seats;
-      case Dim::PLAYERS:
-        return players;
-      case Dim::TYPES:
-        return types;
-      case Dim::CARDS:
-        return cards;
-      case Dim::CITIES:
-        return cities;
-      default:
-        return 0;
-    }
+    const int by_dim[] = {0, seats, players, types, cards, cities};  // in the order of Dim
+    return by_dim[static_cast<int>(dim)];
   }
 };
 
@@ -178,30 +166,19 @@ py::list item_list(const A& items, int n) {
 struct Internal {};
 constexpr Internal internal() { return {}; }
 
-struct Scalar {
+struct Scalar {  // a bool is a flag: True or False (or 0 or 1)
   Bounds bounds;
   template <class S, class M>
   py::object get(const S&, const M& m, const Sizes&) const {
-    return py::int_(static_cast<long long>(m));
+    return item(m);
   }
   template <class S, class M>
   void set(S&, M& m, py::handle v, const Input& in) const {
-    m = static_cast<M>(in.integer(v, bounds));
+    m = checked<M>(in, v, bounds);
   }
 };
 constexpr Scalar scalar(Bound lo, Bound hi) { return {{lo, hi}}; }
-
-struct Flag {
-  template <class S>
-  py::object get(const S&, const bool& m, const Sizes&) const {
-    return py::bool_(m);
-  }
-  template <class S>
-  void set(S&, bool& m, py::handle v, const Input& in) const {
-    m = in.boolean(v);
-  }
-};
-constexpr Flag flag() { return {}; }
+constexpr Scalar flag() { return {{0, 1}}; }
 
 struct Ints {
   Bounds bounds;

@@ -13,6 +13,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "common/rng.hpp"
 #include "duel/state_layout.hpp"
@@ -57,6 +58,7 @@ struct State {
 
   bool game_over() const { return phase == GAME_OVER; }
 };
+static_assert(std::is_trivially_copyable_v<State>, "a State is a plain value: copying it clones the game");
 
 // The wonders offered in the current round of the draft (draft_offer holds some of them).
 inline const int8_t* draft_round_wonders(const State& s) {

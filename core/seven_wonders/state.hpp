@@ -7,6 +7,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "seven_wonders/state_layout.hpp"
 #include "seven_wonders/tables.hpp"
@@ -77,5 +78,6 @@ struct State {
   int left_of(int seat) const { return seat == 0 ? num_seats - 1 : seat - 1; }
   int right_of(int seat) const { return seat + 1 == num_seats ? 0 : seat + 1; }
 };
+static_assert(std::is_trivially_copyable_v<State>, "a State is a plain value: copying it clones the game");
 
 }  // namespace wonders::seven_wonders
