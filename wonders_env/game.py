@@ -63,6 +63,19 @@ def plain(value: Any) -> Any:
     return value
 
 
+def state_copy(value: Any) -> Any:
+    """A copy of a state field's value as deep as the rules change it: lists of lists, dicts and
+    numpy arrays are copied; numbers, strings, tuples, enums, the card database and the items of a
+    list that holds no lists (the log's entries, never changed once written) are shared."""
+    if isinstance(value, list):
+        return [state_copy(item) for item in value] if value and isinstance(value[0], list) else list(value)
+    if isinstance(value, dict):
+        return {key: state_copy(item) for key, item in value.items()}
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    return value
+
+
 def differing_fields(given: Any, reproduced: Any, names: Iterable[str], unordered: Iterable[str] = ()) -> list[str]:
     """The names of the fields in which two states differ, compared as :func:`plain` data (the
     fields of ``unordered`` as sorted lists: piles whose order means nothing)."""

@@ -10,13 +10,13 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 
 #include "common/object_lock.hpp"
+#include "common/state_layout.hpp"
+#include "duel/actions.hpp"
 #include "duel/batch.hpp"
 #include "duel/heuristic.hpp"
 #include "duel/rules.hpp"
-#include "duel/state_layout.hpp"
 
 namespace py = pybind11;
 
@@ -100,279 +100,14 @@ Deal deal_from(const Engine& engine, const std::vector<int>& wonder_order, const
   return deal;
 }
 
-// ------------------------------------------------------------------ the state layout's conversions
-// Each visitor below walks the fields of duel/state_layout.hpp; nothing here names a field.
+// ------------------------------------------------------------------ the state layout (duel/state_layout.hpp)
+WONDERS_LAYOUT(StateLayout, DUEL_STATE_FIELDS);
+const layout::Sizes SIZES{2, 2, 0, NUM_CARDS, 0};
 
-// The Python value of each field (all of them, or only the field numbered `only`), handed to `out`.
-template <class Out>
-class Reader {
- public:
-  Reader(Out out, int only) : out_(std::move(out)), only_(only) {}
-  template <class T>
-  void scalar(const char* name, const T& v, Bounds) {
-    if (take()) out_(name, py::int_(static_cast<long long>(v)));
-  }
-  void flag(const char* name, bool v) {
-    if (take()) out_(name, py::bool_(v));
-  }
-  template <class T>
-  void per_player(const char* name, const T (&v)[2], Bounds) {
-    if (take()) out_(name, ints(v, 2));
-  }
-  template <class T>
-  void array(const char* name, const T* data, int n, Bounds) {
-    if (take()) out_(name, ints(data, n));
-  }
-  void flags(const char* name, const bool* data, int n) {
-    if (!take()) return;
-    py::list out;
-    for (int i = 0; i < n; ++i) out.append(py::bool_(data[i]));
-    out_(name, out);
-  }
-  template <class T>
-  void rows(const char* name, const T* data, int rows, int cols, Bounds) {
-    if (!take()) return;
-    py::list out;
-    for (int r = 0; r < rows; ++r) out.append(ints(data + r * cols, cols));
-    out_(name, out);
-  }
-  template <class T, class Size>
-  void lists(const char* name, const T* data, int cols, const Size* sizes, int rows, Bounds) {
-    if (!take()) return;
-    py::list out;
-    for (int r = 0; r < rows; ++r) out.append(ints(data + r * cols, static_cast<int>(sizes[r])));
-    out_(name, out);
-  }
-  template <class T>
-  void bit_flags(const char* name, T bits, int n) {
-    if (!take()) return;
-    py::list out;
-    for (int i = 0; i < n; ++i) out.append(py::bool_(bits >> i & 1));
-    out_(name, out);
-  }
-  void bit_list(const char* name, unsigned bits, const int8_t* order, int n, Bounds) {
-    if (!take()) return;
-    py::list out;
-    for (int i = 0; i < n; ++i)
-      if (bits >> order[i] & 1) out.append(py::int_(static_cast<int>(order[i])));
-    out_(name, out);
-  }
-  void player_set(const char* name, uint8_t bits) {
-    if (!take()) return;
-    py::list out;
-    for (int p = 0; p < 2; ++p)
-      if (bits >> p & 1) out.append(py::int_(p));
-    out_(name, py::tuple(out));
-  }
-  void card_set(const char* name, const CardSet& set) {
-    if (!take()) return;
-    py::list out;
-    for (int c = 0; c < NUM_CARDS; ++c)
-      if (set.has(c)) out.append(py::int_(c));
-    out_(name, out);
-  }
-  void card_rows(const char* name, const CardSet (&sets)[2]) {
-    if (!take()) return;
-    py::list out;
-    for (const CardSet& set : sets) {
-      py::list row;
-      for (int c = 0; c < NUM_CARDS; ++c) row.append(py::int_(static_cast<int>(set.has(c))));
-      out.append(row);
-    }
-    out_(name, out);
-  }
-  void log(const char* name, const LogEntry* entries, int size) {
-    if (!take()) return;
-    py::list out;
-    for (int i = 0; i < size; ++i)
-      out.append(py::make_tuple(static_cast<int>(entries[i].player), static_cast<int>(entries[i].action),
-                                static_cast<int>(entries[i].paid)));
-    out_(name, out);
-  }
-
- private:
-  bool take() { return only_ < 0 || index_++ == only_; }
-  template <class T>
-  static py::list ints(const T* data, int n) {
-    py::list out;
-    for (int i = 0; i < n; ++i) out.append(py::int_(static_cast<long long>(data[i])));
-    return out;
-  }
-  Out out_;
-  int only_, index_ = 0;
-};
-
-// Every field as plain Python values (what Engine.export gives; sets as sorted lists).
-py::dict export_state(const State& s) {
-  py::dict d;
-  Reader reader([&d](const char* name, py::object value) { d[name] = std::move(value); }, -1);
-  visit_fields(s, reader);
-  return d;
-}
-
-// The value of field number `index` (the read-only view's getter).
-py::object read_field(const State& s, int index) {
-  py::object found;
-  Reader reader([&found](const char*, py::object value) { found = std::move(value); }, index);
-  visit_fields(s, reader);
-  return found;
-}
-
-// The names of the fields, in the layout's order.
-std::vector<std::string> field_names() {
-  std::vector<std::string> names;
-  for (auto item : export_state(State{})) names.push_back(py::cast<std::string>(item.first));
-  return names;
-}
-
-// Fills a State from a mapping of every field's Python value, checking each value (type, shape,
-// bounds); a bad one raises ValueError naming the field, the value and what is allowed.
-class Writer {
- public:
-  explicit Writer(const py::dict& values) : values_(values) {}
-  template <class T>
-  void scalar(const char* name, T& v, Bounds b) {
-    v = static_cast<T>(integer(name, get(name), b));
-  }
-  void flag(const char* name, bool& v) { v = boolean(name, get(name)); }
-  template <class T>
-  void per_player(const char* name, T (&v)[2], Bounds b) {
-    py::sequence items = sequence(name, get(name), 2, 2);
-    for (int p = 0; p < 2; ++p) v[p] = static_cast<T>(integer(name, items[p], b));
-  }
-  template <class T>
-  void array(const char* name, T* data, int n, Bounds b) {
-    py::sequence items = sequence(name, get(name), n, n);
-    for (int i = 0; i < n; ++i) data[i] = static_cast<T>(integer(name, items[i], b));
-  }
-  void flags(const char* name, bool* data, int n) {
-    py::sequence items = sequence(name, get(name), n, n);
-    for (int i = 0; i < n; ++i) data[i] = boolean(name, items[i]);
-  }
-  template <class T>
-  void rows(const char* name, T* data, int rows, int cols, Bounds b) {
-    py::sequence items = sequence(name, get(name), rows, rows);
-    for (int r = 0; r < rows; ++r) {
-      py::sequence row = sequence(name, items[r], cols, cols);
-      for (int c = 0; c < cols; ++c) data[r * cols + c] = static_cast<T>(integer(name, row[c], b));
-    }
-  }
-  template <class T, class Size>
-  void lists(const char* name, T* data, int cols, Size* sizes, int rows, Bounds b) {
-    py::sequence items = sequence(name, get(name), rows, rows);
-    for (int r = 0; r < rows; ++r) {
-      const bool fixed = std::is_const_v<Size>;
-      py::sequence row =
-          sequence(name, items[r], fixed ? static_cast<int>(sizes[r]) : 0, fixed ? static_cast<int>(sizes[r]) : cols);
-      const int n = static_cast<int>(py::len(row));
-      for (int c = 0; c < cols; ++c) data[r * cols + c] = c < n ? static_cast<T>(integer(name, row[c], b)) : EMPTY;
-      if constexpr (!std::is_const_v<Size>) sizes[r] = static_cast<Size>(n);
-    }
-  }
-  template <class T>
-  void bit_flags(const char* name, T& bits, int n) {
-    py::sequence items = sequence(name, get(name), n, n);
-    bits = 0;
-    for (int i = 0; i < n; ++i)
-      if (boolean(name, items[i])) bits = static_cast<T>(bits | 1u << i);
-  }
-  template <class T>
-  void bit_list(const char* name, T& bits, const int8_t* order, int n, Bounds b) {
-    py::sequence items = sequence(name, get(name), 0, n);
-    bits = 0;
-    for (auto item : items) {
-      const long long id = integer(name, item, b);
-      if (std::find(order, order + n, id) == order + n) {
-        std::string allowed;
-        for (int i = 0; i < n; ++i) allowed += (i ? ", " : "") + std::to_string(order[i]);
-        fail(name, std::to_string(id) + " is not one of the ids this field may hold now (" + allowed + ")");
-      }
-      if (bits >> id & 1) fail(name, std::to_string(id) + " is listed twice");
-      bits = static_cast<T>(bits | 1u << id);
-    }
-  }
-  void player_set(const char* name, uint8_t& bits) {
-    bits = 0;
-    for (auto item : sequence(name, get(name), 0, 2)) {
-      const long long p = integer(name, item, PLAYER);
-      if (bits >> p & 1) fail(name, "player " + std::to_string(p) + " is listed twice");
-      bits = static_cast<uint8_t>(bits | 1u << p);
-    }
-  }
-  void card_set(const char* name, CardSet& set) {
-    set = CardSet{};
-    for (auto item : sequence(name, get(name), 0, NUM_CARDS)) {
-      const int c = static_cast<int>(integer(name, item, CARD));
-      if (set.has(c)) fail(name, "card " + std::to_string(c) + " is listed twice");
-      set.add(c);
-    }
-  }
-  void card_rows(const char* name, CardSet (&sets)[2]) {
-    py::sequence items = sequence(name, get(name), 2, 2);
-    for (int p = 0; p < 2; ++p) {
-      sets[p] = CardSet{};
-      py::sequence row = sequence(name, items[p], NUM_CARDS, NUM_CARDS);
-      for (int c = 0; c < NUM_CARDS; ++c)
-        if (integer(name, row[c], {0, 1})) sets[p].add(c);
-    }
-  }
-  void log(const char* name, LogEntry* entries, uint8_t& size) {
-    py::sequence items = sequence(name, get(name), 0, MAX_LOG);
-    size = static_cast<uint8_t>(py::len(items));
-    for (int i = 0; i < size; ++i) {
-      py::sequence entry = sequence(name, items[i], 3, 3);
-      entries[i] = {static_cast<int8_t>(integer(name, entry[0], PLAYER)),
-                    static_cast<int16_t>(integer(name, entry[1], {0, NUM_ACTIONS - 1})),
-                    static_cast<int16_t>(integer(name, entry[2], {0, std::numeric_limits<int16_t>::max()}))};
-    }
-  }
-
- private:
-  [[noreturn]] static void fail(const char* name, const std::string& what) {
-    throw py::value_error(std::string("state field '") + name + "': " + what);
-  }
-  static std::string shown(py::handle value) { return std::string(py::repr(value)); }
-  py::object get(const char* name) const {
-    if (!values_.contains(name)) fail(name, "missing (every field of the layout must be given)");
-    return values_[name];
-  }
-  static long long integer(const char* name, py::handle value, Bounds b) {
-    const std::string allowed = "an integer in " + std::to_string(b.lo) + " to " + std::to_string(b.hi);
-    if (PyBool_Check(value.ptr()) || PyFloat_Check(value.ptr()) || !PyIndex_Check(value.ptr()))
-      fail(name, shown(value) + " is not allowed (" + allowed + ")");
-    long long v;
-    try {
-      v = py::cast<long long>(value);
-    } catch (const py::cast_error&) {
-      fail(name, shown(value) + " is out of range (" + allowed + ")");
-    }
-    if (v < b.lo || v > b.hi) fail(name, shown(value) + " is out of range (" + allowed + ")");
-    return v;
-  }
-  static bool boolean(const char* name, py::handle value) {
-    if (PyBool_Check(value.ptr())) return value.ptr() == Py_True;
-    if (py::isinstance(value, py::module_::import("numpy").attr("bool_"))) return py::cast<bool>(value);
-    return integer(name, value, {0, 1}) != 0;
-  }
-  static py::sequence sequence(const char* name, py::handle value, int least, int most) {
-    if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()) || !PySequence_Check(value.ptr()))
-      fail(name, shown(value) + " is not allowed (a list or tuple)");
-    py::sequence items = py::reinterpret_borrow<py::sequence>(value);
-    const int n = static_cast<int>(py::len(items));
-    if (n < least || n > most)
-      fail(name, "a sequence of " + std::to_string(n) + " values is not allowed (" +
-                     (least == most ? std::to_string(least) : std::to_string(least) + " to " + std::to_string(most)) +
-                     " allowed)");
-    return items;
-  }
-  const py::dict& values_;
-};
-
-// A State from every field's Python value (Writer's checks); nothing is built on error.
+// A State from every field's Python value, each checked; nothing is built on error.
 State import_state(const py::dict& values) {
   State s{};
-  Writer writer(values);
-  visit_fields(s, writer);
+  layout::import_fields<StateLayout>(s, values, SIZES);
   return s;
 }
 
@@ -499,10 +234,8 @@ void bind(py::module_ m) {
       .def_property_readonly("num_decisions", [](const State& s) { return static_cast<int>(s.log_size); })
       .def_property_readonly("last_paid", [](const State& s) { return s.log_size ? s.log[s.log_size - 1].paid : 0; });
   // the read-only view's getters: one per field of duel/state_layout.hpp, reading that field only
-  const std::vector<std::string> names = field_names();
-  for (int i = 0; i < static_cast<int>(names.size()); ++i)
-    state_class.def_property_readonly(names[i].c_str(), [i](const State& s) { return read_field(s, i); });
-  m.attr("STATE_FIELDS") = py::tuple(py::cast(names));
+  layout::bind_view<StateLayout, State>(state_class, [](const State&) { return SIZES; });
+  m.attr("STATE_FIELDS") = py::tuple(py::cast(layout::field_names<StateLayout>()));
 
   py::class_<Engine>(m, "Engine", "The Duel rules on core states, bound to the tables.")
       .def(py::init([](std::shared_ptr<Tables> tables) {
@@ -594,8 +327,8 @@ void bind(py::module_ m) {
           },
           py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
       .def(
-          "export", [](const Engine&, const State& s) { return export_state(s); }, py::arg("state"),
-          "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
+          "export", [](const Engine&, const State& s) { return layout::export_state<StateLayout>(s, SIZES); },
+          py::arg("state"), "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
       .def(
           "import_state", [](const Engine&, const py::dict& values) { return import_state(values); }, py::arg("values"),
           "A core State from every field's value (names of duel/state_layout.hpp), each checked: a bad one "

@@ -1,6 +1,7 @@
 // The explicit, copyable state of a Duel game in the core, its deal and its random generator.
 //
-// It mirrors wonders_env.duel.state.DuelState field by field (see there for the meaning of each),
+// It mirrors wonders_env.duel.state.DuelState field by field (see there for the meaning of each;
+// the members are declared by the one layout, duel/state_layout.hpp),
 // with sets held as bit masks: the draft table, the discard pile and the cards a city owns (the
 // order of the Python lists of those carries no meaning), and the tokens. A State is a plain
 // value: copying it clones the game. All randomness is drawn once, when the game is dealt (the
@@ -12,8 +13,10 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "common/rng.hpp"
+#include "duel/state_layout.hpp"
 #include "duel/tables.hpp"
 
 namespace wonders::duel {
@@ -49,40 +52,19 @@ struct CardSet {  // a set of card ids (bits 0-72)
   bool empty() const { return !(bits[0] | bits[1]); }
 };
 
+// The state: one member per line of duel/state_layout.hpp (a plain value: copying it clones the game).
 struct State {
-  Deal deal;
-  int8_t phase, current, turn_player, age;
-  uint8_t winners;  // bit per player
-  int8_t victory;
-  int8_t draft_step;
-  uint16_t draft_offer;  // wonder bits
-  std::array<int8_t, NUM_SLOTS> slot_card, cover_count;
-  std::array<bool, NUM_SLOTS> face_up;
-  int8_t cards_left;
-  int8_t city[2][MAX_CITY];  // in the order built
-  int8_t city_size[2];
-  CardSet owned[2];
-  int8_t color_count[2][NUM_COLORS], production[2][NUM_RESOURCES];
-  int8_t raw_choices[2], manufactured_choices[2];
-  uint8_t fixed_price_bits[2];
-  uint32_t chains[2];
-  int8_t science[2][NUM_SYMBOLS];
-  int16_t coins[2];
-  int8_t player_wonders[2][WONDERS_PER_ROUND], wonder_count[2];  // in the order drafted
-  uint16_t wonder_built;                                         // wonder bits
-  std::array<int8_t, NUM_WONDERS> wonder_card;
-  int8_t wonders_built, boxed_wonder;
-  uint16_t board_tokens, player_tokens[2], library_offer;  // token bits
-  bool library_used;
-  int8_t pawn;
-  uint8_t looting;  // bit i: looting token i still on the track
-  CardSet discard;
-  bool pending_progress, play_again;
-  int8_t destroy_color;
-  uint8_t log_size;
-  LogEntry log[MAX_LOG];
+  WONDERS_STATE_MEMBERS(DUEL_STATE_FIELDS)
 
   bool game_over() const { return phase == GAME_OVER; }
 };
+static_assert(std::is_trivially_copyable_v<State>, "a State is a plain value: copying it clones the game");
+
+// The wonders offered in the current round of the draft (draft_offer holds some of them).
+inline const int8_t* draft_round_wonders(const State& s) {
+  return s.deal.wonder_order.data() + (s.draft_step < WONDERS_PER_ROUND ? 0 : WONDERS_PER_ROUND);
+}
+// The tokens set aside at setup, from which the Great Library draws (library_offer holds some of them).
+inline const int8_t* set_aside_tokens(const State& s) { return s.deal.token_order.data() + BOARD_TOKENS; }
 
 }  // namespace wonders::duel

@@ -1,93 +1,61 @@
-// The one declared layout of a Duel State: every field the Python engine's
-// wonders_env.duel.state.DuelState has (its name there), its shape, its bounds and how it converts.
+// The one declared layout of a Duel State: its members, each with the field of the Python engine's
+// wonders_env.duel.state.DuelState of the same name, that field's shape and bounds (the kinds of
+// common/state_layout.hpp; FIELD and VIEW lines as common/state_fields.hpp describes them).
 //
-// visit_fields(state, visitor) calls one member of `visitor` per field, in this order; the
-// bindings derive from this one list the export (Engine.export), the import with its checks at the
-// boundary (Engine.import_state) and the read-only view's getters (State.<name>). A new state field
-// is one line here plus the rules that use it (tests/core/test_duel_state_layout.py counts them).
-//
-// The members a visitor has (Bounds: the values allowed, inclusive):
-//   scalar(name, value, bounds)             an integer                   -> int
-//   flag(name, value)                       a bool                       -> bool
-//   per_player(name, values[2], bounds)     one integer per player       -> [int, int]
-//   array(name, data, n, bounds)            n integers                   -> list
-//   flags(name, data, n)                    n bools                      -> list of bools
-//   rows(name, data, rows, cols, bounds)    a rows x cols table          -> list of lists
-//   lists(name, data, cols, sizes, rows, bounds)  rows lists, row r of sizes[r] entries (sizes const:
-//                                           fixed lengths, else the State's counts) -> list of lists
-//   bit_flags(name, bits, n)                bit i of an integer          -> list of n bools
-//   bit_list(name, bits, order, n, bounds)  the ids of `order[0..n)` whose bit is set -> list in that order
-//   player_set(name, bits)                  bit p: player p              -> tuple of players
-//   card_set(name, set)                     a CardSet                    -> sorted list of card ids
-//   card_rows(name, sets[2])                a CardSet per player         -> int8 array [2, NUM_CARDS] of 0/1
-//   log(name, entries, size)                the moves                    -> list of (player, action, paid)
+// state.hpp declares State's members from this list; the bindings derive the export
+// (Engine.export), the checked import (Engine.import_state) and the read-only view's getters
+// (State.<name>) from it. A new state field is one line here plus the rules that use it
+// (tests/core/test_duel_state_layout.py checks the Python state has the same fields, in this order).
 #pragma once
-#include <cstdint>
-#include <limits>
+#include "common/state_fields.hpp"
 
-#include "duel/actions.hpp"
-#include "duel/rules.hpp"
-#include "duel/state.hpp"
-
-namespace wonders::duel {
-
-struct Bounds {
-  long long lo, hi;
-};
-
-constexpr Bounds PLAYER{0, 1}, CARD{0, NUM_CARDS - 1}, CARD_OR_EMPTY{EMPTY, NUM_CARDS - 1};
-constexpr Bounds WONDER{0, NUM_WONDERS - 1}, TOKEN{0, NUM_TOKENS - 1}, SMALL_COUNT{0, 127};
-constexpr Bounds TOKEN_BITS{0, (1 << NUM_TOKENS) - 1};
-
-template <class S, class Visitor>
-void visit_fields(S& s, Visitor& v) {
-  v.scalar("phase", s.phase, {DRAFT, GAME_OVER});
-  v.scalar("current", s.current, {NOBODY, 1});  // NOBODY once the game is over
-  v.scalar("turn_player", s.turn_player, PLAYER);
-  v.scalar("age", s.age, {0, 3});
-  v.player_set("winners", s.winners);
-  v.scalar("victory", s.victory, {NO_VICTORY, SCIENCE});
-  v.array("wonder_order", s.deal.wonder_order.data(), NUM_WONDERS, WONDER);
-  v.array("token_order", s.deal.token_order.data(), NUM_TOKENS, TOKEN);
-  v.rows("deals", s.deal.cards[0].data(), 3, NUM_SLOTS, CARD);
-  v.lists("boxed", s.deal.boxed[0].data(), 7, BOXED_PER_AGE, 3, CARD);
-  v.scalar("draft_step", s.draft_step, {0, 2 * WONDERS_PER_ROUND});
-  v.bit_list("draft_offer", s.draft_offer,
-             s.deal.wonder_order.data() + (s.draft_step < WONDERS_PER_ROUND ? 0 : WONDERS_PER_ROUND), WONDERS_PER_ROUND,
-             WONDER);
-  v.array("slot_card", s.slot_card.data(), NUM_SLOTS, CARD_OR_EMPTY);
-  v.flags("face_up", s.face_up.data(), NUM_SLOTS);
-  v.array("cover_count", s.cover_count.data(), NUM_SLOTS, {0, 2});
-  v.scalar("cards_left", s.cards_left, {0, NUM_SLOTS});
-  v.lists("city", s.city[0], MAX_CITY, s.city_size, 2, CARD);
-  v.card_rows("owned", s.owned);
-  v.rows("color_count", s.color_count[0], 2, NUM_COLORS, {0, NUM_CARDS});
-  v.rows("production", s.production[0], 2, NUM_RESOURCES, SMALL_COUNT);
-  v.per_player("raw_choices", s.raw_choices, SMALL_COUNT);
-  v.per_player("manufactured_choices", s.manufactured_choices, SMALL_COUNT);
-  v.per_player("fixed_price_bits", s.fixed_price_bits, {0, (1 << NUM_RESOURCES) - 1});
-  v.per_player("chains", s.chains, {0, std::numeric_limits<uint32_t>::max()});
-  v.rows("science", s.science[0], 2, NUM_SYMBOLS, SMALL_COUNT);
-  v.per_player("coins", s.coins, {0, std::numeric_limits<int16_t>::max()});
-  v.lists("player_wonders", s.player_wonders[0], WONDERS_PER_ROUND, s.wonder_count, 2, WONDER);
-  v.bit_flags("wonder_built", s.wonder_built, NUM_WONDERS);
-  v.array("wonder_card", s.wonder_card.data(), NUM_WONDERS, CARD_OR_EMPTY);
-  v.scalar("wonders_built", s.wonders_built, {0, MAX_WONDERS_BUILT});
-  v.scalar("boxed_wonder", s.boxed_wonder, {EMPTY, NUM_WONDERS - 1});
-  v.scalar("board_tokens", s.board_tokens, TOKEN_BITS);
-  v.per_player("player_tokens", s.player_tokens, TOKEN_BITS);
-  v.bit_list("library_offer", s.library_offer, s.deal.token_order.data() + BOARD_TOKENS, NUM_TOKENS - BOARD_TOKENS,
-             TOKEN);
-  v.flag("library_used", s.library_used);
-  v.scalar("pawn", s.pawn, {-SUPREMACY_DISTANCE, SUPREMACY_DISTANCE});
-  v.bit_flags("looting", s.looting, 4);  // wonders_env.duel.state.LOOTING_TOKENS
-  v.card_set("discard", s.discard);
-  v.flag("pending_progress", s.pending_progress);
-  v.flag("play_again", s.play_again);
-  v.scalar("destroy_color", s.destroy_color, {NONE, NUM_COLORS - 1});
-  v.log("log", s.log, s.log_size);
-}
-
-constexpr int NUM_STATE_FIELDS = 42;  // the calls above
-
-}  // namespace wonders::duel
+// clang-format off
+#define DUEL_STATE_FIELDS(FIELD, VIEW)                                                                                 \
+  FIELD(deal, internal(), Deal)  /* everything drawn at setup: the four VIEW fields below */                          \
+  FIELD(phase, scalar(DRAFT, GAME_OVER), int8_t)                                                                       \
+  FIELD(current, scalar(NOBODY, 1), int8_t)  /* NOBODY once the game is over */                                        \
+  FIELD(turn_player, scalar(0, 1), int8_t)                                                                             \
+  FIELD(age, scalar(0, 3), int8_t)                                                                                     \
+  FIELD(winners, bit_tuple(2), uint8_t)  /* bit per player */                                                          \
+  FIELD(victory, scalar(NO_VICTORY, SCIENCE), int8_t)                                                                  \
+  VIEW(wonder_order, ints(0, NUM_WONDERS - 1), s.deal.wonder_order)                                                    \
+  VIEW(token_order, ints(0, NUM_TOKENS - 1), s.deal.token_order)                                                       \
+  VIEW(deals, table(0, NUM_CARDS - 1), s.deal.cards)                                                                   \
+  VIEW(boxed, lists(0, NUM_CARDS - 1, BOXED_PER_AGE), s.deal.boxed)                                                    \
+  FIELD(draft_step, scalar(0, 2 * WONDERS_PER_ROUND), int8_t)                                                          \
+  FIELD(draft_offer, bit_ids(0, NUM_WONDERS - 1, draft_round_wonders, WONDERS_PER_ROUND), uint16_t)                    \
+  FIELD(slot_card, ints(EMPTY, NUM_CARDS - 1), std::array<int8_t, NUM_SLOTS>)                                          \
+  FIELD(face_up, flags(), std::array<bool, NUM_SLOTS>)                                                                 \
+  FIELD(cover_count, ints(0, 2), std::array<int8_t, NUM_SLOTS>)                                                        \
+  FIELD(cards_left, scalar(0, NUM_SLOTS), int8_t)                                                                      \
+  FIELD(city, lists(0, NUM_CARDS - 1, &State::city_size), CTable<int8_t, 2, MAX_CITY>)  /* in the order built */       \
+  FIELD(city_size, internal(), CArray<int8_t, 2>)                                                                      \
+  FIELD(owned, card_rows(), CArray<CardSet, 2>)                                                                        \
+  FIELD(color_count, table(0, NUM_CARDS), CTable<int8_t, 2, NUM_COLORS>)                                               \
+  FIELD(production, table(0, 127), CTable<int8_t, 2, NUM_RESOURCES>)                                                   \
+  FIELD(raw_choices, ints(0, 127), CArray<int8_t, 2>)                                                                  \
+  FIELD(manufactured_choices, ints(0, 127), CArray<int8_t, 2>)                                                         \
+  FIELD(fixed_price_bits, ints(0, (1 << NUM_RESOURCES) - 1), CArray<uint8_t, 2>)                                       \
+  FIELD(chains, ints(0, UINT32_MAX), CArray<uint32_t, 2>)                                                              \
+  FIELD(science, table(0, 127), CTable<int8_t, 2, NUM_SYMBOLS>)                                                        \
+  FIELD(coins, ints(0, INT16_MAX), CArray<int16_t, 2>)                                                                 \
+  FIELD(player_wonders, lists(0, NUM_WONDERS - 1, &State::wonder_count), CTable<int8_t, 2, WONDERS_PER_ROUND>)         \
+  FIELD(wonder_count, internal(), CArray<int8_t, 2>)  /* player_wonders in the order drafted */                        \
+  FIELD(wonder_built, bits(NUM_WONDERS), uint16_t)                                                                     \
+  FIELD(wonder_card, ints(EMPTY, NUM_CARDS - 1), std::array<int8_t, NUM_WONDERS>)                                      \
+  FIELD(wonders_built, scalar(0, MAX_WONDERS_BUILT), int8_t)                                                           \
+  FIELD(boxed_wonder, scalar(EMPTY, NUM_WONDERS - 1), int8_t)                                                          \
+  FIELD(board_tokens, scalar(0, (1 << NUM_TOKENS) - 1), uint16_t)  /* token bits */                                    \
+  FIELD(player_tokens, ints(0, (1 << NUM_TOKENS) - 1), CArray<uint16_t, 2>)                                            \
+  FIELD(library_offer, bit_ids(0, NUM_TOKENS - 1, set_aside_tokens, NUM_TOKENS - BOARD_TOKENS), uint16_t)              \
+  FIELD(library_used, flag(), bool)                                                                                    \
+  FIELD(pawn, scalar(-SUPREMACY_DISTANCE, SUPREMACY_DISTANCE), int8_t)                                                 \
+  FIELD(looting, bits(4), uint8_t)  /* bit i: looting token i still on the track (state.LOOTING_TOKENS) */             \
+  FIELD(discard, card_set(), CardSet)                                                                                  \
+  FIELD(pending_progress, flag(), bool)                                                                                \
+  FIELD(play_again, flag(), bool)                                                                                      \
+  FIELD(destroy_color, scalar(NONE, NUM_COLORS - 1), int8_t)                                                           \
+  FIELD(log, records(&State::log_size, part(&LogEntry::player, 0, 1), part(&LogEntry::action, 0, NUM_ACTIONS - 1),     \
+                     part(&LogEntry::paid, 0, INT16_MAX)), CArray<LogEntry, MAX_LOG>)                                  \
+  FIELD(log_size, internal(), uint8_t)
+// clang-format on

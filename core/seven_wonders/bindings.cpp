@@ -9,10 +9,10 @@
 #include <string>
 
 #include "common/object_lock.hpp"
+#include "common/state_layout.hpp"
 #include "seven_wonders/batch.hpp"
 #include "seven_wonders/observation.hpp"
 #include "seven_wonders/rules.hpp"
-#include "seven_wonders/state_layout.hpp"
 
 namespace py = pybind11;
 
@@ -173,6 +173,8 @@ py::list card_list(const uint8_t* cards, int count) {
 }
 
 // ---------------------------------------------------------------- state transfer (state_layout.hpp)
+WONDERS_LAYOUT(StateLayout, SEVEN_WONDERS_STATE_FIELDS);
+
 layout::Sizes sizes_of(const Engine& engine) {
   const Tables& t = engine.tables();
   return {engine.num_seats(), engine.num_players(), t.num_types, t.num_cards, t.num_cities};
@@ -180,17 +182,6 @@ layout::Sizes sizes_of(const Engine& engine) {
 
 // What the view's getters need (a state knows its table's card names count, not the tables).
 layout::Sizes sizes_of(const State& s) { return {s.num_seats, s.num_players, s.num_types, 0, 0}; }
-
-// Every field of the layout as plain lists (the Python state's values, arrays as lists).
-py::dict export_state(const Engine& engine, const State& s) {
-  const layout::Sizes z = sizes_of(engine);
-  py::dict out;
-  layout::for_each_field([&](const auto& field) {
-    py::object value = std::decay_t<decltype(field)>::kind::get(s, field.spec, z);
-    out[field.spec.name] = py::isinstance<py::array>(value) ? value.attr("tolist")() : value;
-  });
-  return out;
-}
 
 // The checks between fields that keep the rules inside the state's arrays (each field's own
 // bounds are the layout's).
@@ -202,7 +193,7 @@ void check_between_fields(const Engine& engine, const State& s) {
     fail("state: free_city_holder must be " + std::string(players == 2 ? "0 or 1" : "-1") + " with " +
          std::to_string(players) + " players, got " + std::to_string(s.free_city_holder));
   for (int seat = 0; seat < seats; ++seat)
-    if (s.stages_built[seat] > t.wonders[s.city[seat]][s.side[seat]].num_stages)
+    if (s.stages_built[seat] > t.wonders[s.cities[seat]][s.sides[seat]].num_stages)
       fail("state: stages_built of seat " + std::to_string(seat) + " exceeds its wonder's stages");
   for (int city = 0; city < seats; ++city)
     if (s.paid >> city & 1 && s.pending[city] < 0)
@@ -241,7 +232,7 @@ void check_between_fields(const Engine& engine, const State& s) {
       const CardType& type = t.types[t.cards[s.built[seat][i]].type];
       add(type.produces.data(), type.num_produces);
     }
-    const WonderSide& board = t.wonders[s.city[seat]][s.side[seat]];
+    const WonderSide& board = t.wonders[s.cities[seat]][s.sides[seat]];
     for (int k = 0; k < s.stages_built[seat]; ++k) add(board.stages[k].produces.data(), board.stages[k].num_produces);
     if (own != s.num_own_choices[seat] || sold != s.num_sell_choices[seat])
       fail("state: own_choices and sell_choices must be those of the seat's buildings and stages");
@@ -255,7 +246,7 @@ void check_between_fields(const Engine& engine, const State& s) {
     int owner = city == s.free_city() ? s.free_city_holder : city;
     if (owner < 0 || owner >= players || kind > FREE_BUILD)
       fail("state: a pending move is a build, wonder, sell or free build of a seat with a controller");
-    if (kind == WONDER && s.stages_built[city] >= t.wonders[s.city[city]][s.side[city]].num_stages)
+    if (kind == WONDER && s.stages_built[city] >= t.wonders[s.cities[city]][s.sides[city]].num_stages)
       fail("state: a pending wonder stage of a finished wonder");
     int held = 0;
     for (int i = 0; i < s.hand_size[owner]; ++i) held += t.cards[s.hands[owner][i]].type == type;
@@ -267,7 +258,9 @@ void check_between_fields(const Engine& engine, const State& s) {
     fail("state: FREE_CITY needs both players' pending moves");
   if (s.phase == Phase::SEVENTH_CARD && (s.turn != TURNS_PER_AGE || [&] {
         for (int p = 0; p < players; ++p)
-          if (s.seventh_card_power[p] && s.seventh_card_played_age[p] != s.age && s.hand_size[p] == 1) return false;
+          if (s.powers[p][POWER_SEVENTH_CARD] && s.power_used_age[p][POWER_SEVENTH_CARD] != s.age &&
+              s.hand_size[p] == 1)
+            return false;
         return true;
       }()))
     fail("state: SEVENTH_CARD needs a Babylon player with its last card");
@@ -285,12 +278,7 @@ State import_state(const Engine& engine, const py::dict& d, py::object seed) {
     s.has_seed = true;
     s.seed = static_cast<uint64_t>(checked_int(seed, "seed"));
   }
-  const layout::Sizes z = sizes_of(engine);
-  layout::for_each_field([&](const auto& field) {
-    if (!d.contains(field.spec.name))
-      fail(std::string("state: missing '") + field.spec.name + "' (a state has every field of state_layout.hpp)");
-    std::decay_t<decltype(field)>::kind::set(s, field.spec, z, d[field.spec.name]);
-  });
+  layout::import_fields<StateLayout>(s, d, sizes_of(engine));
   check_between_fields(engine, s);
   return s;
 }
@@ -324,23 +312,14 @@ void bind(py::module_ m) {
           fail("seat must be in [0, " + std::to_string(s.num_seats) + "), got " + std::to_string(seat));
         return card_list(s.hands[seat].data(), s.hand_size[seat]);
       });
-  layout::for_each_field([&](const auto& field) {
-    using Kind = typename std::decay_t<decltype(field)>::kind;
-    const layout::Spec spec = field.spec;
-    state.def_property_readonly(
-        spec.name, [spec](const State& s) { return Kind::get(s, spec, sizes_of(s)); }, spec.type);
-  });
-  m.attr("STATE_FIELDS") = [] {
-    py::list names;
-    layout::for_each_field([&](const auto& field) { names.append(field.spec.name); });
-    return py::tuple(names);
-  }();
+  layout::bind_view<StateLayout, State>(state, [](const State& s) { return sizes_of(s); });
+  m.attr("STATE_FIELDS") = py::tuple(py::cast(layout::field_names<StateLayout>()));
   m.def(
       "science_points",
       [](int compass, int gear, int tablet, int wildcards) {
         for (int count : {compass, gear, tablet, wildcards})
-          if (count < 0 || count > layout::MOST_BUILT)
-            fail("science counts must be in [0, " + std::to_string(layout::MOST_BUILT) + "]");
+          if (count < 0 || count > MAX_SCIENCE_SYMBOLS)
+            fail("science counts must be in [0, " + std::to_string(MAX_SCIENCE_SYMBOLS) + "]");
         return science_points(compass, gear, tablet, wildcards);
       },
       py::arg("compass"), py::arg("gear"), py::arg("tablet"), py::arg("wildcards") = 0,
@@ -583,7 +562,8 @@ void bind(py::module_ m) {
              return twin;
            })
       .def(
-          "export_state", [](const Engine& e, const State& s) { return export_state(e, own(e, s)); },
+          "export_state",
+          [](const Engine& e, const State& s) { return layout::export_state<StateLayout>(own(e, s), sizes_of(e)); },
           "The state's fields under the names of the Python SevenWondersState's (see compiled.to_python).")
       .def("import_state", &import_state, py::arg("fields"), py::arg("seed") = py::none(),
            "A state from the fields of export_state (a Python SevenWondersState's); bad fields raise ValueError.");

@@ -69,7 +69,7 @@ void Engine::redraw_hidden_choices(State& state, int player, Rng& rng) const {
     int city = hidden[k];
     if (seventh) {  // Babylon's 7th card, chosen before its power was marked used
       state.phase = Phase::SEVENTH_CARD;
-      state.seventh_card_played_age[city] = 0;
+      state.power_used_age[city][POWER_SEVENTH_CARD] = 0;
     } else {
       state.phase = city == free_city ? Phase::FREE_CITY : Phase::MAIN;
     }
@@ -78,7 +78,7 @@ void Engine::redraw_hidden_choices(State& state, int player, Rng& rng) const {
     for (int a = 0; a < num_actions(); ++a)
       if (mask[a]) legal[options++] = static_cast<int16_t>(a);
     state.pending[city] = legal[rng.below(static_cast<uint32_t>(options))];
-    if (seventh) state.seventh_card_played_age[city] = state.age;
+    if (seventh) state.power_used_age[city][POWER_SEVENTH_CARD] = state.age;
   }
   state.phase = phase;
   for (int k = 0; k < count; ++k) {

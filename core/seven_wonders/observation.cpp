@@ -42,20 +42,21 @@ void Observer::public_cities(const State& state, float* rows) const {
     for (int i = 0; i < state.built_size[s]; ++i) row[BUILT + t.cards[state.built[s][i]].type] = 1;
     for (int c = 0; c < NUM_COLORS; ++c) after[COLOR_COUNTS + c] = state.color_counts[s][c];
     after[COINS] = state.coins[s];
-    after[WONDER_AT + state.city[s]] = 1;
-    after[SIDE_B] = state.side[s] != 0;
+    after[WONDER_AT + state.cities[s]] = 1;
+    after[SIDE_B] = state.sides[s] != 0;
     after[STAGES_BUILT] = state.stages_built[s];
-    after[STAGES_TOTAL] = t.wonders[state.city[s]][state.side[s]].num_stages;
+    after[STAGES_TOTAL] = t.wonders[state.cities[s]][state.sides[s]].num_stages;
     after[SHIELDS] = state.shields[s];
     int points = 0, defeats = 0;
     for (int i = 0; i < state.num_tokens[s]; ++i) {
-      points += state.tokens[s][i];
-      defeats += state.tokens[s][i] == -1;
+      points += state.military_tokens[s][i];
+      defeats += state.military_tokens[s][i] == -1;
     }
     after[MILITARY_POINTS] = points;
     after[DEFEAT_TOKENS] = defeats;
     for (int r = 0; r < NUM_RESOURCES; ++r) after[PRODUCTION + r] = state.own_fixed[s][r];
-    after[FREE_BUILD_AVAILABLE] = state.free_build_power[s] && state.free_build_used_age[s] != state.age;
+    after[FREE_BUILD_AVAILABLE] =
+        state.powers[s][POWER_FREE_BUILD] && state.power_used_age[s][POWER_FREE_BUILD] != state.age;
     for (int k = 0; k < 4; ++k) after[SCIENCE + k] = state.science[s][k];
   }
 }

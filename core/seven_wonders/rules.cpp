@@ -113,13 +113,14 @@ std::string Engine::check_deal(const Deal& deal) const {
 void Engine::new_game(State& state, const Deal& deal) const {
   const Tables& t = *tables_;
   state = State{};
+  state.free_city_holder = -1;
   state.engine_id = id_;
   state.num_players = static_cast<int8_t>(num_players_);
   state.num_seats = static_cast<int8_t>(num_seats_);
   state.num_types = static_cast<uint8_t>(t.num_types);
   for (int s = 0; s < num_seats_; ++s) {
-    state.city[s] = deal.city[s];
-    state.side[s] = deal.side[s];
+    state.cities[s] = deal.city[s];
+    state.sides[s] = deal.side[s];
     state.coins[s] = STARTING_COINS;
     int start = t.wonders[deal.city[s]][deal.side[s]].starting_resource;
     ++state.own_fixed[s][start];
@@ -189,18 +190,18 @@ void Engine::place_building(State& state, int seat, int card) const {
 
 int Engine::place_stage(State& state, int seat, int card) const {
   int index = state.stages_built[seat];
-  const Stage& stage = tables_->wonders[state.city[seat]][state.side[seat]].stages[index];
+  const Stage& stage = tables_->wonders[state.cities[seat]][state.sides[seat]].stages[index];
   ++state.stages_built[seat];
   state.stage_cards[seat][index] = static_cast<uint8_t>(card);
   for (int i = 0; i < stage.num_produces; ++i) add_production(state, seat, stage.produces[i]);
   for (int i = 0; i < stage.num_discounts; ++i) add_discount(state, seat, stage.discounts[i]);
   state.shields[seat] += stage.shields;
-  if (stage.specials & FREE_BUILD_ONCE_PER_AGE) state.free_build_power[seat] = state.age;
-  if (stage.specials & PLAY_SEVENTH_CARD) state.seventh_card_power[seat] = state.age;
-  if (stage.specials & COPY_GUILD) state.copy_guild_power[seat] = state.age;
-  if (stage.specials & FREE_FIRST_OF_COLOR) state.free_color_power[seat] = state.age;
-  if (stage.specials & FREE_FIRST_OF_AGE) state.free_first_from_age[seat] = static_cast<int8_t>(state.age + 1);
-  if (stage.specials & FREE_LAST_OF_AGE) state.free_last_from_age[seat] = state.age;
+  if (stage.specials & FREE_BUILD_ONCE_PER_AGE) state.powers[seat][POWER_FREE_BUILD] = state.age;
+  if (stage.specials & PLAY_SEVENTH_CARD) state.powers[seat][POWER_SEVENTH_CARD] = state.age;
+  if (stage.specials & COPY_GUILD) state.powers[seat][POWER_COPY_GUILD] = state.age;
+  if (stage.specials & FREE_FIRST_OF_COLOR) state.powers[seat][POWER_FREE_COLOR] = state.age;
+  if (stage.specials & FREE_FIRST_OF_AGE) state.powers[seat][POWER_FREE_FIRST] = static_cast<int8_t>(state.age + 1);
+  if (stage.specials & FREE_LAST_OF_AGE) state.powers[seat][POWER_FREE_LAST] = state.age;
   state.science[seat][SCIENCE_ANY] += stage.science_any;
   return index;
 }
@@ -209,7 +210,7 @@ int Engine::place_stage(State& state, int seat, int card) const {
 int Engine::seventh_card_seat(const State& state) const {
   if (state.turn != TURNS_PER_AGE) return -1;
   for (int seat = 0; seat < num_players_; ++seat)
-    if (state.seventh_card_power[seat] && state.seventh_card_played_age[seat] != state.age &&
+    if (state.powers[seat][POWER_SEVENTH_CARD] && state.power_used_age[seat][POWER_SEVENTH_CARD] != state.age &&
         state.hand_size[seat] == 1)
       return seat;
   return -1;
@@ -331,13 +332,15 @@ bool Engine::chains_free(const State& state, int city, int card_type) const {
 }
 
 bool Engine::free_by_wonder(const State& state, int city, int card_type) const {
-  if (state.free_color_power[city] && state.color_counts[city][tables_->types[card_type].color] == 0) return true;
+  if (state.powers[city][POWER_FREE_COLOR] && state.color_counts[city][tables_->types[card_type].color] == 0)
+    return true;
   // only for a card chosen in MAIN on turns 1-6, or paid for after it (_main_turn_decision)
   bool main_turn = state.phase == Phase::MAIN || (state.phase == Phase::PAYMENT && state.pending_turn <= TURNS_PER_AGE);
   if (!main_turn) return false;
-  if (state.turn == 1) return 0 < state.free_first_from_age[city] && state.free_first_from_age[city] <= state.age;
+  if (state.turn == 1)
+    return 0 < state.powers[city][POWER_FREE_FIRST] && state.powers[city][POWER_FREE_FIRST] <= state.age;
   if (state.turn == TURNS_PER_AGE)
-    return 0 < state.free_last_from_age[city] && state.free_last_from_age[city] <= state.age;
+    return 0 < state.powers[city][POWER_FREE_LAST] && state.powers[city][POWER_FREE_LAST] <= state.age;
   return false;
 }
 
@@ -358,7 +361,7 @@ bool Engine::build_payment(const State& state, int city, int card_type, Move& mo
 
 bool Engine::stage_payment(const State& state, int city, Move& move) const {
   move.bank = move.to_left = move.to_right = 0;
-  const WonderSide& board = tables_->wonders[state.city[city]][state.side[city]];
+  const WonderSide& board = tables_->wonders[state.cities[city]][state.sides[city]];
   if (state.stages_built[city] >= board.num_stages) return false;
   Payment chosen;
   if (!choose_payment(state, city, buy_options(state, city, board.stages[state.stages_built[city]].cost),
@@ -378,7 +381,7 @@ bool Engine::can_afford_build(const State& state, int city, int card_type) const
 }
 
 bool Engine::can_build_stage(const State& state, int city) const {
-  const WonderSide& board = tables_->wonders[state.city[city]][state.side[city]];
+  const WonderSide& board = tables_->wonders[state.cities[city]][state.sides[city]];
   if (state.stages_built[city] >= board.num_stages) return false;
   PaymentOptions options = buy_options(state, city, board.stages[state.stages_built[city]].cost);
   return options.count && options.options[0].total() <= state.coins[city];
@@ -394,7 +397,7 @@ PaymentChoices Engine::payment_choices(const State& state, int city) const {
     bank = t.types[type].coin_cost;
     options = buy_options(state, city, t.types[type].cost);
   } else if (kind == WONDER) {
-    const WonderSide& board = t.wonders[state.city[city]][state.side[city]];
+    const WonderSide& board = t.wonders[state.cities[city]][state.sides[city]];
     options = buy_options(state, city, board.stages[state.stages_built[city]].cost);
   } else {  // nothing to buy: a sale, a free or chained build
     out.count = 1;
@@ -459,7 +462,8 @@ void Engine::hand_moves(const State& state, int player, int8_t* mask) const {
   bool free_city_phase = state.phase == Phase::FREE_CITY;
   const auto& has = state.has_type[city];
   bool can_stage = can_build_stage(state, city);
-  bool can_free_build = state.free_build_power[city] && state.free_build_used_age[city] != state.age;
+  bool can_free_build =
+      state.powers[city][POWER_FREE_BUILD] && state.power_used_age[city][POWER_FREE_BUILD] != state.age;
   std::array<uint8_t, MAX_HAND> hand;
   int size = decision_hand(state, player, hand);
   bool playable = false;  // any legal move other than a sale
@@ -538,8 +542,8 @@ bool Engine::is_legal(const State& state, int player, long long action) const {
     case SELL:
       return true;
     default:
-      return !state.has_type[city][type] && state.free_build_power[city] &&
-             state.free_build_used_age[city] != state.age;
+      return !state.has_type[city][type] && state.powers[city][POWER_FREE_BUILD] &&
+             state.power_used_age[city][POWER_FREE_BUILD] != state.age;
   }
 }
 
@@ -595,7 +599,7 @@ void Engine::apply_actions(State& state, const std::array<int, MAX_PLAYERS>& act
     }
     case Phase::SEVENTH_CARD: {
       int seat = seventh_card_seat(state);
-      state.seventh_card_played_age[seat] = state.age;
+      state.power_used_age[seat][POWER_SEVENTH_CARD] = state.age;
       if (open_payment(state, TURNS_PER_AGE + 1)) {
         state.pending[seat] = static_cast<int16_t>(actions[seat]);
         return;
@@ -715,10 +719,10 @@ void Engine::resolve_moves(State& state, Move* moves, int count, int turn, bool 
     const Move& move = moves[m];
     if (move.kind == BUILD || move.kind == FREE_BUILD) {
       place_building(state, move.city, move.card);
-      if (move.kind == FREE_BUILD) state.free_build_used_age[move.city] = state.age;
+      if (move.kind == FREE_BUILD) state.power_used_age[move.city][POWER_FREE_BUILD] = state.age;
     } else if (move.kind == WONDER) {
       int index = place_stage(state, move.city, move.card);
-      if (t.wonders[state.city[move.city]][state.side[move.city]].stages[index].specials & BUILD_FROM_DISCARD) {
+      if (t.wonders[state.cities[move.city]][state.sides[move.city]].stages[index].specials & BUILD_FROM_DISCARD) {
         auto& entry = state.discard_builders[state.num_discard_builders++];
         entry[0] = static_cast<int8_t>(move.city);
         entry[1] = static_cast<int8_t>(move.owner);
@@ -735,7 +739,7 @@ void Engine::resolve_moves(State& state, Move* moves, int count, int turn, bool 
       state.coins[move.city] += SELL_COINS;
     } else if (move.kind == WONDER) {
       int index = state.stages_built[move.city] - 1;
-      state.coins[move.city] += t.wonders[state.city[move.city]][state.side[move.city]].stages[index].coins;
+      state.coins[move.city] += t.wonders[state.cities[move.city]][state.sides[move.city]].stages[index].coins;
     } else {
       gain_build_coins(state, move.city, move.card_type);
     }
@@ -756,7 +760,7 @@ int Engine::count_items(const State& state, int city, int counted, int scope) co
       if (item == COUNT_WONDER_STAGE) {
         total += state.stages_built[seat];
       } else if (item == COUNT_DEFEAT_TOKEN) {
-        for (int i = 0; i < state.num_tokens[seat]; ++i) total += state.tokens[seat][i] == -1;
+        for (int i = 0; i < state.num_tokens[seat]; ++i) total += state.military_tokens[seat][i] == -1;
       } else {
         total += state.color_counts[seat][item];
       }
@@ -881,9 +885,9 @@ void Engine::military(State& state) const {
   for (int seat = 0; seat < num_seats_; ++seat) {
     for (int neighbour : {state.left_of(seat), state.right_of(seat)}) {
       if (state.shields[seat] > state.shields[neighbour])
-        state.tokens[seat][state.num_tokens[seat]++] = static_cast<int8_t>(victory);
+        state.military_tokens[seat][state.num_tokens[seat]++] = static_cast<int8_t>(victory);
       else if (state.shields[seat] < state.shields[neighbour])
-        state.tokens[seat][state.num_tokens[seat]++] = -1;
+        state.military_tokens[seat][state.num_tokens[seat]++] = -1;
     }
   }
 }

@@ -22,16 +22,16 @@ int Engine::guild_points(const State& state, int city, int guild_type) const {
     const Reward& r = type.vp_rewards[i];
     points += r.amount * count_items(state, city, r.counted, r.scope);
   }
-  if (state.stages_built[city] == tables_->wonders[state.city[city]][state.side[city]].num_stages)
+  if (state.stages_built[city] == tables_->wonders[state.cities[city]][state.sides[city]].num_stages)
     points += type.wonder_bonus;  // Decorators Guild
   return points;
 }
 
 std::array<int, NUM_CATEGORIES + 1> Engine::score_breakdown(const State& state, int city) const {
   const Tables& t = *tables_;
-  const WonderSide& board = t.wonders[state.city[city]][state.side[city]];
+  const WonderSide& board = t.wonders[state.cities[city]][state.sides[city]];
   int military = 0, wonder = 0, civilian = 0, commercial = 0, guilds = 0;
-  for (int i = 0; i < state.num_tokens[city]; ++i) military += state.tokens[city][i];
+  for (int i = 0; i < state.num_tokens[city]; ++i) military += state.military_tokens[city][i];
   for (int s = 0; s < state.stages_built[city]; ++s) wonder += board.stages[s].vp;
   for (int i = 0; i < state.built_size[city]; ++i) {
     int kind = t.cards[state.built[city][i]].type;
@@ -48,7 +48,7 @@ std::array<int, NUM_CATEGORIES + 1> Engine::score_breakdown(const State& state, 
   }
   const auto& sci = state.science[city];
   int science = science_points(sci[0], sci[1], sci[2], sci[SCIENCE_ANY]);
-  if (state.copy_guild_power[city]) {  // Olympia B: copy the neighbour guild that adds the most
+  if (state.powers[city][POWER_COPY_GUILD]) {  // Olympia B: copy the neighbour guild that adds the most
     int best_gain = 0, best_guilds = guilds, best_science = science;
     std::array<int, 2 * MAX_BUILT> found{};
     int num_found = 0;

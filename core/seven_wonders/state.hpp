@@ -1,13 +1,15 @@
 // The explicit, copyable state of a 7 Wonders game (mirrors wonders_env/seven_wonders/state.py).
 //
-// A plain struct of fixed-size arrays: copying it is a memcpy, and it refers to its tables only
-// through the Engine that acts on it. Seats sit clockwise; left_of(seat) = seat - 1 and
-// right_of(seat) = seat + 1 (mod the number of seats). In the 2-player variant seats 0 and 1 are
-// the players and seat 2 is the Free City, played by the holder of the Free City card.
+// A plain struct of fixed-size arrays, its members declared by the one layout (state_layout.hpp):
+// copying it is a memcpy, and it refers to its tables only through the Engine that acts on it. Seats sit clockwise;
+// left_of(seat) = seat - 1 and right_of(seat) = seat + 1 (mod the number of seats). In the 2-player variant seats 0 and
+// 1 are the players and seat 2 is the Free City, played by the holder of the Free City card.
 #pragma once
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
+#include "seven_wonders/state_layout.hpp"
 #include "seven_wonders/tables.hpp"
 
 namespace wonders::seven_wonders {
@@ -24,6 +26,7 @@ constexpr int MAX_CHOICES = 12;  // choice productions of one city (W|C cards, F
 constexpr int MAX_TOKENS = 6;
 constexpr int MAX_LOG = 224;
 constexpr int MAX_PENDING_BUILDERS = 8;
+constexpr int MAX_SCIENCE_SYMBOLS = MAX_BUILT + MAX_STAGES;  // of a city: one per building and stage at most
 
 // PAYMENT: payment="choose", the players choose whom they pay for the moves of the turn.
 enum class Phase : uint8_t { MAIN = 0, FREE_CITY = 1, SEVENTH_CARD = 2, DISCARD_BUILD = 3, GAME_OVER = 4, PAYMENT = 5 };
@@ -47,70 +50,34 @@ struct LogEntry {  // one line of the game record's "actions"
   int8_t agent;  // the deciding player, -1 for none (the Free City's last pile card)
 };
 
+// The wonder powers, the columns of State::powers and power_used_age (wonders_env.seven_wonders.cards.Power).
+enum Power : uint8_t {
+  POWER_FREE_BUILD = 0,    // build a card for free once per Age (Olympia A)
+  POWER_SEVENTH_CARD = 1,  // play the 7th card of an Age (Babylon B)
+  POWER_COPY_GUILD = 2,    // copy a neighbour's guild at the end (Olympia B)
+  POWER_FREE_COLOR = 3,    // the first card of each colour for free
+  POWER_FREE_FIRST = 4,    // the first card of each Age for free
+  POWER_FREE_LAST = 5,     // the last card of each Age for free
+  NUM_POWERS = 6
+};
+
+// The arrays of the state: one entry per seat (rows of N per seat, per player), MAX_SEATS of which
+// the game's num_seats are used.
+template <class T>
+using Seats = std::array<T, MAX_SEATS>;
+template <class T, std::size_t N>
+using SeatRows = std::array<std::array<T, N>, MAX_SEATS>;
+template <class T, std::size_t N>
+using PlayerRows = std::array<std::array<T, N>, MAX_PLAYERS>;
+
+// The state: one member per line of seven_wonders/state_layout.hpp (a plain value: copying it is a memcpy).
 struct State {
-  // setup
-  uint64_t engine_id = 0;  // Engine::id() of the engine that set the game up (the bindings check it)
-  int8_t num_players = 0, num_seats = 0;
-  uint8_t num_types = 0;  // card names of the engine's edition (the widths of has_type, known_discard, ...)
-  bool has_seed = false;
-  uint64_t seed = 0;
-  std::array<int8_t, MAX_SEATS> city{}, side{};  // the wonder board of each seat
-  // progress
-  int8_t age = 1, turn = 1;
-  Phase phase = Phase::MAIN;
-  bool age_leftovers_discarded = false;
-  // cards
-  std::array<std::array<uint8_t, MAX_DECK>, 3> decks{};  // Ages not yet dealt
-  std::array<uint8_t, 3> deck_size{};
-  std::array<uint8_t, 16> box{};  // guilds left out
-  uint8_t box_size = 0;
-  std::array<std::array<uint8_t, MAX_HAND>, MAX_SEATS> hands{};
-  std::array<uint8_t, MAX_SEATS> hand_size{};
-  std::array<uint8_t, MAX_HAND> free_city_pile{};
-  uint8_t free_city_pile_size = 0;
-  int8_t free_city_holder = -1;
-  std::array<uint8_t, MAX_CARDS> discard{};
-  uint8_t discard_size = 0;
-  // cities
-  std::array<std::array<uint8_t, MAX_BUILT>, MAX_SEATS> built{};  // physical cards, in build order
-  std::array<uint8_t, MAX_SEATS> built_size{};
-  std::array<std::array<uint8_t, MAX_TYPES>, MAX_SEATS> has_type{};
-  std::array<std::array<uint8_t, NUM_COLORS>, MAX_SEATS> color_counts{};
-  std::array<int16_t, MAX_SEATS> coins{};
-  std::array<uint8_t, MAX_SEATS> stages_built{};
-  std::array<std::array<uint8_t, MAX_STAGES>, MAX_SEATS> stage_cards{};
-  std::array<int16_t, MAX_SEATS> shields{};
-  std::array<std::array<int8_t, MAX_TOKENS>, MAX_SEATS> tokens{};
-  std::array<uint8_t, MAX_SEATS> num_tokens{};
-  std::array<std::array<uint8_t, 4>, MAX_SEATS> science{};  // compass, gear, tablet, wildcards
-  std::array<std::array<uint8_t, NUM_RESOURCES>, MAX_SEATS> own_fixed{}, sell_fixed{};
-  std::array<std::array<uint8_t, MAX_CHOICES>, MAX_SEATS> own_choices{}, sell_choices{};
-  std::array<uint8_t, MAX_SEATS> num_own_choices{}, num_sell_choices{};
-  std::array<uint8_t, MAX_SEATS> cheap_left{}, cheap_right{};
-  // wonder powers
-  // the Age from which a city has each power, 0 for none (the Python state's powers columns)
-  std::array<int8_t, MAX_SEATS> free_build_power{}, seventh_card_power{}, copy_guild_power{}, free_color_power{};
-  std::array<int8_t, MAX_SEATS> free_build_used_age{}, seventh_card_played_age{};
-  std::array<int8_t, MAX_SEATS> free_first_from_age{}, free_last_from_age{};
-  // knowledge
-  std::array<std::array<uint8_t, MAX_TYPES>, MAX_PLAYERS> known_discard{};
-  std::array<std::array<uint8_t, MAX_TYPES>, MAX_PLAYERS> last_passed{};
-  // decisions in progress
-  // city -> card action waiting for resolution, -1 for none (the MAIN choices waiting for the Free
-  // City's; with payment="choose" every move of the turn until it is paid)
-  std::array<int16_t, MAX_SEATS> pending{};
-  std::array<CityPayment, MAX_SEATS> payments{};  // payment="choose": the chosen payment of a city
-  uint8_t paid = 0;                               // bit per city: its payment is chosen
-  int8_t pending_turn = 0;                        // the turn the pending moves are logged under (7: the 7th card)
-  std::array<std::array<int8_t, 2>, MAX_PENDING_BUILDERS> discard_builders{};  // (seat, controller)
-  uint8_t num_discard_builders = 0;
-  // the record
-  std::array<LogEntry, MAX_LOG> log{};
-  uint16_t log_size = 0;
+  WONDERS_STATE_MEMBERS(SEVEN_WONDERS_STATE_FIELDS)
 
   int free_city() const { return num_players == 2 ? 2 : -1; }
   int left_of(int seat) const { return seat == 0 ? num_seats - 1 : seat - 1; }
   int right_of(int seat) const { return seat + 1 == num_seats ? 0 : seat + 1; }
 };
+static_assert(std::is_trivially_copyable_v<State>, "a State is a plain value: copying it clones the game");
 
 }  // namespace wonders::seven_wonders

@@ -243,7 +243,7 @@ def test_imported_states_are_checked():
     bad_hand = [fields["hands"][0] + fields["hands"][1][:1], *fields["hands"][1:]]
     mine = {game.db.cards[card].type for card in fields["hands"][0]}
     not_mine = next(game.db.cards[card].type for card in fields["hands"][1] if game.db.cards[card].type not in mine)
-    for change, message in (({"hands": bad_hand}, "two places"), ({"phase": 9}, r"phase must be in \[0, 5\]"),
+    for change, message in (({"hands": bad_hand}, "two places"), ({"phase": 9}, "'phase': 9 is out of range"),
                             ({"coins": [3, -1, 3]}, "coins"), ({"phase": 5}, "PAYMENT phase needs"),
                             ({"pending": {0: 9999}}, "pending"),
                             ({"pending": {0: not_mine}}, "not in its controller's hand"),
@@ -252,7 +252,7 @@ def test_imported_states_are_checked():
         with pytest.raises(ValueError, match=message):
             game.engine.import_state({**fields, **change})
     del fields["log"]
-    with pytest.raises(ValueError, match="missing 'log'"):
+    with pytest.raises(ValueError, match="'log': missing"):
         game.engine.import_state(fields)
 
 

@@ -21,7 +21,7 @@ from enum import IntEnum
 import numpy as np
 
 from ..deal_rng import DealRng, fresh_seed
-from ..game import check_seed
+from ..game import check_seed, state_copy
 from .cards import BASE, GUILD_DECK, NONE, DuelDatabase
 
 STARTING_COINS = 7
@@ -116,21 +116,11 @@ class DuelState:
     )
 
     def clone(self) -> DuelState:
-        """An independent copy (the card database is immutable and shared)."""
+        """An independent copy: every field copied by :func:`~wonders_env.game.state_copy` (the card
+        database and the memo's entries are shared, see the class docstring)."""
         twin = DuelState.__new__(DuelState)
-        for name in ("db", "seed", "phase", "current", "turn_player", "age", "winners", "victory", "draft_step",
-                     "cards_left", "wonders_built", "boxed_wonder", "library_used", "pawn",
-                     "pending_progress", "play_again", "destroy_color", "board_tokens"):
-            setattr(twin, name, getattr(self, name))
-        for name in ("wonder_order", "token_order", "draft_offer", "slot_card", "face_up",
-                     "cover_count", "raw_choices", "manufactured_choices", "fixed_price_bits",
-                     "chains", "coins", "wonder_built", "wonder_card", "player_tokens",
-                     "library_offer", "looting", "discard", "log"):
-            setattr(twin, name, list(getattr(self, name)))
-        for name in ("deals", "boxed", "city", "color_count", "production", "science", "player_wonders"):
-            setattr(twin, name, [list(item) for item in getattr(self, name)])
-        twin.owned = self.owned.copy()
-        twin.cost_cache = list(self.cost_cache)  # shared memo, see the class docstring
+        for name in self.__slots__:
+            setattr(twin, name, state_copy(getattr(self, name)))
         return twin
 
     def clear_caches(self) -> None:

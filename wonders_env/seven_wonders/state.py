@@ -20,13 +20,14 @@ live here for both engines.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from enum import IntEnum
 
 import numpy as np
 
 from ..deal_rng import DealRng, fresh_seed
-from ..game import check_seed
+from ..game import check_seed, state_copy
 from .actions import check_payment_mode
 from .cards import (NO_SCIENCE, POWERS_FROM_NEXT_AGE, SCIENCE_ANY, SCOPE_LEFT, SCOPE_RIGHT, CardDatabase, Power,
                     Produce, Science, Shields, Special, TradeDiscount, WonderSide, database)
@@ -140,22 +141,11 @@ class SevenWondersState(SeatGeometry):
         self.payment_memo = [{} for _ in range(self.num_seats)]
 
     def clone(self) -> SevenWondersState:
-        """A deep copy that shares only the immutable card database."""
+        """A deep copy that shares only the immutable card database (every field copied by
+        :func:`~wonders_env.game.state_copy`; the memo starts empty)."""
         twin = copy.copy(self)
-        twin.wonders = list(self.wonders)
-        twin.decks = {age: list(cards) for age, cards in self.decks.items()}
-        for name in ("box", "free_city_pile", "coins", "stages_built", "shields", "cheap_left",
-                     "cheap_right", "discard", "discard_builders"):
-            setattr(twin, name, list(getattr(self, name)))
-        for name in ("hands", "built", "stage_cards", "military_tokens", "own_fixed",
-                     "own_choices", "sell_fixed", "sell_choices"):
-            setattr(twin, name, [list(item) for item in getattr(self, name)])
-        for name in ("has_type", "color_counts", "science", "known_discard", "last_passed", "powers",
-                     "power_used_age"):
-            setattr(twin, name, getattr(self, name).copy())
-        twin.pending = dict(self.pending)
-        twin.payments = dict(self.payments)
-        twin.log = list(self.log)  # entries are never mutated once written
+        for name in _COPIED_FIELDS:
+            setattr(twin, name, state_copy(getattr(self, name)))
         twin.memo = {}
         twin.payment_memo = [dict(memo) for memo in self.payment_memo]
         return twin
@@ -170,6 +160,11 @@ class SevenWondersState(SeatGeometry):
     def __setstate__(self, state: dict) -> None:
         state["db"] = database(state["db"])
         self.__dict__.update(state)
+
+
+#: the fields clone() copies (the card database is shared, the memos are the state's own)
+_COPIED_FIELDS = tuple(f.name for f in dataclasses.fields(SevenWondersState)
+                       if f.name not in ("db", "memo", "payment_memo"))
 
 
 def check_num_players(num_players, edition: str) -> int:
