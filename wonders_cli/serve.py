@@ -43,8 +43,9 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
                        help="games in progress created from one client address "
                        f"(default {defaults.max_games_per_client})")
     serve.add_argument("--abandon-seconds", type=float, default=defaults.abandon_seconds,
-                       help="a game in progress that no request names for this long is stopped and released, its "
-                       f"save moved to abandoned/ (default {defaults.abandon_seconds:g})")
+                       help="a game in progress that no request names for this long is stopped and released when a "
+                       "new game needs room, its save moved to abandoned/ "
+                       f"(default {defaults.abandon_seconds:g})")
     serve.set_defaults(handler=lambda args: serve_command(serve, args))
 
 

@@ -131,9 +131,9 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
             raise MoveError("options must be an object and seats a list of 'human' or bot names")
         seats = [seat if seat == "human" else check_bot(seat, limits) for seat in seats]
         client = request.client.host if request.client else "unknown"
-        store.make_room(client)
         session = GameSession(body.get("game"), options, seats, seed=_seed(body.get("seed")),
                               delay=_delay(body.get("delay", 0.5)), records_dir=records_dir, client=client)
+        store.make_room(client)  # after the request is known good: a bad one changes nothing
         store.add(session)
         credentials = session.credentials()
         return JSONResponse({**session.summary(frozenset(credentials["tokens"].values())), **credentials})

@@ -14,7 +14,8 @@ bots go when it is over (or stopped by a failing bot), and when room is needed f
 the finished games held longest untouched are released (their records are saved). A game in
 progress that no request has named for ``abandon_seconds`` is abandoned: it stops and is released,
 and its save moves from ``in_progress/`` to ``abandoned/`` (kept; a restarted server does not
-resume it). A new game over a cap is refused with HTTP 429, naming the cap and its option.
+resume it), as soon as a new game needs room. A game stopped by a failing bot is set aside the same
+way when it is released. A new game over a cap is refused with HTTP 429, naming the cap and its option.
 """
 
 from __future__ import annotations

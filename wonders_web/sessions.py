@@ -391,7 +391,8 @@ class SessionStore:
     def make_room(self, client: str) -> None:
         """Make room for a new game of ``client`` (an address) within the limits: abandon the games in
         progress that no request named for ``abandon_seconds``, release finished games (the longest
-        untouched first) while the server is full; ``MoveError`` (429) naming the limit if there
+        untouched first; one stopped by a failing bot is abandoned too, so that a restart does not
+        resume it) while the server is full; ``MoveError`` (429) naming the limit if there
         is still no room."""
         limits, now = self.limits, time.monotonic()
         in_progress = {}
@@ -410,7 +411,10 @@ class SessionStore:
                             f"about for {limits.abandon_seconds:g} seconds is abandoned)", 429)
         finished = sorted((s for s in self.sessions.values() if s.id not in in_progress), key=lambda s: s.touched)
         while len(self.sessions) >= limits.max_games and finished:
-            del self.sessions[finished.pop(0).id]
+            released = finished.pop(0)
+            if released.error is not None:  # stopped by a failing bot: not resumed by a restart either
+                released.abandon()
+            del self.sessions[released.id]
         if len(self.sessions) >= limits.max_games:
             raise MoveError(f"this server holds {len(self.sessions)} games in progress, its most (wonders serve "
                             f"--max-games {limits.max_games}): try again when one has ended", 429)

@@ -43,7 +43,10 @@ class SearchAdapter {
     for (int i = 0; i < n; ++i) out[i] = found[i];
     return n;
   }
-  void apply(State& s, const int* actions) const { engine_.apply_actions(s, {actions[0], actions[1]}); }
+  // The search fills the deciding player's entry of `actions` only.
+  void apply(State& s, const int* actions) const {
+    engine_.apply_actions(s, {actions[s.current], actions[s.current]});
+  }
   void determinize(const State& truth, int, Rng& rng, State& out) const {
     out = truth;
     engine_.determinize(out, rng);

@@ -106,3 +106,28 @@ def test_wonders_serve_passes_the_caps_and_refuses_non_positive_ones(monkeypatch
         with pytest.raises(SystemExit) as exit_info:
             main(["serve", *flags])
         assert exit_info.value.code == 2 and "must be positive" in capsys.readouterr().err
+
+
+def test_a_bad_request_on_a_full_server_releases_nothing(tmp_path):
+    app = create_app(tmp_path, limits=Limits(max_games=2, max_games_per_client=2, abandon_seconds=60))
+    store = app.state.store
+    with make_client(app, "10.0.0.1") as client:
+        finished = [new_game(client, "seven_wonders_duel", ["random", "random"]) for _ in range(2)]
+        wait_for(lambda: all(not store.get(game_id).in_progress() for game_id in finished))
+        refused = client.post("/api/games", json={**HUMAN_GAME, "game": "no_such_game"})
+        assert refused.status_code == 400
+        assert set(store.sessions) == set(finished)
+
+
+def test_a_game_stopped_by_a_failing_bot_is_set_aside_when_released(tmp_path):
+    app = create_app(tmp_path, limits=Limits(max_games=1, max_games_per_client=2, abandon_seconds=60))
+    store = app.state.store
+    with make_client(app, "10.0.0.1") as client:
+        failed = store.get(new_game(client, "seven_wonders_duel", ["human", "random"]))
+        saved = failed._progress_path()
+        assert saved.exists()
+        with failed.lock:
+            failed.error = "the game stopped: RuntimeError: a failing bot"
+        kept = new_game(client, "seven_wonders_duel", ["human", "random"])
+        assert set(store.sessions) == {kept}
+        assert not saved.exists() and (tmp_path / "abandoned" / f"{failed.id}.json").exists()
