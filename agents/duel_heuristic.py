@@ -4,7 +4,10 @@ The valuation is the core's (``core/duel/heuristic.cpp``; its header says what a
 one valuation, which reads a core game's state in place and a Python engine game's state through
 the core's checked import (:func:`wonders_env.duel.compiled.core_state_of`). This module holds
 what is tuned in Python: the constants, passed to the core by :func:`core_constants`, and what a
-finished game is worth to the search agent's play-outs (:func:`search_returns`).
+finished game is worth to the search agent's play-outs (:func:`search_returns`). The core knows the
+base game's tables only: a game of a grown table (``tests/duel/test_duel_grown_table.py``) is
+refused with a ``ValueError`` naming its edition, and so are the agents that read this valuation
+(``heuristic``, the ``mcts`` priors).
 """
 
 from __future__ import annotations

@@ -44,7 +44,9 @@ class TerminateIllegalWrapper(wrappers.TerminateIllegalWrapper):
     """PettingZoo's ``TerminateIllegalWrapper``, which judges a move by the mask of its agent's last
     observation and remembers a game it ended: both are forgotten when the raw env starts another
     game (a reset, or a state assigned to ``env.unwrapped.state``), so that a move is judged on the
-    game being played."""
+    game being played. The raw env counts its games in ``_game_number``; ``_prev_obs``,
+    ``_prev_info`` and ``_terminated`` are the PettingZoo wrapper's own (1.24 to 1.27;
+    ``tests/test_env_state_assignment.py`` fails if they change)."""
 
     def __init__(self, env: AECEnv, illegal_reward: float) -> None:
         super().__init__(env, illegal_reward)

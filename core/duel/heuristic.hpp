@@ -14,8 +14,8 @@
 // * denial: taking a card opens the cards it covered: the move loses part of the best value the
 //   opponent can then take (a face-down card counts as an average card), unless the move lets the
 //   player play again (then it wins part of its own best next move).
-// The draft, progress tokens, the Mausoleum, the Great Library, the destructions and the choice of
-// who starts an Age use the same valuations. It reads only public information: the face-up cards,
+// Every other decision (the draft, progress tokens, the wonders' choices, who starts an Age) uses the
+// same valuations. It reads only public information: the face-up cards,
 // the cities, the discard pile, never a face-down card, the box or the later Ages.
 //
 // The valuation's tunable constants (COIN_VALUE, ..., TOKEN_SPECIAL_VALUE, DEMAND) come from

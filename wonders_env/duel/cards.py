@@ -446,7 +446,8 @@ def _load_database(edition: str, data_dir: str) -> DuelDatabase:
 # Public API: the base game's tables under module names, for the tools written for the base game
 # (agents/duel_heuristic.py, wonders_web/duel_view.py) and the tests' name lookups. The engine
 # (state, rules, scoring, observation, actions, record, render) never reads them: it reads the
-# database its game was given (``state.db``).
+# database its game was given (``state.db``). Other tables (points, coins, the wonders' powers, ...)
+# are attributes of ``BASE`` (the module names of the tables only the Python heuristic read went with it).
 BASE = database("1st")
 CARDS, WONDERS, PROGRESS_TOKENS, LAYOUTS = BASE.cards, BASE.wonders, BASE.progress_tokens, BASE.layouts
 CARD_IDS, WONDER_IDS, TOKEN_IDS = BASE.card_ids, BASE.wonder_ids, BASE.token_ids
