@@ -15,9 +15,11 @@ from setuptools import setup
 CORE = Path(__file__).resolve().parent / "core"
 
 
-def core_sources() -> list[str]:
-    """The ``.cpp`` files of the extension (the sanitizer test programs in core/tests excluded)."""
-    return sorted(str(p.relative_to(CORE.parent)) for p in CORE.rglob("*.cpp")
+def core_files(suffix: str) -> list[str]:
+    """The ``suffix`` files of the extension (``.cpp``: its sources; ``.hpp``: the headers a rebuild
+    follows, so that ``build_ext --inplace`` does not skip a change made in a header only; the
+    sanitizer test programs in core/tests excluded)."""
+    return sorted(str(p.relative_to(CORE.parent)) for p in CORE.rglob(f"*{suffix}")
                   if "tests" not in p.relative_to(CORE).parts)
 
 
@@ -35,7 +37,8 @@ ParallelCompile("WONDERS_BUILD_JOBS", default=0).install()  # one compiler per c
 setup(
     ext_modules=[Pybind11Extension(
         "wonders_env._core",
-        core_sources(),
+        core_files(".cpp"),
+        depends=core_files(".hpp"),
         include_dirs=["core"],
         cxx_std=17,
         define_macros=[("WONDERS_CORE_SOURCE_HASH", f'"{source_hash()}"')],
