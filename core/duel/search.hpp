@@ -44,9 +44,7 @@ class SearchAdapter {
     return n;
   }
   // The search fills the deciding player's entry of `actions` only.
-  void apply(State& s, const int* actions) const {
-    engine_.apply_actions(s, {actions[s.current], actions[s.current]});
-  }
+  void apply(State& s, const int* actions) const { engine_.apply_actions(s, {actions[s.current], actions[s.current]}); }
   void determinize(const State& truth, int, Rng& rng, State& out) const {
     out = truth;
     engine_.determinize(out, rng);
