@@ -56,6 +56,19 @@ def test_a_seven_wonders_sentence_hides_another_players_face_down_card():
     assert seven_wonders_text.entry_text(city, None) == "Age 2.3: player_0 built Baths for the Free City"
 
 
+def test_a_duel_sentence_names_the_mover_as_each_viewer_sees_it():
+    build = {"agent": "player_1", "kind": "build", "card": "Stable", "paid": 2}
+    assert duel_text.entry_text(build, 1) == "you built Stable (paid 2 coins)"
+    for viewer in (0, None):
+        assert duel_text.entry_text(build, viewer) == "player_1 built Stable (paid 2 coins)"
+    wonder = {"agent": "player_0", "kind": "wonder", "card": "Logging Camp", "paid": 1, "wonder": "The Appian Way"}
+    assert duel_text.entry_text(wonder, 0) == "you built The Appian Way with Logging Camp (paid 1 coin)"
+    starter = {"agent": "player_0", "kind": "starter", "card": None, "paid": 0, "starter": "player_1"}
+    assert duel_text.entry_text(starter, None) == "player_0 chose player_1 to start the next Age"
+    discard = {"agent": "player_0", "kind": "mausoleum", "card": "Baths", "paid": 0}
+    assert duel_text.entry_text(discard, 1) == "player_0 built Baths from the discard pile (The Mausoleum)"
+
+
 @pytest.mark.parametrize("view_module, options", [
     (duel_view, {}), (seven_wonders_view, {"num_players": 3}), (seven_wonders_view, {"num_players": 2}),
 ])
