@@ -21,8 +21,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
+from typing import TypeVar
 
 EXIT_INTERRUPTED = 130  # the shell's code for a command ended by SIGINT
+
+
+Handlers = TypeVar("Handlers", bound="SignalHandlers")
 
 
 class SignalHandlers(ABC):
@@ -34,7 +38,7 @@ class SignalHandlers(ABC):
         self.received: int | None = None
         self._previous: dict[int, object] = {}
 
-    def __enter__(self) -> SignalHandlers:
+    def __enter__(self: Handlers) -> Handlers:
         if threading.current_thread() is threading.main_thread():
             self._previous = {signum: signal.signal(signum, self._handle) for signum in self.signals}
         return self
@@ -58,10 +62,6 @@ class StopRequest(SignalHandlers):
         super().__init__(signals)
         self.requested = False
         self.message = message
-
-    def __enter__(self) -> StopRequest:
-        super().__enter__()
-        return self
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if self.requested:
@@ -89,10 +89,6 @@ class StopAtOnce(SignalHandlers):
 
     def __init__(self) -> None:
         super().__init__((signal.SIGINT, signal.SIGTERM))
-
-    def __enter__(self) -> StopAtOnce:
-        super().__enter__()
-        return self
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if self.received is None:
