@@ -318,11 +318,13 @@ def test_turn_reads_seven_while_babylon_plays_its_seventh_card():
 
 
 def test_render_keeps_sold_and_stage_cards_hidden():
-    from wonders_env.seven_wonders.presentation import public_action
-    entry = {"agent": "player_1", "kind": "sell", "card": "Palace"}
-    assert "Palace" not in public_action(entry)
-    assert "Palace" not in public_action(dict(entry, kind="wonder"))
-    assert public_action(dict(entry, kind="build")) == "player_1 build Palace"
+    from wonders_env.seven_wonders.presentation import entry_text
+    entry = {"agent": "player_1", "seat": 1, "kind": "sell", "card": "Palace", "age": 3, "turn": 2}
+    for viewer in (0, None):
+        assert "Palace" not in entry_text(entry, viewer)
+        assert "Palace" not in entry_text(dict(entry, kind="wonder"), viewer)
+    assert entry_text(dict(entry, kind="build"), 0) == "Age 3.2: player_1 built Palace"
+    assert entry_text(entry, 1) == "Age 3.2: you sold Palace for 3 coins"
 
 
 def test_render_ansi_shows_the_table():

@@ -11,9 +11,8 @@ from __future__ import annotations
 from functools import cache
 
 from . import presentation
-from .actions import action_table
 from .cards import CHAIN_SYMBOLS, NONE, RESOURCES, DuelDatabase
-from .record import AGENTS
+from .record import AGENTS, action_entry
 from .render import render_city, render_structure, render_track
 from .state import EMPTY, Phase
 
@@ -58,8 +57,7 @@ def _happened(state, player: int) -> list[str]:
     start = len(log)
     while start and log[start - 1][0] != player:
         start -= 1
-    describe = action_table(state.db).describe
-    return [f"{AGENTS[who]}: {describe(action)}{f' (paid {paid} coins)' if paid else ''}"
+    return [presentation.entry_text(action_entry(state.db, who, action, paid), player)
             for who, action, paid in log[start:]]
 
 

@@ -4,9 +4,9 @@ What a card or wonder stage does (:func:`effect_text`, :func:`card_text`, e.g. `
 or ore"``, ``"3 VP"``, ``"at the end, 1 VP per brown card in both neighbours' cities"``), what
 the seats decide (:data:`PHASE_TEXT`), the name of a move (:func:`move_text`, the text
 interface's and terminal play's; :func:`move_label`, the web page's, whose price it draws
-itself), the sentence for an entry of the game record (:func:`entry_text`, terminal play's and
-the web page's news; :func:`public_action`, the text interface's shorter line) and for the
-conflicts at the end of an Age (:func:`conflicts_text`). :data:`LEGEND` explains the
+itself), the sentence for an entry of the game record (:func:`entry_text`: the text interface's
+lines since a seat's last move, terminal play's and the web page's news) and for the conflicts at
+the end of an Age (:func:`conflicts_text`). :data:`LEGEND` explains the
 abbreviations. The text interface (:mod:`.text_view`, :mod:`.render`), terminal play (through
 the engines' ``describe_*`` methods) and the web app (``wonders_web.seven_wonders_view``, whose
 JSON carries these texts to the page) all take their words from here, so a new power's words
@@ -231,21 +231,6 @@ def entry_text(entry: dict[str, Any], viewer: int | None) -> str:
              (("bank", "the bank"), ("left", "the left"), ("right", "the right")) if paid.get(where)]
     paying = f" (paid {', '.join(parts)})" if parts else ""
     return f"Age {entry['age']}.{entry['turn']}: {who} {ENTRY_TEXT[kind].format(card=card)}{for_city}{paying}"
-
-
-def public_action(entry: dict) -> str:
-    """A record entry as the other players see it, in the text interface's words: sold, discarded
-    and stage cards stay hidden."""
-    who = entry["agent"] or "the Free City"
-    if entry["agent"] and "seat" in entry and f"player_{entry['seat']}" != entry["agent"]:
-        who += " (for the Free City)"  # the Free City card holder's move for it
-    if entry["kind"] == "sell":
-        return f"{who} sold a card for {SELL_COINS} coins"
-    if entry["kind"] == "wonder":
-        return f"{who} built a wonder stage"
-    if entry["kind"] == "discard":
-        return f"{who} discarded a card"
-    return f"{who} {entry['kind'].replace('_', ' ')} {entry['card']}"
 
 
 def conflicts_text(age: int, tokens: dict[str, list[int]]) -> str:

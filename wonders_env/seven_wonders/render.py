@@ -7,7 +7,7 @@ payments, scores) come from :func:`.state.rules_of`.
 from __future__ import annotations
 
 from .cards import COLORS, RESOURCES
-from .presentation import PHASE_TEXT, public_action, seat_name
+from .presentation import PHASE_TEXT, entry_text, seat_name
 from .state import Phase, SevenWondersState, rules_of
 
 
@@ -46,7 +46,7 @@ def render_table(state: SevenWondersState, viewer: int | None = None) -> str:
         lines += city_lines(state, seat)
         lines.append("")
     if state.log:
-        lines.append("last action: " + public_action(state.log[-1]))
+        lines.append("last action: " + entry_text(state.log[-1], viewer))
     if viewer is not None and state.phase != Phase.GAME_OVER:
         hand = sorted(db.types[db.cards[c].type].name for c in state.hands[viewer])
         lines.append(f"hand of player_{viewer}: {', '.join(hand) or '-'}")

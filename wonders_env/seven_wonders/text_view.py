@@ -14,7 +14,7 @@ import numpy as np
 
 from . import presentation
 from .cards import RESOURCES, SCIENCE_SYMBOLS, CardDatabase, WonderSide
-from .presentation import PHASE_TEXT, public_action, seat_name
+from .presentation import PHASE_TEXT, entry_text, seat_name
 from .render import buildings_by_color
 from .state import TURNS_PER_AGE, Phase, SevenWondersState, rules_of
 
@@ -121,18 +121,7 @@ def _happened(state: SevenWondersState, seat: int) -> list[str]:
         last_turn = (log[start - 1]["age"], log[start - 1]["turn"])
         while start and (log[start - 1]["age"], log[start - 1]["turn"]) == last_turn:
             start -= 1
-    lines = []
-    for entry in log[start:]:
-        if entry["agent"] == me:
-            paid = entry["paid"]
-            coins = (f", paid {paid['left']} left, {paid['right']} right, {paid['bank']} bank"
-                     if any(paid.values()) else "")
-            for_city = "" if entry["seat"] == seat else f" (for the {seat_name(state, entry['seat'])})"
-            lines.append(f"Age {entry['age']} turn {entry['turn']}: you{for_city} {entry['kind'].replace('_', ' ')} "
-                         f"{entry['card']}{coins}")
-        else:
-            lines.append(f"Age {entry['age']} turn {entry['turn']}: {public_action(entry)}")
-    return lines
+    return [entry_text(entry, seat) for entry in log[start:]]
 
 
 def observation_text(state: SevenWondersState, seat: int, moves: list[str]) -> str:
