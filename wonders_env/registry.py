@@ -20,7 +20,8 @@ new engine of a game, is one :class:`GameEntry` in :data:`GAMES` plus its own fo
   ``payment``), for the tools that pass them on (training records them with a policy);
 * ``batch``: ``"module:function"`` building the compiled batch of :mod:`wonders_env.vector`;
 * ``text``: the module of the game's text observation (``RULES``, ``LEGEND``,
-  ``observation_text``, ``final_text``) that :mod:`wonders_env.text` reads; None: no text interface;
+  ``observation_text(state, seat, moves)`` with ``moves`` the seat's legal (action id, name) pairs,
+  ``final_text``) that :mod:`wonders_env.text` reads; None: no text interface;
 * ``table_options``: the options that set up the table (``num_players``, ``edition``), which
   both the env and the engines take; a game with a single table takes none, and the registry
   only checks that a given ``num_players`` or ``edition`` is the game's.

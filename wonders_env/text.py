@@ -160,7 +160,7 @@ class TextView:
 
     def observation(self, agent: str) -> str:
         """Everything ``agent`` may know now, with its numbered legal moves."""
-        return self.module.observation_text(self.state, self.seat[agent], self.moves(agent))
+        return self.module.observation_text(self.state, self.seat[agent], list(zip(*self.legal(agent))))
 
     def action(self, agent: str, move: Any) -> int:
         """The action id of ``agent``'s move ``move`` (see :func:`parse_move`)."""

@@ -23,7 +23,7 @@ from typing import Any
 
 from wonders_env import seven_wonders_duel_v0
 from wonders_env.duel import presentation
-from wonders_env.duel.actions import ActionKind, decode_action, encode_action
+from wonders_env.duel.actions import KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, decode_action, encode_action
 from wonders_env.duel.cards import (CARD_DECK, CARDS, CHAIN_SYMBOLS, COLORS, DECKS, LAYOUTS,
                                     PROGRESS_TOKENS, RESOURCES, SCIENCE_SYMBOLS, WONDERS)
 from wonders_env.duel.record import AGENTS, GAME_NAME
@@ -142,19 +142,27 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
     state = env.unwrapped.state
     if state.game_over or state.current != seat:
         return []
-    return [{"action": action, "target": _target(action, seat), "label": presentation.move_label(state, seat, action),
+    return [{"action": action, "target": _target(state, action), "label": presentation.move_label(state, seat, action),
              "price": presentation.move_price(state, seat, action)}
             for action in env.unwrapped.game.legal_actions(state, seat)]
 
 
-def _target(action: int, seat: int) -> str:
-    """The element of the page that ``seat`` clicks for ``action``."""
+def _target(state, action: int) -> str:
+    """The element of the page clicked for ``action``: the piece its index names, where it lies
+    (a card in the structure, the discard pile or a city; a token on the board or in the Great
+    Library's draw; a wonder of the draft; the starter buttons)."""
     kind, index, _ = decode_action(action)
-    targets = {ActionKind.DRAFT: f"draft-{index}", ActionKind.BUILD: f"slot-{index}", ActionKind.SELL: f"slot-{index}",
-               ActionKind.WONDER: f"slot-{index}", ActionKind.PROGRESS: f"token-{index}",
-               ActionKind.DESTROY: f"city-{1 - seat}-{index}", ActionKind.MAUSOLEUM: f"discard-{index}",
-               ActionKind.LIBRARY: f"library-{index}", ActionKind.STARTER: "starter"}
-    return targets[kind]
+    field = KIND_INDEX[kind]
+    if field == "wonder":
+        return f"draft-{index}"
+    if field == "token":
+        return f"library-{index}" if index in state.library_offer else f"token-{index}"
+    if field == "starter":
+        return "starter"
+    if index in state.discard:
+        return f"discard-{index}"
+    owners = [player for player in (0, 1) if state.owned[player][index]]
+    return f"city-{owners[0]}-{index}" if owners else f"slot-{index}"
 
 
 def illegal_reason(env, seat: int, action: object) -> str:
@@ -210,17 +218,14 @@ def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:
         return names[field][value]
 
     kind = entry.get("kind")
-    if kind == "draft":
-        return encode_action(ActionKind.DRAFT, lookup("wonder"))
-    if kind == "wonder":
-        return encode_action(ActionKind.WONDER, lookup("card"), lookup("wonder"))
-    if kind in ("progress", "library"):
-        return encode_action(ActionKind[kind.upper()], lookup("token"))
-    if kind == "starter":
-        return encode_action(ActionKind.STARTER, 0 if entry.get("starter") == entry.get("agent") else 1)
-    if kind in ("build", "sell", "destroy", "mausoleum"):
-        return encode_action(ActionKind[kind.upper()], lookup("card"))
-    raise ValueError(f"unknown action kind {kind!r} in {entry}")
+    if kind not in KIND_NAMES:
+        raise ValueError(f"unknown action kind {kind!r} in {entry}; kinds: {', '.join(KIND_NAMES)}")
+    kind = ActionKind(KIND_NAMES.index(kind))
+    if kind is ActionKind.WONDER:
+        return encode_action(kind, lookup("card"), lookup("wonder"))
+    if KIND_INDEX[kind] == "starter":
+        return encode_action(kind, STARTER_ME if entry.get("starter") == entry.get("agent") else 1 - STARTER_ME)
+    return encode_action(kind, lookup(KIND_INDEX[kind]))
 
 
 def replay_options(record: dict[str, Any]) -> list[dict[str, Any]]:

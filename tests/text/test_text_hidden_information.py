@@ -17,7 +17,7 @@ STATES_PER_TABLE = 300
 
 
 def seat_text(game, state, seat: int) -> str:
-    moves = [game.describe_move(state, seat, action) for action in game.legal_actions(state, seat)]
+    moves = [(action, game.describe_move(state, seat, action)) for action in game.legal_actions(state, seat)]
     return text_module(game.name).observation_text(state, seat, moves)
 
 

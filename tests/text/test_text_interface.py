@@ -133,3 +133,45 @@ def test_the_wrapped_env_passes_pettingzoos_api_test(game_name, options):
     wrapped.reset(seed=1)
     agent = wrapped.agent_selection
     assert wrapped.last()[4] == wrapped.infos[agent] and "text" in wrapped.infos[agent]
+
+
+@pytest.mark.parametrize("engine", ["core", "python"])
+def test_a_card_choice_lists_the_cards_it_chooses_from(engine):
+    """A Duel decision that picks a card outside the structure (the Mausoleum's discard pile, the
+    opponent's card a destroy takes) lists exactly the cards its moves name, with their effects;
+    other decisions list none."""
+    from wonders_env.duel import presentation
+    from wonders_env.duel.actions import ActionKind, decode_action
+    from wonders_env.duel.cards import BASE
+    from wonders_env.duel.state import Phase
+    choices = {Phase.MAUSOLEUM: ActionKind.MAUSOLEUM, Phase.DESTROY: ActionKind.DESTROY}
+    seen = set()
+    for seed in range(200):
+        game = text.make("seven_wonders_duel", engine=engine)
+        game.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        done = False
+        while not done:
+            env = game.env
+            _, observation = game.get_observation()
+            lines = observation.splitlines()
+            listed = []
+            if "The cards you choose from:" in lines:
+                for line in lines[lines.index("The cards you choose from:") + 1:]:
+                    if not line.startswith("- "):
+                        break
+                    listed.append(line)
+            phase = env.unwrapped.state.phase
+            if phase in choices:
+                seen.add(phase)
+                legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+                chosen = sorted(index for kind, index, _ in map(decode_action, legal) if kind is choices[phase])
+                assert len(listed) == len(chosen) > 0
+                for card, line in zip(chosen, listed):
+                    assert line.startswith(f"- {BASE.cards[card].name} ({presentation.card_text(BASE, card)}")
+            else:
+                assert not listed, (phase, observation)
+            done, _ = game.step(str(int(rng.integers(len(game.legal_moves()))) + 1))
+        if seen == set(choices):
+            return
+    pytest.fail(f"200 random games reached only {sorted(seen)}")

@@ -31,6 +31,10 @@ class ActionKind(IntEnum):
 
 
 KIND_NAMES = tuple(kind.name.lower() for kind in ActionKind)
+#: what the index of each kind's actions names (``WONDER``: the card, its wonder is the second
+#: number), which is also the record entry's field that names it: the record, the web page and
+#: the text interface treat every kind of one index alike
+KIND_INDEX = ("wonder", "card", "card", "card", "token", "card", "card", "token", "starter")
 STARTER_ME = 0  # starter action index 0: I start; 1: my opponent starts
 
 

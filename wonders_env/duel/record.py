@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..deal_rng import DEAL_NAME
-from .actions import KIND_NAMES, STARTER_ME, ActionKind, action_table
+from .actions import KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, action_table
 from .cards import DuelDatabase
 from .state import VICTORY_NAMES, DuelState
 
@@ -50,16 +50,13 @@ def action_entry(db: DuelDatabase, player: int, action: int, paid: int) -> dict[
     acts = action_table(db)
     kind, index, wonder = acts.decode(action)
     entry: dict[str, Any] = {"agent": AGENTS[player], "kind": KIND_NAMES[kind], "card": None, "paid": paid}
-    if kind is ActionKind.DRAFT:
-        entry["wonder"] = db.wonders[index].name
-    elif kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
-        entry["token"] = db.progress_tokens[index].name
-    elif kind is ActionKind.STARTER:
+    field = KIND_INDEX[kind]
+    if field == "starter":
         entry["starter"] = AGENTS[player if index == STARTER_ME else 1 - player]
     else:
-        entry["card"] = db.cards[index].name
-        if kind is ActionKind.WONDER:
-            entry["wonder"] = db.wonders[wonder].name
+        entry[field] = {"card": db.cards, "wonder": db.wonders, "token": db.progress_tokens}[field][index].name
+    if kind is ActionKind.WONDER:
+        entry["wonder"] = db.wonders[wonder].name
     return entry
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from . import presentation
+from .actions import KIND_INDEX, action_table
 from .cards import CHAIN_SYMBOLS, NONE, RESOURCES, DuelDatabase
 from .record import AGENTS, action_entry
 from .render import render_city, render_structure, render_track
@@ -61,8 +62,17 @@ def _happened(state, player: int) -> list[str]:
             for who, action, paid in log[start:]]
 
 
-def observation_text(state, player: int, moves: list[str]) -> str:
-    """Everything ``player`` may know now, and its numbered legal ``moves``."""
+def _chosen_cards(state, actions: list[int]) -> list[int]:
+    """The cards that ``actions`` choose among outside the structure (the discard pile's, a
+    city's), in card-id order: every card choice of a wonder or token lists its cards alike."""
+    acts = action_table(state.db)
+    structure = set(state.structure_cards())
+    return sorted({index for kind, index, _ in map(acts.decode, actions)
+                   if KIND_INDEX[kind] == "card" and index not in structure})
+
+
+def observation_text(state, player: int, moves: list[tuple[int, str]]) -> str:
+    """Everything ``player`` may know now, and its numbered legal ``moves`` ((action id, name) pairs)."""
     db = state.db
     opponent = 1 - player
     lines = [f"7 Wonders Duel. You are {AGENTS[player]}, your opponent {AGENTS[opponent]}. "
@@ -99,9 +109,10 @@ def observation_text(state, player: int, moves: list[str]) -> str:
         lines.append("Drawn for your Great Library:")
         lines += [f"- {_token_line(db, t)}" for t in state.library_offer]
     lines.append("Discard pile: " + (", ".join(db.cards[c].name for c in state.discard) or "empty"))
-    if state.phase == Phase.MAUSOLEUM:
-        lines.append("The discard pile's cards, which you may build for free:")
-        lines += [f"- {_card_line(db, card)}" for card in state.discard]
+    chosen = _chosen_cards(state, [action for action, _ in moves])
+    if chosen:
+        lines.append("The cards you choose from:")
+        lines += [f"- {_card_line(db, card)}" for card in chosen]
     prices = state.trade_price_list(player)
     lines.append("Your price of one resource unit from the bank: "
                  + ", ".join(f"{RESOURCES[r]} {prices[r]}" for r in range(len(RESOURCES))))
@@ -116,7 +127,7 @@ def observation_text(state, player: int, moves: list[str]) -> str:
         lines += happened
     if moves:
         lines.append("\nYour legal moves:")
-        lines += [f"{number}. {move}" for number, move in enumerate(moves, 1)]
+        lines += [f"{number}. {move}" for number, (_, move) in enumerate(moves, 1)]
     return "\n".join(lines)
 
 

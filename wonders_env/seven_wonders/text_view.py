@@ -124,8 +124,8 @@ def _happened(state: SevenWondersState, seat: int) -> list[str]:
     return [entry_text(entry, seat) for entry in log[start:]]
 
 
-def observation_text(state: SevenWondersState, seat: int, moves: list[str]) -> str:
-    """Everything ``seat`` may know now, and its numbered legal ``moves``."""
+def observation_text(state: SevenWondersState, seat: int, moves: list[tuple[int, str]]) -> str:
+    """Everything ``seat`` may know now, and its numbered legal ``moves`` ((action id, name) pairs)."""
     db = state.db
     turn = f"turn {state.turn} of {TURNS_PER_AGE}" if state.turn <= TURNS_PER_AGE else "after turn 6"
     lines = [f"7 Wonders ({db.edition} edition), {state.num_players} players. You are player_{seat}. "
@@ -166,7 +166,7 @@ def observation_text(state: SevenWondersState, seat: int, moves: list[str]) -> s
         lines += happened
     if moves:
         lines.append("\nYour legal moves:")
-        lines += [f"{number}. {move}" for number, move in enumerate(moves, 1)]
+        lines += [f"{number}. {move}" for number, (_, move) in enumerate(moves, 1)]
     return "\n".join(lines)
 
 
