@@ -8,7 +8,7 @@ from pettingzoo.test import api_test, seed_test
 
 from wonders_env import seven_wonders_duel_v0
 from agents.random_agent import random_game
-from wonders_env.duel.actions import NUM_ACTIONS, ActionKind, decode_action, encode_action
+from wonders_env.duel.actions import KIND_INDEX, NUM_ACTIONS, ActionKind, decode_action, encode_action
 from wonders_env.duel.cards import CARDS, GUILD_DECK, WONDERS
 from wonders_env.duel.observation import (OBSERVATION_SIZE, SLOT_BACK, SLOT_EMPTY,
                                           encode_observation, observation_views)
@@ -324,3 +324,8 @@ def test_stepping_a_finished_agent_with_none_is_allowed():
     env = seven_wonders_duel_v0.raw_env()
     random_game(env, seed=1)
     assert env.agents == []
+
+
+def test_every_action_kind_says_what_its_index_names():
+    assert set(KIND_INDEX) == set(ActionKind)
+    assert set(KIND_INDEX.values()) == {"card", "wonder", "token", "starter"}

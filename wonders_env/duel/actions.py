@@ -34,7 +34,9 @@ KIND_NAMES = tuple(kind.name.lower() for kind in ActionKind)
 #: what the index of each kind's actions names (``WONDER``: the card, its wonder is the second
 #: number), which is also the record entry's field that names it: the record, the web page and
 #: the text interface treat every kind of one index alike
-KIND_INDEX = ("wonder", "card", "card", "card", "token", "card", "card", "token", "starter")
+KIND_INDEX = {ActionKind.DRAFT: "wonder", ActionKind.BUILD: "card", ActionKind.SELL: "card", ActionKind.WONDER: "card",
+              ActionKind.PROGRESS: "token", ActionKind.DESTROY: "card", ActionKind.MAUSOLEUM: "card",
+              ActionKind.LIBRARY: "token", ActionKind.STARTER: "starter"}
 STARTER_ME = 0  # starter action index 0: I start; 1: my opponent starts
 
 
