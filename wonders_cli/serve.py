@@ -51,8 +51,8 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
                        help=f"games held in memory (finished ones are released first when a new game needs room; "
                        f"default {defaults.max_games})")
     serve.add_argument("--max-games-per-client", type=int, default=defaults.max_games_per_client,
-                       help="games in progress created from one client address "
-                       f"(default {defaults.max_games_per_client})")
+                       help="games in progress created from one client address (behind a reverse proxy: "
+                       f"see --trusted-proxy; default {defaults.max_games_per_client})")
     serve.add_argument("--abandon-seconds", type=float, default=defaults.abandon_seconds,
                        help="a game in progress that no request names for this long is stopped and released when a "
                        "new game needs room, its save moved to abandoned/ "
