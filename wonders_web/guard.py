@@ -24,6 +24,8 @@ from collections.abc import Iterable
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 WILDCARD_ADDRESSES = ("0.0.0.0", "::", "")
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
+PROXY_SCHEME_HINT = (" (a reverse proxy that serves https must be named by wonders serve --trusted-proxy and "
+                     "send X-Forwarded-Proto or Forwarded: proto=)")
 HOST_VALUE = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[^\[\]:/\s]+)(?::(\d{1,5}))?", re.ASCII)  # name, port
 
 
@@ -109,8 +111,10 @@ class Guard:
         origin = headers.get("origin")
         own_origin = f"{scope.get('scheme', 'http')}://{host}"
         if origin is not None and origin.lower() != own_origin:
+            proxied = origin.lower() == f"https://{host}"  # an https proxy that does not say so
             await _refuse(send, 403,
-                          f"cross-origin request refused: its Origin {origin!r} is not this server's {own_origin}")
+                          f"cross-origin request refused: its Origin {origin!r} is not this server's {own_origin}"
+                          + (PROXY_SCHEME_HINT if proxied else ""))
             return
         content_type = headers.get("content-type", "").split(";")[0].strip().lower()
         if content_type != "application/json":

@@ -168,7 +168,10 @@ def test_a_same_origin_post_passes_behind_an_https_proxy(public_app):
 def test_a_cross_origin_post_is_still_refused_behind_a_proxy(public_app, peer, headers):
     with TestClient(public_app, base_url=FORWARDED_URL, client=(peer, 50000)) as client:
         response = client.post("/api/games", json=GAME, headers=headers)
-    assert response.status_code == 403 and "cross-origin request refused" in response.json()["error"]
+    error = response.json()["error"]
+    assert response.status_code == 403 and "cross-origin request refused" in error
+    assert ("must be named by wonders serve --trusted-proxy and send X-Forwarded-Proto" in error) == \
+        (headers["Origin"] == PUBLIC)  # the hint when only the scheme differs
     assert public_app.state.store.sessions == {}
 
 
