@@ -44,7 +44,8 @@ def allowed_hosts(host: str, port: int, extra: Iterable[str] = ()) -> frozenset[
     ``port`` (and ``localhost``, ``127.0.0.1``, ``[::1]`` when it listens on loopback or on every
     address; without a port too when it is 80), and the ``extra`` names under which people reach
     it: ``NAME:PORT`` as given, a bare ``NAME`` with ``port`` and without one (a browser leaves out
-    80 and 443, the ports of a reverse proxy in front). ``ValueError`` for a port that is not a number."""
+    80 and 443, the ports of a reverse proxy in front). ``ValueError`` for an extra name that is not
+``NAME[:PORT]``, or is a wildcard address."""
     names = {host}
     if is_loopback(host) or host in WILDCARD_ADDRESSES:
         names.update(LOOPBACK_NAMES)
@@ -67,6 +68,9 @@ def _bracketed(name: str) -> str:
 def _name_and_port(text: str) -> tuple[str, str | None]:
     """``NAME``, ``NAME:PORT`` or an IPv6 address (``::1``, ``[::1]``, ``[::1]:8443``) as a ``Host``
     header writes its name, and its port (None: not given); ``ValueError`` for anything else."""
+    if text and text.strip("[]") in WILDCARD_ADDRESSES:
+        raise ValueError(f"--allowed-host {text!r} is the address of every interface, not a name browsers use to "
+                         "reach this server: give its name or one of its addresses")
     try:
         ipaddress.ip_address(text)
         return _bracketed(text), None

@@ -223,6 +223,9 @@ def test_uvicorn_does_not_read_x_forwarded_for_itself(monkeypatch, tmp_path):
     (["--trusted-proxy", PROXY, "--proxy-header", "x-real-ip"], "invalid choice: 'x-real-ip'"),
     (["--allowed-host", "games.example.com:https"], "--allowed-host 'games.example.com:https' is not a name"),
     (["--allowed-host", "https://games.example.com"], "with an optional :PORT"),
+    (["--allowed-host", "0.0.0.0"], "--allowed-host '0.0.0.0' is the address of every interface"),
+    (["--allowed-host", "[::]"], "not a name browsers use"),
+    (["--allowed-host", ""], "--allowed-host '' is not a name or address with an optional :PORT"),
 ])
 def test_wonders_serve_refuses_bad_proxy_options_saying_what_is_allowed(capsys, flags, words):
     from wonders_cli import main
