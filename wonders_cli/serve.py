@@ -9,8 +9,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from wonders_web.guard import is_loopback
+from wonders_web.guard import allowed_hosts, is_loopback
 from wonders_web.limits import Limits
+from wonders_web.proxy import PROXY_HEADERS, TrustedProxies
 
 
 def add_subcommand(commands: argparse._SubParsersAction) -> None:
@@ -25,7 +26,17 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
                        help="let --host be an address other computers reach (they can create games and run bots here)")
     serve.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                        help="another name or address the browsers use to reach this server (the Host header "
-                       "it answers besides --host; repeatable)")
+                       "it answers besides --host; repeatable): NAME is answered with and without --port (a "
+                       "browser leaves out 80 and 443, as behind a reverse proxy), NAME:PORT as given")
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS_OR_CIDR",
+                       help="a reverse proxy in front of this server, an IPv4/IPv6 address or CIDR network "
+                       "(repeatable): the client of a request from it is the right-most address of its "
+                       "X-Forwarded-For that is not a trusted proxy, and its X-Forwarded-Proto the scheme "
+                       "the browser used (default none: the client is the connection's peer, and forwarding "
+                       "headers are ignored)")
+    serve.add_argument("--proxy-header", choices=PROXY_HEADERS,
+                       help=f"the header the trusted proxies write the client in (default {PROXY_HEADERS[0]}; "
+                       "forwarded: RFC 7239's Forwarded for= and proto=)")
     defaults = Limits()
     serve.add_argument("--max-body", type=int, default=defaults.max_body,
                        help=f"largest request body in bytes (default {defaults.max_body})")
@@ -40,8 +51,8 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
                        help=f"games held in memory (finished ones are released first when a new game needs room; "
                        f"default {defaults.max_games})")
     serve.add_argument("--max-games-per-client", type=int, default=defaults.max_games_per_client,
-                       help="games in progress created from one client address "
-                       f"(default {defaults.max_games_per_client})")
+                       help="games in progress created from one client address (behind a reverse proxy: "
+                       f"see --trusted-proxy; default {defaults.max_games_per_client})")
     serve.add_argument("--abandon-seconds", type=float, default=defaults.abandon_seconds,
                        help="a game in progress that no request names for this long is stopped and released when a "
                        "new game needs room, its save moved to abandoned/ "
@@ -60,6 +71,13 @@ def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
             or args.max_games_per_client < 1 or not args.abandon_seconds > 0:
         parser.error("--max-body, --max-bot-seconds, --max-bot-simulations, --max-games, --max-games-per-client "
                      "and --abandon-seconds must be positive")
+    if args.proxy_header and not args.trusted_proxy:
+        parser.error("--proxy-header needs --trusted-proxy: the header is read only from the proxies named there")
+    try:
+        proxies = TrustedProxies.parse(args.trusted_proxy, args.proxy_header or PROXY_HEADERS[0])
+        allowed_hosts(args.host, args.port, args.allowed_host)
+    except ValueError as error:
+        parser.error(str(error))
     try:
         from wonders_web.app import serve
     except ImportError as error:
@@ -68,4 +86,4 @@ def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
                     max_bot_simulations=args.max_bot_simulations,
                     policy_dirs=Limits().policy_dirs + tuple(map(Path, args.policy_dir)), max_games=args.max_games,
                     max_games_per_client=args.max_games_per_client, abandon_seconds=args.abandon_seconds)
-    serve(args.host, args.port, Path(args.records), limits, tuple(args.allowed_host))
+    serve(args.host, args.port, Path(args.records), limits, tuple(args.allowed_host), proxies)

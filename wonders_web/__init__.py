@@ -24,11 +24,30 @@ the browser that holds its secret token (the creator's, until it sends an invita
 a browser lists only the games it holds secrets of (:mod:`.sessions`, :mod:`.app`). Every request
 must name this server in ``Host``, and every post be same-origin JSON (:mod:`.guard`); bodies,
 bots' budgets, policy paths and the games held (per server and per client address) have limits
-(:mod:`.limits`, ``wonders serve --help``). Another
-address than loopback needs ``--allow-remote`` (:mod:`wonders_cli.serve`). Games are kept by the server
-(:mod:`.sessions`): a closed tab or a second tab loses nothing, every game is saved in
-``runs/web/`` when it is created and after every move, the queued choices of a 7 Wonders turn
-included (``in_progress/`` while it runs, then the plain game record), and the games in progress
-are resumed when the server starts again, stopped or killed (:mod:`.replay` rebuilds them from
-their records).
+(:mod:`.limits`, ``wonders serve --help``). Another address than loopback needs
+``--allow-remote`` (:mod:`wonders_cli.serve`).
+
+Behind a reverse proxy (nginx, Caddy, a cloud load balancer; it also gives https) every request
+comes from the proxy's address. Name the proxy with ``--trusted-proxy ADDRESS_OR_CIDR``
+(repeatable): the client of a request from it is the right-most address of its
+``X-Forwarded-For`` that is not a trusted proxy (``--proxy-header forwarded``: RFC 7239's
+``Forwarded: for=``), so that each user has their own ``--max-games-per-client``. From any other
+peer, and without the option, the header is ignored (anyone can write it); a header of a trusted
+proxy that cannot be read leaves the proxy as the client, and is logged (:mod:`.proxy`). The
+proxy passes the browser's ``Host`` on (Caddy and the load balancers do) and says the scheme it
+was reached by (``X-Forwarded-Proto`` or ``Forwarded: proto=``: the ``Origin`` check needs it);
+``--allowed-host NAME`` is the public name, answered without a port too. With nginx on this machine:
+
+```bash
+wonders serve --trusted-proxy 127.0.0.1 --allowed-host games.example.com
+# nginx: proxy_pass http://127.0.0.1:8000; proxy_set_header Host $host;
+#        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+#        proxy_set_header X-Forwarded-Proto $scheme;
+```
+
+Games are kept by the server (:mod:`.sessions`): a closed tab or a second tab loses nothing,
+every game is saved in ``runs/web/`` when it is created and after every move, the queued choices
+of a 7 Wonders turn included (``in_progress/`` while it runs, then the plain game record), and
+the games in progress are resumed when the server starts again, stopped or killed
+(:mod:`.replay` rebuilds them from their records).
 """

@@ -48,6 +48,7 @@ from wonders_env.registry import entry
 from .games import GAME_VIEWS
 from .guard import Guard, allowed_hosts, is_loopback
 from .limits import DEFAULT_LIMITS, Limits, check_bot
+from .proxy import NO_PROXIES, ClientAddress, TrustedProxies
 from .replay import Rebuilt, RecordError, parse_record, rebuild
 from .sessions import GameSession, MoveError, SessionStore
 
@@ -104,10 +105,11 @@ def _seed(value: Any) -> int | None:
 
 
 def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: int = 8000,
-               limits: Limits = DEFAULT_LIMITS, extra_hosts: tuple[str, ...] = ()) -> Starlette:
+               limits: Limits = DEFAULT_LIMITS, extra_hosts: tuple[str, ...] = (),
+               proxies: TrustedProxies = NO_PROXIES) -> Starlette:
     """The app of a server listening on ``host:port`` (the ``Host`` headers it answers, with
-    ``extra_hosts``: :func:`.guard.allowed_hosts`); games are saved in ``records_dir`` (None: not
-    saved, for tests)."""
+    ``extra_hosts``: :func:`.guard.allowed_hosts`) behind the reverse ``proxies`` that it trusts to
+    name the client (:mod:`.proxy`); games are saved in ``records_dir`` (None: not saved, for tests)."""
     store = SessionStore(records_dir, limits)
     replays: dict[str, Rebuilt] = {}
 
@@ -225,9 +227,10 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
         yield
         store.stop()
 
-    guard = Middleware(Guard, hosts=allowed_hosts(host, port, extra_hosts), max_body=limits.max_body)
+    middleware = [Middleware(ClientAddress, proxies=proxies),  # first: the Guard checks Origin against its scheme
+                  Middleware(Guard, hosts=allowed_hosts(host, port, extra_hosts), max_body=limits.max_body)]
     app = Starlette(routes=routes, exception_handlers={MoveError: refused, RecordError: refused, ValueError: refused},
-                    lifespan=lifespan, middleware=[guard])
+                    lifespan=lifespan, middleware=middleware)
     app.state.store = store
     return app
 
@@ -239,13 +242,18 @@ REMOTE_WARNING = ("anyone who can reach {host}:{port} over the network can creat
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, records_dir: Path | None = Path("runs/web"),
-          limits: Limits = DEFAULT_LIMITS, extra_hosts: tuple[str, ...] = ()) -> None:
+          limits: Limits = DEFAULT_LIMITS, extra_hosts: tuple[str, ...] = (),
+          proxies: TrustedProxies = NO_PROXIES) -> None:
     """Run the app with uvicorn until interrupted; prints the address (and, off loopback, what it
-    exposes: :mod:`wonders_cli.serve` lets a non-loopback ``host`` through only with ``--allow-remote``)."""
+    exposes: :mod:`wonders_cli.serve` lets a non-loopback ``host`` through only with ``--allow-remote``).
+    Uvicorn's own reading of ``X-Forwarded-For`` is off: the app's ``proxies`` alone say who the client is."""
     import uvicorn
-    app = create_app(records_dir, host, port, limits, extra_hosts)
+    app = create_app(records_dir, host, port, limits, extra_hosts, proxies)
     print(f"wonders web app on http://{host}:{port}/  (games saved in {records_dir}; Ctrl+C stops)", flush=True)
+    if proxies.networks:
+        print(f"the client of a request from {', '.join(map(str, proxies.networks))} is read from its "
+              f"{proxies.header.title()} header", flush=True)
     if not is_loopback(host):
         folders = ", ".join(str(folder.resolve()) for folder in limits.policy_dirs)
         print("warning: " + REMOTE_WARNING.format(host=host, port=port, folders=folders), flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)

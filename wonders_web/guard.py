@@ -4,7 +4,8 @@
   site that points its own name at this machine (DNS rebinding) is refused, 403.
 * A request that changes something (POST) is ``Content-Type: application/json`` (415 else), which
   a cross-site HTML form cannot send, and, when it has an ``Origin`` header, comes from this
-  server's own origin ``http://<Host>`` (403 else).
+  server's own origin ``<scheme>://<Host>`` (403 else; the scheme is ``http``, or what a trusted
+  reverse proxy says the browser used: :mod:`.proxy`).
 * Its body is at most ``max_body`` bytes (413 else, saying the limit): a longer
   ``Content-Length`` is refused unread, and the body is counted as it arrives.
 
@@ -16,12 +17,16 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 from typing import Any
 from collections.abc import Iterable
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 WILDCARD_ADDRESSES = ("0.0.0.0", "::", "")
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
+PROXY_SCHEME_HINT = (" (a reverse proxy that serves https must be named by wonders serve --trusted-proxy and "
+                     "send X-Forwarded-Proto or Forwarded: proto=)")
+HOST_VALUE = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[^\[\]:/\s]+)(?::(\d{1,5}))?", re.ASCII)  # name, port
 
 
 def is_loopback(host: str) -> bool:
@@ -35,19 +40,46 @@ def is_loopback(host: str) -> bool:
 
 
 def allowed_hosts(host: str, port: int, extra: Iterable[str] = ()) -> frozenset[str]:
-    """The ``Host`` header values that name a server listening on ``host:port``: that address,
-    the ``extra`` names (under which people reach a remote server), and ``localhost``,
-    ``127.0.0.1`` and ``[::1]`` when it listens on loopback (or on every address)."""
-    names = {host, *extra}
+    """The ``Host`` header values that name a server listening on ``host:port``: that address with
+    ``port`` (and ``localhost``, ``127.0.0.1``, ``[::1]`` when it listens on loopback or on every
+    address; without a port too when it is 80), and the ``extra`` names under which people reach
+    it: ``NAME:PORT`` as given, a bare ``NAME`` with ``port`` and without one (a browser leaves out
+    80 and 443, the ports of a reverse proxy in front). ``ValueError`` for an extra name that is not
+``NAME[:PORT]``, or is a wildcard address."""
+    names = {host}
     if is_loopback(host) or host in WILDCARD_ADDRESSES:
         names.update(LOOPBACK_NAMES)
     values = set()
     for name in names - set(WILDCARD_ADDRESSES):
-        shown = f"[{name.strip('[]')}]" if ":" in name else name
-        values.add(f"{shown}:{port}".lower())
+        values.add(f"{_bracketed(name)}:{port}")
         if port == 80:  # a browser leaves the default port out
-            values.add(shown.lower())
-    return frozenset(values)
+            values.add(_bracketed(name))
+    for name in extra:
+        shown, given_port = _name_and_port(name)
+        values.update([f"{shown}:{given_port}"] if given_port else [f"{shown}:{port}", shown])
+    return frozenset(value.lower() for value in values)
+
+
+def _bracketed(name: str) -> str:
+    """A name as a ``Host`` header writes it: an IPv6 address in brackets."""
+    return f"[{name.strip('[]')}]" if ":" in name else name
+
+
+def _name_and_port(text: str) -> tuple[str, str | None]:
+    """``NAME``, ``NAME:PORT`` or an IPv6 address (``::1``, ``[::1]``, ``[::1]:8443``) as a ``Host``
+    header writes its name, and its port (None: not given); ``ValueError`` for anything else."""
+    if text and text.strip("[]") in WILDCARD_ADDRESSES:
+        raise ValueError(f"--allowed-host {text!r} is the address of every interface, not a name browsers use to "
+                         "reach this server: give its name or one of its addresses")
+    try:
+        ipaddress.ip_address(text)
+        return _bracketed(text), None
+    except ValueError:
+        match = HOST_VALUE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"--allowed-host {text!r} is not a name or address with an optional :PORT (such as "
+                         "games.example.com, games.example.com:8443, 192.168.1.5 or [2001:db8::1]:8443)")
+    return match.group(1), match.group(2)
 
 
 async def _refuse(send: Any, status: int, message: str) -> None:
@@ -81,9 +113,12 @@ class Guard:
             await self.app(scope, receive, send)
             return
         origin = headers.get("origin")
-        if origin is not None and origin.lower() != f"http://{host}":
+        own_origin = f"{scope.get('scheme', 'http')}://{host}"
+        if origin is not None and origin.lower() != own_origin:
+            proxied = origin.lower() == f"https://{host}"  # an https proxy that does not say so
             await _refuse(send, 403,
-                          f"cross-origin request refused: its Origin {origin!r} is not this server's http://{host}")
+                          f"cross-origin request refused: its Origin {origin!r} is not this server's {own_origin}"
+                          + (PROXY_SCHEME_HINT if proxied else ""))
             return
         content_type = headers.get("content-type", "").split(";")[0].strip().lower()
         if content_type != "application/json":

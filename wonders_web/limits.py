@@ -9,13 +9,14 @@ the server's files.
 
 The games held in memory are capped too (each holds an env and its bots): ``max_games`` on the
 server and ``max_games_per_client`` in progress per client address (the peer address of the
-request: behind a proxy every browser shares the proxy's). A game ends its hold as it ends: its
-bots go when it is over (or stopped by a failing bot), and when room is needed for a new game
-the finished games held longest untouched are released (their records are saved). A game in
-progress that no request has named for ``abandon_seconds`` is abandoned: it stops and is released,
-and its save moves from ``in_progress/`` to ``abandoned/`` (kept; a restarted server does not
-resume it), as soon as a new game needs room. A game stopped by a failing bot is set aside the same
-way when it is released. A new game over a cap is refused with HTTP 429, naming the cap and its option.
+request, or behind ``wonders serve --trusted-proxy`` the address the proxy forwards: :mod:`.proxy`).
+A game ends its hold as it ends: its bots go when it is over (or stopped by a failing bot), and
+when room is needed for a new game the finished games held longest untouched are released (their
+records are saved). A game in progress that no request has named for ``abandon_seconds`` is
+abandoned: it stops and is released, and its save moves from ``in_progress/`` to ``abandoned/``
+(kept; a restarted server does not resume it), as soon as a new game needs room. A game stopped
+by a failing bot is set aside the same way when it is released. A new game over a cap is refused
+with HTTP 429, naming the cap and its option.
 """
 
 from __future__ import annotations

@@ -107,8 +107,12 @@ def test_the_host_header_must_name_the_server(client, host, status):
 def test_the_allowed_hosts_follow_the_listening_address():
     assert allowed_hosts("127.0.0.1", 8000) == {"127.0.0.1:8000", "localhost:8000", "[::1]:8000"}
     assert allowed_hosts("192.168.1.5", 80) == {"192.168.1.5:80", "192.168.1.5"}
-    assert allowed_hosts("0.0.0.0", 8000, ["box.lan"]) == {"box.lan:8000", "127.0.0.1:8000", "localhost:8000",
-                                                          "[::1]:8000"}
+    assert allowed_hosts("0.0.0.0", 8000, ["box.lan"]) == {"box.lan:8000", "box.lan", "127.0.0.1:8000",
+                                                          "localhost:8000", "[::1]:8000"}
+    # an extra name with its port as given: a reverse proxy in front serves it on another port
+    assert allowed_hosts("127.0.0.1", 8000, ["Games.example.com:8443", "2001:db8::5", "[2001:db8::6]:99"]) == {
+        "127.0.0.1:8000", "localhost:8000", "[::1]:8000", "games.example.com:8443", "[2001:db8::5]:8000",
+        "[2001:db8::5]", "[2001:db8::6]:99"}
 
 
 # ---------------------------------------------------------------- limits
