@@ -97,7 +97,7 @@ def duel_core_bare(seconds: float):
 def pettingzoo_loop(game: str, engine: str, wrapped: bool):
     """The AEC loop of the game's ``raw_env`` (or wrapped ``env()``) on ``engine``, random masked play."""
     def run(seconds: float, options: dict):
-        from bench_seven_wonders import aec_game
+        from random_play import aec_game
         from wonders_env import registry
         env = registry.make(game, raw=not wrapped, engine=engine, **options)
         rng = np.random.default_rng(0)
@@ -108,7 +108,7 @@ def pettingzoo_loop(game: str, engine: str, wrapped: bool):
 
 def state_read(seconds: float, options: dict):
     """Reads of ``env.unwrapped.state.coins`` per second, 30 decisions into a core game."""
-    from bench_seven_wonders import random_choice
+    from random_play import random_choice
     from wonders_env import registry
     env = registry.make("seven_wonders", raw=True, **options)
     env.reset(seed=0)

@@ -29,13 +29,13 @@ from wonders_env.duel.rules import legal_actions, resolve_action
 from wonders_env.duel.state import Phase, new_game
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_seven_wonders import aec_game, measure  # noqa: E402  (the shared timing loop)
+from random_play import aec_game, measure  # noqa: E402  (the shared timing loop)
 
 DECISIONS_PER_GAME = 70  # about a Duel game's
 
 
 def engine_game(seed: int, rng: np.random.Generator) -> int:
-    state = new_game(np.random.default_rng(seed))
+    state = new_game(seed)
     decisions = 0
     while state.phase != Phase.GAME_OVER:
         legal = legal_actions(state)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import functools
 import platform
-import time
 
 import numpy as np
 
@@ -22,10 +21,7 @@ from wonders_env import seven_wonders_v0
 from wonders_env.seven_wonders.rules import acting_seats, apply_actions, legal_action_mask
 from wonders_env.seven_wonders.state import Phase, new_game
 
-
-def random_choice(mask: np.ndarray, rng: np.random.Generator) -> int:
-    legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))])
+from random_play import aec_game, measure, parallel_game, random_choice
 
 
 def engine_game(num_players: int, seed: int, rng: np.random.Generator, edition: str = "1st") -> int:
@@ -36,39 +32,6 @@ def engine_game(num_players: int, seed: int, rng: np.random.Generator, edition: 
         decisions += len(actions)
         apply_actions(state, actions)
     return decisions
-
-
-def aec_game(env, seed: int, rng: np.random.Generator) -> int:
-    env.reset(seed=seed)
-    decisions = 0
-    for _agent in env.agent_iter():
-        observation, reward, termination, truncation, info = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        env.step(random_choice(observation["action_mask"], rng))
-        decisions += 1
-    return decisions
-
-
-def parallel_game(env, seed: int, rng: np.random.Generator) -> int:
-    observations, infos = env.reset(seed=seed)
-    decisions = 0
-    while env.agents:
-        actions = {agent: random_choice(obs["action_mask"], rng) for agent, obs in observations.items()}
-        decisions += len(actions)
-        observations, rewards, terminations, truncations, infos = env.step(actions)
-    return decisions
-
-
-def measure(run_game, seconds: float) -> tuple[float, int]:
-    rng = np.random.default_rng(0)
-    start = time.perf_counter()
-    decisions = games = 0
-    while time.perf_counter() - start < seconds:
-        decisions += run_game(games, rng)
-        games += 1
-    return decisions / (time.perf_counter() - start), games
 
 
 def main() -> None:
