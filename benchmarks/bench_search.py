@@ -30,7 +30,7 @@ from wonders_env.registry import make_engine  # noqa: E402
 
 def positions(game_name: str, count: int, num_players: int | None, seed: int) -> list[tuple]:
     """(engine, state, player) at evenly spread decisions of heuristic games."""
-    game = make_engine(game_name, num_players=num_players)
+    game = make_engine(game_name, "python", num_players=num_players)
     bot = make_agent("heuristic", game=game_name, seed=seed).choose
     found = []
     game_seed = seed

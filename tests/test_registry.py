@@ -42,6 +42,9 @@ def test_make_engine():
     game = make_engine("seven_wonders", num_players=4, edition="2nd")
     assert (game.name, game.num_players, game.edition) == ("seven_wonders", 4, "2nd")
     assert make_engine("duel").num_players == 2
+    assert make_engine("duel").name == make_engine("duel", "core").name  # the compiled engine by default
+    assert type(make_engine("7w")) is type(make_engine("7w", "core"))
+    assert type(make_engine("7w")) is not type(make_engine("7w", "python"))
     with pytest.raises(ValueError, match="seven_wonders_duel has the engines python.*got engine='fast'"):
         make_engine("duel", engine="fast")
 
@@ -49,3 +52,13 @@ def test_make_engine():
 def test_fixed_players_is_the_one_count_of_a_game_that_has_one():
     assert GAMES["seven_wonders_duel"].fixed_players == 2
     assert GAMES["seven_wonders"].fixed_players is None
+
+
+def test_the_batch_checks_the_table_as_make_does():
+    from wonders_env import vector
+    assert vector.make("duel", 1, num_players=2).num_players == 2  # the one count Duel has, as make() takes
+    assert vector.make("7w", 1, num_players=5, edition="2nd").num_players == 5
+    with pytest.raises(ValueError, match="num_players must be one of 2 for seven_wonders_duel, got 3"):
+        vector.make("duel", 1, num_players=3)
+    with pytest.raises(ValueError, match="edition must be one of 1st, 2nd for seven_wonders, got '3rd'"):
+        vector.make("7w", 1, num_players=4, edition="3rd")

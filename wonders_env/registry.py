@@ -140,9 +140,10 @@ def make(game: str, num_players: int | None = None, edition: str | None = None, 
     return factory(**table, **options)
 
 
-def make_engine(game: str, engine: str = "python", num_players: int | None = None, edition: str | None = None,
+def make_engine(game: str, engine: str = "core", num_players: int | None = None, edition: str | None = None,
                 **options: Any) -> Game:
-    """The rules engine ``engine`` of ``game`` (a :class:`wonders_env.game.Game`) for one table;
+    """The rules engine ``engine`` of ``game`` (a :class:`wonders_env.game.Game`) for one table:
+    ``"core"`` (the compiled one, the default, as the envs'), ``"python"`` (the readable reference);
     ``options`` go to the engine (7 Wonders: ``wonders``, ``wonder_sides``)."""
     found = entry(game)
     if engine not in found.engines:
@@ -150,13 +151,14 @@ def make_engine(game: str, engine: str = "python", num_players: int | None = Non
     return _load(found.engines[engine])(**found.check_table(num_players, edition), **options)
 
 
-def make_batch(game: str, num_envs: int, seed: int, threads: int = 1, **options: Any) -> Any:
+def make_batch(game: str, num_envs: int, seed: int, threads: int = 1, num_players: int | None = None,
+               edition: str | None = None, **options: Any) -> Any:
     """The compiled batch of ``num_envs`` games of ``game``, stepped on ``threads`` threads
-    (:mod:`wonders_env.vector` wraps it)."""
+    (:mod:`wonders_env.vector` wraps it); ``num_players`` and ``edition`` are checked as by :func:`make`."""
     found = entry(game)
     if found.batch is None:
         raise ValueError(f"{found.name} has no compiled batch")
-    return _load(found.batch)(num_envs, seed, threads, **options)
+    return _load(found.batch)(num_envs, seed, threads, **found.check_table(num_players, edition), **options)
 
 
 def default_players(game: str) -> int:
