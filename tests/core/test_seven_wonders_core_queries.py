@@ -12,7 +12,8 @@ import pytest
 
 from wonders_env.game import differing_fields
 from wonders_env.seven_wonders import text_view
-from wonders_env.seven_wonders.compiled import STATE_FIELDS, CompiledSevenWonders
+from wonders_env.seven_wonders.compiled import STATE_FIELDS, CompiledSevenWonders, log_entries
+from wonders_env.seven_wonders.compiled import _CoreState as CoreState
 from wonders_env.seven_wonders.game import SevenWondersGame
 from wonders_env.seven_wonders.state import Phase
 
@@ -87,6 +88,22 @@ def test_the_core_state_is_read_only_and_a_view_of_the_game():
     other = CompiledSevenWonders(3)
     with pytest.raises(ValueError, match="another engine"):
         other.render(view)
+
+
+def test_the_log_read_after_every_move_is_the_core_log_converted_afresh():
+    """The view converts only the entries logged since its last read; what it returns is a
+    fresh list, and a clone reads its own log."""
+    core = CompiledSevenWonders(4)
+    rng = np.random.default_rng(3)
+    view = core.new_game(3)
+    clones = []
+    while not core.is_over(view):
+        view.log.append("not an entry")  # a fresh list each read: the view is untouched
+        assert view.log == log_entries(core.db, CoreState.log.fget(view), view.num_seats, view.num_players)
+        if rng.random() < 0.1:
+            clones.append((view.clone(), view.log))
+        core.apply_actions(view, {p: int(rng.choice(core.legal_actions(view, p))) for p in core.acting_players(view)})
+    assert clones and all(clone.log == log for clone, log in clones)
 
 
 def test_the_layout_declares_every_field_of_the_python_state():

@@ -222,7 +222,17 @@ class SevenWondersStateView(SeatGeometry, _CoreState):
 
     @property
     def log(self) -> list[dict[str, Any]]:
-        return log_entries(self.game.db, _CoreState.log.fget(self), self.num_seats, self.num_players)
+        """The record's entries (shared between reads: read them, do not change them). An entry
+        never changes once logged, so each read converts only the entries logged since the last."""
+        logged = _CoreState.log.fget(self)
+        known, entries = self.__dict__.get("_log", ([], ()))
+        if known != logged[:len(known)]:
+            known, entries = [], ()  # another game's log (never after the view's own moves)
+        if len(logged) > len(known):
+            more = log_entries(self.game.db, logged[len(known):], self.num_seats, self.num_players)
+            known, entries = logged, (*entries, *more)
+            self._log = (known, entries)
+        return list(entries)
 
     def clone(self) -> SevenWondersStateView:
         return SevenWondersStateView(self, self.game)
