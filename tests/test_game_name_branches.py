@@ -4,13 +4,15 @@ What differs between the games is in the registry's :class:`wonders_env.registry
 counts, editions, options, ...) or in a game's own folder; every other module reads it there. The
 source of the packages and the benchmarks is read and every comparison with a game's name or
 alias is refused (``game == "seven_wonders_duel"``, ``game in ("duel", "7w")``, ``DUEL = ...;
-game != DUEL``, ``game.endswith("duel")``, ``case "duel":``). A table keyed by game name (a
-layer's own modules per game, such as the web app's views) is not a branch.
+game != DUEL``, ``game.endswith("duel")``, ``case "duel":``), and so is the same comparison in the
+web page's script (``view.game === "seven_wonders_duel"``). A table keyed by game name (a layer's
+own modules per game, such as the web app's views) is not a branch.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -97,6 +99,55 @@ def test_a_table_by_game_name_and_a_default_are_not_branches():
                                   'def f(game="seven_wonders_duel"):\n    return VIEWS[game]')
 
 
+PAGE_SCRIPTS = sorted((ROOT / "wonders_web").rglob("*.js"))
+QUOTED_NAME = "|".join(rf"{quote}{re.escape(name)}{quote}" for name in GAME_NAMES for quote in "\"'`")
+IDENTIFIER_NAME = "|".join(name for name in GAME_NAMES if name.isidentifier())
+COMPARED = r"(?:[=!]==?)"
+
+
+def js_game_name_branches(source: str) -> list[str]:
+    """The lines of a page's script that compare with a game's name or alias (``"line: code"`` each):
+    a quoted name, or a constant bound to one here (``const DUEL = "duel"``), on a side of ``===``,
+    ``!==``, ``==`` or ``!=``, after ``case``, or given to ``startsWith``, ``endsWith``, ``includes``
+    or ``indexOf``, or a list of names searched (``["duel", "7w"].includes(game)``); and the lines
+    that pick one game's entry by its name (``setup.games.seven_wonders``, ``games["duel"]``)."""
+    constants = re.findall(rf"\b(?:const|let|var)\s+(\w+)\s*=\s*(?:{QUOTED_NAME})", source)
+    operand = "|".join([QUOTED_NAME, *(rf"\b{name}\b" for name in constants)])
+    branch = re.compile(rf"{COMPARED}\s*(?:{operand})|(?:{operand})\s*{COMPARED}|\bcase\s+(?:{operand})\s*:"
+                        rf"|\.(?:startsWith|endsWith|includes|indexOf)\(\s*(?:{operand})"
+                        rf"|\[[^\]]*(?:{operand})[^\]]*\]\s*\.(?:includes|indexOf)\("
+                        rf"|\w\.(?:{IDENTIFIER_NAME})\b|\w\[\s*(?:{operand})\s*\]")
+    return [f"{number}: {line.strip()}" for number, line in enumerate(source.splitlines(), 1) if branch.search(line)]
+
+
+@pytest.mark.parametrize("path", PAGE_SCRIPTS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_the_page_does_not_branch_on_a_game_name(path):
+    found = js_game_name_branches(path.read_text())
+    assert not found, (f"{path.relative_to(ROOT)} branches on a game's name (read what differs from the "
+                       f"server's /api/setup, setup.games[game]): {found}")
+
+
+@pytest.mark.parametrize("code", [
+    'const seats = view.game === "seven_wonders_duel" ? 2 : 4;',
+    "if ('duel' !== game) draw();",
+    'const DUEL = "seven_wonders_duel";\nif (game == DUEL) draw();',
+    'switch (game) {\n  case `7w`: break;\n}',
+    'if (["duel", "7w"].includes(game)) draw();',
+    'if (game.endsWith("seven_wonders")) draw();',
+    'const seven = setup.games.seven_wonders;',
+    "const duel = setup.games['duel'];",
+])
+def test_the_check_sees_a_branch_in_the_page(code):
+    assert js_game_name_branches(code)
+
+
+def test_a_table_a_default_and_a_class_name_are_not_branches_in_the_page():
+    assert not js_game_name_branches('const BOARDS = {duel: duelBoard, seven_wonders: sevenBoard};\n'
+                                     'fillSelect(select, games, "seven_wonders_duel");\n'
+                                     'const board = el("div", "duel");\nif (table.phase === "draft") draw();')
+
+
 def test_the_exceptions_are_there():
     """An exception that names a moved or deleted file would hide nothing: each must exist."""
     assert all((ROOT / path).exists() for path in ALLOWED)
+    assert PAGE_SCRIPTS, "the web page's script is checked: it must be found"

@@ -2,7 +2,8 @@
 
 =====================================  =========================================================
 ``GET  /``                             the page (``static/index.html``, plain HTML/CSS/JS)
-``GET  /api/setup``                    per game: its title, player counts, bots, editions, sides
+``GET  /api/setup``                    per game: its title, board (the page's drawing), player
+                                       counts and default, bots, ``choices`` (the options offered)
 ``GET  /api/games``                    the games whose secrets the request holds (no others)
 ``POST /api/games``                    a new game: ``game``, ``options``, ``seats`` (``"human"``
                                        or a bot spec per seat), optional ``seed`` and ``delay``;
@@ -57,8 +58,9 @@ MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
 TOKEN_HEADER = "X-Wonders-Tokens"
 MAX_TOKENS = 1000  # secrets in one request's header
 MAX_SEED = 2**64 - 1  # the envs' rule
-SETUP = {"games": {name: {"title": view.TITLE, "players": list(entry(name).player_counts),
-                         "bots": list(agent_names(name)), **view.SETUP_CHOICES}
+SETUP = {"games": {name: {"title": view.TITLE, "board": view.BOARD, "players": list(entry(name).player_counts),
+                         "default_players": entry(name).default_players, "bots": list(agent_names(name)),
+                         "choices": view.SETUP_CHOICES}
                   for name, view in GAME_VIEWS.items()}}
 
 

@@ -31,7 +31,8 @@ from wonders_env.duel.state import EMPTY, LOOTING_TOKENS, Phase
 
 GAME = GAME_NAME
 TITLE = "7 Wonders Duel"
-SETUP_CHOICES: dict[str, list[str]] = {}  # Duel has no options to choose
+BOARD = "duel"  # the page's drawing of the table: the two cities across the military track and the structure
+SETUP_CHOICES: dict[str, dict[str, Any]] = {}  # Duel has no options to choose
 
 
 def new_env(options: dict[str, Any]):

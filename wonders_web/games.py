@@ -1,7 +1,9 @@
 """The games the web app knows, each by its view module (:mod:`.duel_view`, :mod:`.seven_wonders_view`).
 
-Every view module has ``GAME`` (the registry name), ``TITLE``, ``SETUP_CHOICES`` (what the setup form
-offers beside the player count) and the same functions: ``new_env(options)``, ``acting_agents(env)``,
+Every view module has ``GAME`` (the registry name), ``TITLE``, ``BOARD`` (which of the page's board
+drawings shows its table: a key of ``BOARDS`` in ``static/app.js``), ``SETUP_CHOICES`` (what the setup
+form offers beside the player count: per option its label, its values with the default first and an
+optional hint) and the same functions: ``new_env(options)``, ``acting_agents(env)``,
 ``phase(env)``, ``seat_names(env)``, ``table(env, seat)``, ``moves(env, seat)``,
 ``illegal_reason(env, seat, action)``, ``news_mark(env)``, ``news(env, mark)``, ``event(entry, viewer)``,
 ``recorded_action(env, agent, entries)`` and ``replay_options(record)``.

@@ -30,8 +30,12 @@ from wonders_env.registry import entry
 
 GAME = "seven_wonders"
 TITLE = "7 Wonders"
-SETUP_CHOICES = {"editions": list(entry(GAME).editions), "sides": ["random", "A", "B"],
-                 "payments": list(entry(GAME).options["payment"])}  # what the setup form offers
+BOARD = "seven_wonders"  # the page's drawing of the table: the cities around the table, the seat's hand
+SETUP_CHOICES = {  # what the setup form offers beside the player count: option -> label, values (the default first)
+    "edition": {"label": "Edition", "values": list(entry(GAME).editions)},
+    "wonder_sides": {"label": "Wonder sides", "values": ["random", "A", "B"]},
+    "payment": {"label": "Payment", "values": list(entry(GAME).options["payment"]),
+                "hint": "cheapest: the engine pays the cheapest way; choose: you choose whom to pay"}}
 OPTIONS = ("num_players", "edition", "wonder_sides", "wonders", "payment")
 SINGLE_VALUE_OPTIONS = ("num_players", "edition", "payment")  # the others may be a list per seat
 

@@ -13,7 +13,9 @@ import wonders_env
 from agents.match import play_game
 from agents.ppo_agent import default_policy_path
 from agents.tournament import run_tournament
-from wonders_web.app import create_app
+from wonders_env.registry import entry
+from wonders_web.app import STATIC_DIR, create_app
+from wonders_web.games import GAME_VIEWS
 from wonders_web.limits import Limits
 from wonders_web.replay import RecordError, rebuild
 
@@ -33,7 +35,23 @@ def test_the_page_and_the_setup_are_served(client):
     setup = client.get("/api/setup").json()
     assert set(setup["games"]) == {"seven_wonders", "seven_wonders_duel"}
     assert setup["games"]["seven_wonders_duel"]["bots"] == ["random", "heuristic", "mcts", "ppo", "az"]
-    assert setup["games"]["seven_wonders"]["editions"] == ["1st", "2nd"]
+    assert setup["games"]["seven_wonders"]["choices"]["edition"]["values"] == ["1st", "2nd"]
+
+
+@pytest.mark.parametrize("name", GAME_VIEWS)
+def test_the_setup_says_what_the_page_shows_of_each_game(client, name):
+    """The page names no game: its title, board, seat counts and options come from /api/setup."""
+    view, game = GAME_VIEWS[name], client.get("/api/setup").json()["games"][name]
+    assert (game["title"], game["board"], game["choices"]) == (view.TITLE, view.BOARD, view.SETUP_CHOICES)
+    assert (game["players"], game["default_players"]) == (list(entry(name).player_counts), entry(name).default_players)
+    assert all(choice["values"] for choice in game["choices"].values())  # the first value is the default
+
+
+def test_the_page_draws_the_board_of_every_game():
+    boards = re.search(r"^const BOARDS = \{(.*)\};$", (STATIC_DIR / "app.js").read_text(), re.MULTILINE)
+    assert boards, "app.js keeps its board drawings in one line: const BOARDS = {name: function, ...};"
+    drawn = {key.split(":")[0].strip() for key in boards.group(1).split(",")}
+    assert {view.BOARD for view in GAME_VIEWS.values()} <= drawn
 
 
 @pytest.mark.parametrize("game, options, seats", [

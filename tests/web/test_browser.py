@@ -24,6 +24,8 @@ import numpy as np
 import pytest
 from web_helpers import free_port
 
+from wonders_web.games import GAME_VIEWS
+
 CHROMIUM = Path(os.environ.get("WONDERS_CHROMIUM", "/usr/bin/chromium"))
 HEADLESS_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -76,8 +78,10 @@ def screenshot_path(tmp_path: Path, name: str) -> Path:
 def start_game(page, base: str, game: str, seats: list[str], seed: int, players: int | None = None) -> str:
     page.goto(base + "/")
     page.select_option("#setup-game", game)
+    assert page.is_visible("#setup-players") == (players is not None)  # a choice where the game has several counts
     if players:
         page.select_option("#setup-players", str(players))
+    assert len(page.query_selector_all("#setup-seats input")) == len(seats)
     for seat, who in enumerate(seats):
         page.fill(f"#seat-{seat}", who)
     page.fill("#setup-seed", str(seed))
@@ -182,6 +186,7 @@ def test_a_full_game_by_clicking(server, page, tmp_path, game, seats, players, s
     shot = screenshot_path(tmp_path, screenshot) if screenshot else None
     moves = play_by_clicking(page, np.random.default_rng(1), shot, screenshot_after)
     assert moves >= fewest_moves
+    assert page.text_content(".game-title").startswith(f"{GAME_VIEWS[game].TITLE} · game {game_id}")
     assert page.evaluate("lastView.seats.map((seat) => seat.player)") == seats
     record_path = records / f"{game_id}.json"
     record = json.loads(record_path.read_text())

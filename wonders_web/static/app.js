@@ -388,6 +388,15 @@ async function sendMove(action) {
 }
 
 // ------------------------------------------------------------------ rendering a view
+// The board drawings, by the name the server gives a game's board (`board` of /api/setup: its view module's BOARD).
+const BOARDS = {duel: duelBoard, seven_wonders: sevenBoard};
+
+function drawBoard(view) {
+  const name = setup.games[view.game].board;
+  if (!BOARDS[name]) throw new Error(`the page has no board "${name}" for ${view.game}; it draws ${Object.keys(BOARDS).join(", ")}`);
+  return BOARDS[name](view);
+}
+
 function render(view) {
   const json = JSON.stringify(view);
   if (json === lastJson) return;
@@ -396,7 +405,7 @@ function render(view) {
   resourceNames = view.table.resource_names;
   const board = $("board");
   board.innerHTML = "";
-  board.appendChild(view.game === "seven_wonders_duel" ? duelBoard(view) : sevenBoard(view));
+  board.appendChild(drawBoard(view));
   const byTarget = {};
   for (const move of view.moves || []) (byTarget[move.target] = byTarget[move.target] || []).push(move);
   for (const node of board.querySelectorAll("[data-target]")) {
@@ -430,7 +439,7 @@ function renderControls(view) {
   controls.innerHTML = "";
   const who = view.seat === null || view.seat === undefined ? "spectator" : `player_${view.seat}`;
   if (current.kind === "game") {
-    controls.appendChild(el("span", "game-title", `${view.game === "seven_wonders_duel" ? "7 Wonders Duel" : "7 Wonders"} · game ${view.id} · you are ${who}`));
+    controls.appendChild(el("span", "game-title", `${setup.games[view.game].title} · game ${view.id} · you are ${who}`));
     const seats = view.seats.map((s) => `${s.name}: ${s.player}`).join(" · ");
     controls.appendChild(el("span", "seats", seats));
     const label = el("label", null, "seconds per bot move ");
@@ -575,13 +584,40 @@ function fillSelect(select, values, chosen) {
   }
 }
 
+function chosenGame() {
+  return setup.games[$("setup-game").value];
+}
+
+function choosesPlayers() {
+  return chosenGame().players.length > 1;
+}
+
 function seatCount() {
-  return $("setup-game").value === "seven_wonders_duel" ? 2 : Number($("setup-players").value);
+  return choosesPlayers() ? Number($("setup-players").value) : chosenGame().players[0];
+}
+
+function addChoice(box, id, label, values, chosen, hint) {
+  const node = el("label", null, `${label} `);
+  const select = el("select");
+  select.id = id;
+  if (hint) select.title = hint;
+  fillSelect(select, values, chosen);
+  node.appendChild(select);
+  box.append(node, " ");
+  return select;
+}
+
+function drawChoices() {
+  // The chosen game's player count (where it has several; its default chosen) and options (their first value chosen).
+  const game = chosenGame();
+  const box = $("setup-choices");
+  box.innerHTML = "";
+  if (choosesPlayers()) addChoice(box, "setup-players", "Players", game.players, game.default_players).addEventListener("change", drawSeats);
+  for (const [option, choice] of Object.entries(game.choices)) addChoice(box, `setup-${option}`, choice.label, choice.values, choice.values[0], choice.hint);
+  drawSeats();
 }
 
 function drawSeats() {
-  const seven = $("setup-game").value === "seven_wonders";
-  for (const node of document.querySelectorAll(".seven-only")) node.classList.toggle("hidden", !seven);
   const seats = $("setup-seats");
   const previous = [...seats.querySelectorAll("input")].map((i) => i.value);
   seats.innerHTML = "";
@@ -596,15 +632,15 @@ function drawSeats() {
   }
   const list = el("datalist");
   list.id = "bot-names";
-  for (const name of ["human", ...setup.games[$("setup-game").value].bots]) list.appendChild(el("option")).value = name;
+  for (const name of ["human", ...chosenGame().bots]) list.appendChild(el("option")).value = name;
   seats.appendChild(list);
 }
 
 async function startGame(event) {
   event.preventDefault();
   const game = $("setup-game").value;
-  const options = game === "seven_wonders" ? {num_players: Number($("setup-players").value),
-    edition: $("setup-edition").value, wonder_sides: $("setup-sides").value, payment: $("setup-payment").value} : {};
+  const options = choosesPlayers() ? {num_players: seatCount()} : {};
+  for (const option of Object.keys(chosenGame().choices)) options[option] = $(`setup-${option}`).value;
   const seats = [...Array(seatCount()).keys()].map((s) => $(`seat-${s}`).value.trim());
   const body = {game, options, seats, delay: Number($("setup-delay").value)};
   if ($("setup-seed").value !== "") body.seed = Number($("setup-seed").value);
@@ -656,16 +692,10 @@ document.addEventListener("keydown", (event) => {
 
 async function main() {
   setup = await api("GET", "/api/setup");
-  fillSelect($("setup-game"), Object.keys(setup.games), "seven_wonders_duel");
+  fillSelect($("setup-game"), Object.keys(setup.games), Object.keys(setup.games)[0]);
   for (const option of $("setup-game").options) option.textContent = setup.games[option.value].title;
-  const seven = setup.games.seven_wonders;
-  fillSelect($("setup-players"), seven.players, 3);
-  fillSelect($("setup-edition"), seven.editions, "1st");
-  fillSelect($("setup-sides"), seven.sides, "random");
-  fillSelect($("setup-payment"), seven.payments, "cheapest");
-  $("setup-game").addEventListener("change", drawSeats);
-  $("setup-players").addEventListener("change", drawSeats);
-  drawSeats();
+  $("setup-game").addEventListener("change", drawChoices);
+  drawChoices();
   $("setup-form").addEventListener("submit", startGame);
   $("nav-new").addEventListener("click", () => { current = null; showSection("setup"); });
   $("nav-games").addEventListener("click", () => { current = null; listGames(); });
