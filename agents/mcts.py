@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 
 from wonders_env.game import Game
+from wonders_env.game import check_engine
 from wonders_env.registry import resolve_game
 
 from .heuristic import PRIOR_TEMPERATURE, env_position, valuation
@@ -55,7 +56,6 @@ from .search_options import check_at_least_zero, check_budget, check_flag, check
 
 #: simulations per move when no budget is given, by engine
 DEFAULT_SIMULATIONS = {"python": 200, "core": 5000}
-ENGINES = ("core", "python")
 _UNSET = object()  # simulations not given: the engine's default unless a time limit is given
 
 
@@ -90,8 +90,7 @@ class MCTSAgent:
                  prior_temperature: float = PRIOR_TEMPERATURE,
                  rollout_epsilon: float = 0.1, engine: str = "core", widening: float | None = None,
                  rollout: str = "rule", reuse: bool = True, margin_weight: float | None = None) -> None:
-        if engine not in ENGINES:
-            raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
+        check_engine(engine)
         if simulations is _UNSET:
             simulations = None if time_limit is not None else DEFAULT_SIMULATIONS[engine]
         if simulations is None and time_limit is None:

@@ -49,6 +49,11 @@ def test_make_engine():
         make_engine("duel", engine="fast")
 
 
+def test_every_game_has_the_engines_the_envs_and_agents_take():
+    from wonders_env.game import ENGINES
+    assert all(set(found.engines) == set(ENGINES) for found in GAMES.values())
+
+
 def test_fixed_players_is_the_one_count_of_a_game_that_has_one():
     assert GAMES["seven_wonders_duel"].fixed_players == 2
     assert GAMES["seven_wonders"].fixed_players is None

@@ -29,6 +29,9 @@ import numpy as np
 #: points margin; each game's ``scoring.score_rewards`` says which)
 REWARD_MODES = ("win_loss", "score")
 
+#: the engines of every game: the compiled core (the default everywhere) and the readable Python reference
+ENGINES = ("core", "python")
+
 #: seeds are integers in ``0 .. SEED_LIMIT - 1`` (64 bits) in every env, engine, batch and record
 SEED_LIMIT = 1 << 64
 
@@ -45,6 +48,13 @@ def check_seed(seed: Any) -> int:
         raise SeedError(f"seed must be an integer in 0-{SEED_LIMIT - 1} (0 to 2**64 - 1; numpy integers "
                         f"accepted, bools not), got {seed!r} of type {type(seed).__name__}")
     return int(seed)
+
+
+def check_engine(engine: Any) -> str:
+    """``engine`` if it names one of :data:`ENGINES`; else ``ValueError`` listing them."""
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
+    return engine
 
 
 def plain(value: Any) -> Any:

@@ -9,7 +9,8 @@
 //
 // The generator is common/rng.hpp's splitmix64. A game dealt from seed s draws, in this
 // order: the wonder order (12), the token order (10), then for each Age its deck (Age III: also
-// the Guilds, then the 20 kept cards again), as wonders_env.duel.state.new_game does with numpy.
+// the Guilds, then the 20 kept cards again), as wonders_env.duel.state.new_game does with the same
+// generator (wonders_env/deal_rng.py).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -22,7 +23,7 @@
 namespace wonders::duel {
 
 enum Phase : int8_t { DRAFT = 0, PLAY, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER, GAME_OVER };
-constexpr int NUM_PHASES = 8;
+constexpr int NUM_PHASES = GAME_OVER + 1;
 enum Victory : int8_t { NO_VICTORY = 0, CIVILIAN, MILITARY, SCIENCE };
 
 constexpr int STARTING_COINS = 7, BOARD_TOKENS = 5, WONDERS_PER_ROUND = 4, MAX_WONDERS_BUILT = 7;

@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..game import REWARD_MODES, check_seed
+from ..game import REWARD_MODES, check_engine, check_seed
 from ..pettingzoo_common import dead_step, wrap
 from .actions import action_table, IllegalActionError
 from .cards import BASE, DuelDatabase, edition_database
@@ -27,7 +27,6 @@ from .observation import observation_layout
 from .record import AGENTS, ENV_NAME
 from .state import VICTORY_NAMES, DuelState, score_rewards
 
-ENGINES = ("core", "python")
 AGENT_INDEX = {agent: i for i, agent in enumerate(AGENTS)}
 OBS_HIGH = 1000.0  # coins are the only values above 2 (a bound no game reaches)
 
@@ -41,8 +40,7 @@ class raw_env(AECEnv):
     def __init__(self, reward: str = "win_loss", render_mode: str | None = None, engine: str = "core",
                  edition: str | DuelDatabase = "1st") -> None:
         super().__init__()
-        if engine not in ENGINES:
-            raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
+        check_engine(engine)
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

@@ -17,8 +17,8 @@ pay, in a ``PAYMENT`` phase: :mod:`.rules`).
 The core plays alone: its states are :class:`SevenWondersStateView` objects, read-only views of the
 core state under the Python state's names (``core/seven_wonders/state_layout.hpp`` declares every
 field once: name, type, shape, bounds; the view's getters, the export and the checked import
-derive from it; a new field is its member in ``state.hpp``, one line there and its field in
-:mod:`.state`, plus the rules that use it). Reading a field costs that field, nothing is
+derive from it; a new field is one line there, which also declares the core state's member,
+and its field in :mod:`.state`, plus the rules that use it). Reading a field costs that field, nothing is
 copied per read; the PettingZoo env gives its state as ``env.unwrapped.state``. The core answers
 every question the texts, renders, records and agents ask (:class:`.scoring.PythonRules` names them):
 legality and why a move is illegal, acting seats, payments, counts, scores; nothing here imports

@@ -21,13 +21,12 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from ..game import REWARD_MODES, action_number_error, check_seed
+from ..game import REWARD_MODES, action_number_error, check_engine, check_seed
 from ..pettingzoo_common import GAME_OVER, dead_step, wrap
 from .actions import IllegalActionError, Kind, encode_action
 from .observation import Observer
 from .state import SeatGeometry, SevenWondersState, check_same_options, score_rewards
 
-ENGINES = ("core", "python")
 OBS_LOW, OBS_HIGH = -128.0, 1024.0
 
 
@@ -39,8 +38,7 @@ class _SevenWondersTable:
 
     def _setup(self, num_players: int, wonders: list[str] | None, wonder_sides: str | list[str],
                reward: str, render_mode: str | None, edition: str, payment: str, engine: str) -> None:
-        if not isinstance(engine, str) or engine not in ENGINES:
-            raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
+        check_engine(engine)
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
