@@ -181,7 +181,7 @@ def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A raw event as ``viewer`` saw it, with its sentence ``text`` (the page shows it as it is):
     another player's face-down card loses its name."""
     if entry["kind"] == "conflicts":
-        return {**entry, "text": presentation.conflicts_text(entry["age"], entry["tokens"])}
+        return {**entry, "text": presentation.conflict_text(entry["age"], entry["tokens"])}
     shown = {**entry, "text": presentation.entry_text(entry, viewer)}
     if entry["kind"] in HIDDEN_ACTION_KINDS and (viewer is None or entry["agent"] != f"player_{viewer}"):
         shown["card"] = None

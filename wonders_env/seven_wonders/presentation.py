@@ -6,7 +6,7 @@ the seats decide (:data:`PHASE_TEXT`), the name of a move (:func:`move_text`, th
 interface's and terminal play's; :func:`move_label`, the web page's, whose price it draws
 itself), the sentence for an entry of the game record (:func:`entry_text`: the text interface's
 lines since a seat's last move, terminal play's and the web page's news) and for the conflicts at
-the end of an Age (:func:`conflicts_text`). :data:`LEGEND` explains the
+the end of an Age (:func:`conflict_text`). :data:`LEGEND` explains the
 abbreviations. The text interface (:mod:`.text_view`, :mod:`.render`), terminal play (through
 the engines' ``describe_*`` methods) and the web app (``wonders_web.seven_wonders_view``, whose
 JSON carries these texts to the page) all take their words from here, so a new power's words
@@ -233,7 +233,7 @@ def entry_text(entry: dict[str, Any], viewer: int | None) -> str:
     return f"Age {entry['age']}.{entry['turn']}: {who} {ENTRY_TEXT[kind].format(card=card)}{for_city}{paying}"
 
 
-def conflicts_text(age: int, tokens: dict[str, list[int]]) -> str:
+def conflict_text(age: int, tokens: dict[str, list[int]]) -> str:
     """The military tokens each city won or lost in the conflicts at the end of ``age``."""
     parts = [f"{who} {' '.join(f'{token:+d}' for token in won)}" for who, won in tokens.items()]
     return f"Conflicts of Age {age}: {'; '.join(parts)}"

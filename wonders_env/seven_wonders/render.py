@@ -11,7 +11,7 @@ from .presentation import PHASE_TEXT, entry_text, seat_name
 from .state import Phase, SevenWondersState, rules_of
 
 
-def city_lines(state: SevenWondersState, seat: int) -> list[str]:
+def render_city(state: SevenWondersState, seat: int) -> list[str]:
     board = state.wonders[seat]
     tokens = " ".join(f"{t:+d}" for t in state.military_tokens[seat]) or "-"
     produced = " ".join(f"{RESOURCES[r]}x{n}" for r, n in enumerate(state.own_fixed[seat]) if n)
@@ -43,7 +43,7 @@ def render_table(state: SevenWondersState, viewer: int | None = None) -> str:
             f"turn {state.turn}: {PHASE_TEXT[state.phase]}")
     lines = [head, "=" * len(head)]
     for seat in range(state.num_seats):
-        lines += city_lines(state, seat)
+        lines += render_city(state, seat)
         lines.append("")
     if state.log:
         lines.append("last action: " + entry_text(state.log[-1], viewer))
