@@ -23,18 +23,17 @@ What it does, update after update:
    pass of their stacked networks (:class:`agents.policy.StackedPolicies`); ``random``'s are drawn
    by the core from the masks, ``heuristic``'s in Duel by its valuation, the core's,
    reading the batch's games where they stand (:func:`agents.duel_heuristic.compiled_valuation`),
-   in 7 Wonders, which has no compiled valuation, by the agent reading a twin of the game in the
-   Python engine (:meth:`wonders_env.vector.VectorEnv.python_state`, stepped with the batch's
-   moves). A tick costs the same number of Python calls whatever ``num_envs`` is (the 7 Wonders
-   heuristic's twins aside, a loop over its games): the observations go to the device once, the
-   learner's transitions are recorded, the ended games' rewards read and new seats drawn as array
-   operations, and the advantages are computed for all trajectories at once at the end
-   (:func:`collect`). Who holds the seats is drawn when a game starts: with probability ``self_play_prob``
-   the learner holds every seat; otherwise it holds one random seat and each other seat is drawn from
-   ``opponent_snapshot`` / ``opponent_heuristic`` / ``opponent_random`` (weights, normalised;
-   snapshots only once the pool has one). Each game slot plays at least
-   ``num_steps`` ticks and then finishes the game in progress, so a rollout holds complete
-   games only: no bootstrap value, and nothing but the generator to carry from one rollout to
+   in 7 Wonders, which has no compiled valuation, by the agent reading a copy of each game on the
+   core (:meth:`wonders_env.vector.VectorEnv.state`). A tick costs the same number of Python calls
+   whatever ``num_envs`` is (the 7 Wonders heuristic aside, a loop over its games): the
+   observations go to the device once, the learner's transitions are recorded, the ended games'
+   rewards read and new seats drawn as array operations, and the advantages are computed for all
+   trajectories at once at the end (:func:`collect`). Who holds the seats is drawn when a game
+   starts: with probability ``self_play_prob`` the learner holds every seat; otherwise it holds one
+   random seat and each other seat is drawn from ``opponent_snapshot`` / ``opponent_heuristic`` /
+   ``opponent_random`` (weights, normalised; snapshots only once the pool has one). Each game slot
+   plays at least ``num_steps`` ticks and then finishes the game in progress, so a rollout holds
+   complete games only: no bootstrap value, and nothing but the generator to carry from one rollout to
    the next. A seat is only ever given its own observation, which holds no hidden information.
    The batch gives the env's rewards (``--reward``) and both 7 Wonders payment modes.
 2. **Advantages.** Each learner seat of each game is one trajectory, rewarded at its end by the
@@ -269,7 +268,7 @@ def collect(model: ActorCritic, networks: StackedPolicies, args: Args, num_playe
     venv = vector.make(args.game, args.num_envs, seed=int(rng.integers(2**63)), reward=args.reward,
                        threads=args.env_threads, **table_options(args, num_players), **env_options(args))
     obs, mask, to_act = venv.reset()
-    seats = Seats(venv, args, num_players)
+    seats = Seats(venv, args)
     rows_of_batch = np.arange(args.num_envs)
     seats.deal(rows_of_batch, draw_codes(args, num_players, pool_len, rng, args.num_envs), rng)
     game_number = rows_of_batch.copy()  # the rollout's number of the game each row of the batch plays
@@ -297,7 +296,6 @@ def collect(model: ActorCritic, networks: StackedPolicies, args: Args, num_playe
                                game_number[rows[learner]] * num_players + cols[learner], action[picked],
                                log_probs.gather(1, slot).squeeze(1)[picked], value[picked]))
         seats.heuristic_moves(acting, actions)
-        seats.step_twins(acting, actions)
         game_seeds = venv.seeds  # of the games played now (the ones that end restart in the step)
         obs, mask, to_act, rewards, terminated = venv.step(actions)
         moves += int(acting.sum())

@@ -12,10 +12,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-import wonders_env
 from agents import make_agent
 from agents.heuristic import valuation
-from training.game_options import GameArgs, env_options
+from training.game_options import GameArgs
 from wonders_env import vector
 
 
@@ -52,17 +51,17 @@ def draw_codes(args: OpponentWeights, num_players: int, pool_len: int, rng: np.r
 
 class Seats:
     """Who holds each seat of each game of the batch (the ``[games, seats]`` controller codes) and
-    how the heuristic seats get their moves, in one of two ways:
+    how the heuristic seats get their moves, on the batch's core games (no Python engine):
 
     * the game's valuation is the core's (Duel): it reads the batch's games where they stand
       (``core_batch.heuristic_actions``); its ties are broken by a seed drawn from the run's
       generator when the game starts, so a rollout replays from the run's generator;
-    * otherwise (7 Wonders): a :class:`agents.heuristic.HeuristicAgent` per seat reads a twin of
-      the game in the Python engine, stepped with the batch's moves, so it reads the same game (the
-      one per-game loop of a tick, for this baseline only).
+    * otherwise (7 Wonders): a :class:`agents.heuristic.HeuristicAgent` per seat reads a copy of
+      the game as the batch's engine's state (:meth:`wonders_env.vector.VectorEnv.state`), one
+      per game and tick (the one per-game loop of a tick, for this baseline only).
     """
 
-    def __init__(self, venv: vector.VectorEnv, args: GameArgs, num_players: int) -> None:
+    def __init__(self, venv: vector.VectorEnv, args: GameArgs) -> None:
         self.venv = venv
         self.game = args.game
         self.codes = np.zeros((venv.num_envs, venv.num_players), np.int64)
@@ -70,9 +69,7 @@ class Seats:
         if self.compiled is not None:
             self.tie_seeds = np.zeros((venv.num_envs, venv.num_players), np.uint64)
         else:
-            self.engine = wonders_env.make_engine(args.game, "python", num_players, args.edition, **env_options(args))
             self.heuristics: dict[tuple[int, int], Any] = {}
-            self.twins: dict[int, Any] = {}
 
     def deal(self, games: np.ndarray, codes: np.ndarray, rng: np.random.Generator) -> None:
         """Seat the controllers ``codes`` (``(len(games), seats)``) at ``games``, which stand before
@@ -82,13 +79,10 @@ class Seats:
             self.tie_seeds[games] = rng.integers(2**63, size=codes.shape, dtype=np.uint64)
             return
         for game, row in zip(games.tolist(), codes):
-            self.twins.pop(game, None)
             for seat in range(len(row)):
                 self.heuristics.pop((game, seat), None)
             for seat in np.flatnonzero(row == HEURISTIC_CODE).tolist():
                 self.heuristics[game, seat] = make_agent("heuristic", game=self.game, seed=int(rng.integers(2**31)))
-                if game not in self.twins:
-                    self.twins[game] = self.venv.python_state(game)
 
     def heuristic_moves(self, acting: np.ndarray, actions: np.ndarray) -> None:
         """The heuristics' moves into ``actions`` (the seats of ``acting`` they hold)."""
@@ -97,17 +91,11 @@ class Seats:
             if held.any():
                 self.venv.core_batch.heuristic_actions(self.compiled, held, self.tie_seeds, actions)
             return
-        for game, seat in zip(*np.nonzero(held)):
-            actions[game, seat] = self.heuristics[game, seat].choose(self.engine, self.twins[game], int(seat))
-
-    def step_twins(self, acting: np.ndarray, actions: np.ndarray) -> None:
-        """Play the batch's moves on the twins, if any (before the batch restarts the games that end)."""
-        if self.compiled is not None:
-            return
-        for game, twin in self.twins.items():
-            seats = np.flatnonzero(acting[game])
-            if len(seats):
-                self.engine.apply_actions(twin, {int(s): int(actions[game, s]) for s in seats})
+        engine = self.venv.engine
+        for game in np.flatnonzero(held.any(axis=1)).tolist():
+            state = self.venv.state(game)
+            for seat in np.flatnonzero(held[game]).tolist():
+                actions[game, seat] = self.heuristics[game, seat].choose(engine, state, seat)
 
 
 def compiled_heuristic(game: str) -> Any:

@@ -22,8 +22,8 @@ Pieces (RLlib's names):
   holds one random seat and each other seat goes to a league snapshot, the ``heuristic`` or the
   ``random`` baseline (weights ``opponent_snapshot`` / ``opponent_heuristic`` /
   ``opponent_random``). The baselines play inside the env (``random`` drawn by the core,
-  ``heuristic`` as :class:`training.seats.Seats` plays it: compiled in Duel, on a Python
-  twin of the game in 7 Wonders); the
+  ``heuristic`` as :class:`training.seats.Seats` plays it: compiled in Duel, on a copy of
+  the core's game in 7 Wonders); the
   seats of the networks are the env's agents, named by role, seat and game:
   ``learner_<seat>_g<game>`` and ``league_<seat>_g<game>``. Every network seat that decides now
   in any of the games gets its observation in the same env step (in 7 Wonders all the acting
@@ -231,8 +231,8 @@ class LeagueEnv(MultiAgentEnv):
     generator); it ends when all of them have. The agents are the seats of the networks, named by
     role, seat and slot (``learner_1_g3``, ``league_0_g5``): each env step gives an observation to
     every network seat that decides now in any game (one forward pass per module for all of them);
-    the baselines move inside the env (``random`` drawn by the core, ``heuristic`` on a Python
-    twin of its game). A finished game's agents get their reward and ``terminated``; its slot
+    the baselines move inside the env (``random`` drawn by the core, ``heuristic`` as
+    :class:`training.seats.Seats` plays it). A finished game's agents get their reward and ``terminated``; its slot
     then waits for the others.
     """
 
@@ -264,7 +264,7 @@ class LeagueEnv(MultiAgentEnv):
                                 reward=self.args.reward, **table_options(self.args, self.num_players),
                                 **env_options(self.args))
         self.venv.reset()
-        self.seats = Seats(self.venv, self.args, self.num_players)
+        self.seats = Seats(self.venv, self.args)
         self.seats.deal(np.arange(self.num_games), draw_codes(self.args, self.num_players, 1, self.rng, self.num_games),
                         self.rng)  # a pool of 1: "league"
         self.agents = [agent_id(NETWORK_ROLES.get(code, "league"), seat, game)
@@ -295,7 +295,6 @@ class LeagueEnv(MultiAgentEnv):
             if actions is not None:
                 acting = venv.to_act & self.live[:, None]
                 self.seats.heuristic_moves(acting, actions)
-                self.seats.step_twins(acting, actions)
                 _, _, _, outcome, ended = venv.step(actions)
                 self.moves += acting.sum(axis=1)
                 for game in np.flatnonzero(ended & self.live).tolist():

@@ -45,7 +45,8 @@ Each game provides its batch in ``wonders_env.<game>.compiled.make_batch(num_env
 **options)``: a core object with ``num_players``, ``observation_size``, ``num_actions``,
 ``reset(obs, mask, to_act)``, ``step(actions, obs, mask, to_act, rewards, terminated)``,
 ``seeds()``, ``finished_records()``, ``finished_score_rewards()`` (``(index, rewards)`` of the
-games that ended in the last step), ``python_state(index)``, ``core_state(index)``,
+games that ended in the last step), ``game`` (its engine), ``state(index)`` (a view of game
+``index``, a state of ``game``), ``python_state(index)``, ``core_state(index)``,
 ``searcher(uniform_rule)``, ``search_many(pool, searchers, states, players, seeds, **options)`` and
 ``core_batch`` (the C++ batch object itself).
 """
@@ -145,10 +146,23 @@ class VectorEnv:
         """The ``game_record()`` dicts of the games that ended in the last ``step``, by game index."""
         return self._batch.finished_records()
 
+    @property
+    def engine(self) -> Any:
+        """The game's engine on the core (a :class:`wonders_env.game.Game` of the batch's options):
+        it answers the rules' questions about the batch's games, read with :meth:`state`, e.g.
+        ``venv.engine.legal_actions(venv.state(i), player)`` or the heuristic agent's
+        ``choose(venv.engine, venv.state(i), player)``."""
+        return self._batch.game
+
+    def state(self, index: int) -> Any:
+        """A copy of game ``index`` as it stands, as a state of :attr:`engine` (a read-only view of
+        the core's state under the Python state's names): what the tools that read a game take."""
+        return self._batch.state(self._checked_index(index, "state"))
+
     def python_state(self, index: int) -> Any:
-        """The readable Python engine's state of game ``index``, equal to the core's (for tools that
-        read a game state, such as the heuristic agent: step it with the Python engine alongside),
-        copied field by field at any point of the game."""
+        """The reference Python engine's state equal to game ``index``, copied field by field at
+        any point of the game: a batch's game handed to the Python rules (the tests that hold the
+        core to them); the tools that read a game read :meth:`state` instead."""
         return self._batch.python_state(self._checked_index(index, "python_state"))
 
     def core_state(self, index: int) -> Any:

@@ -1,5 +1,5 @@
 """``VectorEnv.python_state``: a Python engine twin of a batch's game, stepped with the batch's
-moves, stays the same game (the heuristic opponents of training read it)."""
+moves, stays the same game (the batch held to the reference rules)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """With ``engine="core"`` the compiled core plays Duel alone: in a fresh interpreter where the
 Python rules modules cannot be imported and no Python engine state can be built, whole games run
-through ``env()``, ``vector.make``, the text interface, the web app and every shipped agent, with
-rendering, move texts, card texts, illegal moves and records. (Duel has no ``parallel_env``: its
-players take turns.)"""
+through ``env()``, ``vector.make``, training's heuristic seats, the text interface, the web app and
+every shipped agent, with rendering, move texts, card texts, illegal moves and records. (Duel has
+no ``parallel_env``: its players take turns.)"""
 
 from __future__ import annotations
 
@@ -98,6 +98,27 @@ def test_vector_and_text_interface_on_the_core_alone():
         assert observation and game.legal_moves()
         game.step(game.legal_moves()[0])
     assert game.game_record()["finished"]
+    """)
+
+
+def test_trainings_heuristic_seats_play_on_the_core_alone():
+    run_alone("""
+    from types import SimpleNamespace
+    from training.seats import HEURISTIC_CODE, Seats
+    from wonders_env import vector
+    venv = vector.make("duel", num_envs=3, seed=0)
+    venv.reset()
+    seats = Seats(venv, SimpleNamespace(game="seven_wonders_duel", edition="1st", payment="cheapest"))
+    rng = np.random.default_rng(0)
+    seats.deal(np.arange(3), np.full((3, 2), HEURISTIC_CODE), rng)
+    ended = 0
+    for tick in range(120):  # past the first games' end: the next ones dealt
+        actions = np.full((3, 2), -1, np.int64)
+        seats.heuristic_moves(venv.to_act.copy(), actions)
+        terminated = venv.step(actions)[-1]
+        ended += int(terminated.sum())
+        seats.deal(np.flatnonzero(terminated), np.full((int(terminated.sum()), 2), HEURISTIC_CODE), rng)
+    assert ended, "no game ended"
     """)
 
 

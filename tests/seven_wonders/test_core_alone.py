@@ -1,8 +1,8 @@
 """The compiled core plays 7 Wonders alone (issue 35): with the Python rules modules made
-unimportable and the Python engine's setup made to fail, core games are played through ``env()``,
-``parallel_env()``, ``vector.make``, the text interface, the web app (a whole game against bots,
-an illegal move, a replay) and every shipped agent, at 3, 4 and 7 players, both editions, both
-payment modes, rendering, illegal moves and records included."""
+unimportable and the Python engine's setup and states made to fail, core games are played through
+``env()``, ``parallel_env()``, ``vector.make``, training's heuristic seats, the text interface, the
+web app (a whole game against bots, an illegal move, a replay) and every shipped agent, at 3, 4
+and 7 players, both editions, both payment modes, rendering, illegal moves and records included."""
 
 from __future__ import annotations
 
@@ -42,6 +42,13 @@ def setup_ran(*args, **kwargs):
 
 for name in ("new_game", "start_age", "place_building", "place_stage", "choose_wonders"):
     setattr(state_module, name, setup_ran)
+
+
+def state_built(*args, **kwargs):
+    raise AssertionError("a Python engine state was built on the core")
+
+
+state_module.SevenWondersState.__new__ = staticmethod(state_built)
 
 from wonders_env import seven_wonders_v0, text, vector
 from wonders_env.seven_wonders.actions import IllegalActionError
@@ -93,6 +100,32 @@ while len(records) < 3:
     obs, mask, to_act, rewards, terminated = venv.step(actions)
     records += venv.finished_records()
 assert all(r["finished"] for r in records)
+try:
+    venv.python_state(0)
+except AssertionError as error:
+    assert "a Python engine state was built" in str(error), error
+else:
+    raise AssertionError("the guard let a Python engine state be built")
+
+# training's heuristic seats, on the batch's games (both payment modes), through games that end
+from types import SimpleNamespace
+from training.seats import HEURISTIC_CODE, Seats
+for options in TABLES[:2]:
+    venv = vector.make("seven_wonders", num_envs=2, seed=5, **options)
+    venv.reset()
+    seats = Seats(venv, SimpleNamespace(game="seven_wonders", edition=options["edition"],
+                                         payment=options.get("payment", "cheapest")))
+    seat_rng = np.random.default_rng(5)
+    seats.deal(np.arange(2), np.full((2, venv.num_players), HEURISTIC_CODE), seat_rng)
+    ended = 0
+    for tick in range(45):  # past the first games' end (18 ticks, 36 with payments): the next ones dealt
+        actions = venv.sample_actions()
+        seats.heuristic_moves(venv.to_act.copy(), actions)
+        terminated = venv.step(actions)[-1]
+        ended += int(terminated.sum())
+        seats.deal(np.flatnonzero(terminated), np.full((int(terminated.sum()), venv.num_players), HEURISTIC_CODE),
+                   seat_rng)
+    assert ended, "no game ended"
 
 # the text interface
 game = text.make("seven_wonders", num_players=3, payment="choose")

@@ -380,6 +380,7 @@ class DuelBatch:
     def __init__(self, num_envs: int, seed: int, threads: int = 1) -> None:
         module = core.load().duel
         tables = core_tables()
+        self.game = CompiledDuel()
         self._engine = module.Engine(tables)
         self._batch = module.Batch(tables, num_envs, seed, threads)
         self.core_batch = self._batch

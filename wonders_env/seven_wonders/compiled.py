@@ -24,8 +24,8 @@ every question the texts, renders, records and agents ask (:class:`.scoring.Pyth
 legality and why a move is illegal, acting seats, payments, counts, scores; nothing here imports
 the Python rules (``tests/seven_wonders/test_core_alone.py``). The Python engine meets the core
 only in the differential tests and in :meth:`CompiledSevenWonders.python_twin` (a Python engine
-copy, for the training twins) and :meth:`CompiledSevenWonders.from_python` (the other way, checked
-field by field).
+copy to change by hand, or for a Python engine env) and :meth:`CompiledSevenWonders.from_python` (the
+other way, checked field by field).
 """
 
 from __future__ import annotations
@@ -479,11 +479,13 @@ class SevenWondersBatch:
         self.sample_actions = self._batch.sample_actions
         self.seeds = self._batch.seeds
 
-    def state(self, index: int):
+    def state(self, index: int) -> SevenWondersStateView:
+        """A copy of game ``index`` as a view of :attr:`game`."""
+        return self.game.view(self._batch.state(index))
+
+    def core_state(self, index: int):
         """A copy of the core state of game ``index``."""
         return self._batch.state(index)
-
-    core_state = state
 
     def searcher(self, uniform_rule: bool = False) -> Any:
         """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) over this batch's core states
