@@ -142,6 +142,29 @@ def test_every_shipped_agent_plays_the_core_alone():
     """)
 
 
+def test_terminal_play_a_tournament_and_state_assignment_on_the_core_alone():
+    run_alone("""
+    from agents.play import play_human
+    from agents.tournament import run_tournament
+    from wonders_env import seven_wonders_duel_v0
+    lines = []
+    record = play_human("duel", "heuristic", seed=2, read=lambda prompt: "1", write=lines.append)
+    assert record["finished"] and any("Game over" in line for line in lines), lines[-5:]
+    result = run_tournament("duel", ["random", "heuristic"], games=4, workers=1, ratings=False, progress=False)
+    assert len(result.games) == 4 and result.win_rates()["heuristic"]["random"]["rate"] >= 0
+    source = seven_wonders_duel_v0.raw_env()
+    source.reset(seed=7)
+    for _ in range(9):
+        source.step(int(np.flatnonzero(source.observe(source.agent_selection)["action_mask"])[0]))
+    env = seven_wonders_duel_v0.raw_env()
+    env.reset(seed=1)
+    env.state = source.state.clone()
+    assert env.agent_selection == source.agent_selection and len(env.state.log) == 9
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert (mask == source.observe(source.agent_selection)["action_mask"]).all()
+    """)
+
+
 def test_a_whole_web_game_against_a_bot_on_the_core_alone(tmp_path):
     pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn) is not installed")
     pytest.importorskip("httpx2", reason="starlette's test client needs httpx2 (the dev extra)")
