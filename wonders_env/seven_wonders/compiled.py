@@ -333,7 +333,8 @@ class CompiledSevenWonders:
             if differing:
                 raise ValueError(f"the core cannot take this 7 Wonders state: its seed {state.seed}'s deal and its "
                                  f"move log give other values of {', '.join(differing)} (a state changed by hand "
-                                 f"plays with engine='python')")
+                                 f"plays with engine='python'; one dealt with other wonders or wonder_sides options "
+                                 f"than this engine's plays on an engine of those)")
         return twin
 
     def _unreplayed_fields(self, state) -> list[str]:
