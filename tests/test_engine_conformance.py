@@ -5,7 +5,8 @@ compiled core where a game has one), at each player count and edition listed in 
 that the game has. Seeded random games check, at every step, the masks against the legal lists
 and the slow reference, that only the acting players have legal actions, the observation's shape,
 that an illegal action raises and changes nothing, that clones are independent and that a
-determinization keeps the player's observation; and at the end the winners, returns and scores.
+determinization keeps the player's observation and has no seed (its deal is not its seed's); and at
+the end the winners, returns and scores.
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ def test_a_random_game_keeps_the_contract(name, engine, table):
             seen = game.encode_observation(state, player)
             guess = game.determinize(state, player, rng)
             assert np.array_equal(game.encode_observation(guess, player), seen)
+            assert game.game_record(guess)["seed"] is None, "a determinization is not its seed's deal"
+            assert game.game_record(state)["seed"] == 1
             assert game.legal_actions(guess, player) == game.legal_actions(state, player)
         assert isinstance(game.describe_action(state, game.legal_actions(state, player)[0]), str)
         assert all(isinstance(game.describe_move(state, player, a), str) for a in game.legal_actions(state, player))

@@ -5,6 +5,8 @@ replays in the env (the web app's replay: ``tests/web/test_vector_records_replay
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -13,8 +15,10 @@ from wonders_env.deal_rng import DealRng
 from wonders_env.duel.compiled import core_tables as duel_tables
 from wonders_env.duel.state import new_game as new_duel_game
 from wonders_env.seven_wonders.cards import database
+from wonders_env.registry import make as make_env
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders, deal_of
 from wonders_env.seven_wonders.state import new_game as new_seven_wonders_game
+from wonders_web.replay import RecordError, rebuild
 
 ENVS = [seven_wonders_duel_v0.raw_env, seven_wonders_v0.raw_env, seven_wonders_v0.raw_parallel_env]
 # seeds 0-999, the largest seed and 64-bit seeds from everywhere in the range
@@ -161,3 +165,84 @@ def test_a_reset_without_seed_records_a_seed_that_deals_its_game_again(make):
         for env in (again, replay):
             for agent in first.possible_agents:
                 np.testing.assert_array_equal(env.observe(agent)["observation"], first.observe(agent)["observation"])
+
+
+GAMES = {"seven_wonders_duel": {}, "seven_wonders": {"num_players": 3}}
+
+
+def played_env(game: str, engine: str, seed: int, moves: int, **options):
+    """A raw env of ``game`` dealt ``seed``, after ``moves`` random moves and on to the end of a turn."""
+    env = make_env(game, raw=True, engine=engine, **GAMES[game], **options)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for step in itertools.count():
+        if step >= moves and env.unwrapped.state.log and not pending_choices(env):
+            return env
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+
+
+def pending_choices(env) -> bool:
+    """Whether a 7 Wonders turn is half chosen (the AEC env buffers the choices of its first seats)."""
+    return bool(getattr(env.unwrapped, "_chosen", None))
+
+
+@pytest.mark.parametrize("engine", ["core", "python"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_determinized_state_has_no_seed_and_its_record_is_not_replayed(game, engine):
+    """Its hidden deal is redrawn, so its seed would deal another game: the env assigned it records
+    ``seed: null``, which the web app's replay refuses saying why."""
+    env = played_env(game, engine, 5, 6)
+    assert env.unwrapped.game_record()["seed"] == 5
+    guess = env.unwrapped.game.determinize(env.unwrapped.state, 0, np.random.default_rng(0))
+    assert guess.seed is None
+    env.state = guess
+    record = env.unwrapped.game_record()
+    assert record["seed"] is None
+    with pytest.raises(RecordError, match="no seed .*determinized or hand-made position.* not replayed"):
+        rebuild(record)
+
+
+@pytest.mark.parametrize("source", ["core", "python"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_core_refuses_a_state_changed_by_hand_naming_the_field(game, source):
+    """Both games alike: the core replays the state's moves from its seed's deal and compares."""
+    env = played_env(game, source, 6, 6)
+    state = env.unwrapped.state
+    changed = (state.to_python() if game == "seven_wonders_duel" else env.unwrapped.game.python_twin(state)) \
+        if source == "core" else state.clone()
+    changed.coins[0] = 40
+    core = make_env(game, raw=True, engine="core", **GAMES[game])
+    core.reset(seed=6)
+    with pytest.raises(ValueError, match="the core cannot take this .*state: .*seed 6's deal.* coins"):
+        core.state = changed
+    assert core.unwrapped.game_record()["actions"] == []  # nothing changed
+    core.state = state  # the state as played is taken, with its seed
+    assert core.unwrapped.game_record() == env.unwrapped.game_record()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_core_refuses_a_state_whose_deal_is_not_its_seeds(game):
+    """A card of a later Age swapped in the deal (nothing played shows it): not its seed's game."""
+    state = played_env(game, "python", 7, 4).state.clone()
+    if game == "seven_wonders_duel":
+        state.deals[2][0], state.deals[2][1] = state.deals[2][1], state.deals[2][0]
+        field = "deals"
+    else:
+        state.decks[3][0], state.decks[3][1] = state.decks[3][1], state.decks[3][0]
+        field = "decks"
+    core = make_env(game, raw=True, engine="core", **GAMES[game])
+    with pytest.raises(ValueError, match=f"seed 7's deal.* {field}"):
+        core.state = state
+    state.seed = None  # a position that no seed deals: taken as it is, and its record has no seed
+    core.state = state
+    assert core.unwrapped.game_record()["seed"] is None
+
+
+def test_the_core_takes_a_seven_wonders_state_dealt_with_other_board_options():
+    """The seed's deal depends on the boards asked for: the boards and sides given or drawn are tried."""
+    for options in ({"wonders": ["Rhodes", "Giza", "Ephesus"]}, {"wonder_sides": "B"},
+                    {"wonders": ["Babylon", "Olympia", "Giza"], "wonder_sides": ["A", "B", "A"]}):
+        env = played_env("seven_wonders", "python", 8, 5, **options)
+        core = make_env("seven_wonders", raw=True, engine="core", num_players=3)
+        core.state = env.state
+        assert core.unwrapped.game_record() == env.unwrapped.game_record()

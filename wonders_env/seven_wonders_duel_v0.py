@@ -47,9 +47,10 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", ed
   defines, as if its game had been played to there: `agent_selection` (once the game is over, the
   author of the last move), masks, terminations, truncations, rewards (the final ones once it is
   over) and infos. The core checks every field of a Python state (a bad value raises `ValueError`
-  naming the field, the value and what is allowed) and rebuilds it from its deal and its move
-  log, and a state that does not come back exactly (every field compared: one changed by hand,
-  such as `coins`) is refused with a `ValueError` naming the fields; anything that is no Duel
+  naming the field, the value and what is allowed) and rebuilds it from its seed's deal (its own
+  deal for a state without seed, such as a determinization, whose record then has `seed: null`)
+  and its move log, and a state that does not come back exactly (every field compared: one
+  changed by hand, such as `coins`) is refused with a `ValueError` naming the fields; anything that is no Duel
   state of the env's tables is refused with a `ValueError` saying so; a refusal changes nothing
   (the rule of both games). For many games at once, use the batched API `wonders_env.vector`.
 * `edition`: the tables played, `"1st"` (default, the base game), another name of

@@ -65,11 +65,13 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
   payment mode) puts the engine in a copy of it, and the env then reports what that state alone
   defines, as if its game had been played to there: live agents, the agent to act, masks,
   terminations, truncations, rewards (the final ones once it is over) and infos; choices buffered
-  for the old state are dropped. The core takes a Python state field by field, and one that it
-  does not give back exactly (every field compared) is refused with a `ValueError` naming the
-  fields; a state of another game or other options is refused with a `ValueError` saying so;
-  a refusal changes nothing (the rule of both games). For many games at once, use the batched
-  API `wonders_env.vector`.
+  for the old state are dropped. The core takes a Python state field by field and replays its
+  moves from its seed's deal, and one that it does not give back exactly (every field compared:
+  one changed by hand, such as `coins`) is refused with a `ValueError` naming the fields (a state
+  without seed, such as a determinization, whose record then has `seed: null`, is taken as
+  given); a state of another game or other options is refused with a `ValueError` saying so; a
+  refusal changes nothing (the rule of both games). For many games at once, use the batched API
+  `wonders_env.vector`.
 
 2nd-edition data: seven rows of the reference table, the costs of Town Hall, Arena, Circus and
 Craftsmens Guild, come from a single source and may be wrong. They live in one file,

@@ -3,8 +3,11 @@
 A game record (``game_record()``) holds the seed and every action, so the engine can play the
 game again: :func:`rebuild` resets the env with the record's seed, plays the recorded actions
 turn by turn and checks, after every turn, that the engine writes exactly the record's entries
-(cards, payments, order). A record that is not JSON, of another game, without a seed, or that
-the engine does not reproduce gets a ``RecordError`` that says what is wrong and where.
+(cards, payments, order), and at the end that the replayed game's record holds what the record
+holds besides its actions (``players`` with their coins, cards and scores, ``winners``,
+``finished``, ...). A record that is not JSON, of another game, without a seed (a determinized or
+hand-made position's game, which no seed deals), or that the engine does not reproduce gets a
+``RecordError`` that says what is wrong and where.
 
 The seed is the deal only as the record's ``deal`` names it (:data:`wonders_env.deal_rng.DEAL_NAME`).
 A record without ``deal`` was written before a seed was one game everywhere (the envs dealt from
@@ -63,8 +66,11 @@ def rebuild(record: dict[str, Any], options: dict[str, Any] | None = None, keep_
         raise RecordError(f"not a game record of this package: {error}") from None
     check_deal(record)
     seed = record.get("seed")
+    if seed is None:
+        raise RecordError("the record has no seed (its game started from a determinized or hand-made position, "
+                          "which no seed deals): its deal cannot be rebuilt, so it is not replayed")
     if not isinstance(seed, int):
-        raise RecordError(f"the record has no integer seed (got {seed!r}): its deal cannot be rebuilt")
+        raise RecordError(f"the record's seed must be an integer, got {seed!r}: its deal cannot be rebuilt")
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
         raise RecordError("the record's 'actions' must be a list of objects")
@@ -72,12 +78,19 @@ def rebuild(record: dict[str, Any], options: dict[str, Any] | None = None, keep_
         candidates = [options] if options is not None else view.replay_options(record)
     except ValueError as error:
         raise RecordError(str(error)) from None
-    failures = []
+    failures, other_results = [], []
     for candidate in candidates:
         try:
-            return _replay(view, candidate, seed, actions, keep_states)
+            rebuilt = _replay(view, candidate, seed, actions, keep_states)
         except RecordError as error:
             failures.append(str(error))
+            continue
+        difference = _results_difference(record, rebuilt.env.unwrapped.game_record())
+        if difference is None:
+            return rebuilt
+        other_results.append(difference)
+    if other_results:  # the actions replay: the results were changed (or the record is of another game)
+        raise RecordError(other_results[0])
     raise RecordError(failures[0] if len(set(failures)) == 1 else
                       "the engine does not reproduce this record: " + "; ".join(sorted(set(failures))))
 
@@ -132,3 +145,27 @@ def _replay(view: ModuleType, options: dict[str, Any], seed: int, actions: list[
                 rebuilt.events.append(view.news(env, mark))
             mark = view.news_mark(env)
     return rebuilt
+
+
+def _results_difference(record: dict[str, Any], replayed: dict[str, Any]) -> str | None:
+    """Why ``record`` is not the record ``replayed`` of the game its actions replay to (its other
+    fields differ: ``players``, ``winners``, ``finished``, ...), or ``None``."""
+    differences = {name: found for name in record if name != "actions" and name in replayed
+                   for found in [_difference(record[name], replayed[name], name)] if found}
+    if not differences:
+        return None
+    return (f"the engine does not reproduce the record's {', '.join(differences)} (its actions replay, but "
+            f"the record was changed, or is of another game): {next(iter(differences.values()))}")
+
+
+def _difference(given: Any, replayed: Any, path: str) -> str | None:
+    """Where and how a value of a record differs from the replayed game's (``None``: it does not);
+    dicts are compared at the keys both have (a record of an older version lacks the fields added
+    since)."""
+    if isinstance(given, dict) and isinstance(replayed, dict):
+        return next(filter(None, (_difference(value, replayed[key], f"{path}.{key}")
+                                  for key, value in given.items() if key in replayed)), None)
+    if isinstance(given, list) and isinstance(replayed, list) and len(given) == len(replayed):
+        return next(filter(None, (_difference(mine, theirs, f"{path}[{i}]")
+                                  for i, (mine, theirs) in enumerate(zip(given, replayed)))), None)
+    return None if given == replayed else f"at {path} the record says {given!r}, the replayed game {replayed!r}"

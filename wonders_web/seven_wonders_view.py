@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from wonders_env import seven_wonders_v0
-from wonders_env.seven_wonders import presentation
-from wonders_env.seven_wonders.actions import HIDDEN_ACTION_KINDS, Kind, decode_action, encode_action
+from wonders_env.seven_wonders import presentation, record
+from wonders_env.seven_wonders.actions import HIDDEN_ACTION_KINDS, Kind, decode_action
 from wonders_env.seven_wonders.cards import COLORS, RESOURCES
 from wonders_env.seven_wonders.presentation import PHASE_TEXT, seat_name
 from wonders_env.seven_wonders.state import Phase
@@ -191,20 +191,15 @@ def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
 def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:
     """``agent``'s action now in a game whose next record entries are ``entries``: the card move
     it recorded for the city it decides for (with ``payment="choose"``, in the payment phase,
-    the payment that move recorded). Raises ``ValueError`` if there is none."""
+    the payment that move recorded: :func:`wonders_env.seven_wonders.record.recorded_action`).
+    Raises ``ValueError`` if there is none."""
     state = env.unwrapped.state
-    db = state.db
-    city = env.unwrapped.game.acting_city(state, int(agent.rsplit("_", 1)[1]))
-    entry = next((e for e in entries if e.get("agent") == agent and e.get("seat") == city
-                  and e.get("kind") != "discard"), None)
-    if entry is None:
+    player = int(agent.rsplit("_", 1)[1])
+    action = record.recorded_action(state, player, entries)
+    if action is None:
+        city = env.unwrapped.game.acting_city(state, player)
         raise ValueError(f"the record has no move of {agent} for {seat_name(state, city)} here")
-    try:
-        if state.phase == Phase.PAYMENT:
-            return encode_action(Kind.PAY, int(entry["paid"]["left"]), db.num_types)
-        return encode_action(Kind[str(entry.get("kind")).upper()], db.type_of(entry.get("card")), db.num_types)
-    except (KeyError, ValueError, TypeError) as error:
-        raise ValueError(f"unknown action {entry}: {error}") from None
+    return action
 
 
 def replay_options(record: dict[str, Any]) -> list[dict[str, Any]]:

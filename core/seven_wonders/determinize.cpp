@@ -49,6 +49,8 @@ void Engine::determinize(State& state, int player, Rng& rng) const {
     for (size_t k = 0; k < group.size(); ++k) *group[k] = cards[k];
   }
   redraw_hidden_choices(state, player, rng);
+  state.has_seed = false;  // its hidden cards are no longer its seed's deal
+  state.seed = 0;
 }
 
 void Engine::redraw_hidden_choices(State& state, int player, Rng& rng) const {

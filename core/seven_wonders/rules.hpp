@@ -106,7 +106,7 @@ class Engine {
   bool build_payment(const State& state, int city, int card_type, Move& move) const;
   bool stage_payment(const State& state, int city, Move& move) const;
 
-  // search: redraw what `player` cannot see (determinize.py)
+  // search: redraw what `player` cannot see (determinize.py); the state keeps no seed
   void determinize(State& state, int player, Rng& rng) const;
   // draw anew the pending moves and payments of the cities `player` does not decide for
   void redraw_hidden_choices(State& state, int player, Rng& rng) const;

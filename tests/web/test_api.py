@@ -263,7 +263,8 @@ def test_a_record_with_chosen_wonders_and_sides_replays():
 
 
 @pytest.mark.parametrize("mutate, words", [
-    (lambda r: r.update(seed=None), "no integer seed"),
+    (lambda r: r.update(seed=None), "no seed (its game started from a determinized or hand-made position"),
+    (lambda r: r.update(seed="5"), "seed must be an integer, got '5'"),
     (lambda r: r.update(game="chess"), "not a game record of this package"),
     (lambda r: r.pop("actions"), "'actions' must be a list"),
     (lambda r: r["actions"][12].update(paid=99), "does not reproduce the record at action 12"),

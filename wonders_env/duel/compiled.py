@@ -19,9 +19,10 @@ Python side:
 * :func:`core_state_of` is the core's state of a view, or the core's checked import of a Python
   engine state (what the core's heuristic reads on either engine's game);
 * :meth:`CompiledDuel.from_python` takes a Python engine state into the core (every field checked
-  by the core's import, then its deal and moves replayed: a state that these do not reproduce is
-  refused naming the fields) and :meth:`CompiledDuel.to_python` copies a core state into a
-  :class:`.state.DuelState` (the differential tests compare the engines on those);
+  by the core's import, then its moves replayed from its seed's deal, or its own deal without a
+  seed: a state that these do not reproduce is refused naming the fields) and
+  :meth:`CompiledDuel.to_python` copies a core state into a :class:`.state.DuelState` (the
+  differential tests compare the engines on those);
 * :func:`make_batch` builds the batch of :mod:`wonders_env.vector`.
 
 The core deals from its generator (splitmix64, ``core/common/rng.hpp``), and the Python engine
@@ -165,10 +166,11 @@ class DuelStateView:
         return DuelStateView(self.core.copy(), self.seed)
 
     def determinize(self, player: int, rng: np.random.Generator) -> DuelStateView:
-        """A copy with everything ``player`` cannot know redrawn (:func:`.determinize.determinize`'s rule)."""
+        """A copy with everything ``player`` cannot know redrawn (:func:`.determinize.determinize`'s
+        rule), without a seed: its deal is no longer its seed's."""
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player!r}")
-        return DuelStateView(core_engine().determinize(self.core, int(rng.integers(0, 1 << 63))), self.seed)
+        return DuelStateView(core_engine().determinize(self.core, int(rng.integers(0, 1 << 63))), None)
 
     def to_python(self) -> DuelState:
         """A Python engine state equal to this one, field by field (a copy to change or to check)."""
@@ -227,9 +229,13 @@ def _record(state: Any, seed: int | None) -> dict[str, Any]:
     return game_record(DuelStateView(state, seed))
 
 
-def to_core(engine: Any, state: Any) -> Any:
-    """A core state with the deal of ``state`` (a Python state or a view) and its moves replayed."""
-    twin = engine.new_game_from_deal(state.wonder_order, state.token_order, state.deals, state.boxed)
+def to_core(engine: Any, state: Any, seed: int | None) -> Any:
+    """A core state with the deal of ``seed`` (``None``: the deal of ``state``, a Python state or a
+    view) and the moves of ``state`` replayed."""
+    if seed is None:
+        twin = engine.new_game_from_deal(state.wonder_order, state.token_order, state.deals, state.boxed)
+    else:
+        twin = engine.new_game(check_seed(seed))
     for _, action, _ in state.log:
         engine.apply(twin, action)
     return twin
@@ -258,20 +264,22 @@ class CompiledDuel:
     def from_python(self, state: DuelState, seed: int | None = None) -> DuelStateView:
         """The core twin of a Python engine state. The core's import checks every field (a bad
         value raises ``ValueError`` naming the field, the value and what is allowed); the core
-        then replays the move log on the state's deal, and a state that this does not reproduce
-        field by field (one changed by hand: coins, the pawn, ...) is refused naming the fields."""
+        then replays the move log on the deal of ``seed`` (``None``, as for a determinization: on
+        the state's own deal), and a state that this does not reproduce field by field (one changed
+        by hand: coins, the pawn, a card of its deal, ...) is refused naming the fields."""
         taken = self.engine.import_state({name: getattr(state, name) for name in STATE_FIELDS})
+        deal = "its deal (wonder_order, token_order, deals, boxed)" if seed is None else f"seed {seed}'s deal"
         try:
-            twin = to_core(self.engine, state)
+            twin = to_core(self.engine, state, seed)
         except ValueError as error:
-            raise ValueError(f"the core cannot take this Duel state: its move log does not replay on its deal "
+            raise ValueError(f"the core cannot take this Duel state: its move log does not replay on {deal} "
                              f"({error})") from None
         given, replayed = self.engine.export(taken), self.engine.export(twin)
         differing = [name for name in STATE_FIELDS if given[name] != replayed[name]]
         if differing:
-            raise ValueError(f"the core cannot take this Duel state: it rebuilds a state from its deal "
-                             f"(wonder_order, token_order, deals, boxed) and its move log, which give other values "
-                             f"of {', '.join(differing)} (a state changed by hand plays with engine='python')")
+            raise ValueError(f"the core cannot take this Duel state: it rebuilds a state from {deal} and its move "
+                             f"log, which give other values of {', '.join(differing)} (a state changed by hand "
+                             f"plays with engine='python')")
         return DuelStateView(twin, seed)
 
     def to_python(self, state: DuelStateView) -> DuelState:

@@ -15,11 +15,13 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     names whose view this is. Redrawn: the wonders not yet shown in the draft, the order of the
     set-aside progress tokens (before the Great Library draws), the face-down cards of the
     current structure and the cards of this Age left in the box (each keeps its card back: Age
-    card or Guild), and the whole deal of every later Age.
+    card or Guild), and the whole deal of every later Age. The copy has no seed (``None``): its deal
+    is no longer its seed's, so its record is not replayed from a seed.
     """
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, got {player!r}")
     twin = state.clone()
+    twin.seed = None
     if twin.draft_step < WONDERS_PER_ROUND:
         unseen = sorted(twin.wonder_order[WONDERS_PER_ROUND:])  # the true order must not matter
         twin.wonder_order[WONDERS_PER_ROUND:] = [unseen[i] for i in rng.permutation(len(unseen))]

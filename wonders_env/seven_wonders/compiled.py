@@ -25,7 +25,7 @@ legality and why a move is illegal, acting seats, payments, counts, scores; noth
 the Python rules (``tests/seven_wonders/test_core_alone.py``). The Python engine meets the core
 only in the differential tests and in :meth:`CompiledSevenWonders.python_twin` (a Python engine
 copy to change by hand, or for a Python engine env) and :meth:`CompiledSevenWonders.from_python` (the
-other way, checked field by field).
+other way, checked field by field and, for a state with a seed, replayed from that seed's deal).
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ import numpy as np
 from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed, differing_fields
-from .actions import HIDDEN_ACTION_KINDS, KIND_NAMES, check_payment_mode
+from .actions import HIDDEN_ACTION_KINDS, KIND_NAMES, Kind, check_payment_mode, encode_action
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import presentation, render
-from .record import game_record
+from .record import game_record, recorded_action
 from .state import (CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_num_players,
                     check_same_options, score_rewards)
 
@@ -316,7 +316,11 @@ class CompiledSevenWonders:
         """The core twin of a state of the same options at any point of its game (a Python engine
         state, or a view of another engine), field by field: the core checks every field as it
         reads it (``state_layout.hpp``), and a state that it does not hold as given (its view
-        differs) is refused with ``ValueError`` naming the fields, changing nothing."""
+        differs) is refused with ``ValueError`` naming the fields, changing nothing. A state with a
+        seed is the game of that seed, as Duel's: its move log (then its pending moves), replayed
+        from the seed's deal, must give every field, or it is refused naming the fields that differ
+        (a state changed by hand: coins, cards, ...). A state without a seed (a determinization)
+        has no deal to replay and is taken as given."""
         if isinstance(state, SevenWondersStateView) and state.game is self:
             return state.clone()
         check_same_options(state, self.num_players, self.edition, self.payment)
@@ -334,7 +338,36 @@ class CompiledSevenWonders:
         if differing:
             raise ValueError(f"the core cannot take this 7 Wonders state: it holds other values of "
                              f"{', '.join(differing)} than the state given")
+        if state.seed is not None:
+            differing = self._unreplayed_fields(state)
+            if differing:
+                raise ValueError(f"the core cannot take this 7 Wonders state: its seed {state.seed}'s deal and its "
+                                 f"move log give other values of {', '.join(differing)} (a state changed by hand "
+                                 f"plays with engine='python'; one dealt with other wonders or wonder_sides options "
+                                 f"than this engine's plays on an engine of those)")
         return twin
+
+    def _unreplayed_fields(self, state) -> list[str]:
+        """The fields of ``state`` that its log and pending moves, replayed from its seed's deal,
+        do not give (``[]``: all of them; else the fewest of any deal): the deal of this engine's
+        board options, else of the boards and sides given or drawn (those that the web app's
+        replay tries)."""
+        cities = [board.city for board in state.wonders]
+        sides = [board.side for board in state.wonders]
+        fewest = None
+        for game in (self, *(_dealer(self.num_players, self.edition, boards, board_sides, self.payment)
+                             for boards in (None, tuple(cities)) for board_sides in ("random", tuple(sides)))):
+            replayed = game.new_game(state.seed)
+            if ([board.city for board in replayed.wonders], [board.side for board in replayed.wonders]) != \
+                    (cities, sides):
+                continue
+            _play_log(game, replayed, state)
+            differing = differing_fields(state, replayed, STATE_FIELDS)
+            if not differing:
+                return []
+            if fewest is None or len(differing) < len(fewest):
+                fewest = differing
+        return ["wonders"] if fewest is None else fewest  # "wonders": no deal of the seed gives its boards
 
     def clone(self, state) -> SevenWondersStateView:
         return SevenWondersStateView(state, self)
@@ -447,6 +480,45 @@ STATE_FIELDS = tuple(f.name for f in dataclasses.fields(SevenWondersState)
 #: the layout; the boards, the phase and the log are converted)
 _TRANSFERRED = tuple(name for name in core.load().seven_wonders.STATE_FIELDS
                      if name not in ("cities", "sides", "phase", "log"))
+
+
+@cache
+def _dealer(num_players: int, edition: str, wonders: tuple[str, ...] | None, wonder_sides: str | tuple[str, ...],
+            payment: str) -> CompiledSevenWonders:
+    """The engine of these options (built once): it deals a seed's game as an env of these options."""
+    return CompiledSevenWonders(num_players, edition, None if wonders is None else list(wonders),
+                                wonder_sides if isinstance(wonder_sides, str) else list(wonder_sides), payment)
+
+
+def _play_log(game: CompiledSevenWonders, replayed: SevenWondersStateView, state) -> None:
+    """Play on ``replayed`` the moves of ``state``'s log, then its moves and payments chosen but
+    not resolved yet, as far as they are legal (what is not reached shows as fields that differ)."""
+    log = state.log
+    while acting := game.acting_players(replayed):
+        done = len(replayed.log)
+        if done < len(log):
+            try:
+                actions = {p: recorded_action(replayed, p, log[done:]) for p in acting}
+            except ValueError:  # an entry of no known card or kind
+                return
+        else:
+            actions = {p: _chosen_action(replayed, state, game.acting_city(replayed, p)) for p in acting}
+        if None in actions.values():
+            return
+        try:
+            game.apply_actions(replayed, actions)
+        except ValueError:  # not legal here
+            return
+
+
+def _chosen_action(replayed: SevenWondersStateView, state, city: int) -> int | None:
+    """The move (in the payment phase: the payment) that ``state`` holds chosen for ``city`` and
+    ``replayed`` not yet, or ``None``."""
+    if replayed.phase == Phase.PAYMENT:
+        if city in replayed.payments or city not in state.payments:
+            return None
+        return encode_action(Kind.PAY, state.payments[city][1], replayed.db.num_types)
+    return None if city in replayed.pending else state.pending.get(city)
 
 
 def log_entries(db: CardDatabase, actions: list, seats: int, num_players: int) -> list[dict[str, Any]]:

@@ -18,9 +18,11 @@ def determinize(state: SevenWondersState, seat: int, rng: np.random.Generator) -
     discarded cards ``seat`` has not seen. Card backs show the Age, so hidden cards are shuffled
     among the hidden places of the same Age. The moves (and, with ``payment="choose"``, the
     payments) that other players chose this turn are hidden too: they are drawn anew, uniformly
-    among the legal ones. What ``seat`` observes is unchanged.
+    among the legal ones. What ``seat`` observes is unchanged. The copy has no seed (``None``): its
+    hidden cards are no longer its seed's deal, so its record is not replayed from a seed.
     """
     twin = state.clone()
+    twin.seed = None
     db = twin.db
     places: list[tuple[list[int], int]] = []  # (pile, index) of every hidden card
     known_hand = -1

@@ -3,12 +3,12 @@ read it, so its fields only ever grow).
 
 Top level: ``game`` (``"seven_wonders"``), ``env`` (``"seven_wonders_v0"``), ``edition``,
 ``seed`` (the game's deal: ``reset(seed=...)`` of either engine, a ``vector`` row and the web app
-deal it alike, so the seed and the actions replay the game; ``null`` only for a game started from
-an explicit deal), ``deal`` (how the seed is dealt: ``"splitmix64"``,
-:data:`wonders_env.deal_rng.DEAL_NAME`; records written before a seed was one game have none),
-``num_players``, ``variant`` (``"standard"``, or ``"two_player"`` with the Free City),
-``finished``, ``winners`` (agent names; several on a shared victory; empty while the game runs),
-``players`` and ``actions``.
+deal it alike, so the seed and the actions replay the game; ``null`` for a game started from an
+explicit deal and for a determinization, whose hidden cards are not its seed's deal), ``deal``
+(how the seed is dealt: ``"splitmix64"``, :data:`wonders_env.deal_rng.DEAL_NAME`; records written
+before a seed was one game have none), ``num_players``, ``variant`` (``"standard"``, or
+``"two_player"`` with the Free City), ``finished``, ``winners`` (agent names; several on a shared
+victory; empty while the game runs), ``players`` and ``actions``.
 
 Each player (one per seat, the Free City included with ``"agent": null``): ``seat``, ``agent``,
 ``left`` and ``right`` (the neighbours' seats), ``wonder`` (the city), ``side``, ``stages_built``,
@@ -30,7 +30,10 @@ City's last pile card), ``seat`` (the city it was for), ``paid`` (coins to the `
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..deal_rng import DEAL_NAME
+from .actions import Kind, encode_action
 from .state import Phase, SevenWondersState, rules_of
 
 
@@ -70,3 +73,23 @@ def game_record(state: SevenWondersState) -> dict:
         "players": players,
         "actions": [dict(entry) for entry in state.log],
     }
+
+
+def recorded_action(state: SevenWondersState, player: int, entries: list[dict[str, Any]]) -> int | None:
+    """``player``'s action now in a game whose next record entries are ``entries``: the card move
+    it recorded for the city it decides for (in the payment phase, the payment that move
+    recorded); ``None`` if they hold none. An entry naming no known card or kind raises
+    ``ValueError``."""
+    db = state.db
+    city = rules_of(state).acting_city(state, player)
+    agent = f"player_{player}"
+    entry = next((e for e in entries if e.get("agent") == agent and e.get("seat") == city
+                  and e.get("kind") != "discard"), None)
+    if entry is None:
+        return None
+    try:
+        if state.phase == Phase.PAYMENT:
+            return encode_action(Kind.PAY, int(entry["paid"]["left"]), db.num_types)
+        return encode_action(Kind[str(entry.get("kind")).upper()], db.type_of(entry.get("card")), db.num_types)
+    except (KeyError, ValueError, TypeError) as error:
+        raise ValueError(f"unknown action {entry}: {error}") from None
