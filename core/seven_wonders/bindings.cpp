@@ -361,6 +361,16 @@ void bind(py::module_ m) {
       .def("draw_deal", [](const Engine& e, uint64_t seed) { return deal_to_dict(e, e.draw_deal(seed)); })
       .def(
           "new_game",
+          [](const Engine& e, uint64_t seed) {
+            State state;
+            e.new_game(state, e.draw_deal(seed));
+            state.has_seed = true;
+            state.seed = seed;
+            return state;
+          },
+          py::arg("seed"), "The game of `seed`, dealt from the core's own generator (the seed kept in the state).")
+      .def(
+          "new_game_from_deal",
           [](const Engine& e, const py::dict& deal, py::object seed) {
             State state;
             e.new_game(state, deal_from_dict(e, deal));
@@ -370,15 +380,9 @@ void bind(py::module_ m) {
             }
             return state;
           },
-          py::arg("deal"), py::arg("seed") = py::none())
-      .def("new_game_seeded",
-           [](const Engine& e, uint64_t seed) {
-             State state;
-             e.new_game(state, e.draw_deal(seed));
-             state.has_seed = true;
-             state.seed = seed;
-             return state;
-           })
+          py::arg("deal"), py::arg("seed") = py::none(),
+          "A game with an explicit deal (the dict of draw_deal: cities, sides, decks, box), checked; `seed` "
+          "(optional) is kept in the state as the seed it was dealt from.")
       .def("acting_players",
            [](const Engine& e, const State& s) {
              own(e, s);

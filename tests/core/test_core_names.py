@@ -1,0 +1,37 @@
+"""Both compiled cores answer to the same names for the same thing (those of ``wonders_env.game.Game``):
+the Duel and 7 Wonders modules of ``wonders_env._core`` are called the same way by the same code."""
+
+from __future__ import annotations
+
+import pytest
+
+from wonders_env.duel.compiled import CompiledDuel
+from wonders_env.seven_wonders.compiled import CompiledSevenWonders
+
+DUEL = CompiledDuel().engine
+SEVEN_WONDERS = CompiledSevenWonders(3).engine
+ENGINES = pytest.mark.parametrize("engine", [DUEL, SEVEN_WONDERS], ids=["duel", "seven_wonders"])
+
+#: the methods of both cores' Engine, under one name each
+SHARED = ("new_game", "new_game_from_deal", "legal_action_mask", "why_illegal", "encode_observation",
+          "determinize", "import_state")
+#: the names they had before, each now one of SHARED
+RETIRED = ("new_game_seeded",)
+
+
+@ENGINES
+def test_both_engines_have_the_shared_names_and_none_of_the_old(engine):
+    assert [name for name in SHARED if not hasattr(engine, name)] == []
+    assert [name for name in RETIRED if hasattr(engine, name)] == []
+
+
+def test_new_game_deals_a_seed_and_new_game_from_deal_a_deal_in_both():
+    duel = DUEL.new_game(5)
+    twin = DUEL.new_game_from_deal(duel.wonder_order, duel.token_order, duel.deals, duel.boxed)
+    assert (twin.wonder_order, twin.deals, twin.boxed) == (duel.wonder_order, duel.deals, duel.boxed)
+
+    seven = SEVEN_WONDERS.new_game(5)
+    again = SEVEN_WONDERS.new_game_from_deal(SEVEN_WONDERS.draw_deal(5), seed=5)
+    assert seven.seed == again.seed == 5
+    assert [seven.hand(seat) for seat in range(3)] == [again.hand(seat) for seat in range(3)]
+    assert SEVEN_WONDERS.new_game_from_deal(SEVEN_WONDERS.draw_deal(5)).seed is None
