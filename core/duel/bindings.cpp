@@ -282,7 +282,7 @@ void bind(py::module_ m) {
           "why_illegal", [](const Engine& e, const State& s, long long action) { return e.why_illegal(s, action); },
           py::arg("state"), py::arg("action"), "'' if the action is legal now, else why not.")
       .def(
-          "apply",
+          "apply_actions",
           [](const Engine& e, State& s, long long action) {
             const std::string reason = e.why_illegal(s, action);
             if (!reason.empty())
@@ -290,7 +290,9 @@ void bind(py::module_ m) {
                                     std::to_string(s.current) + ": " + reason);
             e.apply_actions(s, {static_cast<int>(action), static_cast<int>(action)});
           },
-          py::arg("state"), py::arg("action"), "Play a legal action of the deciding player (checked).")
+          py::arg("state"), py::arg("action"),
+          "Play the acting players' actions, checked: in Duel one, the deciding player's `action` (an int, "
+          "where 7 Wonders' apply_actions takes {player: action}; a dict per move would cost the hot path).")
       .def(
           "encode_observation",
           [](const Engine& e, const State& s, int player) {

@@ -13,10 +13,10 @@ SEVEN_WONDERS = CompiledSevenWonders(3).engine
 ENGINES = pytest.mark.parametrize("engine", [DUEL, SEVEN_WONDERS], ids=["duel", "seven_wonders"])
 
 #: the methods of both cores' Engine, under one name each
-SHARED = ("new_game", "new_game_from_deal", "legal_action_mask", "why_illegal", "encode_observation",
+SHARED = ("new_game", "new_game_from_deal", "legal_action_mask", "why_illegal", "apply_actions", "encode_observation",
           "determinize", "import_state")
 #: the names they had before, each now one of SHARED
-RETIRED = ("new_game_seeded",)
+RETIRED = ("new_game_seeded", "apply")
 
 
 @ENGINES
@@ -35,3 +35,19 @@ def test_new_game_deals_a_seed_and_new_game_from_deal_a_deal_in_both():
     assert seven.seed == again.seed == 5
     assert [seven.hand(seat) for seat in range(3)] == [again.hand(seat) for seat in range(3)]
     assert SEVEN_WONDERS.new_game_from_deal(SEVEN_WONDERS.draw_deal(5)).seed is None
+
+
+def test_apply_actions_plays_the_acting_players_actions_in_both():
+    """Duel's one decider gives its action as an int (no dict per move on the env's hot path); 7 Wonders'
+    acting players give {player: action}. An illegal action raises ValueError and changes nothing."""
+    duel = DUEL.new_game(2)
+    with pytest.raises(ValueError, match="illegal action"):
+        DUEL.apply_actions(duel, next(a for a in range(400) if DUEL.why_illegal(duel, a)))
+    assert duel.num_decisions == 0
+    DUEL.apply_actions(duel, int(DUEL.legal_actions(duel)[0]))
+    assert duel.num_decisions == 1
+
+    seven = SEVEN_WONDERS.new_game(2)
+    choices = {p: int(SEVEN_WONDERS.legal_action_mask(seven, p).nonzero()[0][0]) for p in range(3)}
+    SEVEN_WONDERS.apply_actions(seven, choices)
+    assert len(seven.log) == 3

@@ -71,7 +71,7 @@ def test_an_illegal_action_says_why_and_changes_nothing():
     for action, reason in [(12, "the decision now is draft .* not build"), (-1, "not an action number"),
                            (5000, "not an action number")]:
         with pytest.raises(ValueError, match=reason):
-            ENGINE.apply(state.core, action)
+            ENGINE.apply_actions(state.core, action)
     absent = next(w for w in range(12) if not CORE.legal_action_mask(state, 0)[w])
     with pytest.raises(ValueError, match="is not on the draft table"):
         CORE.apply_actions(state, {0: absent})

@@ -157,7 +157,7 @@ def test_a_state_changed_by_one_thread_while_another_searches_it():
     def play():
         rng = np.random.default_rng(0)
         while not done.is_set() and not state.is_over:
-            engine.apply(state, int(rng.choice(engine.legal_actions(state))))
+            engine.apply_actions(state, int(rng.choice(engine.legal_actions(state))))
 
     run_threads(search, play)
 

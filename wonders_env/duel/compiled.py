@@ -231,7 +231,7 @@ def to_core(engine: Any, state: Any) -> Any:
     """A core state with the deal of ``state`` (a Python state or a view) and its moves replayed."""
     twin = engine.new_game_from_deal(state.wonder_order, state.token_order, state.deals, state.boxed)
     for _, action, _ in state.log:
-        engine.apply(twin, action)
+        engine.apply_actions(twin, action)
     return twin
 
 
@@ -319,7 +319,7 @@ class CompiledDuel:
         """Play an action of the deciding player (the core checks it again: cheaply); whether the
         game is over now."""
         core_state = state.core
-        self.engine.apply(core_state, action)
+        self.engine.apply_actions(core_state, action)
         return core_state.is_over
 
     def apply_actions(self, state: DuelStateView, actions: Mapping[int, int]) -> None:
@@ -330,7 +330,7 @@ class CompiledDuel:
             problem = action_number_error(action, NUM_ACTIONS)
             if problem:
                 raise ValueError(problem)
-            self.engine.apply(state.core, int(action))
+            self.engine.apply_actions(state.core, int(action))
 
     def is_over(self, state: DuelStateView) -> bool:
         return state.core.is_over
