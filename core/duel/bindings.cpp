@@ -226,8 +226,8 @@ void bind(py::module_ m) {
            py::arg("arrays"), py::arg("card_names"), py::arg("wonder_names"), py::arg("token_names"),
            py::arg("wonder_power_names"));
 
-  py::class_<State> state_class(m, "State", "A Duel game in the core (a value: copy() clones it).");
-  state_class.def("copy", [](const State& s) { return State(s); })
+  py::class_<State> state_class(m, "State", "A Duel game in the core (a value: clone() copies it).");
+  state_class.def("clone", [](const State& s) { return State(s); })
       .def("__copy__", [](const State& s) { return State(s); })
       .def("__deepcopy__", [](const State& s, py::dict) { return State(s); })
       .def_property_readonly("is_over", &State::game_over)
@@ -303,7 +303,7 @@ void bind(py::module_ m) {
           },
           py::arg("state"), py::arg("player"))
       .def(
-          "score",
+          "score_breakdown",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
             Score points = e.score_breakdown(s, player);
@@ -329,10 +329,10 @@ void bind(py::module_ m) {
           },
           py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
       .def(
-          "export", [](const Engine&, const State& s) { return layout::export_state<StateLayout>(s, SIZES); },
+          "export_state", [](const Engine&, const State& s) { return layout::export_state<StateLayout>(s, SIZES); },
           py::arg("state"), "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
       .def(
-          "import_state", [](const Engine&, const py::dict& values) { return import_state(values); }, py::arg("values"),
+          "import_state", [](const Engine&, const py::dict& fields) { return import_state(fields); }, py::arg("fields"),
           "A core State from every field's value (names of duel/state_layout.hpp), each checked: a bad one "
           "raises ValueError naming the field, the value and what is allowed.")
       .def(

@@ -288,13 +288,12 @@ State import_state(const Engine& engine, const py::dict& d, py::object seed) {
 void bind(py::module_ m) {
   py::class_<Tables, std::shared_ptr<Tables>>(
       m, "Tables", "The card and wonder tables of one edition (checked copies of the Python tables).")
+      .def(py::init(
+               [](const py::dict& data) { return std::const_pointer_cast<Tables>(build_tables(table_data(data))); }),
+           py::arg("data"), "From the dict of numpy arrays built by wonders_env.seven_wonders.compiled.table_arrays.")
       .def_readonly("edition", &Tables::edition)
       .def_readonly("num_types", &Tables::num_types)
       .def_readonly("num_cards", &Tables::num_cards);
-  m.def(
-      "make_tables",
-      [](const py::dict& data) { return std::const_pointer_cast<Tables>(build_tables(table_data(data))); },
-      "Tables from the dict of numpy arrays built by wonders_env.seven_wonders.compiled.core_tables.");
 
   py::class_<State> state(m, "State",
                           "A 7 Wonders game state of the core: read-only properties under the Python state's "

@@ -208,7 +208,7 @@ def _searches_with_a_network(make_searcher, game, states, player: int, seed: int
 
 def test_the_network_search_never_reads_hidden_cards():
     game, state, twin, player = duel_hidden_twins()
-    assert game.engine.export(twin)["deals"] != game.engine.export(state)["deals"]
+    assert game.engine.export_state(twin)["deals"] != game.engine.export_state(state)["deals"]
     results = _searches_with_a_network(lambda: _core.duel.Searcher(core_tables()), game, (state, twin), player, 77, 300)
     assert results[0] == results[1]
 

@@ -79,7 +79,7 @@ def test_time_limit_bounds_a_move():
 def test_duel_search_never_reads_hidden_cards():
     """Two true states that differ only in what the player cannot see search alike."""
     game, state, twin, player = duel_hidden_twins()
-    assert game.engine.export(twin)["deals"] != game.engine.export(state)["deals"]
+    assert game.engine.export_state(twin)["deals"] != game.engine.export_state(state)["deals"]
     results = [_core.duel.Searcher(core_tables()).search(s, player, 77, simulations=300) for s in (state, twin)]
     assert results[0] == results[1]
 

@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import pytest
 
+from wonders_env import core
 from wonders_env.duel.compiled import CompiledDuel
+from wonders_env.duel.compiled import core_tables as duel_tables
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders
+from wonders_env.seven_wonders.compiled import core_tables as seven_wonders_tables
 
 DUEL = CompiledDuel().engine
 SEVEN_WONDERS = CompiledSevenWonders(3).engine
 ENGINES = pytest.mark.parametrize("engine", [DUEL, SEVEN_WONDERS], ids=["duel", "seven_wonders"])
 
 #: the methods of both cores' Engine, under one name each
-SHARED = ("new_game", "new_game_from_deal", "legal_action_mask", "why_illegal", "apply_actions", "encode_observation",
-          "determinize", "import_state")
+SHARED = ("new_game", "new_game_from_deal", "legal_action_mask", "why_illegal", "apply_actions", "score_breakdown",
+          "encode_observation", "determinize", "export_state", "import_state")
 #: the names they had before, each now one of SHARED
-RETIRED = ("new_game_seeded", "apply")
+RETIRED = ("new_game_seeded", "apply", "score", "export")
 
 
 @ENGINES
@@ -51,3 +54,19 @@ def test_apply_actions_plays_the_acting_players_actions_in_both():
     choices = {p: int(SEVEN_WONDERS.legal_action_mask(seven, p).nonzero()[0][0]) for p in range(3)}
     SEVEN_WONDERS.apply_actions(seven, choices)
     assert len(seven.log) == 3
+
+
+@ENGINES
+def test_score_breakdown_export_state_and_clone_in_both(engine):
+    state = engine.new_game(4)
+    points = engine.score_breakdown(state, 1)
+    assert len(points) > 1 and points[-1] == sum(points[:-1])  # the categories, then the total
+    twin = state.clone()
+    assert twin is not state and engine.export_state(twin) == engine.export_state(state)
+    assert not hasattr(state, "copy")
+
+
+def test_both_cores_make_their_tables_with_the_tables_class():
+    assert isinstance(duel_tables(), core.load().duel.Tables)
+    assert isinstance(seven_wonders_tables(), core.load().seven_wonders.Tables)
+    assert not hasattr(core.load().seven_wonders, "make_tables")

@@ -67,7 +67,7 @@ def test_a_valid_deal_gives_the_python_engines_game():
 
 def test_an_illegal_action_says_why_and_changes_nothing():
     state = CORE.new_game(3)
-    before = ENGINE.export(state.core)
+    before = ENGINE.export_state(state.core)
     for action, reason in [(12, "the decision now is draft .* not build"), (-1, "not an action number"),
                            (5000, "not an action number")]:
         with pytest.raises(ValueError, match=reason):
@@ -79,13 +79,13 @@ def test_an_illegal_action_says_why_and_changes_nothing():
         CORE.apply_actions(state, {1: 0})
     with pytest.raises(ValueError, match="an action must be an integer"):
         CORE.apply_actions(state, {0: True})
-    assert ENGINE.export(state.core) == before
+    assert ENGINE.export_state(state.core) == before
 
 
 @pytest.mark.parametrize("call", [
     lambda s: ENGINE.legal_action_mask(s.core, 2),
     lambda s: ENGINE.encode_observation(s.core, -1),
-    lambda s: ENGINE.score(s.core, 5),
+    lambda s: ENGINE.score_breakdown(s.core, 5),
     lambda s: CORE.determinize(s, 3, np.random.default_rng(0)),
 ])
 def test_a_bad_player_is_refused(call):

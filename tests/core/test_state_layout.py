@@ -19,10 +19,9 @@ class Case:
     def __init__(self, game_name: str) -> None:
         if game_name == "seven_wonders_duel":
             self.game, self.module = CompiledDuel(), core.load().duel
-            self.export, self.import_state = self.game.engine.export, self.game.engine.import_state
         else:
             self.game, self.module = CompiledSevenWonders(3), core.load().seven_wonders
-            self.export, self.import_state = self.game.engine.export_state, self.game.engine.import_state
+        self.export, self.import_state = self.game.engine.export_state, self.game.engine.import_state
         self.names = self.module.STATE_FIELDS
 
     def read(self, state, name: str):

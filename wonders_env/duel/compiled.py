@@ -162,7 +162,7 @@ class DuelStateView:
 
     def clone(self) -> DuelStateView:
         """An independent copy of the game (the core copies its state)."""
-        return DuelStateView(self.core.copy(), self.seed)
+        return DuelStateView(self.core.clone(), self.seed)
 
     def determinize(self, player: int, rng: np.random.Generator) -> DuelStateView:
         """A copy with everything ``player`` cannot know redrawn (:func:`.determinize.determinize`'s rule)."""
@@ -190,7 +190,7 @@ class DuelStateView:
         return tuple(core_engine().trade_prices(self.core, player))
 
     def score_breakdown(self, player: int) -> dict[str, int]:
-        return dict(zip((*CATEGORIES, "total"), core_engine().score(self.core, player)))
+        return dict(zip((*CATEGORIES, "total"), core_engine().score_breakdown(self.core, player)))
 
     def why_illegal(self, action: object) -> str | None:
         """``None`` if ``action`` is legal now, else why not (the core's words: the Python engine's)."""
@@ -213,7 +213,7 @@ def to_python(engine: Any, state: Any, seed: int | None = None) -> DuelState:
     twin = DuelState.__new__(DuelState)
     twin.db = BASE
     twin.seed = seed
-    for name, value in engine.export(state).items():
+    for name, value in engine.export_state(state).items():
         setattr(twin, name, value)
     twin.phase = Phase(twin.phase)
     twin.victory = Victory(twin.victory)
@@ -266,7 +266,7 @@ class CompiledDuel:
         except ValueError as error:
             raise ValueError(f"the core cannot take this Duel state: its move log does not replay on its deal "
                              f"({error})") from None
-        given, replayed = self.engine.export(taken), self.engine.export(twin)
+        given, replayed = self.engine.export_state(taken), self.engine.export_state(twin)
         differing = [name for name in STATE_FIELDS if given[name] != replayed[name]]
         if differing:
             raise ValueError(f"the core cannot take this Duel state: it rebuilds a state from its deal "
@@ -393,7 +393,7 @@ class DuelBatch:
 
     def finished_score_rewards(self) -> list[tuple[int, list[float]]]:
         """``(index, the env's score rewards)`` of the games that ended in the last step."""
-        return [(index, score_rewards([self._engine.score(state, p)[-1] for p in (0, 1)], state.winners))
+        return [(index, score_rewards([self._engine.score_breakdown(state, p)[-1] for p in (0, 1)], state.winners))
                 for index, _, state in self._batch.finished()]
 
     def state(self, index: int) -> DuelStateView:

@@ -88,7 +88,7 @@ def _reward_row(e: CountReward):
 def core_tables(edition: str = "1st"):
     """The core's copy of an edition's tables (a ``_core.seven_wonders.Tables``), built once."""
     db = database(edition)
-    return core.load().seven_wonders.make_tables(table_arrays(db))
+    return core.load().seven_wonders.Tables(table_arrays(db))
 
 
 def table_arrays(db: CardDatabase) -> dict[str, Any]:
