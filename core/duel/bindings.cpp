@@ -23,7 +23,6 @@ namespace py = pybind11;
 namespace wonders::duel {
 namespace {
 
-using TablesPtr = std::shared_ptr<const Tables>;
 constexpr int MAX_ENVS = 1 << 16;
 
 // The data of `array`, checked to be a C-contiguous (writable) array of T with this shape.
@@ -122,14 +121,14 @@ py::array_t<int64_t> legal_array(const Engine& engine, const State& state) {
 
 class PyBatch {
  public:
-  PyBatch(TablesPtr tables, int num_envs, uint64_t seed, int threads) {
+  PyBatch(const Engine& engine, int num_envs, uint64_t seed, int threads) {
     if (num_envs < 1 || num_envs > MAX_ENVS)
       throw py::value_error("num_envs must be an integer in 1-" + std::to_string(MAX_ENVS) + ", got " +
                             std::to_string(num_envs));
     if (threads < 1 || threads > MAX_BATCH_THREADS)
       throw py::value_error("threads must be in 1-" + std::to_string(MAX_BATCH_THREADS) + ", got " +
                             std::to_string(threads));
-    batch_ = std::make_unique<Batch>(Engine(std::move(tables)), num_envs, seed, threads);
+    batch_ = std::make_unique<Batch>(engine, num_envs, seed, threads);  // an Engine copy shares the tables
   }
   int threads() const { return batch_->threads(); }
   void reset(py::array obs, py::array mask, py::array to_act) {
@@ -237,7 +236,7 @@ void bind(py::module_ m) {
   layout::bind_view<StateLayout, State>(state_class, [](const State&) { return SIZES; });
   m.attr("STATE_FIELDS") = py::tuple(py::cast(layout::field_names<StateLayout>()));
 
-  py::class_<Engine>(m, "Engine", "The Duel rules on core states, bound to the tables.")
+  py::class_<Engine, std::shared_ptr<Engine>>(m, "Engine", "The Duel rules on core states, bound to the tables.")
       .def(py::init([](std::shared_ptr<Tables> tables) {
              if (!tables) throw py::type_error("Engine needs Tables");
              return Engine(tables);
@@ -376,11 +375,11 @@ void bind(py::module_ m) {
           py::arg("state"), py::arg("seed"), "Play uniformly random legal actions to the end (a play-out).");
 
   py::class_<PyBatch>(m, "Batch", "num_envs games stepped together (see wonders_env.vector).")
-      .def(py::init([](std::shared_ptr<Tables> tables, int num_envs, uint64_t seed, int threads) {
-             if (!tables) throw py::type_error("Batch needs Tables");
-             return std::make_unique<PyBatch>(tables, num_envs, seed, threads);
+      .def(py::init([](std::shared_ptr<Engine> engine, int num_envs, uint64_t seed, int threads) {
+             if (!engine) throw py::type_error("Batch needs an Engine");
+             return std::make_unique<PyBatch>(*engine, num_envs, seed, threads);
            }),
-           py::arg("tables"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
+           py::arg("engine"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
       .def_property_readonly("threads", &PyBatch::threads)
       .def_property_readonly("num_players", [](const PyBatch&) { return 2; })
       .def_property_readonly("observation_size", [](const PyBatch&) { return OBSERVATION_SIZE; })

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from agents.duel_heuristic import core_constants
 from wonders_env import core
 from wonders_env.duel.compiled import CompiledDuel
 from wonders_env.duel.compiled import core_tables as duel_tables
@@ -14,6 +15,9 @@ from wonders_env.seven_wonders.compiled import core_tables as seven_wonders_tabl
 DUEL = CompiledDuel().engine
 SEVEN_WONDERS = CompiledSevenWonders(3).engine
 ENGINES = pytest.mark.parametrize("engine", [DUEL, SEVEN_WONDERS], ids=["duel", "seven_wonders"])
+MODULES = pytest.mark.parametrize("module, engine, tables", [
+    (core.load().duel, DUEL, duel_tables()), (core.load().seven_wonders, SEVEN_WONDERS, seven_wonders_tables())],
+    ids=["duel", "seven_wonders"])
 
 #: the methods of both cores' Engine, under one name each
 SHARED = ("new_game", "new_game_from_deal", "legal_action_mask", "why_illegal", "apply_actions", "score_breakdown",
@@ -66,7 +70,21 @@ def test_score_breakdown_export_state_and_clone_in_both(engine):
     assert not hasattr(state, "copy")
 
 
-def test_both_cores_make_their_tables_with_the_tables_class():
-    assert isinstance(duel_tables(), core.load().duel.Tables)
-    assert isinstance(seven_wonders_tables(), core.load().seven_wonders.Tables)
-    assert not hasattr(core.load().seven_wonders, "make_tables")
+@MODULES
+def test_tables_batch_and_searcher_are_made_the_same_way_in_both(module, engine, tables):
+    """The tables by the Tables class; the Batch and the Searcher from the Engine, which holds the
+    tables (the tables alone are refused)."""
+    assert isinstance(tables, module.Tables) and not hasattr(module, "make_tables")
+    assert len(module.Batch(engine, 2, 7).seeds()) == 2
+    assert module.Searcher(engine, uniform_rule=True).tree_size == 0
+    for make in (lambda: module.Batch(tables, 2, 7), lambda: module.Searcher(tables)):
+        with pytest.raises(TypeError, match="Engine"):
+            make()
+
+
+def test_the_duel_heuristic_is_made_from_the_engine():
+    state = DUEL.new_game(1)
+    heuristic = core.load().duel.Heuristic(DUEL, core_constants())
+    assert heuristic.choose(state, state.current, 0) in DUEL.legal_actions(state)
+    with pytest.raises(TypeError, match="Heuristic needs an Engine"):
+        core.load().duel.Heuristic(None, core_constants())

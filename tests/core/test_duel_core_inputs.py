@@ -139,7 +139,6 @@ def test_each_wonder_power_is_one_bit_of_the_wonders_that_have_it():
 
 
 def test_a_batch_needs_a_sane_size():
-    tables = core.load().duel.Tables(table_arrays(), *table_names())
     for size in (0, 1 << 17):
         with pytest.raises(ValueError, match="num_envs must be an integer in 1-65536"):
-            core.load().duel.Batch(tables, size, 0)
+            core.load().duel.Batch(ENGINE, size, 0)

@@ -286,7 +286,7 @@ class CompiledDuel:
 
     def new_searcher(self, uniform_rule: bool = False) -> Any:
         """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) of this engine's games."""
-        return core.load().duel.Searcher(core_tables(), uniform_rule=uniform_rule)
+        return core.load().duel.Searcher(self.engine, uniform_rule=uniform_rule)
 
     def acting_players(self, state: DuelStateView) -> list[int]:
         return [] if state.core.is_over else [state.core.current]
@@ -378,10 +378,8 @@ class DuelBatch:
     num_actions = NUM_ACTIONS
 
     def __init__(self, num_envs: int, seed: int, threads: int = 1) -> None:
-        module = core.load().duel
-        tables = core_tables()
-        self._engine = module.Engine(tables)
-        self._batch = module.Batch(tables, num_envs, seed, threads)
+        self._engine = core_engine()
+        self._batch = core.load().duel.Batch(self._engine, num_envs, seed, threads)
         self.core_batch = self._batch
         self.reset = self._batch.reset
         self.step = self._batch.step
@@ -411,7 +409,7 @@ class DuelBatch:
 
     def searcher(self, uniform_rule: bool = False) -> Any:
         """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) over this batch's core states."""
-        return core.load().duel.Searcher(core_tables(), uniform_rule=uniform_rule)
+        return core.load().duel.Searcher(self._engine, uniform_rule=uniform_rule)
 
     def python_state(self, index: int) -> DuelState:
         """The Python engine state of game ``index`` as it stands (field by field)."""
