@@ -212,9 +212,6 @@ class PyBatch {
 }  // namespace
 
 void bind(py::module_ m) {
-  m.attr("NUM_ACTIONS") = NUM_ACTIONS;
-  m.attr("OBSERVATION_SIZE") = OBSERVATION_SIZE;
-
   py::class_<Tables, std::shared_ptr<Tables>>(
       m, "Tables", "The card, wonder, token and structure tables (from wonders_env.duel.cards).")
       .def(py::init([](const py::dict& arrays, std::vector<std::string> cards, std::vector<std::string> wonders,
@@ -242,6 +239,9 @@ void bind(py::module_ m) {
              return Engine(tables);
            }),
            py::arg("tables"))
+      .def_property_readonly("num_players", [](const Engine&) { return 2; })
+      .def_property_readonly("num_actions", [](const Engine&) { return NUM_ACTIONS; })
+      .def_property_readonly("observation_size", [](const Engine&) { return OBSERVATION_SIZE; })
       .def(
           "new_game",
           [](const Engine& e, uint64_t seed) {

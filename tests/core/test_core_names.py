@@ -32,6 +32,14 @@ def test_both_engines_have_the_shared_names_and_none_of_the_old(engine):
     assert [name for name in RETIRED if hasattr(engine, name)] == []
 
 
+def test_both_engines_give_their_sizes_as_properties_of_the_engine():
+    """num_players, num_actions and observation_size: the Game protocol's, on the Engine (not module constants)."""
+    sizes = ("num_players", "num_actions", "observation_size")
+    for game in (CompiledDuel(), CompiledSevenWonders(4)):
+        assert [getattr(game.engine, name) for name in sizes] == [getattr(game, name) for name in sizes]
+    assert not hasattr(core.load().duel, "NUM_ACTIONS") and not hasattr(core.load().duel, "OBSERVATION_SIZE")
+
+
 def test_new_game_deals_a_seed_and_new_game_from_deal_a_deal_in_both():
     duel = DUEL.new_game(5)
     twin = DUEL.new_game_from_deal(duel.wonder_order, duel.token_order, duel.deals, duel.boxed)
