@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "common/object_lock.hpp"
@@ -370,12 +371,12 @@ void bind(py::module_ m) {
           py::arg("seed"), "The game of `seed`, dealt from the core's own generator (the seed kept in the state).")
       .def(
           "new_game_from_deal",
-          [](const Engine& e, const py::dict& deal, py::object seed) {
+          [](const Engine& e, const py::dict& deal, std::optional<uint64_t> seed) {
             State state;
             e.new_game(state, deal_from_dict(e, deal));
-            if (!seed.is_none()) {
+            if (seed) {
               state.has_seed = true;
-              state.seed = seed.cast<uint64_t>();
+              state.seed = *seed;
             }
             return state;
           },

@@ -52,6 +52,15 @@ def test_new_game_deals_a_seed_and_new_game_from_deal_a_deal_in_both():
     assert SEVEN_WONDERS.new_game_from_deal(SEVEN_WONDERS.draw_deal(5)).seed is None
 
 
+@pytest.mark.parametrize("seed", [-1, 1 << 64, 1.5, "1"])
+def test_a_bad_seed_is_refused_by_both_ways_to_start_a_game(seed):
+    """A seed is an integer in 0 .. 2**64 - 1: anything else is a TypeError naming the argument's type."""
+    for start in (lambda: SEVEN_WONDERS.new_game(seed), lambda: DUEL.new_game(seed),
+                  lambda: SEVEN_WONDERS.new_game_from_deal(SEVEN_WONDERS.draw_deal(5), seed)):
+        with pytest.raises(TypeError, match="incompatible function arguments"):
+            start()
+
+
 def test_apply_actions_plays_the_acting_players_actions_in_both():
     """Duel's one decider gives its action as an int (no dict per move on the env's hot path); 7 Wonders'
     acting players give {player: action}. An illegal action raises ValueError and changes nothing."""
