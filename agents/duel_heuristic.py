@@ -21,7 +21,7 @@ import numpy as np
 
 from wonders_env import core
 from wonders_env.duel.cards import CARDS, PROGRESS_TOKENS, WONDER_COST, EffectKind
-from wonders_env.duel.compiled import DuelStateView, core_state_of, core_tables
+from wonders_env.duel.compiled import DuelStateView, core_engine, core_state_of
 from wonders_env.duel.state import DuelState, Victory
 from wonders_env.game import Game
 
@@ -99,9 +99,9 @@ def write_constants_file(path: Path) -> None:
 @lru_cache(maxsize=1)
 def compiled_valuation() -> Any:
     """The valuation (``wonders_env._core.duel.Heuristic``) on the core's
-    tables: ``action_values(state, player, legal=None)`` and ``choose(state, player, seed)`` on a core
+    engine: ``action_values(state, player, legal=None)`` and ``choose(state, player, seed)`` on a core
     state, and the batch's ``heuristic_actions`` (:meth:`wonders_env.vector.VectorEnv.core_batch`)."""
-    return core.load().duel.Heuristic(core_tables(), core_constants())
+    return core.load().duel.Heuristic(core_engine(), core_constants())
 
 
 def search_returns(game: Game, state: DuelState) -> list[float]:

@@ -63,7 +63,7 @@ def test_duel_deals_are_the_cores_for_thousands_of_seeds():
     engine = _core.duel.Engine(duel_tables())
     for seed in SEEDS:
         state = new_duel_game(seed)
-        dealt = engine.export(engine.new_game(seed))
+        dealt = engine.export_state(engine.new_game(seed))
         assert (state.wonder_order, state.token_order, state.deals, state.boxed) == \
             (list(dealt["wonder_order"]), list(dealt["token_order"]), [list(cards) for cards in dealt["deals"]],
              [list(cards) for cards in dealt["boxed"]]), f"seed {seed}"

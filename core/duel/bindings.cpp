@@ -23,7 +23,6 @@ namespace py = pybind11;
 namespace wonders::duel {
 namespace {
 
-using TablesPtr = std::shared_ptr<const Tables>;
 constexpr int MAX_ENVS = 1 << 16;
 
 // The data of `array`, checked to be a C-contiguous (writable) array of T with this shape.
@@ -122,14 +121,14 @@ py::array_t<int64_t> legal_array(const Engine& engine, const State& state) {
 
 class PyBatch {
  public:
-  PyBatch(TablesPtr tables, int num_envs, uint64_t seed, int threads) {
+  PyBatch(const Engine& engine, int num_envs, uint64_t seed, int threads) {
     if (num_envs < 1 || num_envs > MAX_ENVS)
       throw py::value_error("num_envs must be an integer in 1-" + std::to_string(MAX_ENVS) + ", got " +
                             std::to_string(num_envs));
     if (threads < 1 || threads > MAX_BATCH_THREADS)
       throw py::value_error("threads must be in 1-" + std::to_string(MAX_BATCH_THREADS) + ", got " +
                             std::to_string(threads));
-    batch_ = std::make_unique<Batch>(Engine(std::move(tables)), num_envs, seed, threads);
+    batch_ = std::make_unique<Batch>(engine, num_envs, seed, threads);  // an Engine copy shares the tables
   }
   int threads() const { return batch_->threads(); }
   void reset(py::array obs, py::array mask, py::array to_act) {
@@ -213,9 +212,6 @@ class PyBatch {
 }  // namespace
 
 void bind(py::module_ m) {
-  m.attr("NUM_ACTIONS") = NUM_ACTIONS;
-  m.attr("OBSERVATION_SIZE") = OBSERVATION_SIZE;
-
   py::class_<Tables, std::shared_ptr<Tables>>(
       m, "Tables", "The card, wonder, token and structure tables (from wonders_env.duel.cards).")
       .def(py::init([](const py::dict& arrays, std::vector<std::string> cards, std::vector<std::string> wonders,
@@ -226,8 +222,8 @@ void bind(py::module_ m) {
            py::arg("arrays"), py::arg("card_names"), py::arg("wonder_names"), py::arg("token_names"),
            py::arg("wonder_power_names"));
 
-  py::class_<State> state_class(m, "State", "A Duel game in the core (a value: copy() clones it).");
-  state_class.def("copy", [](const State& s) { return State(s); })
+  py::class_<State> state_class(m, "State", "A Duel game in the core (a value: clone() copies it).");
+  state_class.def("clone", [](const State& s) { return State(s); })
       .def("__copy__", [](const State& s) { return State(s); })
       .def("__deepcopy__", [](const State& s, py::dict) { return State(s); })
       .def_property_readonly("is_over", &State::game_over)
@@ -237,12 +233,15 @@ void bind(py::module_ m) {
   layout::bind_view<StateLayout, State>(state_class, [](const State&) { return SIZES; });
   m.attr("STATE_FIELDS") = py::tuple(py::cast(layout::field_names<StateLayout>()));
 
-  py::class_<Engine>(m, "Engine", "The Duel rules on core states, bound to the tables.")
+  py::class_<Engine, std::shared_ptr<Engine>>(m, "Engine", "The Duel rules on core states, bound to the tables.")
       .def(py::init([](std::shared_ptr<Tables> tables) {
              if (!tables) throw py::type_error("Engine needs Tables");
              return Engine(tables);
            }),
            py::arg("tables"))
+      .def_property_readonly("num_players", [](const Engine&) { return 2; })
+      .def_property_readonly("num_actions", [](const Engine&) { return NUM_ACTIONS; })
+      .def_property_readonly("observation_size", [](const Engine&) { return OBSERVATION_SIZE; })
       .def(
           "new_game",
           [](const Engine& e, uint64_t seed) {
@@ -282,7 +281,7 @@ void bind(py::module_ m) {
           "why_illegal", [](const Engine& e, const State& s, long long action) { return e.why_illegal(s, action); },
           py::arg("state"), py::arg("action"), "'' if the action is legal now, else why not.")
       .def(
-          "apply",
+          "apply_actions",
           [](const Engine& e, State& s, long long action) {
             const std::string reason = e.why_illegal(s, action);
             if (!reason.empty())
@@ -290,7 +289,9 @@ void bind(py::module_ m) {
                                     std::to_string(s.current) + ": " + reason);
             e.apply_actions(s, {static_cast<int>(action), static_cast<int>(action)});
           },
-          py::arg("state"), py::arg("action"), "Play a legal action of the deciding player (checked).")
+          py::arg("state"), py::arg("action"),
+          "Play the acting players' actions, checked: in Duel one, the deciding player's `action` (an int, "
+          "where 7 Wonders' apply_actions takes {player: action}; a dict per move would cost the hot path).")
       .def(
           "encode_observation",
           [](const Engine& e, const State& s, int player) {
@@ -301,7 +302,7 @@ void bind(py::module_ m) {
           },
           py::arg("state"), py::arg("player"))
       .def(
-          "score",
+          "score_breakdown",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
             Score points = e.score_breakdown(s, player);
@@ -327,10 +328,10 @@ void bind(py::module_ m) {
           },
           py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
       .def(
-          "export", [](const Engine&, const State& s) { return layout::export_state<StateLayout>(s, SIZES); },
+          "export_state", [](const Engine&, const State& s) { return layout::export_state<StateLayout>(s, SIZES); },
           py::arg("state"), "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
       .def(
-          "import_state", [](const Engine&, const py::dict& values) { return import_state(values); }, py::arg("values"),
+          "import_state", [](const Engine&, const py::dict& fields) { return import_state(fields); }, py::arg("fields"),
           "A core State from every field's value (names of duel/state_layout.hpp), each checked: a bad one "
           "raises ValueError naming the field, the value and what is allowed.")
       .def(
@@ -374,11 +375,11 @@ void bind(py::module_ m) {
           py::arg("state"), py::arg("seed"), "Play uniformly random legal actions to the end (a play-out).");
 
   py::class_<PyBatch>(m, "Batch", "num_envs games stepped together (see wonders_env.vector).")
-      .def(py::init([](std::shared_ptr<Tables> tables, int num_envs, uint64_t seed, int threads) {
-             if (!tables) throw py::type_error("Batch needs Tables");
-             return std::make_unique<PyBatch>(tables, num_envs, seed, threads);
+      .def(py::init([](std::shared_ptr<Engine> engine, int num_envs, uint64_t seed, int threads) {
+             if (!engine) throw py::type_error("Batch needs an Engine");
+             return std::make_unique<PyBatch>(*engine, num_envs, seed, threads);
            }),
-           py::arg("tables"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
+           py::arg("engine"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
       .def_property_readonly("threads", &PyBatch::threads)
       .def_property_readonly("num_players", [](const PyBatch&) { return 2; })
       .def_property_readonly("observation_size", [](const PyBatch&) { return OBSERVATION_SIZE; })

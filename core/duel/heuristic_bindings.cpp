@@ -53,11 +53,11 @@ int checked_legal(const Heuristic& h, const State& state, int player, int16_t* l
 void bind_heuristic(py::module_ m) {
   py::class_<Heuristic>(m, "Heuristic",
                         "The Duel heuristic: the value of each legal action (see core/duel/heuristic.hpp).")
-      .def(py::init([](std::shared_ptr<Tables> tables, const py::dict& constants) {
-             if (!tables) throw py::type_error("Heuristic needs Tables");
-             return Heuristic(Engine(tables), constants_from(constants));
+      .def(py::init([](std::shared_ptr<Engine> engine, const py::dict& constants) {
+             if (!engine) throw py::type_error("Heuristic needs an Engine");
+             return Heuristic(*engine, constants_from(constants));  // an Engine copy shares the tables
            }),
-           py::arg("tables"), py::arg("constants"),
+           py::arg("engine"), py::arg("constants"),
            "constants: the valuation's constants by name (agents.duel_heuristic.core_constants()), checked.")
       .def(
           "action_values",

@@ -19,13 +19,13 @@ void bind_search(py::module_ m) {
           throw py::value_error("player " + std::to_string(player) + " does not decide now; player " +
                                 std::to_string(state.current) + " does");
       });
-  searcher.def(
-      py::init([](std::shared_ptr<Tables> tables, bool uniform_rule) {
-        if (!tables) throw py::type_error("Searcher needs Tables");
-        return std::make_unique<search::BoundSearcher<SearchAdapter>>(SearchAdapter(Engine(tables), uniform_rule));
-      }),
-      py::arg("tables"), py::arg("uniform_rule") = false,
-      "uniform_rule: uniform play-outs instead of the cheap rule (see core/duel/search.hpp)");
+  searcher.def(py::init([](std::shared_ptr<Engine> engine, bool uniform_rule) {
+                 if (!engine) throw py::type_error("Searcher needs an Engine");
+                 // an Engine copy shares the tables
+                 return std::make_unique<search::BoundSearcher<SearchAdapter>>(SearchAdapter(*engine, uniform_rule));
+               }),
+               py::arg("engine"), py::arg("uniform_rule") = false,
+               "uniform_rule: uniform play-outs instead of the cheap rule (see core/duel/search.hpp)");
 }
 
 }  // namespace wonders::duel

@@ -3,7 +3,7 @@
 // common/state_layout.hpp; FIELD and VIEW lines as common/state_fields.hpp describes them).
 //
 // state.hpp declares State's members from this list; the bindings derive the export
-// (Engine.export), the checked import (Engine.import_state) and the read-only view's getters
+// (Engine.export_state), the checked import (Engine.import_state) and the read-only view's getters
 // (State.<name>) from it. A new state field is one line here plus the rules that use it
 // (tests/core/test_duel_state_layout.py checks the Python state has the same fields, in this order).
 #pragma once

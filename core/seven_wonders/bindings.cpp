@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "common/object_lock.hpp"
@@ -288,13 +289,12 @@ State import_state(const Engine& engine, const py::dict& d, py::object seed) {
 void bind(py::module_ m) {
   py::class_<Tables, std::shared_ptr<Tables>>(
       m, "Tables", "The card and wonder tables of one edition (checked copies of the Python tables).")
+      .def(py::init(
+               [](const py::dict& data) { return std::const_pointer_cast<Tables>(build_tables(table_data(data))); }),
+           py::arg("data"), "From the dict of numpy arrays built by wonders_env.seven_wonders.compiled.table_arrays.")
       .def_readonly("edition", &Tables::edition)
       .def_readonly("num_types", &Tables::num_types)
       .def_readonly("num_cards", &Tables::num_cards);
-  m.def(
-      "make_tables",
-      [](const py::dict& data) { return std::const_pointer_cast<Tables>(build_tables(table_data(data))); },
-      "Tables from the dict of numpy arrays built by wonders_env.seven_wonders.compiled.core_tables.");
 
   py::class_<State> state(m, "State",
                           "A 7 Wonders game state of the core: read-only properties under the Python state's "
@@ -361,24 +361,28 @@ void bind(py::module_ m) {
       .def("draw_deal", [](const Engine& e, uint64_t seed) { return deal_to_dict(e, e.draw_deal(seed)); })
       .def(
           "new_game",
-          [](const Engine& e, const py::dict& deal, py::object seed) {
+          [](const Engine& e, uint64_t seed) {
+            State state;
+            e.new_game(state, e.draw_deal(seed));
+            state.has_seed = true;
+            state.seed = seed;
+            return state;
+          },
+          py::arg("seed"), "The game of `seed`, dealt from the core's own generator (the seed kept in the state).")
+      .def(
+          "new_game_from_deal",
+          [](const Engine& e, const py::dict& deal, std::optional<uint64_t> seed) {
             State state;
             e.new_game(state, deal_from_dict(e, deal));
-            if (!seed.is_none()) {
+            if (seed) {
               state.has_seed = true;
-              state.seed = seed.cast<uint64_t>();
+              state.seed = *seed;
             }
             return state;
           },
-          py::arg("deal"), py::arg("seed") = py::none())
-      .def("new_game_seeded",
-           [](const Engine& e, uint64_t seed) {
-             State state;
-             e.new_game(state, e.draw_deal(seed));
-             state.has_seed = true;
-             state.seed = seed;
-             return state;
-           })
+          py::arg("deal"), py::arg("seed") = py::none(),
+          "A game with an explicit deal (the dict of draw_deal: cities, sides, decks, box), checked; `seed` "
+          "(optional) is kept in the state as the seed it was dealt from.")
       .def("acting_players",
            [](const Engine& e, const State& s) {
              own(e, s);

@@ -20,7 +20,7 @@ from agents import make_agent  # noqa: E402
 from agents.az_agent import network_arrays  # noqa: E402
 from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, save_policy  # noqa: E402
 from wonders_env import core, seven_wonders_duel_v0, seven_wonders_v0  # noqa: E402
-from wonders_env.duel.compiled import CompiledDuel, core_tables  # noqa: E402
+from wonders_env.duel.compiled import CompiledDuel, core_engine  # noqa: E402
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders  # noqa: E402
 
 _core = core.load()
@@ -62,7 +62,7 @@ def _torch_priors(model: ActorCritic, obs: np.ndarray, legal: list[int]) -> dict
 
 def _duel_case():
     game, state = duel_position(3, 12)
-    return game, state, state.core, state.core.current, _core.duel.Searcher(core_tables())
+    return game, state, state.core, state.core.current, _core.duel.Searcher(core_engine())
 
 
 def _seven_wonders_case():
@@ -133,7 +133,7 @@ def _first_leaf_value(bias: float, seed: int = 0, **options) -> float:
     with torch.no_grad():
         model.critic.weight.zero_()
         model.critic.bias.fill_(bias)
-    searcher = _core.duel.Searcher(core_tables())
+    searcher = _core.duel.Searcher(core_engine())
     searcher.set_network(network_arrays(model))
     result = searcher.search(game.new_game(0).core, 0, seed, simulations=1, **options)
     visited = [(visits, mean) for _, visits, mean, _ in result["edges"] if visits]
@@ -167,7 +167,7 @@ def test_network_depth_limits_the_network_to_the_top_of_the_tree():
 
     game, state = duel_position(4, 6)
     me = state.core.current
-    searcher = _core.duel.Searcher(core_tables())
+    searcher = _core.duel.Searcher(core_engine())
     searcher.set_network(network_arrays(_network("seven_wonders_duel", game.observation_size, game.num_actions)))
     full, root_only, unreached = (searcher.search(state.core, me, 3, simulations=300, reuse=False, network_depth=depth)
                                   for depth in (0, 1, 1000))
@@ -186,7 +186,7 @@ def test_root_noise_changes_the_root_priors_and_keeps_their_sum():
     game, state = duel_position(4, 6)
     me = state.core.current
     model = _network("seven_wonders_duel", game.observation_size, game.num_actions)
-    searcher = _core.duel.Searcher(core_tables())
+    searcher = _core.duel.Searcher(core_engine())
     searcher.set_network(network_arrays(model))
     plain = {a: p for a, _, _, p in searcher.search(state.core, me, 1, simulations=1, reuse=False)["edges"]}
     noisy = {a: p for a, _, _, p in searcher.search(state.core, me, 1, simulations=1, reuse=False,
@@ -208,8 +208,8 @@ def _searches_with_a_network(make_searcher, game, states, player: int, seed: int
 
 def test_the_network_search_never_reads_hidden_cards():
     game, state, twin, player = duel_hidden_twins()
-    assert game.engine.export(twin)["deals"] != game.engine.export(state)["deals"]
-    results = _searches_with_a_network(lambda: _core.duel.Searcher(core_tables()), game, (state, twin), player, 77, 300)
+    assert game.engine.export_state(twin)["deals"] != game.engine.export_state(state)["deals"]
+    results = _searches_with_a_network(lambda: _core.duel.Searcher(core_engine()), game, (state, twin), player, 77, 300)
     assert results[0] == results[1]
 
     game, state, twin, player = seven_wonders_hidden_twins(3)

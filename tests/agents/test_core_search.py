@@ -14,7 +14,7 @@ import pytest
 from search_cases import duel_hidden_twins, duel_position, play_moves, seven_wonders_hidden_twins
 from agents import make_agent
 from wonders_env import core, seven_wonders_duel_v0, seven_wonders_v0
-from wonders_env.duel.compiled import core_tables
+from wonders_env.duel.compiled import core_engine
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders
 
 _core = core.load()
@@ -79,8 +79,8 @@ def test_time_limit_bounds_a_move():
 def test_duel_search_never_reads_hidden_cards():
     """Two true states that differ only in what the player cannot see search alike."""
     game, state, twin, player = duel_hidden_twins()
-    assert game.engine.export(twin)["deals"] != game.engine.export(state)["deals"]
-    results = [_core.duel.Searcher(core_tables()).search(s, player, 77, simulations=300) for s in (state, twin)]
+    assert game.engine.export_state(twin)["deals"] != game.engine.export_state(state)["deals"]
+    results = [_core.duel.Searcher(core_engine()).search(s, player, 77, simulations=300) for s in (state, twin)]
     assert results[0] == results[1]
 
 
@@ -95,7 +95,7 @@ def test_seven_wonders_search_never_reads_hidden_cards(players):
 
 def test_duel_tree_is_reused_along_the_moves_played():
     game, state = duel_position(1, 8)  # in Age I
-    searcher = _core.duel.Searcher(core_tables())
+    searcher = _core.duel.Searcher(core_engine())
     me = state.core.current
     first = searcher.search(state.core, me, 1, simulations=2000)
     assert first["reused_visits"] == 0
@@ -115,7 +115,7 @@ def test_the_root_prior_is_used_and_reported():
     me = state.core.current
     legal = game.legal_actions(state, me)
     priors = [1.0] + [0.0] * (len(legal) - 1)
-    result = _core.duel.Searcher(core_tables()).search(state.core, me, 0, simulations=50, root_actions=legal,
+    result = _core.duel.Searcher(core_engine()).search(state.core, me, 0, simulations=50, root_actions=legal,
                                                         root_priors=priors, exploration=5.0)
     by_action = {a: (visits, prior) for a, visits, _, prior in result["edges"]}
     assert by_action[legal[0]][1] == pytest.approx(1.0)
@@ -134,12 +134,12 @@ def test_the_root_prior_is_used_and_reported():
 def test_bad_search_input_is_refused(options, message):
     game, state = duel_position(3, 10)
     with pytest.raises(ValueError, match=message):
-        _core.duel.Searcher(core_tables()).search(state.core, state.core.current, 0, **options)
+        _core.duel.Searcher(core_engine()).search(state.core, state.core.current, 0, **options)
 
 
 def test_the_searcher_refuses_a_seat_that_does_not_decide_or_a_state_of_another_game():
     game, state = duel_position(3, 10)
-    searcher = _core.duel.Searcher(core_tables())
+    searcher = _core.duel.Searcher(core_engine())
     with pytest.raises(ValueError, match="does not decide now"):
         searcher.search(state.core, 1 - state.core.current, 0, simulations=5)
     seven = CompiledSevenWonders(3)

@@ -178,8 +178,8 @@ def test_core_and_python_engine_agree_at_every_decision(policy_name, seeds):
 # ------------------------------------------------------------------- the core's own deals
 def test_core_deals_are_reproducible_and_differ_by_seed():
     engine = CORE.engine
-    first = [engine.export(CORE.new_game(seed).core) for seed in range(50)]
-    again = [engine.export(CORE.new_game(seed).core) for seed in range(50)]
+    first = [engine.export_state(CORE.new_game(seed).core) for seed in range(50)]
+    again = [engine.export_state(CORE.new_game(seed).core) for seed in range(50)]
     assert first == again
     deals = {(tuple(d["wonder_order"]), tuple(d["token_order"]), tuple(map(tuple, d["deals"]))) for d in first}
     assert len(deals) == 50

@@ -67,11 +67,11 @@ def test_a_valid_deal_gives_the_python_engines_game():
 
 def test_an_illegal_action_says_why_and_changes_nothing():
     state = CORE.new_game(3)
-    before = ENGINE.export(state.core)
+    before = ENGINE.export_state(state.core)
     for action, reason in [(12, "the decision now is draft .* not build"), (-1, "not an action number"),
                            (5000, "not an action number")]:
         with pytest.raises(ValueError, match=reason):
-            ENGINE.apply(state.core, action)
+            ENGINE.apply_actions(state.core, action)
     absent = next(w for w in range(12) if not CORE.legal_action_mask(state, 0)[w])
     with pytest.raises(ValueError, match="is not on the draft table"):
         CORE.apply_actions(state, {0: absent})
@@ -79,13 +79,13 @@ def test_an_illegal_action_says_why_and_changes_nothing():
         CORE.apply_actions(state, {1: 0})
     with pytest.raises(ValueError, match="an action must be an integer"):
         CORE.apply_actions(state, {0: True})
-    assert ENGINE.export(state.core) == before
+    assert ENGINE.export_state(state.core) == before
 
 
 @pytest.mark.parametrize("call", [
     lambda s: ENGINE.legal_action_mask(s.core, 2),
     lambda s: ENGINE.encode_observation(s.core, -1),
-    lambda s: ENGINE.score(s.core, 5),
+    lambda s: ENGINE.score_breakdown(s.core, 5),
     lambda s: CORE.determinize(s, 3, np.random.default_rng(0)),
 ])
 def test_a_bad_player_is_refused(call):
@@ -139,7 +139,6 @@ def test_each_wonder_power_is_one_bit_of_the_wonders_that_have_it():
 
 
 def test_a_batch_needs_a_sane_size():
-    tables = core.load().duel.Tables(table_arrays(), *table_names())
     for size in (0, 1 << 17):
         with pytest.raises(ValueError, match="num_envs must be an integer in 1-65536"):
-            core.load().duel.Batch(tables, size, 0)
+            core.load().duel.Batch(ENGINE, size, 0)

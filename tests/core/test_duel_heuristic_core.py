@@ -21,7 +21,7 @@ from test_duel_core_differential import CORE, POLICIES, PY, run_params
 from wonders_env import core, vector
 from wonders_env.duel.actions import DECODED, STARTER, STARTER_ME, ActionKind
 from wonders_env.duel.cards import CARD_SCIENCE, CARDS
-from wonders_env.duel.compiled import core_state_of, core_tables
+from wonders_env.duel.compiled import core_engine, core_state_of
 from wonders_env.duel.game import DuelGame
 from wonders_env.duel.state import Phase, Victory
 
@@ -185,7 +185,7 @@ def test_the_constants_come_from_the_python_module(monkeypatch):
                         "NEW_SYMBOL_VALUE": (4.0, 3.0, 2.0), "FACE_DOWN_VALUE": 7.0,
                         "DEMAND": ((1, 2, 3, 1, 1),) * 3, "_TOKEN_SPECIAL": tuple(range(10))}.items():
         monkeypatch.setattr(heuristic, name, value)
-    changed = core.load().duel.Heuristic(core_tables(), heuristic.core_constants())
+    changed = core.load().duel.Heuristic(core_engine(), heuristic.core_constants())
     differ = checked = 0
     for state in play_positions(range(20)):
         imported = core_state_of(state)
@@ -207,9 +207,9 @@ def test_bad_constants_are_refused(change, message):
     constants = heuristic.core_constants()
     change(constants)
     with pytest.raises(ValueError, match=message):
-        core.load().duel.Heuristic(core_tables(), constants)
+        core.load().duel.Heuristic(core_engine(), constants)
     with pytest.raises(TypeError, match="must be numbers"):
-        core.load().duel.Heuristic(core_tables(), {**heuristic.core_constants(), "win": np.array(["x"])})
+        core.load().duel.Heuristic(core_engine(), {**heuristic.core_constants(), "win": np.array(["x"])})
 
 
 def test_single_state_calls_check_the_seat_and_the_actions():

@@ -73,8 +73,8 @@ def test_the_view_is_read_only_and_its_clone_independent():
 
 def test_export_and_import_round_trip_every_field():
     for _python, view in random_positions(games=3, seed=2):
-        values = ENGINE.export(view.core)
-        assert ENGINE.export(ENGINE.import_state(values)) == values
+        values = ENGINE.export_state(view.core)
+        assert ENGINE.export_state(ENGINE.import_state(values)) == values
 
 
 @pytest.mark.parametrize("field, value, message", [
@@ -88,7 +88,7 @@ def test_export_and_import_round_trip_every_field():
     ("log", [(0, 5000, 0)], r"'log': 5000 is out of range \(an integer in 0 to 1201\)"),
 ])
 def test_a_bad_value_is_refused_naming_the_field_the_value_and_what_is_allowed(field, value, message):
-    values = ENGINE.export(CORE.new_game(1).core)
+    values = ENGINE.export_state(CORE.new_game(1).core)
     values[field] = value
     with pytest.raises(ValueError, match=message):
         ENGINE.import_state(values)
@@ -101,10 +101,10 @@ def test_a_python_state_with_a_bad_value_is_refused_by_the_env_and_nothing_chang
     from wonders_env import seven_wonders_duel_v0
     env = seven_wonders_duel_v0.raw_env()
     env.reset(seed=2)
-    before = ENGINE.export(env.state.core)
+    before = ENGINE.export_state(env.state.core)
     python = env.state.to_python()
     python.pawn = 12
     with pytest.raises(ValueError, match="'pawn': 12 is out of range"):
         env.state = python
-    assert ENGINE.export(env.state.core) == before
+    assert ENGINE.export_state(env.state.core) == before
     assert isinstance(env.state, DuelStateView)

@@ -19,10 +19,9 @@ class Case:
     def __init__(self, game_name: str) -> None:
         if game_name == "seven_wonders_duel":
             self.game, self.module = CompiledDuel(), core.load().duel
-            self.export, self.import_state = self.game.engine.export, self.game.engine.import_state
         else:
             self.game, self.module = CompiledSevenWonders(3), core.load().seven_wonders
-            self.export, self.import_state = self.game.engine.export_state, self.game.engine.import_state
+        self.export_state, self.import_state = self.game.engine.export_state, self.game.engine.import_state
         self.names = self.module.STATE_FIELDS
 
     def read(self, state, name: str):
@@ -56,15 +55,15 @@ def case(request) -> Case:
 
 def test_every_field_round_trips_and_the_view_reads_what_the_export_gives(case):
     for state in case.positions():
-        values = case.export(state)
+        values = case.export_state(state)
         assert tuple(values) == tuple(case.names)
-        assert case.export(case.import_state(values)) == values
+        assert case.export_state(case.import_state(values)) == values
         for name in case.names:
             assert plain(case.read(state, name)) == plain(values[name]), name
 
 
 def test_every_field_refuses_a_value_of_another_shape_naming_the_field_and_what_is_allowed(case):
-    values = case.export(next(case.positions()))
+    values = case.export_state(next(case.positions()))
     for name in case.names:
         with pytest.raises(ValueError, match=rf"^state field '{name}': 'abc' is not allowed \((an|a) "):
             case.import_state({**values, name: "abc"})
@@ -85,6 +84,6 @@ def test_every_field_refuses_a_value_of_another_shape_naming_the_field_and_what_
 ])
 def test_a_bad_value_is_refused_in_the_same_words_in_both_games(game_name, field, value, message):
     case = Case(game_name)
-    values = case.export(next(case.positions()))
+    values = case.export_state(next(case.positions()))
     with pytest.raises(ValueError, match=rf"^state field {message}"):
         case.import_state({**values, field: value})

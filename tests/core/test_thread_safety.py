@@ -17,8 +17,9 @@ import numpy as np
 import pytest
 
 from agents import make_agent
+from agents.duel_heuristic import core_constants
 from wonders_env import core, seven_wonders_duel_v0, seven_wonders_v0, vector
-from wonders_env.duel.compiled import core_tables
+from wonders_env.duel.compiled import core_engine
 
 ROUNDS = 200
 
@@ -135,6 +136,36 @@ def test_one_seven_wonders_searcher_shared_by_threads_gives_each_search_its_own_
     assert all(result == alone for result in results.values())
 
 
+def test_a_duel_batch_searcher_and_heuristic_of_one_engine_run_at_once_as_alone():
+    """The Duel Batch, Searcher and Heuristic are made from the Engine (each copy shares its tables):
+    run at once on three threads, with the engine playing on a fourth, each gives what it gives alone."""
+    engine, states = core_engine(), duel_states(6)
+    heuristic = core.load().duel.Heuristic(engine, core_constants())
+    searcher = core.load().duel.Searcher(engine)
+
+    def batch_play() -> list:
+        venv = vector.make("seven_wonders_duel", num_envs=8, seed=1)
+        venv.reset()
+        for _ in range(60):
+            venv.step(venv.sample_actions())
+        return [venv.observations.copy(), venv.seeds.copy()]
+
+    def choices() -> list[int]:
+        return [heuristic.choose(s, s.current, 4) for s in states]
+
+    def engine_play() -> int:
+        state = engine.new_game(3)
+        return engine.play_random(state, 3)
+
+    jobs = {"batch": batch_play, "search": lambda: search_all(searcher, states, lambda s: s.current, seed=9),
+            "heuristic": choices, "engine": engine_play}
+    alone = {name: job() for name, job in jobs.items()}
+    together: dict[str, object] = {}
+    run_threads(*(lambda name=name, job=job: together.__setitem__(name, job()) for name, job in jobs.items()))
+    assert all(np.array_equal(a, b) for a, b in zip(together.pop("batch"), alone.pop("batch")))
+    assert together == alone
+
+
 def test_a_state_changed_by_one_thread_while_another_searches_it():
     """The search copies the state before it lets the GIL go: the caller's changes after that
     never reach it."""
@@ -142,7 +173,7 @@ def test_a_state_changed_by_one_thread_while_another_searches_it():
     venv.reset()
     searcher = venv.searcher()
     state = venv.core_state(0)
-    engine = core.load().duel.Engine(core_tables())
+    engine = core_engine()
     done = threading.Event()
 
     def search():
@@ -157,7 +188,7 @@ def test_a_state_changed_by_one_thread_while_another_searches_it():
     def play():
         rng = np.random.default_rng(0)
         while not done.is_set() and not state.is_over:
-            engine.apply(state, int(rng.choice(engine.legal_actions(state))))
+            engine.apply_actions(state, int(rng.choice(engine.legal_actions(state))))
 
     run_threads(search, play)
 

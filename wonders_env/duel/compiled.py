@@ -163,7 +163,7 @@ class DuelStateView:
 
     def clone(self) -> DuelStateView:
         """An independent copy of the game (the core copies its state)."""
-        return DuelStateView(self.core.copy(), self.seed)
+        return DuelStateView(self.core.clone(), self.seed)
 
     def determinize(self, player: int, rng: np.random.Generator) -> DuelStateView:
         """A copy with everything ``player`` cannot know redrawn (:func:`.determinize.determinize`'s
@@ -192,7 +192,7 @@ class DuelStateView:
         return tuple(core_engine().trade_prices(self.core, player))
 
     def score_breakdown(self, player: int) -> dict[str, int]:
-        return dict(zip((*CATEGORIES, "total"), core_engine().score(self.core, player)))
+        return dict(zip((*CATEGORIES, "total"), core_engine().score_breakdown(self.core, player)))
 
     def why_illegal(self, action: object) -> str | None:
         """``None`` if ``action`` is legal now, else why not (the core's words: the Python engine's)."""
@@ -215,7 +215,7 @@ def to_python(engine: Any, state: Any, seed: int | None = None) -> DuelState:
     twin = DuelState.__new__(DuelState)
     twin.db = BASE
     twin.seed = seed
-    for name, value in engine.export(state).items():
+    for name, value in engine.export_state(state).items():
         setattr(twin, name, value)
     twin.phase = Phase(twin.phase)
     twin.victory = Victory(twin.victory)
@@ -237,7 +237,7 @@ def to_core(engine: Any, state: Any, seed: int | None) -> Any:
     else:
         twin = engine.new_game(check_seed(seed))
     for _, action, _ in state.log:
-        engine.apply(twin, action)
+        engine.apply_actions(twin, action)
     return twin
 
 
@@ -274,7 +274,7 @@ class CompiledDuel:
         except ValueError as error:
             raise ValueError(f"the core cannot take this Duel state: its move log does not replay on {deal} "
                              f"({error})") from None
-        given, replayed = self.engine.export(taken), self.engine.export(twin)
+        given, replayed = self.engine.export_state(taken), self.engine.export_state(twin)
         differing = [name for name in STATE_FIELDS if given[name] != replayed[name]]
         if differing:
             raise ValueError(f"the core cannot take this Duel state: it rebuilds a state from {deal} and its move "
@@ -294,7 +294,7 @@ class CompiledDuel:
 
     def new_searcher(self, uniform_rule: bool = False) -> Any:
         """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) of this engine's games."""
-        return core.load().duel.Searcher(core_tables(), uniform_rule=uniform_rule)
+        return core.load().duel.Searcher(self.engine, uniform_rule=uniform_rule)
 
     def acting_players(self, state: DuelStateView) -> list[int]:
         return [] if state.core.is_over else [state.core.current]
@@ -327,7 +327,7 @@ class CompiledDuel:
         """Play an action of the deciding player (the core checks it again: cheaply); whether the
         game is over now."""
         core_state = state.core
-        self.engine.apply(core_state, action)
+        self.engine.apply_actions(core_state, action)
         return core_state.is_over
 
     def apply_actions(self, state: DuelStateView, actions: Mapping[int, int]) -> None:
@@ -338,7 +338,7 @@ class CompiledDuel:
             problem = action_number_error(action, NUM_ACTIONS)
             if problem:
                 raise ValueError(problem)
-            self.engine.apply(state.core, int(action))
+            self.engine.apply_actions(state.core, int(action))
 
     def is_over(self, state: DuelStateView) -> bool:
         return state.core.is_over
@@ -386,11 +386,9 @@ class DuelBatch:
     num_actions = NUM_ACTIONS
 
     def __init__(self, num_envs: int, seed: int, threads: int = 1) -> None:
-        module = core.load().duel
-        tables = core_tables()
         self.game = CompiledDuel()
-        self._engine = module.Engine(tables)
-        self._batch = module.Batch(tables, num_envs, seed, threads)
+        self._engine = self.game.engine
+        self._batch = core.load().duel.Batch(self._engine, num_envs, seed, threads)
         self.core_batch = self._batch
         self.reset = self._batch.reset
         self.step = self._batch.step
@@ -402,7 +400,7 @@ class DuelBatch:
 
     def finished_score_rewards(self) -> list[tuple[int, list[float]]]:
         """``(index, the env's score rewards)`` of the games that ended in the last step."""
-        return [(index, score_rewards([self._engine.score(state, p)[-1] for p in (0, 1)], state.winners))
+        return [(index, score_rewards([self._engine.score_breakdown(state, p)[-1] for p in (0, 1)], state.winners))
                 for index, _, state in self._batch.finished()]
 
     def state(self, index: int) -> DuelStateView:
@@ -420,7 +418,7 @@ class DuelBatch:
 
     def searcher(self, uniform_rule: bool = False) -> Any:
         """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) over this batch's core states."""
-        return core.load().duel.Searcher(core_tables(), uniform_rule=uniform_rule)
+        return core.load().duel.Searcher(self._engine, uniform_rule=uniform_rule)
 
     def python_state(self, index: int) -> DuelState:
         """The Python engine state of game ``index`` as it stands (field by field)."""

@@ -88,7 +88,7 @@ def _reward_row(e: CountReward):
 def core_tables(edition: str = "1st"):
     """The core's copy of an edition's tables (a ``_core.seven_wonders.Tables``), built once."""
     db = database(edition)
-    return core.load().seven_wonders.make_tables(table_arrays(db))
+    return core.load().seven_wonders.Tables(table_arrays(db))
 
 
 def table_arrays(db: CardDatabase) -> dict[str, Any]:
@@ -167,7 +167,7 @@ def write_table_file(path: str, edition: str = "1st") -> None:
 
 def deal_of(state: SevenWondersState) -> dict[str, Any]:
     """The deal of a Python state just set up by ``state.new_game`` (before any move): the boards
-    and every Age deck in order, as the core's ``Engine.new_game`` takes it."""
+    and every Age deck in order, as the core's ``Engine.new_game_from_deal`` takes it."""
     if state.age != 1 or state.turn != 1 or state.phase != Phase.MAIN or state.log:
         raise ValueError("deal_of needs a state just set up by new_game (no move played)")
     db = state.db
@@ -282,11 +282,12 @@ class CompiledSevenWonders:
 
     def new_game(self, seed: int | None = None) -> SevenWondersStateView:
         seed = fresh_seed() if seed is None else check_seed(seed)
-        return SevenWondersStateView(self.engine.new_game_seeded(seed), self)
+        return SevenWondersStateView(self.engine.new_game(seed), self)
 
     def new_game_from_deal(self, deal: Mapping[str, Any], seed: int | None = None) -> SevenWondersStateView:
         """A game from an explicit deal (see :func:`deal_of`); a corrupt deal raises ValueError."""
-        return SevenWondersStateView(self.engine.new_game(dict(deal), None if seed is None else check_seed(seed)), self)
+        seed = None if seed is None else check_seed(seed)
+        return SevenWondersStateView(self.engine.new_game_from_deal(dict(deal), seed), self)
 
     def from_python_state(self, state: SevenWondersState) -> SevenWondersStateView:
         """The same game as a Python state just set up (same boards, same deck orders)."""
