@@ -158,7 +158,8 @@ def test_bad_action_arrays_raise_clear_errors(actions, error):
     ({"seed": -1}, TypeError, "seed must be an integer"),
     ({"seed": 1.5}, TypeError, "seed must be an integer"),
     ({"seed": 1 << 64}, TypeError, "seed must be an integer"),
-    ({"num_players": 3}, ValueError, "takes no options"),
+    ({"num_players": 3}, ValueError, "num_players must be one of 2 for seven_wonders_duel, got 3"),
+    ({"reward_scale": 3}, ValueError, "takes no options"),
 ])
 def test_bad_arguments_raise_clear_errors(kwargs, exception, error):
     with pytest.raises(exception, match=error):
