@@ -393,13 +393,12 @@ class CompiledSevenWonders:
         """The PettingZoo env's int8 mask of ``player``: only ``wait`` for a player who does not decide."""
         return self.engine.legal_action_mask(state, player)
 
-    def why_illegal(self, state, player: int, action: Any) -> str:
-        """``""`` if ``action`` is legal for ``player``, else why not, in the words of the Python
-        engine's ``rules.check_legal``."""
+    def why_illegal(self, state, player: int, action: Any) -> str | None:
+        """As the Python engine's, in the words of its ``rules.check_legal``."""
         not_a_number = action_number_error(action, self.num_actions)
         if not_a_number:
             return f"illegal action for player_{player}: {not_a_number}"
-        return self.engine.why_illegal(state, player, int(action))
+        return self.engine.why_illegal(state, player, int(action)) or None
 
     def legal_actions_reference(self, state, player: int) -> set[int]:
         """The Python engine's slow enumeration, on a Python twin of the state (for the tests)."""
