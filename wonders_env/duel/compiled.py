@@ -199,9 +199,6 @@ for _name in STATE_FIELDS:  # each other field: a property reading that field of
     if _name not in vars(DuelStateView):
         setattr(DuelStateView, _name, property(attrgetter(f"core.{_name}")))
 
-#: the name the differential tests use for the core's game
-CoreDuelState = DuelStateView
-
 
 def to_python(engine: Any, state: Any, seed: int | None = None) -> DuelState:
     """A Python engine state equal to the core state ``state``, field by field."""
