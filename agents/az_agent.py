@@ -47,6 +47,7 @@ import numpy as np
 from wonders_env.registry import resolve_game
 
 from .heuristic import PRIOR_TEMPERATURE, env_position
+from .match import check_trained_table
 from .search_options import check_at_least_zero, check_budget, check_flag, check_share
 
 POLICY_DIR = Path(__file__).resolve().parent / "policies"
@@ -118,18 +119,7 @@ class AZAgent:
     def check_env(self, env: Any) -> None:
         """``ValueError`` saying why, if the network cannot play ``env`` (another game, 7 Wonders
         edition or payment mode)."""
-        raw = env.unwrapped
-        if raw.game.name != self.game_name:
-            raise ValueError(f"this az agent plays {self.game_name}, the env is {raw.game.name}")
-        payment = getattr(raw, "payment", None)
-        if self.payment is not None and payment is not None and payment != self.payment:
-            raise ValueError(f"the az network was trained with payment={self.payment!r} and plays only that mode; "
-                             f"the env has payment={payment!r}")
-        if raw.game.observation_size != self.spec.obs_size:
-            edition = getattr(raw, "edition", None)
-            raise ValueError(f"the az network expects observations of size {self.spec.obs_size}, this table"
-                             f"{f' ({edition} edition)' if edition else ''} gives {raw.game.observation_size}: "
-                             f"it plays only the game and edition it was trained on")
+        check_trained_table(env, "the az network", self.game_name, self.spec.obs_size, self.payment)
 
     def act(self, env: Any) -> int:
         self.check_env(env)

@@ -32,6 +32,27 @@ def check_agent(agent: Agent, env: Any) -> None:
         check(env)
 
 
+def check_trained_table(env: Any, network: str, game: str, obs_size: int, payment: str | None) -> None:
+    """The ``check_env`` of the agents that play a trained network: ``ValueError`` saying why, if
+    ``network`` (its name in the messages: "the policy", "the az network") cannot play the table
+    of ``env``: another game than ``game`` (its registry name), another 7 Wonders payment mode than
+    ``payment`` (None: any), observations of another size than ``obs_size`` (another edition)."""
+    raw = env.unwrapped
+    if raw.game.name != game:
+        raise ValueError(f"{network} plays {game}, the env is {raw.game.name}")
+    env_payment = getattr(raw, "payment", None)
+    if payment is not None and env_payment is not None and env_payment != payment:
+        raise ValueError(f"{network} was trained with payment={payment!r} and plays only that mode; the env has "
+                         f"payment={env_payment!r} (its actions and observations differ)")
+    size = raw.game.observation_size
+    if size != obs_size:
+        edition = getattr(raw, "edition", None)
+        table = game + (f", {edition} edition" if edition else "")
+        raise ValueError(f"{network} expects observations of size {obs_size} ({game}), this game ({table}) gives "
+                         f"{size}: it plays only the game, and for 7 Wonders the edition, it was trained on; choose "
+                         f"another agent or a file trained for this table")
+
+
 def seat_of(agent_name: str) -> int:
     """The seat index of a PettingZoo agent name (``"player_2"`` -> 2)."""
     return int(agent_name.rsplit("_", 1)[1])

@@ -52,6 +52,7 @@ from torch.distributions import Categorical
 
 from wonders_env.registry import entry
 
+from .match import check_trained_table
 from .search_options import check_flag
 
 FORMAT_VERSION = 1
@@ -404,19 +405,8 @@ class PolicyAgent:
         """Raise ``ValueError`` saying why, if the policy cannot play ``env`` (another payment
         mode, or observations of another size: another game or 7 Wonders edition). The tools
         call it when a game is set up, so that a wrong seat is refused before the first move."""
-        raw = env.unwrapped
-        env_payment = getattr(raw, "payment", None)
-        if self.payment is not None and env_payment is not None and env_payment != self.payment:
-            raise ValueError(f"the policy was trained with payment={self.payment!r} and plays only that mode; "
-                             f"the env has payment={env_payment!r} (its actions and observations differ)")
-        size = raw.game.observation_size
-        if size != self.model.spec.obs_size:
-            edition = getattr(raw, "edition", None)
-            table = f"{raw.game.name}" + (f", {edition} edition" if edition else "")
-            raise ValueError(f"the policy expects observations of size {self.model.spec.obs_size} "
-                             f"({self.model.spec.game}), this game ({table}) gives {size}: a policy plays only "
-                             f"the game, and for 7 Wonders the edition, it was trained on; choose another "
-                             f"agent or a policy file trained for this table")
+        spec = self.model.spec
+        check_trained_table(env, "the policy", entry(spec.game).name, spec.obs_size, self.payment)
 
     @torch.no_grad()
     def act(self, env: Any) -> int:

@@ -4,7 +4,8 @@ The cases are drawn from the registry: every engine of every game (the Python re
 compiled core where a game has one), at each player count and edition listed in :data:`TABLES`
 that the game has. Seeded random games check, at every step, the masks against the legal lists
 and the slow reference, that only the acting players have legal actions, the observation's shape,
-that an illegal action raises and changes nothing, that clones are independent and that a
+that an illegal action raises and changes nothing, that ``why_illegal`` explains exactly the
+illegal actions naming them, that clones are independent and that a
 determinization keeps the player's observation and has no seed (its deal is not its seed's); and at
 the end the winners, returns and scores.
 """
@@ -95,6 +96,7 @@ def test_a_random_game_keeps_the_contract(name, engine, table):
         with pytest.raises(ValueError):
             game.apply_actions(state, {})
         assert _fingerprint(game, state) == before, "a refused action changed the state"
+        _check_why_illegal(game, state, acting)
         if step % REFERENCE_EVERY == 0:
             twin = game.clone(state)
             game.apply_actions(twin, {p: game.legal_actions(twin, p)[-1] for p in acting})
@@ -125,6 +127,27 @@ def test_a_random_game_keeps_the_contract(name, engine, table):
     json.dumps(record)
     for viewer in (None, *range(game.num_players)):  # the sentences of terminal play and the web news
         assert all(isinstance(game.describe_entry(entry, viewer), str) for entry in record["actions"])
+
+
+def _check_why_illegal(game: Game, state, acting: list[int]) -> None:
+    """``why_illegal`` is None for every legal action of an acting player, a reason naming the
+    action for some of its illegal ones, for a bad action number of any player, and for an acting
+    player's legal action given by a player who does not act."""
+    for p in range(game.num_players):
+        for action in (game.num_actions, -1, "3"):
+            reason = game.why_illegal(state, p, action)
+            assert isinstance(reason, str) and repr(action) in reason and "integer" in reason, (p, action, reason)
+        if p not in acting:
+            for action in game.legal_actions(state, acting[0])[:3]:
+                reason = game.why_illegal(state, p, action)
+                assert isinstance(reason, str) and f"illegal action {action} (" in reason, (p, action, reason)
+    for p in acting:
+        mask = game.legal_action_mask(state, p)
+        assert all(game.why_illegal(state, p, a) is None for a in np.flatnonzero(mask).tolist())
+        illegal = np.flatnonzero(~mask)
+        for action in illegal[:: max(1, len(illegal) // 4)].tolist():
+            reason = game.why_illegal(state, p, action)
+            assert isinstance(reason, str) and f"illegal action {action} (" in reason, (p, action, reason)
 
 
 @pytest.mark.parametrize("name, engine, table", CASES)

@@ -15,7 +15,7 @@ from wonders_env.deal_rng import DealRng
 from wonders_env.duel.compiled import core_tables as duel_tables
 from wonders_env.duel.state import new_game as new_duel_game
 from wonders_env.seven_wonders.cards import database
-from wonders_env.registry import make as make_env
+from wonders_env.registry import make as make_env, make_engine
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders, deal_of
 from wonders_env.seven_wonders.state import new_game as new_seven_wonders_game
 from wonders_web.replay import RecordError, rebuild
@@ -208,8 +208,7 @@ def test_the_core_refuses_a_state_changed_by_hand_naming_the_field(game, source)
     """Both games alike: the core replays the state's moves from its seed's deal and compares."""
     env = played_env(game, source, 6, 6)
     state = env.unwrapped.state
-    changed = (state.to_python() if game == "seven_wonders_duel" else env.unwrapped.game.python_twin(state)) \
-        if source == "core" else state.clone()
+    changed = env.unwrapped.game.to_python(state) if source == "core" else state.clone()
     changed.coins[0] = 40
     core = make_env(game, raw=True, engine="core", **GAMES[game])
     core.reset(seed=6)
@@ -218,6 +217,21 @@ def test_the_core_refuses_a_state_changed_by_hand_naming_the_field(game, source)
     assert core.unwrapped.game_record()["actions"] == []  # nothing changed
     core.state = state  # the state as played is taken, with its seed
     assert core.unwrapped.game_record() == env.unwrapped.game_record()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_both_core_engines_to_python_is_a_python_engine_copy(game):
+    """``to_python`` means the same in both games: a Python engine state equal to the core's, which
+    the Python engine plays on and which changes without changing the core's."""
+    env = played_env(game, "core", 8, 5)
+    state, python = env.unwrapped.state, make_engine(game, "python", **GAMES[game])
+    before, coins = env.unwrapped.game_record(), list(state.coins)
+    copy = env.unwrapped.game.to_python(state)
+    assert type(copy) is type(python.new_game(8))
+    assert python.game_record(copy) == before
+    copy.coins[0] += 5
+    python.apply_actions(copy, {p: python.legal_actions(copy, p)[0] for p in python.acting_players(copy)})
+    assert env.unwrapped.game_record() == before and list(state.coins) == coins != list(copy.coins)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -163,6 +163,10 @@ class Game(Protocol[State]):
     def legal_actions_reference(self, state: State, player: int) -> set[int]:
         """The same set as :meth:`legal_action_mask`, by slow, obviously correct enumeration."""
 
+    def why_illegal(self, state: State, player: int, action: Any) -> str | None:
+        """``None`` when ``action`` is legal for ``player`` now; else why not, in the engine's
+        words, naming the action (its repr when it is not an action number) and the player."""
+
     def apply_actions(self, state: State, actions: Mapping[int, int]) -> None:
         """Play one action for each acting player (``{player: action}``), in place. An illegal
         or missing action raises ``ValueError`` naming it and why, and changes nothing."""

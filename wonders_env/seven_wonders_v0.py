@@ -59,7 +59,7 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
   never imported). `env.unwrapped.game` is the engine (a `wonders_env.game.Game`). With the core,
   `env.unwrapped.state` is the core's state itself, read-only under the Python state's names
   (`SevenWondersStateView`: reading a field reads that field, nothing is copied; it follows the
-  game, `clone()` keeps a position); `env.unwrapped.game.python_twin(state)` gives a Python engine
+  game, `clone()` keeps a position); `env.unwrapped.game.to_python(state)` gives a Python engine
   copy to change by hand. Assigning a state (`env.state = state` on `env()`, `parallel_env()` or
   the raw envs: the core's view or a Python engine state, of the env's player count, edition and
   payment mode) puts the engine in a copy of it, and the env then reports what that state alone

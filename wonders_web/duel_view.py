@@ -166,14 +166,6 @@ def _target(state, action: int) -> str:
     return f"city-{owners[0]}-{index}" if owners else f"slot-{index}"
 
 
-def illegal_reason(env, seat: int, action: object) -> str:
-    """Why ``action`` is not a legal move of ``seat`` now, in the engine's words."""
-    state = env.unwrapped.state
-    if state.current != seat:
-        return f"it is not {AGENTS[seat]}'s turn"
-    return state.why_illegal(action) or "it is legal"
-
-
 # ---------------------------------------------------------------- news and replays
 def news_mark(env) -> tuple[int, int, tuple[bool, ...]]:
     """What :func:`news` compares against: the length of the log, the pawn, the looting tokens."""

@@ -5,7 +5,7 @@ drawings shows its table: a key of ``BOARDS`` in ``static/app.js``), ``SETUP_CHO
 form offers beside the player count: per option its label, its values with the default first and an
 optional hint) and the same functions: ``new_env(options)``, ``acting_agents(env)``,
 ``phase(env)``, ``seat_names(env)``, ``table(env, seat)``, ``moves(env, seat)``,
-``illegal_reason(env, seat, action)``, ``news_mark(env)``, ``news(env, mark)``, ``event(entry, viewer)``,
+``news_mark(env)``, ``news(env, mark)``, ``event(entry, viewer)``,
 ``recorded_action(env, agent, entries)`` and ``replay_options(record)``.
 """
 

@@ -270,7 +270,8 @@ class GameSession:
                 raise MoveError(f"{agent} has already chosen this turn", 409)
             legal = [m["action"] for m in self.view_module.moves(self.env, seat)]
             if not isinstance(action, int) or isinstance(action, bool) or action not in legal:
-                reason = self.view_module.illegal_reason(self.env, seat, action)
+                game = self.env.unwrapped.game  # the engine's reason (Game.why_illegal)
+                reason = game.why_illegal(self.env.unwrapped.state, seat, action) or "it is legal"
                 raise MoveError(f"illegal move {action!r} for {agent}: {reason}")
             self.pending[agent] = action
             self.chosen().add(agent)

@@ -151,11 +151,6 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
     return result
 
 
-def illegal_reason(env, seat: int, action: object) -> str:
-    """Why ``action`` is not a legal move of ``seat`` now, in the engine's words."""
-    return env.unwrapped.game.why_illegal(env.unwrapped.state, seat, action) or "it is legal"
-
-
 # ---------------------------------------------------------------- news and replays
 def news_mark(env) -> tuple[int, list[int]]:
     """What :func:`news` compares against: the log length and each city's military tokens."""

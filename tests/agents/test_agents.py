@@ -121,6 +121,23 @@ def test_short_game_names():
     assert isinstance(make_agent("mcts", game="seven_wonders_duel"), MCTSAgent)
 
 
+@pytest.mark.parametrize("game, table", [("seven_wonders", {"num_players": 3, "edition": "2nd"}),
+                                         ("seven_wonders_duel", {"num_players": 3})])
+def test_the_trained_networks_refuse_a_table_in_the_same_words(game, table):
+    """The az network and the ppo policy share one check: another edition (observations of another
+    size) or another game is refused with the same sentence, naming the network."""
+    pytest.importorskip("torch", reason="the ppo agent needs torch (the train extra)")
+    env = wonders_env.make("seven_wonders", raw=True, **table)
+    reasons = []
+    for name in ("az", "ppo"):
+        with pytest.raises(ValueError) as refused:
+            make_agent(name, game=game, **CHEAP[name]).check_env(env)
+        reasons.append(str(refused.value))
+    assert reasons[0].startswith("the az network ") and reasons[1].startswith("the policy ")
+    assert reasons[0].removeprefix("the az network ") == reasons[1].removeprefix("the policy ")
+    assert ("expects observations of size" if game == "seven_wonders" else "plays seven_wonders_duel") in reasons[0]
+
+
 # ---------------------------------------------------------------- complete games, only legal moves
 @pytest.mark.parametrize("name", BOTS)
 @pytest.mark.parametrize("players, edition", [(2, "1st"), (3, "1st"), (4, "1st"), (7, "1st"), (5, "2nd")])

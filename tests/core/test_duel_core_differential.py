@@ -20,7 +20,7 @@ from agents.heuristic import HeuristicAgent
 from wonders_env.duel.game import DuelGame
 from wonders_env.duel.actions import DECODED, ActionKind
 from wonders_env.duel.cards import CARD_SCIENCE, CARD_SHIELDS, TOKEN_IDS, WONDER_SHIELDS
-from wonders_env.duel.compiled import CompiledDuel, CoreDuelState
+from wonders_env.duel.compiled import CompiledDuel, DuelStateView
 
 LAW = TOKEN_IDS["Law"]
 
@@ -112,7 +112,7 @@ POLICIES = {"random": lambda seed: random_policy, "military": lambda seed: steer
 
 
 # ------------------------------------------------------------------------ the comparison
-def compare(py_state, core_state: CoreDuelState, where: str) -> None:
+def compare(py_state, core_state: DuelStateView, where: str) -> None:
     legal = PY.legal_actions(py_state)
     assert CORE.legal_actions(core_state, core_state.core.current) == legal, where
     assert CORE.acting_players(core_state) == ([] if py_state.game_over else [py_state.current]), where

@@ -7,7 +7,7 @@ import pytest
 
 from wonders_env import core
 from wonders_env.duel.cards import WONDER_IDS, WONDER_POWERS, WONDERS, EffectKind
-from wonders_env.duel.compiled import CompiledDuel, CoreDuelState, table_arrays, table_names
+from wonders_env.duel.compiled import CompiledDuel, DuelStateView, table_arrays, table_names
 from wonders_env.duel.state import new_game
 
 CORE = CompiledDuel()
@@ -62,7 +62,7 @@ def test_a_corrupt_deal_is_refused_with_what_is_wrong(change, error):
 def test_a_valid_deal_gives_the_python_engines_game():
     state = ENGINE.new_game_from_deal(**python_deal(4))
     python = new_game(4)
-    assert CORE.to_python(CoreDuelState(state, 4)).deals == python.deals
+    assert CORE.to_python(DuelStateView(state, 4)).deals == python.deals
 
 
 def test_an_illegal_action_says_why_and_changes_nothing():

@@ -1,6 +1,7 @@
 """The core's one declared Duel state layout (``core/duel/state_layout.hpp``) and what derives from
 it: the export, the checked import and the read-only view (``DuelStateView``), which answers the
-readable tools' questions (costs, scores, why a move is illegal) as the Python engine does."""
+readable tools' questions (costs, scores) as the Python engine does; the core engine explains an illegal
+move in the Python engine's words."""
 
 from __future__ import annotations
 
@@ -57,8 +58,10 @@ def test_the_core_explains_an_illegal_move_in_the_python_engines_words():
         if index % 5:
             continue
         for action in [*range(0, 1202, 7), -1, 1202, True, 2.0, "12"]:
-            assert view.why_illegal(action) == python.why_illegal(action), (index, action)
-            compared += 1
+            for player in (0, 1):
+                assert CORE.why_illegal(view, player, action) == PY.why_illegal(python, player, action), \
+                    (index, player, action)
+                compared += 1
     assert compared > 5000
 
 

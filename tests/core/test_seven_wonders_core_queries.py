@@ -2,7 +2,7 @@
 games of both engines from the same seeds (3-7 players and the Free City variant, both editions,
 both payment modes), at every step the core's state read under the Python names equals the Python
 state field by field, and for every player the reason an action is illegal (many random actions,
-legal and illegal), the city it plays for, the cards it chooses from, the payments, the counts,
+legal and illegal), the city it plays for, the cards it chooses from, the payments, Olympia's free build, the counts,
 the scores, the move texts, the card texts, the table and the text observation are the same."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from wonders_env.seven_wonders import text_view
 from wonders_env.seven_wonders.compiled import STATE_FIELDS, CompiledSevenWonders, log_entries
 from wonders_env.seven_wonders.compiled import _CoreState as CoreState
 from wonders_env.seven_wonders.game import SevenWondersGame
+from wonders_env.seven_wonders.scoring import PythonRules
 from wonders_env.seven_wonders.state import Phase
 
 TABLES = [(2, "1st", "cheapest"), (3, "1st", "choose"), (4, "2nd", "cheapest"), (5, "1st", "cheapest"),
@@ -32,6 +33,7 @@ def _same_answers(core: CompiledSevenWonders, python: SevenWondersGame, view, st
         for card_type in rng.choice(db.num_types, 4, replace=False):
             assert core.build_payment(view, seat, int(card_type)) == python.build_payment(state, seat, int(card_type))
         assert core.stage_payment(view, seat) == python.stage_payment(state, seat), where
+        assert core.free_build_available(view, seat) == python.free_build_available(state, seat), where
         if seat in state.pending:
             assert core.payment_choices(view, seat) == python.payment_choices(state, seat), where
     acting = python.acting_seats(state)
@@ -51,6 +53,14 @@ def _same_answers(core: CompiledSevenWonders, python: SevenWondersGame, view, st
             assert [core.describe_effect(view, player, a) for a in moves] == \
                 [python.describe_effect(state, player, a) for a in moves], where
         assert text_view.observation_text(view, player, []) == text_view.observation_text(state, player, []), where
+
+
+def test_the_core_has_every_name_of_the_python_rules():
+    """The compiled engine answers under every name of :class:`.scoring.PythonRules` (texts, renders
+    and agents ask either engine through ``rules_of``)."""
+    names = [name for name in vars(PythonRules) if not name.startswith("_")]
+    assert "free_build_available" in names
+    assert [name for name in names if not hasattr(CompiledSevenWonders, name)] == []
 
 
 @pytest.mark.parametrize("num_players,edition,payment", TABLES)

@@ -113,7 +113,7 @@ def test_an_assigned_state_comes_back_field_by_field():
     env = _mid_game()
     with pytest.raises(AttributeError):
         env.state.coins = [40, 40, 40]
-    state = env.game.python_twin(env.state)
+    state = env.game.to_python(env.state)
     state.coins = [40, 40, 40]
     with pytest.raises(ValueError, match="seed 5's deal and its move log give other values of coins "):
         env.state = state
@@ -123,12 +123,26 @@ def test_an_assigned_state_comes_back_field_by_field():
     assert differing_fields(env.state, state, STATE_FIELDS) == []
 
 
+@pytest.mark.parametrize("name", ["coins", "game", "an_unknown_name"])
+def test_the_view_refuses_any_assignment_saying_why_as_duels(name):
+    """Assigning to a field, to the view's engine or to a name it does not have is refused, saying that
+    the view is read-only and how to get a state to change (Duel's view says the same)."""
+    env = _mid_game()
+    before = env.game_record()
+    with pytest.raises(AttributeError, match=f"view of a core 7 Wonders state is read-only \\(assigning '{name}'\\)"
+                                             f".*to_python\\(state\\) gives a Python engine copy"):
+        setattr(env.state, name, 1)
+    assert not hasattr(env.state, "an_unknown_name") and env.game_record() == before
+    clone = env.state.clone()
+    assert clone.log == env.state.log and clone.wonders == env.state.wonders  # the memos are still written
+
+
 def test_a_state_the_core_does_not_hold_as_given_is_refused_naming_its_fields_and_nothing_changes():
     """The core rebuilds each log entry's ``paid_to`` from its payment: an entry changed by hand
     was silently replaced."""
     env = _mid_game()
     before, observation = env.state.clone(), env.observe(env.agent_selection)["observation"]
-    state = env.game.python_twin(env.state)
+    state = env.game.to_python(env.state)
     state.log[0] = {**state.log[0], "paid_to": [{"seat": 1, "agent": "player_1", "coins": 9}]}
     with pytest.raises(ValueError, match=r"the core cannot take this 7 Wonders state: it holds other values of log "):
         env.state = state

@@ -68,7 +68,8 @@ def test_env_render_moves_illegal_moves_and_records_on_the_core_alone():
         action = int(rng.choice(np.flatnonzero(mask)))
         assert raw.game.describe_move(state, player, action)
         assert raw.game.describe_effect(state, player, action) is not None
-        assert raw.render() and state.why_illegal(action) is None and state.score_breakdown(player)["total"] >= 0
+        assert raw.game.why_illegal(state, player, action) is None and raw.game.why_illegal(state, 1 - player, action)
+        assert raw.render() and state.score_breakdown(player)["total"] >= 0
         raw.step(action)
     record = raw.game_record()
     assert record["finished"] and len(record["actions"]) == len(raw.state.log)

@@ -11,6 +11,7 @@ game's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 from functools import cache
 
@@ -115,15 +116,25 @@ class IllegalActionError(ValueError):
     """An action that the rules do not allow in this state."""
 
 
-def illegal_action_error(acts: ActionTable, action: object, player: int, reason: str,
-                         legal: list[int]) -> IllegalActionError:
-    """The error of both engines for an illegal ``action`` of ``player``: the action, ``reason``
-    and the legal actions (the first 12 named)."""
-    if action_number_error(action, acts.num_actions):
-        label = repr(action)
+def why_illegal_for(acts: ActionTable, action: object, player: int, acting: list[int],
+                    reason: Callable[[], str | None]) -> str | None:
+    """Both engines' ``Game.why_illegal``: ``None`` when ``action`` is legal for ``player``, else the
+    action, the player and why: that another player decides now (``acting``: who does), or the
+    state's ``reason()`` for the deciding player (a bad action number, the game's end, the rules)."""
+    if acting and player not in acting and not action_number_error(action, acts.num_actions):
+        why: str | None = f"it is not player_{player}'s turn (player_{acting[0]} decides now)"
     else:
-        label = f"{action} ({acts.describe(int(action))})"
+        why = reason()
+    if why is None:
+        return None
+    label = repr(action) if action_number_error(action, acts.num_actions) else \
+        f"{action} ({acts.describe(int(action))})"
+    return f"illegal action {label} for player {player}: {why}"
+
+
+def illegal_action_error(acts: ActionTable, why: str, legal: list[int]) -> IllegalActionError:
+    """The error of both engines and the env for an illegal action: ``why`` (the text of
+    :func:`why_illegal_for`) and the legal actions (the first 12 named)."""
     shown = ", ".join(f"{a} ({acts.describe(a)})" for a in legal[:12])
     more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-    return IllegalActionError(f"illegal action {label} for player {player}: {reason}. "
-                              f"Legal now: {shown or 'none'}{more}")
+    return IllegalActionError(f"{why}. Legal now: {shown or 'none'}{more}")

@@ -11,8 +11,8 @@ Python side:
   with the names of :class:`.state.DuelState`: each field is read from the core when asked (the
   getters, the export and the checked import all come from one declared layout,
   ``core/duel/state_layout.hpp``), and it answers the questions the readable tools ask of either
-  state (``build_cost``, ``wonder_cost``, ``sell_value``, ``trade_price_list``, ``score_breakdown``,
-  ``why_illegal``) from the core; so the render, card texts, record, text view, web view and the
+  state (``build_cost``, ``wonder_cost``, ``sell_value``, ``trade_price_list``, ``score_breakdown``)
+  from the core; so the render, card texts, record, text view, web view and the
   agents play a core game without the Python rules (``tests/duel/test_duel_core_alone.py``);
 * :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on these views, so agents, the
   tournament and training run on it;
@@ -43,7 +43,7 @@ from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
 from .cards import BASE, WONDER_POWERS, DuelDatabase
-from .actions import BASE_ACTIONS, NUM_ACTIONS, describe_action, illegal_action_error
+from .actions import BASE_ACTIONS, NUM_ACTIONS, describe_action, why_illegal_for
 from . import presentation, render
 from .record import game_record
 from .observation import OBSERVATION_SIZE
@@ -194,20 +194,10 @@ class DuelStateView:
     def score_breakdown(self, player: int) -> dict[str, int]:
         return dict(zip((*CATEGORIES, "total"), core_engine().score_breakdown(self.core, player)))
 
-    def why_illegal(self, action: object) -> str | None:
-        """``None`` if ``action`` is legal now, else why not (the core's words: the Python engine's)."""
-        problem = action_number_error(action, NUM_ACTIONS)
-        if problem:
-            return f"it is not an action number: {problem}"
-        return core_engine().why_illegal(self.core, int(action)) or None
-
 
 for _name in STATE_FIELDS:  # each other field: a property reading that field of the core state
     if _name not in vars(DuelStateView):
         setattr(DuelStateView, _name, property(attrgetter(f"core.{_name}")))
-
-#: the name the differential tests use for the core's game
-CoreDuelState = DuelStateView
 
 
 def to_python(engine: Any, state: Any, seed: int | None = None) -> DuelState:
@@ -315,13 +305,17 @@ class CompiledDuel:
             return set()
         return set(legal_actions_reference(self.to_python(state)))
 
-    def check_legal(self, state: DuelStateView, action: object) -> None:
-        """Raise :class:`.actions.IllegalActionError` naming the action, why it is illegal (the
-        core's words, those of the Python engine) and the legal actions, if it is."""
-        reason = state.why_illegal(action)
-        if reason:
-            raise illegal_action_error(BASE_ACTIONS, action, state.core.current, reason,
-                                       self.legal_actions(state, state.core.current))
+    def why_illegal(self, state: DuelStateView, player: int, action: object) -> str | None:
+        """As the Python engine's: the reasons are the core's words, which are the Python rules'."""
+        return why_illegal_for(BASE_ACTIONS, action, player, self.acting_players(state),
+                               lambda: self._state_reason(state, action))
+
+    def _state_reason(self, state: DuelStateView, action: object) -> str | None:
+        """Why the deciding player may not play ``action`` (the Python rules' ``why_illegal``)."""
+        problem = action_number_error(action, NUM_ACTIONS)
+        if problem:
+            return f"it is not an action number: {problem}"
+        return self.engine.why_illegal(state.core, int(action)) or None
 
     def play_legal(self, state: DuelStateView, action: int) -> bool:
         """Play an action of the deciding player (the core checks it again: cheaply); whether the

@@ -21,7 +21,7 @@ from pettingzoo import AECEnv
 
 from ..game import REWARD_MODES, check_engine, check_seed
 from ..pettingzoo_common import dead_step, wrap
-from .actions import action_table, IllegalActionError
+from .actions import IllegalActionError, action_table, illegal_action_error
 from .cards import BASE, DuelDatabase, edition_database
 from .observation import observation_layout
 from .record import AGENTS, ENV_NAME
@@ -170,7 +170,9 @@ class raw_env(AECEnv):
         agent = self.agent_selection
         legal = self._legal
         if legal is None or not (type(action) is int or isinstance(action, np.integer)) or action not in legal:
-            self.game.check_legal(self._state, action)  # raises a ValueError naming the action and why
+            why = self.game.why_illegal(self._state, self._current(), action)
+            if why is not None:
+                raise illegal_action_error(action_table(self.game.db), why, self._legal_actions())
         over = self.game.play_legal(self._state, int(action))
         self._player = self._state.current
         self._legal = None

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from . import presentation, render, rules
-from .actions import action_table
+from .actions import action_table, why_illegal_for
 from .cards import BASE, DuelDatabase, edition_database
 from .compiled import CompiledDuel
 from .observation import encode_observation, observation_layout
@@ -79,10 +79,9 @@ class DuelGame:
                              f"play this game with engine='python'")
         return CompiledDuel()
 
-    def check_legal(self, state: DuelState, action: object) -> None:
-        """Raise :class:`.actions.IllegalActionError` naming the action, why it is illegal and the
-        legal actions, if it is."""
-        rules.check_legal(state, action)
+    def why_illegal(self, state: DuelState, player: int, action: object) -> str | None:
+        return why_illegal_for(self.actions, action, player, self.acting_players(state),
+                               lambda: rules.why_illegal(state, action))
 
     def play_legal(self, state: DuelState, action: int) -> bool:
         """Play an action of the deciding player known to be legal (the env checked it); whether

@@ -32,7 +32,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import action_number_error
-from .actions import KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_table, illegal_action_error
+from .actions import (KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_table, illegal_action_error,
+                      why_illegal_for)
 from .actions import IllegalActionError as IllegalActionError  # re-exported: what rules.apply_action raises
 from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS, RED, YELLOW
 from .costs import payment_options, purchase_cost, trade_prices
@@ -224,9 +225,10 @@ def why_illegal(state: DuelState, action: object) -> str | None:
 
 def check_legal(state: DuelState, action: object) -> None:
     """Raise :class:`IllegalActionError` naming the action, the reason and the legal actions."""
-    reason = why_illegal(state, action)
-    if reason is not None:
-        raise illegal_action_error(action_table(state.db), action, state.current, reason, legal_actions(state))
+    acts = action_table(state.db)
+    why = why_illegal_for(acts, action, state.current, [state.current], lambda: why_illegal(state, action))
+    if why is not None:
+        raise illegal_action_error(acts, why, legal_actions(state))
 
 
 # ---------------------------------------------------------------------------- resolution

@@ -179,11 +179,6 @@ class DuelState:
         from .scoring import score_breakdown
         return score_breakdown(self, player)
 
-    def why_illegal(self, action: object) -> str | None:
-        """``None`` if ``action`` is legal now, else why not (:func:`.rules.why_illegal`)."""
-        from .rules import why_illegal
-        return why_illegal(self, action)
-
 
 def deal_age(db: DuelDatabase, age: int, rng: DealRng) -> tuple[list[int], list[int]]:
     """Shuffle an Age's deck of ``db``: (a card for each structure slot in slot order, the cards

@@ -23,7 +23,7 @@ copied per read; the PettingZoo env gives its state as ``env.unwrapped.state``. 
 every question the texts, renders, records and agents ask (:class:`.scoring.PythonRules` names them):
 legality and why a move is illegal, acting seats, payments, counts, scores; nothing here imports
 the Python rules (``tests/seven_wonders/test_core_alone.py``). The Python engine meets the core
-only in the differential tests and in :meth:`CompiledSevenWonders.python_twin` (a Python engine
+only in the differential tests and in :meth:`CompiledSevenWonders.to_python` (a Python engine
 copy to change by hand, or for a Python engine env) and :meth:`CompiledSevenWonders.from_python` (the
 other way, checked field by field and, for a state with a seed, replayed from that seed's deal).
 """
@@ -46,7 +46,7 @@ from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDataba
 from . import presentation, render
 from .record import game_record, recorded_action
 from .state import (CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_num_players,
-                    check_same_options, score_rewards)
+                    check_same_options, free_build_available, score_rewards)
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
 LEFTOVER_KIND = "discard"
@@ -195,9 +195,19 @@ class SevenWondersStateView(SeatGeometry, _CoreState):
     the :class:`CompiledSevenWonders` that answers the rules' questions about it. Its engine's
     calls take it as a core state (it is one)."""
 
+    #: the attributes the view sets after it is made: the memos of ``wonders`` and ``log``
+    _MEMOS = frozenset(("_wonders", "_log"))
+
     def __init__(self, state: Any, game: CompiledSevenWonders) -> None:
         super().__init__(state)  # one copy, when the view is made; none per read
-        self.game = game
+        super().__setattr__("game", game)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in self._MEMOS:
+            raise AttributeError(f"the view of a core 7 Wonders state is read-only (assigning {name!r}); its "
+                                 f"engine plays it, and its engine's to_python(state) gives a Python engine copy "
+                                 f"to change")
+        super().__setattr__(name, value)
 
     @property
     def db(self) -> CardDatabase:
@@ -302,11 +312,7 @@ class CompiledSevenWonders:
         """A new C++ search (``Searcher``, ``core/common/ismcts.hpp``) of this engine's games."""
         return core.load().seven_wonders.Searcher(self.engine, uniform_rule=uniform_rule)
 
-    def to_python(self, state) -> SevenWondersStateView:
-        """The state under the Python state's names: its view (nothing copied for a view)."""
-        return self.view(state)
-
-    def python_twin(self, state) -> SevenWondersState:
+    def to_python(self, state) -> SevenWondersState:
         """A Python engine state equal to ``state``, field by field (a copy the Python rules can play on)."""
         view = self.view(state)
         twin = SevenWondersState(db=self.db, **{name: getattr(view, name) for name in STATE_FIELDS})
@@ -393,20 +399,19 @@ class CompiledSevenWonders:
         """The PettingZoo env's int8 mask of ``player``: only ``wait`` for a player who does not decide."""
         return self.engine.legal_action_mask(state, player)
 
-    def why_illegal(self, state, player: int, action: Any) -> str:
-        """``""`` if ``action`` is legal for ``player``, else why not, in the words of the Python
-        engine's ``rules.check_legal``."""
+    def why_illegal(self, state, player: int, action: Any) -> str | None:
+        """As the Python engine's, in the words of its ``rules.check_legal``."""
         not_a_number = action_number_error(action, self.num_actions)
         if not_a_number:
             return f"illegal action for player_{player}: {not_a_number}"
-        return self.engine.why_illegal(state, player, int(action))
+        return self.engine.why_illegal(state, player, int(action)) or None
 
     def legal_actions_reference(self, state, player: int) -> set[int]:
         """The Python engine's slow enumeration, on a Python twin of the state (for the tests)."""
         if player not in self.acting_players(state):
             return set()
         from .rules import legal_actions_reference
-        return legal_actions_reference(self.python_twin(state), player)
+        return legal_actions_reference(self.to_python(state), player)
 
     def apply_actions(self, state, actions: Mapping[int, int]) -> None:
         self.engine.apply_actions(state, dict(actions))
@@ -451,6 +456,7 @@ class CompiledSevenWonders:
         return self.engine.count_items(state, city, list(counted), scope)
 
     science_points = staticmethod(core.load().seven_wonders.science_points)
+    free_build_available = staticmethod(free_build_available)  # from the view's fields
 
     def describe_action(self, state, action: int) -> str:
         return self.engine.describe_action(action)
@@ -580,7 +586,7 @@ class SevenWondersBatch:
 
     def python_state(self, index: int) -> SevenWondersState:
         """The Python engine state of game ``index`` as it stands (field by field)."""
-        return self.game.python_twin(self._batch.state(index))
+        return self.game.to_python(self._batch.state(index))
 
 
 def make_batch(num_envs: int, seed: int, threads: int = 1, num_players: int = 3, edition: str = "1st",

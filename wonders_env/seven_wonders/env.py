@@ -97,7 +97,7 @@ class _SevenWondersTable:
         check_same_options(value, self.num_players, self.db.edition, self.payment)
         if self.engine == "core":
             return self.game.from_python(value)
-        return value.clone() if isinstance(value, SevenWondersState) else value.game.python_twin(value)
+        return value.clone() if isinstance(value, SevenWondersState) else value.game.to_python(value)
 
     def _start(self, state: SevenWondersState) -> None:
         """Play ``state`` from now on (a new game, or an assigned state); the envs set what they

@@ -89,13 +89,13 @@ class SevenWondersGame(PythonRules):
         """The PettingZoo env's int8 mask of ``player``: only ``wait`` for a player who does not decide."""
         return rules.legal_action_mask(state, player).copy()
 
-    def why_illegal(self, state: SevenWondersState, player: int, action) -> str:
-        """``""`` if ``action`` is legal for ``player``, else why not (:func:`.rules.check_legal`)."""
+    def why_illegal(self, state: SevenWondersState, player: int, action: Any) -> str | None:
+        """The text of :func:`.rules.check_legal`'s error, ``None`` when legal."""
         try:
             rules.check_legal(state, player, action)
         except IllegalActionError as error:
             return str(error)
-        return ""
+        return None
 
     def legal_actions_reference(self, state: SevenWondersState, player: int) -> set[int]:
         if player not in self.acting_players(state):

@@ -46,8 +46,8 @@ from .actions import KIND_NAMES, IllegalActionError, Kind, decode_action, encode
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Power, Special,
                     cost_items)
 from .costs import Payment, payment_options
-from .state import (DEFEAT_TOKEN, SELL_COINS, TURNS_PER_AGE, VICTORY_TOKEN, Phase, SevenWondersState, place_building,
-                    place_stage, start_age)
+from .state import (DEFEAT_TOKEN, SELL_COINS, TURNS_PER_AGE, VICTORY_TOKEN, Phase, SevenWondersState,
+                    free_build_available, place_building, place_stage, start_age)
 
 
 # ---------------------------------------------------------------- who acts
@@ -214,12 +214,6 @@ def payment_choices(state: SevenWondersState, city: int) -> list[tuple[int, int,
     else:
         return [(0, 0, 0)]
     return sorted((bank, left, right) for left, right in options if bank + left + right <= coins)
-
-
-def free_build_available(state: SevenWondersState, city: int) -> bool:
-    """Whether ``city`` may still use Olympia A's free build in this Age."""
-    power = Power.FREE_BUILD_ONCE_PER_AGE
-    return bool(state.powers[city, power]) and bool(state.power_used_age[city, power] != state.age)
 
 
 # ---------------------------------------------------------------- legality

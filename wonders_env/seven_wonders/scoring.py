@@ -16,7 +16,7 @@ from functools import lru_cache
 from .cards import BLUE, PURPLE, SCIENCE_ANY, YELLOW, CountReward, Power, VictoryPoints
 from . import rules
 from .rules import count_items
-from .state import CATEGORIES, SevenWondersState  # noqa: F401 (CATEGORIES: the score pad's, read here too)
+from .state import CATEGORIES, SevenWondersState, free_build_available  # noqa: F401 (CATEGORIES: the score pad's, read here too)
 
 SET_BONUS = 7
 
@@ -111,7 +111,7 @@ class PythonRules:
     stage_payment = staticmethod(rules.stage_payment)
     payment_choices = staticmethod(rules.payment_choices)
     count_items = staticmethod(rules.count_items)
-    free_build_available = staticmethod(rules.free_build_available)
+    free_build_available = staticmethod(free_build_available)
     describe_action = staticmethod(rules.describe_action)
     score_breakdown = staticmethod(score_breakdown)
     science_points = staticmethod(science_points)

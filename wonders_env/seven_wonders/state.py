@@ -167,6 +167,13 @@ _COPIED_FIELDS = tuple(f.name for f in dataclasses.fields(SevenWondersState)
                        if f.name not in ("db", "memo", "payment_memo"))
 
 
+def free_build_available(state: SeatGeometry, city: int) -> bool:
+    """Whether ``city`` may still use Olympia A's free build in this Age: read from the fields of a
+    Python state or of the core's view alike (the core has no call of its own for it)."""
+    power = Power.FREE_BUILD_ONCE_PER_AGE
+    return bool(state.powers[city, power]) and bool(state.power_used_age[city, power] != state.age)
+
+
 def check_num_players(num_players, edition: str) -> int:
     """``num_players`` as an int, or ``ValueError`` saying what the edition allows."""
     fewest = MIN_PLAYERS if edition == "1st" else 3  # the 2nd edition has no 2-player variant
