@@ -270,9 +270,9 @@ class GameSession:
                 raise MoveError(f"{agent} has already chosen this turn", 409)
             legal = [m["action"] for m in self.view_module.moves(self.env, seat)]
             if not isinstance(action, int) or isinstance(action, bool) or action not in legal:
-                game = self.env.unwrapped.game  # the engine's reason (Game.why_illegal)
-                reason = game.why_illegal(self.env.unwrapped.state, seat, action) or "it is legal"
-                raise MoveError(f"illegal move {action!r} for {agent}: {reason}")
+                game = self.env.unwrapped.game  # the engine's sentence (Game.why_illegal) names the move and seat
+                raise MoveError(game.why_illegal(self.env.unwrapped.state, seat, action)
+                                or f"illegal move {action!r} for {agent}: it is not one of the seat's moves now")
             self.pending[agent] = action
             self.chosen().add(agent)
             self._save()

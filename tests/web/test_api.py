@@ -132,7 +132,7 @@ def test_an_illegal_a_stale_and_a_foreign_move_are_refused_and_change_nothing(cl
     view = client.get(f"/api/games/{game_id}", params={"seat": 0, "tab": "a"}).json()
     url = f"/api/games/{game_id}/move"
     illegal = client.post(url, json={"seat": 0, "tab": "a", "action": 12, "turn_id": view["turn_id"]})
-    assert illegal.status_code == 400 and "illegal move 12" in illegal.json()["error"]
+    assert illegal.status_code == 400 and illegal.json()["error"].startswith("illegal action 12 (")
     assert "the decision now is draft" in illegal.json()["error"]  # the engine's reason
     not_yours = client.post(url, json={"seat": 1, "tab": "a", "action": view["moves"][0]["action"],
                                        "turn_id": view["turn_id"]})
