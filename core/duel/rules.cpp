@@ -194,6 +194,24 @@ int Engine::legal_actions(const State& s, int16_t* out) const {
   }
 }
 
+std::string Engine::describe_action(int action) const {
+  const Tables& tables = *tables_;
+  const Decoded d = decode_action(action);
+  switch (d.kind) {
+    case A_DRAFT:
+      return "draft " + tables.wonder_names[d.index];
+    case A_WONDER:
+      return "wonder " + tables.wonder_names[d.wonder] + " with " + tables.card_names[d.index];
+    case A_PROGRESS:
+    case A_LIBRARY:
+      return std::string(KIND_NAMES[d.kind]) + " " + tables.token_names[d.index];
+    case A_STARTER:
+      return d.index == STARTER_ME ? "starter me" : "starter opponent";
+    default:
+      return std::string(KIND_NAMES[d.kind]) + " " + tables.card_names[d.index];
+  }
+}
+
 std::string Engine::why_illegal(const State& s, long long action) const {
   const Tables& tables = *tables_;
   static constexpr const char* PHASE_NAMES[NUM_PHASES] = {"draft",     "play",    "progress", "destroy",
