@@ -181,7 +181,7 @@ def _take_all_but_one(state):
         resolve_action(state, action("sell", CARDS[state.slot_card[slot]].name))
 
 
-def test_lay_out_age_uses_the_dealt_cards():
+def test_start_age_lays_out_the_dealt_cards():
     state = new_game(5)
     start_age(state, 2)
     assert state.slot_card == state.deals[1] and state.cards_left == 20
