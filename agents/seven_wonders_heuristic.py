@@ -34,7 +34,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from wonders_env.game import Game
-from wonders_env.seven_wonders.actions import Kind
+from wonders_env.seven_wonders.actions import ActionKind
 from wonders_env.seven_wonders.cards import (BLUE, SCIENCE_ANY, SCOPE_SELF, CardDatabase, Coins, Produce,
                                              Science, Shields, Special, TradeDiscount, VictoryPoints)
 from wonders_env.seven_wonders.state import VICTORY_TOKEN, Phase, SevenWondersState, rules_of
@@ -64,8 +64,8 @@ SPECIAL_VALUE = {  # per Age left in which the power can be used, the current on
     "free_last_of_age": 1.5,
 }
 ONE_OFF_SPECIAL_VALUE = {"build_from_discard": 3.0, "copy_guild": 4.0, "free_first_of_color": 3.0}
-BUILD, WONDER, FREE_BUILD, DISCARD_BUILD = (int(k) for k in (Kind.BUILD, Kind.WONDER, Kind.FREE_BUILD,
-                                                              Kind.DISCARD_BUILD))
+BUILD, WONDER, FREE_BUILD, DISCARD_BUILD = (int(k) for k in (ActionKind.BUILD, ActionKind.WONDER, ActionKind.FREE_BUILD,
+                                                              ActionKind.DISCARD_BUILD))
 FREE_CITY_DENIAL = 3.0  # the Free City cannot win: its card is chosen to deny the opponent
 
 

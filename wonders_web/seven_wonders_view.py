@@ -22,7 +22,7 @@ from typing import Any
 
 from wonders_env import seven_wonders_v0
 from wonders_env.seven_wonders import presentation, record
-from wonders_env.seven_wonders.actions import HIDDEN_ACTION_KINDS, Kind, decode_action
+from wonders_env.seven_wonders.actions import HIDDEN_ACTION_KINDS, ActionKind, decode_action
 from wonders_env.seven_wonders.cards import COLORS, RESOURCES
 from wonders_env.seven_wonders.presentation import PHASE_TEXT, seat_name
 from wonders_env.seven_wonders.state import Phase
@@ -134,18 +134,18 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
         if state.phase == Phase.PAYMENT else {}
     for action in map(int, env.observe(f"player_{seat}")["action_mask"].nonzero()[0]):
         kind, card_type = decode_action(action, db.num_types, state.payment)
-        if kind == Kind.WAIT:
+        if kind == ActionKind.WAIT:
             continue  # nothing to decide
-        if kind == Kind.PAY:
+        if kind == ActionKind.PAY:
             bank, to_right = payments[card_type]
             payment = (bank, card_type, to_right)
-        elif kind == Kind.BUILD:
+        elif kind == ActionKind.BUILD:
             payment = game.build_payment(state, city, card_type)
-        elif kind == Kind.WONDER:
+        elif kind == ActionKind.WONDER:
             payment = game.stage_payment(state, city)
         else:
             payment = None  # selling and the free builds: the label says the price
-        result.append({"action": action, "target": "payment" if kind == Kind.PAY else f"hand-{card_type}",
+        result.append({"action": action, "target": "payment" if kind == ActionKind.PAY else f"hand-{card_type}",
                        "label": presentation.move_label(state, seat, action),
                        "price": "" if payment is None else _price(state, city, payment)})
     return result

@@ -119,6 +119,23 @@ py::array_t<int64_t> legal_array(const Engine& engine, const State& state) {
   return out;
 }
 
+// The error of an illegal `action` of the deciding player, word for word that of
+// wonders_env.duel.actions.illegal_action_error: the action, `reason` and the legal actions (the first 12 named).
+std::string illegal_action_message(const Engine& engine, const State& state, long long action,
+                                   const std::string& reason) {
+  constexpr int NAMED = 12;
+  std::string label = std::to_string(action);
+  if (action >= 0 && action < NUM_ACTIONS) label += " (" + engine.describe_action(static_cast<int>(action)) + ")";
+  int16_t legal[MAX_LEGAL];
+  const int n = engine.legal_actions(state, legal);
+  std::string shown;
+  for (int i = 0; i < std::min(n, NAMED); ++i)
+    shown += (i ? ", " : "") + std::to_string(legal[i]) + " (" + engine.describe_action(legal[i]) + ")";
+  return "illegal action " + label + " for player " + std::to_string(state.current) + ": " + reason +
+         ". Legal now: " + (shown.empty() ? "none" : shown) +
+         (n > NAMED ? " and " + std::to_string(n - NAMED) + " more" : "");
+}
+
 class PyBatch {
  public:
   PyBatch(const Engine& engine, int num_envs, uint64_t seed, int threads) {
@@ -284,9 +301,7 @@ void bind(py::module_ m) {
           "apply_actions",
           [](const Engine& e, State& s, long long action) {
             const std::string reason = e.why_illegal(s, action);
-            if (!reason.empty())
-              throw py::value_error("illegal action " + std::to_string(action) + " for player " +
-                                    std::to_string(s.current) + ": " + reason);
+            if (!reason.empty()) throw py::value_error(illegal_action_message(e, s, action, reason));
             e.apply_actions(s, {static_cast<int>(action), static_cast<int>(action)});
           },
           py::arg("state"), py::arg("action"),

@@ -43,8 +43,8 @@ std::string permutation_error(const std::array<int8_t, N>& values, const char* w
   return "";
 }
 
-// Lay out the structure of `age` from the deal; the bottom row is open.
-void lay_out_age(const Engine& engine, State& state, int age) {
+// Start `age`: lay out its structure from the deal; the bottom row is open.
+void start_age(const Engine& engine, State& state, int age) {
   const Tables& tables = engine.tables();
   const Layout& layout = tables.layouts[age - 1];
   state.age = static_cast<int8_t>(age);
@@ -191,6 +191,24 @@ int Engine::legal_actions(const State& s, int16_t* out) const {
       return 2;
     default:
       return 0;
+  }
+}
+
+std::string Engine::describe_action(int action) const {
+  const Tables& tables = *tables_;
+  const Decoded d = decode_action(action);
+  switch (d.kind) {
+    case A_DRAFT:
+      return "draft " + tables.wonder_names[d.index];
+    case A_WONDER:
+      return "wonder " + tables.wonder_names[d.wonder] + " with " + tables.card_names[d.index];
+    case A_PROGRESS:
+    case A_LIBRARY:
+      return std::string(KIND_NAMES[d.kind]) + " " + tables.token_names[d.index];
+    case A_STARTER:
+      return d.index == STARTER_ME ? "starter me" : "starter opponent";
+    default:
+      return std::string(KIND_NAMES[d.kind]) + " " + tables.card_names[d.index];
   }
 }
 
@@ -367,7 +385,7 @@ void end_age(const Engine& engine, State& s) {
     game_over(s, winners(engine, s), CIVILIAN);
     return;
   }
-  lay_out_age(engine, s, s.age + 1);
+  start_age(engine, s, s.age + 1);
   s.phase = STARTER;
   s.current = s.pawn > 0 ? 1 : s.pawn < 0 ? 0 : s.turn_player;
 }
@@ -421,7 +439,7 @@ void draft(const Engine& engine, State& s, int wonder) {
   if (s.draft_step == WONDERS_PER_ROUND)
     for (int i = WONDERS_PER_ROUND; i < 2 * WONDERS_PER_ROUND; ++i) s.draft_offer |= 1u << s.deal.wonder_order[i];
   if (s.draft_step == 2 * WONDERS_PER_ROUND) {
-    lay_out_age(engine, s, 1);
+    start_age(engine, s, 1);
     s.phase = PLAY;
     s.current = s.turn_player = DRAFT_ORDER[0];
   } else {

@@ -49,6 +49,8 @@ class Engine {
   int legal_actions(const State& state, int16_t* out) const;
   // Empty if `action` is legal for the deciding player now, else why not, in words.
   std::string why_illegal(const State& state, long long action) const;
+  // The action in words, as wonders_env.duel.actions.describe_action (action in [0, NUM_ACTIONS)).
+  std::string describe_action(int action) const;
 
   // moves: actions[player] for the deciding player (the other entry is not read), already
   // checked legal

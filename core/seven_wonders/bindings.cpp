@@ -243,7 +243,7 @@ void check_between_fields(const Engine& engine, const State& s) {
   const int n = t.num_types;
   for (int city = 0; city < seats; ++city) {
     if (s.pending[city] < 0) continue;
-    int kind = s.pending[city] / n, type = s.pending[city] % n;
+    auto [kind, type] = decode_action(s.pending[city], n);
     int owner = city == s.free_city() ? s.free_city_holder : city;
     if (owner < 0 || owner >= players || kind > FREE_BUILD)
       fail("state: a pending move is a build, wonder, sell or free build of a seat with a controller");

@@ -114,9 +114,9 @@ void Observer::encode_payment(const State& state, int player, bool acting, float
   }
   if (!acting) return;
   int city = engine_.acting_city(state, player);
-  int kind = state.pending[city] / n;
+  auto [kind, type] = decode_action(state.pending[city], n);
   out[0] = 1;
-  paying_for[state.pending[city] % n] = 1;
+  paying_for[type] = 1;
   paying_kind[kind == BUILD || kind == WONDER ? kind : 2] = 1;
   PaymentChoices choices = engine_.payment_choices(state, city);
   for (int i = 0; i < choices.count; ++i) option_right[choices.choices[i].to_left] = choices.choices[i].to_right;

@@ -9,7 +9,6 @@
 namespace wonders::seven_wonders {
 namespace {
 
-const char* const KIND_NAMES[] = {"build", "wonder", "sell", "free_build", "discard_build", "wait"};
 const char* const PHASE_NAMES[] = {"MAIN", "FREE_CITY", "SEVENTH_CARD", "DISCARD_BUILD", "GAME_OVER", "PAYMENT"};
 
 template <typename Array>
@@ -390,7 +389,7 @@ bool Engine::can_build_stage(const State& state, int city) const {
 PaymentChoices Engine::payment_choices(const State& state, int city) const {
   const Tables& t = *tables_;
   PaymentChoices out;
-  int kind = state.pending[city] / t.num_types, type = state.pending[city] % t.num_types;
+  auto [kind, type] = decode_action(state.pending[city], t.num_types);
   int bank = 0;
   PaymentOptions options;
   if (kind == BUILD && !chains_free(state, city, type) && !free_by_wonder(state, city, type)) {
@@ -422,7 +421,7 @@ int Engine::decision_hand(const State& state, int player, std::array<uint8_t, MA
     std::copy(hand.begin(), hand.begin() + size, out.begin());
     return size;
   }
-  int pending_type = state.pending[player] % tables_->num_types;
+  int pending_type = decode_action(state.pending[player], tables_->num_types).type;
   int count = 0;
   bool removed = false;
   for (int i = 0; i < size; ++i) {
@@ -440,15 +439,15 @@ void Engine::legal_action_mask(const State& state, int player, int8_t* mask) con
   std::memset(mask, 0, static_cast<size_t>(num_actions()));
   if (state.phase == Phase::GAME_OVER) return;
   if (!is_acting(state, player)) {
-    mask[t.wait_action()] = 1;
+    mask[wait_action(t.num_types)] = 1;
   } else if (state.phase == Phase::PAYMENT) {
     PaymentChoices choices = payment_choices(state, acting_city(state, player));
-    for (int i = 0; i < choices.count; ++i) mask[pay_action(choices.choices[i].to_left)] = 1;
+    for (int i = 0; i < choices.count; ++i) mask[pay_action(t.num_types, choices.choices[i].to_left)] = 1;
   } else if (state.phase == Phase::DISCARD_BUILD) {
     int city = acting_city(state, player);
     for (int i = 0; i < state.discard_size; ++i) {
       int type = t.cards[state.discard[i]].type;
-      if (!state.has_type[city][type]) mask[4 * t.num_types + type] = 1;
+      if (!state.has_type[city][type]) mask[encode_action(DISCARD_BUILD_KIND, type, t.num_types)] = 1;
     }
   } else {
     hand_moves(state, player, mask);
@@ -469,54 +468,57 @@ void Engine::hand_moves(const State& state, int player, int8_t* mask) const {
   bool playable = false;  // any legal move other than a sale
   for (int i = 0; i < size; ++i) {
     int type = t.cards[hand[i]].type;
-    if (mask[2 * n + type]) continue;  // a second copy of a card name
+    if (mask[encode_action(SELL, type, n)]) continue;  // a second copy of a card name
     if (!has[type]) {
       if (chains_free(state, city, type)) {
-        mask[type] = 1;
+        mask[encode_action(BUILD, type, n)] = 1;
         playable = true;
         if (free_city_phase) continue;  // the Free City must take a free chain build
       } else if (free_by_wonder(state, city, type) || can_afford_build(state, city, type)) {
-        mask[type] = 1;
+        mask[encode_action(BUILD, type, n)] = 1;
         playable = true;
       }
       if (can_free_build) {
-        mask[3 * n + type] = 1;
+        mask[encode_action(FREE_BUILD, type, n)] = 1;
         playable = true;
       }
     }
     if (can_stage) {
-      mask[n + type] = 1;
+      mask[encode_action(WONDER, type, n)] = 1;
       playable = true;
     }
-    mask[2 * n + type] = 1;
+    mask[encode_action(SELL, type, n)] = 1;
   }
-  if (free_city_phase && playable) std::memset(mask + 2 * n, 0, static_cast<size_t>(n));  // sells only if nothing else
+  if (free_city_phase && playable)  // sells only if nothing else
+    std::memset(mask + encode_action(SELL, 0, n), 0, static_cast<size_t>(n));
 }
 
 std::string Engine::describe_action(int action) const {
   const Tables& t = *tables_;
-  if (action == t.wait_action()) return "wait";
-  if (action > t.wait_action())
-    return "pay " + std::to_string(action - pay_action(0)) + " to the left neighbour, the rest to the right";
-  const std::string& name = t.type_names[action % t.num_types];
+  if (action == wait_action(t.num_types)) return "wait";
+  if (action > wait_action(t.num_types))
+    return "pay " + std::to_string(action - pay_action(t.num_types, 0)) +
+           " to the left neighbour, the rest to the right";
+  auto [kind, type] = decode_action(action, t.num_types);
+  const std::string& name = t.type_names[type];
   char quote = name.find('\'') != std::string::npos && name.find('"') == std::string::npos ? '"' : '\'';
-  return std::string(KIND_NAMES[action / t.num_types]) + " " + quote + name + quote;
+  return std::string(KIND_NAMES[kind]) + " " + quote + name + quote;
 }
 
 bool Engine::is_legal(const State& state, int player, long long action) const {
   const Tables& t = *tables_;
   const int n = t.num_types;
   if (action < 0 || action >= num_actions() || state.phase == Phase::GAME_OVER) return false;
-  if (!is_acting(state, player)) return action == t.wait_action();
-  if (action == t.wait_action()) return false;
-  if ((action > t.wait_action()) != (state.phase == Phase::PAYMENT)) return false;
+  if (!is_acting(state, player)) return action == wait_action(n);
+  if (action == wait_action(n)) return false;
+  if ((action > wait_action(n)) != (state.phase == Phase::PAYMENT)) return false;
   if (state.phase == Phase::PAYMENT) {
     PaymentChoices choices = payment_choices(state, acting_city(state, player));
     for (int i = 0; i < choices.count; ++i)
-      if (pay_action(choices.choices[i].to_left) == action) return true;
+      if (pay_action(n, choices.choices[i].to_left) == action) return true;
     return false;
   }
-  int kind = static_cast<int>(action / n), type = static_cast<int>(action % n);
+  auto [kind, type] = decode_action(static_cast<int>(action), n);
   if (state.phase == Phase::DISCARD_BUILD) {
     if (kind != DISCARD_BUILD_KIND || state.has_type[acting_city(state, player)][type]) return false;
     for (int i = 0; i < state.discard_size; ++i)
@@ -578,7 +580,10 @@ void Engine::apply_actions(State& state, const std::array<int, MAX_PLAYERS>& act
         return;
       }
       std::array<Move, MAX_SEATS> moves;
-      for (int p = 0; p < num_players_; ++p) moves[p] = Move{p, actions[p] / n, actions[p] % n, p, -1, 0, 0, 0};
+      for (int p = 0; p < num_players_; ++p) {
+        auto [kind, type] = decode_action(actions[p], n);
+        moves[p] = Move{p, kind, type, p, -1, 0, 0, 0};
+      }
       resolve_moves(state, moves.data(), num_players_, state.turn);
       break;
     }
@@ -589,9 +594,11 @@ void Engine::apply_actions(State& state, const std::array<int, MAX_PLAYERS>& act
         return;
       }
       std::array<Move, MAX_SEATS> moves;
-      moves[0] = Move{state.free_city(), actions[holder] / n, actions[holder] % n, holder, -1, 0, 0, 0};
+      auto [kind, type] = decode_action(actions[holder], n);
+      moves[0] = Move{state.free_city(), kind, type, holder, -1, 0, 0, 0};
       for (int p = 0; p < num_players_; ++p) {
-        moves[p + 1] = Move{p, state.pending[p] / n, state.pending[p] % n, p, -1, 0, 0, 0};
+        auto [pending_kind, pending_type] = decode_action(state.pending[p], n);
+        moves[p + 1] = Move{p, pending_kind, pending_type, p, -1, 0, 0, 0};
         state.pending[p] = -1;
       }
       resolve_moves(state, moves.data(), num_players_ + 1, state.turn);
@@ -604,7 +611,8 @@ void Engine::apply_actions(State& state, const std::array<int, MAX_PLAYERS>& act
         state.pending[seat] = static_cast<int16_t>(actions[seat]);
         return;
       }
-      Move move{seat, actions[seat] / n, actions[seat] % n, seat, -1, 0, 0, 0};
+      auto [kind, type] = decode_action(actions[seat], n);
+      Move move{seat, kind, type, seat, -1, 0, 0, 0};
       resolve_moves(state, &move, 1, TURNS_PER_AGE + 1);
       break;
     }
@@ -613,7 +621,7 @@ void Engine::apply_actions(State& state, const std::array<int, MAX_PLAYERS>& act
       for (int i = 0; i + 1 < state.num_discard_builders; ++i)
         state.discard_builders[i] = state.discard_builders[i + 1];
       --state.num_discard_builders;
-      int type = actions[controller] % n;
+      int type = decode_action(actions[controller], n).type;
       int card = -1, remaining = 0;
       for (int i = 0; i < state.discard_size; ++i) {
         if (t.cards[state.discard[i]].type != type) continue;
@@ -637,7 +645,7 @@ void Engine::apply_actions(State& state, const std::array<int, MAX_PLAYERS>& act
       std::array<int, MAX_PLAYERS> cities{};
       for (int k = 0; k < actors.count; ++k) cities[k] = acting_city(state, actors.seats[k]);
       for (int k = 0; k < actors.count; ++k) {
-        int city = cities[k], to_left = actions[actors.seats[k]] - pay_action(0);
+        int city = cities[k], to_left = actions[actors.seats[k]] - pay_action(n, 0);
         PaymentChoices choices = payment_choices(state, city);
         for (int i = 0; i < choices.count; ++i)
           if (choices.choices[i].to_left == to_left) state.payments[city] = choices.choices[i];
@@ -671,14 +679,8 @@ void Engine::resolve_pending(State& state, int turn) const {
     int city = k < 0 ? free_city : k;
     if (city < 0 || (k >= 0 && city == free_city) || state.pending[city] < 0) continue;
     const CityPayment& paid = state.payments[city];
-    moves[count++] = Move{city,
-                          state.pending[city] / n,
-                          state.pending[city] % n,
-                          controller(state, city),
-                          -1,
-                          paid.bank,
-                          paid.to_left,
-                          paid.to_right};
+    auto [kind, type] = decode_action(state.pending[city], n);
+    moves[count++] = Move{city, kind, type, controller(state, city), -1, paid.bank, paid.to_left, paid.to_right};
     state.pending[city] = -1;
   }
   state.paid = 0;

@@ -2,9 +2,7 @@
 // (mirrors wonders_env/seven_wonders/state.py, rules.py and scoring.py; read their docstrings).
 //
 // An Engine is bound to a table of cards and a set of options (player count, wonders, sides); it
-// acts on State objects it never keeps. Actions are the env's flat card-id actions
-// (actions.py): [0,T) build, [T,2T) wonder, [2T,3T) sell, [3T,4T) free build, [4T,5T) build from
-// the discard pile, 5T wait, and with payment="choose" [5T+1, 5T+16) pay L coins to the left.
+// acts on State objects it never keeps. Actions are the env's flat card-id actions (actions.hpp).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -13,6 +11,7 @@
 #include <vector>
 
 #include "common/rng.hpp"
+#include "seven_wonders/actions.hpp"
 #include "seven_wonders/costs.hpp"
 #include "seven_wonders/state.hpp"
 #include "seven_wonders/tables.hpp"
@@ -61,8 +60,7 @@ class Engine {
   int num_players() const { return num_players_; }
   int num_seats() const { return num_seats_; }
   bool chooses_payments() const { return choose_payments_; }
-  int num_actions() const { return tables_->num_actions() + (choose_payments_ ? MAX_TO_ONE_SIDE + 1 : 0); }
-  int pay_action(int to_left) const { return tables_->wait_action() + 1 + to_left; }
+  int num_actions() const { return seven_wonders::num_actions(tables_->num_types, choose_payments_); }
 
   // setup
   Deal draw_deal(uint64_t seed) const;

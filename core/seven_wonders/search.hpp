@@ -71,7 +71,7 @@ class SearchAdapter {
   }
   float rule_weight(const State&, int action) const {
     if (uniform_) return 1.0f;
-    switch (action / engine_->tables().num_types) {
+    switch (decode_action(action, engine_->tables().num_types).kind) {
       case BUILD:
       case FREE_BUILD:
       case DISCARD_BUILD_KIND:

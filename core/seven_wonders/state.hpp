@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "seven_wonders/actions.hpp"
 #include "seven_wonders/state_layout.hpp"
 #include "seven_wonders/tables.hpp"
 
@@ -30,15 +31,6 @@ constexpr int MAX_SCIENCE_SYMBOLS = MAX_BUILT + MAX_STAGES;  // of a city: one p
 
 // PAYMENT: payment="choose", the players choose whom they pay for the moves of the turn.
 enum class Phase : uint8_t { MAIN = 0, FREE_CITY = 1, SEVENTH_CARD = 2, DISCARD_BUILD = 3, GAME_OVER = 4, PAYMENT = 5 };
-enum Kind : uint8_t {
-  BUILD = 0,
-  WONDER = 1,
-  SELL = 2,
-  FREE_BUILD = 3,
-  DISCARD_BUILD_KIND = 4,
-  WAIT = 5,
-  LEFTOVER_DISCARD = 5 /* record only: a card discarded at the end of an Age */
-};
 
 // A way to pay for a move: coins to the bank, to the left and to the right neighbour.
 struct CityPayment {

@@ -17,9 +17,7 @@ namespace wonders::seven_wonders {
 constexpr int NUM_RESOURCES = 7;  // W S C O G L P
 constexpr int NUM_COLORS = 7;     // brown grey blue yellow red green purple
 constexpr int BROWN = 0, GREY = 1, BLUE = 2, YELLOW = 3, RED = 4, GREEN = 5, PURPLE = 6;
-constexpr int MAX_TYPES = 96;        // card names (75 in the 1st edition, 77 in the 2nd)
-constexpr int MAX_TO_ONE_SIDE = 14;  // payment="choose": pay L coins to the left, L in [0, 14] (actions.py)
-constexpr int MAX_ACTIONS = 5 * MAX_TYPES + 2 + MAX_TO_ONE_SIDE;
+constexpr int MAX_TYPES = 96;   // card names (75 in the 1st edition, 77 in the 2nd)
 constexpr int MAX_CARDS = 160;  // physical cards (148)
 constexpr int MAX_CITIES = 7;   // wonder boards
 constexpr int MAX_STAGES = 4;
@@ -97,8 +95,6 @@ struct Tables {
   // derived at construction
   std::vector<int> guilds;  // physical ids of the guild cards, in table order
 
-  int num_actions() const { return 5 * num_types + 1; }
-  int wait_action() const { return 5 * num_types; }
   // the non-guild cards of an Age for `seats` cities, in table order (cards.py deck())
   std::vector<int> deck(int age, int seats) const;
 };

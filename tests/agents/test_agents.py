@@ -165,7 +165,7 @@ def test_seven_wonders_games_choosing_payments_are_legal(name, players, edition)
 
 
 def test_seven_wonders_heuristic_pays_the_free_city_rather_than_the_opponent():
-    from wonders_env.seven_wonders.actions import Kind, encode_action
+    from wonders_env.seven_wonders.actions import ActionKind, encode_action
     from wonders_env.seven_wonders.state import Phase, new_game, place_building
 
     state = new_game(2, seed=0, wonders=["Babylon", "Rhodes", "Giza"], wonder_sides="A", payment="choose")
@@ -176,10 +176,10 @@ def test_seven_wonders_heuristic_pays_the_free_city_rather_than_the_opponent():
     stockade = next(c.index for c in db.cards if db.types[c.type].name == "Stockade")
     state.hands[0][0] = stockade
     state.memo = {}
-    state.pending = {0: encode_action(Kind.BUILD, db.type_of("Stockade"), db.num_types),
-                     1: encode_action(Kind.SELL, db.cards[state.hands[1][0]].type, db.num_types)}
+    state.pending = {0: encode_action(ActionKind.BUILD, db.type_of("Stockade"), db.num_types),
+                     1: encode_action(ActionKind.SELL, db.cards[state.hands[1][0]].type, db.num_types)}
     state.phase, state.pending_turn = Phase.PAYMENT, 1
-    state.pending[2] = encode_action(Kind.SELL, db.cards[state.hands[1][1]].type, db.num_types)
+    state.pending[2] = encode_action(ActionKind.SELL, db.cards[state.hands[1][1]].type, db.num_types)
     pay = 5 * db.num_types + 1
     assert set(np.flatnonzero(seven_wonders_rules.legal_action_mask(state, 0))) == {pay, pay + 2}
     legal = sorted(set(np.flatnonzero(seven_wonders_rules.legal_action_mask(state, 0)).tolist()))

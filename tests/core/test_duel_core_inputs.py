@@ -7,8 +7,10 @@ import pytest
 
 from wonders_env import core
 from wonders_env.duel.cards import WONDER_IDS, WONDER_POWERS, WONDERS, EffectKind
+from wonders_env.duel import rules
+from wonders_env.duel.actions import BUILD, DRAFT, IllegalActionError
 from wonders_env.duel.compiled import CompiledDuel, DuelStateView, table_arrays, table_names
-from wonders_env.duel.state import new_game
+from wonders_env.duel.state import Phase, new_game
 
 CORE = CompiledDuel()
 ENGINE = CORE.engine
@@ -75,11 +77,42 @@ def test_an_illegal_action_says_why_and_changes_nothing():
     absent = next(w for w in range(12) if not CORE.legal_action_mask(state, 0)[w])
     with pytest.raises(ValueError, match="is not on the draft table"):
         CORE.apply_actions(state, {0: absent})
-    with pytest.raises(ValueError, match="one action for each acting player"):
+    with pytest.raises(ValueError, match="one action for each of the players \\[0\\], got actions for \\[1\\]"):
         CORE.apply_actions(state, {1: 0})
     with pytest.raises(ValueError, match="an action must be an integer"):
         CORE.apply_actions(state, {0: True})
     assert ENGINE.export_state(state.core) == before
+
+
+def python_error(state, action: int) -> str:
+    """The Python engine's error for ``action`` in the core game ``state``."""
+    with pytest.raises(IllegalActionError) as error:
+        rules.apply_action(CORE.to_python(state), action)
+    return str(error.value)
+
+
+def test_the_cores_illegal_action_error_is_the_python_engines_word_for_word():
+    """The core names the action, why it is illegal and the legal actions (12 named, then a count)."""
+    state = CORE.new_game(3)
+    absent = next(w for w in range(12) if not CORE.legal_action_mask(state, 0)[w])
+    illegal = [BUILD, DRAFT + absent]
+    rng = np.random.default_rng(0)
+    while state.core.phase != Phase.PLAY or len(CORE.legal_actions(state, state.core.current)) <= 12:
+        CORE.apply_actions(state, {state.core.current: int(rng.choice(CORE.legal_actions(state, state.core.current)))})
+    for game, action in [(CORE.new_game(3), a) for a in illegal] + [(state, DRAFT), (state, BUILD + 72)]:
+        before = ENGINE.export_state(game.core)
+        expected = python_error(game, action)
+        with pytest.raises(ValueError) as error:
+            ENGINE.apply_actions(game.core, action)
+        assert str(error.value) == expected and "Legal now: " in expected
+        assert ENGINE.export_state(game.core) == before
+    # not an action number: the core names the range in its own words (it takes a C++ integer), the rest is the same
+    with pytest.raises(ValueError) as error:
+        ENGINE.apply_actions(state.core, 5000)
+    expected = python_error(state, 5000)
+    assert str(error.value).startswith("illegal action 5000 for player ") and expected.startswith(
+        "illegal action 5000 for player ")
+    assert str(error.value).split(". Legal now: ")[1] == expected.split(". Legal now: ")[1]
 
 
 @pytest.mark.parametrize("call", [
@@ -142,3 +175,17 @@ def test_a_batch_needs_a_sane_size():
     for size in (0, 1 << 17):
         with pytest.raises(ValueError, match="num_envs must be an integer in 1-65536"):
             core.load().duel.Batch(ENGINE, size, 0)
+
+
+@pytest.mark.parametrize("actions", [{0: 10**6}, {0: "x"}, {0: True}, {1: 3}, {0: 5}, {0: 0, 1: 1}],
+                         ids=["out-of-range", "text", "bool", "other-player", "illegal", "two-players"])
+def test_an_illegal_move_raises_the_python_engines_error_word_for_word(actions):
+    from wonders_env.duel.game import DuelGame
+    errors = []
+    for game in (CompiledDuel(), DuelGame()):
+        state = game.new_game(1)
+        with pytest.raises(IllegalActionError) as raised:
+            game.apply_actions(state, actions)
+        errors.append(str(raised.value))
+        assert game.legal_actions(state, 0) == game.legal_actions(game.new_game(1), 0)  # nothing changed
+    assert errors[0] == errors[1]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from wonders_env.duel.actions import ActionKind, encode_action
 from wonders_env.duel.cards import BASE, CARD_IDS, LAYOUTS, TOKEN_IDS, WONDER_IDS
 from wonders_env.duel.rules import add_building, apply_action, legal_actions, take_token
-from wonders_env.duel.state import EMPTY, DuelState, Phase, lay_out_age, new_game
+from wonders_env.duel.state import EMPTY, DuelState, Phase, start_age, new_game
 
 ANTOINE, BRUNO = 0, 1  # the players of the rulebook's examples
 FIRST_GAME_WONDERS = (  # the rulebook's wonders "for your first game"
@@ -32,7 +32,7 @@ def scenario(age: int = 1, wonders=FIRST_GAME_WONDERS, coins=(7, 7), seed: int =
     state = new_game(seed)
     state.player_wonders = [[WONDER_IDS[name] for name in names] for names in wonders]
     state.draft_step, state.draft_offer = 8, []
-    lay_out_age(state, age)
+    start_age(state, age)
     state.phase, state.current, state.turn_player = Phase.PLAY, 0, 0
     state.coins = list(coins)
     if board_tokens is not None:

@@ -8,7 +8,7 @@ from wonders_env.duel.actions import DRAFT, PROGRESS, SELL, WONDER, decode_actio
 from wonders_env.duel import rules
 from wonders_env.duel.cards import BASE, CARD_DECK, CARD_IDS, CARDS, GUILD_DECK, LAYOUTS, TOKEN_IDS, WONDER_IDS
 from wonders_env.duel.rules import apply_action, legal_actions, resolve_action
-from wonders_env.duel.state import EMPTY, Phase, Victory, lay_out_age, new_game
+from wonders_env.duel.state import EMPTY, Phase, Victory, start_age, new_game
 
 
 def test_setup_coins_pawn_military_and_progress_tokens():
@@ -181,9 +181,9 @@ def _take_all_but_one(state):
         resolve_action(state, action("sell", CARDS[state.slot_card[slot]].name))
 
 
-def test_lay_out_age_uses_the_dealt_cards():
+def test_start_age_lays_out_the_dealt_cards():
     state = new_game(5)
-    lay_out_age(state, 2)
+    start_age(state, 2)
     assert state.slot_card == state.deals[1] and state.cards_left == 20
     assert all(CARDS[c].age == 2 for c in state.slot_card if c != EMPTY)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 
 from wonders_env.seven_wonders import rules
-from wonders_env.seven_wonders.actions import Kind, encode_action
+from wonders_env.seven_wonders.actions import ActionKind, encode_action
 from wonders_env.seven_wonders.cards import database
 from wonders_env.seven_wonders.state import new_game, place_building, place_stage
 
@@ -93,28 +93,28 @@ def deal(state, seat: int, *names: str) -> None:
 
 
 def build(name: str) -> int:
-    return encode_action(Kind.BUILD, tid(name), N)
+    return encode_action(ActionKind.BUILD, tid(name), N)
 
 
 def wonder(name: str) -> int:
-    return encode_action(Kind.WONDER, tid(name), N)
+    return encode_action(ActionKind.WONDER, tid(name), N)
 
 
 def sell(name: str) -> int:
-    return encode_action(Kind.SELL, tid(name), N)
+    return encode_action(ActionKind.SELL, tid(name), N)
 
 
 def free_build(name: str) -> int:
-    return encode_action(Kind.FREE_BUILD, tid(name), N)
+    return encode_action(ActionKind.FREE_BUILD, tid(name), N)
 
 
 def from_discard(name: str) -> int:
-    return encode_action(Kind.DISCARD_BUILD, tid(name), N)
+    return encode_action(ActionKind.DISCARD_BUILD, tid(name), N)
 
 
 def pay(to_left: int) -> int:
     """``payment="choose"``: pay ``to_left`` coins to the left neighbour, the rest to the right."""
-    return encode_action(Kind.PAY, to_left, N)
+    return encode_action(ActionKind.PAY, to_left, N)
 
 
 def legal(state, seat: int, action: int) -> bool:

@@ -8,7 +8,7 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from wonders_env import seven_wonders_v0
-from wonders_env.seven_wonders.actions import Kind, decode_action, encode_action
+from wonders_env.seven_wonders.actions import ActionKind, decode_action, encode_action
 from wonders_env.seven_wonders.rules import IllegalActionError
 from wonders_env.seven_wonders.state import Phase
 
@@ -126,10 +126,10 @@ def test_wrapped_env_ends_game_on_illegal_move(caplog):
 
 def test_action_encoding_round_trip():
     n = seven_wonders_v0.raw_env().db.num_types
-    for kind in (Kind.BUILD, Kind.WONDER, Kind.SELL, Kind.FREE_BUILD, Kind.DISCARD_BUILD):
+    for kind in (ActionKind.BUILD, ActionKind.WONDER, ActionKind.SELL, ActionKind.FREE_BUILD, ActionKind.DISCARD_BUILD):
         for card in (0, n - 1):
             assert decode_action(encode_action(kind, card, n), n) == (kind, card)
-    assert decode_action(encode_action(Kind.WAIT, 0, n), n) == (Kind.WAIT, -1)
+    assert decode_action(encode_action(ActionKind.WAIT, 0, n), n) == (ActionKind.WAIT, -1)
     with pytest.raises(ValueError):
         decode_action(5 * n + 1, n)
 
@@ -375,7 +375,7 @@ def test_a_waiting_agent_sending_an_array_is_refused_by_the_raw_parallel_env():
     while env.state.phase != Phase.FREE_CITY:
         env.step({a: int(rng.choice(np.flatnonzero(env.observe(a)["action_mask"]))) for a in env.agents})
     waiting = next(a for a in env.agents if env.agent_seat[a] not in env._acting())
-    wait = encode_action(Kind.WAIT, 0, env.db.num_types)
+    wait = encode_action(ActionKind.WAIT, 0, env.db.num_types)
     actions = {a: int(np.flatnonzero(env.observe(a)["action_mask"])[0]) for a in env.agents}
     with pytest.raises(IllegalActionError, match=r"action must be an integer in \[0, 376\), got array"):
         env.step({**actions, waiting: np.array([wait, wait])})

@@ -10,12 +10,12 @@ import pytest
 from seven_wonders_scenarios import (DB, N, build, card, deal, from_discard, give, give_stages, legal_set, names,
                      scenario, sell, tid, turn, wonder)
 from wonders_env.seven_wonders import rules
-from wonders_env.seven_wonders.actions import Kind, encode_action
+from wonders_env.seven_wonders.actions import ActionKind, encode_action
 from wonders_env.seven_wonders.record import game_record
 from wonders_env.seven_wonders.scoring import score_breakdown, winners
 from wonders_env.seven_wonders.state import Phase, new_game
 
-WAIT = encode_action(Kind.WAIT, 0, N)
+WAIT = encode_action(ActionKind.WAIT, 0, N)
 FREE_CITY = 2
 
 

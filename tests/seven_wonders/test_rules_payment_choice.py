@@ -14,13 +14,13 @@ import pytest
 from seven_wonders_scenarios import (N, at_last_turn, build, card, deal, give, give_stages, legal_set,
                                      pay, scenario, sell, tid, turn)
 from wonders_env.seven_wonders import rules
-from wonders_env.seven_wonders.actions import MAX_TO_ONE_SIDE, Kind, decode_action, encode_action, num_actions
+from wonders_env.seven_wonders.actions import MAX_TO_ONE_SIDE, ActionKind, decode_action, encode_action, num_actions
 from wonders_env.seven_wonders.cards import database
 from wonders_env.seven_wonders.observation import Observer
 from wonders_env.seven_wonders.record import game_record
 from wonders_env.seven_wonders.state import Phase
 
-WAIT = encode_action(Kind.WAIT, 0, N)
+WAIT = encode_action(ActionKind.WAIT, 0, N)
 FREE_CITY = 2
 
 
@@ -41,9 +41,9 @@ def test_choose_appends_fifteen_pay_actions_after_wait(edition, cheapest, choose
     assert num_actions(types) == num_actions(types, "cheapest") == cheapest
     assert num_actions(types, "choose") == choose
     for to_left in range(MAX_TO_ONE_SIDE + 1):
-        action = encode_action(Kind.PAY, to_left, types)
+        action = encode_action(ActionKind.PAY, to_left, types)
         assert action == 5 * types + 1 + to_left
-        assert decode_action(action, types, "choose") == (Kind.PAY, to_left)
+        assert decode_action(action, types, "choose") == (ActionKind.PAY, to_left)
     with pytest.raises(ValueError, match=r"action must be an integer in \[0, 376\)"):
         decode_action(5 * 75 + 1, 75)
     with pytest.raises(ValueError, match="payment must be one of"):

@@ -6,7 +6,7 @@ import pytest
 from seven_wonders_scenarios import (N, at_last_turn, build, card, deal, free_build, from_discard, give, give_stages,
                      legal, legal_set, names, scenario, sell, tid, turn, wonder)
 from wonders_env.seven_wonders import rules
-from wonders_env.seven_wonders.actions import Kind, encode_action
+from wonders_env.seven_wonders.actions import ActionKind, encode_action
 from wonders_env.seven_wonders.cards import Power
 from wonders_env.seven_wonders.record import game_record
 from wonders_env.seven_wonders.scoring import score_breakdown
@@ -301,7 +301,7 @@ def test_halicarnassus_builds_from_the_discard_at_the_end_of_the_turn():
     assert rules.acting_seats(state) == [0]
     assert state.turn == 3 and len(state.hands[0]) == 4  # hands not passed yet
     assert legal_set(state, 0) == {from_discard("Palace"), from_discard("Tavern")}
-    assert legal_set(state, 1) == {encode_action(Kind.WAIT, 0, N)}
+    assert legal_set(state, 1) == {encode_action(ActionKind.WAIT, 0, N)}
     coins = list(state.coins)
     turn(state, {0: from_discard("Tavern")})
     assert "Tavern" in names(state, state.built[0])

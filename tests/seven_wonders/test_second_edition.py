@@ -8,7 +8,7 @@ from pettingzoo.test import api_test, parallel_api_test, seed_test
 from wonders_env import seven_wonders_v0
 from agents.random_agent import random_game
 from wonders_env.seven_wonders import rules
-from wonders_env.seven_wonders.actions import Kind, encode_action
+from wonders_env.seven_wonders.actions import ActionKind, encode_action
 from wonders_env.seven_wonders.cards import DATA_DIR, database
 from wonders_env.seven_wonders.scoring import score_breakdown
 from wonders_env.seven_wonders.state import new_game, place_building, place_stage
@@ -102,7 +102,8 @@ def test_ludus_pays_three_coins_and_one_point_per_red_card():
     state.age, state.turn = 3, 1
     state.hands = [[copy_of("Ludus")], [copy_of("Palace")], [copy_of("Senate")]]
     state.clear_caches()
-    rules.apply_actions(state, {0: act(Kind.BUILD, "Ludus"), 1: act(Kind.SELL, "Palace"), 2: act(Kind.SELL, "Senate")})
+    rules.apply_actions(state, {0: act(ActionKind.BUILD, "Ludus"), 1: act(ActionKind.SELL, "Palace"),
+                               2: act(ActionKind.SELL, "Senate")})
     assert state.coins[0] == 3 + 3 * 2  # two red cards in its own city; the neighbour's does not count
     assert score_breakdown(state, 0)["commercial"] == 2
 
@@ -168,9 +169,10 @@ def test_babylon_night_plays_the_seventh_card():
     state.hands = [[copy_of("Altar"), copy_of("Theater")], [copy_of("Baths"), copy_of("Tavern")],
                    [copy_of("Press"), copy_of("Glassworks")]]
     state.clear_caches()
-    rules.apply_actions(state, {0: act(Kind.BUILD, "Altar"), 1: act(Kind.SELL, "Baths"), 2: act(Kind.SELL, "Press")})
+    rules.apply_actions(state, {0: act(ActionKind.BUILD, "Altar"), 1: act(ActionKind.SELL, "Baths"),
+                               2: act(ActionKind.SELL, "Press")})
     assert state.phase.name == "SEVENTH_CARD" and rules.acting_seats(state) == [0]
-    rules.apply_actions(state, {0: act(Kind.BUILD, "Theater")})
+    rules.apply_actions(state, {0: act(ActionKind.BUILD, "Theater")})
     names = {DB.types[DB.cards[c].type].name for c in state.built[0]}
     assert {"Altar", "Theater"} <= names
     assert state.age == 2
@@ -213,7 +215,7 @@ def test_military_example_of_the_second_edition_rulebook():
     state.shields = [4, 2, 5]  # seat 0's left neighbour is seat 2, its right neighbour seat 1
     state.hands = [[copy_of("Aqueduct")], [copy_of("Courthouse")], [copy_of("Statue")]]
     state.clear_caches()
-    rules.apply_actions(state, {0: act(Kind.SELL, "Aqueduct"), 1: act(Kind.SELL, "Courthouse"),
-                       2: act(Kind.SELL, "Statue")})
+    rules.apply_actions(state, {0: act(ActionKind.SELL, "Aqueduct"), 1: act(ActionKind.SELL, "Courthouse"),
+                       2: act(ActionKind.SELL, "Statue")})
     assert state.military_tokens[0] == [-1, 3]
     assert state.age == 3

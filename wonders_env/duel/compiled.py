@@ -43,7 +43,8 @@ from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
 from .cards import BASE, WONDER_POWERS, DuelDatabase
-from .actions import BASE_ACTIONS, NUM_ACTIONS, describe_action, why_illegal_for
+from .actions import (BASE_ACTIONS, NUM_ACTIONS, IllegalActionError, describe_action, illegal_action_error,
+                      why_illegal_for)
 from . import presentation, render
 from .record import game_record
 from .observation import OBSERVATION_SIZE
@@ -325,14 +326,19 @@ class CompiledDuel:
         return core_state.is_over
 
     def apply_actions(self, state: DuelStateView, actions: Mapping[int, int]) -> None:
+        """As the Python engine's: an illegal move raises :class:`.actions.IllegalActionError` in its words."""
         acting = self.acting_players(state)
         if sorted(actions) != acting:
-            raise ValueError(f"expected one action for each acting player {acting}, got players {sorted(actions)}")
-        for action in actions.values():
-            problem = action_number_error(action, NUM_ACTIONS)
-            if problem:
-                raise ValueError(problem)
-            self.engine.apply_actions(state.core, int(action))
+            raise IllegalActionError(f"expected one action for each of the players {acting}, got actions for "
+                                     f"{sorted(actions)}")
+        for player, action in actions.items():
+            if action_number_error(action, NUM_ACTIONS):
+                raise illegal_action_error(BASE_ACTIONS, self.why_illegal(state, player, action),
+                                           self.legal_actions(state, player))
+            try:
+                self.engine.apply_actions(state.core, int(action))
+            except ValueError as error:  # the core's sentence, the Python engine's word for word
+                raise IllegalActionError(str(error)) from None
 
     def is_over(self, state: DuelStateView) -> bool:
         return state.core.is_over

@@ -39,7 +39,7 @@ from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS,
 from .costs import payment_options, purchase_cost, trade_prices
 from .scoring import built_wonders, colour_count, winners
 from .state import (BOARD_TOKENS, DRAFT_ORDER, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBODY,
-                    WONDERS_PER_ROUND, DuelState, Phase, Victory, lay_out_age)
+                    WONDERS_PER_ROUND, DuelState, Phase, Victory, start_age)
 
 SELL_BASE = 2
 SUPREMACY_DISTANCE = 9
@@ -253,7 +253,7 @@ def _draft(state: DuelState, action: int, wonder: int, _: int) -> None:
     if state.draft_step == WONDERS_PER_ROUND:
         state.draft_offer = state.wonder_order[WONDERS_PER_ROUND:2 * WONDERS_PER_ROUND]
     if state.draft_step == len(DRAFT_ORDER):
-        lay_out_age(state, 1)
+        start_age(state, 1)
         state.phase = Phase.PLAY
         state.current = state.turn_player = DRAFT_ORDER[0]
     else:
@@ -505,7 +505,7 @@ def end_age(state: DuelState) -> None:
     if state.age == 3:
         _game_over(state, winners(state), Victory.CIVILIAN)
         return
-    lay_out_age(state, state.age + 1)
+    start_age(state, state.age + 1)
     state.phase = Phase.STARTER
     state.current = 1 if state.pawn > 0 else 0 if state.pawn < 0 else state.turn_player
 

@@ -255,8 +255,8 @@ def new_game(seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
     return state
 
 
-def lay_out_age(state: DuelState, age: int) -> None:
-    """Deal the Age's structure from the cards drawn at setup; the bottom row is open."""
+def start_age(state: DuelState, age: int) -> None:
+    """Start the Age: lay out its structure from the cards drawn at setup; the bottom row is open."""
     layout = state.db.layouts[age - 1]
     state.age = age
     state.slot_card = list(state.deals[age - 1])

@@ -2,7 +2,7 @@
 (``5T + 16`` with ``payment="choose"``).
 
 Five ranges of ``T`` (``build``, ``wonder``, ``sell``, ``free_build``, ``discard_build``, in
-:class:`Kind` order), then ``wait``, then (``payment="choose"``) 15 ``pay`` actions; the table of
+:class:`ActionKind` order), then ``wait``, then (``payment="choose"``) 15 ``pay`` actions; the table of
 what each range means is on the documentation page, :mod:`wonders_env.seven_wonders_v0` ("Action
 space"). Card ids are the indices of the edition's card table (:attr:`CardDatabase.types`), so an
 action means the same thing in every state. The Free City and Babylon's 7th card use the first
@@ -33,7 +33,7 @@ PAYMENT_MODES = ("cheapest", "choose")
 MAX_TO_ONE_SIDE = 14  # at most 7 resource units in a cost, at most 2 coins each
 
 
-class Kind(IntEnum):
+class ActionKind(IntEnum):
     BUILD = 0
     WONDER = 1
     SELL = 2
@@ -65,12 +65,12 @@ def num_actions(num_types: int, payment: str = "cheapest") -> int:
     return 5 * num_types + 1 + extra
 
 
-def encode_action(kind: Kind, value: int, num_types: int) -> int:
+def encode_action(kind: ActionKind, value: int, num_types: int) -> int:
     """The action id of ``kind`` with card id ``value`` (for ``PAY``: the coins to the left;
     ignored for ``WAIT``)."""
-    if kind == Kind.WAIT:
+    if kind == ActionKind.WAIT:
         return 5 * num_types
-    if kind == Kind.PAY:
+    if kind == ActionKind.PAY:
         if not 0 <= value <= MAX_TO_ONE_SIDE:
             raise ValueError(f"coins to the left must be in [0, {MAX_TO_ONE_SIDE}], got {value}")
         return 5 * num_types + 1 + value
@@ -79,14 +79,14 @@ def encode_action(kind: Kind, value: int, num_types: int) -> int:
     return int(kind) * num_types + value
 
 
-def decode_action(action: int, num_types: int, payment: str = "cheapest") -> tuple[Kind, int]:
+def decode_action(action: int, num_types: int, payment: str = "cheapest") -> tuple[ActionKind, int]:
     """``(kind, value)`` of an action id: the card id, the coins to the left for ``PAY``, -1 for
     ``WAIT``."""
     total = num_actions(num_types, payment)
     if not 0 <= action < total:
         raise ValueError(f"action must be an integer in [0, {total}), got {action!r}")
     if action == 5 * num_types:
-        return Kind.WAIT, -1
+        return ActionKind.WAIT, -1
     if action > 5 * num_types:
-        return Kind.PAY, action - 5 * num_types - 1
-    return Kind(action // num_types), action % num_types
+        return ActionKind.PAY, action - 5 * num_types - 1
+    return ActionKind(action // num_types), action % num_types

@@ -40,7 +40,7 @@ import numpy as np
 from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed, differing_fields
-from .actions import HIDDEN_ACTION_KINDS, KIND_NAMES, Kind, check_payment_mode, encode_action
+from .actions import HIDDEN_ACTION_KINDS, KIND_NAMES, ActionKind, check_payment_mode, encode_action
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import presentation, render
@@ -524,7 +524,7 @@ def _chosen_action(replayed: SevenWondersStateView, state, city: int) -> int | N
     if replayed.phase == Phase.PAYMENT:
         if city in replayed.payments or city not in state.payments:
             return None
-        return encode_action(Kind.PAY, state.payments[city][1], replayed.db.num_types)
+        return encode_action(ActionKind.PAY, state.payments[city][1], replayed.db.num_types)
     return None if city in replayed.pending else state.pending.get(city)
 
 

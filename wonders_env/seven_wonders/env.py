@@ -23,7 +23,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from ..game import REWARD_MODES, action_number_error, check_engine, check_seed
 from ..pettingzoo_common import GAME_OVER, dead_step, wrap
-from .actions import IllegalActionError, Kind, encode_action
+from .actions import ActionKind, IllegalActionError, encode_action
 from .observation import Observer
 from .state import SeatGeometry, SevenWondersState, check_same_options, score_rewards
 
@@ -339,7 +339,7 @@ class TerminateIllegalParallelWrapper(wrappers.BaseParallelWrapper):
             problem = None if agent in unknown else action_number_error(action, self.action_space(agent).n)
             if problem:
                 raise IllegalActionError(f"{agent}: {problem}")
-        wait = encode_action(Kind.WAIT, 0, raw.db.num_types)
+        wait = encode_action(ActionKind.WAIT, 0, raw.db.num_types)
         illegal = [] if unknown else [
             agent for agent in raw.agents
             if not raw._mask(raw.agent_seat[agent])[actions.get(agent, wait)]]

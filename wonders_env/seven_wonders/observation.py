@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .actions import MAX_TO_ONE_SIDE, Kind, check_payment_mode, decode_action
+from .actions import MAX_TO_ONE_SIDE, ActionKind, check_payment_mode, decode_action
 from .cards import CardDatabase
 from .state import MAX_PLAYERS, TURNS_PER_AGE, Phase, SevenWondersState, rules_of
 
@@ -182,7 +182,7 @@ class Observer:
         kind, card_type = decode_action(state.pending[city], self.db.num_types)
         obs[v["paying"].start] = 1
         obs[v["paying_for"].start + card_type] = 1
-        obs[v["paying_kind"].start + (int(kind) if kind in (Kind.BUILD, Kind.WONDER) else 2)] = 1
+        obs[v["paying_kind"].start + (int(kind) if kind in (ActionKind.BUILD, ActionKind.WONDER) else 2)] = 1
         for _, to_left, to_right in rules.payment_choices(state, city):
             option_right[to_left] = to_right
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards as c
-from .actions import HIDDEN_ACTION_KINDS, Kind, decode_action
+from .actions import HIDDEN_ACTION_KINDS, ActionKind, decode_action
 from .state import SELL_COINS, Phase, SevenWondersState, rules_of
 
 RESOURCE_NAMES = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
@@ -117,11 +117,11 @@ def card_text(db: c.CardDatabase, card_type: int) -> str:
 def action_effect(state: SevenWondersState, seat: int, action: int) -> str:
     """What the card or wonder stage of ``seat``'s action does ("" for selling, paying or waiting)."""
     kind, card_type = decode_action(action, state.db.num_types, state.payment)
-    if kind == Kind.WONDER:
+    if kind == ActionKind.WONDER:
         city = rules_of(state).acting_city(state, seat)
         stage = state.wonders[city].stages[state.stages_built[city]]
         return f"the stage gives: {effects_text(stage.effects)}"
-    if kind in (Kind.BUILD, Kind.FREE_BUILD, Kind.DISCARD_BUILD):
+    if kind in (ActionKind.BUILD, ActionKind.FREE_BUILD, ActionKind.DISCARD_BUILD):
         return card_text(state.db, card_type)
     return ""
 
@@ -164,21 +164,21 @@ def _move(state: SevenWondersState, seat: int, action: int) -> tuple[str, str]:
     kind, value = decode_action(action, state.db.num_types, state.payment)
     city = rules.acting_city(state, seat)
     for_city = "For the Free City: " if city == state.free_city else ""
-    if kind == Kind.PAY:
+    if kind == ActionKind.PAY:
         payment = next(p for p in rules.payment_choices(state, city) if p[1] == value)
         return f"{for_city}Pay {_coins_to(state, city, payment) or 'nothing'}", ""
-    if kind == Kind.WAIT:
+    if kind == ActionKind.WAIT:
         return "Wait", ""
     name = state.db.types[value].name
-    if kind == Kind.BUILD:
+    if kind == ActionKind.BUILD:
         return f"{for_city}Build {name}", _paying(state, city, rules.build_payment(state, city, value))
-    if kind == Kind.WONDER:
+    if kind == ActionKind.WONDER:
         board = state.wonders[city]
         return (f"{for_city}Build stage {state.stages_built[city] + 1} of the {board.wonder} with {name}",
                 _paying(state, city, rules.stage_payment(state, city)))
-    if kind == Kind.SELL:
+    if kind == ActionKind.SELL:
         return f"{for_city}Discard {name} for {SELL_COINS} coins", ""
-    if kind == Kind.FREE_BUILD:
+    if kind == ActionKind.FREE_BUILD:
         return f"Build {name} for free with Olympia's power (once per Age)", ""
     return f"Build {name} from the discard pile for free", ""
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..deal_rng import DEAL_NAME
-from .actions import Kind, encode_action
+from .actions import ActionKind, encode_action
 from .state import Phase, SevenWondersState, rules_of
 
 
@@ -89,7 +89,7 @@ def recorded_action(state: SevenWondersState, player: int, entries: list[dict[st
         return None
     try:
         if state.phase == Phase.PAYMENT:
-            return encode_action(Kind.PAY, int(entry["paid"]["left"]), db.num_types)
-        return encode_action(Kind[str(entry.get("kind")).upper()], db.type_of(entry.get("card")), db.num_types)
+            return encode_action(ActionKind.PAY, int(entry["paid"]["left"]), db.num_types)
+        return encode_action(ActionKind[str(entry.get("kind")).upper()], db.type_of(entry.get("card")), db.num_types)
     except (KeyError, ValueError, TypeError) as error:
         raise ValueError(f"unknown action {entry}: {error}") from None

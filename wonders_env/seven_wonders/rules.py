@@ -42,7 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import action_number_error
-from .actions import KIND_NAMES, IllegalActionError, Kind, decode_action, encode_action, num_actions
+from .actions import KIND_NAMES, ActionKind, IllegalActionError, decode_action, encode_action, num_actions
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Power, Special,
                     cost_items)
 from .costs import Payment, payment_options
@@ -200,13 +200,13 @@ def payment_choices(state: SevenWondersState, city: int) -> list[tuple[int, int,
     pending move now, the non-dominated purchases it can afford, by coins to the left."""
     kind, card_type = decode_action(state.pending[city], state.db.num_types)
     coins = state.coins[city]
-    if kind == Kind.BUILD:
+    if kind == ActionKind.BUILD:
         if chains_free(state, city, card_type) or free_by_wonder(state, city, card_type):
             return [(0, 0, 0)]
         db = state.db
         bank = db.coin_cost[card_type]
         options = memoised_buy_options(state, city, card_type, db.cost_items[card_type], db.cost_mask[card_type])
-    elif kind == Kind.WONDER:
+    elif kind == ActionKind.WONDER:
         stage = state.stages_built[city]
         board = state.wonders[city]
         bank = 0
@@ -247,7 +247,7 @@ def legal_action_mask(state: SevenWondersState, seat: int) -> np.ndarray:
     mask = np.zeros(num_actions(n_types, state.payment), dtype=np.int8)
     if state.phase != Phase.GAME_OVER:
         if seat not in acting_seats(state):
-            mask[encode_action(Kind.WAIT, 0, n_types)] = 1
+            mask[encode_action(ActionKind.WAIT, 0, n_types)] = 1
         elif state.phase == Phase.DISCARD_BUILD:
             city = acting_city(state, seat)
             for card in state.discard:
@@ -256,7 +256,7 @@ def legal_action_mask(state: SevenWondersState, seat: int) -> np.ndarray:
                     mask[4 * n_types + card_type] = 1
         elif state.phase == Phase.PAYMENT:
             for _, to_left, _ in payment_choices(state, acting_city(state, seat)):
-                mask[encode_action(Kind.PAY, to_left, n_types)] = 1
+                mask[encode_action(ActionKind.PAY, to_left, n_types)] = 1
         else:
             _hand_moves(state, seat, mask)
     state.memo[("mask", seat)] = mask
@@ -364,14 +364,14 @@ def _payments_reference(state: SevenWondersState, city: int, built_names: set[st
     db = state.db
     pay = 5 * db.num_types + 1
     kind, card_type = decode_action(state.pending[city], db.num_types)
-    if kind == Kind.BUILD:
+    if kind == ActionKind.BUILD:
         printed = db.types[card_type]
         main_turn = state.pending_turn <= TURNS_PER_AGE
         if (any(name in built_names for name in printed.chains_from)
                 or _olympia_free_reference(state, city, card_type, main_turn)):
             return {pay}
         bank, cost = printed.coin_cost, cost_items(printed.resource_cost)
-    elif kind == Kind.WONDER:
+    elif kind == ActionKind.WONDER:
         bank = 0
         cost = cost_items(state.wonders[city].stages[state.stages_built[city]].resource_cost)
     else:
@@ -381,9 +381,9 @@ def _payments_reference(state: SevenWondersState, city: int, built_names: set[st
 
 def describe_action(state: SevenWondersState, action: int) -> str:
     kind, value = decode_action(action, state.db.num_types, state.payment)
-    if kind == Kind.WAIT:
+    if kind == ActionKind.WAIT:
         return "wait"
-    if kind == Kind.PAY:
+    if kind == ActionKind.PAY:
         return f"pay {value} to the left neighbour, the rest to the right"
     return f"{KIND_NAMES[kind]} {state.db.types[value].name!r}"
 
@@ -450,7 +450,7 @@ def apply_actions(state: SevenWondersState, actions: dict[int, int]) -> None:
         np.minimum(state.known_discard[:, card_type], remaining, out=state.known_discard[:, card_type])
         place_building(state, city, card)
         _gain_build_coins(state, city, card_type)
-        _log(state, controller, city, Kind.DISCARD_BUILD, card_type, (0, 0, 0), state.turn)
+        _log(state, controller, city, ActionKind.DISCARD_BUILD, card_type, (0, 0, 0), state.turn)
     _advance(state)
 
 
@@ -475,7 +475,7 @@ def _resolve_pending(state: SevenWondersState, turn: int | None = None) -> None:
     _resolve_moves(state, moves, turn=state.turn if turn is None else turn, payments=payments)
 
 
-def _resolve_moves(state: SevenWondersState, moves: list[tuple[int, Kind, int, int]], turn: int,
+def _resolve_moves(state: SevenWondersState, moves: list[tuple[int, ActionKind, int, int]], turn: int,
                    payments: dict[int, tuple[int, int, int]] | None = None) -> None:
     """Resolve simultaneous moves ``(city, kind, card type, hand owner)`` (see module doc), with
     the players' ``payments`` per city (``payment="choose"``) or the engine's."""
@@ -485,9 +485,9 @@ def _resolve_moves(state: SevenWondersState, moves: list[tuple[int, Kind, int, i
         card = _card_in(state, state.hands[owner], card_type)
         if payments is not None:
             payment = payments[city]
-        elif kind == Kind.BUILD:
+        elif kind == ActionKind.BUILD:
             payment = build_payment(state, city, card_type)
-        elif kind == Kind.WONDER:
+        elif kind == ActionKind.WONDER:
             payment = stage_payment(state, city)
         else:
             payment = (0, 0, 0)
@@ -499,11 +499,11 @@ def _resolve_moves(state: SevenWondersState, moves: list[tuple[int, Kind, int, i
         state.coins[state.right_of(city)] += to_right
     # 2. place every card
     for city, kind, card_type, owner, card, _ in resolved:
-        if kind in (Kind.BUILD, Kind.FREE_BUILD):
+        if kind in (ActionKind.BUILD, ActionKind.FREE_BUILD):
             place_building(state, city, card)
-            if kind == Kind.FREE_BUILD:
+            if kind == ActionKind.FREE_BUILD:
                 state.power_used_age[city, Power.FREE_BUILD_ONCE_PER_AGE] = state.age
-        elif kind == Kind.WONDER:
+        elif kind == ActionKind.WONDER:
             stage = state.wonders[city].stages[place_stage(state, city, card)]
             if any(isinstance(e, Special) and e.name == "build_from_discard" for e in stage.effects):
                 state.discard_builders.append((city, owner))
@@ -512,9 +512,9 @@ def _resolve_moves(state: SevenWondersState, moves: list[tuple[int, Kind, int, i
             state.known_discard[owner, card_type] += 1
     # 3. coin effects on the cities as they now stand
     for city, kind, card_type, owner, _, payment in resolved:
-        if kind == Kind.SELL:
+        if kind == ActionKind.SELL:
             state.coins[city] += SELL_COINS
-        elif kind == Kind.WONDER:
+        elif kind == ActionKind.WONDER:
             stage = state.wonders[city].stages[state.stages_built[city] - 1]
             state.coins[city] += sum(e.coins for e in stage.effects if isinstance(e, Coins))
         else:
@@ -551,7 +551,7 @@ def _gain_build_coins(state: SevenWondersState, city: int, card_type: int) -> No
     state.coins[city] += gained
 
 
-def _log(state: SevenWondersState, owner: int, city: int, kind: Kind, card_type: int,
+def _log(state: SevenWondersState, owner: int, city: int, kind: ActionKind, card_type: int,
          payment: tuple[int, int, int], turn: int) -> None:
     bank, to_left, to_right = payment
     paid_to = [{"seat": seat, "agent": f"player_{seat}" if seat != state.free_city else None, "coins": coins}
