@@ -269,15 +269,15 @@ void check_between_fields(const Engine& engine, const State& s) {
 
 // The inverse of export_state: a new core state from the fields of a Python state, every field
 // read and checked by the layout, then checked against the others.
-State import_state(const Engine& engine, const py::dict& d, py::object seed) {
+State import_state(const Engine& engine, const py::dict& d, std::optional<uint64_t> seed) {
   State s;
   s.engine_id = engine.id();
   s.num_players = static_cast<int8_t>(engine.num_players());
   s.num_seats = static_cast<int8_t>(engine.num_seats());
   s.num_types = static_cast<uint8_t>(engine.tables().num_types);
-  if (!seed.is_none()) {
+  if (seed) {  // None, or an integer in 0 to 2**64 - 1 (the binding refuses anything else)
     s.has_seed = true;
-    s.seed = static_cast<uint64_t>(checked_int(seed, "seed"));
+    s.seed = *seed;
   }
   layout::import_fields<StateLayout>(s, d, sizes_of(engine));
   check_between_fields(engine, s);

@@ -251,6 +251,10 @@ def test_imported_states_are_checked():
                             ({"military_tokens": [[1, 1], [], []]}, "military tokens")):
         with pytest.raises(ValueError, match=message):
             game.engine.import_state({**fields, **change})
+    for seed in (-1, 1 << 64, "1", 1.5):
+        with pytest.raises(TypeError, match="incompatible function arguments"):
+            game.engine.import_state(fields, seed)
+    assert game.engine.import_state(fields, (1 << 64) - 1).seed == (1 << 64) - 1
     del fields["log"]
     with pytest.raises(ValueError, match="'log': missing"):
         game.engine.import_state(fields)
