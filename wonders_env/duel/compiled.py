@@ -307,7 +307,12 @@ class CompiledDuel:
         return set(legal_actions_reference(self.to_python(state)))
 
     def why_illegal(self, state: DuelStateView, player: int, action: object) -> str | None:
-        """As the Python engine's: the reasons are the core's words, which are the Python rules'."""
+        """As the Python engine's: the reasons are the core's words, which are the Python rules'.
+        A legal move costs one check in the core (the env asks it for a move it has not listed)."""
+        core_state = state.core
+        if (player == core_state.current and not core_state.is_over and not action_number_error(action, NUM_ACTIONS)
+                and not self.engine.why_illegal(core_state, int(action))):
+            return None
         return why_illegal_for(BASE_ACTIONS, action, player, self.acting_players(state),
                                lambda: self._state_reason(state, action))
 
