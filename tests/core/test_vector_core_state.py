@@ -40,14 +40,3 @@ def test_a_seven_wonders_searcher_takes_only_the_states_of_its_own_batch():
     second.reset()
     with pytest.raises(ValueError, match="another engine"):
         first.searcher().search(second.core_state(0), 0, 1, simulations=5)
-
-
-@pytest.mark.parametrize("game, options", TABLES[:2])
-def test_core_state_is_refused_before_reset_and_for_bad_indices(game: str, options: dict):
-    venv = vector.make(game, num_envs=2, seed=0, **options)
-    with pytest.raises(RuntimeError, match=r"reset\(\) before core_state"):
-        venv.core_state(0)
-    venv.reset()
-    for index in (-1, 2, 1.0, True):
-        with pytest.raises(ValueError, match="index must be a game index in 0-1"):
-            venv.core_state(index)

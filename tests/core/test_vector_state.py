@@ -35,12 +35,14 @@ def test_the_engine_reads_a_copy_of_each_game_as_the_batch_reports_it(game: str,
         assert engine.game_record(state)["actions"]
 
 
+@pytest.mark.parametrize("method", ["state", "core_state"])
 @pytest.mark.parametrize("game, options", TABLES[:2])
-def test_state_is_refused_before_reset_and_for_bad_indices(game: str, options: dict):
+def test_a_games_copy_is_refused_before_reset_and_for_bad_indices(game: str, options: dict, method: str):
     venv = vector.make(game, num_envs=2, seed=0, **options)
-    with pytest.raises(RuntimeError, match=r"reset\(\) before state"):
-        venv.state(0)
+    copy_of = getattr(venv, method)
+    with pytest.raises(RuntimeError, match=rf"reset\(\) before {method}"):
+        copy_of(0)
     venv.reset()
     for index in (-1, 2, 1.0, True):
         with pytest.raises(ValueError, match="index must be a game index in 0-1"):
-            venv.state(index)
+            copy_of(index)
