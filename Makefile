@@ -45,7 +45,7 @@ venv: $(VENV)/core.stamp
 # The main job: train a Duel self-play agent with the default configuration (3-6 minutes on
 # two CPU cores), print its evaluation against the baselines, save the learning curve.
 run: venv
-	$(BIN)/python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel_$(shell date +%Y%m%d-%H%M%S)
+	$(BIN)/python -m wonders_training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel_$(shell date +%Y%m%d-%H%M%S)
 
 serve: venv
 	$(BIN)/wonders serve
@@ -108,7 +108,7 @@ core-sanitize: venv
 	mkdir -p $(SANITIZE_DIR)
 	$(BIN)/python -c "from wonders_env.duel.compiled import write_table_file; write_table_file('$(SANITIZE_DIR)/duel_tables.txt')"
 	$(CXX) $(SANITIZE_FLAGS) $(DUEL_CORE) core/tests/duel_sanitize.cpp -o $(SANITIZE_DIR)/duel_sanitize
-	$(BIN)/python -c "from agents.duel_heuristic import write_constants_file; write_constants_file('$(SANITIZE_DIR)/duel_heuristic.txt')"
+	$(BIN)/python -c "from wonders_agents.duel_heuristic import write_constants_file; write_constants_file('$(SANITIZE_DIR)/duel_heuristic.txt')"
 	$(SANITIZE_DIR)/duel_sanitize $(SANITIZE_DIR)/duel_tables.txt $(SANITIZE_DIR)/duel_heuristic.txt 3000
 	$(CXX) $(SANITIZE_FLAGS) $(SEVEN_WONDERS_CORE) core/tests/seven_wonders_sanitize.cpp -o $(SANITIZE_DIR)/seven_wonders_sanitize
 	for edition in 1st 2nd; do \

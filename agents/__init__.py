@@ -1,7 +1,7 @@
 """Baseline agents for 7 Wonders and 7 Wonders Duel, behind one interface.
 
 ```python
-from agents import make_agent
+from wonders_agents import make_agent
 from wonders_env import seven_wonders_duel_v0
 
 env = seven_wonders_duel_v0.env()
@@ -24,7 +24,7 @@ name            agent
 ``heuristic``   a hand-written strategy valuing each move in victory points (points, science,
                 military balance, missing resources, coins, denial); fast (about 0.1 ms a
                 move: the time-per-move column of ``benchmarks/agents_results.md``), no search
-                (:mod:`agents.heuristic`; one valuation module per game)
+                (:mod:`wonders_agents.heuristic`; one valuation module per game)
 ``mcts``        information-set Monte Carlo tree search: each simulation plays on a
                 determinization (what the player cannot see redrawn by the engine's
                 ``determinize``); by default in C++ on the compiled core (heuristic prior at
@@ -32,27 +32,27 @@ name            agent
                 ``engine="python"`` the readable reference (heuristic priors and play-outs,
                 "today's mcts"); options ``simulations`` (default 5,000 on the core, 200 in
                 Python), ``time_limit`` (seconds per move, optional), ``engine`` and the
-                search options of :class:`agents.mcts.MCTSAgent`
-``ppo``         a network trained by PPO self-play (:mod:`training.ppo_selfplay`); by default
+                search options of :class:`wonders_agents.mcts.MCTSAgent`
+``ppo``         a network trained by PPO self-play (:mod:`wonders_training.ppo_selfplay`); by default
                 the policy shipped in ``agents/policies/`` for the game, greedy; options
                 ``path`` (another policy file or checkpoint) and ``deterministic`` (``False``
                 samples from the policy with a generator seeded by ``seed``). Needs torch
                 (the ``train`` extra)
 ``az``          the core's search guided by a policy-value network trained by self-play with
-                search (:mod:`agents.az_agent`, :mod:`training.az_selfplay`): the network's
+                search (:mod:`wonders_agents.az_agent`, :mod:`wonders_training.az_selfplay`): the network's
                 priors at every node and its value at the leaves; by default the network
                 shipped in ``agents/policies/`` and 1 s a move; options ``time_limit``,
-                ``simulations``, ``path`` and the search options of :class:`agents.az_agent.AZAgent`.
+                ``simulations``, ``path`` and the search options of :class:`wonders_agents.az_agent.AZAgent`.
                 Needs torch to read the file
 ``llm``         a language model asked for each move over the chat-completions protocol of
                 OpenAI-compatible servers (hosted APIs, vLLM, llama.cpp, Ollama), reading the
                 text interface (:mod:`wonders_env.text`) and answering ``MOVE: <number or name>``
-                (:mod:`agents.llm_agent`); options ``base_url`` and ``model`` (required),
+                (:mod:`wonders_agents.llm_agent`); options ``base_url`` and ``model`` (required),
                 ``api_key_env`` (the environment variable holding the key, default
                 ``OPENAI_API_KEY``), ``retries``, ``timeout``, ``http_retries``, ``backoff``,
                 ``temperature``, ``max_tokens``. An illegal answer is asked again with the reason,
                 then replaced by a random legal move, counted. ``wonders arena`` ranks models
-                against the other agents (:mod:`agents.arena`)
+                against the other agents (:mod:`wonders_agents.arena`)
 ==============  ===============================================================================
 
 All agents are deterministic for a given ``seed`` (``mcts`` and ``az`` only with a simulation
@@ -81,7 +81,7 @@ __all__ = ["AGENT_NAMES", "Agent", "agent_names", "make_agent"]
 
 def agent_names(game: str) -> tuple[str, ...]:
     """The agents that can play ``game`` as it is shipped: ``random`` always, ``heuristic`` and
-    ``mcts`` when the game has a valuation (:data:`agents.heuristic.VALUATIONS`), ``ppo`` when a
+    ``mcts`` when the game has a valuation (:data:`wonders_agents.heuristic.VALUATIONS`), ``ppo`` when a
     policy is shipped for it (a policy file of one's own plays any game: ``ppo`` with ``path``), ``az``
     when an az network is shipped for it. ``llm`` is never listed: it needs a model server.
     A new game in the registry plays with ``random`` (and a policy trained for it) and nothing else."""

@@ -1,7 +1,7 @@
 """The arena: language models against the ladder of bots and against each other, with a leaderboard.
 
 ```python
-from agents.arena import run_arena
+from wonders_agents.arena import run_arena
 arena = run_arena("duel", {"qwen-7b": "llm:base_url=http://127.0.0.1:8000/v1,model=qwen2.5-7b-instruct"},
                   ladder=["random", "heuristic", "mcts"], games=20, out="runs/arena_duel")
 print(arena.markdown())
@@ -14,7 +14,7 @@ or ``wonders arena --game duel --model qwen-7b=llm:base_url=http://127.0.0.1:800
 ``mcts``, ``az``, ``ppo``: those that play the game) and every other model. With 2 players a
 lineup is a pair; with N the model holds one seat against N-1 copies of the other. Each lineup
 plays ``games`` games (rounded up to a multiple of N), seats rotated, seeded as in the
-tournament (:func:`agents.tournament.schedule`).
+tournament (:func:`wonders_agents.tournament.schedule`).
 
 **Resuming.** Model calls cost money, so every finished game is appended at once to
 ``OUT/games.jsonl`` (with the settings in ``OUT/arena.json``); run the same arena again and it
@@ -27,7 +27,7 @@ ordinal first: per agent its games, win rate with a 95% Wilson interval, OpenSki
 (Plackett-Luce) rating, seconds per move and, for models, the illegal-answer rate (answers with
 no ``MOVE:`` line or a move that is not legal, over all answers), the fallback rate (moves
 played at random after the retries, over the moves asked) and tokens per move; then each
-model's win rate against each opponent. Statistics as in :mod:`agents.tournament`.
+model's win rate against each opponent. Statistics as in :mod:`wonders_agents.tournament`.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ LLM_COUNTS = ("decisions", "forced", "answers", "illegal", "retries", "fallbacks
 
 
 def default_ladder(game: str) -> list[str]:
-    """The agents of :data:`LADDER` that play ``game`` as shipped (:func:`agents.agent_names`)."""
+    """The agents of :data:`LADDER` that play ``game`` as shipped (:func:`wonders_agents.agent_names`)."""
     return [agent for agent in LADDER if agent in agent_names(game)]
 
 

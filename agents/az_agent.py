@@ -1,7 +1,7 @@
 """The ``az`` agent: the core's ISMCTS guided by a learned policy-value network (expert iteration).
 
 ```python
-from agents import make_agent
+from wonders_agents import make_agent
 agent = make_agent("az", game="seven_wonders_duel", time_limit=1.0)      # the shipped network
 agent = make_agent("az", game="seven_wonders", simulations=800, path="runs/az_7w/policy.pt")
 ```
@@ -16,8 +16,8 @@ observation: nothing hidden from that player), and a new leaf is valued by
 ``benchmarks/README.md``). The root is expanded from the player's own observation of the true
 state.
 
-The network is :class:`agents.policy.ActorCritic` (the ppo agent's shape), trained by
-:mod:`training.az_selfplay`; its critic predicts the search's return of the deciding player in
+The network is :class:`wonders_agents.policy.ActorCritic` (the ppo agent's shape), trained by
+:mod:`wonders_training.az_selfplay`; its critic predicts the search's return of the deciding player in
 [0, 1] (win share with a weight of the score margin). Files: ``agents/policies/az_<game>.pt``
 (a policy file whose metadata has ``"agent": "az"``, the training command, seed, player counts,
 edition, payment mode and evaluation; ``agent.metadata``). A ppo policy file is refused (its
@@ -76,7 +76,7 @@ def _load(path: Path, game: str, modified_ns: int) -> tuple[tuple[np.ndarray, ..
     if metadata.get("agent") != AGENT_KEY:
         kind = metadata.get("agent", "ppo")
         raise CheckpointError(f"{path}: a {kind} policy, not an az network (its value head means something else); "
-                              f"train one with python -m training.az_selfplay")
+                              f"train one with python -m wonders_training.az_selfplay")
     return tuple(network_arrays(model)), model.spec, metadata
 
 
@@ -127,7 +127,7 @@ class AZAgent:
 
     def search(self, game: Any, state: Any, player: int) -> int:
         """The most visited action of ``player`` in ``state`` of the engine ``game`` (Python or
-        compiled), as :meth:`agents.mcts.MCTSAgent.search`."""
+        compiled), as :meth:`wonders_agents.mcts.MCTSAgent.search`."""
         action = self.core.choose(game, state, player, int(self.rng.integers(2**63)))
         self.last_simulations = int(self.core.last["simulations"])
         return action

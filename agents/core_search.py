@@ -10,10 +10,10 @@ determinizations and play-outs never return to Python. This module is the thin P
   by the compiled engine of the same table (:meth:`from_python`; the Python engine names it with
   ``compiled_twin()``);
 * it gives the root a prior: a softmax of the game's heuristic move values
-  (:mod:`agents.heuristic`, the same prior as the Python search) over the player's legal moves,
+  (:mod:`wonders_agents.heuristic`, the same prior as the Python search) over the player's legal moves,
   read from the env's state (what the player may know only);
 * it keeps one C++ ``Searcher`` per engine, so Duel's tree is reused between moves;
-* with ``network`` (the ``az`` agent, :mod:`agents.az_agent`), every searcher gets the network:
+* with ``network`` (the ``az`` agent, :mod:`wonders_agents.az_agent`), every searcher gets the network:
   its priors (the root's included) and leaf values replace the heuristic prior and play-outs; a
   heuristic root prior given beside it is mixed in by the option ``root_prior_weight``.
 """
@@ -36,7 +36,7 @@ class CoreSearch:
     arguments of the C++ ``Searcher.search`` (budgets, ``exploration``, ``widening``, margins,
     ``reuse``); ``uniform_rule`` plays uniform play-outs instead of the cheap rule;
     ``prior_temperature``: VP per unit of the root prior's softmax (None: no heuristic prior);
-    ``network``: the arrays of :func:`agents.az_agent.network_arrays` (None: no network)."""
+    ``network``: the arrays of :func:`wonders_agents.az_agent.network_arrays` (None: no network)."""
 
     def __init__(self, game_name: str, options: dict[str, Any], uniform_rule: bool = False,
                  prior_temperature: float | None = PRIOR_TEMPERATURE,

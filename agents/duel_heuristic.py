@@ -31,7 +31,7 @@ WIN = 100.0  # an immediate supremacy victory
 # play-outs of the search agent: a civilian victory is worth (1 - w) x the share of the win + w x
 # the score margin through a sigmoid of scale MARGIN_SCALE points; a supremacy is a plain win
 MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.2
-SEARCH_WIDENING = 0.0  # the core search widens no node (agents.mcts): a Duel turn has few moves
+SEARCH_WIDENING = 0.0  # the core search widens no node (wonders_agents.mcts): a Duel turn has few moves
 COIN_VALUE = (0.55, 0.5, 0.4)  # by Age
 POOR, POOR_PENALTY = 4, 0.3  # per coin below POOR left after paying (Ages I-II)
 RESOURCE_UNIT_VALUE = (2.2, 1.4, 0.3)

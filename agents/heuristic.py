@@ -12,7 +12,7 @@ A game's valuation is a module of this package with two functions:
   ``core/duel/heuristic.cpp``).
 
 :data:`VALUATIONS` names the module of each game: a game without one plays with the ``random``
-and ``ppo`` agents only (:func:`agents.agent_names` says which agents play a game). The table
+and ``ppo`` agents only (:func:`wonders_agents.agent_names` says which agents play a game). The table
 lives here, not in the game registry: a valuation is a strategy, knowledge of the agents, and the
 registry sits below them (it may not name a module of theirs). So a new game is its engine folder
 and one registry entry; its valuation, when someone writes one, is one module here and one line
@@ -36,7 +36,8 @@ from wonders_env.registry import entry, resolve_game
 PRIOR_TEMPERATURE = 1.5
 
 #: the valuation module of each game (canonical registry names)
-VALUATIONS = {"seven_wonders": "agents.seven_wonders_heuristic", "seven_wonders_duel": "agents.duel_heuristic"}
+VALUATIONS = {"seven_wonders": "wonders_agents.seven_wonders_heuristic",
+              "seven_wonders_duel": "wonders_agents.duel_heuristic"}
 
 
 def valuation(game: str) -> ModuleType:

@@ -30,7 +30,7 @@ unreachable server, a missing ``base_url`` or ``model``, or a game without a tex
 **Statistics.** :attr:`LLMAgent.games` holds one :class:`GameStats` per game the agent played
 (a new game is noticed from the env: another seed, or a shorter history), with model calls,
 tokens, seconds waiting for the model, illegal answers, retries, fallbacks and failed requests;
-the arena (:mod:`agents.arena`) reads them.
+the arena (:mod:`wonders_agents.arena`) reads them.
 """
 
 from __future__ import annotations

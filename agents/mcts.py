@@ -3,7 +3,7 @@
 Two engines run the same algorithm family:
 
 * ``engine="core"`` (the default): the search runs in C++ on the compiled core
-  (``core/common/ismcts.hpp``, driven by :mod:`agents.core_search`): tens of thousands of
+  (``core/common/ismcts.hpp``, driven by :mod:`wonders_agents.core_search`): tens of thousands of
   simulations a second, play-outs by a cheap C++ rule, Duel's tree reused between moves,
   progressive widening available (``widening``);
 * ``engine="python"``: the readable reference below (today's search, which the ladder compares
@@ -31,7 +31,7 @@ tree is "open loop" over the player's own moves.
 
 The rules come from the env's engine (``env.unwrapped.game``, a :class:`wonders_env.game.Game`,
 Python or compiled); the game's knowledge, move values and what a finished play-out is worth,
-from its heuristic valuation (:mod:`agents.heuristic`).
+from its heuristic valuation (:mod:`wonders_agents.heuristic`).
 
 Budget: ``simulations`` per move (deterministic for a seed), and/or ``time_limit`` seconds per
 move (stops early when reached; then the result depends on the machine's speed). Without either,

@@ -2,7 +2,7 @@
 
 The human takes one seat; the other seats are bots, given as agent specs (``heuristic``,
 ``mcts:simulations=50``, ``ppo:path=runs/duel/policy.pt`` for a policy you trained; see
-:func:`agents.tournament.parse_agent_spec`). A legend of the table's abbreviations is shown
+:func:`wonders_agents.tournament.parse_agent_spec`). A legend of the table's abbreviations is shown
 first. Before each of the human's decisions the table is shown (public information and the
 human's own hand), then the numbered legal moves with what they cost, each followed by what the
 card, wonder (stage) or progress token does (the engine's ``describe_effect``). The human answers with a

@@ -1,7 +1,7 @@
 """The actor-critic network, its checkpoint and policy files, and an agent that plays with it.
 
-Used by :mod:`agents.ppo_agent` (which plays with a saved one) and by the training scripts
-(:mod:`training.ppo_selfplay` trains it); it imports nothing from ``training``.
+Used by :mod:`wonders_agents.ppo_agent` (which plays with a saved one) and by the training scripts
+(:mod:`wonders_training.ppo_selfplay` trains it); it imports nothing from ``training``.
 
 Network (:class:`ActorCritic`): the observation vector goes through ``symlog(x) = sign(x) *
 log1p(|x|)`` (coins and counts up to a few hundred become small numbers without running
@@ -10,7 +10,7 @@ logit per action) and a value head. Illegal actions get the logit :data:`MASKED_
 softmax (:func:`masked_categorical`), so they have probability 0.
 
 A faster path gives the same numbers (:meth:`ActorCritic.legal_action_and_value`, which
-:mod:`training.ppo_selfplay` updates with, and :class:`StackedPolicies`, several networks acting
+:mod:`wonders_training.ppo_selfplay` updates with, and :class:`StackedPolicies`, several networks acting
 in one pass, which it collects with): a :class:`CompactBatch` holds a batch's
 observations at the inputs that are not 0 in some row only (in Duel a row has about 70 of its
 1,950 inputs not 0) and each row's legal actions (about 5 of 1,202), and the network multiplies
@@ -23,7 +23,7 @@ Files, both written atomically (:func:`atomic_write`: temp file in the same fold
 ``os.replace``):
 
 * a *checkpoint* (``run_dir/checkpoint.pt``): everything a run needs to resume (see
-  :mod:`training.ppo_selfplay`), with ``kind = "checkpoint"``;
+  :mod:`wonders_training.ppo_selfplay`), with ``kind = "checkpoint"``;
 * a *policy file* (``run_dir/policy.pt``, the file to ship): ``kind = "policy"``, the
   :class:`PolicySpec` and the network weights, plus free-form ``metadata`` (the command, the seed,
   the steps, the player counts, edition and 7 Wonders payment mode it was trained for).
@@ -211,7 +211,7 @@ def sample_legal(log_probs: torch.Tensor, legal: torch.Tensor) -> tuple[torch.Te
 
 class StackedPolicies:
     """Several networks of one :class:`PolicySpec` acting together, for the learner and the
-    opponent pool of :mod:`training.ppo_selfplay`: :meth:`log_probs_and_values` gives each row of a
+    opponent pool of :mod:`wonders_training.ppo_selfplay`: :meth:`log_probs_and_values` gives each row of a
     :class:`CompactBatch` the policy and value of the network it names, all rows in one pass
     whatever their networks, instead of a pass per network. The weights are stacked when it is
     built; :meth:`load` copies a network's new weights into its place (the first layer's are

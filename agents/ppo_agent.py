@@ -1,7 +1,7 @@
-"""The ``ppo`` agent: a policy trained by :mod:`training.ppo_selfplay`, loaded from its file.
+"""The ``ppo`` agent: a policy trained by :mod:`wonders_training.ppo_selfplay`, loaded from its file.
 
 ```python
-from agents.ppo_agent import PPOAgent
+from wonders_agents.ppo_agent import PPOAgent
 agent = PPOAgent("seven_wonders_duel")                       # the shipped policy
 agent = PPOAgent("seven_wonders_duel", path="runs/duel_selfplay/policy.pt")
 ```
@@ -17,7 +17,7 @@ How they were trained and how strong they are: ``benchmarks/README.md``.
 Greedy by default; with ``deterministic=False`` it samples with a generator seeded by ``seed``.
 Agents made from the same file share one network (loaded once).
 Needs torch (the ``train`` extra). A missing, corrupt or wrong-game file raises
-:class:`agents.policy.CheckpointError` naming the file and the problem.
+:class:`wonders_agents.policy.CheckpointError` naming the file and the problem.
 """
 
 from __future__ import annotations

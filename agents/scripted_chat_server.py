@@ -2,7 +2,7 @@
 
 It is **not a model**: it does not read the game, it picks among the legal moves listed in the
 prompt, or answers what its script says. The tests and the arena notebook use it to exercise the
-``llm`` agent (:mod:`agents.llm_agent`) over real HTTP requests without a model or the internet.
+``llm`` agent (:mod:`wonders_agents.llm_agent`) over real HTTP requests without a model or the internet.
 To measure a real model, point the agent at its server instead (``base_url``: vLLM, llama.cpp,
 Ollama or a hosted API).
 

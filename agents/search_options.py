@@ -2,7 +2,7 @@
 made when the agent is made.
 
 Each raises ``ValueError`` saying which option was wrong, what it got and what is allowed, so
-that a bad option fails at :func:`agents.make_agent` (a tournament before its first game) rather
+that a bad option fails at :func:`wonders_agents.make_agent` (a tournament before its first game) rather
 than in the middle of a game, and never turns into a silent change of behaviour (a negative
 temperature would put the worst move first). A bool is not a number here, and a flag is a bool,
 never read by truthiness (``reuse="no"`` would mean True).

@@ -1,7 +1,7 @@
 """What a finished game is worth in the search agent's play-outs, beyond win or loss.
 
 A play-out scored only by who won says little in a game that is rarely close to decided; the
-heuristics (:mod:`agents.seven_wonders_heuristic`, :mod:`agents.duel_heuristic`) add the score
+heuristics (:mod:`wonders_agents.seven_wonders_heuristic`, :mod:`wonders_agents.duel_heuristic`) add the score
 margin through :func:`win_and_margin`, with their own scale and weight.
 """
 

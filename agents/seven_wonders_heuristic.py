@@ -57,7 +57,7 @@ DENIAL_WEIGHT = 0.3
 # play-outs of the search agent: a finished game is worth (1 - w) x the share of the win + w x the
 # score margin over the best other player, through a sigmoid of scale MARGIN_SCALE points
 MARGIN_SCALE, MARGIN_WEIGHT = 5.0, 0.4
-# the core search's progressive widening (agents.mcts): a first move may build, sell or bury every card
+# the core search's progressive widening (wonders_agents.mcts): a first move may build, sell or bury every card
 SEARCH_WIDENING = 2.0
 SPECIAL_VALUE = {  # per Age left in which the power can be used, the current one included
     "free_build_once_per_age": 2.0, "play_seventh_card": 1.5, "free_first_of_age": 1.5,

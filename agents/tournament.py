@@ -1,7 +1,7 @@
 """Tournaments between agents: many games in parallel, fair seating, statistics, ratings, replays.
 
 ```python
-from agents.tournament import run_tournament
+from wonders_agents.tournament import run_tournament
 result = run_tournament("seven_wonders_duel", ["heuristic", "mcts", "random"], games=400)
 print(result.report())
 result.save("runs/duel")             # summary.json, games.csv, win_rates.csv, win_rates.png

@@ -4,12 +4,12 @@
     .venv/bin/python benchmarks/az_value_fit.py --game duel --path runs/az_duel/policy.pt --games 64
     .venv/bin/python benchmarks/az_value_fit.py --game seven_wonders --players 4 --games 16 --simulations 120
 
-Fresh self-play games are played as ``training.az_selfplay`` generates them (every seat searching
+Fresh self-play games are played as ``wonders_training.az_selfplay`` generates them (every seat searching
 with the network, ``--simulations`` a move, Dirichlet noise at the root, the first moves drawn
 from the visit counts, play-outs in ``--rollout-weight`` of each leaf value), with seeds no
 training run uses. At every searched decision it compares, by mean squared error, three
 predictions of the deciding player's return at the end of that game (the value target of
-``training.az_selfplay`` with ``--target-q-weight 0``):
+``wonders_training.az_selfplay`` with ``--target-q-weight 0``):
 
 * the **network's value** of the decision's observation,
 * the **root value** of the search that decided (its visit-weighted mean return),
@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import torch  # noqa: E402
 
-from agents.az_agent import AGENT_KEY, default_policy_path, network_arrays  # noqa: E402
-from agents.policy import CheckpointError, load_policy  # noqa: E402
-from training import az_selfplay as az  # noqa: E402
+from wonders_agents.az_agent import AGENT_KEY, default_policy_path, network_arrays  # noqa: E402
+from wonders_agents.policy import CheckpointError, load_policy  # noqa: E402
+from wonders_training import az_selfplay as az  # noqa: E402
 from wonders_env.registry import entry, resolve_game  # noqa: E402
 
 SEED = 987_654  # no training run uses it

@@ -30,7 +30,7 @@ Python one, ``az`` the C++ search with the shipped network. A ``time_limit`` is 
 so run those rows with at most one worker per idle CPU core; each row's ``run`` column says how
 many workers played it.
 
-Each matchup is one :func:`agents.tournament.run_tournament` with a single lineup, seats rotated
+Each matchup is one :func:`wonders_agents.tournament.run_tournament` with a single lineup, seats rotated
 (the lone agent sits in every seat equally often). A shared victory counts as a split win. The
 results (win rate of the lone agent with its 95% Wilson interval, the number of games, seconds per
 move of each agent) are written as a Markdown table to ``--out`` (default
@@ -50,8 +50,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.mcts import DEFAULT_SIMULATIONS  # noqa: E402
-from agents.tournament import run_tournament  # noqa: E402
+from wonders_agents.mcts import DEFAULT_SIMULATIONS  # noqa: E402
+from wonders_agents.tournament import run_tournament  # noqa: E402
 
 MATCHUPS = (  # (title, game, lineup, target)
     ("Duel: heuristic vs random", "seven_wonders_duel", ("heuristic", "random"), 0.90),

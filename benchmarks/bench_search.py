@@ -23,8 +23,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents import agent_names, make_agent  # noqa: E402
-from agents.mcts import MCTSAgent  # noqa: E402
+from wonders_agents import agent_names, make_agent  # noqa: E402
+from wonders_agents.mcts import MCTSAgent  # noqa: E402
 from wonders_env.registry import make_engine  # noqa: E402
 
 

@@ -1,11 +1,11 @@
-"""Positions per second of ``training.az_selfplay``'s generation, for each evaluator of the leaves.
+"""Positions per second of ``wonders_training.az_selfplay``'s generation, for each evaluator of the leaves.
 
     .venv/bin/python benchmarks/bench_selfplay.py                                    # the README's table
     .venv/bin/python benchmarks/bench_selfplay.py --games 16 --hidden 256 --leaves 8 --device cuda
 
 Each row plays ``--games`` games at once (one batch of the compiled core, 7 Wonders at 4 players)
 with ``--simulations`` per move, every seat searching with the same network, exactly as an
-iteration of ``az_selfplay`` generates (:func:`training.az_selfplay.play_games`: root noise, the
+iteration of ``az_selfplay`` generates (:func:`wonders_training.az_selfplay.play_games`: root noise, the
 first moves drawn from the visits, the positions recorded), and divides the positions recorded by
 the time. The network is a fresh one of ``--hidden`` units (a search's speed does not depend on
 what the network learnt, only roughly on where its priors lead). Evaluators: ``core`` (the
@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from agents.policy import ActorCritic, PolicySpec  # noqa: E402
-from training import az_selfplay as az  # noqa: E402
-from training.device import resolve_device  # noqa: E402
+from wonders_agents.policy import ActorCritic, PolicySpec  # noqa: E402
+from wonders_training import az_selfplay as az  # noqa: E402
+from wonders_training.device import resolve_device  # noqa: E402
 from wonders_env import core, vector  # noqa: E402
 
 GAMES = {"Duel": ("seven_wonders_duel", {}), "7 Wonders 4p": ("seven_wonders", {"num_players": 4, "edition": "1st"})}

@@ -1,21 +1,21 @@
 """Where the time of PPO self-play goes, on each device present (the CPU, and CUDA where there is one).
 
-    .venv/bin/python benchmarks/bench_training.py                       # Duel, the defaults of training.ppo_selfplay
+    .venv/bin/python benchmarks/bench_training.py       # Duel, the defaults of wonders_training.ppo_selfplay
     .venv/bin/python benchmarks/bench_training.py --game seven_wonders --num-players 4
     .venv/bin/python benchmarks/bench_training.py --quick               # a few seconds: does it run
 
-One line per device, four figures, each with the settings of ``training.ppo_selfplay`` (its
+One line per device, four figures, each with the settings of ``wonders_training.ppo_selfplay`` (its
 defaults, or the ``ppo_selfplay`` flags given after ``--``):
 
 * **env decisions/s**: the batched core alone (``wonders_env.vector``, ``--num-envs`` games, the
   core's random legal moves), every acting seat's move counted; no network, so the same on every
   device;
-* **collection steps/s**: learner decisions per second of :func:`training.ppo_selfplay.collect`
+* **collection steps/s**: learner decisions per second of :func:`wonders_training.ppo_selfplay.collect`
   (the learner, the opponent pool of ``--pool`` snapshots and the baselines playing; its network
   on the device);
-* **learner samples/s**: samples per second through :func:`training.ppo_selfplay.ppo_update`
+* **learner samples/s**: samples per second through :func:`wonders_training.ppo_selfplay.ppo_update`
   (forward, backward and Adam over a collected rollout, every epoch's samples counted);
-* **whole-run steps/s**: learner decisions per second of a short run of ``training.ppo_selfplay``
+* **whole-run steps/s**: learner decisions per second of a short run of ``wonders_training.ppo_selfplay``
   (collection, updates, snapshots and checkpoints; evaluations off), from its ``progress.csv``.
 
 Figures and the load they were measured under: ``benchmarks/README.md``.
@@ -35,11 +35,11 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from agents.policy import ActorCritic, PolicySpec, StackedPolicies
-from training import ppo_selfplay
-from training.cli_args import parse_args
-from training.device import cuda_available
-from training.game_options import env_options, table_options
+from wonders_agents.policy import ActorCritic, PolicySpec, StackedPolicies
+from wonders_training import ppo_selfplay
+from wonders_training.cli_args import parse_args
+from wonders_training.device import cuda_available
+from wonders_training.game_options import env_options, table_options
 from wonders_env import vector
 from wonders_env.registry import default_players
 

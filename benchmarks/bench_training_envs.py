@@ -3,11 +3,11 @@
     .venv/bin/python benchmarks/bench_training_envs.py          # every figure
     .venv/bin/python benchmarks/bench_training_envs.py --only sb3
 
-* ``sb3``: :class:`training.sb3_wrapper.SingleSeatEnv` on the Python engine and on the core,
+* ``sb3``: :class:`wonders_training.sb3_wrapper.SingleSeatEnv` on the Python engine and on the core,
   against ``random`` and ``heuristic``: learner steps/s of the env with random legal learner moves,
   then steps/s of ``MaskablePPO.learn(4096)`` over 4 such envs (sb3-contrib's default settings
   but ``n_steps=512``, ``batch_size=256``);
-* ``rllib``: decisions/s of :class:`training.train_rllib.LeagueEnv` alone (random legal moves
+* ``rllib``: decisions/s of :class:`wonders_training.train_rllib.LeagueEnv` alone (random legal moves
   for the networks' seats, the baselines inside the env), with 1 and 8 games per env.
 
 Figures and the load they were measured under: ``benchmarks/README.md``.
@@ -26,7 +26,7 @@ SECONDS = 10.0
 
 
 def sb3_env_rate(engine: str, opponent: str) -> float:
-    from training.sb3_wrapper import SingleSeatEnv
+    from wonders_training.sb3_wrapper import SingleSeatEnv
     env = SingleSeatEnv("seven_wonders_duel", opponents=opponent, engine=engine)
     env.reset(seed=0)
     rng, steps, start = np.random.default_rng(0), 0, time.perf_counter()
@@ -41,7 +41,7 @@ def sb3_env_rate(engine: str, opponent: str) -> float:
 def sb3_learn_rate(engine: str, opponent: str, steps: int = 4096) -> float:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.env_util import make_vec_env
-    from training.sb3_wrapper import SingleSeatEnv
+    from wonders_training.sb3_wrapper import SingleSeatEnv
     envs = make_vec_env(SingleSeatEnv, n_envs=4, seed=1, env_kwargs={"game": "seven_wonders_duel",
                                                                     "opponents": opponent, "engine": engine})
     model = MaskablePPO("MlpPolicy", envs, n_steps=512, batch_size=256, seed=1, verbose=0, device="cpu")
@@ -51,7 +51,7 @@ def sb3_learn_rate(engine: str, opponent: str, steps: int = 4096) -> float:
 
 
 def rllib_env_rate(games: int) -> float:
-    from training.train_rllib import Args, LeagueEnv
+    from wonders_training.train_rllib import Args, LeagueEnv
     env = LeagueEnv({"args": asdict(Args()), "num_players": 2, "games": games})
     rng, decisions, start = np.random.default_rng(0), 0, time.perf_counter()
     observations, _ = env.reset(seed=1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.random_agent import random_game
+from wonders_agents.random_agent import random_game
 from wonders_env import vector
 from wonders_env.game import SEED_LIMIT, SeedError
 from wonders_env.registry import GAMES, make, make_engine

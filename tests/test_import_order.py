@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("wonders_env", "agents", "training", "wonders_web", "wonders_cli")
+PACKAGES = {"wonders_env": "wonders_env", "agents": "wonders_agents", "training": "wonders_training",
+            "wonders_web": "wonders_web", "wonders_cli": "wonders_cli"}  # folder: import name
 GAME_FOLDERS = ("seven_wonders", "duel")
 
 # the layers of a game's folder, by module name
@@ -47,9 +48,9 @@ def layer(module: str) -> int | None:
         return None
     if parts[0] == "wonders_cli":
         return 9  # the command line: above everything, imported by nothing
-    if parts[0] == "agents":
+    if parts[0] == "wonders_agents":
         return 6
-    if parts[0] == "training":
+    if parts[0] == "wonders_training":
         return 7
     if parts[0] == "wonders_web":
         return 8  # the web app plays with the agents: above them, below the command line
@@ -58,6 +59,7 @@ def layer(module: str) -> int | None:
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    parts[0] = PACKAGES[parts[0]]
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
@@ -86,7 +88,7 @@ def imported_modules(path: Path) -> list[str]:
                     names_a_module = True
             if not names_a_module:
                 found.append(target)
-    return [m for m in found if m.split(".")[0] in PACKAGES]
+    return [m for m in found if m.split(".")[0] in PACKAGES.values()]
 
 
 SOURCES = sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py"))
@@ -116,12 +118,13 @@ def test_imports_flow_one_way(path):
 
 def test_the_check_sees_a_wrong_import():
     """The rule itself: an engine module importing the agents, or the agents the training, fails."""
-    assert layer("agents.mcts") > layer("wonders_env.duel.rules")
-    assert layer("training.ppo_selfplay") > layer("agents.policy")
-    assert layer("wonders_cli.serve") > layer("wonders_web.app") > layer("training.evaluation")
-    assert all(layer("wonders_cli") > layer(module) for module in ("agents", "training", "wonders_env", "wonders_web"))
-    assert layer("wonders_web.app") > layer("agents.play")  # the agents never import the web app
-    assert layer("wonders_web.sessions") > layer("agents.tournament") > layer("wonders_env.registry")
+    assert layer("wonders_agents.mcts") > layer("wonders_env.duel.rules")
+    assert layer("wonders_training.ppo_selfplay") > layer("wonders_agents.policy")
+    assert layer("wonders_cli.serve") > layer("wonders_web.app") > layer("wonders_training.evaluation")
+    assert all(layer("wonders_cli") > layer(module)
+               for module in ("wonders_agents", "wonders_training", "wonders_env", "wonders_web"))
+    assert layer("wonders_web.app") > layer("wonders_agents.play")  # the agents never import the web app
+    assert layer("wonders_web.sessions") > layer("wonders_agents.tournament") > layer("wonders_env.registry")
     assert layer("wonders_env.web.app") is None  # nothing of the engine package sits above the agents
     assert layer("wonders_env.duel.env") > layer("wonders_env.duel.game") > layer("wonders_env.duel.observation")
     assert layer("wonders_env.duel.observation") > layer("wonders_env.duel.rules") > layer("wonders_env.duel.cards")
@@ -145,5 +148,6 @@ def test_no_module_imports_a_script(path):
 
 
 def test_the_scripts_are_found():
-    assert {"training.ppo_selfplay", "training.az_selfplay", "training.train_rllib", "training.train_sb3"} <= SCRIPTS
-    assert "training.evaluation" not in SCRIPTS and "wonders_cli" not in SCRIPTS
+    names = ("ppo_selfplay", "az_selfplay", "train_rllib", "train_sb3")
+    assert {f"wonders_training.{name}" for name in names} <= SCRIPTS
+    assert "wonders_training.evaluation" not in SCRIPTS and "wonders_cli" not in SCRIPTS

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.play import public_actions
+from wonders_agents.play import public_actions
 from wonders_env.duel import presentation as duel_text
 from wonders_env.duel.actions import KIND_NAMES as DUEL_KINDS
 from wonders_env.duel.cards import PROGRESS_TOKENS, WONDERS, Effect, EffectKind

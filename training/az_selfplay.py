@@ -1,15 +1,15 @@
 """Self-play with search (expert iteration, AlphaZero style) for the ``az`` agent, both games.
 
-A policy-value network (:class:`agents.policy.ActorCritic`) guides the C++ search
+A policy-value network (:class:`wonders_agents.policy.ActorCritic`) guides the C++ search
 (``core/common/ismcts.hpp``: its priors at every node and the value of every new leaf); the
 search's visit counts and the games' outcomes teach the network; the better network guides the
 next games. The whole loop reads top to bottom in this file.
 
 ```bash
-python -m training.az_selfplay --game seven_wonders_duel --run-dir runs/az_duel   # from the shipped ppo policy
-python -m training.az_selfplay --game seven_wonders --run-dir runs/az_7w           # one network for 3-7 players
-python -m training.az_selfplay --run-dir runs/az_duel --resume                     # after an interruption
-python -m training.az_selfplay --help                                              # every argument
+python -m wonders_training.az_selfplay --game seven_wonders_duel --run-dir runs/az_duel   # from the shipped ppo policy
+python -m wonders_training.az_selfplay --game seven_wonders --run-dir runs/az_7w           # one network for 3-7 players
+python -m wonders_training.az_selfplay --run-dir runs/az_duel --resume                     # after an interruption
+python -m wonders_training.az_selfplay --help                                              # every argument
 ```
 
 **Initialisation** (``--init``): ``ppo`` (the default) starts from the shipped PPO policy
@@ -51,7 +51,7 @@ Iteration after iteration:
    distribution** of the root (visits / their sum, over legal actions only: the policy target).
    When the game ends, every decision of a player gets the **value target** = that player's
    return as the search itself scores a finished play-out (``core/*/search.hpp`` ``returns``;
-   :func:`agents.search_values.margin_returns`): ``(1 - w)`` x its share of the win (1 / the
+   :func:`wonders_agents.search_values.margin_returns`): ``(1 - w)`` x its share of the win (1 / the
    number of winners, 0 for a loser) + ``w`` x ``sigmoid((its points - the best other player's) /
    s)``, with ``w = 0.2`` and ``s = 5`` points (:data:`MARGIN_WEIGHT`, :data:`MARGIN_SCALE`: the
    search's defaults, which the ``az`` agent plays with, in both games); a Duel won by military
@@ -83,18 +83,18 @@ Iteration after iteration:
    chance: the best generates the next games). The learner always goes on training from its own
    weights. Every decision is a row of ``gate.csv`` and a line of the log.
 4. **Learning curve.** Before the first iteration, every ``--eval-every`` iterations and at the
-   end, the best network's search (the ``az`` agent of :func:`agents.make_agent` with the
+   end, the best network's search (the ``az`` agent of :func:`wonders_agents.make_agent` with the
    generation's search options: ``--simulations``, ``--exploration``, ``--widening``,
    ``--rollout-weight``; no noise) plays ``--eval-games`` games against each fixed reference: ``random``,
    ``heuristic`` and the rollout ``mcts`` at ``--eval-mcts-simulations`` (2,000 by default, a
    reference that a network guiding 100-200 simulations does not beat from the start; its row is
    named ``mcts:simulations=N``) (seat rotated, the same deals every time:
-   :func:`training.evaluation.evaluate`; 7 Wonders at ``--eval-players``) ->
-   ``curve.csv`` (the columns of :mod:`training.evaluation`, ``update`` = the iteration,
+   :func:`wonders_training.evaluation.evaluate`; 7 Wonders at ``--eval-players``) ->
+   ``curve.csv`` (the columns of :mod:`wonders_training.evaluation`, ``update`` = the iteration,
    ``global_step`` = the positions generated so far) and ``curve.png`` with 95% Wilson intervals.
 
 **Progress**: a tqdm bar over the games generated in a terminal (one line per tenth of the run in
-a log: :mod:`training.progress`) and one line per iteration (losses, gate decision, curve).
+a log: :mod:`wonders_training.progress`) and one line per iteration (losses, gate decision, curve).
 
 **Checkpoints and resume.** At the end of each iteration ``checkpoint.pt`` is written atomically:
 the learner, best and generator networks, the optimizer, the replay buffer, the numpy and torch
@@ -146,20 +146,20 @@ import numpy as np
 import torch
 from torch import nn, optim
 
-from agents import make_agent
-from agents.az_agent import network_arrays
-from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, CompactBatch, PolicySpec, atomic_save,
+from wonders_agents import make_agent
+from wonders_agents.az_agent import network_arrays
+from wonders_agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, CompactBatch, PolicySpec, atomic_save,
                            check_spec, load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
-from agents.search_values import margin_returns
-from agents.tournament import wilson_interval
-from training.checkpoints import restore_optimizer_and_rngs, snapshot, torch_rng_states
-from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
+from wonders_agents.search_values import margin_returns
+from wonders_agents.tournament import wilson_interval
+from wonders_training.checkpoints import restore_optimizer_and_rngs, snapshot, torch_rng_states
+from wonders_training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
                                warn_threads)
-from training.csv_files import write_csv
-from training.device import DEVICES, device_problems, resolve_device
-from training.evaluation import EVAL_FIELDS, eval_row, evaluate, plot_learning_curve
-from training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
-from training.progress import Progress
+from wonders_training.csv_files import write_csv
+from wonders_training.device import DEVICES, device_problems, resolve_device
+from wonders_training.evaluation import EVAL_FIELDS, eval_row, evaluate, plot_learning_curve
+from wonders_training.interrupt import EXIT_INTERRUPTED, StopRequest, exit_interrupted
+from wonders_training.progress import Progress
 from wonders_env import core, vector
 from wonders_env.registry import GAME_NAMES, entry, resolve_game
 
@@ -381,7 +381,7 @@ class BatchedLeaves:
     def evaluate(model: ActorCritic, obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The network's values and priors (the softmax over each row's legal actions, 0 elsewhere)
         of the rows, computed at the inputs not 0 and the legal actions only (a
-        :class:`agents.policy.CompactBatch`: the same numbers as the dense pass, a fraction of the
+        :class:`wonders_agents.policy.CompactBatch`: the same numbers as the dense pass, a fraction of the
         work). A row that asks the value only (no legal action in its mask) gets a prior of 1 on
         action 0, which the search does not read."""
         asked = masks != 0
@@ -652,7 +652,8 @@ def policy_metadata(args: Args, argv: list[str], counters: dict[str, Any], curve
     """The metadata of ``best.pt`` and ``policy.pt`` (see the module docstring)."""
     last = [row for row in curve if row["update"] == curve[-1]["update"]] if curve else []
     return {"agent": "az", "game": args.game, "edition": "1st", "payment": "cheapest",
-            "num_players_trained": player_counts(args), "command": "python -m training.az_selfplay " + shlex.join(argv),
+            "num_players_trained": player_counts(args),
+            "command": "python -m wonders_training.az_selfplay " + shlex.join(argv),
             "seed": args.seed, "simulations": args.simulations, "iterations": counters["iteration"],
             "positions": counters["positions"], "games": counters["games"],
             "training_seconds": round(counters["elapsed_s"], 1), "init": counters.get("init", {}),
@@ -694,7 +695,8 @@ def load_checkpoint(path: Path, args: Args) -> dict[str, Any]:
     """The checkpoint's payload, checked against this run's arguments."""
     payload = read_file(path, ("checkpoint",))
     if payload.get("trainer") != "az_selfplay":
-        raise CheckpointError(f"{path}: not a checkpoint of training.az_selfplay (another script's run directory)")
+        raise CheckpointError(f"{path}: not a checkpoint of wonders_training.az_selfplay "
+                              "(another script's run directory)")
     saved = {**ADDED_SINCE, **payload["args"]}
     if saved.get("game") != args.game:
         raise CheckpointError(f"{path}: a run of {saved.get('game')!r}, not of {args.game!r}")
@@ -804,7 +806,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         progress.close()
         if stop.requested:
             exit_interrupted(f"iteration {counters['iteration'] + 1} dropped; {checkpoint_path} holds iteration "
-                             f"{counters['iteration']}", "training.az_selfplay", argv,
+                             f"{counters['iteration']}", "wonders_training.az_selfplay", argv,
                              EXIT_INTERRUPTED if stop.received == signal.SIGINT else EXIT_TERMINATED)
 
     if not curve or curve[-1]["update"] != counters["iteration"]:

@@ -9,8 +9,8 @@ import numpy as np
 import torch
 from torch import nn, optim
 
-from agents.policy import CheckpointError
-from training.device import cuda_available
+from wonders_agents.policy import CheckpointError
+from wonders_training.device import cuda_available
 
 
 def snapshot(model: nn.Module) -> dict[str, torch.Tensor]:

@@ -146,10 +146,10 @@ def check_run_dir(checkpoint: Path, resume: bool) -> None:
 
 
 def run_script(main: Callable[[], Any]) -> None:
-    """Run ``main()``; a :class:`agents.policy.CheckpointError` or a KeyboardInterrupt (a second
+    """Run ``main()``; a :class:`wonders_agents.policy.CheckpointError` or a KeyboardInterrupt (a second
     Ctrl-C) ends the process with one line on stderr (exit status 1, or 130) instead of a traceback."""
-    from training.interrupt import EXIT_INTERRUPTED
-    from agents.policy import CheckpointError
+    from wonders_training.interrupt import EXIT_INTERRUPTED
+    from wonders_agents.policy import CheckpointError
     try:
         main()
     except CheckpointError as error:

@@ -1,5 +1,5 @@
 """The training scripts' CSV logs (``progress.csv``, ``eval.csv``, ``gate.csv``, ...): appended row
-by row, rewritten only atomically (:func:`agents.policy.atomic_write`: an interruption leaves the
+by row, rewritten only atomically (:func:`wonders_agents.policy.atomic_write`: an interruption leaves the
 old file or the new one, never half of one), and read back on ``--resume`` without trusting them:
 a damaged row (cut short by a crash, edited by hand) is dropped with a warning on stderr, never a
 traceback."""
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from agents.policy import atomic_write
+from wonders_agents.policy import atomic_write
 
 
 def write_csv(path: Path, fields: tuple[str, ...], rows: list[dict[str, Any]]) -> None:

@@ -3,7 +3,7 @@
 ``auto`` is CUDA when torch sees a CUDA device, else the CPU; ``cuda`` without one is refused
 before anything starts (:func:`device_problems`, read by the scripts' argument checks). Files are
 always written from tensors wherever they live and read onto the CPU first
-(:func:`agents.policy.read_file`), so a policy, checkpoint or pool snapshot trained on one device
+(:func:`wonders_agents.policy.read_file`), so a policy, checkpoint or pool snapshot trained on one device
 loads on any other, ``--resume`` included.
 """
 

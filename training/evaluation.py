@@ -2,7 +2,7 @@
 final table, and the learning-curve plot.
 
 :func:`evaluate` plays ``games`` complete games of one agent against a baseline of
-:func:`agents.make_agent` in every other seat; the agent's seat rotates (game ``g`` puts it in
+:func:`wonders_agents.make_agent` in every other seat; the agent's seat rotates (game ``g`` puts it in
 seat ``g % num_players``) and game ``g`` uses env seed ``seed + g``, so two agents evaluated with the
 same arguments meet the same deals. A game counts as a win when the agent's seat is among the
 record's ``winners`` (a shared victory counts for every co-winner, as in the env's rewards).
@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import wonders_env
-from agents import make_agent
-from agents.match import Agent, play_game
-from agents.policy import ActorCritic, PolicyAgent
-from agents.tournament import wilson_interval
-from training.game_options import GameArgs, env_options
+from wonders_agents import make_agent
+from wonders_agents.match import Agent, play_game
+from wonders_agents.policy import ActorCritic, PolicyAgent
+from wonders_agents.tournament import wilson_interval
+from wonders_training.game_options import GameArgs, env_options
 
 #: the baselines a policy is evaluated against during and after a run
 BASELINES = ("random", "heuristic")
@@ -51,7 +51,7 @@ class EvalResult:
 
 def evaluate(agent: Agent, game: str, num_players: int, opponent: str, games: int, seed: int,
              edition: str = "1st", opponent_options: dict[str, Any] | None = None, **env_options: Any) -> EvalResult:
-    """Play ``agent`` against ``opponent`` (a :func:`agents.make_agent` name, made with
+    """Play ``agent`` against ``opponent`` (a :func:`wonders_agents.make_agent` name, made with
     ``opponent_options``) in every other seat; ``env_options`` go to the env (7 Wonders: ``payment``)."""
     env = wonders_env.make(game, num_players, edition, raw=True, **env_options)
     wins = 0

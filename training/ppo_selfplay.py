@@ -1,15 +1,15 @@
 """Masked PPO self-play for 7 Wonders and 7 Wonders Duel (CleanRL style).
 
 The whole training loop (rollout, advantages, update, checkpoints) reads top to bottom in this
-file; the network and the agent that plays with it are :mod:`agents.policy`, who holds each seat
-:mod:`training.seats`, the evaluation :mod:`training.evaluation`, the command line
-:mod:`training.cli_args`.
+file; the network and the agent that plays with it are :mod:`wonders_agents.policy`, who holds each seat
+:mod:`wonders_training.seats`, the evaluation :mod:`wonders_training.evaluation`, the command line
+:mod:`wonders_training.cli_args`.
 
 ```bash
-python -m training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel     # the default job
-python -m training.ppo_selfplay --game seven_wonders --num-players 4 --run-dir runs/7w4
-python -m training.ppo_selfplay --run-dir runs/duel --resume                      # after an interruption
-python -m training.ppo_selfplay --help                                            # every argument
+python -m wonders_training.ppo_selfplay --game seven_wonders_duel --run-dir runs/duel     # the default job
+python -m wonders_training.ppo_selfplay --game seven_wonders --num-players 4 --run-dir runs/7w4
+python -m wonders_training.ppo_selfplay --run-dir runs/duel --resume                      # after an interruption
+python -m wonders_training.ppo_selfplay --help                                            # every argument
 ```
 
 What it does, update after update:
@@ -19,10 +19,10 @@ What it does, update after update:
    (in 7 Wonders all the players who decide now, at once) gets a move from whoever holds that
    seat in this game: the learner (one shared policy for all its seats), a past snapshot of the
    learner from the opponent pool (sampling from its policy), or a baseline of
-   :func:`agents.make_agent`. The moves of the learner and of the snapshots of a tick come from one
-   pass of their stacked networks (:class:`agents.policy.StackedPolicies`); ``random``'s are drawn
+   :func:`wonders_agents.make_agent`. The moves of the learner and of the snapshots of a tick come from one
+   pass of their stacked networks (:class:`wonders_agents.policy.StackedPolicies`); ``random``'s are drawn
    by the core from the masks, ``heuristic``'s in Duel by its valuation, the core's,
-   reading the batch's games where they stand (:func:`agents.duel_heuristic.compiled_valuation`),
+   reading the batch's games where they stand (:func:`wonders_agents.duel_heuristic.compiled_valuation`),
    in 7 Wonders, which has no compiled valuation, by the agent reading a copy of each game on the
    core (:meth:`wonders_env.vector.VectorEnv.state`). A tick costs the same number of Python calls
    whatever ``num_envs`` is (the 7 Wonders heuristic aside, a loop over its games): the
@@ -42,35 +42,35 @@ What it does, update after update:
 3. **PPO update.** Clipped surrogate, clipped value loss, entropy bonus, ``update_epochs`` epochs
    of ``num_minibatches`` minibatches, gradient clipping, learning rate annealed linearly with
    the steps done; Adam (``fused=True``). Illegal actions have probability 0 (the masked
-   categorical of :mod:`agents.policy`).
+   categorical of :mod:`wonders_agents.policy`).
 4. Every ``snapshot_every`` updates a copy of the weights joins the opponent pool (the oldest
    leaves beyond ``pool_size``). Every ``eval_every`` updates the greedy policy plays
    ``eval_games`` games against ``random`` and against ``heuristic`` (seat rotating, the same
    deals each time). Every ``checkpoint_every`` updates a checkpoint is written.
 
-The network's passes go through a :class:`agents.policy.CompactBatch`: while collecting
-:meth:`agents.policy.StackedPolicies.log_probs_and_values` (the learner's current weights and the
+The network's passes go through a :class:`wonders_agents.policy.CompactBatch`: while collecting
+:meth:`wonders_agents.policy.StackedPolicies.log_probs_and_values` (the learner's current weights and the
 pool's stacked, a row reading the first layer's weights of its non-zero inputs only), in the
-update :meth:`agents.policy.ActorCritic.legal_action_and_value`: the same numbers as the dense
+update :meth:`wonders_agents.policy.ActorCritic.legal_action_and_value`: the same numbers as the dense
 masked softmax, computed over the inputs that are not 0 and each row's legal actions only
 (several times less work; ``benchmarks/README.md`` has the figures).
 
 **Progress** is a tqdm bar in a terminal and one line per tenth of the run in a log
-(:mod:`training.progress`). **Ctrl-C** stops the run after the update in progress, writes a
+(:mod:`wonders_training.progress`). **Ctrl-C** stops the run after the update in progress, writes a
 checkpoint and prints the command that resumes it (a second Ctrl-C stops at once); the exit
 status is then 130.
 
 At the end: a final evaluation (``final_eval_games`` per baseline) printed as a table and saved
 to ``final_eval.md``, the learning curve ``learning_curve.png``, and ``policy.pt``: the small file
 to ship, with the command line, seed, training time and results in its metadata (load it with
-:func:`agents.policy.load_policy` or ``agents/ppo_agent.py``).
+:func:`wonders_agents.policy.load_policy` or ``agents/ppo_agent.py``).
 
 **Steps.** ``global_step`` and ``--total-steps`` count learner decisions (the PPO samples);
 ``moves`` counts every move of every seat.
 
 **Run directory** (``--run-dir``): ``progress.csv`` (one row per update: losses, entropy, KL,
 clip fraction, explained variance, training win rate, speed: learner decisions per second of the
-whole update and of its collection), ``eval.csv`` (see :mod:`training.evaluation`), ``tb/``
+whole update and of its collection), ``eval.csv`` (see :mod:`wonders_training.evaluation`), ``tb/``
 (TensorBoard: ``tensorboard --logdir runs``), ``checkpoint.pt``, ``pool/`` (the opponent pool's
 snapshots, one small file each), ``policy.pt``, ``learning_curve.png``, ``final_eval.md``. The
 default run directory is ``runs/<game>_selfplay``.
@@ -94,11 +94,11 @@ pool's snapshot files (written once each, when the snapshot joins the pool, and 
 checkpoint names them) and the arguments; ``--resume`` restarts from it (and refuses to start
 when there is none: a mistyped ``--run-dir`` is an error, not a new run), truncates
 the CSV rows written after it (rewriting the file atomically; a damaged row is dropped with a
-warning: :mod:`training.csv_files`) and purges the later TensorBoard events, so an interrupted run
+warning: :mod:`wonders_training.csv_files`) and purges the later TensorBoard events, so an interrupted run
 continues as if it had not stopped (same results, given the same torch thread count; a test
 checks it). Updates after the last checkpoint are done again. A resumed run may raise ``--total-steps``; game,
 player count and network size must match the checkpoint, or it raises
-:class:`agents.policy.CheckpointError` naming the file and the difference. Without
+:class:`wonders_agents.policy.CheckpointError` naming the file and the difference. Without
 ``--resume`` an existing checkpoint in the run directory is an error, never overwritten. Values
 out of range (``--num-envs 0``, ``--self-play-prob 1.5``, a player count or edition the game does
 not have, opponent weights all 0 without pure self-play) are refused before anything starts.
@@ -109,7 +109,7 @@ random and 84.5% against heuristic over 200 games each, 2.6 to 4.2 times the dec
 of the defaults before, 16 envs, 256 units, 4 epochs; figures and curve in ``benchmarks/README.md``,
 with recipes for a time budget). A longer run::
 
-    python -m training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
+    python -m wonders_training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
         --hidden 512 --eval-every 25 --eval-games 100 --run-dir runs/duel_long
 
 For 7 Wonders use ``--num-players N`` (2-7) and ``--edition 2nd`` for the 2020 edition (3-7
@@ -136,19 +136,19 @@ from torch.utils.tensorboard import SummaryWriter
 
 from wonders_env import vector
 from wonders_env.game import REWARD_MODES
-from agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicySpec,
+from wonders_agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicySpec,
                            CompactBatch, StackedPolicies, atomic_save, check_spec, load_weights, read_file,
                            sample_legal, save_policy, spec_of)
-from training.checkpoints import restore_optimizer_and_rngs, snapshot, torch_rng_states
-from training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
+from wonders_training.checkpoints import restore_optimizer_and_rngs, snapshot, torch_rng_states
+from wonders_training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
                                warn_threads)
-from training.csv_files import append_csv, truncate_csv
-from training.device import DEVICES, device_problems, resolve_device
-from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate_policy, write_final_report
-from training.game_options import env_options, table_options
-from training.interrupt import StopRequest, exit_interrupted
-from training.progress import Progress
-from training.seats import LEARNER_CODE, Seats, draw_codes
+from wonders_training.csv_files import append_csv, truncate_csv
+from wonders_training.device import DEVICES, device_problems, resolve_device
+from wonders_training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate_policy, write_final_report
+from wonders_training.game_options import env_options, table_options
+from wonders_training.interrupt import StopRequest, exit_interrupted
+from wonders_training.progress import Progress
+from wonders_training.seats import LEARNER_CODE, Seats, draw_codes
 from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, entry, resolve_game
 
 PROGRESS_FIELDS = ("update", "global_step", "moves", "games", "train_win_rate", "learning_rate",
@@ -568,7 +568,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
         if stop.requested:
             writer.close()
             exit_interrupted(f"update {counters['update']}, step {counters['global_step']}, checkpoint "
-                             f"written to {checkpoint_path}", "training.ppo_selfplay", argv)
+                             f"written to {checkpoint_path}", "wonders_training.ppo_selfplay", argv)
 
     final = evaluate_policy(model, args, num_players, args.final_eval_games)
     log_eval(final)
@@ -577,7 +577,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
                        f"steps, seed {args.seed}: greedy policy vs the baselines in every other seat",
                        f"{args.game} ({num_players}p) PPO self-play, seed {args.seed}", 1 / num_players)
     save_policy(model, run_dir / "policy.pt", {
-        "command": "python -m training.ppo_selfplay " + shlex.join(argv),
+        "command": "python -m wonders_training.ppo_selfplay " + shlex.join(argv),
         "seed": args.seed, "num_players_trained": num_players, "edition": args.edition,
         **env_options(args),
         "global_step": counters["global_step"],

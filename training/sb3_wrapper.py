@@ -2,7 +2,7 @@
 
 ```python
 from sb3_contrib import MaskablePPO
-from training.sb3_wrapper import SingleSeatEnv
+from wonders_training.sb3_wrapper import SingleSeatEnv
 
 env = SingleSeatEnv("seven_wonders_duel", opponents="heuristic")
 model = MaskablePPO("MlpPolicy", env, seed=0).learn(50_000)
@@ -19,10 +19,10 @@ learner must decide again or the game is over.
 * Reward: the env's reward for the learner seat at the end of the game (``win_loss``: +1 win,
   -1 loss, 0 for a Duel draw; or ``score``), 0 before. ``info`` at the end holds ``winners``,
   ``score`` and ``is_success`` (SB3 logs its mean as ``rollout/success_rate``).
-* Opponents (``opponents``): a name of :func:`agents.make_agent` (``"random"``, ``"heuristic"``,
+* Opponents (``opponents``): a name of :func:`wonders_agents.make_agent` (``"random"``, ``"heuristic"``,
   ``"mcts"``, ``"ppo"``: the shipped policy), built anew each episode with a seed drawn from the env's ``np_random`` (so
   ``reset(seed=s)`` fixes the whole game); or any object with ``act(env) -> int`` (a saved
-  policy: :class:`agents.policy.PolicyAgent`, :class:`MaskablePPOAgent`), used as is; or a
+  policy: :class:`wonders_agents.policy.PolicyAgent`, :class:`MaskablePPOAgent`), used as is; or a
   plain callable ``env -> int``. One spec for every other seat, or a list with one per other
   seat (in seat order, skipping the learner's).
 * Simultaneous moves (7 Wonders): the AEC env takes the acting players one after another and
@@ -35,7 +35,7 @@ learner must decide again or the game is over.
   with ``action_space.sample()``), and passes with the default.
 
 :class:`MaskablePPOAgent` turns a trained ``MaskablePPO`` into an agent (``act(env)``) for
-tournaments, evaluation, or as an opponent here. ``python -m training.train_sb3`` is the example
+tournaments, evaluation, or as an opponent here. ``python -m wonders_training.train_sb3`` is the example
 script.
 """
 
@@ -48,8 +48,8 @@ import gymnasium as gym
 import numpy as np
 
 import wonders_env
-from agents import make_agent
-from agents.match import Agent, seat_of
+from wonders_agents import make_agent
+from wonders_agents.match import Agent, seat_of
 from wonders_env.registry import default_players, resolve_game
 
 OpponentSpec = str | Agent | Callable[[Any], int]

@@ -12,9 +12,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from agents import make_agent
-from agents.heuristic import valuation
-from training.game_options import GameArgs
+from wonders_agents import make_agent
+from wonders_agents.heuristic import valuation
+from wonders_training.game_options import GameArgs
 from wonders_env import vector
 
 
@@ -56,7 +56,7 @@ class Seats:
     * the game's valuation is the core's (Duel): it reads the batch's games where they stand
       (``core_batch.heuristic_actions``); its ties are broken by a seed drawn from the run's
       generator when the game starts, so a rollout replays from the run's generator;
-    * otherwise (7 Wonders): a :class:`agents.heuristic.HeuristicAgent` per seat reads a copy of
+    * otherwise (7 Wonders): a :class:`wonders_agents.heuristic.HeuristicAgent` per seat reads a copy of
       the game as the batch's engine's state (:meth:`wonders_env.vector.VectorEnv.state`), one
       per game and tick (the one per-game loop of a tick, for this baseline only).
     """

@@ -2,14 +2,15 @@
 
 ```bash
 pip install -e '.[rllib]'                                   # Ray RLlib, on top of the train extra
-python -m training.train_rllib --game seven_wonders_duel --iterations 50 --env-runners 2 --run-dir runs/rllib_duel
-python -m training.train_rllib --game seven_wonders --num-players 4 --iterations 50 --env-runners 2 \
+python -m wonders_training.train_rllib --game seven_wonders_duel --iterations 50 --env-runners 2 \
+    --run-dir runs/rllib_duel
+python -m wonders_training.train_rllib --game seven_wonders --num-players 4 --iterations 50 --env-runners 2 \
     --run-dir runs/rllib_7w4
-python -m training.train_rllib --run-dir runs/rllib_duel --iterations 80 --resume      # continue (or go further)
-python -m training.train_rllib ... --address 10.0.0.1:6379                             # join a running Ray cluster
+python -m wonders_training.train_rllib --run-dir runs/rllib_duel --iterations 80 --resume  # continue (or go further)
+python -m wonders_training.train_rllib ... --address 10.0.0.1:6379  # join a running Ray cluster
 ```
 
-Use it when one process is not enough (:mod:`training.ppo_selfplay` is the simpler single-process
+Use it when one process is not enough (:mod:`wonders_training.ppo_selfplay` is the simpler single-process
 script): RLlib's env runners play the games in parallel, on this machine or on every machine of a
 Ray cluster, and its learners train the network.
 
@@ -17,12 +18,12 @@ Pieces (RLlib's names):
 
 * **Env** (:class:`LeagueEnv`, a ``MultiAgentEnv`` over a batch of the compiled core,
   :mod:`wonders_env.vector`): an episode plays ``--envs-per-env-runner`` games at once. When a
-  game starts it draws who holds each seat, as :func:`training.seats.draw_codes`
+  game starts it draws who holds each seat, as :func:`wonders_training.seats.draw_codes`
   does: with probability ``self_play_prob`` the learner holds every seat; otherwise the learner
   holds one random seat and each other seat goes to a league snapshot, the ``heuristic`` or the
   ``random`` baseline (weights ``opponent_snapshot`` / ``opponent_heuristic`` /
   ``opponent_random``). The baselines play inside the env (``random`` drawn by the core,
-  ``heuristic`` as :class:`training.seats.Seats` plays it: compiled in Duel, on a copy of
+  ``heuristic`` as :class:`wonders_training.seats.Seats` plays it: compiled in Duel, on a copy of
   the core's game in 7 Wonders); the
   seats of the networks are the env's agents, named by role, seat and game:
   ``learner_<seat>_g<game>`` and ``league_<seat>_g<game>``. Every network seat that decides now
@@ -32,8 +33,8 @@ Pieces (RLlib's names):
   or ``score``, the env's points margin). Both payment
   modes of 7 Wonders run on the batch.
 * **RL module** (:class:`MaskedActorCriticModule`): the project's own network
-  (:class:`agents.policy.ActorCritic`, so the export is a plain copy of its weights). Illegal
-  actions get the logit :data:`agents.policy.MASKED_LOGIT`, so they are never sampled and
+  (:class:`wonders_agents.policy.ActorCritic`, so the export is a plain copy of its weights). Illegal
+  actions get the logit :data:`wonders_agents.policy.MASKED_LOGIT`, so they are never sampled and
   have probability 0 in the PPO loss and the entropy.
 * **League** (:class:`LeagueMapping`, :class:`LeagueCallback`): ``learner_*`` agents map to the
   module ``learner`` (the only one trained); each ``league_*`` agent maps to a frozen snapshot
@@ -48,8 +49,8 @@ Pieces (RLlib's names):
 Each iteration prints one line (steps, decisions/s, win rates in training games, league size)
 and logs the same to ``progress.csv`` and TensorBoard (``tensorboard --logdir DIR/tb``). Every
 ``eval_every`` iterations, and at the end, the learner's greedy policy is evaluated against
-``random`` and ``heuristic`` exactly as :mod:`training.ppo_selfplay` does
-(:func:`training.evaluation.evaluate`: seat rotating, the same deals, 95% Wilson intervals),
+``random`` and ``heuristic`` exactly as :mod:`wonders_training.ppo_selfplay` does
+(:func:`wonders_training.evaluation.evaluate`: seat rotating, the same deals, 95% Wilson intervals),
 into ``eval.csv`` and, at the end, ``final_eval.md`` and ``learning_curve.png``.
 
 **Run directory** (``--run-dir``): ``run.json`` (game, player count, edition, payment mode, network size: what
@@ -57,13 +58,13 @@ a checkpoint must match), ``checkpoints/iter_NNNNNN`` (RLlib checkpoints:
 ``Algorithm.save_to_path``; the two newest are kept), ``checkpoints/latest`` (the name of the
 newest complete one, replaced atomically after the checkpoint is written, so an interruption
 leaves the previous one valid), ``progress.csv``, ``eval.csv``, ``tb/``, and ``policy.pt``:
-the learner exported to the project's policy file (:func:`agents.policy.save_policy`), which
+the learner exported to the project's policy file (:func:`wonders_agents.policy.save_policy`), which
 ``make_agent("ppo", game=..., path="DIR/policy.pt")``, the tournament and terminal play use.
 
 **Resume.** ``--resume`` rebuilds the algorithm with ``Algorithm.from_checkpoint`` from the
 newest checkpoint (league, optimizer and counters included), drops the CSV rows and TensorBoard
 events written after it, and trains up to ``--iterations`` in all. A checkpoint of another game,
-player count, edition, payment mode or network size is refused with :class:`agents.policy.CheckpointError`
+player count, edition, payment mode or network size is refused with :class:`wonders_agents.policy.CheckpointError`
 naming the difference. Without ``--resume``, a run directory that holds checkpoints is an error.
 
 **Cluster.** Without ``--address`` a local Ray instance is started with ``--num-cpus`` CPUs;
@@ -104,21 +105,22 @@ try:
     from ray.rllib.core.rl_module.torch.torch_rl_module import TorchRLModule
     from ray.rllib.env.multi_agent_env import MultiAgentEnv
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
-    raise ImportError("training.train_rllib needs Ray RLlib: pip install -e '.[rllib]'") from exc
+    raise ImportError("wonders_training.train_rllib needs Ray RLlib: pip install -e '.[rllib]'") from exc
 import torch
 from torch.utils.tensorboard import SummaryWriter
 
 import wonders_env
 from wonders_env import vector
 from wonders_env.game import REWARD_MODES
-from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy, symlog
-from training.cli_args import arg, seed_arg, parse_args
-from training.interrupt import StopAtOnce, exit_interrupted
-from training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate_policy, write_final_report
-from training.csv_files import append_csv, truncate_csv
-from training.device import DEVICES, device_problems, resolve_device
-from training.game_options import env_options, table_options
-from training.seats import HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, draw_codes
+from wonders_agents.policy import (MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, atomic_write, save_policy,
+                                   symlog)
+from wonders_training.cli_args import arg, seed_arg, parse_args
+from wonders_training.interrupt import StopAtOnce, exit_interrupted
+from wonders_training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate_policy, write_final_report
+from wonders_training.csv_files import append_csv, truncate_csv
+from wonders_training.device import DEVICES, device_problems, resolve_device
+from wonders_training.game_options import env_options, table_options
+from wonders_training.seats import HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, draw_codes
 from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, entry, resolve_game
 
 LEARNER_MODULE = "learner"
@@ -232,8 +234,8 @@ class LeagueEnv(MultiAgentEnv):
     role, seat and slot (``learner_1_g3``, ``league_0_g5``): each env step gives an observation to
     every network seat that decides now in any game (one forward pass per module for all of them);
     the baselines move inside the env (``random`` drawn by the core, ``heuristic`` as
-    :class:`training.seats.Seats` plays it). A finished game's agents get their reward and ``terminated``; its slot
-    then waits for the others.
+    :class:`wonders_training.seats.Seats` plays it). A finished game's agents get their reward and
+    ``terminated``; its slot then waits for the others.
     """
 
     def __init__(self, config: dict[str, Any]) -> None:
@@ -343,10 +345,10 @@ def is_network(code: Any) -> Any:
 
 # ---------------------------------------------------------------- the network
 class MaskedActorCriticModule(TorchRLModule, ValueFunctionAPI):
-    """The project's :class:`~agents.policy.ActorCritic` as an RLlib module, with action masking.
+    """The project's :class:`~wonders_agents.policy.ActorCritic` as an RLlib module, with action masking.
 
     ``model_config``: ``game`` and ``hidden``. Observations are the env's dicts; the logits of
-    the actions outside ``action_mask`` are set to :data:`~agents.policy.MASKED_LOGIT`.
+    the actions outside ``action_mask`` are set to :data:`~wonders_agents.policy.MASKED_LOGIT`.
     """
 
     def setup(self) -> None:
@@ -682,7 +684,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
         newest = latest_checkpoint(run_dir)
         exit_interrupted(f"{signal.Signals(stop.received).name} received; env runners and learners stopped, "
                          f"{'the newest checkpoint is ' + str(newest) if newest else 'no checkpoint yet'}",
-                         "training.train_rllib", sys.argv[1:] if argv is None else argv, 128 + stop.received)
+                         "wonders_training.train_rllib", sys.argv[1:] if argv is None else argv, 128 + stop.received)
     finally:
         if started:
             ray.shutdown()  # the local Ray instance and all its processes
@@ -750,7 +752,7 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
                        f"other seat", f"{args.game} ({num_players}p) RLlib PPO league, seed {args.seed}",
                        1 / num_players)
     save_policy(model, run_dir / "policy.pt", {
-        "command": "python -m training.train_rllib " + shlex.join(sys.argv[1:] if argv is None else argv),
+        "command": "python -m wonders_training.train_rllib " + shlex.join(sys.argv[1:] if argv is None else argv),
         "trainer": "rllib", "seed": args.seed, "num_players_trained": num_players, "edition": args.edition,
         **env_options(args),
         "global_step": counters["global_step"], "updates": counters["update"],

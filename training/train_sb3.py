@@ -1,19 +1,19 @@
 """Train sb3-contrib's ``MaskablePPO`` on one seat of a game against chosen opponents.
 
 ```bash
-python -m training.train_sb3 --game seven_wonders_duel --opponent heuristic --total-steps 200000
-python -m training.train_sb3 --game seven_wonders --num-players 4 --opponent heuristic
+python -m wonders_training.train_sb3 --game seven_wonders_duel --opponent heuristic --total-steps 200000
+python -m wonders_training.train_sb3 --game seven_wonders --num-players 4 --opponent heuristic
 ```
 
-The env is :class:`training.sb3_wrapper.SingleSeatEnv` (the learner's seat drawn each episode,
+The env is :class:`wonders_training.sb3_wrapper.SingleSeatEnv` (the learner's seat drawn each episode,
 every other seat played by ``--opponent``), vectorised with SB3's ``make_vec_env`` (``Monitor``
 included, so ``rollout/ep_rew_mean`` and ``rollout/success_rate`` are logged). TensorBoard logs go
 to ``run_dir/tb``; the model to ``run_dir/model.zip`` (``MaskablePPO.load``). At the end the greedy
-model (:class:`training.sb3_wrapper.MaskablePPOAgent`) plays ``eval_games`` games against
+model (:class:`wonders_training.sb3_wrapper.MaskablePPOAgent`) plays ``eval_games`` games against
 ``random`` and ``heuristic`` and the table is printed. For self-play with an opponent pool,
-use :mod:`training.ppo_selfplay`.
+use :mod:`wonders_training.ppo_selfplay`.
 
-Progress is shown as in :mod:`training.progress` (a bar in a terminal, a line per tenth of the
+Progress is shown as in :mod:`wonders_training.progress` (a bar in a terminal, a line per tenth of the
 run in a log), with the mean episode reward and win rate of the last 100 games.
 
 Every ``checkpoint_every`` learner decisions, at the end, and on Ctrl-C (which stops the run
@@ -24,7 +24,7 @@ goes on learning where it stopped, but the games in progress and the opponents' 
 not saved, so a resumed run is not move for move the one that was interrupted. ``--resume``
 without a checkpoint is an error (a mistyped ``--run-dir`` does not start a new run); without
 ``--resume`` an existing checkpoint is an error, never overwritten; an unreadable one, or one for
-another game, raises :class:`agents.policy.CheckpointError`. The default run directory is
+another game, raises :class:`wonders_agents.policy.CheckpointError`. The default run directory is
 ``runs/sb3_<game>``.
 """
 
@@ -42,14 +42,14 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.env_util import make_vec_env
 
 import wonders_env
-from agents import AGENT_NAMES
-from agents.policy import CheckpointError, atomic_write
-from training.cli_args import arg, check_run_dir, parse_args, run_script, seed_arg, warn_threads
-from training.device import DEVICES, device_problems, resolve_device
-from training.evaluation import EvalResult, evaluate, format_table
-from training.interrupt import StopRequest, exit_interrupted
-from training.progress import Progress
-from training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
+from wonders_agents import AGENT_NAMES
+from wonders_agents.policy import CheckpointError, atomic_write
+from wonders_training.cli_args import arg, check_run_dir, parse_args, run_script, seed_arg, warn_threads
+from wonders_training.device import DEVICES, device_problems, resolve_device
+from wonders_training.evaluation import EvalResult, evaluate, format_table
+from wonders_training.interrupt import StopRequest, exit_interrupted
+from wonders_training.progress import Progress
+from wonders_training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
 from wonders_env.registry import GAME_NAMES, default_players, resolve_game
 
 
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> tuple[MaskablePPO, list[EvalResult]]:
         atomic_write(checkpoint, model.save)
         if stop.requested:
             exit_interrupted(f"step {model.num_timesteps}, checkpoint written to {checkpoint}",
-                             "training.train_sb3", argv)
+                             "wonders_training.train_sb3", argv)
     atomic_write(run_dir / "model.zip", model.save)
     agent = MaskablePPOAgent(model)
     results = [evaluate(agent, game, num_players, name, args.eval_games, seed=args.seed + 10_000)

@@ -1,4 +1,4 @@
-"""``wonders arena``: language models against the ladder of bots and each other (:mod:`agents.arena`)."""
+"""``wonders arena``: language models against the ladder of bots and each other (:mod:`wonders_agents.arena`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from agents.arena import LADDER, run_arena
+from wonders_agents.arena import LADDER, run_arena
 from wonders_env.registry import resolve_game
 
 from .game_arguments import add_game_arguments

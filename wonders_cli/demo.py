@@ -14,7 +14,7 @@ import numpy as np
 from tqdm import tqdm
 
 import wonders_env
-from agents.random_agent import random_game
+from wonders_agents.random_agent import random_game
 from wonders_env.registry import GAMES
 
 

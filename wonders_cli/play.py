@@ -1,4 +1,4 @@
-"""``wonders play``: a game against the bots in the terminal (:mod:`agents.play`)."""
+"""``wonders play``: a game against the bots in the terminal (:mod:`wonders_agents.play`)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
 
 
 def play_command(args: argparse.Namespace) -> None:
-    from agents.play import play_human
+    from wonders_agents.play import play_human
     try:
         options = {"payment": args.payment} if args.payment else {}
         play_human(args.game, args.opponent, num_players=args.players, seat=args.seat, seed=args.seed,

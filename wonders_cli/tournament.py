@@ -1,11 +1,11 @@
-"""``wonders tournament``: agents against each other, win rates and ratings (:mod:`agents.tournament`)."""
+"""``wonders tournament``: agents against each other, win rates and ratings (:mod:`wonders_agents.tournament`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from agents import AGENT_NAMES
+from wonders_agents import AGENT_NAMES
 from wonders_env.registry import resolve_game
 
 from .game_arguments import add_game_arguments
@@ -40,7 +40,7 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
 
 
 def tournament_command(args: argparse.Namespace) -> None:
-    from agents.tournament import load_matplotlib, run_tournament
+    from wonders_agents.tournament import load_matplotlib, run_tournament
     if not args.agents and not args.lineup:
         sys.exit("wonders tournament: give --agents (two or more) or --lineup")
     if args.games < 1:

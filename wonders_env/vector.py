@@ -168,7 +168,7 @@ class VectorEnv:
     def core_state(self, index: int) -> Any:
         """A copy of the C++ state of game ``index`` as it stands: what the game's core search
         (:meth:`searcher`) takes, for a search agent that plays a seat of the batch (self-play with
-        search, :mod:`training.az_selfplay`). The copy is the player's to search: a core search
+        search, :mod:`wonders_training.az_selfplay`). The copy is the player's to search: a core search
         only ever determinizes it for the seat it searches."""
         return self._batch.core_state(self._checked_index(index, "core_state"))
 
@@ -190,7 +190,7 @@ class VectorEnv:
     @property
     def core_batch(self) -> Any:
         """The game's C++ batch object, for compiled agents that read its games where they stand
-        (Duel: ``core_batch.heuristic_actions(agents.duel_heuristic.compiled_valuation(), holds,
+        (Duel: ``core_batch.heuristic_actions(wonders_agents.duel_heuristic.compiled_valuation(), holds,
         seeds, actions)``, the heuristic's moves without a copy of any game)."""
         return self._batch.core_batch
 

@@ -43,7 +43,7 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from agents import agent_names
+from wonders_agents import agent_names
 from wonders_env.registry import entry
 
 from .games import GAME_VIEWS

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agents.ppo_agent import POLICY_DIR
-from agents.tournament import parse_agent_spec
+from wonders_agents.ppo_agent import POLICY_DIR
+from wonders_agents.tournament import parse_agent_spec
 
 POLICY_PATH_OPTION = "path"
 
@@ -90,7 +90,7 @@ def check_policy_path(text: str, folders: tuple[Path, ...]) -> None:
 
 
 def _option_text(value: Any) -> str:
-    """``value`` as :func:`agents.tournament.parse_agent_spec` reads it back."""
+    """``value`` as :func:`wonders_agents.tournament.parse_agent_spec` reads it back."""
     return "None" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 

@@ -63,7 +63,7 @@ def build_bot(spec: str, game: str, seed: int, env: Any):
     with options as in the tournament (``mcts:simulations=100``), or the path of a policy file (a
     ``ppo`` bot). A bot that cannot play that table (a policy of another edition) is refused here,
     when the game is created, not at its first move."""
-    from agents.tournament import build_agent
+    from wonders_agents.tournament import build_agent
     spec = bot_spec(spec)
     try:
         return build_agent(spec, game, seed, env)

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 import wonders_env
-from agents import AGENT_NAMES, agent_names, make_agent
-from agents.az_agent import AZAgent
-from agents.duel_heuristic import action_values as duel_values
-from agents.heuristic import VALUATIONS, HeuristicAgent
-from agents.match import play_game, seat_of
-from agents.mcts import MCTSAgent
-from agents.ppo_agent import PPOAgent
-from agents.seven_wonders_heuristic import action_values as seven_wonders_values
+from wonders_agents import AGENT_NAMES, agent_names, make_agent
+from wonders_agents.az_agent import AZAgent
+from wonders_agents.duel_heuristic import action_values as duel_values
+from wonders_agents.heuristic import VALUATIONS, HeuristicAgent
+from wonders_agents.match import play_game, seat_of
+from wonders_agents.mcts import MCTSAgent
+from wonders_agents.ppo_agent import PPOAgent
+from wonders_agents.seven_wonders_heuristic import action_values as seven_wonders_values
 from wonders_env.duel import rules as duel_rules
 from wonders_env.duel.determinize import determinize as duel_determinize
 from wonders_env.seven_wonders import rules as seven_wonders_rules
@@ -116,8 +116,8 @@ def test_a_game_without_a_valuation_plays_random_and_the_networks_only(monkeypat
 
 def test_short_game_names():
     duel, seven_wonders = make_agent("heuristic", game="duel"), make_agent("heuristic", game="7w")
-    assert isinstance(duel, HeuristicAgent) and duel.valuation.__name__ == "agents.duel_heuristic"
-    assert seven_wonders.valuation.__name__ == "agents.seven_wonders_heuristic"
+    assert isinstance(duel, HeuristicAgent) and duel.valuation.__name__ == "wonders_agents.duel_heuristic"
+    assert seven_wonders.valuation.__name__ == "wonders_agents.seven_wonders_heuristic"
     assert isinstance(make_agent("mcts", game="seven_wonders_duel"), MCTSAgent)
 
 

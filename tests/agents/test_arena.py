@@ -8,10 +8,10 @@ import socket
 
 import pytest
 
-from agents.arena import arena_lineups, default_ladder, model_labels, run_arena
+from wonders_agents.arena import arena_lineups, default_ladder, model_labels, run_arena
 from wonders_cli import main
-from agents.scripted_chat_server import ScriptedChatServer
-from agents.tournament import wilson_interval
+from wonders_agents.scripted_chat_server import ScriptedChatServer
+from wonders_agents.tournament import wilson_interval
 
 
 def spec(server: ScriptedChatServer) -> str:
@@ -67,7 +67,7 @@ def test_an_interrupted_arena_resumes_with_the_games_missing(tmp_path):
 
 def test_the_default_ladder_is_every_bot_that_plays_the_game(monkeypatch):
     assert default_ladder("duel") == ["random", "heuristic", "mcts", "az", "ppo"]
-    from agents import az_agent
+    from wonders_agents import az_agent
     monkeypatch.setattr(az_agent, "default_policy_path", lambda game: az_agent.Path("/nonexistent.pt"))
     assert default_ladder("seven_wonders") == ["random", "heuristic", "mcts", "ppo"]
 

@@ -16,9 +16,9 @@ import pytest
 torch = pytest.importorskip("torch", reason="the az agent reads its network with torch (the train extra)")
 
 from search_cases import duel_hidden_twins, duel_position, play_moves, seven_wonders_hidden_twins  # noqa: E402
-from agents import make_agent  # noqa: E402
-from agents.az_agent import network_arrays  # noqa: E402
-from agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, save_policy  # noqa: E402
+from wonders_agents import make_agent  # noqa: E402
+from wonders_agents.az_agent import network_arrays  # noqa: E402
+from wonders_agents.policy import MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, save_policy  # noqa: E402
 from wonders_env import core, seven_wonders_duel_v0, seven_wonders_v0  # noqa: E402
 from wonders_env.duel.compiled import CompiledDuel, core_engine  # noqa: E402
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders  # noqa: E402

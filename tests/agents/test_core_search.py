@@ -12,7 +12,7 @@ import time
 import pytest
 
 from search_cases import duel_hidden_twins, duel_position, play_moves, seven_wonders_hidden_twins
-from agents import make_agent
+from wonders_agents import make_agent
 from wonders_env import core, seven_wonders_duel_v0, seven_wonders_v0
 from wonders_env.duel.compiled import core_engine
 from wonders_env.seven_wonders.compiled import CompiledSevenWonders
@@ -181,7 +181,7 @@ def test_an_agent_of_another_game_is_refused():
 
 @pytest.mark.parametrize("engine", ["core", "python"])
 def test_an_agent_playing_game_after_game_keeps_the_searchers_of_the_latest_few(engine):
-    from agents.core_search import REMEMBERED_ENGINES
+    from wonders_agents.core_search import REMEMBERED_ENGINES
 
     agent = make_agent("mcts", game="duel", seed=0, simulations=5)
     for seed in range(REMEMBERED_ENGINES + 3):

@@ -1,5 +1,5 @@
 """The llm agent against a real chat-completions server on 127.0.0.1 with scripted answers
-(agents.scripted_chat_server): real HTTP requests, no model, no internet."""
+(wonders_agents.scripted_chat_server): real HTTP requests, no model, no internet."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import socket
 import pytest
 
 import wonders_env
-from agents import make_agent
-from agents.llm_agent import LLMAgent, last_move_line
-from agents.match import play_game
-from agents.scripted_chat_server import ScriptedChatServer
+from wonders_agents import make_agent
+from wonders_agents.llm_agent import LLMAgent, last_move_line
+from wonders_agents.match import play_game
+from wonders_agents.scripted_chat_server import ScriptedChatServer
 from wonders_env import registry
 from wonders_env.text import TextView
 
@@ -150,8 +150,8 @@ def test_bad_input_is_refused_before_the_first_game(monkeypatch):
 
 
 def test_it_plays_in_the_tournament_in_terminal_play_and_as_a_bot_of_the_web_app():
-    from agents.play import play_human
-    from agents.tournament import run_tournament
+    from wonders_agents.play import play_human
+    from wonders_agents.tournament import run_tournament
     from wonders_web.sessions import build_bot
     with ScriptedChatServer(then="legal") as server:
         spec = f"llm:base_url={server.url},model=scripted,backoff=0.01"

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from agents.play import play_human
+from wonders_agents.play import play_human
 
 
 class Script:
@@ -114,7 +114,7 @@ def test_duel_moves_describe_wonders_cards_and_tokens():
 
 
 def test_the_opponent_is_an_agent_spec_such_as_a_trained_policy_file(tmp_path):
-    from agents.ppo_agent import default_policy_path
+    from wonders_agents.ppo_agent import default_policy_path
     script = Script([], then="q")
     spec = f"ppo:path={default_policy_path('seven_wonders_duel')}"
     play_human("duel", spec, seed=1, read=script.read, write=script.write)

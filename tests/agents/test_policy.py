@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import torch
 
-from agents.policy import ActorCritic, CompactBatch, PolicySpec, StackedPolicies
+from wonders_agents.policy import ActorCritic, CompactBatch, PolicySpec, StackedPolicies
 from wonders_env import vector
 
 TABLES = [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 4}),

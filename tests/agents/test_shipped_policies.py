@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from agents import make_agent
+from wonders_agents import make_agent
 import wonders_env
-from agents.match import play_game
-from agents.ppo_agent import default_policy_path
-from agents.policy import CheckpointError
+from wonders_agents.match import play_game
+from wonders_agents.ppo_agent import default_policy_path
+from wonders_agents.policy import CheckpointError
 
 GAMES = ("seven_wonders", "seven_wonders_duel")
 
@@ -21,7 +21,8 @@ def test_the_shipped_policy_is_small_and_says_how_it_was_made(game):
     assert path.is_file(), f"{path} is missing"
     assert path.stat().st_size < 4_000_000
     meta = make_agent("ppo", game=game).metadata
-    assert meta["command"].startswith("python -m training.ppo_selfplay ")
+    # networks trained before training/ was installed as wonders_training name its old module name
+    assert meta["command"].startswith(("python -m wonders_training.ppo_selfplay ", "python -m training.ppo_selfplay "))
     assert f"--game {game}" in meta["command"] and f"--seed {meta['seed']}" in meta["command"]
     assert meta["num_players_trained"] == (4 if game == "seven_wonders" else 2)
     assert {r["opponent"] for r in meta["final_eval"]} == {"random", "heuristic"}
@@ -80,7 +81,7 @@ def test_bad_policy_files_give_clear_errors(tmp_path: Path):
 def test_ppo_plays_in_tournament_worker_processes():
     """This process runs the network first, then forks the workers: they must not hang in the
     torch thread pool they inherit (they run one thread each)."""
-    from agents.tournament import run_tournament
+    from wonders_agents.tournament import run_tournament
 
     env = wonders_env.make("seven_wonders_duel", raw=True)
     play_game(env, [make_agent("ppo", game="duel"), make_agent("random", game="duel", seed=0)], 0)

@@ -9,10 +9,10 @@ from collections import Counter
 
 import pytest
 
-from agents import make_agent
+from wonders_agents import make_agent
 import wonders_env
-from agents.match import play_game
-from agents.tournament import (build_agent, default_lineups, lineup_label, openskill_ratings, parse_agent_spec,
+from wonders_agents.match import play_game
+from wonders_agents.tournament import (build_agent, default_lineups, lineup_label, openskill_ratings, parse_agent_spec,
                                record_name, replay, run_tournament, schedule, spec_of, wilson_interval)
 
 

@@ -90,7 +90,7 @@ def test_the_installed_command_and_the_package_list_name_the_cli_package():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     module, _, function = project["project"]["scripts"]["wonders"].partition(":")
     assert getattr(import_module(module), function) is run
-    assert "wonders_cli*" in project["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert "wonders_cli" in project["tool"]["setuptools"]["packages"]
 
 
 def test_python_dash_m_runs_it():

@@ -12,8 +12,8 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="the network that the batched search asks for runs in torch")
 
-from agents.az_agent import network_arrays  # noqa: E402
-from agents.policy import MASKED_LOGIT, ActorCritic, PolicySpec  # noqa: E402
+from wonders_agents.az_agent import network_arrays  # noqa: E402
+from wonders_agents.policy import MASKED_LOGIT, ActorCritic, PolicySpec  # noqa: E402
 from wonders_env import core, vector  # noqa: E402
 
 _core = core.load()

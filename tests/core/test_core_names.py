@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.duel_heuristic import core_constants
+from wonders_agents.duel_heuristic import core_constants
 from wonders_env import core
 from wonders_env.duel.compiled import CompiledDuel
 from wonders_env.duel.compiled import core_tables as duel_tables

@@ -16,7 +16,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from agents.heuristic import HeuristicAgent
+from wonders_agents.heuristic import HeuristicAgent
 from wonders_env.duel.game import DuelGame
 from wonders_env.duel.actions import DECODED, ActionKind
 from wonders_env.duel.cards import CARD_SCIENCE, CARD_SHIELDS, TOKEN_IDS, WONDER_SHIELDS

@@ -15,8 +15,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-import agents.duel_heuristic as heuristic
-from agents import make_agent
+import wonders_agents.duel_heuristic as heuristic
+from wonders_agents import make_agent
 from test_duel_core_differential import CORE, POLICIES, PY, run_params
 from wonders_env import core, vector
 from wonders_env.duel.actions import DECODED, STARTER, STARTER_ME, ActionKind

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.heuristic import HeuristicAgent
+from wonders_agents.heuristic import HeuristicAgent
 from wonders_env.seven_wonders.game import SevenWondersGame
 from wonders_env.seven_wonders.cards import GREEN, RED, database
 from wonders_env.seven_wonders.compiled import _TRANSFERRED, CompiledSevenWonders, deal_of

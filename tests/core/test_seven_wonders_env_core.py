@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test
 
-from agents.heuristic import HeuristicAgent
+from wonders_agents.heuristic import HeuristicAgent
 from env_traces import assert_same_views, play, random_choice
 from wonders_env import seven_wonders_v0
 from wonders_env.game import differing_fields

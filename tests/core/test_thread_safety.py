@@ -16,8 +16,8 @@ import threading
 import numpy as np
 import pytest
 
-from agents import make_agent
-from agents.duel_heuristic import core_constants
+from wonders_agents import make_agent
+from wonders_agents.duel_heuristic import core_constants
 from wonders_env import core, seven_wonders_duel_v0, seven_wonders_v0, vector
 from wonders_env.duel.compiled import core_engine
 

@@ -1,5 +1,5 @@
 """``VectorEnv.core_state`` and ``VectorEnv.searcher``: a copy of a batch's game in the core, which
-the game's core search plays from (self-play with search, ``training.az_selfplay``)."""
+the game's core search plays from (self-play with search, ``wonders_training.az_selfplay``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """``VectorEnv.engine`` and ``VectorEnv.state``: the batch's engine on the core and a copy of a
 game as that engine's state, which the tools that read a game take (training's 7 Wonders
-heuristic seats, :mod:`training.seats`)."""
+heuristic seats, :mod:`wonders_training.seats`)."""
 
 from __future__ import annotations
 

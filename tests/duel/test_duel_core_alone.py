@@ -105,7 +105,7 @@ def test_vector_and_text_interface_on_the_core_alone():
 def test_trainings_heuristic_seats_play_on_the_core_alone():
     run_alone("""
     from types import SimpleNamespace
-    from training.seats import HEURISTIC_CODE, Seats
+    from wonders_training.seats import HEURISTIC_CODE, Seats
     from wonders_env import vector
     venv = vector.make("duel", num_envs=3, seed=0)
     venv.reset()
@@ -125,8 +125,8 @@ def test_trainings_heuristic_seats_play_on_the_core_alone():
 
 def test_every_shipped_agent_plays_the_core_alone():
     run_alone("""
-    import agents
-    from agents.match import seat_of
+    import wonders_agents as agents
+    from wonders_agents.match import seat_of
     from wonders_env import seven_wonders_duel_v0
     options = {"mcts": {"simulations": 20}, "az": {"simulations": 8}}
     names = agents.agent_names("duel")
@@ -145,8 +145,8 @@ def test_every_shipped_agent_plays_the_core_alone():
 
 def test_terminal_play_a_tournament_and_state_assignment_on_the_core_alone():
     run_alone("""
-    from agents.play import play_human
-    from agents.tournament import run_tournament
+    from wonders_agents.play import play_human
+    from wonders_agents.tournament import run_tournament
     from wonders_env import seven_wonders_duel_v0
     lines = []
     record = play_human("duel", "heuristic", seed=2, read=lambda prompt: "1", write=lines.append)

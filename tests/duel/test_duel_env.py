@@ -7,7 +7,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from wonders_env import seven_wonders_duel_v0
-from agents.random_agent import random_game
+from wonders_agents.random_agent import random_game
 from wonders_env.duel.actions import KIND_INDEX, NUM_ACTIONS, ActionKind, decode_action, encode_action
 from wonders_env.duel.cards import CARDS, GUILD_DECK, WONDERS
 from wonders_env.duel.observation import (OBSERVATION_SIZE, SLOT_BACK, SLOT_EMPTY,

@@ -71,7 +71,7 @@ def test_a_game_of_an_unknown_edition_is_refused():
 def test_the_heuristic_refuses_a_grown_tables_game(grown_database):
     """The heuristic's valuation is the core's, which knows the base game's tables only: it says so
     rather than value a grown table's game with the base game's cards."""
-    from agents.duel_heuristic import action_values
+    from wonders_agents.duel_heuristic import action_values
     game = DuelGame(grown_database)
     state = game.new_game(0)
     with pytest.raises(ValueError, match="the core plays the base game's Duel tables, not edition 'test'"):

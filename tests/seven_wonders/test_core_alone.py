@@ -52,8 +52,8 @@ state_module.SevenWondersState.__new__ = staticmethod(state_built)
 
 from wonders_env import seven_wonders_v0, text, vector
 from wonders_env.seven_wonders.actions import IllegalActionError
-from agents import make_agent
-from agents.match import play_game
+from wonders_agents import make_agent
+from wonders_agents.match import play_game
 
 TABLES = [dict(num_players=3, edition="1st"), dict(num_players=4, edition="2nd", payment="choose"),
           dict(num_players=7, edition="1st"), dict(num_players=3, edition="2nd")]
@@ -109,7 +109,7 @@ else:
 
 # training's heuristic seats, on the batch's games (both payment modes), through games that end
 from types import SimpleNamespace
-from training.seats import HEURISTIC_CODE, Seats
+from wonders_training.seats import HEURISTIC_CODE, Seats
 for options in TABLES[:2]:
     venv = vector.make("seven_wonders", num_envs=2, seed=5, **options)
     venv.reset()
@@ -151,7 +151,7 @@ for seed, (name, options) in enumerate(lineups.items()):
     assert result.record["finished"], name
 
 # terminal play: a human who always picks the first move, against heuristic bots
-from agents.play import play_human
+from wonders_agents.play import play_human
 lines = []
 record = play_human("seven_wonders", "heuristic", num_players=3, seed=2, read=lambda prompt: "1", write=lines.append)
 assert record["finished"] and any("Game over" in line for line in lines)

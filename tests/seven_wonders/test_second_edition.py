@@ -6,7 +6,7 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from wonders_env import seven_wonders_v0
-from agents.random_agent import random_game
+from wonders_agents.random_agent import random_game
 from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import ActionKind, encode_action
 from wonders_env.seven_wonders.cards import DATA_DIR, database

@@ -1,4 +1,4 @@
-"""Self-play with search (``training.az_selfplay``): the generated targets, the soft gate, the
+"""Self-play with search (``wonders_training.az_selfplay``): the generated targets, the soft gate, the
 ``--init ppo`` value mapping and ``--init az``, exact resume after a stop, and bad input. Tiny budgets."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 import torch
 
-from agents import make_agent
-from agents.policy import FORMAT_VERSION, MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, load_policy
-from training import az_selfplay as az
-from training.cli_args import parse_args
+from wonders_agents import make_agent
+from wonders_agents.policy import FORMAT_VERSION, MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, load_policy
+from wonders_training import az_selfplay as az
+from wonders_training.cli_args import parse_args
 from wonders_env import vector
 
 TINY = ["--games", "2", "--num-envs", "2", "--simulations", "6", "--gate-games", "2", "--eval-games", "1",
@@ -234,7 +234,7 @@ def test_a_run_stopped_after_iteration_1_moved_and_resumed_gives_the_same_networ
     for name in ("policy.pt", "best.pt", "curve.csv", "curve.png", "gate.csv", "progress.csv"):
         assert (tmp_path / "parts" / name).stat().st_size > 0, name
     model, metadata = load_policy(tmp_path / "parts" / "policy.pt", "seven_wonders_duel")
-    assert metadata["agent"] == "az" and metadata["command"].startswith("python -m training.az_selfplay")
+    assert metadata["agent"] == "az" and metadata["command"].startswith("python -m wonders_training.az_selfplay")
     assert (metadata["iterations"], metadata["num_players_trained"], metadata["edition"]) == (2, [2], "1st")
     assert metadata["init"] == {}  # --init none
     assert [row["opponent"] for row in metadata["evaluation"]] == ["random", "heuristic", "mcts:simulations=12"]

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 import torch
 
-from agents.policy import ActorCritic, PolicySpec, StackedPolicies, load_policy
-from training import az_selfplay, csv_files, device, ppo_selfplay, train_sb3
+from wonders_agents.policy import ActorCritic, PolicySpec, StackedPolicies, load_policy
+from wonders_training import az_selfplay, csv_files, device, ppo_selfplay, train_sb3
 from wonders_env import vector
 
 TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "0", "--final-eval-games", "2",
@@ -94,9 +94,9 @@ def test_a_policy_loads_onto_the_device_asked_for(tmp_path):
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason=NO_CUDA)
 def test_a_policy_trained_on_cuda_plays_on_the_cpu_and_a_cpu_checkpoint_resumes_on_cuda(tmp_path):
-    from agents.ppo_agent import PPOAgent
-    from agents.match import play_game
-    from agents import make_agent
+    from wonders_agents.ppo_agent import PPOAgent
+    from wonders_agents.match import play_game
+    from wonders_agents import make_agent
     import wonders_env
     ppo_selfplay.main(["--run-dir", str(tmp_path / "gpu"), *TINY, "--total-steps", "100", "--device", "cuda"])
     agent = PPOAgent("seven_wonders_duel", seed=0, path=tmp_path / "gpu" / "policy.pt")  # on the CPU
@@ -158,7 +158,7 @@ def test_no_float_argument_takes_a_number_that_is_not_finite(script, flag, value
 
 
 def test_more_threads_than_cores_is_a_warning_not_an_error(tmp_path, capsys, monkeypatch):
-    from training import cli_args
+    from wonders_training import cli_args
     monkeypatch.setattr(cli_args, "usable_cores", lambda: 2)
     threads = torch.get_num_threads()
     try:
@@ -217,7 +217,7 @@ def test_resume_over_a_damaged_progress_row_warns_and_goes_on(tmp_path, capsys):
 
 # ---------------------------------------------------------------- the Python work of a tick
 def python_calls_per_tick(num_envs: int) -> float:
-    """Python function calls per tick of :func:`training.ppo_selfplay.collect` with ``num_envs`` games."""
+    """Python function calls per tick of :func:`wonders_training.ppo_selfplay.collect` with ``num_envs`` games."""
     args = ppo_selfplay.Args(num_envs=num_envs, num_steps=30, self_play_prob=0.3)
     sizes = vector.make("seven_wonders_duel", 1)
     model = ActorCritic(PolicySpec("seven_wonders_duel", sizes.observation_size, sizes.num_actions, 16))

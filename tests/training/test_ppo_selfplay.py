@@ -10,14 +10,14 @@ import numpy as np
 import pytest
 import torch
 
-from agents import make_agent
+from wonders_agents import make_agent
 import wonders_env
-from agents.match import play_game
-from agents.ppo_agent import PPOAgent
-from training import ppo_selfplay, seats
-from training.game_options import table_options
+from wonders_agents.match import play_game
+from wonders_agents.ppo_agent import PPOAgent
+from wonders_training import ppo_selfplay, seats
+from wonders_training.game_options import table_options
 from wonders_env import vector
-from agents.policy import (ActorCritic, CheckpointError, PolicyAgent, PolicySpec, StackedPolicies, load_policy,
+from wonders_agents.policy import (ActorCritic, CheckpointError, PolicyAgent, PolicySpec, StackedPolicies, load_policy,
                            save_policy)
 
 TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "1", "--eval-games", "2",
@@ -36,7 +36,7 @@ def test_duel_run_writes_logs_plot_checkpoint_and_a_legal_policy(tmp_path: Path,
     assert any((tmp_path / "tb").iterdir())
     assert "| random | 2 |" in capsys.readouterr().out
     model, metadata = load_policy(tmp_path / "policy.pt", "seven_wonders_duel")
-    assert metadata["seed"] == 1 and metadata["command"].startswith("python -m training.ppo_selfplay")
+    assert metadata["seed"] == 1 and metadata["command"].startswith("python -m wonders_training.ppo_selfplay")
     env = wonders_env.make("seven_wonders_duel", raw=True)
     for seed in range(2):  # play_game raises on any illegal move
         play_game(env, [PolicyAgent(model, deterministic=False, seed=seed), make_agent("random", seed=seed)], seed)
@@ -188,9 +188,9 @@ def test_batched_collection_gives_complete_correctly_rewarded_trajectories_for_e
 
 def test_duel_heuristic_seats_play_a_best_move_of_the_valuation(monkeypatch):
     """In Duel the heuristic seats are played by the core's valuation on the batch's own games (no
-    Python twin): each move is a best move of agents.duel_heuristic.action_values on the game's
+    Python twin): each move is a best move of wonders_agents.duel_heuristic.action_values on the game's
     Python engine copy (up to its 1e-6 tie-break)."""
-    from agents import duel_heuristic
+    from wonders_agents import duel_heuristic
     from wonders_env.duel.game import DuelGame
     checked = []
     heuristic_moves = seats.Seats.heuristic_moves

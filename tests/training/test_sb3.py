@@ -10,10 +10,10 @@ from gymnasium.utils.env_checker import check_env
 from sb3_contrib import MaskablePPO
 
 import wonders_env
-from agents.match import play_game
-from training import train_sb3
-from agents.policy import CheckpointError
-from training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
+from wonders_agents.match import play_game
+from wonders_training import train_sb3
+from wonders_agents.policy import CheckpointError
+from wonders_training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
 
 
 @pytest.mark.parametrize("game, players", [("seven_wonders_duel", 2), ("seven_wonders", 3), ("seven_wonders", 2)])

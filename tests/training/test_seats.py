@@ -1,4 +1,4 @@
-"""Training's heuristic seats (:class:`training.seats.Seats`) in 7 Wonders read the batch's games
+"""Training's heuristic seats (:class:`wonders_training.seats.Seats`) in 7 Wonders read the batch's games
 on the core and choose as the heuristic agent did on a Python engine twin of each game."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 import wonders_env
-from agents import make_agent
-from training.seats import HEURISTIC_CODE, RANDOM_CODE, Seats
+from wonders_agents import make_agent
+from wonders_training.seats import HEURISTIC_CODE, RANDOM_CODE, Seats
 from wonders_env import vector
 
 TABLES = [{"num_players": 4, "edition": "1st", "payment": "cheapest"},

@@ -23,11 +23,11 @@ import pytest
 pytest.importorskip("ray.rllib", reason="Ray RLlib is not installed: pip install -e '.[rllib]' (the rllib extra)")
 import ray  # noqa: E402
 
-from agents import make_agent  # noqa: E402
+from wonders_agents import make_agent  # noqa: E402
 import wonders_env
-from agents.match import play_game  # noqa: E402
-from training import device, train_rllib  # noqa: E402
-from agents.policy import CheckpointError, load_policy  # noqa: E402
+from wonders_agents.match import play_game  # noqa: E402
+from wonders_training import device, train_rllib  # noqa: E402
+from wonders_agents.policy import CheckpointError, load_policy  # noqa: E402
 
 TINY = ["--env-runners", "2", "--envs-per-env-runner", "1", "--hidden", "16", "--train-batch", "300",
         "--minibatch", "100", "--epochs", "1", "--eval-every", "2", "--eval-games", "2", "--final-eval-games", "2"]
@@ -110,7 +110,8 @@ def test_ctrl_c_or_sigterm_stops_the_driver_promptly_and_leaves_no_ray_process(t
     """The driver, signalled during training, stops its env runners and its local Ray instance,
     says how to resume, and exits with 128 + the signal; none of the processes it started lives on."""
     psutil = pytest.importorskip("psutil", reason="psutil (a Ray dependency) lists the driver's processes")
-    command = [sys.executable, "-m", "training.train_rllib", "--run-dir", str(tmp_path), "--iterations", "50", *TINY]
+    command = [sys.executable, "-m", "wonders_training.train_rllib", "--run-dir", str(tmp_path), "--iterations", "50",
+               *TINY]
     driver = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               start_new_session=True, cwd=Path(__file__).resolve().parents[2])
     try:

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 import torch
 
-from training import az_selfplay, ppo_selfplay, train_sb3
-from training.cli_args import run_script
-from training.interrupt import resume_command
-from agents.policy import CheckpointError
+from wonders_training import az_selfplay, ppo_selfplay, train_sb3
+from wonders_training.cli_args import run_script
+from wonders_training.interrupt import resume_command
+from wonders_agents.policy import CheckpointError
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "0", "--final-eval-games", "2",
@@ -116,11 +116,11 @@ def test_a_pickled_object_is_refused_without_torchs_advice_to_unpickle_it(tmp_pa
 
 
 def test_resume_command_adds_resume_once_and_names_this_interpreter(monkeypatch):
-    assert resume_command("training.ppo_selfplay", ["--run-dir", "runs/x y", "--resume"], python="python") == \
-        "python -m training.ppo_selfplay --run-dir 'runs/x y' --resume"
+    assert resume_command("wonders_training.ppo_selfplay", ["--run-dir", "runs/x y", "--resume"], python="python") == \
+        "python -m wonders_training.ppo_selfplay --run-dir 'runs/x y' --resume"
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr(sys, "executable", str(ROOT / ".venv" / "bin" / "python"))
-    assert resume_command("training.train_sb3", []) == ".venv/bin/python -m training.train_sb3 --resume"
+    assert resume_command("wonders_training.train_sb3", []) == ".venv/bin/python -m wonders_training.train_sb3 --resume"
 
 
 # ---------------------------------------------------------------- Ctrl-C
@@ -140,11 +140,11 @@ def test_ctrl_c_writes_a_checkpoint_and_the_resumed_run_ends_like_an_uninterrupt
     cut = tmp_path / "cut"
     argv = ["--run-dir", str(cut), *flags]
     progress = cut / "progress.csv"
-    result = interrupt_after([sys.executable, "-m", "training.ppo_selfplay", *argv],
+    result = interrupt_after([sys.executable, "-m", "wonders_training.ppo_selfplay", *argv],
                              lambda: progress.exists() and progress.read_text().count("\n") >= 3)
     assert result.returncode == 130, result.stderr
     assert "Ctrl-C: stopping after the current update" in result.stderr and "Traceback" not in result.stderr
-    assert f"to continue: {resume_command('training.ppo_selfplay', argv)}" in result.stdout
+    assert f"to continue: {resume_command('wonders_training.ppo_selfplay', argv)}" in result.stdout
     stopped = torch.load(cut / "checkpoint.pt", weights_only=True)["counters"]
     assert 2 <= stopped["update"] and stopped["global_step"] < 700  # written on Ctrl-C, not by checkpoint_every
     ppo_selfplay.main([*argv, "--resume"])
@@ -158,7 +158,7 @@ def test_ctrl_c_writes_a_checkpoint_and_the_resumed_run_ends_like_an_uninterrupt
 def test_ctrl_c_stops_train_sb3_with_a_checkpoint_and_a_resume_command(tmp_path):
     run_dir = tmp_path / "sb3"
     argv = ["--run-dir", str(run_dir), *SB3_TINY, "--total-steps", "100000", "--checkpoint-every", "64"]
-    result = interrupt_after([sys.executable, "-m", "training.train_sb3", *argv],
+    result = interrupt_after([sys.executable, "-m", "wonders_training.train_sb3", *argv],
                              lambda: (run_dir / "checkpoint.zip").exists())
     assert result.returncode == 130, result.stderr
     assert "Traceback" not in result.stderr and "to continue: " in result.stdout and "--resume" in result.stdout
@@ -167,7 +167,7 @@ def test_ctrl_c_stops_train_sb3_with_a_checkpoint_and_a_resume_command(tmp_path)
 
 def test_a_second_ctrl_c_stops_at_once_without_a_traceback(tmp_path):
     run_dir = tmp_path / "run"
-    process = subprocess.Popen([sys.executable, "-m", "training.ppo_selfplay", "--run-dir", str(run_dir),
+    process = subprocess.Popen([sys.executable, "-m", "wonders_training.ppo_selfplay", "--run-dir", str(run_dir),
                                 "--eval-games", "400", "--no-progress-bar"], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120

@@ -8,11 +8,11 @@ import re
 import numpy as np
 import pytest
 
-from agents import make_agent
+from wonders_agents import make_agent
 import wonders_env
-from agents.match import play_game
-from agents.ppo_agent import default_policy_path
-from agents.tournament import run_tournament
+from wonders_agents.match import play_game
+from wonders_agents.ppo_agent import default_policy_path
+from wonders_agents.tournament import run_tournament
 from wonders_env.registry import entry
 from wonders_web.app import STATIC_DIR, create_app
 from wonders_web.games import GAME_VIEWS

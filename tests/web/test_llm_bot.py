@@ -1,11 +1,11 @@
 """A language model as a bot of ``wonders serve``: a seat given as an ``llm`` spec, its model a
-scripted chat-completions server on 127.0.0.1 (agents.scripted_chat_server)."""
+scripted chat-completions server on 127.0.0.1 (wonders_agents.scripted_chat_server)."""
 
 from __future__ import annotations
 
 import json
 
-from agents.scripted_chat_server import ScriptedChatServer
+from wonders_agents.scripted_chat_server import ScriptedChatServer
 
 from web_helpers import free_port, new_game, wait_for
 

@@ -9,7 +9,7 @@ import json
 import pytest
 from starlette.testclient import TestClient
 
-from agents.ppo_agent import default_policy_path
+from wonders_agents.ppo_agent import default_policy_path
 from wonders_web.app import create_app
 from wonders_web.guard import allowed_hosts
 from wonders_web.limits import Limits
