@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import wonders_env
@@ -67,3 +69,20 @@ def test_the_batch_checks_the_table_as_make_does():
         vector.make("duel", 1, num_players=3)
     with pytest.raises(ValueError, match="edition must be one of 1st, 2nd for seven_wonders, got '3rd'"):
         vector.make("7w", 1, num_players=4, edition="3rd")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_expansions_are_checked_and_spelled_one_way(game):
+    entry = GAMES[game]
+    assert entry.check_expansions(None) == entry.check_expansions(()) == entry.check_expansions([]) == ()
+    grown = dataclasses.replace(entry, expansions=("first", "second"))
+    assert grown.check_expansions(("second", "first")) == grown.check_expansions(["first", "second"]) \
+        == ("first", "second")
+    assert grown.check_expansions(("second",)) == ("second",)
+    for bad, words in ((("third",), "unknown expansion 'third'"), (("first", "first"), "twice"),
+                       ((1,), "must be names"), ("first", "must be a tuple of expansion names"),
+                       ({"first"}, "must be a tuple")):
+        with pytest.raises(ValueError, match=words) as error:
+            grown.check_expansions(bad)
+        if words.startswith(("unknown", "must")):
+            assert "'first', 'second'" in str(error.value)

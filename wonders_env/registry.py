@@ -24,7 +24,11 @@ new engine of a game, is one :class:`GameEntry` in :data:`GAMES` plus its own fo
   ``final_text``) that :mod:`wonders_env.text` reads; None: no text interface;
 * ``table_options``: the options that set up the table (``num_players``, ``edition``), which
   both the env and the engines take; a game with a single table takes none, and the registry
-  only checks that a given ``num_players`` or ``edition`` is the game's.
+  only checks that a given ``num_players`` or ``edition`` is the game's;
+* ``expansions``: the expansions the game can be played with, in their canonical order
+  (``expansions=(...)`` of the env, the batch, the text interface, the command line, the web app
+  and the record; :meth:`GameEntry.check_expansions` checks a given value). An expansion is an
+  option of its game, never a new game; the base table is ``()``.
 
 Modules are named as strings and imported on first use, so that reading the table imports
 neither PettingZoo nor an engine.
@@ -61,6 +65,8 @@ class GameEntry:
     options: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: the module of the game's text observation for :mod:`wonders_env.text` (None: none)
     text: str | None = None
+    #: the expansions the game can be played with, in their canonical order (empty: none yet)
+    expansions: tuple[str, ...] = ()
 
     @property
     def fixed_players(self) -> int | None:
@@ -78,6 +84,28 @@ class GameEntry:
             raise ValueError(f"edition must be one of {', '.join(self.editions)} for {self.name}, got {edition!r}")
         given = {"num_players": num_players, "edition": edition}
         return {key: value for key, value in given.items() if key in self.table_options and value is not None}
+
+    def check_expansions(self, expansions: Any) -> tuple[str, ...]:
+        """``expansions`` (None or a sequence of expansion names) as the canonical tuple: the names
+        in the order of :attr:`expansions`, so that one table has one spelling. An unknown name, a
+        duplicate, a name that is not a string, or a bare string (not a sequence of names) raises
+        ``ValueError`` naming what is allowed."""
+        allowed = ", ".join(map(repr, self.expansions)) if self.expansions else "none yet"
+        if expansions is None:
+            return ()
+        if isinstance(expansions, (str, bytes)) or not isinstance(expansions, (tuple, list)):
+            raise ValueError(f"expansions must be a tuple of expansion names (for {self.name}: {allowed}), "
+                             f"e.g. expansions=({self.expansions[0] if self.expansions else 'name'!r},); "
+                             f"got {expansions!r}")
+        for name in expansions:
+            if not isinstance(name, str):
+                raise ValueError(f"expansions must be names (strings) among {allowed} for {self.name}, "
+                                 f"got {name!r} in {expansions!r}")
+            if name not in self.expansions:
+                raise ValueError(f"unknown expansion {name!r} for {self.name}; its expansions are: {allowed}")
+        if len(set(expansions)) != len(expansions):
+            raise ValueError(f"expansions names an expansion twice: {expansions!r}")
+        return tuple(name for name in self.expansions if name in expansions)
 
 
 GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
