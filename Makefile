@@ -25,7 +25,7 @@ else
 $(error TORCH=$(TORCH): choose TORCH=default, TORCH=cpu or TORCH=cuda)
 endif
 
-.PHONY: run serve demo test test-fast lint format bench notebooks notebooks-outputs venv browser clean core-sanitize core-thread-sanitize
+.PHONY: run serve demo test test-fast lint format bench notebooks notebooks-outputs docs venv browser clean core-sanitize core-thread-sanitize
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +74,17 @@ test-fast: venv
 notebooks: venv
 	$(BIN)/pip install --quiet -e ".[notebooks]"
 	$(BIN)/jupyter lab notebooks
+
+# The documentation site (Sphinx, furo, MyST; the pinned tools of the docs extra), HTML in
+# docs/_build/html. Every warning is an error and every reference must resolve (-n); a link to a
+# missing page, heading or file fails. tests/test_docs_site.py builds it the same way in `make test`.
+$(VENV)/docs.stamp: $(BIN)/activate
+	$(BIN)/pip install --quiet -e ".[docs]"
+	touch $@
+
+docs: venv $(VENV)/docs.stamp
+	$(BIN)/python -m sphinx -W --keep-going -n -b html docs docs/_build/html
+	@echo "open docs/_build/html/index.html"
 
 # Re-run every notebook in its quick version and save it with its outputs (as they are committed).
 notebooks-outputs: venv

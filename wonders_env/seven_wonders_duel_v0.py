@@ -3,14 +3,17 @@
 | | |
 |---|---|
 | Import | `from wonders_env import seven_wonders_duel_v0` |
-| Actions | Discrete, card-id (1202) |
+| Actions | Discrete, card-id |
 | Parallel API | No (turn-based) |
-| Manual control | `wonders play --game duel` |
+| Manual Control | `wonders play --game duel` |
 | Agents | `agents = ['player_0', 'player_1']` |
 | Agents count | 2 |
 | Action shape | `(1,)` |
 | Action values | `[0, 1201]` |
-| Observation | dict: `observation` float32 `(1950,)`, `action_mask` int8 `(1202,)` |
+| Observation shape | `(1950,)` |
+| Observation values | `[0, 1000]` |
+
+Every observation is a dict of `observation` (float32) and `action_mask` (int8, `[0, 1]`).
 
 The complete 7 Wonders Duel base game (no expansions): the wonder draft, the three Ages with
 their card structures, trading, chains, the military track with its looting tokens, science

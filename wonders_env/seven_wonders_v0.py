@@ -3,12 +3,21 @@
 | | |
 |---|---|
 | Import | `from wonders_env import seven_wonders_v0` |
-| Actions | Discrete, card-id (`5T + 1`: 376 in the 1st edition, 386 in the 2nd; `5T + 16` with `payment="choose"`) |
-| Parallel API | Yes (native `parallel_env`; unwrapped: `raw_parallel_env`) |
-| Manual control | `wonders play --game seven_wonders` (`--payment choose` to choose whom to pay) |
-| Agents | `player_0` ... `player_{N-1}`, N = 2..7 |
+| Actions | Discrete, card-id |
+| Parallel API | Yes |
+| Manual Control | `wonders play --game seven_wonders` |
+| Agents | `agents = ['player_0', ..., 'player_{N-1}']` |
+| Agents count | 2-7 |
 | Action shape | `(1,)` |
-| Observation | dict: `observation` float32 vector, `action_mask` int8 vector |
+| Action values | `[0, 375]`; 2nd edition `[0, 385]`; `payment="choose"`: `[0, 390]`, 2nd edition `[0, 400]` |
+| Observation shape | `(1169,)`; 2nd edition `(1193,)`; `payment="choose"`: `(1265,)`, 2nd edition `(1291,)` |
+| Observation values | `[-128, 1024]` |
+
+Every observation is a dict of `observation` (float32) and `action_mask` (int8, `[0, 1]`). The
+parallel API is native (`parallel_env`; unwrapped: `raw_parallel_env`); `wonders play` takes
+`--payment choose` to choose whom to pay. The sizes follow the edition's `T` card names (75 in the
+1st, 77 in the 2nd): `5T + 1` actions, `5T + 16` with `payment="choose"` (see Action space); they
+do not depend on the number of players.
 
 The complete 1st-edition 7 Wonders for 3-7 players and the 2-player "Free City" variant, with
 both wonder sides and every wonder power; and, with `edition="2nd"`, the 2020 edition for 3-7
