@@ -13,7 +13,7 @@ policy over the legal moves, from the observation of the player who decides ther
 observation: nothing hidden from that player), and a new leaf is valued by
 ``(1 - rollout_weight)`` x the network's value + ``rollout_weight`` x one play-out (default
 0.8: at equal time the mix beat both the network's value alone and play-outs alone in Duel;
-``benchmarks/README.md``). The root is expanded from the player's own observation of the true
+``docs/history.md``). The root is expanded from the player's own observation of the true
 state.
 
 The network is :class:`wonders_agents.policy.ActorCritic` (the ppo agent's shape), trained by
@@ -30,7 +30,7 @@ Budget: ``time_limit`` seconds per move (the default, 1 s, when neither is given
 between moves), ``network_depth`` (only nodes fewer than this many tree moves below the root are
 expanded and valued by the network, deeper ones as ``mcts``'s: cheap-rule priors and play-outs;
 0, the default: every node; 2.4x the simulations at depth 4, and level with the default in Duel
-at one second a move: ``benchmarks/README.md``), ``heuristic_root_weight`` (the share of ``mcts``'s
+at one second a move: ``docs/history.md``), ``heuristic_root_weight`` (the share of ``mcts``'s
 root prior, the softmax of the heuristic's move values, mixed into the network's at the root; 0,
 the default: the network's alone; at 0.5 no measurable change in Duel at one second a move). Needs
 torch (the ``train`` extra) to read the file; the search itself runs in C++.

@@ -115,8 +115,8 @@ def main(argv: list[str] | None = None) -> None:
         f"{platform.python_version()}. Rows 2 and 4: mcts is the Python reference search at its default "
         f"budget ({DEFAULT_SIMULATIONS['python']} simulations per move). The rows with `1 s/move` are the "
         f"search ladder (\"new mcts\" the C++ search, az the C++ search with the shipped network); more of "
-        f"their games, and how each was played, are in README.md. Win rate of the lone agent (a shared "
-        f"victory counts as a split win) with its 95% "
+        f"their games are in README.md, and how each was played in docs/history.md. Win rate of the lone "
+        f"agent (a shared victory counts as a split win) with its 95% "
         f"Wilson interval; *met* is yes when the whole interval clears the target, no when it lies below. "
         f"The tournament of row N, every game's seeds included, is written to "
         f"`runs/bench_agents/matchup_N/` (not kept in git; the row's seed replays its deals).", "",

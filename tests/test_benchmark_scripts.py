@@ -31,3 +31,23 @@ def test_the_benchmark_runs_and_prints_its_rows(script, arguments, rows):
     words = {word.rstrip(":") for line in done.stdout.splitlines() for word in line.split()}
     for row in rows:
         assert row in words, f"{script} printed no {row!r} row:\n{done.stdout}"
+
+
+def test_the_ladder_picture_reads_every_row_of_the_agents_table(tmp_path):
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import plot_agents
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    table = (BENCHMARKS / "agents_results.md").read_text(encoding="utf-8")
+    rows = plot_agents.read_rows(table)
+    assert len(rows) == sum(1 for line in table.splitlines() if line.startswith("| ") and "**" in line)
+    sample = ("| Duel: a vs b | 400 | **99.2%** [97.8%, 99.7%] | 90% | yes |\n"
+              "| 7 Wonders: c | 60 | **25.0%** [1%, 50%] | |")
+    assert plot_agents.read_rows(sample) == [
+        {"matchup": "Duel: a vs b", "games": 400, "rate": 0.992, "low": 0.978, "high": 0.997, "target": 0.9},
+        {"matchup": "7 Wonders: c", "games": 60, "rate": 0.25, "low": 0.01, "high": 0.5, "target": None}]
+    with pytest.raises(ValueError, match="no matchup rows"):
+        plot_agents.read_rows("| a | b |")
+    plot_agents.main(["--out", str(tmp_path / "ladder.png")])
+    assert (tmp_path / "ladder.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -60,7 +60,7 @@ Iteration after iteration:
    (its visit-weighted mean return over the root's edges, for the deciding player): one game's
    return is shared by all of its decisions and is noisy, and a network fitted to it alone
    learns the games by heart (a longer Duel run trained so predicts fresh games hardly better
-   than a constant; with ``q = 1`` its error there fell by a quarter: ``benchmarks/README.md``,
+   than a constant; with ``q = 1`` its error there fell by a quarter: ``docs/history.md``,
    ``benchmarks/az_value_fit.py``). In [0, 1], the scale of the network's value in the search.
 2. **Training.** The positions join a replay buffer of the last ``--replay-size``; the network
    being trained (the *learner*) does ``--epochs`` passes over the buffer in shuffled minibatches

@@ -53,7 +53,7 @@ The network's passes go through a :class:`wonders_agents.policy.CompactBatch`: w
 pool's stacked, a row reading the first layer's weights of its non-zero inputs only), in the
 update :meth:`wonders_agents.policy.ActorCritic.legal_action_and_value`: the same numbers as the dense
 masked softmax, computed over the inputs that are not 0 and each row's legal actions only
-(several times less work; ``benchmarks/README.md`` has the figures).
+(several times less work; ``docs/history.md`` has the figures).
 
 **Progress** is a tqdm bar in a terminal and one line per tenth of the run in a log
 (:mod:`wonders_training.progress`). **Ctrl-C** stops the run after the update in progress, writes a
@@ -107,7 +107,7 @@ not have, opponent weights all 0 without pure self-play) are refused before anyt
 evaluations included (500k steps, 64 envs, 128 units, 2 epochs, seed 1: greedy policy 100% against
 random and 84.5% against heuristic over 200 games each, 2.6 to 4.2 times the decisions per second
 of the defaults before, 16 envs, 256 units, 4 epochs; figures and curve in ``benchmarks/README.md``,
-with recipes for a time budget). A longer run::
+recipes for a time budget in ``docs/training.md``). A longer run::
 
     python -m wonders_training.ppo_selfplay --game seven_wonders_duel --total-steps 5000000 \\
         --hidden 512 --eval-every 25 --eval-games 100 --run-dir runs/duel_long
