@@ -51,3 +51,19 @@ def test_the_ladder_picture_reads_every_row_of_the_agents_table(tmp_path):
         plot_agents.read_rows("| a | b |")
     plot_agents.main(["--out", str(tmp_path / "ladder.png")])
     assert (tmp_path / "ladder.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_batch_size_curve_reads_the_readmes_table(tmp_path):
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import plot_batch_sizes
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    sample = "text\n| games in a batch | 1 | 4 | 1,024 |\n| --- | --- | --- | --- |\n| Duel | 11.3 | | 0.96 |\n\nafter"
+    assert plot_batch_sizes.read_table(sample) == ([1, 4, 1024], {"Duel": [11.3, None, 0.96]})
+    with pytest.raises(ValueError, match="no table"):
+        plot_batch_sizes.read_table("| other | 1 |")
+    sizes, rows = plot_batch_sizes.read_table((BENCHMARKS / "README.md").read_text(encoding="utf-8"))
+    assert sizes[0] == 1 and len(rows) >= 2 and all(len(values) == len(sizes) for values in rows.values())
+    plot_batch_sizes.main(["--out", str(tmp_path / "curve.png")])
+    assert (tmp_path / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -32,3 +32,14 @@ def test_every_path_the_page_names_exists():
 
 def test_the_readme_links_the_page():
     assert "(docs/adding_a_power.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readmes_python_snippets_run_in_order():
+    """The README's snippets (the env loop, the batch, the text game, an agent) are one session."""
+    snippets = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+    assert len(snippets) >= 4
+    namespace: dict = {}
+    for snippet in snippets:
+        exec(compile(snippet, "README.md", "exec"), namespace)
+    assert namespace["record"]["finished"] and namespace["terminated"].shape == (1024,)
+    assert callable(namespace["bot"].act)
