@@ -22,10 +22,7 @@ source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build", "_ext"]
 # Links to headings of other pages ([text](page.md#a-heading)) are resolved, and checked.
 myst_heading_anchors = 3
-myst_enable_extensions = ["colon_fence"]
 nitpicky = True
-suppress_warnings = []
 
 html_theme = "furo"
 html_title = "wonders_env"
-html_static_path = []

@@ -74,8 +74,29 @@ def test_the_link_checker_finds_a_missing_page_and_a_missing_anchor(tmp_path):
                                                "index.html: missing.html (no such file)"]
 
 
-@pytest.mark.skipif(bool(MISSING_TOOLS), reason=f"the docs extra is not installed (missing: {MISSING_TOOLS}); "
-                                               "pip install -e '.[docs]'")
+NEEDS_DOCS_TOOLS = pytest.mark.skipif(bool(MISSING_TOOLS), reason=f"the docs extra is not installed (missing: "
+                                                                f"{MISSING_TOOLS}); pip install -e '.[docs]'")
+
+
+@NEEDS_DOCS_TOOLS
+def test_docstrings_become_markdown():
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    try:
+        import module_docstring
+    finally:
+        sys.path.remove(str(ROOT / "docs" / "_ext"))
+    docstring = ("See :mod:`wonders_env.core` and :meth:`~a.B.c`; ``x``.\n\n"
+                 "==========  =====\nname        what\n==========  =====\n``random``  uniform over\n"
+                 "            the legal actions\n``mcts``    a search\n==========  =====\n\nA run::\n\n    code\n")
+    assert module_docstring.to_markdown(docstring) == (
+        "See `wonders_env.core` and `a.B.c`; ``x``.\n\n| name | what |\n|---|---|\n"
+        "| ``random`` | uniform over the legal actions |\n| ``mcts`` | a search |\n\nA run:\n\n    code\n")
+    assert module_docstring.module_docstring("wonders_env.core").startswith("The compiled core")
+    with pytest.raises(Exception, match="no Python source for module 'wonders_env.nothing'"):
+        module_docstring.module_source("wonders_env.nothing")
+
+
+@NEEDS_DOCS_TOOLS
 def test_the_site_builds_without_warnings_and_its_internal_links_resolve(tmp_path):
     site = tmp_path / "html"
     result = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html",
