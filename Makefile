@@ -75,7 +75,7 @@ notebooks: venv
 	$(BIN)/pip install --quiet -e ".[notebooks]"
 	$(BIN)/jupyter lab notebooks
 
-# The documentation site (Sphinx, furo, MyST; the pinned tools of the docs extra), HTML in
+# The documentation site (Sphinx, furo, MyST; the pinned tools of the docs extra, Python 3.11+), HTML in
 # docs/_build/html. Every warning is an error and every reference must resolve (-n); a link to a
 # missing page, heading or file fails. tests/test_docs_site.py builds it the same way in `make test`.
 $(VENV)/docs.stamp: $(BIN)/activate

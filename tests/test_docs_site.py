@@ -75,7 +75,8 @@ def test_the_link_checker_finds_a_missing_page_and_a_missing_anchor(tmp_path):
 
 
 NEEDS_DOCS_TOOLS = pytest.mark.skipif(bool(MISSING_TOOLS), reason=f"the docs extra is not installed (missing: "
-                                                                f"{MISSING_TOOLS}); pip install -e '.[docs]'")
+                                                                f"{MISSING_TOOLS}); pip install -e '.[docs]' "
+                                                                "(its pinned tools need Python 3.11+)")
 
 
 @NEEDS_DOCS_TOOLS
