@@ -49,7 +49,8 @@ import numpy as np
 
 from wonders_env.text import IllegalMoveError, TextView, parse_move, text_module
 
-MOVE_LINE = re.compile(r"^[\s*_#>`]*MOVE[\s*_`]*:[\s*_`]*(.*?)[\s*_`]*$", re.IGNORECASE | re.MULTILINE)
+MOVE_LINE = re.compile(r"[\s*_#>`]*MOVE[\s*_`]*:(.*)", re.IGNORECASE)  # matched on one line
+MARKUP = re.compile(r"[\s*_`]*")  # around an answer (markdown emphasis, code quotes)
 INSTRUCTION = ("Think briefly if you like, then end your reply with one line of the form\n"
                "MOVE: <number or name of one of your legal moves>")
 
@@ -80,9 +81,23 @@ class ModelError(Exception):
 
 
 def last_move_line(reply: str) -> str | None:
-    """The answer of the last ``MOVE: ...`` line of ``reply`` (None if it has none)."""
-    found = MOVE_LINE.findall(reply or "")
-    return found[-1].strip() if found else None
+    """The answer of the last ``MOVE: ...`` line of ``reply`` (None if it has none), without the
+    markup around it; an empty answer is the next line's (``**MOVE:**`` then ``3``). In time linear
+    in the reply's length (a model may send megabytes of blanks)."""
+    following = ""  # the nearest later line with more than markup
+    for line in reversed(reply.split("\n")):
+        found = MOVE_LINE.match(line)
+        text = _unmarked(found.group(1) if found else line)
+        if found:
+            return text or following
+        following = text or following
+    return None
+
+
+def _unmarked(text: str) -> str:
+    """``text`` without blanks and markup at either end."""
+    start, end = MARKUP.match(text).end(), len(text) - MARKUP.match(text[::-1]).end()
+    return text[start:end] if start < end else ""
 
 
 class LLMAgent:

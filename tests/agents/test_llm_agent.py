@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import socket
+import time
 
 import pytest
 
@@ -126,7 +127,21 @@ def test_whole_games_with_statistics_per_game(game, players):
 def test_the_last_move_line_is_the_answer():
     assert last_move_line("MOVE: 1\nthinking again...\n**MOVE:** Build Baths, for free") == "Build Baths, for free"
     assert last_move_line("move: 3") == "3"
+    assert last_move_line("> **Move**: `4`  \r\n") == "4"
+    assert last_move_line("**MOVE:**\n\n`3`\n") == "3"  # an empty answer is the next line's
+    assert last_move_line("MOVE:") == ""
     assert last_move_line("I move to build") is None
+
+
+def test_the_move_line_is_found_in_time_linear_in_the_reply():
+    """Small models degenerate into whitespace: 128,000 blank lines took 68 s (quadratic)."""
+    blanks = 50_000  # about 10 s with the quadratic pattern, a few milliseconds now
+    for reply, answer in (("\n" * blanks, None), (" \n" * blanks + "MOVE: 2", "2"),
+                          ("MOVE: x" + " " * blanks + "y", "x" + " " * blanks + "y"),
+                          ("MOVE: 1" + "\n \t" * blanks, "1")):
+        started = time.perf_counter()
+        assert last_move_line(reply) == answer
+        assert time.perf_counter() - started < 0.5
 
 
 def test_bad_input_is_refused_before_the_first_game(monkeypatch):
