@@ -21,11 +21,13 @@ the reason, up to ``retries`` times in the same conversation; then the agent pla
 move (the **fallback**, drawn from a generator seeded by ``seed``) and counts it. A decision with a
 single legal move (most payment decisions of ``payment="choose"``) is played without asking.
 
-**HTTP.** A timeout (``timeout`` seconds), a refused connection or an HTTP error is retried
-``http_retries`` times, waiting ``backoff``, then twice as long each time; a request that still
-fails ends in the fallback too, and is counted: a tournament never stops on a model's error. An
-unreachable server, a missing ``base_url`` or ``model``, or a game without a text interface is a
-``ValueError`` when the agent is made, before the first game.
+**HTTP.** A timeout (``timeout`` seconds), a refused connection, an HTTP error or a reply that
+is no chat completion (not JSON, content that is not text, usage that is not token counts) is
+retried ``http_retries`` times, waiting ``backoff``, then twice as long each time; a request that
+still fails ends in the fallback too, and is counted: a tournament never stops on a model's reply.
+An unreachable server, a missing ``base_url`` or ``model``, a ``timeout`` or ``backoff`` that is
+not a number of seconds up to an hour, or a game without a text interface is a ``ValueError`` when
+the agent is made, before the first game.
 
 **Statistics.** :attr:`LLMAgent.games` holds one :class:`GameStats` per game the agent played
 (a new game is noticed from the env: another seed, or a shorter history), with model calls,
@@ -37,8 +39,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import math
 import os
 import re
+import reprlib
 import time
 import urllib.error
 import urllib.request
@@ -51,6 +55,7 @@ from wonders_env.text import IllegalMoveError, TextView, parse_move, text_module
 
 MOVE_LINE = re.compile(r"[\s*_#>`]*MOVE[\s*_`]*:(.*)", re.IGNORECASE)  # matched on one line
 MARKUP = re.compile(r"[\s*_`]*")  # around an answer (markdown emphasis, code quotes)
+MAX_SECONDS = 3600.0  # the longest timeout and backoff (an hour: inf or 1e300 cannot be waited)
 INSTRUCTION = ("Think briefly if you like, then end your reply with one line of the form\n"
                "MOVE: <number or name of one of your legal moves>")
 
@@ -67,7 +72,7 @@ class GameStats:
     illegal: int = 0  # replies with no MOVE line or a move that is not legal
     retries: int = 0  # questions asked again with the reason
     fallbacks: int = 0  # decisions played by a random legal move
-    http_errors: int = 0  # requests that failed (timeouts, refused connections, HTTP errors, bad JSON)
+    http_errors: int = 0  # requests that failed (timeouts, refused connections, HTTP errors, no chat completion)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0  # waiting for the model
@@ -78,6 +83,30 @@ class GameStats:
 
 class ModelError(Exception):
     """A chat-completions request that failed for good (after the HTTP retries)."""
+
+
+def read_completion(answer: Any) -> tuple[str, int, int]:
+    """``(reply, prompt tokens, completion tokens)`` of a chat completion (its parsed JSON); what is
+    not one (content that is not text, usage that is not counts) raises ``ValueError`` saying why."""
+    try:
+        content = answer["choices"][0]["message"]["content"]
+    except (KeyError, IndexError, TypeError):
+        raise ValueError("no choices[0].message.content") from None
+    if content is not None and not isinstance(content, str):
+        raise ValueError(f"choices[0].message.content is {reprlib.repr(content)}, not text")
+    usage = answer.get("usage")
+    if usage is not None and not isinstance(usage, dict):
+        raise ValueError(f"usage is {reprlib.repr(usage)}, not an object")
+    counts = []
+    for key in ("prompt_tokens", "completion_tokens"):
+        count = (usage or {}).get(key)
+        if count is None:
+            count = 0
+        whole = isinstance(count, int) or isinstance(count, float) and math.isfinite(count) and count.is_integer()
+        if isinstance(count, bool) or not whole or count < 0:
+            raise ValueError(f"usage.{key} is {reprlib.repr(count)}, not a count of tokens")
+        counts.append(int(count))
+    return content or "", counts[0], counts[1]
 
 
 def last_move_line(reply: str) -> str | None:
@@ -119,8 +148,11 @@ class LLMAgent:
         for name, value, low in (("retries", retries, 0), ("http_retries", http_retries, 0)):
             if not isinstance(value, int) or value < low:
                 raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
-        if not timeout > 0 or backoff < 0:
-            raise ValueError(f"timeout must be > 0 and backoff >= 0, got timeout={timeout!r}, backoff={backoff!r}")
+        for name, value, zero in (("timeout", timeout, False), ("backoff", backoff, True)):
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if not number or not (0 <= value if zero else 0 < value) or not value <= MAX_SECONDS:
+                raise ValueError(f"{name} must be a number of seconds, {'>=' if zero else '>'} 0 and at most "
+                                 f"{MAX_SECONDS:g}, got {value!r}")
         module = text_module(game)  # a game without a text interface raises here
         self.game = game
         self.base_url = base_url.rstrip("/")
@@ -184,19 +216,18 @@ class LLMAgent:
                 request = urllib.request.Request(f"{self.base_url}/chat/completions", data=data,
                                                  headers=self._headers(), method="POST")
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    answer = json.loads(response.read())
-                reply = answer["choices"][0]["message"]["content"] or ""
+                    body = response.read()
+                reply, prompt_tokens, completion_tokens = read_completion(json.loads(body))
             except urllib.error.HTTPError as error:
                 problem = f"HTTP {error.code} {error.reason}"
             except (urllib.error.URLError, http.client.HTTPException, OSError) as error:  # timeouts included
                 problem = f"no answer ({getattr(error, 'reason', error) or type(error).__name__})"
-            except (ValueError, KeyError, IndexError, TypeError) as error:
-                problem = f"an answer that is not a chat completion ({error!r})"
+            except (ValueError, RecursionError) as error:  # RecursionError: JSON nested too deep
+                problem = f"an answer that is not a chat completion ({error})"
             else:
                 stats.seconds += time.perf_counter() - started
-                usage = answer.get("usage") or {}
-                stats.prompt_tokens += int(usage.get("prompt_tokens") or 0)
-                stats.completion_tokens += int(usage.get("completion_tokens") or 0)
+                stats.prompt_tokens += prompt_tokens
+                stats.completion_tokens += completion_tokens
                 stats.answers += 1
                 return reply
             stats.seconds += time.perf_counter() - started

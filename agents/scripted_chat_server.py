@@ -26,6 +26,8 @@ answer         reply
 ``error``      HTTP 500
 ``slow``       ``legal`` after ``slow`` seconds
 other text     that text, as it is
+bytes          those bytes as the whole body of the HTTP 200 answer (e.g. one of
+               :data:`NOT_COMPLETIONS`)
 =============  =====================================================================================
 
 ``GET /v1/models`` lists the one model ``scripted``. Usage is counted as 4 characters a token.
@@ -48,11 +50,31 @@ ANSWERS = ("legal", "first", "illegal", "garbage", "no_move", "timeout", "error"
 LISTED_MOVE = re.compile(r"^(\d+)\. (.+)$", re.MULTILINE)
 
 
+def completion_body(content: Any, usage: Any = None) -> bytes:
+    """The JSON body of a chat completion with ``content`` and ``usage`` as they are."""
+    return json.dumps({"object": "chat.completion", "usage": usage,
+                       "choices": [{"index": 0, "message": {"role": "assistant", "content": content}}]}).encode()
+
+
+#: HTTP 200 bodies that are no chat completion, as a careless or hostile server may send them
+NOT_COMPLETIONS = {
+    "content a number": completion_body(7),
+    "content a list of parts": completion_body([{"type": "text", "text": "MOVE: 1"}]),
+    "usage a string": completion_body("MOVE: 1", "12 tokens"),
+    "token counts 'many'": completion_body("MOVE: 1", {"prompt_tokens": "many", "completion_tokens": 3}),
+    "token counts 1e999": completion_body("MOVE: 1", {"prompt_tokens": 10}).replace(b"10", b"1e999"),
+    "no choices": b'{"choices": []}',
+    "JSON nested too deep": b"[" * 100_000 + b"]" * 100_000,
+    "not UTF-8": b"\xc3\x28 busy",
+    "not JSON": b"<html>busy</html>",
+}
+
+
 class ScriptedChatServer:
     """A chat-completions server on ``127.0.0.1`` (a free port) answering from a script."""
 
-    def __init__(self, script: Sequence[str] = (), then: str = "legal", seed: int = 0, hang: float = 5.0,
-                 slow: float = 0.2) -> None:
+    def __init__(self, script: Sequence[str | bytes] = (), then: str | bytes = "legal", seed: int = 0,
+                 hang: float = 5.0, slow: float = 0.2) -> None:
         self.script = list(script)
         self.then = then
         self.hang = hang
@@ -82,7 +104,7 @@ class ScriptedChatServer:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def next_answer(self, body: dict[str, Any], headers: dict[str, str]) -> str:
+    def next_answer(self, body: dict[str, Any], headers: dict[str, str]) -> str | bytes:
         """The script's next answer, the request recorded."""
         with self._lock:
             self.requests.append({"body": body, "headers": headers})
@@ -115,8 +137,8 @@ def _handler(server: ScriptedChatServer) -> type[BaseHTTPRequestHandler]:
         def log_message(self, *args: Any) -> None:  # quiet
             pass
 
-        def _send(self, status: int, payload: dict[str, Any]) -> None:
-            data = json.dumps(payload).encode()
+        def _send(self, status: int, payload: dict[str, Any] | bytes) -> None:
+            data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
             try:
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
@@ -138,6 +160,9 @@ def _handler(server: ScriptedChatServer) -> type[BaseHTTPRequestHandler]:
                 return
             body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
             answer = server.next_answer(body, dict(self.headers))
+            if isinstance(answer, bytes):
+                self._send(200, answer)
+                return
             if answer == "error":
                 self._send(500, {"error": {"message": "scripted server error"}})
                 return

@@ -10,7 +10,7 @@ import pytest
 
 from wonders_agents.arena import arena_lineups, default_ladder, model_labels, run_arena
 from wonders_cli import main
-from wonders_agents.scripted_chat_server import ScriptedChatServer
+from wonders_agents.scripted_chat_server import NOT_COMPLETIONS, ScriptedChatServer
 from wonders_agents.tournament import wilson_interval
 
 
@@ -63,6 +63,20 @@ def test_an_interrupted_arena_resumes_with_the_games_missing(tmp_path):
             run_arena("duel", models, ladder=["random"], games=2, out=tmp_path, progress=False)
         with pytest.raises(ValueError, match="holds an arena with other settings"):
             run_arena("duel", {"another": spec(restarted)}, ladder=ladder, games=2, out=tmp_path, progress=False)
+
+
+def test_no_reply_of_a_model_stops_the_arena(tmp_path):
+    """Replies that are no chat completion and a move number of 5,000 digits: failed requests and
+    illegal answers, counted, then the fallback; every game is played and saved."""
+    odd = [*NOT_COMPLETIONS.values(), "MOVE: " + "9" * 5000] * 4
+    with ScriptedChatServer(odd, then="MOVE: " + "9" * 5000) as server:
+        arena = run_arena("duel", {"odd": spec(server) + ",http_retries=0,retries=0"}, ladder=["random"], games=2,
+                          out=tmp_path, progress=False)
+    assert len(arena.rows) == 2 and len((tmp_path / "games.jsonl").read_text().splitlines()) == 2
+    (entry,) = [e for e in arena.leaderboard() if e["agent"] == "odd"]
+    assert entry["http_errors"] == 4 * len(NOT_COMPLETIONS)
+    assert entry["illegal"] == entry["answers"] == entry["fallbacks"] - entry["http_errors"] > 4
+    assert entry["fallback_rate"] == 1.0
 
 
 def test_the_default_ladder_is_every_bot_that_plays_the_game(monkeypatch):

@@ -13,7 +13,7 @@ import wonders_env
 from wonders_agents import make_agent
 from wonders_agents.llm_agent import LLMAgent, last_move_line
 from wonders_agents.match import play_game
-from wonders_agents.scripted_chat_server import ScriptedChatServer
+from wonders_agents.scripted_chat_server import NOT_COMPLETIONS, ScriptedChatServer
 from wonders_env import registry
 from wonders_env.text import TextView
 
@@ -101,6 +101,45 @@ def test_a_server_that_keeps_failing_never_stops_the_game(duel_env):
     assert "HTTP 500" in agent.transcript[-1]["fallback"]
 
 
+def test_replies_that_are_no_chat_completion_are_failed_requests_then_the_fallback(duel_env):
+    first = TextView(duel_env).legal_actions(duel_env.agent_selection)[0]
+    with ScriptedChatServer([*NOT_COMPLETIONS.values(), "first"]) as server:
+        agent = llm(server, http_retries=len(NOT_COMPLETIONS))
+        assert agent.act(duel_env) == first  # each a failed request, retried; then a good answer
+    stats = agent.games[-1]
+    assert (stats.requests, stats.http_errors, stats.answers, stats.fallbacks) == (len(NOT_COMPLETIONS) + 1,
+                                                                                    len(NOT_COMPLETIONS), 1, 0)
+    assert stats.prompt_tokens > 100  # counted from the good answer only
+    reasons = {"content a number": "choices[0].message.content is 7, not text",
+               "content a list of parts": "choices[0].message.content is [{'text': 'MOVE: 1', 'type': 'text'}], "
+                                          "not text",
+               "usage a string": "usage is '12 tokens', not an object",
+               "token counts 'many'": "usage.prompt_tokens is 'many', not a count of tokens",
+               "token counts 1e999": "usage.prompt_tokens is inf, not a count of tokens",
+               "no choices": "no choices[0].message.content", "JSON nested too deep": "recursion",
+               "not UTF-8": "can't decode byte 0xc3", "not JSON": "Expecting value"}
+    with ScriptedChatServer(list(NOT_COMPLETIONS.values())) as server:
+        agent = llm(server, http_retries=0)
+        for name, reason in reasons.items():
+            assert legal(duel_env, agent.act(duel_env))
+            assert agent.transcript[-1]["fallback"].startswith(
+                "the model server failed 1 times; last: an answer that is not a chat completion"), name
+            assert reason in agent.transcript[-1]["fallback"], name
+    stats = agent.games[-1]
+    assert stats.http_errors == stats.fallbacks == len(reasons) and stats.answers == 0
+
+
+def test_a_move_number_of_thousands_of_digits_is_an_illegal_answer_quoted_short(duel_env):
+    huge = "9" * 5000
+    with ScriptedChatServer([f"MOVE: {huge}", "first"]) as server:
+        agent = llm(server)
+        assert agent.act(duel_env) == TextView(duel_env).legal_actions(duel_env.agent_selection)[0]
+    stats = agent.games[-1]
+    assert (stats.requests, stats.illegal, stats.retries, stats.fallbacks) == (2, 1, 1, 0)
+    asked_again = server.requests[-1]["body"]["messages"][3]["content"]
+    assert "there is no move of 5000 digits" in asked_again and len(asked_again) < 500
+
+
 def test_a_slow_answer_is_waited_for_and_timed(duel_env):
     with ScriptedChatServer(["slow"], slow=0.3) as server:
         agent = llm(server, timeout=5.0)
@@ -151,6 +190,10 @@ def test_bad_input_is_refused_before_the_first_game(monkeypatch):
         make_agent("llm", game="duel", base_url="http://127.0.0.1:1/v1")
     with pytest.raises(ValueError, match="must start with http"):
         make_agent("llm", game="duel", base_url="127.0.0.1:8000", model="m")
+    for name, value in (("timeout", float("inf")), ("timeout", 1e300), ("timeout", float("nan")), ("timeout", 0),
+                        ("timeout", "5"), ("backoff", float("inf")), ("backoff", -1), ("backoff", 1e300)):
+        with pytest.raises(ValueError, match=f"{name} must be a number of seconds, >?=? 0 and at most 3600, got"):
+            make_agent("llm", game="duel", base_url="http://127.0.0.1:1/v1", model="m", **{name: value})
     with socket.socket() as probe:  # a port where nothing listens
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
