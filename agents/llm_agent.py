@@ -21,13 +21,19 @@ the reason, up to ``retries`` times in the same conversation; then the agent pla
 move (the **fallback**, drawn from a generator seeded by ``seed``) and counts it. A decision with a
 single legal move (most payment decisions of ``payment="choose"``) is played without asking.
 
-**HTTP.** A timeout (``timeout`` seconds), a refused connection, an HTTP error or a reply that
-is no chat completion (not JSON, content that is not text, usage that is not token counts) is
-retried ``http_retries`` times, waiting ``backoff``, then twice as long each time; a request that
-still fails ends in the fallback too, and is counted: a tournament never stops on a model's reply.
-An unreachable server, a missing ``base_url`` or ``model``, a ``timeout`` or ``backoff`` that is
-not a number of seconds up to an hour, or a game without a text interface is a ``ValueError`` when
-the agent is made, before the first game.
+**HTTP.** Every request is bounded: ``timeout`` seconds in all (default 60: connecting, sending
+and reading the whole answer; a server that trickles its answer is cut there) and
+``max_reply_bytes`` of answer (default 1,000,000; a longer one is a failed request, never sent
+back to the model). Redirects are not
+followed: the API key stays on the host of ``base_url``, and a redirect is a failed request
+naming where it pointed. A request that takes too long, a refused connection, an HTTP error, a
+redirect, an answer too long or one that is no chat completion (not JSON, content that is not
+text, usage that is not token counts) is retried ``http_retries`` times, waiting ``backoff``,
+then twice as long each time; a request that still fails ends in the fallback too, and is
+counted: a tournament never stops on a model's reply. An unreachable server (or one that
+redirects ``GET /models``), a missing ``base_url`` or ``model``, a ``timeout`` or ``backoff`` that
+is not a number of seconds up to an hour, or a game without a text interface is a ``ValueError``
+when the agent is made, before the first game.
 
 **Statistics.** :attr:`LLMAgent.games` holds one :class:`GameStats` per game the agent played
 (a new game is noticed from the env: another seed, or a shorter history), with model calls,
@@ -38,11 +44,13 @@ the arena (:mod:`wonders_agents.arena`) reads them.
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import math
 import os
 import re
 import reprlib
+import socket
 import time
 import urllib.error
 import urllib.request
@@ -72,7 +80,7 @@ class GameStats:
     illegal: int = 0  # replies with no MOVE line or a move that is not legal
     retries: int = 0  # questions asked again with the reason
     fallbacks: int = 0  # decisions played by a random legal move
-    http_errors: int = 0  # requests that failed (timeouts, refused connections, HTTP errors, no chat completion)
+    http_errors: int = 0  # failed requests (no answer in time, HTTP errors, redirects, answers too long or wrong)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0  # waiting for the model
@@ -83,6 +91,15 @@ class GameStats:
 
 class ModelError(Exception):
     """A chat-completions request that failed for good (after the HTTP retries)."""
+
+
+class RequestFailed(Exception):
+    """One request to the server that failed; the message says why, ``status`` is the HTTP status
+    of the server's answer (None if it did not answer)."""
+
+    def __init__(self, problem: str, status: int | None = None) -> None:
+        super().__init__(problem)
+        self.status = status
 
 
 def read_completion(answer: Any) -> tuple[str, int, int]:
@@ -129,13 +146,98 @@ def _unmarked(text: str) -> str:
     return text[start:end] if start < end else ""
 
 
+class _DeadlineSocket:
+    """A connected socket whose every send and receive ends by ``deadline`` (``time.monotonic()``),
+    the only calls ``http.client`` makes on it once connected."""
+
+    def __init__(self, sock: socket.socket, deadline: float) -> None:
+        self.sock = sock
+        self.deadline = deadline
+
+    def time_left(self) -> None:
+        """Bound the next call on the socket by the time left; ``TimeoutError`` once none is."""
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("timed out")
+        self.sock.settimeout(left)
+
+    def sendall(self, data: bytes) -> None:
+        self.time_left()
+        self.sock.sendall(data)
+
+    def makefile(self, mode: str) -> io.BufferedReader:
+        return io.BufferedReader(_DeadlineReader(self, self.sock.makefile(mode, buffering=0)))
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+class _DeadlineReader(io.RawIOBase):
+    """The socket's reading end, each read bounded by the time left."""
+
+    def __init__(self, owner: _DeadlineSocket, raw: io.RawIOBase) -> None:
+        super().__init__()
+        self.owner = owner
+        self.raw = raw
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int | None:
+        self.owner.time_left()
+        return self.raw.readinto(buffer)
+
+    def close(self) -> None:
+        self.raw.close()
+        super().close()
+
+
+class _DeadlineHandler:
+    """Opens the connections of one request on sockets that end by ``deadline``."""
+
+    def __init__(self, deadline: float) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def do_open(self, http_class: Any, request: urllib.request.Request, **options: Any) -> Any:
+        def connection(host: str, **connection_options: Any) -> http.client.HTTPConnection:
+            opened = http_class(host, **connection_options)
+            connect = opened.connect
+
+            def connect_by_deadline() -> None:
+                connect()
+                opened.sock = _DeadlineSocket(opened.sock, self.deadline)
+
+            opened.connect = connect_by_deadline
+            return opened
+
+        return super().do_open(connection, request, **options)
+
+
+class _DeadlineHTTPHandler(_DeadlineHandler, urllib.request.HTTPHandler):
+    pass
+
+
+class _DeadlineHTTPSHandler(_DeadlineHandler, urllib.request.HTTPSHandler):
+    pass
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """A redirect is an answer (an ``HTTPError``), never followed: the key stays on its host."""
+
+    def http_error_302(self, *args: Any) -> None:
+        return None
+
+    http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
+
+
 class LLMAgent:
     """A player that asks a chat-completions model for each move (see the module docstring)."""
 
     def __init__(self, game: str, seed: int | None = None, base_url: str | None = None, model: str | None = None,
                  api_key_env: str = "OPENAI_API_KEY", temperature: float = 0.0, max_tokens: int | None = None,
                  retries: int = 2, timeout: float = 60.0, http_retries: int = 3, backoff: float = 1.0,
-                 check_server: bool = True) -> None:
+                 check_server: bool = True, max_reply_bytes: int = 1_000_000) -> None:
         if not base_url or not isinstance(base_url, str):
             raise ValueError("the llm agent needs base_url, the server's OpenAI-compatible API root, e.g. "
                              "http://127.0.0.1:8000/v1 (vLLM), http://127.0.0.1:8080/v1 (llama.cpp), "
@@ -145,8 +247,9 @@ class LLMAgent:
         if not model or not isinstance(model, str):
             raise ValueError("the llm agent needs model, the name the server knows the model by "
                              "(e.g. model=qwen2.5-7b-instruct)")
-        for name, value, low in (("retries", retries, 0), ("http_retries", http_retries, 0)):
-            if not isinstance(value, int) or value < low:
+        for name, value, low in (("retries", retries, 0), ("http_retries", http_retries, 0),
+                                 ("max_reply_bytes", max_reply_bytes, 1)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
                 raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
         for name, value, zero in (("timeout", timeout, False), ("backoff", backoff, True)):
             number = isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -164,6 +267,7 @@ class LLMAgent:
         self.timeout = float(timeout)
         self.http_retries = http_retries
         self.backoff = float(backoff)
+        self.max_reply_bytes = max_reply_bytes
         self.rng = np.random.default_rng(seed)
         self.system_prompt = f"{module.RULES}\n\n{module.LEGEND}\n\n{INSTRUCTION}"
         self.games: list[GameStats] = []
@@ -183,19 +287,45 @@ class LLMAgent:
             headers["Authorization"] = f"Bearer {key}"
         return headers
 
-    def check_server(self) -> None:
-        """Raise ``ValueError`` if nothing answers at ``base_url`` (any HTTP answer will do: some
-        servers have no ``/models``)."""
-        request = urllib.request.Request(f"{self.base_url}/models", headers=self._headers())
+    def request(self, path: str, data: bytes | None, seconds: float) -> bytes:
+        """The body of the server's answer to one request to ``base_url + path`` (a POST of
+        ``data``, a GET without), over in ``seconds``; one that fails raises :class:`RequestFailed`
+        saying why (no answer in time, an HTTP error, a redirect, more than ``max_reply_bytes``)."""
+        deadline = time.monotonic() + seconds
+        opener = urllib.request.build_opener(_NoRedirects, _DeadlineHTTPHandler(deadline),
+                                             _DeadlineHTTPSHandler(deadline))
+        request = urllib.request.Request(f"{self.base_url}{path}", data=data, headers=self._headers())
         try:
-            with urllib.request.urlopen(request, timeout=min(self.timeout, 10.0)):
-                pass
-        except urllib.error.HTTPError:
-            pass  # the server answered
-        except (urllib.error.URLError, OSError) as error:
-            reason = getattr(error, "reason", error)
-            raise ValueError(f"cannot reach the chat-completions server at {self.base_url} ({reason}); "
-                             "start it, or check base_url") from None
+            with opener.open(request, timeout=seconds) as response:
+                body = response.read(self.max_reply_bytes + 1)
+                status = response.status
+        except urllib.error.HTTPError as error:
+            location = error.headers.get("Location", "")
+            error.close()
+            if 300 <= error.code < 400:
+                raise RequestFailed(f"HTTP {error.code}, a redirect to {location[:200]!r}, not followed (the API key "
+                                    "stays on the host of base_url)", error.code) from None
+            raise RequestFailed(f"HTTP {error.code} {error.reason}", error.code) from None
+        except (urllib.error.URLError, http.client.HTTPException, OSError) as error:  # timeouts included
+            if time.monotonic() >= deadline:
+                raise RequestFailed(f"no complete answer in {seconds:g} s") from None
+            raise RequestFailed(f"no answer ({getattr(error, 'reason', error) or type(error).__name__})") from None
+        if len(body) > self.max_reply_bytes:
+            raise RequestFailed(f"an answer longer than max_reply_bytes={self.max_reply_bytes:,}", status)
+        return body
+
+    def check_server(self) -> None:
+        """Raise ``ValueError`` if nothing answers at ``base_url`` in 10 s, or it redirects (any
+        other HTTP answer will do: some servers have no ``/models``)."""
+        try:
+            self.request("/models", None, min(self.timeout, 10.0))
+        except RequestFailed as failure:
+            if failure.status is None:
+                raise ValueError(f"cannot reach the chat-completions server at {self.base_url} ({failure}); "
+                                 "start it, or check base_url") from None
+            if 300 <= failure.status < 400:
+                raise ValueError(f"the chat-completions server at {self.base_url} answers GET /models with "
+                                 f"{failure}: give the URL it redirects to as base_url") from None
 
     def chat(self, messages: list[dict[str, str]], stats: GameStats) -> str:
         """The model's reply to ``messages``; failed requests are retried with back-off, then
@@ -213,15 +343,10 @@ class LLMAgent:
             stats.requests += 1
             started = time.perf_counter()
             try:
-                request = urllib.request.Request(f"{self.base_url}/chat/completions", data=data,
-                                                 headers=self._headers(), method="POST")
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    body = response.read()
+                body = self.request("/chat/completions", data, self.timeout)
                 reply, prompt_tokens, completion_tokens = read_completion(json.loads(body))
-            except urllib.error.HTTPError as error:
-                problem = f"HTTP {error.code} {error.reason}"
-            except (urllib.error.URLError, http.client.HTTPException, OSError) as error:  # timeouts included
-                problem = f"no answer ({getattr(error, 'reason', error) or type(error).__name__})"
+            except RequestFailed as failure:
+                problem = str(failure)
             except (ValueError, RecursionError) as error:  # RecursionError: JSON nested too deep
                 problem = f"an answer that is not a chat completion ({error})"
             else:

@@ -25,13 +25,18 @@ answer         reply
 ``timeout``    no answer for ``hang`` seconds (longer than the client waits), then ``legal``
 ``error``      HTTP 500
 ``slow``       ``legal`` after ``slow`` seconds
+``trickle``    the whole answer to ``legal`` (status line, headers, body) one byte every ``trickle``
+               seconds, for ``hang`` seconds at most, then the connection closes
+``huge``       ``legal`` after ``huge`` spaces
+``redirect``   HTTP 302 to the same path under ``redirect_to`` (another server's ``url``)
 other text     that text, as it is
 bytes          those bytes as the whole body of the HTTP 200 answer (e.g. one of
                :data:`NOT_COMPLETIONS`)
 =============  =====================================================================================
 
-``GET /v1/models`` lists the one model ``scripted``. Usage is counted as 4 characters a token.
-``requests`` holds the JSON body and headers of every chat request received.
+``GET /v1/models`` lists the one model ``scripted`` (with ``redirect_to``, it is redirected there
+too). Usage is counted as 4 characters a token. ``requests`` holds the JSON body and headers of
+every chat request received, ``gets`` the headers of every GET request.
 """
 
 from __future__ import annotations
@@ -46,7 +51,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-ANSWERS = ("legal", "first", "illegal", "garbage", "no_move", "timeout", "error", "slow")
+ANSWERS = ("legal", "first", "illegal", "garbage", "no_move", "timeout", "error", "slow", "trickle", "huge",
+           "redirect")
 LISTED_MOVE = re.compile(r"^(\d+)\. (.+)$", re.MULTILINE)
 
 
@@ -74,11 +80,16 @@ class ScriptedChatServer:
     """A chat-completions server on ``127.0.0.1`` (a free port) answering from a script."""
 
     def __init__(self, script: Sequence[str | bytes] = (), then: str | bytes = "legal", seed: int = 0,
-                 hang: float = 5.0, slow: float = 0.2) -> None:
+                 hang: float = 5.0, slow: float = 0.2, trickle: float = 0.5, huge: int = 2_000_000,
+                 redirect_to: str | None = None) -> None:
         self.script = list(script)
         self.then = then
         self.hang = hang
         self.slow = slow
+        self.trickle = trickle
+        self.huge = huge
+        self.redirect_to = redirect_to
+        self.gets: list[dict[str, str]] = []
         self.rng = np.random.default_rng(seed)
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
@@ -110,10 +121,14 @@ class ScriptedChatServer:
             self.requests.append({"body": body, "headers": headers})
             return self.script.pop(0) if self.script else self.then
 
+    def record_get(self, headers: dict[str, str]) -> None:
+        with self._lock:
+            self.gets.append(headers)
+
     def reply(self, answer: str, messages: list[dict[str, str]]) -> str:
         """The text of ``answer`` to the conversation ``messages``."""
         with self._lock:
-            if answer in ("legal", "timeout", "slow"):
+            if answer in ("legal", "timeout", "slow", "trickle", "huge"):
                 first = next((m["content"] for m in messages if m.get("role") == "user"), "")
                 moves = LISTED_MOVE.findall(first)
                 if not moves:
@@ -148,8 +163,32 @@ def _handler(server: ScriptedChatServer) -> type[BaseHTTPRequestHandler]:
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client stopped waiting (a timeout)
 
+        def _trickle(self, payload: dict[str, Any]) -> None:
+            data = json.dumps(payload).encode()
+            answer = (f"{self.protocol_version} 200 OK\r\nContent-Type: application/json\r\n"
+                      f"Content-Length: {len(data)}\r\n\r\n").encode() + data
+            end = time.monotonic() + server.hang
+            try:
+                for byte in answer:
+                    if time.monotonic() > end:
+                        break
+                    self.wfile.write(bytes([byte]))
+                    time.sleep(server.trickle)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client stopped waiting
+            self.close_connection = True
+
+        def _redirect(self) -> None:
+            self.send_response(302)
+            self.send_header("Location", f"{server.redirect_to}{self.path.removeprefix('/v1')}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
         def do_GET(self) -> None:
-            if self.path.rstrip("/") == "/v1/models":
+            server.record_get(dict(self.headers))
+            if server.redirect_to:
+                self._redirect()
+            elif self.path.rstrip("/") == "/v1/models":
                 self._send(200, {"object": "list", "data": [{"id": "scripted", "object": "model"}]})
             else:
                 self._send(404, {"error": {"message": f"no route {self.path}"}})
@@ -166,15 +205,24 @@ def _handler(server: ScriptedChatServer) -> type[BaseHTTPRequestHandler]:
             if answer == "error":
                 self._send(500, {"error": {"message": "scripted server error"}})
                 return
+            if answer == "redirect":
+                self._redirect()
+                return
             if answer in ("timeout", "slow"):
                 time.sleep(server.hang if answer == "timeout" else server.slow)
             messages = body.get("messages", [])
             text = server.reply(answer, messages)
+            if answer == "huge":
+                text = " " * server.huge + text
             prompt = sum(len(m.get("content", "")) for m in messages)
-            self._send(200, {
+            completion = {
                 "id": f"scripted-{len(server.requests)}", "object": "chat.completion", "model": body.get("model"),
                 "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
                 "usage": {"prompt_tokens": prompt // 4, "completion_tokens": len(text) // 4,
-                          "total_tokens": prompt // 4 + len(text) // 4}})
+                          "total_tokens": prompt // 4 + len(text) // 4}}
+            if answer == "trickle":
+                self._trickle(completion)
+            else:
+                self._send(200, completion)
 
     return Handler

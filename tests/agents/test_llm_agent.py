@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import socket
 import time
 
@@ -138,6 +139,51 @@ def test_a_move_number_of_thousands_of_digits_is_an_illegal_answer_quoted_short(
     assert (stats.requests, stats.illegal, stats.retries, stats.fallbacks) == (2, 1, 1, 0)
     asked_again = server.requests[-1]["body"]["messages"][3]["content"]
     assert "there is no move of 5000 digits" in asked_again and len(asked_again) < 500
+
+
+def test_a_request_ends_at_its_deadline_even_when_the_server_trickles(duel_env):
+    """A byte every 0.5 s never trips a timeout per socket read: the deadline is the whole request's."""
+    with ScriptedChatServer(["trickle"], trickle=0.5, hang=6.0) as server:
+        agent = llm(server, timeout=1.5, http_retries=0)
+        started = time.perf_counter()
+        assert legal(duel_env, agent.act(duel_env))
+        waited = time.perf_counter() - started
+    assert 1.5 <= waited < 3.0
+    assert agent.transcript[-1]["fallback"] == "the model server failed 1 times; last: no complete answer in 1.5 s"
+    assert agent.games[-1].http_errors == agent.games[-1].fallbacks == 1
+
+
+def test_an_answer_longer_than_max_reply_bytes_is_a_failed_request_never_sent_back(duel_env):
+    first = TextView(duel_env).legal_actions(duel_env.agent_selection)[0]
+    with ScriptedChatServer(["huge", "first"], huge=2_000_000) as server:
+        agent = llm(server, http_retries=1)  # the default cap: 1,000,000 bytes
+        assert agent.act(duel_env) == first
+        assert len(json.dumps(server.requests[-1]["body"])) < 50_000  # the long answer was not sent back
+    stats = agent.games[-1]
+    assert (stats.requests, stats.http_errors, stats.answers) == (2, 1, 1)
+    with ScriptedChatServer(then="first") as server:
+        agent = llm(server, http_retries=0, max_reply_bytes=100)
+        assert legal(duel_env, agent.act(duel_env))
+    assert agent.transcript[-1]["fallback"].endswith("last: an answer longer than max_reply_bytes=100")
+    for bad in (0, -1, 1.5, True, "100"):
+        with pytest.raises(ValueError, match=f"max_reply_bytes must be an integer >= 1, got {bad!r}"):
+            make_agent("llm", game="duel", base_url="http://127.0.0.1:1/v1", model="m", max_reply_bytes=bad)
+
+
+def test_a_redirect_is_not_followed_and_the_key_stays_on_its_host(duel_env, monkeypatch):
+    monkeypatch.setenv("WONDERS_TEST_KEY", "sk-secret")
+    with ScriptedChatServer() as elsewhere, ScriptedChatServer(then="redirect", redirect_to=elsewhere.url) as server:
+        with pytest.raises(ValueError, match=f"the chat-completions server at {server.url} answers GET /models with "
+                                             f"HTTP 302, a redirect to '{elsewhere.url}/models', not followed"):
+            llm(server, api_key_env="WONDERS_TEST_KEY")
+        agent = llm(server, api_key_env="WONDERS_TEST_KEY", http_retries=1, check_server=False)
+        assert legal(duel_env, agent.act(duel_env))
+        assert server.requests[0]["headers"]["Authorization"] == "Bearer sk-secret"
+        assert elsewhere.gets == elsewhere.requests == []  # nothing, and no key, reached the other host
+    assert agent.transcript[-1]["fallback"] == (
+        f"the model server failed 2 times; last: HTTP 302, a redirect to '{elsewhere.url}/chat/completions', "
+        "not followed (the API key stays on the host of base_url)")
+    assert agent.games[-1].http_errors == 2
 
 
 def test_a_slow_answer_is_waited_for_and_timed(duel_env):
