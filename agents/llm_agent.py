@@ -29,7 +29,8 @@ followed: the API key stays on the host of ``base_url``, and a redirect is a fai
 naming where it pointed. A request that takes too long, a refused connection, an HTTP error, a
 redirect, an answer too long or one that is no chat completion (not JSON, content that is not
 text, usage that is not token counts) is retried ``http_retries`` times, waiting ``backoff``,
-then twice as long each time; a request that still fails ends in the fallback too, and is
+then twice as long each time, or longer when a 429 or 503 answer's ``Retry-After`` asks it, never
+more than ``timeout``; a request that still fails ends in the fallback too, and is
 counted: a tournament never stops on a model's reply. An unreachable server (or one that
 redirects ``GET /models``), a missing ``base_url`` or ``model``, a ``timeout`` or ``backoff`` that
 is not a number of seconds up to an hour, or a game without a text interface is a ``ValueError``
@@ -43,6 +44,8 @@ the arena (:mod:`wonders_agents.arena`) reads them.
 
 from __future__ import annotations
 
+import datetime
+import email.utils
 import http.client
 import io
 import json
@@ -63,6 +66,7 @@ from wonders_env.text import IllegalMoveError, TextView, parse_move, text_module
 
 MOVE_LINE = re.compile(r"[\s*_#>`]*MOVE[\s*_`]*:(.*)", re.IGNORECASE)  # matched on one line
 MARKUP = re.compile(r"[\s*_`]*")  # around an answer (markdown emphasis, code quotes)
+RETRY_SECONDS = re.compile(r"[0-9]{1,9}(\.[0-9]{1,6})?")  # Retry-After in seconds
 MAX_SECONDS = 3600.0  # the longest timeout and backoff (an hour: inf or 1e300 cannot be waited)
 INSTRUCTION = ("Think briefly if you like, then end your reply with one line of the form\n"
                "MOVE: <number or name of one of your legal moves>")
@@ -95,11 +99,28 @@ class ModelError(Exception):
 
 class RequestFailed(Exception):
     """One request to the server that failed; the message says why, ``status`` is the HTTP status
-    of the server's answer (None if it did not answer)."""
+    of the server's answer (None if it did not answer), ``retry_after`` the seconds a 429 or 503
+    answer asked to wait (0 if none)."""
 
-    def __init__(self, problem: str, status: int | None = None) -> None:
+    def __init__(self, problem: str, status: int | None = None, retry_after: float = 0.0) -> None:
         super().__init__(problem)
         self.status = status
+        self.retry_after = retry_after
+
+
+def retry_after_seconds(value: str | None) -> float:
+    """The seconds a ``Retry-After`` header's ``value`` asks to wait (a number of seconds or an
+    HTTP date); 0 when there is none or it says nothing readable."""
+    value = (value or "").strip()
+    if RETRY_SECONDS.fullmatch(value):
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return 0.0
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=datetime.timezone.utc)
+    return max(0.0, (when - datetime.datetime.now(datetime.timezone.utc)).total_seconds())
 
 
 def read_completion(answer: Any) -> tuple[str, int, int]:
@@ -301,11 +322,13 @@ class LLMAgent:
                 status = response.status
         except urllib.error.HTTPError as error:
             location = error.headers.get("Location", "")
+            retry_after = retry_after_seconds(error.headers.get("Retry-After")) if error.code in (429, 503) else 0.0
             error.close()
             if 300 <= error.code < 400:
                 raise RequestFailed(f"HTTP {error.code}, a redirect to {location[:200]!r}, not followed (the API key "
                                     "stays on the host of base_url)", error.code) from None
-            raise RequestFailed(f"HTTP {error.code} {error.reason}", error.code) from None
+            asked = f", retry after {retry_after:g} s" if retry_after else ""
+            raise RequestFailed(f"HTTP {error.code} {error.reason}{asked}", error.code, retry_after) from None
         except (urllib.error.URLError, http.client.HTTPException, OSError) as error:  # timeouts included
             if time.monotonic() >= deadline:
                 raise RequestFailed(f"no complete answer in {seconds:g} s") from None
@@ -334,19 +357,19 @@ class LLMAgent:
         if self.max_tokens:
             body["max_tokens"] = self.max_tokens
         data = json.dumps(body).encode()
-        wait = self.backoff
+        backoff, pause = self.backoff, 0.0
         problem = ""
         for attempt in range(1 + self.http_retries):
             if attempt:
-                time.sleep(wait)
-                wait *= 2
+                time.sleep(pause)
             stats.requests += 1
             started = time.perf_counter()
+            asked = 0.0  # what the server asked to wait (Retry-After)
             try:
-                body = self.request("/chat/completions", data, self.timeout)
-                reply, prompt_tokens, completion_tokens = read_completion(json.loads(body))
+                answer = self.request("/chat/completions", data, self.timeout)
+                reply, prompt_tokens, completion_tokens = read_completion(json.loads(answer))
             except RequestFailed as failure:
-                problem = str(failure)
+                problem, asked = str(failure), failure.retry_after
             except (ValueError, RecursionError) as error:  # RecursionError: JSON nested too deep
                 problem = f"an answer that is not a chat completion ({error})"
             else:
@@ -357,6 +380,8 @@ class LLMAgent:
                 return reply
             stats.seconds += time.perf_counter() - started
             stats.http_errors += 1
+            pause = min(max(backoff, asked), self.timeout)
+            backoff *= 2
         raise ModelError(f"the model server failed {1 + self.http_retries} times; last: {problem}")
 
     # -- playing

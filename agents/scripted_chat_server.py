@@ -24,6 +24,7 @@ answer         reply
 ``no_move``    a sentence without a ``MOVE:`` line
 ``timeout``    no answer for ``hang`` seconds (longer than the client waits), then ``legal``
 ``error``      HTTP 500
+``busy``       HTTP 429 with the header ``Retry-After: <retry_after>``
 ``slow``       ``legal`` after ``slow`` seconds
 ``trickle``    the whole answer to ``legal`` (status line, headers, body) one byte every ``trickle``
                seconds, for ``hang`` seconds at most, then the connection closes
@@ -51,8 +52,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-ANSWERS = ("legal", "first", "illegal", "garbage", "no_move", "timeout", "error", "slow", "trickle", "huge",
-           "redirect")
+ANSWERS = ("legal", "first", "illegal", "garbage", "no_move", "timeout", "error", "busy", "slow", "trickle",
+           "huge", "redirect")
 LISTED_MOVE = re.compile(r"^(\d+)\. (.+)$", re.MULTILINE)
 
 
@@ -81,7 +82,7 @@ class ScriptedChatServer:
 
     def __init__(self, script: Sequence[str | bytes] = (), then: str | bytes = "legal", seed: int = 0,
                  hang: float = 5.0, slow: float = 0.2, trickle: float = 0.5, huge: int = 2_000_000,
-                 redirect_to: str | None = None) -> None:
+                 redirect_to: str | None = None, retry_after: str = "1") -> None:
         self.script = list(script)
         self.then = then
         self.hang = hang
@@ -89,6 +90,7 @@ class ScriptedChatServer:
         self.trickle = trickle
         self.huge = huge
         self.redirect_to = redirect_to
+        self.retry_after = retry_after
         self.gets: list[dict[str, str]] = []
         self.rng = np.random.default_rng(seed)
         self.requests: list[dict[str, Any]] = []
@@ -207,6 +209,12 @@ def _handler(server: ScriptedChatServer) -> type[BaseHTTPRequestHandler]:
                 return
             if answer == "redirect":
                 self._redirect()
+                return
+            if answer == "busy":
+                self.send_response(429)
+                self.send_header("Retry-After", server.retry_after)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
                 return
             if answer in ("timeout", "slow"):
                 time.sleep(server.hang if answer == "timeout" else server.slow)

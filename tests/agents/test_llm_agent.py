@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import email.utils
 import json
 import socket
 import time
@@ -12,7 +14,7 @@ import pytest
 
 import wonders_env
 from wonders_agents import make_agent
-from wonders_agents.llm_agent import LLMAgent, last_move_line
+from wonders_agents.llm_agent import LLMAgent, last_move_line, retry_after_seconds
 from wonders_agents.match import play_game
 from wonders_agents.scripted_chat_server import NOT_COMPLETIONS, ScriptedChatServer
 from wonders_env import registry
@@ -184,6 +186,30 @@ def test_a_redirect_is_not_followed_and_the_key_stays_on_its_host(duel_env, monk
         f"the model server failed 2 times; last: HTTP 302, a redirect to '{elsewhere.url}/chat/completions', "
         "not followed (the API key stays on the host of base_url)")
     assert agent.games[-1].http_errors == 2
+
+
+def test_retry_after_of_a_429_is_honoured_up_to_the_timeout(duel_env):
+    first = TextView(duel_env).legal_actions(duel_env.agent_selection)[0]
+    for retry_after, timeout, least, most in (("1", 5.0, 1.0, 2.5), ("100", 0.5, 0.5, 2.0)):
+        with ScriptedChatServer(["busy", "first"], retry_after=retry_after) as server:
+            agent = llm(server, timeout=timeout)  # backoff 0.01 s
+            started = time.perf_counter()
+            assert agent.act(duel_env) == first
+            assert least <= time.perf_counter() - started < most
+        assert (agent.games[-1].http_errors, agent.games[-1].answers) == (1, 1)
+    with ScriptedChatServer(then="busy", retry_after="0.2") as server:
+        agent = llm(server, http_retries=0)
+        agent.act(duel_env)
+    assert agent.transcript[-1]["fallback"].endswith("HTTP 429 Too Many Requests, retry after 0.2 s")
+
+
+def test_retry_after_in_seconds_or_as_a_date():
+    soon = email.utils.format_datetime(datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=30),
+                                       usegmt=True)
+    assert 28 <= retry_after_seconds(soon) <= 30
+    assert retry_after_seconds(" 7 ") == 7.0 and retry_after_seconds("1.5") == 1.5
+    for nothing in (None, "", "soon", "-5", "9" * 5000, "Wed, 21 Oct 2015 07:28:00 GMT", "Wed, 21 Oct 99999 07:28:00"):
+        assert retry_after_seconds(nothing) == 0.0
 
 
 def test_a_slow_answer_is_waited_for_and_timed(duel_env):
