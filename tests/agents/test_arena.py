@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import socket
+import sys
 
 import pytest
 
 from wonders_agents.arena import arena_lineups, default_ladder, model_labels, run_arena
 from wonders_cli import main
 from wonders_agents.scripted_chat_server import NOT_COMPLETIONS, ScriptedChatServer
-from wonders_agents.tournament import wilson_interval
+from wonders_agents.tournament import run_tournament, wilson_interval
 
 
 def spec(server: ScriptedChatServer) -> str:
@@ -77,6 +78,22 @@ def test_no_reply_of_a_model_stops_the_arena(tmp_path):
     assert entry["http_errors"] == 4 * len(NOT_COMPLETIONS)
     assert entry["illegal"] == entry["answers"] == entry["fallbacks"] - entry["http_errors"] > 4
     assert entry["fallback_rate"] == 1.0
+
+
+def test_without_openskill_the_arena_stops_before_any_game(tmp_path, monkeypatch, capsys):
+    """The leaderboard needs openskill: it is checked before the first (paid) model call, and the
+    message names no option the arena does not have."""
+    monkeypatch.setitem(sys.modules, "openskill.models", None)  # importing it raises ImportError
+    with ScriptedChatServer(then="first") as server:
+        with pytest.raises(ImportError, match=r"^ratings need the openskill package: pip install openskill$"):
+            run_arena("duel", {"m": spec(server)}, ladder=["random"], games=2, out=tmp_path / "a", progress=False)
+        with pytest.raises(SystemExit, match=r"^wonders arena: ratings need the openskill package: pip install "
+                                             r"openskill$"):
+            main(["arena", "--model", spec(server), "--ladder", "random", "--out", str(tmp_path / "b")])
+        assert server.requests == []
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+    with pytest.raises(ImportError, match=r"\(or pass ratings=False / --no-ratings\)"):  # the tournament has them
+        run_tournament("duel", ["random", "heuristic"], games=1, progress=False)
 
 
 def test_the_default_ladder_is_every_bot_that_plays_the_game(monkeypatch):
