@@ -37,13 +37,15 @@ bytes          those bytes as the whole body of the HTTP 200 answer (e.g. one of
 
 ``GET /v1/models`` lists the one model ``scripted`` (with ``redirect_to``, it is redirected there
 too). Usage is counted as 4 characters a token. ``requests`` holds the JSON body and headers of
-every chat request received, ``gets`` the headers of every GET request.
+every chat request received, ``gets`` the headers of every GET request. With ``tls`` (a
+server-side ``ssl.SSLContext``) it speaks HTTPS.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import ssl
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -82,7 +84,7 @@ class ScriptedChatServer:
 
     def __init__(self, script: Sequence[str | bytes] = (), then: str | bytes = "legal", seed: int = 0,
                  hang: float = 5.0, slow: float = 0.2, trickle: float = 0.5, huge: int = 2_000_000,
-                 redirect_to: str | None = None, retry_after: str = "1") -> None:
+                 redirect_to: str | None = None, retry_after: str = "1", tls: ssl.SSLContext | None = None) -> None:
         self.script = list(script)
         self.then = then
         self.hang = hang
@@ -98,13 +100,16 @@ class ScriptedChatServer:
         self._named = False
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self._server.daemon_threads = True
+        if tls is not None:
+            self._server.socket = tls.wrap_socket(self._server.socket, server_side=True)
+        self._scheme = "http" if tls is None else "https"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
 
     @property
     def url(self) -> str:
         """The API root to give the ``llm`` agent as ``base_url``."""
-        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+        return f"{self._scheme}://127.0.0.1:{self._server.server_address[1]}/v1"
 
     def close(self) -> None:
         self._server.shutdown()
@@ -162,7 +167,7 @@ def _handler(server: ScriptedChatServer) -> type[BaseHTTPRequestHandler]:
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
-            except (BrokenPipeError, ConnectionResetError):
+            except OSError:  # a broken pipe, a reset, a TLS connection cut
                 pass  # the client stopped waiting (a timeout)
 
         def _trickle(self, payload: dict[str, Any]) -> None:
@@ -176,7 +181,7 @@ def _handler(server: ScriptedChatServer) -> type[BaseHTTPRequestHandler]:
                         break
                     self.wfile.write(bytes([byte]))
                     time.sleep(server.trickle)
-            except (BrokenPipeError, ConnectionResetError):
+            except OSError:  # a broken pipe, a reset, a TLS connection cut
                 pass  # the client stopped waiting
             self.close_connection = True
 

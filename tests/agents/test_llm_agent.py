@@ -7,7 +7,10 @@ import dataclasses
 import datetime
 import email.utils
 import json
+import shutil
 import socket
+import ssl
+import subprocess
 import time
 
 import pytest
@@ -186,6 +189,37 @@ def test_a_redirect_is_not_followed_and_the_key_stays_on_its_host(duel_env, monk
         f"the model server failed 2 times; last: HTTP 302, a redirect to '{elsewhere.url}/chat/completions', "
         "not followed (the API key stays on the host of base_url)")
     assert agent.games[-1].http_errors == 2
+
+
+def test_over_https_the_deadline_the_size_cap_and_the_redirect_rule_hold(duel_env, tmp_path, monkeypatch):
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("needs the openssl command to make a certificate for 127.0.0.1")
+    certificate, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
+                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True, timeout=60)
+    tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    tls.load_cert_chain(certificate, key)
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificate))  # the client trusts it
+    with ScriptedChatServer(["first", "trickle", "huge", "redirect"], trickle=0.5, hang=6.0, tls=tls,
+                            redirect_to="https://127.0.0.1:1/v1") as server:
+        assert server.url.startswith("https://127.0.0.1:")
+        agent = llm(server, timeout=1.5, http_retries=0, check_server=False)
+        with pytest.raises(ValueError, match="answers GET /models with HTTP 302, a redirect to "
+                                             "'https://127.0.0.1:1/v1/models', not followed"):
+            agent.check_server()
+        started = time.perf_counter()
+        fallbacks = []
+        for _ in range(4):
+            assert legal(duel_env, agent.act(duel_env))
+            fallbacks.append(agent.transcript[-1]["fallback"])
+        assert time.perf_counter() - started < 4.0
+    last = "the model server failed 1 times; last: "
+    assert fallbacks == [None, f"{last}no complete answer in 1.5 s",
+                         f"{last}an answer longer than max_reply_bytes=1,000,000",
+                         f"{last}HTTP 302, a redirect to 'https://127.0.0.1:1/v1/chat/completions', not followed (the "
+                         "API key stays on the host of base_url)"]
 
 
 def test_retry_after_of_a_429_is_honoured_up_to_the_timeout(duel_env):
