@@ -151,13 +151,11 @@ def last_move_line(reply: str) -> str | None:
     """The answer of the last ``MOVE: ...`` line of ``reply`` (None if it has none), without the
     markup around it; an empty answer is the next line's (``**MOVE:**`` then ``3``). In time linear
     in the reply's length (a model may send megabytes of blanks)."""
-    following = ""  # the nearest later line with more than markup
-    for line in reversed(reply.split("\n")):
-        found = MOVE_LINE.match(line)
-        text = _unmarked(found.group(1) if found else line)
+    lines = reply.split("\n")
+    for index in range(len(lines) - 1, -1, -1):
+        found = MOVE_LINE.match(lines[index])
         if found:
-            return text or following
-        following = text or following
+            return _unmarked(found.group(1)) or next(filter(None, map(_unmarked, lines[index + 1:])), "")
     return None
 
 
