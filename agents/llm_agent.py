@@ -24,17 +24,16 @@ single legal move (most payment decisions of ``payment="choose"``) is played wit
 **HTTP.** Every request is bounded: ``timeout`` seconds in all (default 60: connecting, sending
 and reading the whole answer; a server that trickles its answer is cut there) and
 ``max_reply_bytes`` of answer (default 1,000,000; a longer one is a failed request, never sent
-back to the model). Redirects are not
-followed: the API key stays on the host of ``base_url``, and a redirect is a failed request
-naming where it pointed. A request that takes too long, a refused connection, an HTTP error, a
-redirect, an answer too long or one that is no chat completion (not JSON, content that is not
-text, usage that is not token counts) is retried ``http_retries`` times, waiting ``backoff``,
-then twice as long each time, or longer when a 429 or 503 answer's ``Retry-After`` asks it, never
-more than ``timeout``; a request that still fails ends in the fallback too, and is
-counted: a tournament never stops on a model's reply. An unreachable server (or one that
-redirects ``GET /models``), a missing ``base_url`` or ``model``, a ``timeout`` or ``backoff`` that
-is not a number of seconds up to an hour, or a game without a text interface is a ``ValueError``
-when the agent is made, before the first game.
+back to the model). Redirects are not followed: the API key stays on the host of ``base_url``,
+and a redirect is a failed request naming where it pointed. A request that takes too long, a
+refused connection, an HTTP error, a redirect, an answer too long or one that is no chat
+completion (not JSON, content that is not text, usage that is not token counts) is retried
+``http_retries`` times, waiting ``backoff``, then twice as long each time, or longer when a 429
+or 503 answer's ``Retry-After`` asks it, never more than ``timeout``; a request that still fails
+ends in the fallback too, and is counted: a tournament never stops on a model's reply. An
+unreachable server (or one that redirects ``GET /models``), a missing ``base_url`` or ``model``,
+a ``timeout`` or ``backoff`` that is not a number of seconds up to an hour, or a game without a
+text interface is a ``ValueError`` when the agent is made, before the first game.
 
 **Statistics.** :attr:`LLMAgent.games` holds one :class:`GameStats` per game the agent played
 (a new game is noticed from the env: another seed, or a shorter history), with model calls,
@@ -270,10 +269,10 @@ class LLMAgent:
                                  ("max_reply_bytes", max_reply_bytes, 1)):
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
                 raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
-        for name, value, zero in (("timeout", timeout, False), ("backoff", backoff, True)):
+        for name, value, zero_allowed in (("timeout", timeout, False), ("backoff", backoff, True)):
             number = isinstance(value, (int, float)) and not isinstance(value, bool)
-            if not number or not (0 <= value if zero else 0 < value) or not value <= MAX_SECONDS:
-                raise ValueError(f"{name} must be a number of seconds, {'>=' if zero else '>'} 0 and at most "
+            if not (number and 0 <= value <= MAX_SECONDS and (value > 0 or zero_allowed)):  # nan and inf fail
+                raise ValueError(f"{name} must be a number of seconds, {'>=' if zero_allowed else '>'} 0 and at most "
                                  f"{MAX_SECONDS:g}, got {value!r}")
         module = text_module(game)  # a game without a text interface raises here
         self.game = game
