@@ -7,6 +7,7 @@ import dataclasses
 import datetime
 import email.utils
 import json
+import re
 import shutil
 import socket
 import ssl
@@ -311,6 +312,18 @@ def test_bad_input_is_refused_before_the_first_game(monkeypatch):
     monkeypatch.setitem(registry.GAMES, "seven_wonders_duel", uncovered)
     with pytest.raises(ValueError, match="the text interface does not cover seven_wonders_duel"):
         make_agent("llm", game="duel", base_url="http://127.0.0.1:1/v1", model="m", check_server=False)
+
+
+def test_the_start_up_check_ends_at_its_deadline():
+    with socket.socket() as silent:  # connections queue, nothing ever answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        url = f"http://127.0.0.1:{silent.getsockname()[1]}/v1"
+        started = time.perf_counter()
+        with pytest.raises(ValueError, match=re.escape(f"cannot reach the chat-completions server at {url} (no "
+                                                       "complete answer in 0.5 s)")):
+            make_agent("llm", game="duel", base_url=url, model="m", timeout=0.5)
+        assert time.perf_counter() - started < 2.0
 
 
 def test_it_plays_in_the_tournament_in_terminal_play_and_as_a_bot_of_the_web_app():
