@@ -49,8 +49,9 @@ name            agent
                 text interface (:mod:`wonders_env.text`) and answering ``MOVE: <number or name>``
                 (:mod:`wonders_agents.llm_agent`); options ``base_url`` and ``model`` (required),
                 ``api_key_env`` (the environment variable holding the key, default
-                ``OPENAI_API_KEY``), ``retries``, ``timeout``, ``http_retries``, ``backoff``,
-                ``temperature``, ``max_tokens``. An illegal answer is asked again with the reason,
+                ``OPENAI_API_KEY``), ``retries``, ``timeout`` (seconds a request may take in
+                all), ``max_reply_bytes``, ``http_retries``, ``backoff``, ``temperature``,
+                ``max_tokens``. An illegal answer is asked again with the reason,
                 then replaced by a random legal move, counted. ``wonders arena`` ranks models
                 against the other agents (:mod:`wonders_agents.arena`)
 ==============  ===============================================================================

@@ -22,12 +22,13 @@ plays only the games missing (a game cut short by an interruption is played agai
 start). The models may come back with other specs (a server on another port: the labels name
 them); other settings in the same folder are refused. Games are played one at a time.
 
-**The leaderboard** (``OUT/leaderboard.md`` and ``OUT/leaderboard.json``), best OpenSkill
-ordinal first: per agent its games, win rate with a 95% Wilson interval, OpenSkill
-(Plackett-Luce) rating, seconds per move and, for models, the illegal-answer rate (answers with
-no ``MOVE:`` line or a move that is not legal, over all answers), the fallback rate (moves
-played at random after the retries, over the moves asked) and tokens per move; then each
-model's win rate against each opponent. Statistics as in :mod:`wonders_agents.tournament`.
+**The leaderboard** (``OUT/leaderboard.md`` and ``OUT/leaderboard.json``; it needs the
+``openskill`` package, checked before the first game), best OpenSkill ordinal first: per agent
+its games, win rate with a 95% Wilson interval, OpenSkill (Plackett-Luce) rating, seconds per
+move and, for models, the illegal-answer rate (answers with no ``MOVE:`` line or a move that is
+not legal, over all answers), the fallback rate (moves played at random after the retries, over
+the moves asked) and tokens per move; then each model's win rate against each opponent.
+Statistics as in :mod:`wonders_agents.tournament`.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ from wonders_env.registry import default_players, resolve_game
 
 from . import agent_names
 from .match import play_game
-from .tournament import (GameSpec, TournamentResult, build_agent, game_row, openskill_ratings, schedule,
-                         wilson_interval)
+from .tournament import (GameSpec, TournamentResult, build_agent, game_row, openskill_model, openskill_ratings,
+                         schedule, wilson_interval)
 
 LADDER = ("random", "heuristic", "mcts", "az", "ppo")
 LLM_COUNTS = ("decisions", "forced", "answers", "illegal", "retries", "fallbacks", "http_errors",
@@ -196,6 +197,7 @@ def run_arena(game: str, models: Sequence[str] | Mapping[str, str], ladder: Sequ
     ladder = default_ladder(game) if ladder is None else list(ladder)
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
+    openskill_model()  # the leaderboard needs it: a missing package fails here, before any paid model call
     labels = {**{label: label for label in ladder}, **specs}
     env = wonders_env.make(game, players, edition, raw=True)  # bad settings fail here, before any game
     for spec in labels.values():

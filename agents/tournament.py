@@ -430,7 +430,7 @@ def wilson_interval(successes: float, n: int, z: float = Z_95) -> tuple[float, f
 # ---------------------------------------------------------------- ratings
 def openskill_ratings(games: Sequence[dict]) -> dict[str, dict[str, float]]:
     """Plackett-Luce ratings from the games in order (see the module docstring)."""
-    model = _openskill_model()
+    model = openskill_model()
     ratings: dict[str, Any] = {}
     for row in sorted(games, key=lambda r: r["index"]):
         seats = row["seats"]
@@ -449,12 +449,14 @@ def openskill_ratings(games: Sequence[dict]) -> dict[str, dict[str, float]]:
     return {agent: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.mu - 3 * r.sigma} for agent, r in ratings.items()}
 
 
-def _openskill_model():
+def openskill_model(instead: str = "") -> Any:
+    """OpenSkill's Plackett-Luce model; ``ImportError`` saying how to install openskill (and
+    ``instead``, what a caller can do without it) when it is missing."""
     try:
         from openskill.models import PlackettLuce
     except ImportError:
-        raise ImportError("ratings need the openskill package: pip install openskill "
-                          "(or pass ratings=False / --no-ratings)") from None
+        raise ImportError("ratings need the openskill package: pip install openskill"
+                          + (f" (or {instead})" if instead else "")) from None
     return PlackettLuce()
 
 
@@ -528,7 +530,7 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
     for label in labels:
         build_agent(label, game, 0, env)  # and so do unknown agents, bad options and a table an agent cannot play
     if ratings:
-        _openskill_model()
+        openskill_model(instead="pass ratings=False / --no-ratings")
     specs = schedule(game, lineups, games, players, edition, seed)
     if workers is None:
         workers = os.cpu_count() or 1

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import reprlib
 from types import ModuleType
 from typing import Any
 
@@ -51,6 +52,9 @@ from . import registry
 __all__ = ["IllegalMoveError", "TextGame", "TextView", "TextWrapper", "make", "parse_move", "rules"]
 
 _NUMBERED = re.compile(r"^(\d+)\s*[.):]?\s*(.*)$")
+_MAX_DIGITS = 9  # a move number longer than this is no move of any game (and int() refuses 4,300 digits)
+_ECHO = reprlib.Repr()  # how an error quotes a move: at most 100 characters (a model may send megabytes)
+_ECHO.maxstring = _ECHO.maxother = 100
 
 
 class IllegalMoveError(ValueError):
@@ -84,20 +88,25 @@ def _normal(move: str) -> str:
 def parse_move(move: Any, moves: list[str]) -> int:
     """The index in ``moves`` (legal move names) of ``move``: a number from 1, a name or a unique
     prefix of one (case and spacing ignored; ``"3. Build ..."`` is move 3 when the rest starts its
-    name). Anything else raises :class:`IllegalMoveError`."""
+    name). Anything else raises :class:`IllegalMoveError`, quoting at most the first and last
+    characters of ``move``."""
     if isinstance(move, (int, np.integer)) and not isinstance(move, bool):
+        if abs(int(move)) >= 10**_MAX_DIGITS:
+            raise IllegalMoveError(f"there is no move that large, the moves are numbered 1 to {len(moves)}", moves)
         move = str(move)
     if not isinstance(move, str):
-        raise IllegalMoveError(f"a move must be a string or a number, got {move!r}", moves)
+        raise IllegalMoveError(f"a move must be a string or a number, got {_ECHO.repr(move)}", moves)
     if not moves:
         raise IllegalMoveError("there is no move to make now", moves)
     wanted = _normal(move)
     numbered = _NUMBERED.match(wanted)
     if numbered:
-        number, rest = int(numbered.group(1)), numbered.group(2)
-        if not 1 <= number <= len(moves):
-            raise IllegalMoveError(f"{move!r}: there is no move {number}, the moves are numbered 1 to {len(moves)}",
-                                   moves)
+        digits, rest = numbered.group(1).lstrip("0") or "0", numbered.group(2)
+        number = int(digits) if len(digits) <= _MAX_DIGITS else None
+        if number is None or not 1 <= number <= len(moves):
+            shown = digits if number is not None else f"of {len(digits)} digits"
+            raise IllegalMoveError(f"{_ECHO.repr(move)}: there is no move {shown}, the moves are numbered 1 to "
+                                   f"{len(moves)}", moves)
         if not rest or _normal(moves[number - 1]).startswith(rest):
             return number - 1
     names = [_normal(name) for name in moves]
@@ -107,8 +116,8 @@ def parse_move(move: Any, moves: list[str]) -> int:
     if len(starting) == 1:
         return starting[0]
     if starting:
-        raise IllegalMoveError(f"{move!r} starts {len(starting)} legal moves; say which", moves)
-    raise IllegalMoveError(f"{move!r} names no legal move", moves)
+        raise IllegalMoveError(f"{_ECHO.repr(move)} starts {len(starting)} legal moves; say which", moves)
+    raise IllegalMoveError(f"{_ECHO.repr(move)} names no legal move", moves)
 
 
 class TextView:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import socket
+import sys
 
 import pytest
 
 from wonders_agents.arena import arena_lineups, default_ladder, model_labels, run_arena
 from wonders_cli import main
-from wonders_agents.scripted_chat_server import ScriptedChatServer
-from wonders_agents.tournament import wilson_interval
+from wonders_agents.scripted_chat_server import NOT_COMPLETIONS, ScriptedChatServer
+from wonders_agents.tournament import run_tournament, wilson_interval
 
 
 def spec(server: ScriptedChatServer) -> str:
@@ -63,6 +64,36 @@ def test_an_interrupted_arena_resumes_with_the_games_missing(tmp_path):
             run_arena("duel", models, ladder=["random"], games=2, out=tmp_path, progress=False)
         with pytest.raises(ValueError, match="holds an arena with other settings"):
             run_arena("duel", {"another": spec(restarted)}, ladder=ladder, games=2, out=tmp_path, progress=False)
+
+
+def test_no_reply_of_a_model_stops_the_arena(tmp_path):
+    """Replies that are no chat completion and a move number of 5,000 digits: failed requests and
+    illegal answers, counted, then the fallback; every game is played and saved."""
+    odd = [*NOT_COMPLETIONS.values(), "MOVE: " + "9" * 5000] * 4
+    with ScriptedChatServer(odd, then="MOVE: " + "9" * 5000) as server:
+        arena = run_arena("duel", {"odd": spec(server) + ",http_retries=0,retries=0"}, ladder=["random"], games=2,
+                          out=tmp_path, progress=False)
+    assert len(arena.rows) == 2 and len((tmp_path / "games.jsonl").read_text().splitlines()) == 2
+    (entry,) = [e for e in arena.leaderboard() if e["agent"] == "odd"]
+    assert entry["http_errors"] == 4 * len(NOT_COMPLETIONS)
+    assert entry["illegal"] == entry["answers"] == entry["fallbacks"] - entry["http_errors"] > 4
+    assert entry["fallback_rate"] == 1.0
+
+
+def test_without_openskill_the_arena_stops_before_any_game(tmp_path, monkeypatch, capsys):
+    """The leaderboard needs openskill: it is checked before the first (paid) model call, and the
+    message names no option the arena does not have."""
+    monkeypatch.setitem(sys.modules, "openskill.models", None)  # importing it raises ImportError
+    with ScriptedChatServer(then="first") as server:
+        with pytest.raises(ImportError, match=r"^ratings need the openskill package: pip install openskill$"):
+            run_arena("duel", {"m": spec(server)}, ladder=["random"], games=2, out=tmp_path / "a", progress=False)
+        with pytest.raises(SystemExit, match=r"^wonders arena: ratings need the openskill package: pip install "
+                                             r"openskill$"):
+            main(["arena", "--model", spec(server), "--ladder", "random", "--out", str(tmp_path / "b")])
+        assert server.requests == []
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+    with pytest.raises(ImportError, match=r"\(or pass ratings=False / --no-ratings\)"):  # the tournament has them
+        run_tournament("duel", ["random", "heuristic"], games=1, progress=False)
 
 
 def test_the_default_ladder_is_every_bot_that_plays_the_game(monkeypatch):

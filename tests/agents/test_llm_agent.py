@@ -4,15 +4,23 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import email.utils
+import json
+import re
+import shutil
 import socket
+import ssl
+import subprocess
+import time
 
 import pytest
 
 import wonders_env
 from wonders_agents import make_agent
-from wonders_agents.llm_agent import LLMAgent, last_move_line
+from wonders_agents.llm_agent import LLMAgent, last_move_line, retry_after_seconds
 from wonders_agents.match import play_game
-from wonders_agents.scripted_chat_server import ScriptedChatServer
+from wonders_agents.scripted_chat_server import NOT_COMPLETIONS, ScriptedChatServer
 from wonders_env import registry
 from wonders_env.text import TextView
 
@@ -100,6 +108,145 @@ def test_a_server_that_keeps_failing_never_stops_the_game(duel_env):
     assert "HTTP 500" in agent.transcript[-1]["fallback"]
 
 
+def test_replies_that_are_no_chat_completion_are_failed_requests_then_the_fallback(duel_env):
+    first = TextView(duel_env).legal_actions(duel_env.agent_selection)[0]
+    with ScriptedChatServer([*NOT_COMPLETIONS.values(), "first"]) as server:
+        agent = llm(server, http_retries=len(NOT_COMPLETIONS))
+        assert agent.act(duel_env) == first  # each a failed request, retried; then a good answer
+    stats = agent.games[-1]
+    assert (stats.requests, stats.http_errors, stats.answers, stats.fallbacks) == (len(NOT_COMPLETIONS) + 1,
+                                                                                    len(NOT_COMPLETIONS), 1, 0)
+    assert stats.prompt_tokens > 100  # counted from the good answer only
+    reasons = {"content a number": "choices[0].message.content is 7, not text",
+               "content a list of parts": "choices[0].message.content is [{'text': 'MOVE: 1', 'type': 'text'}], "
+                                          "not text",
+               "usage a string": "usage is '12 tokens', not an object",
+               "token counts 'many'": "usage.prompt_tokens is 'many', not a count of tokens",
+               "token counts 1e999": "usage.prompt_tokens is inf, not a count of tokens",
+               "no choices": "no choices[0].message.content", "JSON nested too deep": "recursion",
+               "not UTF-8": "can't decode byte 0xc3", "not JSON": "Expecting value"}
+    with ScriptedChatServer(list(NOT_COMPLETIONS.values())) as server:
+        agent = llm(server, http_retries=0)
+        for name, reason in reasons.items():
+            assert legal(duel_env, agent.act(duel_env))
+            assert agent.transcript[-1]["fallback"].startswith(
+                "the model server failed 1 times; last: an answer that is not a chat completion"), name
+            assert reason in agent.transcript[-1]["fallback"], name
+    stats = agent.games[-1]
+    assert stats.http_errors == stats.fallbacks == len(reasons) and stats.answers == 0
+
+
+def test_a_move_number_of_thousands_of_digits_is_an_illegal_answer_quoted_short(duel_env):
+    huge = "9" * 5000
+    with ScriptedChatServer([f"MOVE: {huge}", "first"]) as server:
+        agent = llm(server)
+        assert agent.act(duel_env) == TextView(duel_env).legal_actions(duel_env.agent_selection)[0]
+    stats = agent.games[-1]
+    assert (stats.requests, stats.illegal, stats.retries, stats.fallbacks) == (2, 1, 1, 0)
+    asked_again = server.requests[-1]["body"]["messages"][3]["content"]
+    assert "there is no move of 5000 digits" in asked_again and len(asked_again) < 500
+
+
+def test_a_request_ends_at_its_deadline_even_when_the_server_trickles(duel_env):
+    """A byte every 0.5 s never trips a timeout per socket read: the deadline is the whole request's."""
+    with ScriptedChatServer(["trickle"], trickle=0.5, hang=6.0) as server:
+        agent = llm(server, timeout=1.5, http_retries=0)
+        started = time.perf_counter()
+        assert legal(duel_env, agent.act(duel_env))
+        waited = time.perf_counter() - started
+    assert 1.5 <= waited < 3.0
+    assert agent.transcript[-1]["fallback"] == "the model server failed 1 times; last: no complete answer in 1.5 s"
+    assert agent.games[-1].http_errors == agent.games[-1].fallbacks == 1
+
+
+def test_an_answer_longer_than_max_reply_bytes_is_a_failed_request_never_sent_back(duel_env):
+    first = TextView(duel_env).legal_actions(duel_env.agent_selection)[0]
+    with ScriptedChatServer(["huge", "first"], huge=2_000_000) as server:
+        agent = llm(server, http_retries=1)  # the default cap: 1,000,000 bytes
+        assert agent.act(duel_env) == first
+        assert len(json.dumps(server.requests[-1]["body"])) < 50_000  # the long answer was not sent back
+    stats = agent.games[-1]
+    assert (stats.requests, stats.http_errors, stats.answers) == (2, 1, 1)
+    with ScriptedChatServer(then="first") as server:
+        agent = llm(server, http_retries=0, max_reply_bytes=100)
+        assert legal(duel_env, agent.act(duel_env))
+    assert agent.transcript[-1]["fallback"].endswith("last: an answer longer than max_reply_bytes=100")
+    for bad in (0, -1, 1.5, True, "100"):
+        with pytest.raises(ValueError, match=f"max_reply_bytes must be an integer >= 1, got {bad!r}"):
+            make_agent("llm", game="duel", base_url="http://127.0.0.1:1/v1", model="m", max_reply_bytes=bad)
+
+
+def test_a_redirect_is_not_followed_and_the_key_stays_on_its_host(duel_env, monkeypatch):
+    monkeypatch.setenv("WONDERS_TEST_KEY", "sk-secret")
+    with ScriptedChatServer() as elsewhere, ScriptedChatServer(then="redirect", redirect_to=elsewhere.url) as server:
+        with pytest.raises(ValueError, match=f"the chat-completions server at {server.url} answers GET /models with "
+                                             f"HTTP 302, a redirect to '{elsewhere.url}/models', not followed"):
+            llm(server, api_key_env="WONDERS_TEST_KEY")
+        agent = llm(server, api_key_env="WONDERS_TEST_KEY", http_retries=1, check_server=False)
+        assert legal(duel_env, agent.act(duel_env))
+        assert server.requests[0]["headers"]["Authorization"] == "Bearer sk-secret"
+        assert elsewhere.gets == elsewhere.requests == []  # nothing, and no key, reached the other host
+    assert agent.transcript[-1]["fallback"] == (
+        f"the model server failed 2 times; last: HTTP 302, a redirect to '{elsewhere.url}/chat/completions', "
+        "not followed (the API key stays on the host of base_url)")
+    assert agent.games[-1].http_errors == 2
+
+
+def test_over_https_the_deadline_the_size_cap_and_the_redirect_rule_hold(duel_env, tmp_path, monkeypatch):
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("needs the openssl command to make a certificate for 127.0.0.1")
+    certificate, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
+                    "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True, timeout=60)
+    tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    tls.load_cert_chain(certificate, key)
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificate))  # the client trusts it
+    with ScriptedChatServer(["first", "trickle", "huge", "redirect"], trickle=0.5, hang=6.0, tls=tls,
+                            redirect_to="https://127.0.0.1:1/v1") as server:
+        assert server.url.startswith("https://127.0.0.1:")
+        agent = llm(server, timeout=1.5, http_retries=0, check_server=False)
+        with pytest.raises(ValueError, match="answers GET /models with HTTP 302, a redirect to "
+                                             "'https://127.0.0.1:1/v1/models', not followed"):
+            agent.check_server()
+        started = time.perf_counter()
+        fallbacks = []
+        for _ in range(4):
+            assert legal(duel_env, agent.act(duel_env))
+            fallbacks.append(agent.transcript[-1]["fallback"])
+        assert time.perf_counter() - started < 4.0
+    last = "the model server failed 1 times; last: "
+    assert fallbacks == [None, f"{last}no complete answer in 1.5 s",
+                         f"{last}an answer longer than max_reply_bytes=1,000,000",
+                         f"{last}HTTP 302, a redirect to 'https://127.0.0.1:1/v1/chat/completions', not followed (the "
+                         "API key stays on the host of base_url)"]
+
+
+def test_retry_after_of_a_429_is_honoured_up_to_the_timeout(duel_env):
+    first = TextView(duel_env).legal_actions(duel_env.agent_selection)[0]
+    for retry_after, timeout, least, most in (("1", 5.0, 1.0, 2.5), ("100", 0.5, 0.5, 2.0)):
+        with ScriptedChatServer(["busy", "first"], retry_after=retry_after) as server:
+            agent = llm(server, timeout=timeout)  # backoff 0.01 s
+            started = time.perf_counter()
+            assert agent.act(duel_env) == first
+            assert least <= time.perf_counter() - started < most
+        assert (agent.games[-1].http_errors, agent.games[-1].answers) == (1, 1)
+    with ScriptedChatServer(then="busy", retry_after="0.2") as server:
+        agent = llm(server, http_retries=0)
+        agent.act(duel_env)
+    assert agent.transcript[-1]["fallback"].endswith("HTTP 429 Too Many Requests, retry after 0.2 s")
+
+
+def test_retry_after_in_seconds_or_as_a_date():
+    soon = email.utils.format_datetime(datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=30),
+                                       usegmt=True)
+    assert 28 <= retry_after_seconds(soon) <= 30
+    assert retry_after_seconds(" 7 ") == 7.0 and retry_after_seconds("1.5") == 1.5
+    for nothing in (None, "", "soon", "-5", "9" * 5000, "Wed, 21 Oct 2015 07:28:00 GMT", "Wed, 21 Oct 99999 07:28:00"):
+        assert retry_after_seconds(nothing) == 0.0
+
+
 def test_a_slow_answer_is_waited_for_and_timed(duel_env):
     with ScriptedChatServer(["slow"], slow=0.3) as server:
         agent = llm(server, timeout=5.0)
@@ -126,7 +273,21 @@ def test_whole_games_with_statistics_per_game(game, players):
 def test_the_last_move_line_is_the_answer():
     assert last_move_line("MOVE: 1\nthinking again...\n**MOVE:** Build Baths, for free") == "Build Baths, for free"
     assert last_move_line("move: 3") == "3"
+    assert last_move_line("> **Move**: `4`  \r\n") == "4"
+    assert last_move_line("**MOVE:**\n\n`3`\n") == "3"  # an empty answer is the next line's
+    assert last_move_line("MOVE:") == ""
     assert last_move_line("I move to build") is None
+
+
+def test_the_move_line_is_found_in_time_linear_in_the_reply():
+    """Small models degenerate into whitespace: 128,000 blank lines took 68 s (quadratic)."""
+    blanks = 50_000  # about 10 s with the quadratic pattern, a few milliseconds now
+    for reply, answer in (("\n" * blanks, None), (" \n" * blanks + "MOVE: 2", "2"),
+                          ("MOVE: x" + " " * blanks + "y", "x" + " " * blanks + "y"),
+                          ("MOVE: 1" + "\n \t" * blanks, "1")):
+        started = time.perf_counter()
+        assert last_move_line(reply) == answer
+        assert time.perf_counter() - started < 0.5
 
 
 def test_bad_input_is_refused_before_the_first_game(monkeypatch):
@@ -136,6 +297,10 @@ def test_bad_input_is_refused_before_the_first_game(monkeypatch):
         make_agent("llm", game="duel", base_url="http://127.0.0.1:1/v1")
     with pytest.raises(ValueError, match="must start with http"):
         make_agent("llm", game="duel", base_url="127.0.0.1:8000", model="m")
+    for name, value in (("timeout", float("inf")), ("timeout", 1e300), ("timeout", float("nan")), ("timeout", 0),
+                        ("timeout", "5"), ("backoff", float("inf")), ("backoff", -1), ("backoff", 1e300)):
+        with pytest.raises(ValueError, match=f"{name} must be a number of seconds, >?=? 0 and at most 3600, got"):
+            make_agent("llm", game="duel", base_url="http://127.0.0.1:1/v1", model="m", **{name: value})
     with socket.socket() as probe:  # a port where nothing listens
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -147,6 +312,18 @@ def test_bad_input_is_refused_before_the_first_game(monkeypatch):
     monkeypatch.setitem(registry.GAMES, "seven_wonders_duel", uncovered)
     with pytest.raises(ValueError, match="the text interface does not cover seven_wonders_duel"):
         make_agent("llm", game="duel", base_url="http://127.0.0.1:1/v1", model="m", check_server=False)
+
+
+def test_the_start_up_check_ends_at_its_deadline():
+    with socket.socket() as silent:  # connections queue, nothing ever answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        url = f"http://127.0.0.1:{silent.getsockname()[1]}/v1"
+        started = time.perf_counter()
+        with pytest.raises(ValueError, match=re.escape(f"cannot reach the chat-completions server at {url} (no "
+                                                       "complete answer in 0.5 s)")):
+            make_agent("llm", game="duel", base_url=url, model="m", timeout=0.5)
+        assert time.perf_counter() - started < 2.0
 
 
 def test_it_plays_in_the_tournament_in_terminal_play_and_as_a_bot_of_the_web_app():

@@ -72,6 +72,34 @@ def test_a_bad_move_raises_listing_the_legal_moves_and_changes_nothing():
         assert (game.get_observation(), game.legal_moves(), game.game_record()) == before
 
 
+def test_a_huge_move_number_or_reply_is_an_illegal_move_quoted_short():
+    """Numbers of any length are illegal moves (int() refuses more than 4,300 digits), in the text
+    step, the wrapper and parse_move; an error quotes at most 100 characters of what it was given."""
+    game = text.make("duel")
+    game.reset(seed=5)
+    wrapped = text.TextWrapper(wonders_env.make("duel"))
+    wrapped.reset(seed=5)
+    moves, before = game.legal_moves(), game.game_record()
+    huge = "7" * 5000
+    for step in (game.step, wrapped.step, lambda move: text.parse_move(move, moves)):
+        for bad in (huge, f"MOVE {huge}", f"{huge}. Build", "0" * 5000 + "1" + huge):
+            with pytest.raises(text.IllegalMoveError, match="no move of 500[01] digits|names no legal move") as caught:
+                step(bad)
+            assert len(caught.value.reason) < 200 and caught.value.reason.endswith(
+                ("numbered 1 to " + str(len(moves)), "names no legal move"))
+    assert text.parse_move("0" * 5000 + "2", moves) == 1  # leading zeros are no digits of the number
+    for number in (10**5000, -(10**5000), np.int64(2**62)):
+        with pytest.raises(text.IllegalMoveError, match=f"there is no move that large, the moves are numbered 1 to "
+                                                        f"{len(moves)}"):
+            text.parse_move(number, moves)
+    with pytest.raises(text.IllegalMoveError) as caught:
+        game.step("x" * 1_000_000)
+    assert caught.value.reason == f"'{'x' * 47}...{'x' * 48}' names no legal move"
+    with pytest.raises(text.IllegalMoveError, match=r"must be a string or a number, got \[0, 0, 0, 0, 0, 0, ...\]"):
+        game.step([0] * 1_000_000)
+    assert game.game_record() == before
+
+
 def test_moves_by_number_name_prefix_or_numbered_name():
     game = text.make("duel")
     game.reset(seed=5)
