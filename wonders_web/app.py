@@ -15,7 +15,8 @@
 ``POST /api/games/{id}/delay``         ``delay``: seconds per bot move (the owner secret)
 ``POST /api/games/{id}/seats/{seat}``  ``invite``: the seat's invitation; answers a new ``token``
 ``POST /api/replays``                  a game record (JSON body): checked by replaying it
-``GET  /api/replays/{id}/{turn}``      the table after ``turn`` turns (``?seat=`` for a hand)
+``GET  /api/replays/{id}/{turn}``      the table after ``turn`` turns (``?seat=`` a player number for
+                                       its hand; empty: a spectator's view)
 =====================================  =========================================================
 
 The secrets travel in the ``X-Wonders-Tokens`` header: the comma-separated secrets the browser
@@ -197,6 +198,10 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
         seat = _seat(request.query_params.get("seat"))
         view = rebuilt.view
         env = rebuilt.env
+        players = len(view.seat_names(env))
+        if seat is not None and not 0 <= seat < players:
+            raise MoveError(f"seat must be a player number from 0 to {players - 1} (this game has {players} "
+                            f"players) or empty for a spectator, got {seat}")
         env.unwrapped.state = rebuilt.states[turn]
         events = rebuilt.events[turn - 1] if turn else []
         result = {"game": view.GAME, "turn": turn, "turns": len(rebuilt.states) - 1, "seat": seat,

@@ -241,6 +241,22 @@ def test_a_record_replays_turn_by_turn_to_its_final_scores(client, game, options
         assert replay["turns"] == expected_turns
 
 
+@pytest.mark.parametrize("game, options, players", [("seven_wonders_duel", {}, 2),
+                                                     ("seven_wonders", {"num_players": 3}, 3),
+                                                     ("seven_wonders", {"num_players": 2}, 2)])
+def test_a_replay_seat_outside_the_players_is_a_400_naming_the_range(client, game, options, players):
+    record = finished_record(game, 6, **options)
+    replay = client.post("/api/replays", content=json.dumps(record), headers=JSON).json()
+    turn = f"/api/replays/{replay['id']}/{replay['turns'] // 2}"
+    for seat in (-1, players, players + 5, 10**6):
+        response = client.get(turn, params={"seat": seat})
+        assert response.status_code == 400, (seat, response.text)
+        assert response.json()["error"] == (f"seat must be a player number from 0 to {players - 1} (this game has "
+                                            f"{players} players) or empty for a spectator, got {seat}")
+    for seat in (*range(players), ""):
+        assert client.get(turn, params={"seat": seat}).status_code == 200
+
+
 @pytest.mark.parametrize("game, players, agents", [("duel", None, ["random", "heuristic"]),
                                                     ("seven_wonders", 3, ["random", "heuristic"])])
 def test_the_records_a_tournament_saves_open_in_the_replay(client, tmp_path, game, players, agents):
