@@ -49,7 +49,7 @@ from wonders_env.registry import entry
 
 from .games import GAME_VIEWS
 from .guard import Guard, allowed_hosts, is_loopback
-from .limits import DEFAULT_LIMITS, Limits, check_bot
+from .limits import DEFAULT_LIMITS, Limits
 from .proxy import NO_PROXIES, ClientAddress, TrustedProxies
 from .replay import Rebuilt, RecordError, parse_record, rebuild
 from .sessions import GameSession, MoveError, SessionStore
@@ -132,12 +132,12 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
             raise MoveError("send a JSON object with game, options and seats")
         options = body.get("options") or {}
         seats = body.get("seats")
-        if not isinstance(options, dict) or not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise MoveError("options must be an object and seats a list of 'human' or bot names")
-        seats = [seat if seat == "human" else check_bot(seat, limits) for seat in seats]
+        if not isinstance(options, dict):
+            raise MoveError(f"options must be an object, got {options!r}")
         client = request.client.host if request.client else "unknown"
         session = GameSession(body.get("game"), options, seats, seed=_seed(body.get("seed")),
-                              delay=_delay(body.get("delay", 0.5)), records_dir=records_dir, client=client)
+                              delay=_delay(body.get("delay", 0.5)), records_dir=records_dir, client=client,
+                              limits=limits)
         store.make_room(client)  # after the request is known good: a bad one changes nothing
         store.add(session)
         credentials = session.credentials()

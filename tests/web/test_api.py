@@ -105,7 +105,9 @@ def test_every_move_shows_its_price_and_to_whom(client):
     ({"game": "duel", "seats": ["human"]}, "has 2 seats"),
     ({"game": "7w", "options": {"num_players": 9}, "seats": ["human"] * 9}, "num_players must be"),
     ({"game": "7w", "options": {"colour": "red"}, "seats": ["human"] * 3}, "unknown 7 Wonders options"),
-    ({"game": "duel", "seats": "human"}, "seats a list"),
+    ({"game": "duel", "seats": "human"}, "seats must be a list of 'human' or bot names"),
+    ({"game": "duel", "seats": ["human", 3]}, "seats must be a list of 'human' or bot names"),
+    ({"game": "duel", "options": ["edition"], "seats": ["human", "random"]}, "options must be an object"),
     ({"game": "duel", "seats": ["human", "random"], "delay": "slow"}, "delay must be a number"),
     ({"game": "duel", "seats": ["human", "random"], "seed": -3}, "seed must be an integer from 0 to 2**64-1"),
 ])
