@@ -3,12 +3,14 @@
 =====================================  =========================================================
 ``GET  /``                             the page (``static/index.html``, plain HTML/CSS/JS)
 ``GET  /api/setup``                    per game: its title, board (the page's drawing), player
-                                       counts and default, bots, ``choices`` (the options offered)
+                                       counts and default, bots (``llm:NAME``: the language models
+                                       the operator offers), ``choices`` (the options offered)
 ``GET  /api/games``                    the games whose secrets the request holds (no others)
 ``POST /api/games``                    a new game: ``game``, ``options``, ``seats`` (``"human"``
                                        or a bot spec per seat), optional ``seed`` and ``delay``;
                                        answers its secrets: ``owner``, per human seat ``tokens``
-                                       and ``invites``
+                                       and ``invites`` (its bots are made in a worker thread: a
+                                       model server's check never stalls the other requests)
 ``GET  /api/games/{id}?seat=&tab=``    the table as ``seat`` sees it (its token needed; no seat:
                                        a spectator, which anyone who knows the id may be)
 ``POST /api/games/{id}/move``          ``seat``, ``tab``, ``action``, ``turn_id`` (the seat's token)
@@ -38,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
@@ -59,10 +62,16 @@ MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
 TOKEN_HEADER = "X-Wonders-Tokens"
 MAX_TOKENS = 1000  # secrets in one request's header
 MAX_SEED = 2**64 - 1  # the envs' rule
-SETUP = {"games": {name: {"title": view.TITLE, "board": view.BOARD, "players": list(entry(name).player_counts),
-                         "default_players": entry(name).default_players, "bots": list(agent_names(name)),
-                         "choices": view.SETUP_CHOICES}
-                  for name, view in GAME_VIEWS.items()}}
+
+
+def setup_games(limits: Limits) -> dict[str, Any]:
+    """``/api/setup``'s games: the bots of each are its agents (:func:`wonders_agents.agent_names`)
+    and, where it has a text interface, ``llm:NAME`` per model of ``limits``."""
+    return {name: {"title": view.TITLE, "board": view.BOARD, "players": list(entry(name).player_counts),
+                   "default_players": entry(name).default_players,
+                   "bots": [*agent_names(name), *(f"llm:{model.name}" for model in limits.models if entry(name).text)],
+                   "choices": view.SETUP_CHOICES}
+            for name, view in GAME_VIEWS.items()}
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -115,12 +124,13 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
     name the client (:mod:`.proxy`); games are saved in ``records_dir`` (None: not saved, for tests)."""
     store = SessionStore(records_dir, limits)
     replays: dict[str, Rebuilt] = {}
+    games = setup_games(limits)
 
     async def page(request: Request) -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html")
 
     async def setup(request: Request) -> JSONResponse:
-        return JSONResponse({**SETUP, "skipped_saved_games": store.skipped})
+        return JSONResponse({"games": games, "skipped_saved_games": store.skipped})
 
     async def list_games(request: Request) -> JSONResponse:
         tokens = _tokens(request)
@@ -135,9 +145,9 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
         if not isinstance(options, dict):
             raise MoveError(f"options must be an object, got {options!r}")
         client = request.client.host if request.client else "unknown"
-        session = GameSession(body.get("game"), options, seats, seed=_seed(body.get("seed")),
-                              delay=_delay(body.get("delay", 0.5)), records_dir=records_dir, client=client,
-                              limits=limits)
+        session = await run_in_threadpool(GameSession, body.get("game"), options, seats, seed=_seed(body.get("seed")),
+                                          delay=_delay(body.get("delay", 0.5)), records_dir=records_dir,
+                                          client=client, limits=limits)
         store.make_room(client)  # after the request is known good: a bad one changes nothing
         store.add(session)
         credentials = session.credentials()
@@ -260,6 +270,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, records_dir: Path | None = 
     if proxies.networks:
         print(f"the client of a request from {', '.join(map(str, proxies.networks))} is read from its "
               f"{proxies.header.title()} header", flush=True)
+    if limits.models:
+        print("language models offered to the seats: " + ", ".join(f"llm:{model.name} ({model.model} at "
+                                                                   f"{model.base_url})" for model in limits.models),
+              flush=True)
     if not is_loopback(host):
         folders = ", ".join(str(folder.resolve()) for folder in limits.policy_dirs)
         print("warning: " + REMOTE_WARNING.format(host=host, port=port, folders=folders), flush=True)

@@ -35,6 +35,7 @@ been silent for ``CLAIM_SECONDS`` or the second tab takes the seat over.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import secrets
@@ -46,12 +47,15 @@ from typing import Any
 
 import numpy as np
 
+from wonders_env.text import text_module
+
 from .games import game_view
-from .limits import DEFAULT_LIMITS, Limits, bot_spec, check_bot
+from .limits import DEFAULT_LIMITS, LLM_AGENT, Limits, ModelEndpoint, bot_spec, check_bot
 from .replay import rebuild
 
 CLAIM_SECONDS = 5.0  # a tab that has not asked for this long has let its seat go
 AGENT_SEED_STRIDE = 1000
+log = logging.getLogger(__name__)
 GAME_ID = re.compile(r"[0-9a-f]{12}")  # secrets.token_hex(6): a game's id, the name of its files
 
 
@@ -63,17 +67,35 @@ class MoveError(ValueError):
         self.status = status
 
 
-def build_bot(spec: str, game: str, seed: int, env: Any):
+def build_bot(spec: str, game: str, seed: int, env: Any, limits: Limits = DEFAULT_LIMITS):
     """The bot of a spec for the table of ``env``: ``random``, ``heuristic``, ``mcts``, ``ppo``,
-    with options as in the tournament (``mcts:simulations=100``), or the path of a policy file (a
-    ``ppo`` bot). A bot that cannot play that table (a policy of another edition) is refused here,
-    when the game is created, not at its first move."""
+    with options as in the tournament (``mcts:simulations=100``), the path of a policy file (a
+    ``ppo`` bot), or ``llm:NAME``, a model of ``limits`` (:func:`build_model_bot`). A bot that
+    cannot play that table (a policy of another edition) is refused here, when the game is
+    created, not at its first move."""
     from wonders_agents.tournament import build_agent
     spec = bot_spec(spec)
+    if spec.partition(":")[0] == LLM_AGENT:
+        return build_model_bot(limits.model_endpoint(spec), game, seed)
     try:
         return build_agent(spec, game, seed, env)
     except Exception as error:  # an unknown name, a missing or broken policy file, torch missing, another table
         raise ValueError(f"cannot make the bot {spec!r}: {error}") from None
+
+
+def build_model_bot(endpoint: ModelEndpoint, game: str, seed: int):
+    """The ``llm`` agent of an endpoint the operator named, once its server answers (checked over
+    the network: call it off the event loop). Why it does not answer goes to the server's log; the
+    client is told only that it does not (nothing of the URL or the host)."""
+    from wonders_agents import make_agent
+    text_module(game)  # a game without a text interface says so
+    try:
+        return make_agent(LLM_AGENT, game=game, seed=seed, base_url=endpoint.base_url, model=endpoint.model,
+                          api_key_env=endpoint.api_key_env or "")
+    except Exception as error:  # unreachable, a redirect, an answer that is not HTTP: the server's business
+        log.warning("the language model %r (%s) cannot play: %s", endpoint.name, endpoint.base_url, error)
+        raise ValueError(f"cannot make the bot 'llm:{endpoint.name}': its model server does not answer now (this "
+                         "server's log says why); try again later, or choose another bot") from None
 
 
 class GameSession:
@@ -102,7 +124,7 @@ class GameSession:
         if len(seats) != len(names):
             raise ValueError(f"this game has {len(names)} seats ({', '.join(names)}), got {len(seats)} seat choices")
         self.seats = list(seats)
-        self.bots = {name: build_bot(spec, self.game, self.seed + AGENT_SEED_STRIDE * (i + 1), self.env)
+        self.bots = {name: build_bot(spec, self.game, self.seed + AGENT_SEED_STRIDE * (i + 1), self.env, limits)
                      for i, (name, spec) in enumerate(zip(names, seats)) if spec != "human"}
         self.delay = float(delay)
         self.id = game_id or secrets.token_hex(6)
