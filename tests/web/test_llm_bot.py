@@ -11,14 +11,15 @@ import socket
 import threading
 import time
 
+# first: where the web extra is missing, this import skips the module, saying why
+from web_helpers import BASE_URL, new_game, wait_for
+
 import pytest
 from starlette.testclient import TestClient
 
 from wonders_agents.scripted_chat_server import ScriptedChatServer
 from wonders_web.app import create_app
 from wonders_web.limits import Limits, ModelEndpoint
-
-from web_helpers import BASE_URL, new_game, wait_for
 
 REFUSED = ("a language-model seat is one of llm:scripted, the models this server's operator offers (wonders serve "
            "--llm); a client chooses no URL, model, key or option")

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 
+# first: where the web extra is missing, this import skips the module, saying why
+from web_helpers import BASE_URL, JSON, NEEDS_TORCH, TOKEN_HEADER, TORCH_MISSING, hold, new_game
+
 import pytest
 from starlette.testclient import TestClient
 
@@ -13,8 +16,6 @@ from wonders_agents.ppo_agent import default_policy_path
 from wonders_web.app import create_app
 from wonders_web.guard import allowed_hosts
 from wonders_web.limits import DEFAULT_LIMITS, Limits
-
-from web_helpers import BASE_URL, JSON, TOKEN_HEADER, hold, new_game
 
 
 @pytest.fixture
@@ -171,9 +172,11 @@ def test_a_policy_path_outside_the_allowed_folders_reveals_nothing(small_client,
     assert "policy files are read only from" in error(f"az:path={existing}")
     assert "policy files are read only from" in error(str(inside / "link.pt"))  # a link out of the folder
     assert "policy files are read only from" in error(f"{inside}/../secret.pt")
+    pytest.importorskip("torch", reason=TORCH_MISSING)
     assert "no such checkpoint or policy file" in error(str(inside / "nothing.pt"))  # inside: the real reason
 
 
+@NEEDS_TORCH
 def test_the_shipped_policies_are_allowed_by_default(client):
     bot = f"ppo:path={default_policy_path('seven_wonders_duel')}"
     assert client.post("/api/games", json={**GAME, "seats": ["human", bot]}).status_code == 200
@@ -306,6 +309,7 @@ def test_a_budget_of_simulations_alone_also_stops_at_the_time_cap(small_client):
     assert created.json()["seats"][0] == "mcts:engine=python,simulations=500,reuse=true,time_limit=2.0"
     session = small_client.app.state.store.get(created.json()["id"])
     assert session.bots["player_0"].time_limit == 2.0
+    pytest.importorskip("torch", reason=TORCH_MISSING)
     assert small_client.post("/api/games", json={**GAME, "seats": ["mcts", "az"]}).json()["seats"] == ["mcts", "az"]
 
 
