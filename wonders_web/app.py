@@ -10,7 +10,8 @@
                                        or a bot spec per seat), optional ``seed`` and ``delay``;
                                        answers its secrets: ``owner``, per human seat ``tokens``
                                        and ``invites`` (its bots are made in a worker thread: a
-                                       model server's check never stalls the other requests)
+                                       model server's check never stalls the other requests;
+                                       at most ``MAX_BOT_SETUPS`` games at once, else 429)
 ``GET  /api/games/{id}?seat=&tab=``    the table as ``seat`` sees it (its token needed; no seat:
                                        a spectator, which anyone who knows the id may be)
 ``POST /api/games/{id}/move``          ``seat``, ``tab``, ``action``, ``turn_id`` (the seat's token)
@@ -36,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +64,7 @@ MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
 TOKEN_HEADER = "X-Wonders-Tokens"
 MAX_TOKENS = 1000  # secrets in one request's header
 MAX_SEED = 2**64 - 1  # the envs' rule
+MAX_BOT_SETUPS = 8  # new games whose bots are being made at once (each holds a worker thread)
 
 
 def setup_games(limits: Limits) -> dict[str, Any]:
@@ -125,6 +128,7 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
     store = SessionStore(records_dir, limits)
     replays: dict[str, Rebuilt] = {}
     games = setup_games(limits)
+    bot_setups = threading.BoundedSemaphore(MAX_BOT_SETUPS)  # the worker threads left to the rest of the app
 
     async def page(request: Request) -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html")
@@ -145,9 +149,15 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
         if not isinstance(options, dict):
             raise MoveError(f"options must be an object, got {options!r}")
         client = request.client.host if request.client else "unknown"
-        session = await run_in_threadpool(GameSession, body.get("game"), options, seats, seed=_seed(body.get("seed")),
-                                          delay=_delay(body.get("delay", 0.5)), records_dir=records_dir,
-                                          client=client, limits=limits)
+        seed, delay = _seed(body.get("seed")), _delay(body.get("delay", 0.5))
+        if not bot_setups.acquire(blocking=False):
+            raise MoveError(f"this server is setting up the bots of {MAX_BOT_SETUPS} new games already (a model "
+                            "server may be slow to answer): try again in a few seconds", 429)
+        try:
+            session = await run_in_threadpool(GameSession, body.get("game"), options, seats, seed=seed, delay=delay,
+                                              records_dir=records_dir, client=client, limits=limits)
+        finally:
+            bot_setups.release()
         store.make_room(client)  # after the request is known good: a bad one changes nothing
         store.add(session)
         credentials = session.credentials()

@@ -53,6 +53,17 @@ def connections(listener: socket.socket) -> int:
         count += 1
 
 
+def accept(listener: socket.socket, seconds: float = 10.0) -> socket.socket:
+    """The next connection made to ``listener`` (within ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            return listener.accept()[0]
+        except BlockingIOError:
+            time.sleep(0.01)
+    raise AssertionError("nothing connected to the model server")
+
+
 def offering(records, *models: ModelEndpoint) -> TestClient:
     """A client of a server started with ``--llm`` for each of ``models``."""
     client = TestClient(create_app(records, limits=Limits(models=models)), base_url=BASE_URL)
@@ -126,17 +137,10 @@ def test_a_silent_model_server_stalls_no_other_request_and_its_address_is_not_to
     connected = threading.Event()
 
     def hang_up_after_three_seconds() -> None:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                connection, _ = listener.accept()
-            except BlockingIOError:
-                time.sleep(0.01)
-                continue
-            connected.set()
-            time.sleep(3)
-            connection.close()
-            return
+        connection = accept(listener)
+        connected.set()
+        time.sleep(3)
+        connection.close()
 
     created: dict = {}
     with offering(tmp_path, ModelEndpoint("silent", f"http://127.0.0.1:{port}/v1", "m")) as client:
@@ -157,6 +161,27 @@ def test_a_silent_model_server_stalls_no_other_request_and_its_address_is_not_to
     assert response.status_code == 400 and response.json()["error"] == (
         "cannot make the bot 'llm:silent': its model server does not answer now (this server's log says why); "
         "try again later, or choose another bot")
+
+
+def test_games_waiting_for_their_bots_are_capped_and_leave_the_rest_of_the_server_free(tmp_path, listener, monkeypatch):
+    """A client that starts many games against a silent model server holds at most ``MAX_BOT_SETUPS``
+    worker threads: the next new game is a 429 at once, and the page is still served."""
+    import wonders_web.app
+    monkeypatch.setattr(wonders_web.app, "MAX_BOT_SETUPS", 1)
+    port = listener.getsockname()[1]
+    waiting = {"seats": ["llm:silent", "human"], "game": "duel", "delay": 0}
+    created: dict = {}
+    with offering(tmp_path, ModelEndpoint("silent", f"http://127.0.0.1:{port}/v1", "m")) as client:
+        creating = threading.Thread(target=lambda: created.update(response=client.post("/api/games", json=waiting)))
+        creating.start()
+        connection = accept(listener)  # the first game's bot waits for the silent model server
+        refused = client.post("/api/games", json={**waiting, "seats": ["random", "human"]})
+        assert refused.status_code == 429 and "setting up the bots of 1 new games already" in refused.json()["error"]
+        assert client.get("/").status_code == 200 and client.get("/api/setup").status_code == 200
+        connection.close()  # the model server hangs up: the first game is refused, and the next one may start
+        creating.join(30)
+        assert created["response"].status_code == 400
+        assert client.post("/api/games", json={**waiting, "seats": ["random", "human"]}).status_code == 200
 
 
 def test_a_saved_llm_seat_is_resumed_only_as_an_offered_model(tmp_path, model):
