@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 
 from wonders_web.guard import allowed_hosts, is_loopback
-from wonders_web.limits import Limits
+from wonders_web.limits import Limits, ModelEndpoint
 from wonders_web.proxy import PROXY_HEADERS, TrustedProxies
 
 
@@ -57,6 +57,11 @@ def add_subcommand(commands: argparse._SubParsersAction) -> None:
                        help="a game in progress that no request names for this long is stopped and released when a "
                        "new game needs room, its save moved to abandoned/ "
                        f"(default {defaults.abandon_seconds:g})")
+    serve.add_argument("--llm", action="append", default=[], metavar="NAME=URL,MODEL[,KEY_ENV]",
+                       help="offer a language model to the seats, as llm:NAME in the page's bot menu (repeatable): "
+                       "the chat-completions server at URL (e.g. http://127.0.0.1:8000/v1), its MODEL, and the "
+                       "environment variable KEY_ENV holding its key (sent to URL only; none: no key). The "
+                       "browsers choose only among these NAMEs, never a URL, model or key (default none)")
     serve.set_defaults(handler=lambda args: serve_command(serve, args))
 
 
@@ -76,8 +81,12 @@ def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     try:
         proxies = TrustedProxies.parse(args.trusted_proxy, args.proxy_header or PROXY_HEADERS[0])
         allowed_hosts(args.host, args.port, args.allowed_host)
+        models = tuple(map(ModelEndpoint.parse, args.llm))
     except ValueError as error:
         parser.error(str(error))
+    names = [model.name for model in models]
+    if len(set(names)) < len(names):
+        parser.error(f"--llm names each model once; got the names {', '.join(names)}")
     try:
         from wonders_web.app import serve
     except ImportError as error:
@@ -85,5 +94,6 @@ def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     limits = Limits(max_body=args.max_body, max_bot_seconds=args.max_bot_seconds,
                     max_bot_simulations=args.max_bot_simulations,
                     policy_dirs=Limits().policy_dirs + tuple(map(Path, args.policy_dir)), max_games=args.max_games,
-                    max_games_per_client=args.max_games_per_client, abandon_seconds=args.abandon_seconds)
+                    max_games_per_client=args.max_games_per_client, abandon_seconds=args.abandon_seconds,
+                    models=models)
     serve(args.host, args.port, Path(args.records), limits, tuple(args.allowed_host), proxies)

@@ -13,7 +13,9 @@ server it needs (Starlette, uvicorn) comes with the ``web`` extra.
 
 * **Play**: choose the game (Duel; 7 Wonders with 2-7 seats, edition, wonder sides and payment
   mode) and who plays each seat: ``human``, a bot (``random``, ``heuristic``, ``mcts``, ``ppo``, with
-  tournament options such as ``mcts:simulations=100``) or a policy file. The legal moves are the
+  tournament options such as ``mcts:simulations=100``), a policy file, or a language model the
+  operator offers (``wonders serve --llm NAME=URL,MODEL[,KEY_ENV]``: the seat ``llm:NAME``; a
+  browser never names a URL, a model or a key: :mod:`.limits`). The legal moves are the
   highlighted pieces; clicking one lists its moves with the price and to whom it is paid.
 * **Watch**: a game without human seats, at a chosen number of seconds per bot move.
 * **Replay**: open a game record and step through it turn by turn, forwards and backwards.

@@ -3,19 +3,23 @@
 =====================================  =========================================================
 ``GET  /``                             the page (``static/index.html``, plain HTML/CSS/JS)
 ``GET  /api/setup``                    per game: its title, board (the page's drawing), player
-                                       counts and default, bots, ``choices`` (the options offered)
+                                       counts and default, bots (``llm:NAME``: the language models
+                                       the operator offers), ``choices`` (the options offered)
 ``GET  /api/games``                    the games whose secrets the request holds (no others)
 ``POST /api/games``                    a new game: ``game``, ``options``, ``seats`` (``"human"``
                                        or a bot spec per seat), optional ``seed`` and ``delay``;
                                        answers its secrets: ``owner``, per human seat ``tokens``
-                                       and ``invites``
+                                       and ``invites`` (its bots are made in a worker thread: a
+                                       model server's check never stalls the other requests;
+                                       at most ``MAX_BOT_SETUPS`` games at once, else 429)
 ``GET  /api/games/{id}?seat=&tab=``    the table as ``seat`` sees it (its token needed; no seat:
                                        a spectator, which anyone who knows the id may be)
 ``POST /api/games/{id}/move``          ``seat``, ``tab``, ``action``, ``turn_id`` (the seat's token)
 ``POST /api/games/{id}/delay``         ``delay``: seconds per bot move (the owner secret)
 ``POST /api/games/{id}/seats/{seat}``  ``invite``: the seat's invitation; answers a new ``token``
 ``POST /api/replays``                  a game record (JSON body): checked by replaying it
-``GET  /api/replays/{id}/{turn}``      the table after ``turn`` turns (``?seat=`` for a hand)
+``GET  /api/replays/{id}/{turn}``      the table after ``turn`` turns (``?seat=`` a player number for
+                                       its hand; empty: a spectator's view)
 =====================================  =========================================================
 
 The secrets travel in the ``X-Wonders-Tokens`` header: the comma-separated secrets the browser
@@ -33,10 +37,12 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+import threading
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
@@ -48,7 +54,7 @@ from wonders_env.registry import entry
 
 from .games import GAME_VIEWS
 from .guard import Guard, allowed_hosts, is_loopback
-from .limits import DEFAULT_LIMITS, Limits, check_bot
+from .limits import DEFAULT_LIMITS, Limits
 from .proxy import NO_PROXIES, ClientAddress, TrustedProxies
 from .replay import Rebuilt, RecordError, parse_record, rebuild
 from .sessions import GameSession, MoveError, SessionStore
@@ -58,10 +64,17 @@ MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
 TOKEN_HEADER = "X-Wonders-Tokens"
 MAX_TOKENS = 1000  # secrets in one request's header
 MAX_SEED = 2**64 - 1  # the envs' rule
-SETUP = {"games": {name: {"title": view.TITLE, "board": view.BOARD, "players": list(entry(name).player_counts),
-                         "default_players": entry(name).default_players, "bots": list(agent_names(name)),
-                         "choices": view.SETUP_CHOICES}
-                  for name, view in GAME_VIEWS.items()}}
+MAX_BOT_SETUPS = 8  # new games whose bots are being made at once (each holds a worker thread)
+
+
+def setup_games(limits: Limits) -> dict[str, Any]:
+    """``/api/setup``'s games: the bots of each are its agents (:func:`wonders_agents.agent_names`)
+    and, where it has a text interface, ``llm:NAME`` per model of ``limits``."""
+    return {name: {"title": view.TITLE, "board": view.BOARD, "players": list(entry(name).player_counts),
+                   "default_players": entry(name).default_players,
+                   "bots": [*agent_names(name), *(f"llm:{model.name}" for model in limits.models if entry(name).text)],
+                   "choices": view.SETUP_CHOICES}
+            for name, view in GAME_VIEWS.items()}
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -114,12 +127,14 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
     name the client (:mod:`.proxy`); games are saved in ``records_dir`` (None: not saved, for tests)."""
     store = SessionStore(records_dir, limits)
     replays: dict[str, Rebuilt] = {}
+    games = setup_games(limits)
+    bot_setups = threading.BoundedSemaphore(MAX_BOT_SETUPS)  # the worker threads left to the rest of the app
 
     async def page(request: Request) -> FileResponse:
         return FileResponse(STATIC_DIR / "index.html")
 
     async def setup(request: Request) -> JSONResponse:
-        return JSONResponse({**SETUP, "skipped_saved_games": store.skipped})
+        return JSONResponse({"games": games, "skipped_saved_games": store.skipped})
 
     async def list_games(request: Request) -> JSONResponse:
         tokens = _tokens(request)
@@ -131,12 +146,18 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
             raise MoveError("send a JSON object with game, options and seats")
         options = body.get("options") or {}
         seats = body.get("seats")
-        if not isinstance(options, dict) or not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise MoveError("options must be an object and seats a list of 'human' or bot names")
-        seats = [seat if seat == "human" else check_bot(seat, limits) for seat in seats]
+        if not isinstance(options, dict):
+            raise MoveError(f"options must be an object, got {options!r}")
         client = request.client.host if request.client else "unknown"
-        session = GameSession(body.get("game"), options, seats, seed=_seed(body.get("seed")),
-                              delay=_delay(body.get("delay", 0.5)), records_dir=records_dir, client=client)
+        seed, delay = _seed(body.get("seed")), _delay(body.get("delay", 0.5))
+        if not bot_setups.acquire(blocking=False):
+            raise MoveError(f"this server is setting up the bots of {MAX_BOT_SETUPS} new games already (a model "
+                            "server may be slow to answer): try again in a few seconds", 429)
+        try:
+            session = await run_in_threadpool(GameSession, body.get("game"), options, seats, seed=seed, delay=delay,
+                                              records_dir=records_dir, client=client, limits=limits)
+        finally:
+            bot_setups.release()
         store.make_room(client)  # after the request is known good: a bad one changes nothing
         store.add(session)
         credentials = session.credentials()
@@ -197,6 +218,10 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
         seat = _seat(request.query_params.get("seat"))
         view = rebuilt.view
         env = rebuilt.env
+        players = len(view.seat_names(env))
+        if seat is not None and not 0 <= seat < players:
+            raise MoveError(f"seat must be a player number from 0 to {players - 1} (this game has {players} "
+                            f"players) or empty for a spectator, got {seat}")
         env.unwrapped.state = rebuilt.states[turn]
         events = rebuilt.events[turn - 1] if turn else []
         result = {"game": view.GAME, "turn": turn, "turns": len(rebuilt.states) - 1, "seat": seat,
@@ -255,6 +280,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, records_dir: Path | None = 
     if proxies.networks:
         print(f"the client of a request from {', '.join(map(str, proxies.networks))} is read from its "
               f"{proxies.header.title()} header", flush=True)
+    if limits.models:
+        print("language models offered to the seats: " + ", ".join(f"llm:{model.name} ({model.model} at "
+                                                                   f"{model.base_url})" for model in limits.models),
+              flush=True)
     if not is_loopback(host):
         folders = ", ".join(str(folder.resolve()) for folder in limits.policy_dirs)
         print("warning: " + REMOTE_WARNING.format(host=host, port=port, folders=folders), flush=True)

@@ -12,7 +12,10 @@ queued 7 Wonders choice included: ``in_progress/<id>.json`` (options, seats, the
 the record so far and the moves of the turn not yet resolved) while it runs, then ``<id>.json``
 (the plain game record) when it ends; each file is written whole or not at all.
 :class:`SessionStore` reloads the games in progress when the server starts, by replaying their
-records, so a closed tab or a restarted server (stopped or killed) loses nothing. It holds at
+records, so a closed tab or a restarted server (stopped or killed) loses nothing. A saved game's
+id is its file's name (a file that names another id inside is not resumed: what a file holds never
+says where it is written), and its bots are checked against the server's limits as a new game's
+are (:func:`.limits.check_bot`). It holds at
 most :class:`.limits.Limits`' games (see there: finished games are released first, an abandoned
 game's save moves to ``abandoned/<id>.json``).
 
@@ -32,7 +35,9 @@ been silent for ``CLAIM_SECONDS`` or the second tab takes the seat over.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import re
 import secrets
 import tempfile
 import threading
@@ -42,12 +47,16 @@ from typing import Any
 
 import numpy as np
 
+from wonders_env.text import text_module
+
 from .games import game_view
-from .limits import DEFAULT_LIMITS, Limits, bot_spec
+from .limits import DEFAULT_LIMITS, LLM_AGENT, Limits, ModelEndpoint, bot_spec, check_bot
 from .replay import rebuild
 
 CLAIM_SECONDS = 5.0  # a tab that has not asked for this long has let its seat go
 AGENT_SEED_STRIDE = 1000
+log = logging.getLogger(__name__)
+GAME_ID = re.compile(r"[0-9a-f]{12}")  # secrets.token_hex(6): a game's id, the name of its files
 
 
 class MoveError(ValueError):
@@ -58,25 +67,50 @@ class MoveError(ValueError):
         self.status = status
 
 
-def build_bot(spec: str, game: str, seed: int, env: Any):
+def build_bot(spec: str, game: str, seed: int, env: Any, limits: Limits = DEFAULT_LIMITS):
     """The bot of a spec for the table of ``env``: ``random``, ``heuristic``, ``mcts``, ``ppo``,
-    with options as in the tournament (``mcts:simulations=100``), or the path of a policy file (a
-    ``ppo`` bot). A bot that cannot play that table (a policy of another edition) is refused here,
-    when the game is created, not at its first move."""
+    with options as in the tournament (``mcts:simulations=100``), the path of a policy file (a
+    ``ppo`` bot), or ``llm:NAME``, a model of ``limits`` (:func:`build_model_bot`). A bot that
+    cannot play that table (a policy of another edition) is refused here, when the game is
+    created, not at its first move."""
     from wonders_agents.tournament import build_agent
     spec = bot_spec(spec)
+    if spec.partition(":")[0] == LLM_AGENT:
+        return build_model_bot(limits.model_endpoint(spec), game, seed)
     try:
         return build_agent(spec, game, seed, env)
     except Exception as error:  # an unknown name, a missing or broken policy file, torch missing, another table
         raise ValueError(f"cannot make the bot {spec!r}: {error}") from None
 
 
+def build_model_bot(endpoint: ModelEndpoint, game: str, seed: int):
+    """The ``llm`` agent of an endpoint the operator named, once its server answers (checked over
+    the network: call it off the event loop). Why it does not answer goes to the server's log; the
+    client is told only that it does not (nothing of the URL or the host)."""
+    from wonders_agents import make_agent
+    text_module(game)  # a game without a text interface says so
+    try:
+        return make_agent(LLM_AGENT, game=game, seed=seed, base_url=endpoint.base_url, model=endpoint.model,
+                          api_key_env=endpoint.api_key_env or "")
+    except Exception as error:  # unreachable, a redirect, an answer that is not HTTP: the server's business
+        log.warning("the language model %r (%s) cannot play: %s", endpoint.name, endpoint.base_url, error)
+        raise ValueError(f"cannot make the bot 'llm:{endpoint.name}': its model server does not answer now (this "
+                         "server's log says why); try again later, or choose another bot") from None
+
+
 class GameSession:
-    """One game: its env, its seats (``"human"`` or a bot spec) and the thread that runs it."""
+    """One game: its env, its seats (``"human"`` or a bot spec within ``limits``: :func:`.limits.check_bot`)
+    and the thread that runs it."""
 
     def __init__(self, game: str, options: dict[str, Any], seats: list[str], seed: int | None = None,
                  delay: float = 0.5, records_dir: Path | None = None, game_id: str | None = None,
-                 record: dict[str, Any] | None = None, client: str | None = None) -> None:
+                 record: dict[str, Any] | None = None, client: str | None = None,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
+        if game_id is not None and not (isinstance(game_id, str) and GAME_ID.fullmatch(game_id)):
+            raise ValueError(f"a game's id is 12 lowercase hexadecimal digits, got {game_id!r}")
+        if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
+            raise ValueError(f"seats must be a list of 'human' or bot names, got {seats!r}")
+        seats = [seat if seat == "human" else check_bot(seat, limits) for seat in seats]
         self.view_module = game_view(game)
         self.game = self.view_module.GAME
         self.options = dict(options)
@@ -90,7 +124,7 @@ class GameSession:
         if len(seats) != len(names):
             raise ValueError(f"this game has {len(names)} seats ({', '.join(names)}), got {len(seats)} seat choices")
         self.seats = list(seats)
-        self.bots = {name: build_bot(spec, self.game, self.seed + AGENT_SEED_STRIDE * (i + 1), self.env)
+        self.bots = {name: build_bot(spec, self.game, self.seed + AGENT_SEED_STRIDE * (i + 1), self.env, limits)
                      for i, (name, spec) in enumerate(zip(names, seats)) if spec != "human"}
         self.delay = float(delay)
         self.id = game_id or secrets.token_hex(6)
@@ -325,14 +359,20 @@ class GameSession:
                 "queued": {"stepped": self.stepped, "pending": self.pending, "chosen": sorted(self.chosen())}})
 
     @classmethod
-    def resume(cls, saved: dict[str, Any], records_dir: Path | None) -> GameSession:
-        """The game of an ``in_progress`` file: its record replayed, then the moves of the turn not
-        yet resolved given again and the queued ones queued, with the same secrets."""
+    def resume(cls, path: Path, records_dir: Path, limits: Limits = DEFAULT_LIMITS) -> GameSession:
+        """The game of the ``in_progress`` file ``path``, its id the file's name: its record replayed,
+        then the moves of the turn not yet resolved given again and the queued ones queued, with the
+        same secrets; its bots within ``limits``. A file that names another id is refused."""
+        game_id = path.stem
+        saved = json.loads(path.read_text())
+        if saved.get("id") != game_id:
+            raise ValueError(f"its id {saved.get('id')!r} is not its file's name {game_id!r}: a saved game is "
+                             "resumed under the name of its file only")
         if "owner" not in saved:
             raise ValueError("saved by an older server, without the seats' secrets: no browser could play it")
         session = cls(saved["game"], saved["options"], saved["seats"], seed=saved["seed"],
-                      delay=saved.get("delay", 0.5), records_dir=records_dir, game_id=saved["id"],
-                      record=saved["record"], client=saved.get("client"))
+                      delay=saved.get("delay", 0.5), records_dir=records_dir, game_id=game_id,
+                      record=saved["record"], client=saved.get("client"), limits=limits)
         session.owner = saved["owner"]
         session.tokens = {int(seat): token for seat, token in saved["tokens"].items()}
         session.invites = {int(seat): invite for seat, invite in saved["invites"].items()}
@@ -383,8 +423,8 @@ class SessionStore:
                                 "(wonders serve --max-games); it stays saved for a later start")
             return
         try:
-            session = GameSession.resume(json.loads(path.read_text()), self.records_dir)
-        except (OSError, KeyError, TypeError, ValueError) as error:
+            session = GameSession.resume(path, self.records_dir, self.limits)
+        except (OSError, AttributeError, KeyError, TypeError, ValueError) as error:  # a damaged file: kept
             self.skipped.append(f"{path}: {error}")
             return
         self.add(session)

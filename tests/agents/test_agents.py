@@ -27,7 +27,14 @@ CHEAP = {"random": {}, "heuristic": {}, "mcts": {"simulations": 3}, "ppo": {}, "
 BOTS = tuple(name for name in AGENT_NAMES if name != "llm")
 
 
+def skip_without_torch(name: str) -> None:
+    """Skip, saying why, a test of a network agent where torch (the train extra) is not installed."""
+    if name in ("ppo", "az"):
+        pytest.importorskip("torch", reason=f"the {name} agent reads its network with torch (the train extra)")
+
+
 def agents_for(name: str, game: str, players: int, seed: int) -> list:
+    skip_without_torch(name)
     return [make_agent(name, game=game, seed=seed * 10 + s, **CHEAP[name]) for s in range(players)]
 
 
@@ -85,6 +92,7 @@ def test_the_boolean_options_are_found():
 @pytest.mark.parametrize("value", ["no", "false", "maybe", 0, 1, 1.0, None, [], np.array([True])], ids=repr)
 def test_a_boolean_option_takes_a_real_bool_only(name, option, value):
     """``reuse='no'`` meant True and ``deterministic='maybe'`` was taken: options were read by truthiness."""
+    skip_without_torch(name)
     with pytest.raises(ValueError, match=rf"^{option} must be True or False \(.*{option}=true or {option}=false\), "
                                          rf"got .* of type {type(value).__name__}$"):
         make_agent(name, game="duel", **CHEAP[name], **{option: value})
@@ -92,6 +100,7 @@ def test_a_boolean_option_takes_a_real_bool_only(name, option, value):
 
 @pytest.mark.parametrize("name, option", FLAG_OPTIONS)
 def test_a_boolean_option_takes_python_and_numpy_bools(name, option):
+    skip_without_torch(name)
     for value in (False, True, np.bool_(False), np.bool_(True)):
         found = _flag_value(make_agent(name, game="duel", **CHEAP[name], **{option: value}), option)
         assert type(found) is bool and found == value
@@ -103,6 +112,7 @@ def test_a_game_without_a_valuation_plays_random_and_the_networks_only(monkeypat
     assert agent_names("duel") == BOTS
     monkeypatch.delitem(VALUATIONS, "seven_wonders_duel")
     assert agent_names("duel") == ("random", "ppo", "az")
+    skip_without_torch("ppo")
     for name in ("heuristic", "mcts"):
         with pytest.raises(ValueError, match="no heuristic valuation for seven_wonders_duel; "
                                              "games with one: seven_wonders"):
@@ -346,6 +356,7 @@ class _Sealed(dict):
 
 @pytest.mark.parametrize("name", BOTS)
 def test_seven_wonders_agents_never_read_the_choices_already_made(name):
+    skip_without_torch(name)
     env = wonders_env.make("seven_wonders", 4, raw=True)
     env.reset(seed=1)
     raw = env.unwrapped

@@ -20,6 +20,7 @@ def spec(server: ScriptedChatServer) -> str:
 
 
 def test_models_meet_the_ladder_and_each_other_and_the_leaderboard_says_how_they_did(tmp_path):
+    pytest.importorskip("openskill", reason="the arena rates with openskill (the tournament extra)")
     with ScriptedChatServer(then="first") as first, ScriptedChatServer(then="illegal") as stubborn:
         arena = run_arena("duel", {"first": spec(first), "stubborn": spec(stubborn)}, ladder=["random"],
                           games=2, out=tmp_path, progress=False)
@@ -44,6 +45,7 @@ def test_models_meet_the_ladder_and_each_other_and_the_leaderboard_says_how_they
 
 
 def test_an_interrupted_arena_resumes_with_the_games_missing(tmp_path):
+    pytest.importorskip("openskill", reason="the arena rates with openskill (the tournament extra)")
     ladder = ["random", "heuristic"]
     with ScriptedChatServer(then="legal") as server:
         run_arena("duel", {"scripted": spec(server)}, ladder=ladder, games=2, out=tmp_path, progress=False)
@@ -110,6 +112,7 @@ def test_seven_wonders_puts_the_model_against_a_field():
 
 
 def test_seven_wonders_arena(tmp_path):
+    pytest.importorskip("openskill", reason="the arena rates with openskill (the tournament extra)")
     with ScriptedChatServer(then="legal") as server:
         arena = run_arena("seven_wonders", {"scripted": spec(server)}, ladder=["random"], games=3,
                           num_players=3, out=tmp_path, progress=False)
@@ -119,6 +122,7 @@ def test_seven_wonders_arena(tmp_path):
 
 
 def test_the_command_line_and_bad_input(tmp_path, capsys):
+    pytest.importorskip("openskill", reason="the arena rates with openskill (the tournament extra)")
     with ScriptedChatServer(then="first") as server:
         main(["arena", "--game", "duel", "--model", f"first={spec(server)}", "--ladder", "random", "--games", "2",
               "--out", str(tmp_path)])

@@ -329,6 +329,7 @@ def test_the_start_up_check_ends_at_its_deadline():
 def test_it_plays_in_the_tournament_in_terminal_play_and_as_a_bot_of_the_web_app():
     from wonders_agents.play import play_human
     from wonders_agents.tournament import run_tournament
+    from wonders_web.limits import Limits, ModelEndpoint
     from wonders_web.sessions import build_bot
     with ScriptedChatServer(then="legal") as server:
         spec = f"llm:base_url={server.url},model=scripted,backoff=0.01"
@@ -338,7 +339,8 @@ def test_it_plays_in_the_tournament_in_terminal_play_and_as_a_bot_of_the_web_app
         record = play_human("duel", spec, seed=1, read=lambda _: "1", write=answers.append)
         assert record["finished"]
         env = wonders_env.make("duel", raw=True)
-        assert isinstance(build_bot(spec, "seven_wonders_duel", 0, env), LLMAgent)
+        offered = Limits(models=(ModelEndpoint("scripted", server.url, "scripted"),))  # wonders serve --llm
+        assert isinstance(build_bot("llm:scripted", "seven_wonders_duel", 0, env, offered), LLMAgent)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

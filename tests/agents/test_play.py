@@ -114,6 +114,7 @@ def test_duel_moves_describe_wonders_cards_and_tokens():
 
 
 def test_the_opponent_is_an_agent_spec_such_as_a_trained_policy_file(tmp_path):
+    pytest.importorskip("torch", reason="the ppo agent needs torch (the train extra)")
     from wonders_agents.ppo_agent import default_policy_path
     script = Script([], then="q")
     spec = f"ppo:path={default_policy_path('seven_wonders_duel')}"

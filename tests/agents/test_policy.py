@@ -9,10 +9,11 @@ import copy
 
 import numpy as np
 import pytest
-import torch
 
-from wonders_agents.policy import ActorCritic, CompactBatch, PolicySpec, StackedPolicies
-from wonders_env import vector
+torch = pytest.importorskip("torch", reason="the policy network runs in torch (the train extra)")
+
+from wonders_agents.policy import ActorCritic, CompactBatch, PolicySpec, StackedPolicies  # noqa: E402
+from wonders_env import vector  # noqa: E402
 
 TABLES = [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 4}),
           ("seven_wonders", {"num_players": 7, "edition": "2nd"}),

@@ -6,11 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from wonders_agents import make_agent
-import wonders_env
-from wonders_agents.match import play_game
-from wonders_agents.ppo_agent import default_policy_path
-from wonders_agents.policy import CheckpointError
+pytest.importorskip("torch", reason="the shipped policies are read with torch (the train extra)")
+
+from wonders_agents import make_agent  # noqa: E402
+import wonders_env  # noqa: E402
+from wonders_agents.match import play_game  # noqa: E402
+from wonders_agents.ppo_agent import default_policy_path  # noqa: E402
+from wonders_agents.policy import CheckpointError  # noqa: E402
 
 GAMES = ("seven_wonders", "seven_wonders_duel")
 

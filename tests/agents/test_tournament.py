@@ -18,12 +18,14 @@ from wonders_agents.tournament import (build_agent, default_lineups, lineup_labe
 
 @pytest.fixture(scope="module")
 def duel_result():
+    pytest.importorskip("openskill", reason="the ratings need openskill (the tournament extra)")
     return run_tournament("duel", ["heuristic", "random", "mcts:simulations=2"], games=12, workers=2,
                           progress=False)
 
 
 @pytest.fixture(scope="module")
 def seven_wonders_result():
+    pytest.importorskip("openskill", reason="the ratings need openskill (the tournament extra)")
     return run_tournament("seven_wonders", ["heuristic", "random"], games=8, num_players=4, workers=1,
                           progress=False)
 
@@ -45,6 +47,7 @@ def test_agent_specs():
 def test_a_flag_in_an_agent_spec_reaches_the_agent_as_a_bool(text, value):
     agent = build_agent(f"mcts:simulations=3,reuse={text}", "duel", 0)
     assert agent.core.options["reuse"] is value
+    pytest.importorskip("torch", reason="the ppo agent needs torch (the train extra)")
     assert build_agent(f"ppo:deterministic={text}", "duel", 0)._agent.deterministic is value
 
 
@@ -52,6 +55,8 @@ def test_a_flag_in_an_agent_spec_reaches_the_agent_as_a_bool(text, value):
                                   "az:simulations=3,reuse=yes"])
 def test_a_flag_in_an_agent_spec_is_true_or_false(spec):
     option = "deterministic" if spec.startswith("ppo") else "reuse"
+    if not spec.startswith("mcts"):
+        pytest.importorskip("torch", reason=f"the {spec.partition(':')[0]} agent needs torch (the train extra)")
     with pytest.raises(ValueError, match=rf"{option} must be True or False .*{option}=true or {option}=false"):
         build_agent(spec, "duel", 0)
 
@@ -178,6 +183,7 @@ def test_victory_types_are_counted(duel_result):
 
 
 def test_files(tmp_path, duel_result):
+    pytest.importorskip("matplotlib", reason="the plot needs matplotlib (the tournament extra)")
     paths = duel_result.save(tmp_path)
     assert [p.name for p in paths] == ["summary.json", "games.csv", "win_rates.csv", "win_rates.png"]
     summary = json.loads(paths[0].read_text())
@@ -217,15 +223,15 @@ def test_time_limited_agents_are_not_replayable():
 
 def test_bad_tournaments_fail_before_playing():
     with pytest.raises(ValueError, match="unknown agent 'nobody'"):
-        run_tournament("duel", ["random", "nobody"], games=2, progress=False)
+        run_tournament("duel", ["random", "nobody"], games=2, ratings=False, progress=False)
     with pytest.raises(ValueError, match="unknown game 'go'"):
-        run_tournament("go", ["random", "heuristic"], games=2, progress=False)
+        run_tournament("go", ["random", "heuristic"], games=2, ratings=False, progress=False)
     with pytest.raises(ValueError, match="num_players must be"):
-        run_tournament("seven_wonders", ["random", "heuristic"], num_players=9, games=2, progress=False)
+        run_tournament("seven_wonders", ["random", "heuristic"], num_players=9, games=2, ratings=False, progress=False)
     with pytest.raises(ValueError, match="num_players must be one of 2 for seven_wonders_duel, got 3"):
-        run_tournament("duel", ["random", "heuristic"], num_players=3, games=2, progress=False)
+        run_tournament("duel", ["random", "heuristic"], num_players=3, games=2, ratings=False, progress=False)
     with pytest.raises(ValueError, match="workers must be at least 1"):
-        run_tournament("duel", ["random", "heuristic"], games=2, workers=0, progress=False)
+        run_tournament("duel", ["random", "heuristic"], games=2, workers=0, ratings=False, progress=False)
 
 
 def test_a_policy_of_another_edition_is_refused_before_playing():

@@ -17,6 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_tournament_command(tmp_path, capsys):
+    pytest.importorskip("openskill", reason="the ratings need openskill (the tournament extra)")
+    pytest.importorskip("matplotlib", reason="the plot needs matplotlib (the tournament extra)")
     run(["tournament", "--game", "duel", "--agents", "heuristic", "random", "--games", "4", "--workers", "1",
          "--out", str(tmp_path), "--seed", "3"])
     out = capsys.readouterr().out
@@ -38,7 +40,7 @@ def test_tournament_errors_are_clear():
     with pytest.raises(SystemExit, match="give --agents"):
         run(["tournament", "--game", "duel"])
     with pytest.raises(SystemExit, match="unknown agent 'foo'"):
-        run(["tournament", "--game", "duel", "--agents", "random", "foo"])
+        run(["tournament", "--game", "duel", "--agents", "random", "foo", "--no-plot", "--no-ratings"])
     with pytest.raises(SystemExit, match="--games must be at least 1"):
         run(["tournament", "--agents", "random", "heuristic", "--games", "0"])
 
@@ -52,10 +54,12 @@ def test_play_command(monkeypatch, capsys):
 
 
 def test_play_takes_a_policy_file_and_reports_a_missing_one_in_one_line(tmp_path):
+    pytest.importorskip("torch", reason="the ppo agent needs torch (the train extra)")
     with pytest.raises(SystemExit, match=r"^wonders play: .*missing\.pt: no such checkpoint or policy file"):
         run(["play", "--game", "duel", "--opponent", f"ppo:path={tmp_path / 'missing.pt'}"])
     with pytest.raises(SystemExit, match="^wonders tournament: .*missing.pt: no such checkpoint"):
-        run(["tournament", "--game", "duel", "--agents", "random", f"ppo:path={tmp_path / 'missing.pt'}"])
+        run(["tournament", "--game", "duel", "--agents", "random", f"ppo:path={tmp_path / 'missing.pt'}", "--no-plot",
+             "--no-ratings"])
 
 
 def test_flags_must_be_written_in_full(capsys):

@@ -17,9 +17,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
+
+nbformat = pytest.importorskip("nbformat", reason="reading the notebooks needs nbformat (the dev extra)")
+NotebookClient = pytest.importorskip("nbclient", reason="running the notebooks needs nbclient (the dev "
+                                     "extra)").NotebookClient
+#: what the notebooks' cells import besides the package (the notebooks and train extras)
+NOTEBOOK_EXTRAS = {"ipykernel": "notebooks", "matplotlib": "notebooks", "openskill": "notebooks", "torch": "train"}
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 MAX_BYTES = 400_000  # a committed notebook, its plots included
@@ -58,6 +62,8 @@ def test_notebook_is_committed_with_the_outputs_of_a_whole_run(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs_top_to_bottom(path, tmp_path, monkeypatch):
+    for module, extra in NOTEBOOK_EXTRAS.items():
+        pytest.importorskip(module, reason=f"the notebooks run with {module} (the {extra} extra)")
     monkeypatch.setenv("WONDERS_NOTEBOOK_QUICK", "1")
     notebook = nbformat.read(path, as_version=4)
     execute(notebook, tmp_path)

@@ -2,13 +2,17 @@
 unimportable and the Python engine's setup and states made to fail, core games are played through
 ``env()``, ``parallel_env()``, ``vector.make``, training's heuristic seats, the text interface, the
 web app (a whole game against bots, an illegal move, a replay) and every shipped agent, at 3, 4
-and 7 players, both editions, both payment modes, rendering, illegal moves and records included."""
+and 7 players, both editions, both payment modes, rendering, illegal moves and records included.
+The agents that read a network (torch: the train extra) and the web app (the web extra) are
+tested apart, and skip with the reason where their extra is missing."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,7 +21,8 @@ BLOCKED = ("wonders_env.seven_wonders.rules", "wonders_env.seven_wonders.costs",
            "wonders_env.seven_wonders.scoring", "wonders_env.seven_wonders.determinize",
            "wonders_env.seven_wonders.game")
 
-SCRIPT = r'''
+#: run first: the Python engine made unusable
+GUARD = r'''
 import importlib.abc, json, sys, tempfile
 from pathlib import Path
 import numpy as np
@@ -54,7 +59,15 @@ from wonders_env import seven_wonders_v0, text, vector
 from wonders_env.seven_wonders.actions import IllegalActionError
 from wonders_agents import make_agent
 from wonders_agents.match import play_game
+'''
 
+#: run last: nothing of the Python engine was imported
+DONE = r'''
+assert not BLOCKED & set(sys.modules)
+print("the core played alone")
+'''
+
+GAMES = r'''
 TABLES = [dict(num_players=3, edition="1st"), dict(num_players=4, edition="2nd", payment="choose"),
           dict(num_players=7, edition="1st"), dict(num_players=3, edition="2nd")]
 
@@ -137,9 +150,8 @@ while not done:
     done, info = game.step("1")
 assert game.game_record()["finished"] and "Game over" in game.get_observation()[1]
 
-# every shipped agent, at a table of its own
-lineups = {"random": {}, "heuristic": {}, "mcts": {"simulations": 30}, "mcts_python": {"simulations": 4},
-           "az": {"simulations": 8}, "ppo": {}}
+# every shipped agent that reads no network, at a table of its own
+lineups = {"random": {}, "heuristic": {}, "mcts": {"simulations": 30}, "mcts_python": {"simulations": 4}}
 for seed, (name, options) in enumerate(lineups.items()):
     env = seven_wonders_v0.raw_env(num_players=3)
     if name == "mcts_python":
@@ -155,8 +167,19 @@ from wonders_agents.play import play_human
 lines = []
 record = play_human("seven_wonders", "heuristic", num_players=3, seed=2, read=lambda prompt: "1", write=lines.append)
 assert record["finished"] and any("Game over" in line for line in lines)
+'''
 
-# the web app: a whole game against bots, an illegal move, the replay of its record
+NETWORK_AGENTS = r'''
+for seed, (name, options) in enumerate({"az": {"simulations": 8}, "ppo": {}}.items()):
+    env = seven_wonders_v0.raw_env(num_players=3)
+    agent = make_agent(name, game="seven_wonders", seed=seed, **options)
+    others = [make_agent("heuristic", game="seven_wonders", seed=seed + k) for k in (1, 2)]
+    result = play_game(env, [agent, *others], seed)
+    assert result.record["finished"], name
+'''
+
+# a whole game against bots, an illegal move, the replay of its record
+WEB_APP = r'''
 sys.path.insert(0, sys.argv[2])
 from starlette.testclient import TestClient
 from web_helpers import BASE_URL, new_game, play_turn
@@ -180,14 +203,27 @@ with tempfile.TemporaryDirectory() as folder, TestClient(create_app(Path(folder)
     assert [s["score"] for s in last["result"]["scores"]] == [p["score"] for p in result.record["players"]]
     middle = client.get(f"/api/replays/{replay.json()['id']}/5", params={"seat": 1}).json()
     assert middle["table"]["cities"]
-
-assert not BLOCKED & set(sys.modules)
-print("the core played alone")
 '''
 
 
-def test_the_core_plays_every_way_without_the_python_rules():
-    done = subprocess.run([sys.executable, "-c", SCRIPT, ",".join(BLOCKED), str(ROOT / "tests" / "web")],
+def play_alone(body: str) -> None:
+    """Run ``body`` between the guard and the final check in a fresh interpreter; it must end cleanly."""
+    done = subprocess.run([sys.executable, "-c", GUARD + body + DONE, ",".join(BLOCKED), str(ROOT / "tests" / "web")],
                           capture_output=True, text=True, cwd=ROOT, timeout=900)
     assert done.returncode == 0, done.stderr[-4000:]
     assert "the core played alone" in done.stdout
+
+
+def test_the_core_plays_every_way_without_the_python_rules():
+    play_alone(GAMES)
+
+
+def test_the_agents_that_read_a_network_play_the_core_alone():
+    pytest.importorskip("torch", reason="the ppo and az agents read their networks with torch (the train extra)")
+    play_alone(NETWORK_AGENTS)
+
+
+def test_the_web_app_plays_the_core_alone():
+    pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn) is not installed")
+    pytest.importorskip("httpx2", reason="starlette's test client needs httpx2 (the dev extra)")
+    play_alone(WEB_APP)

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import torch
 
-from wonders_agents import make_agent
-from wonders_agents.policy import FORMAT_VERSION, MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, load_policy
-from wonders_training import az_selfplay as az
-from wonders_training.cli_args import parse_args
-from wonders_env import vector
+torch = pytest.importorskip("torch", reason="az self-play trains with torch (the train extra)")
+
+from wonders_agents import make_agent  # noqa: E402
+from wonders_agents.policy import FORMAT_VERSION, MASKED_LOGIT, ActorCritic, CheckpointError, PolicySpec, load_policy  # noqa: E402
+from wonders_training import az_selfplay as az  # noqa: E402
+from wonders_training.cli_args import parse_args  # noqa: E402
+from wonders_env import vector  # noqa: E402
 
 TINY = ["--games", "2", "--num-envs", "2", "--simulations", "6", "--gate-games", "2", "--eval-games", "1",
         "--init", "none", "--hidden", "16", "--temperature-moves", "3", "--batch-size", "64",

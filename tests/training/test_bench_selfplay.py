@@ -5,10 +5,13 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_selfplay.py"
 
 
 def test_bench_selfplay_gives_positions_per_second_for_each_evaluator(capsys):
+    pytest.importorskip("torch", reason="the self-play benchmark's networks run in torch (the train extra)")
     spec = importlib.util.spec_from_file_location("bench_selfplay", BENCH)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)

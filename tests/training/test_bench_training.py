@@ -5,7 +5,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-import torch
+import pytest
+
+torch = pytest.importorskip("torch", reason="the training benchmark trains with torch (the train extra)")
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_training.py"
 

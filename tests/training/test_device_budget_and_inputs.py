@@ -12,11 +12,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import torch
 
-from wonders_agents.policy import ActorCritic, PolicySpec, StackedPolicies, load_policy
-from wonders_training import az_selfplay, csv_files, device, ppo_selfplay, train_sb3
-from wonders_env import vector
+torch = pytest.importorskip("torch", reason="the training scripts need torch (the train extra)")
+
+from wonders_agents.policy import ActorCritic, PolicySpec, StackedPolicies, load_policy  # noqa: E402
+from wonders_training import az_selfplay, csv_files, device, ppo_selfplay, train_sb3  # noqa: E402
+from wonders_env import vector  # noqa: E402
 
 TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "0", "--final-eval-games", "2",
         "--snapshot-every", "1", "--no-progress-bar"]

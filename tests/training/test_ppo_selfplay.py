@@ -8,17 +8,18 @@ import copy
 
 import numpy as np
 import pytest
-import torch
 
-from wonders_agents import make_agent
-import wonders_env
-from wonders_agents.match import play_game
-from wonders_agents.ppo_agent import PPOAgent
-from wonders_training import ppo_selfplay, seats
-from wonders_training.game_options import table_options
-from wonders_env import vector
-from wonders_agents.policy import (ActorCritic, CheckpointError, PolicyAgent, PolicySpec, StackedPolicies, load_policy,
-                           save_policy)
+torch = pytest.importorskip("torch", reason="PPO self-play trains with torch (the train extra)")
+
+from wonders_agents import make_agent  # noqa: E402
+import wonders_env  # noqa: E402
+from wonders_agents.match import play_game  # noqa: E402
+from wonders_agents.ppo_agent import PPOAgent  # noqa: E402
+from wonders_training import ppo_selfplay, seats  # noqa: E402
+from wonders_training.game_options import table_options  # noqa: E402
+from wonders_env import vector  # noqa: E402
+from wonders_agents.policy import (  # noqa: E402
+    ActorCritic, CheckpointError, PolicyAgent, PolicySpec, StackedPolicies, load_policy, save_policy)
 
 TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "1", "--eval-games", "2",
         "--final-eval-games", "2", "--snapshot-every", "1", "--checkpoint-every", "1", "--no-progress-bar"]

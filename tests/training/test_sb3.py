@@ -7,13 +7,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from sb3_contrib import MaskablePPO
 
-import wonders_env
-from wonders_agents.match import play_game
-from wonders_training import train_sb3
-from wonders_agents.policy import CheckpointError
-from wonders_training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv
+MaskablePPO = pytest.importorskip("sb3_contrib", reason="the SB3 training needs stable-baselines3 and sb3-contrib "
+                                  "(the train extra)").MaskablePPO
+
+import wonders_env  # noqa: E402
+from wonders_agents.match import play_game  # noqa: E402
+from wonders_training import train_sb3  # noqa: E402
+from wonders_agents.policy import CheckpointError  # noqa: E402
+from wonders_training.sb3_wrapper import MaskablePPOAgent, SingleSeatEnv  # noqa: E402
 
 
 @pytest.mark.parametrize("game, players", [("seven_wonders_duel", 2), ("seven_wonders", 3), ("seven_wonders", 2)])

@@ -11,12 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
-import torch
 
-from wonders_training import az_selfplay, ppo_selfplay, train_sb3
-from wonders_training.cli_args import run_script
-from wonders_training.interrupt import resume_command
-from wonders_agents.policy import CheckpointError
+torch = pytest.importorskip("torch", reason="the training scripts need torch (the train extra)")
+
+from wonders_training import az_selfplay, ppo_selfplay, train_sb3  # noqa: E402
+from wonders_training.cli_args import run_script  # noqa: E402
+from wonders_training.interrupt import resume_command  # noqa: E402
+from wonders_agents.policy import CheckpointError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "0", "--final-eval-games", "2",

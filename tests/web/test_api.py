@@ -8,6 +8,9 @@ import re
 import numpy as np
 import pytest
 
+# first: where the web extra is missing, this import skips the module, saying why
+from web_helpers import BASE_URL, JSON, NEEDS_TORCH, TOKEN_HEADER, free_port, new_game, play_turn, wait_for
+
 from wonders_agents import make_agent
 import wonders_env
 from wonders_agents.match import play_game
@@ -18,8 +21,6 @@ from wonders_web.app import STATIC_DIR, create_app
 from wonders_web.games import GAME_VIEWS
 from wonders_web.limits import Limits
 from wonders_web.replay import RecordError, rebuild
-
-from web_helpers import BASE_URL, JSON, TOKEN_HEADER, free_port, new_game, play_turn, wait_for
 
 
 def finished_record(game: str, seed: int, **env_options) -> dict:
@@ -55,7 +56,7 @@ def test_the_page_draws_the_board_of_every_game():
 
 
 @pytest.mark.parametrize("game, options, seats", [
-    ("seven_wonders_duel", {}, ["ppo", "random"]),
+    pytest.param("seven_wonders_duel", {}, ["ppo", "random"], marks=NEEDS_TORCH),
     ("seven_wonders", {"num_players": 5, "edition": "2nd"}, ["random", "heuristic", "random", "random", "random"]),
     ("seven_wonders", {"num_players": 2}, ["mcts:simulations=4", "random"]),
     ("seven_wonders", {"num_players": 4}, ["heuristic", "random", "random", "random"]),
@@ -96,16 +97,20 @@ def test_every_move_shows_its_price_and_to_whom(client):
     ({"game": "chess", "seats": ["human"]}, "unknown game 'chess'"),
     ({"game": "duel", "seats": ["human", "alphazero"]}, "unknown agent 'alphazero'"),
     ({"game": "duel", "seats": ["human", "ppo:path=runs/no/such/policy.pt"]}, "runs/no/such/policy.pt"),
-    ({"game": "duel", "seats": ["human", "runs/no/such/policy.pt"]}, "no such checkpoint or policy file"),
+    pytest.param({"game": "duel", "seats": ["human", "runs/no/such/policy.pt"]}, "no such checkpoint or policy file",
+                 marks=NEEDS_TORCH),
     ({"game": "duel", "seats": ["human", "/no/such/policy.pt"]}, "policy files are read only from"),
-    ({"game": "7w", "options": {"num_players": 3, "edition": "2nd"}, "seats": ["human", "ppo", "random"]},
-     "this game (seven_wonders, 2nd edition) gives"),
-    ({"game": "7w", "options": {"num_players": 3}, "seats": ["human", str(default_policy_path("seven_wonders_duel")),
-                                                             "random"]}, "not for 'seven_wonders'"),
+    pytest.param({"game": "7w", "options": {"num_players": 3, "edition": "2nd"}, "seats": ["human", "ppo", "random"]},
+                 "this game (seven_wonders, 2nd edition) gives", marks=NEEDS_TORCH),
+    pytest.param({"game": "7w", "options": {"num_players": 3},
+                  "seats": ["human", str(default_policy_path("seven_wonders_duel")), "random"]},
+                 "not for 'seven_wonders'", marks=NEEDS_TORCH),
     ({"game": "duel", "seats": ["human"]}, "has 2 seats"),
     ({"game": "7w", "options": {"num_players": 9}, "seats": ["human"] * 9}, "num_players must be"),
     ({"game": "7w", "options": {"colour": "red"}, "seats": ["human"] * 3}, "unknown 7 Wonders options"),
-    ({"game": "duel", "seats": "human"}, "seats a list"),
+    ({"game": "duel", "seats": "human"}, "seats must be a list of 'human' or bot names"),
+    ({"game": "duel", "seats": ["human", 3]}, "seats must be a list of 'human' or bot names"),
+    ({"game": "duel", "options": ["edition"], "seats": ["human", "random"]}, "options must be an object"),
     ({"game": "duel", "seats": ["human", "random"], "delay": "slow"}, "delay must be a number"),
     ({"game": "duel", "seats": ["human", "random"], "seed": -3}, "seed must be an integer from 0 to 2**64-1"),
 ])
@@ -115,6 +120,7 @@ def test_a_bad_new_game_is_refused_with_the_reason(client, body, words):
     assert client.app.state.store.sessions == {}
 
 
+@NEEDS_TORCH
 def test_a_broken_policy_file_is_refused_with_the_reason(tmp_path):
     from starlette.testclient import TestClient
     junk = tmp_path / "junk.pt"
@@ -239,6 +245,22 @@ def test_a_record_replays_turn_by_turn_to_its_final_scores(client, game, options
     expected_turns = len(record["actions"]) if game == "seven_wonders_duel" else None
     if expected_turns is not None:
         assert replay["turns"] == expected_turns
+
+
+@pytest.mark.parametrize("game, options, players", [("seven_wonders_duel", {}, 2),
+                                                     ("seven_wonders", {"num_players": 3}, 3),
+                                                     ("seven_wonders", {"num_players": 2}, 2)])
+def test_a_replay_seat_outside_the_players_is_a_400_naming_the_range(client, game, options, players):
+    record = finished_record(game, 6, **options)
+    replay = client.post("/api/replays", content=json.dumps(record), headers=JSON).json()
+    turn = f"/api/replays/{replay['id']}/{replay['turns'] // 2}"
+    for seat in (-1, players, players + 5, 10**6):
+        response = client.get(turn, params={"seat": seat})
+        assert response.status_code == 400, (seat, response.text)
+        assert response.json()["error"] == (f"seat must be a player number from 0 to {players - 1} (this game has "
+                                            f"{players} players) or empty for a spectator, got {seat}")
+    for seat in (*range(players), ""):
+        assert client.get(turn, params={"seat": seat}).status_code == 200
 
 
 @pytest.mark.parametrize("game, players, agents", [("duel", None, ["random", "heuristic"]),

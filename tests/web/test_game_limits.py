@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 
+# first: where the web extra is missing, this import skips the module, saying why
+from web_helpers import BASE_URL, new_game, wait_for
+
 import pytest
 from starlette.testclient import TestClient
 
 from wonders_web.app import create_app
 from wonders_web.limits import Limits
-
-from web_helpers import BASE_URL, new_game, wait_for
 
 HUMAN_GAME = {"game": "seven_wonders_duel", "options": {}, "seats": ["human", "random"], "delay": 0}
 BOTS_GAME = {**HUMAN_GAME, "seats": ["random", "random"]}

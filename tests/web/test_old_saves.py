@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+# first: where the web extra is missing, this import skips the module, saying why
+from web_helpers import BASE_URL, JSON
+
 import numpy as np
 import pytest
 from starlette.testclient import TestClient
@@ -12,8 +15,6 @@ from starlette.testclient import TestClient
 from wonders_env.deal_rng import DEAL_NAME
 from wonders_env.registry import make
 from wonders_web.app import create_app
-
-from web_helpers import BASE_URL, JSON
 
 OLD_SAVES = {  # game -> (options, seats, moves played before it was saved)
     "seven_wonders_duel": ({}, ["human", "random"], 0),

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import logging
 
+# first: where the web extra is missing, this import skips the module, saying why
+from web_helpers import BASE_URL
+
 import pytest
 from starlette.testclient import TestClient
 
 from wonders_web.app import create_app
 from wonders_web.limits import Limits
 from wonders_web.proxy import TrustedProxies
-
-from web_helpers import BASE_URL
 
 GAME = {"game": "seven_wonders_duel", "options": {}, "seats": ["human", "random"], "delay": 0}
 PROXY = "10.0.0.1"

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import json
 
+# first: where the web extra is missing, this import skips the module, saying why
+from web_helpers import BASE_URL, JSON, NEEDS_TORCH, TOKEN_HEADER, TORCH_MISSING, hold, new_game
+
 import pytest
 from starlette.testclient import TestClient
 
 from wonders_agents.ppo_agent import default_policy_path
 from wonders_web.app import create_app
 from wonders_web.guard import allowed_hosts
-from wonders_web.limits import Limits
-
-from web_helpers import BASE_URL, JSON, TOKEN_HEADER, hold, new_game
+from wonders_web.limits import DEFAULT_LIMITS, Limits
 
 
 @pytest.fixture
@@ -171,9 +172,11 @@ def test_a_policy_path_outside_the_allowed_folders_reveals_nothing(small_client,
     assert "policy files are read only from" in error(f"az:path={existing}")
     assert "policy files are read only from" in error(str(inside / "link.pt"))  # a link out of the folder
     assert "policy files are read only from" in error(f"{inside}/../secret.pt")
+    pytest.importorskip("torch", reason=TORCH_MISSING)
     assert "no such checkpoint or policy file" in error(str(inside / "nothing.pt"))  # inside: the real reason
 
 
+@NEEDS_TORCH
 def test_the_shipped_policies_are_allowed_by_default(client):
     bot = f"ppo:path={default_policy_path('seven_wonders_duel')}"
     assert client.post("/api/games", json={**GAME, "seats": ["human", bot]}).status_code == 200
@@ -199,6 +202,78 @@ def test_seeds_are_integers_from_0_to_2_to_the_64_minus_1(client, seed, status):
     assert response.status_code == status, response.text
     if status == 400:
         assert "seed must be an integer from 0 to 2**64-1" in response.json()["error"]
+
+
+# ---------------------------------------------------------------- saved games (issue 42)
+def saved_game(records) -> tuple:
+    """The ``in_progress`` file of a Duel (``player_0``, human, to move) saved by a server that has
+    stopped, and its contents."""
+    with TestClient(create_app(records), base_url=BASE_URL) as client:
+        game_id = new_game(client, "seven_wonders_duel", ["human", "random"], seed=2)
+    path = records / "in_progress" / f"{game_id}.json"
+    return path, json.loads(path.read_text())
+
+
+def resumed(records, limits: Limits = DEFAULT_LIMITS) -> tuple[dict, list[str]]:
+    """The games a server started on ``records`` resumes, and the saved games it skipped."""
+    store = create_app(records, limits=limits).state.store
+    store.stop()
+    return store.sessions, store.skipped
+
+
+@pytest.mark.parametrize("forged", ["../../escaped", "/absolute", "0123456789ab", "", None, 7])
+def test_a_saved_games_id_never_names_where_it_is_written(tmp_path, forged):
+    records = tmp_path / "records"
+    path, saved = saved_game(records)
+    forged = str(tmp_path / "absolute") if forged == "/absolute" else forged
+    path.write_text(json.dumps({**saved, "id": forged}))
+    files = sorted(tmp_path.rglob("*"))
+    sessions, skipped = resumed(records)
+    assert sessions == {} and skipped == [f"{path}: its id {forged!r} is not its file's name {path.stem!r}: a saved "
+                                          "game is resumed under the name of its file only"]
+    assert sorted(tmp_path.rglob("*")) == files and json.loads(path.read_text())["id"] == forged  # kept, untouched
+
+
+def test_a_saved_game_whose_file_name_is_not_a_game_id_is_kept_aside(tmp_path):
+    path, saved = saved_game(tmp_path)
+    renamed = path.with_name("..x.json")
+    path.rename(renamed)
+    renamed.write_text(json.dumps({**saved, "id": "..x"}))
+    sessions, skipped = resumed(tmp_path)
+    assert sessions == {} and skipped == [f"{renamed}: a game's id is 12 lowercase hexadecimal digits, got '..x'"]
+    assert sorted(path.parent.iterdir()) == [renamed]
+
+
+@pytest.mark.parametrize("bot, words", [
+    ("mcts:time_limit=1000000", "at most 2.0 seconds a move (wonders serve --max-bot-seconds)"),
+    ("az:simulations=1000000000", "at most 500 simulations a move (wonders serve --max-bot-simulations)"),
+    ("ppo:path=/etc/hostname.pt", "policy files are read only from"),
+    ("/etc/hostname.pt", "policy files are read only from"),
+])
+def test_a_saved_games_bots_stay_within_the_limits_when_it_is_resumed(tmp_path, bot, words):
+    path, saved = saved_game(tmp_path)
+    path.write_text(json.dumps({**saved, "seats": ["human", bot]}))
+    limits = Limits(max_bot_seconds=2.0, max_bot_simulations=500, policy_dirs=(tmp_path / "mine",))
+    sessions, skipped = resumed(tmp_path, limits)
+    assert sessions == {} and len(skipped) == 1 and skipped[0].startswith(f"{path}: ") and words in skipped[0]
+    assert json.loads(path.read_text())["seats"] == ["human", bot]  # kept as it was
+
+
+def test_a_saved_bot_with_simulations_alone_gets_the_time_cap_when_resumed(tmp_path):
+    path, saved = saved_game(tmp_path)
+    path.write_text(json.dumps({**saved, "seats": ["human", "mcts:simulations=100"]}))
+    sessions, skipped = resumed(tmp_path, Limits(max_bot_seconds=2.0))
+    assert skipped == [] and sessions[path.stem].seats == ["human", "mcts:simulations=100,time_limit=2.0"]
+
+
+@pytest.mark.parametrize("field, value", [("seats", [1, "random"]), ("seats", "human"), ("tokens", ["x"]),
+                                          ("options", 5), ("queued", None)])
+def test_a_saved_game_with_a_field_of_the_wrong_type_is_kept_aside(tmp_path, field, value):
+    path, saved = saved_game(tmp_path)
+    path.write_text(json.dumps({**saved, field: value}))
+    sessions, skipped = resumed(tmp_path)
+    assert sessions == {} and len(skipped) == 1 and skipped[0].startswith(f"{path}: ")
+    assert json.loads(path.read_text())[field] == value
 
 
 # ---------------------------------------------------------------- --host
@@ -234,6 +309,7 @@ def test_a_budget_of_simulations_alone_also_stops_at_the_time_cap(small_client):
     assert created.json()["seats"][0] == "mcts:engine=python,simulations=500,reuse=true,time_limit=2.0"
     session = small_client.app.state.store.get(created.json()["id"])
     assert session.bots["player_0"].time_limit == 2.0
+    pytest.importorskip("torch", reason=TORCH_MISSING)
     assert small_client.post("/api/games", json={**GAME, "seats": ["mcts", "az"]}).json()["seats"] == ["mcts", "az"]
 
 

@@ -1,11 +1,23 @@
-"""Helpers of the web app's tests: start a game and play its human seats through the JSON API."""
+"""Helpers of the web app's tests: start a game and play its human seats through the JSON API.
+
+Imported first by the tests that need the web extra: where it is missing, importing this module
+skips them, saying why (a skip in ``conftest.py`` would stop pytest when given ``tests/web``)."""
 
 from __future__ import annotations
 
+import importlib.util
 import socket
 import time
 
 import numpy as np
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn) is not installed")
+pytest.importorskip("httpx2", reason="starlette's test client needs httpx2 (the dev extra)")
+
+#: why a test (or a case) whose bots read a network skips: ppo and az read it with torch
+TORCH_MISSING = "the ppo and az bots read their networks with torch (the train extra)"
+NEEDS_TORCH = pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason=TORCH_MISSING)
 
 
 BASE_URL = "http://127.0.0.1:8000"  # the address create_app's server listens on by default
