@@ -88,7 +88,8 @@ whichever of ``--total-steps`` and ``--hours`` is further along), then it ends a
 **Seeding and resume.** ``--seed`` seeds torch and one ``numpy`` generator from which every env
 seed, baseline seed and seat assignment is drawn; the same seed, device and torch thread count give
 the same run (a test checks it on the CPU; CUDA's kernels of the update are not bit-exact from run
-to run). A checkpoint (written atomically) holds the
+to run). A checkpoint (written atomically, with a checksum checked on load:
+:mod:`wonders_agents.policy`) holds the
 model, the optimizer, the update and step counters, both RNG states, the names of the opponent
 pool's snapshot files (written once each, when the snapshot joins the pool, and deleted once no
 checkpoint names them) and the arguments; ``--resume`` restarts from it (and refuses to start
