@@ -32,12 +32,24 @@ Files, both written atomically (:func:`atomic_write`: temp file in the same fold
 :class:`CheckpointError` naming the file and what is wrong. Files are loaded with
 ``torch.load(weights_only=True)``: they hold tensors and plain Python values only, never pickled
 code.
+
+Checksum: each file (checkpoints, snapshots, policies: :func:`atomic_save`) is ``torch.save``'s
+archive followed by a newline and one line, ``wonders-sha256:<64 hex digits>``, the SHA-256 of the
+archive's bytes, written in the same atomic write; ``torch.load`` reads such a file as it is (a zip archive
+is found from its end). :func:`read_file` checks it first: a file damaged since it was written (one
+byte flipped in its weights, which torch itself would load silently) raises
+:class:`CheckpointError` naming the file, and nothing is loaded. A file without that line (written
+before checksums, as the shipped ``agents/policies/*.pt``, which stay as they are) is loaded
+unchecked, with torch's own checks only: refusing it would refuse every older run and policy.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import os
 import pickle
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -299,18 +311,47 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], None]) -> None:
         os.close(dir_fd)
 
 
+#: the end of a file that :func:`atomic_save` wrote: the SHA-256 of the archive before it
+CHECKSUM_PREFIX = b"\nwonders-sha256:"
+CHECKSUM_LINE = re.compile(re.escape(CHECKSUM_PREFIX) + rb"([0-9a-f]{64})\n\Z")
+CHECKSUM_SIZE = len(CHECKSUM_PREFIX) + 64 + 1
+
+
 def atomic_save(payload: dict[str, Any], path: Path) -> None:
-    """``torch.save`` ``payload`` to ``path`` atomically (see :func:`atomic_write`)."""
-    atomic_write(path, lambda handle: torch.save(payload, handle))
+    """``torch.save`` ``payload`` to ``path`` with its checksum line (see the module's docstring),
+    atomically (see :func:`atomic_write`)."""
+    archive = io.BytesIO()
+    torch.save(payload, archive)
+    data = archive.getvalue()
+    checksum = CHECKSUM_PREFIX + hashlib.sha256(data).hexdigest().encode() + b"\n"
+    atomic_write(path, lambda handle: handle.write(data + checksum))
+
+
+def checked_archive(path: Path) -> bytes:
+    """The archive of the file at ``path``: checked against its checksum line where it has one
+    (:class:`CheckpointError` if they differ), as it is where it has none (an older file)."""
+    data = path.read_bytes()
+    found = CHECKSUM_LINE.search(data, max(0, len(data) - CHECKSUM_SIZE))
+    if found is None:
+        return data
+    archive = data[:found.start()]
+    actual = hashlib.sha256(archive).hexdigest()
+    if actual != found.group(1).decode():
+        raise CheckpointError(f"{path}: damaged since it was written: its contents have SHA-256 {actual}, the "
+                              f"file's checksum line says {found.group(1).decode()}; nothing was loaded (resume "
+                              f"from another copy, or train again)")
+    return archive
 
 
 def read_file(path: Path, kinds: tuple[str, ...]) -> dict[str, Any]:
-    """The payload of a checkpoint or policy file of one of ``kinds``, validated."""
+    """The payload of a checkpoint or policy file of one of ``kinds``, validated (its checksum
+    first, where it has one)."""
     path = Path(path)
     if not path.is_file():
         raise CheckpointError(f"{path}: no such checkpoint or policy file")
+    archive = checked_archive(path)
     try:
-        payload = torch.load(path, map_location="cpu", weights_only=True)
+        payload = torch.load(io.BytesIO(archive), map_location="cpu", weights_only=True)
     except pickle.UnpicklingError as exc:  # torch's message suggests weights_only=False: never do that here
         raise CheckpointError(f"{path}: not a readable checkpoint or policy file (truncated or corrupt, or not "
                               "written by this project's training: files holding Python objects other than "

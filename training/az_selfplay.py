@@ -96,7 +96,8 @@ Iteration after iteration:
 **Progress**: a tqdm bar over the games generated in a terminal (one line per tenth of the run in
 a log: :mod:`wonders_training.progress`) and one line per iteration (losses, gate decision, curve).
 
-**Checkpoints and resume.** At the end of each iteration ``checkpoint.pt`` is written atomically:
+**Checkpoints and resume.** At the end of each iteration ``checkpoint.pt`` is written atomically
+(with a checksum checked on load: :mod:`wonders_agents.policy`):
 the learner, best and generator networks, the optimizer, the replay buffer, the numpy and torch
 RNG states, the counters, the gate history and the curve (``gate.csv`` and ``curve.csv`` are
 rewritten from it). ``--resume`` continues from it and may raise ``--iterations``; every other

@@ -2,7 +2,9 @@
 by row, rewritten only atomically (:func:`wonders_agents.policy.atomic_write`: an interruption leaves the
 old file or the new one, never half of one), and read back on ``--resume`` without trusting them:
 a damaged row (cut short by a crash, edited by hand) is dropped with a warning on stderr, never a
-traceback."""
+traceback. A log is never lost whole: a UTF-8 byte-order mark (as a spreadsheet writes one) is
+read, an empty file is a log without rows, and any other header than the script's stops the
+resume with :class:`CsvHeaderError` before any file is changed."""
 
 from __future__ import annotations
 
@@ -12,7 +14,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wonders_agents.policy import atomic_write
+from wonders_agents.policy import CheckpointError, atomic_write
+
+
+class CsvHeaderError(CheckpointError):
+    """A run's CSV log whose header is not the one its script writes: resuming over it would drop
+    all of its rows, so the run stops (reported in one line, as a checkpoint that does not fit)."""
 
 
 def write_csv(path: Path, fields: tuple[str, ...], rows: list[dict[str, Any]]) -> None:
@@ -36,13 +43,19 @@ def append_csv(path: Path, fields: tuple[str, ...], row: dict[str, Any]) -> None
 
 def read_rows(path: Path, fields: tuple[str, ...]) -> list[dict[str, str]]:
     """The rows of ``path`` that have every field of ``fields`` and an integer ``update``; each other
-    row (and a header that is not ``fields``) is reported on stderr and left out."""
-    with open(path, newline="", errors="replace") as handle:
+    row is reported on stderr and left out. Raises :class:`CsvHeaderError` (naming the file, the
+    header found and the one expected) when the header is not ``fields``; an empty file has no rows."""
+    with open(path, newline="", encoding="utf-8-sig", errors="replace") as handle:
         reader = csv.reader(handle)
         header = next(reader, None)
-        if header != list(fields):
-            warn(path, f"its header is not {','.join(fields)}: its {sum(1 for _ in reader)} rows are dropped")
+        if header is None:
             return []
+        if header != list(fields):
+            found = ",".join(header)
+            shown = found if len(found) <= 200 else found[:200] + "..."
+            raise CsvHeaderError(
+                f"{path}: its header is {shown!r}, this script writes {','.join(fields)!r}; nothing was changed: "
+                f"fix the header, or move the file away to start a new log, then resume again")
         rows = []
         for line, values in enumerate(reader, start=2):
             problem = row_problem(values, fields)
@@ -63,11 +76,14 @@ def row_problem(values: list[str], fields: tuple[str, ...]) -> str | None:
     return None
 
 
-def truncate_csv(path: Path, fields: tuple[str, ...], last_update: int) -> None:
-    """Keep the header and the sound rows of updates up to ``last_update`` (the ones a checkpoint
-    covers); rewritten atomically."""
-    if path.exists():
-        write_csv(path, fields, [row for row in read_rows(path, fields) if int(row["update"]) <= last_update])
+def truncate_csvs(logs: dict[Path, tuple[str, ...]], last_update: int) -> None:
+    """Keep in each log (its path -> its fields) the header and the sound rows of updates up to
+    ``last_update`` (the ones a checkpoint covers); every log is read (and its header checked)
+    before any is rewritten, each atomically."""
+    kept = {path: [row for row in read_rows(path, fields) if int(row["update"]) <= last_update]
+            for path, fields in logs.items() if path.exists()}
+    for path, rows in kept.items():
+        write_csv(path, logs[path], rows)
 
 
 def warn(path: Path, message: str) -> None:

@@ -88,13 +88,15 @@ whichever of ``--total-steps`` and ``--hours`` is further along), then it ends a
 **Seeding and resume.** ``--seed`` seeds torch and one ``numpy`` generator from which every env
 seed, baseline seed and seat assignment is drawn; the same seed, device and torch thread count give
 the same run (a test checks it on the CPU; CUDA's kernels of the update are not bit-exact from run
-to run). A checkpoint (written atomically) holds the
+to run). A checkpoint (written atomically, with a checksum checked on load:
+:mod:`wonders_agents.policy`) holds the
 model, the optimizer, the update and step counters, both RNG states, the names of the opponent
 pool's snapshot files (written once each, when the snapshot joins the pool, and deleted once no
 checkpoint names them) and the arguments; ``--resume`` restarts from it (and refuses to start
 when there is none: a mistyped ``--run-dir`` is an error, not a new run), truncates
 the CSV rows written after it (rewriting the file atomically; a damaged row is dropped with a
-warning: :mod:`wonders_training.csv_files`) and purges the later TensorBoard events, so an interrupted run
+warning, a log with another header stops the resume before any file changes:
+:mod:`wonders_training.csv_files`) and purges the later TensorBoard events, so an interrupted run
 continues as if it had not stopped (same results, given the same torch thread count; a test
 checks it). Updates after the last checkpoint are done again. A resumed run may raise ``--total-steps``; game,
 player count and network size must match the checkpoint, or it raises
@@ -142,7 +144,7 @@ from wonders_agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError,
 from wonders_training.checkpoints import restore_optimizer_and_rngs, snapshot, torch_rng_states
 from wonders_training.cli_args import (arg, check_run_dir, hours_problems, parse_args, run_script, seed_arg,
                                warn_threads)
-from wonders_training.csv_files import append_csv, truncate_csv
+from wonders_training.csv_files import append_csv, truncate_csvs
 from wonders_training.device import DEVICES, device_problems, resolve_device
 from wonders_training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate_policy, write_final_report
 from wonders_training.game_options import env_options, table_options
@@ -498,8 +500,8 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     counters: dict[str, Any] = {"update": 0, "global_step": 0, "moves": 0, "elapsed_s": 0.0}
     if args.resume:
         counters, pool = load_checkpoint(checkpoint_path, spec, num_players, model, optimizer, rng)
-        truncate_csv(run_dir / "progress.csv", PROGRESS_FIELDS, counters["update"])
-        truncate_csv(run_dir / "eval.csv", EVAL_FIELDS, counters["update"])
+        truncate_csvs({run_dir / "progress.csv": PROGRESS_FIELDS, run_dir / "eval.csv": EVAL_FIELDS},
+                      counters["update"])
         print(f"resumed from {checkpoint_path} at update {counters['update']}, step {counters['global_step']}")
     else:
         pool = [save_snapshot(run_dir, 0, model)]

@@ -63,7 +63,8 @@ the learner exported to the project's policy file (:func:`wonders_agents.policy.
 
 **Resume.** ``--resume`` rebuilds the algorithm with ``Algorithm.from_checkpoint`` from the
 newest checkpoint (league, optimizer and counters included), drops the CSV rows and TensorBoard
-events written after it, and trains up to ``--iterations`` in all. A checkpoint of another game,
+events written after it (a CSV log with another header stops it: :mod:`wonders_training.csv_files`),
+and trains up to ``--iterations`` in all. A checkpoint of another game,
 player count, edition, payment mode or network size is refused with :class:`wonders_agents.policy.CheckpointError`
 naming the difference. Without ``--resume``, a run directory that holds checkpoints is an error.
 
@@ -117,7 +118,7 @@ from wonders_agents.policy import (MASKED_LOGIT, ActorCritic, CheckpointError, P
 from wonders_training.cli_args import arg, seed_arg, parse_args
 from wonders_training.interrupt import StopAtOnce, exit_interrupted
 from wonders_training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate_policy, write_final_report
-from wonders_training.csv_files import append_csv, truncate_csv
+from wonders_training.csv_files import append_csv, truncate_csvs
 from wonders_training.device import DEVICES, device_problems, resolve_device
 from wonders_training.game_options import env_options, table_options
 from wonders_training.seats import HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, draw_codes
@@ -696,8 +697,8 @@ def train(args: Args, num_players: int, run_dir: Path, checkpoint: Path | None,
     if checkpoint is not None:
         algorithm = Algorithm.from_checkpoint(str(checkpoint.resolve()))
         counters = json.loads((checkpoint / "counters.json").read_text())
-        truncate_csv(run_dir / "progress.csv", PROGRESS_FIELDS, counters["update"])
-        truncate_csv(run_dir / "eval.csv", EVAL_FIELDS, counters["update"])
+        truncate_csvs({run_dir / "progress.csv": PROGRESS_FIELDS, run_dir / "eval.csv": EVAL_FIELDS},
+                      counters["update"])
         print(f"resumed from {checkpoint} at iteration {counters['update']}, step {counters['global_step']}")
     else:
         algorithm = build_config(args, num_players).build_algo()

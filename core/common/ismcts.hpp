@@ -267,9 +267,21 @@ class Searcher {
   }
   bool finished() const { return run_.rooted && run_.flight.empty() && run_.started >= options_.simulations; }
 
+  // Empty if wave() may run now; else why not, in words: no stepwise search under way (never
+  // begun, ended or abandoned: its tree is gone), or rows of the last wave not backed up. A wave
+  // then could never ask a row nor finish: it is refused instead of looping forever.
+  std::string wave_problem() const {
+    if (!external_) return "no stepwise search is under way (it was never begun, has ended or was given up)";
+    for (const Descent& d : run_.flight)
+      if (d.stage == Stage::kWaiting) return "the rows of the last wave were not backed up";
+    return "";
+  }
+
   // The next wave: returns how many evaluations it asks (rows 0 .. count - 1 of this searcher);
-  // 0 only when the search is finished.
+  // 0 only when the search is finished. Throws std::logic_error where wave_problem() says why not.
   int wave(int leaves) {
+    const std::string problem = wave_problem();
+    if (!problem.empty()) throw std::logic_error(problem);
     int asked = 0;
     bool collided = false;
     auto go_on = [&](Descent& d) {
@@ -389,6 +401,7 @@ class Searcher {
   // Gives up a stepwise search under way: the tree (with its losses in flight) is forgotten.
   void abandon() {
     external_ = false;
+    run_.rooted = false;
     run_.flight.clear();
     clear();
   }

@@ -183,7 +183,9 @@ T* checked_array(const py::array& array, const char* name, const char* dtype, py
 // writes the next wave's observations and masks into the caller's arrays, backup() takes the
 // network's values and priors of those rows, results() gives search_many's result. The waves of
 // the jobs run on the pool's threads (the GIL let go), each job's tree on one thread at a time:
-// the results do not depend on the threads.
+// the results do not depend on the threads. A refused construction touches no searcher (one busy
+// in another search goes on, a free one keeps its tree); select() checks the arrays and every
+// searcher before its first wave, so a refused call changes nothing.
 template <class Adapter>
 struct BatchedSearch {
   using S = BoundSearcher<Adapter>;
@@ -194,11 +196,12 @@ struct BatchedSearch {
   py::array observations, masks;
   std::vector<int64_t> offsets;  // each job's first row in the last wave
   int64_t rows = -1;             // rows of the wave waiting for backup (-1: none)
+  bool begun = false;            // the searchers were checked free and began (a refused construction never does)
   bool done = false;
   ObjectLock lock;
 
   ~BatchedSearch() {
-    if (done) return;
+    if (!begun || done) return;
     for (S* s : order) {  // given up: the searchers forget their trees and are free again
       const auto held = s->lock.acquire();
       s->searcher.abandon();
@@ -347,6 +350,7 @@ void bind_batched_search(py::module_& m, Check check_state) {
              batched->offsets.assign(jobs.searchers.size(), 0);
              const auto locks = batched->lock_all();
              const std::vector<typename Adapter::State> truths = truths_of(jobs, players, check_state);
+             batched->begun = true;  // every check passed: from here on the searchers are this search's
              for (size_t j = 0; j < truths.size(); ++j) {
                jobs.searchers[j]->searcher.begin(truths[j], players[j], options, seeds[j],
                                                  static_cast<uint32_t>(virtual_loss));
@@ -375,12 +379,22 @@ void bind_batched_search(py::module_& m, Check check_state) {
             if (leaves_per_game < 1 || leaves_per_game > 100000)
               throw py::value_error("leaves_per_game must be an integer in 1-100000, got " +
                                     std::to_string(leaves_per_game));
+            // the arrays again (the caller may have made them read-only or reshaped them since)
+            const Adapter& adapter = b.searchers[0]->searcher.adapter();
+            auto* observations =
+                checked_array<float>(b.observations, "observations", "float32", -1, adapter.observation_size(), true);
+            auto* masks =
+                checked_array<int8_t>(b.masks, "masks", "int8", b.observations.shape(0), adapter.num_actions(), true);
             const auto jobs = static_cast<int64_t>(b.searchers.size());
             if (jobs * leaves_per_game > b.observations.shape(0))
               throw py::value_error("the arrays hold " + std::to_string(b.observations.shape(0)) + " rows; a wave of " +
                                     std::to_string(jobs) + " searches x " + std::to_string(leaves_per_game) +
                                     " leaves may need " + std::to_string(jobs * leaves_per_game));
             const auto locks = b.lock_all();
+            for (size_t j = 0; j < b.searchers.size(); ++j) {
+              const std::string problem = b.searchers[j]->searcher.wave_problem();
+              if (!problem.empty()) throw py::value_error("search " + std::to_string(j) + ": " + problem);
+            }
             std::vector<int64_t> asked(b.searchers.size());
             b.each([&](size_t j) { asked[j] = b.searchers[j]->searcher.wave(static_cast<int>(leaves_per_game)); });
             int64_t total = 0;
@@ -388,8 +402,6 @@ void bind_batched_search(py::module_& m, Check check_state) {
               b.offsets[j] = total;
               total += asked[j];
             }
-            auto* observations = static_cast<float*>(b.observations.mutable_data());
-            auto* masks = static_cast<int8_t*>(b.masks.mutable_data());
             b.each([&](size_t j) { b.searchers[j]->searcher.write_rows(b.offsets[j], observations, masks); });
             b.rows = total > 0 ? total : -1;
             return total;

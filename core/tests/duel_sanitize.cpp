@@ -12,7 +12,8 @@
 // observation; the compiled heuristic's values of every legal action are finite and its choice is
 // legal. Then a batch plays on with random actions (seat 0's from the heuristic, heuristic_actions),
 // and a few games are played by two searching players (common/ismcts.hpp: tree reuse, progressive widening, a tree cap
-// reached): every searched move is legal and a search is reproducible for a seed. Exit status 0 when all holds.
+// reached): every searched move is legal and a search is reproducible for a seed; a stepwise search (BatchedSearch's)
+// refuses a wave it could never end. Exit status 0 when all holds.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -318,6 +320,28 @@ int main(int argc, char** argv) {
       engine.apply_actions(s, {result.action, result.action});
       ++searched;
     }
+  }
+  // a stepwise search (BatchedSearch's) refuses a wave it could never end instead of looping
+  // forever: one before the last wave's rows are backed up, one of a search given up
+  {
+    wonders::search::Searcher<SearchAdapter> stepwise(SearchAdapter(engine, false));
+    State s;
+    engine.new_game(s, engine.draw_deal(7));
+    wonders::search::Options options;
+    options.simulations = 10;
+    stepwise.begin(s, s.current, options, 1, 1);
+    check(stepwise.wave_problem().empty() && stepwise.wave(4) == 1, "the first wave asks the root", 7, 0);
+    auto refused = [&stepwise] {
+      try {
+        stepwise.wave(4);
+      } catch (const std::logic_error&) {
+        return true;
+      }
+      return false;
+    };
+    check(refused(), "a wave before the last one's backup is refused", 7, 0);
+    stepwise.abandon();
+    check(refused() && stepwise.tree_size() == 0, "a wave of a search given up is refused", 7, 0);
   }
   std::printf(
       "duel_sanitize: %d games, %ld decisions (civilian %d, military %d, science %d), batch: %d games "

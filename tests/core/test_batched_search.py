@@ -3,9 +3,18 @@ the network runs outside the core on every search's leaves in one pass. With one
 no virtual loss it is ``Searcher.search`` with the same network in C++; the same seed gives the
 same result on any number of threads; virtual loss spreads a wave's leaves over distinct nodes;
 finished games are scored without the network; bad arrays and bad network outputs are refused
-before anything changes."""
+before anything changes, and so is a construction with a searcher another search holds (that
+search goes on; a free searcher keeps its tree).
+
+A refusal that touched the searchers once made the running search's next select() loop forever in
+C++ (the GIL let go, deaf to SIGINT): the tests that could hang so run in a subprocess with a
+timeout."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -215,3 +224,127 @@ def test_a_searcher_is_kept_for_its_batched_search_until_the_results():
     results, _ = batched(venv, states, seats, network(venv), searchers=[searcher], simulations=5)
     assert results["simulations"][0] == 5
     assert searcher.search(states[0], seats[0], 1, simulations=5)["simulations"] == 5
+
+
+# A Duel search of 2 seats stepped with a constant network (value 0.5, uniform priors); `finish`
+# steps a search to its results; `clean` are the results of the same search left alone.
+ISOLATED_PRELUDE = """
+import numpy as np
+from wonders_env import core, vector
+
+_core = core.load()
+venv = vector.make("seven_wonders_duel", num_envs=2, seed=5)
+venv.reset()
+for _ in range(4):
+    venv.step(venv.sample_actions())
+states = [venv.core_state(g) for g in range(2)]
+seats = [int(np.flatnonzero(venv.to_act[g])[0]) for g in range(2)]
+pool = _core.SearchPool(1)
+
+
+def start(searchers, obs, masks):
+    return _core.duel.BatchedSearch(pool, searchers, states, seats, [50, 51], obs, masks, simulations=40)
+
+
+def arrays():
+    return np.zeros((8, venv.observation_size), np.float32), np.zeros((8, venv.num_actions), np.int8)
+
+
+def step(search, obs, masks):
+    rows = search.select(4)
+    if rows:
+        search.backup(np.full(rows, 0.5, np.float32), masks[:rows].astype(np.float32))
+    return rows
+
+
+def finish(search, obs, masks):
+    while step(search, obs, masks):
+        pass
+    return search.results()
+
+
+def same(results, expected):
+    for key in ("action", "visits", "means", "simulations"):
+        assert np.array_equal(results[key], expected[key]), key
+
+
+obs, masks = arrays()
+clean = finish(start([venv.searcher(), venv.searcher()], obs, masks), obs, masks)
+"""
+
+
+def run_isolated(script: str, timeout: float = 60.0) -> None:
+    """Runs ISOLATED_PRELUDE + script in a new interpreter; fails if it fails or does not end in time."""
+    code = ISOLATED_PRELUDE + textwrap.dedent(script) + "\nprint('ended')\n"
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        done = None
+    if done is None:
+        pytest.fail(f"the search hung (killed after {timeout:.0f} s)")
+    assert done.returncode == 0 and done.stdout.strip().endswith("ended"), done.stderr[-3000:]
+
+
+def test_a_refused_construction_leaves_the_running_search_alone():
+    run_isolated("""
+        searchers = [venv.searcher(), venv.searcher()]
+        obs, masks = arrays()
+        search = start(searchers, obs, masks)
+
+
+        def refused(taken):
+            try:
+                start(taken, *arrays())
+            except ValueError as error:
+                assert "searching in a BatchedSearch" in str(error), error
+            else:
+                raise AssertionError("a searcher of a running search was taken")
+
+
+        refused([searchers[0], venv.searcher()])  # before its first wave
+        assert step(search, obs, masks) > 0
+        refused([venv.searcher(), searchers[1]])  # under way
+        same(finish(search, obs, masks), clean)
+    """)
+
+
+def test_a_select_refused_for_its_arrays_changes_nothing():
+    """Arrays made read-only or reshaped after the construction: select() refuses them before its
+    wave; made right again, the search goes on to the results it gives alone."""
+    run_isolated("""
+        obs, masks = arrays()
+        search = start([venv.searcher(), venv.searcher()], obs, masks)
+        assert step(search, obs, masks) > 0
+        for array, name in ((obs, "observations"), (masks, "masks")):
+            array.flags.writeable = False
+            try:
+                search.select(4)
+            except ValueError as error:
+                assert str(error) == name + " must be writable", error
+            else:
+                raise AssertionError("select() wrote into a read-only array")
+            array.flags.writeable = True
+        obs.shape = (4, 2 * venv.observation_size)
+        try:
+            search.select(1)
+        except ValueError as error:
+            assert "observations has shape [4, " in str(error), error
+        else:
+            raise AssertionError("select() took reshaped observations")
+        obs.shape = (8, venv.observation_size)
+        same(finish(search, obs, masks), clean)
+    """)
+
+
+def test_a_refused_construction_keeps_a_free_searchers_tree():
+    venv, states, seats = positions("seven_wonders_duel", 1, 4)
+    busy, free = venv.searcher(), venv.searcher()
+    free.search(states[0], seats[0], 1, simulations=30)
+    tree = free.tree_size
+    obs, masks = arrays(venv, 2)
+    pool = _core.SearchPool(1)
+    running = _core.duel.BatchedSearch(pool, [busy], states, seats, [1], obs[:1], masks[:1], simulations=5)
+    with pytest.raises(ValueError, match="searching in a BatchedSearch"):
+        _core.duel.BatchedSearch(pool, [free, busy], states * 2, seats * 2, [1, 2], obs, masks, simulations=5)
+    assert tree > 0 and free.tree_size == tree
+    del running

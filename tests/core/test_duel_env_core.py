@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
 from wonders_agents.heuristic import HeuristicAgent
 from env_traces import assert_same_views, play, random_choice
-from wonders_env import seven_wonders_duel_v0
+from wonders_env import seven_wonders_duel_v0, text
 from wonders_env.duel.compiled import STATE_FIELDS
 from wonders_env.game import differing_fields
 
@@ -30,6 +32,24 @@ def test_the_heuristic_agent_plays_the_core_game_as_the_python_one():
         expected = play(python, seed, choose)
         agent.rng = np.random.default_rng(seed)
         assert play(core, seed, choose) == expected
+
+
+def test_editing_the_log_read_changes_neither_the_record_nor_the_text():
+    """The view's log is the core's, read afresh (a new list of tuples) at each access: what a
+    reader does with it changes nothing, nor does an edited record change the next."""
+    game = text.make("seven_wonders_duel")
+    game.reset(seed=4)
+    for _ in range(6):
+        game.step("1")
+    state = game.env.unwrapped.state
+    record, observation, read = game.game_record(), game.get_observation(), state.log
+    kept_record, kept_log = copy.deepcopy(record), list(read)
+    read[0] = (1, 0, 99)
+    read.append((0, 1, 0))
+    record["actions"][0]["paid"] = 99
+    assert state.log == kept_log and len(kept_log) == 6
+    assert game.game_record() == kept_record
+    assert game.get_observation() == observation
 
 
 def test_pettingzoo_api_on_the_core():

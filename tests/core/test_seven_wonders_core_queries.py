@@ -7,9 +7,14 @@ the scores, the move texts, the card texts, the table and the text observation a
 
 from __future__ import annotations
 
+import copy
+import json
+import pickle
+
 import numpy as np
 import pytest
 
+from wonders_env import text
 from wonders_env.game import differing_fields
 from wonders_env.seven_wonders import text_view
 from wonders_env.seven_wonders.compiled import STATE_FIELDS, CompiledSevenWonders, log_entries
@@ -114,6 +119,36 @@ def test_the_log_read_after_every_move_is_the_core_log_converted_afresh():
             clones.append((view.clone(), view.log))
         core.apply_actions(view, {p: int(rng.choice(core.legal_actions(view, p))) for p in core.acting_players(view)})
     assert clones and all(clone.log == log for clone, log in clones)
+
+
+def test_editing_the_log_read_changes_neither_the_record_nor_the_text():
+    """The view's entries are memoised, so they are read-only: a change is refused (before, it
+    changed the game's record and its text observation), a copy is a plain dict to change, and a
+    record is a copy too (editing one leaves the next)."""
+    game = text.make("seven_wonders", num_players=3)
+    game.reset(seed=4)
+    rng = np.random.default_rng(4)
+    while not any(entry["paid_to"] for entry in game.env.unwrapped.state.log):  # a neighbour paid
+        game.step(str(rng.integers(len(game.legal_moves())) + 1))
+    state = game.env.unwrapped.state
+    record, observation = game.game_record(), game.get_observation()
+    entry = next(entry for entry in state.log if entry["paid_to"])
+    changes = [lambda: entry.__setitem__("card", "Palace"), lambda: entry.update(kind="sell"),
+               lambda: entry.pop("agent"), lambda: entry["paid"].__setitem__("bank", 99),
+               lambda: entry["paid_to"].append({}), lambda: entry["paid_to"][0].__setitem__("coins", 50)]
+    for change in changes:
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    record["actions"][-1]["paid"]["bank"] = 99
+    record["actions"][-1]["paid_to"].append({"seat": 0})
+    edited = copy.deepcopy(state.log)
+    edited[0]["paid"]["bank"] = 99
+    assert type(edited[0]) is dict and json.loads(json.dumps(state.log)) == state.log
+    assert pickle.loads(pickle.dumps(state.log)) == state.log
+    assert game.game_record() == game.game_record() != record
+    assert game.game_record()["actions"] == json.loads(json.dumps(state.log))
+    assert game.get_observation() == observation
+    assert (game.game_record()["actions"][-1]["paid"]["bank"], state.log[0]["paid"]["bank"]) != (99, 99)
 
 
 def test_the_layout_declares_every_field_of_the_python_state():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import csv
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -187,23 +188,58 @@ def test_a_rewrite_is_atomic_an_interruption_leaves_the_old_file(tmp_path, monke
 
     monkeypatch.setattr(os, "replace", crash)
     with pytest.raises(OSError, match="disk full"):
-        csv_files.truncate_csv(path, FIELDS, 1)
+        csv_files.truncate_csvs({path: FIELDS}, 1)
     assert path.read_text() == before and [p.name for p in tmp_path.iterdir()] == ["progress.csv"]
 
 
 def test_damaged_rows_are_dropped_with_a_warning(tmp_path, capsys):
     path = tmp_path / "progress.csv"
     path.write_text("update,loss\n1,0.5\n2,0.4,extra\nx,0.3\n3\n\n4,0.2\n5,0.1\n")
-    csv_files.truncate_csv(path, FIELDS, 4)
+    csv_files.truncate_csvs({path: FIELDS}, 4)
     assert path.read_text().splitlines() == ["update,loss", "1,0.5", "4,0.2"]
     err = capsys.readouterr().err
     assert "line 3 is damaged (3 values for 2 columns): dropped" in err
     assert "line 4 is damaged (update 'x' is not an integer): dropped" in err
     assert "line 5 is damaged (1 values for 2 columns): dropped" in err
-    path.write_text("garbage\n1,2\n")
-    csv_files.truncate_csv(path, FIELDS, 4)
-    assert path.read_text().splitlines() == ["update,loss"] and "its header is not update,loss" in \
-        capsys.readouterr().err
+
+
+def test_a_log_with_a_byte_order_mark_keeps_its_rows_and_an_empty_one_gets_its_header(tmp_path, capsys):
+    """A spreadsheet saves a CSV with a UTF-8 byte-order mark: its rows are read, not dropped."""
+    path, empty = tmp_path / "progress.csv", tmp_path / "eval.csv"
+    path.write_bytes("\ufeffupdate,loss\r\n1,0.5\r\n2,0.25\r\n3,0.1\r\n".encode())
+    empty.write_bytes(b"")
+    csv_files.truncate_csvs({path: FIELDS, empty: FIELDS}, 2)
+    assert path.read_text().splitlines() == ["update,loss", "1,0.5", "2,0.25"]
+    assert empty.read_text().splitlines() == ["update,loss"] and capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("header", ["update,los", "Update,loss", "update", "garbage", "loss,update", "",
+                                    "\x00\x13\xff" * 100])
+def test_a_log_with_another_header_stops_the_resume_and_no_log_changes(tmp_path, header):
+    """Before, every row of a log with another header was dropped and the file rewritten (one
+    warning): now the resume stops, naming the file, the header found and the one expected, and
+    no log is rewritten, the sound one beside it included."""
+    sound, other = tmp_path / "progress.csv", tmp_path / "eval.csv"
+    sound.write_text("update,loss\n1,0.5\n2,0.25\n")
+    other.write_bytes(f"{header}\n1,0.5\n2,0.25\n".encode(errors="surrogateescape"))
+    before = {path: path.read_bytes() for path in (sound, other)}
+    expected = rf"{other}: its header is '.*', this script writes 'update,loss'; nothing was changed"
+    with pytest.raises(csv_files.CsvHeaderError, match=expected) as refused:
+        csv_files.truncate_csvs({sound: FIELDS, other: FIELDS}, 1)
+    assert f"its header is {header[:100]!r}"[:-1] in str(refused.value)
+    assert {path: path.read_bytes() for path in (sound, other)} == before
+
+
+def test_resume_over_a_log_with_another_header_stops_in_one_line_and_keeps_it(tmp_path):
+    ppo_selfplay.main(["--run-dir", str(tmp_path), *TINY, "--total-steps", "90", "--checkpoint-every", "1"])
+    log = tmp_path / "progress.csv"
+    log.write_text(log.read_text().replace("update,", "iteration,", 1))
+    before = log.read_bytes()
+    command = [sys.executable, "-m", "wonders_training.ppo_selfplay", "--run-dir", str(tmp_path), *TINY,
+               "--total-steps", "300", "--resume"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1 and done.stderr.startswith(f"error: {log}: its header is 'iteration,"), done.stderr
+    assert log.read_bytes() == before
 
 
 def test_resume_over_a_damaged_progress_row_warns_and_goes_on(tmp_path, capsys):

@@ -19,7 +19,8 @@ from wonders_training import ppo_selfplay, seats  # noqa: E402
 from wonders_training.game_options import table_options  # noqa: E402
 from wonders_env import vector  # noqa: E402
 from wonders_agents.policy import (  # noqa: E402
-    ActorCritic, CheckpointError, PolicyAgent, PolicySpec, StackedPolicies, load_policy, save_policy)
+    CHECKSUM_LINE, CHECKSUM_SIZE, ActorCritic, CheckpointError, PolicyAgent, PolicySpec, StackedPolicies, load_policy,
+    save_policy)
 
 TINY = ["--num-envs", "2", "--num-steps", "4", "--hidden", "16", "--eval-every", "1", "--eval-games", "2",
         "--final-eval-games", "2", "--snapshot-every", "1", "--checkpoint-every", "1", "--no-progress-bar"]
@@ -128,6 +129,34 @@ def test_corrupt_and_mismatched_checkpoints_give_clear_errors(tmp_path: Path):
     torch.save({"weights": 1}, tmp_path / "foreign.pt")
     with pytest.raises(CheckpointError, match="foreign.pt: not a wonders_env training file"):
         load_policy(tmp_path / "foreign.pt")
+
+
+def test_a_file_with_one_byte_flipped_is_refused_by_its_checksum_naming_the_file(tmp_path: Path):
+    """torch itself loads a checkpoint whose weights lost a bit without a word (it resumed
+    silently): the checksum line written with it refuses it, and a policy file likewise; a file
+    without the line (as an older version wrote) still loads."""
+    train(tmp_path, "--total-steps", "20")
+    checkpoint, policy = tmp_path / "checkpoint.pt", tmp_path / "policy.pt"
+    data = checkpoint.read_bytes()
+    assert CHECKSUM_LINE.search(data) and CHECKSUM_LINE.search(policy.read_bytes())
+    weights = torch.load(checkpoint, weights_only=True)["model"]["actor.weight"]  # plain torch reads it as it is
+    for target in (checkpoint, policy):
+        original = target.read_bytes()
+        at = original.find(weights.numpy().tobytes()[:64])
+        assert at > 0
+        target.write_bytes(original[:at + 9] + bytes([original[at + 9] ^ 0x10]) + original[at + 10:])
+        assert not torch.equal(torch.load(target, weights_only=True)["model"]["actor.weight"], weights)
+    with pytest.raises(CheckpointError, match=rf"{checkpoint}: damaged since it was written: its contents have "
+                                              rf"SHA-256 [0-9a-f]{{64}}, the file's checksum line says"):
+        train(tmp_path, "--total-steps", "40", "--resume")
+    with pytest.raises(CheckpointError, match=rf"{policy}: damaged since it was written"):
+        load_policy(policy)
+    checkpoint.write_bytes(data[:-10] + b"0" * 9 + b"\n")  # the checksum line damaged
+    with pytest.raises(CheckpointError, match="damaged since it was written"):
+        train(tmp_path, "--total-steps", "40", "--resume")
+    checkpoint.write_bytes(data[:-CHECKSUM_SIZE])  # as written before checksums
+    train(tmp_path, "--total-steps", "40", "--resume")
+    assert CHECKSUM_LINE.search(checkpoint.read_bytes())
 
 
 def test_ppo_agent_loads_a_policy_file_and_checks_the_game(tmp_path: Path):

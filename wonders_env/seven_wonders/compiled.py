@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from copy import deepcopy
 from functools import cache
 from typing import Any
 
@@ -232,8 +233,10 @@ class SevenWondersStateView(SeatGeometry, _CoreState):
 
     @property
     def log(self) -> list[dict[str, Any]]:
-        """The record's entries (shared between reads: read them, do not change them). An entry
-        never changes once logged, so each read converts only the entries logged since the last."""
+        """The record's entries, read-only (:class:`ReadOnlyDict`, their payees a :class:`ReadOnlyList`):
+        they are shared between reads, so a change would change the game's record and its text.
+        An entry never changes once logged, so each read converts only the entries logged since the
+        last; the list itself is fresh each read."""
         logged = _CoreState.log.fget(self)
         known, entries = self.__dict__.get("_log", ([], ()))
         if known != logged[:len(known)]:
@@ -528,18 +531,61 @@ def _chosen_action(replayed: SevenWondersStateView, state, city: int) -> int | N
     return None if city in replayed.pending else state.pending.get(city)
 
 
-def log_entries(db: CardDatabase, actions: list, seats: int, num_players: int) -> list[dict[str, Any]]:
-    """The record's ``actions`` (the Python state's ``log``) from the core's log tuples."""
+def _refuse_change(entry: Any, *args: Any, **kwargs: Any) -> None:
+    raise TypeError(f"a logged entry of a core game is read-only ({type(entry).__name__}): the game's record "
+                    f"and its text read it too; copy.deepcopy(entry) gives a copy to change")
+
+
+class ReadOnlyDict(dict):
+    """A dict that refuses every change (an entry of :attr:`SevenWondersStateView.log`, or its
+    ``paid``); equal to the same plain dict, written by ``json`` as one; its copies (``copy``,
+    ``dict(...)``, pickle) are plain dicts."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse_change
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        return {key: deepcopy(value, memo) for key, value in self.items()}
+
+    def __reduce__(self) -> tuple:
+        return dict, (dict(self),)
+
+
+class ReadOnlyList(list):
+    """A list that refuses every change (an entry's ``paid_to``); equal to the same plain list,
+    written by ``json`` as one; its copies (``copy``, ``list(...)``, pickle) are plain lists."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse_change
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse_change
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict) -> list:
+        return [deepcopy(value, memo) for value in self]
+
+    def __reduce__(self) -> tuple:
+        return list, (list(self),)
+
+
+def log_entries(db: CardDatabase, actions: list, seats: int, num_players: int) -> list[ReadOnlyDict]:
+    """The record's ``actions`` (the Python state's ``log``) from the core's log tuples, read-only."""
     kinds = KIND_NAMES[:5] + (LEFTOVER_KIND,)
     free_city = 2 if num_players == 2 else -1
 
-    def paid_to(city: int, to_left: int, to_right: int) -> list[dict[str, Any]]:
-        return [{"seat": seat, "agent": f"player_{seat}" if seat != free_city else None, "coins": coins}
-                for seat, coins in (((city - 1) % seats, to_left), ((city + 1) % seats, to_right)) if coins]
+    def paid_to(city: int, to_left: int, to_right: int) -> ReadOnlyList:
+        return ReadOnlyList([
+            ReadOnlyDict({"seat": seat, "agent": f"player_{seat}" if seat != free_city else None, "coins": coins})
+            for seat, coins in (((city - 1) % seats, to_left), ((city + 1) % seats, to_right)) if coins])
 
-    return [{"age": age, "turn": turn, "agent": None if agent < 0 else f"player_{agent}", "seat": seat,
-             "kind": kinds[kind], "card": db.types[card].name,
-             "paid": {"left": left, "right": right, "bank": bank}, "paid_to": paid_to(seat, left, right)}
+    return [ReadOnlyDict({"age": age, "turn": turn, "agent": None if agent < 0 else f"player_{agent}", "seat": seat,
+                          "kind": kinds[kind], "card": db.types[card].name,
+                          "paid": ReadOnlyDict({"left": left, "right": right, "bank": bank}),
+                          "paid_to": paid_to(seat, left, right)})
             for age, turn, agent, seat, kind, card, left, right, bank in actions]
 
 

@@ -30,6 +30,7 @@ City's last pile card), ``seat`` (the city it was for), ``paid`` (coins to the `
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..deal_rng import DEAL_NAME
@@ -71,8 +72,14 @@ def game_record(state: SevenWondersState) -> dict:
         "finished": finished,
         "winners": [f"player_{seat}" for seat in rules.winners(state)] if finished else [],
         "players": players,
-        "actions": [dict(entry) for entry in state.log],
+        "actions": [record_entry(entry) for entry in state.log],
     }
+
+
+def record_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A plain copy of a log entry, nothing shared with the state (a compiled view's entries are
+    read-only, a Python state's are its own): a record may be changed freely."""
+    return {**entry, "paid": {**entry["paid"]}, "paid_to": [{**payee} for payee in entry["paid_to"]]}
 
 
 def recorded_action(state: SevenWondersState, player: int, entries: list[dict[str, Any]]) -> int | None:
