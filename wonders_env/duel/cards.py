@@ -411,6 +411,8 @@ class PantheonTables:
         #: the power that asks for a choice (a member of DIVINE_POWERS) and its effect, or None
         self.divinity_power = tuple(next((x for x in e if x.kind in DIVINE_POWERS), None) for e in effects)
         self.token_draw = tuple(_total(t.effects, EffectKind.DRAW_DIVINITIES) for t in self.tokens)
+        #: the colours (bit mask) of the cards a ``steal_card`` divinity takes
+        self.steal_colours = next((x.what for e in effects for x in e if x.kind is EffectKind.STEAL_CARD), 0)
 
     def _validate(self) -> None:
         per_mythology = [sum(1 for d in self.divinities if d.mythology == m) for m in range(len(MYTHOLOGIES))]
@@ -587,19 +589,26 @@ class DuelDatabase:
         return found[0].id
 
 
-@cache
 def database(edition: str = "1st", expansions: tuple[str, ...] = ()) -> DuelDatabase:
     """The tables of a Duel edition (``"1st"``: the base game) with the ``expansions`` (canonical
     order, e.g. ``("pantheon",)``), built once."""
+    return _database(edition, tuple(expansions))
+
+
+@cache
+def _database(edition: str, expansions: tuple[str, ...]) -> DuelDatabase:
     return DuelDatabase(edition, DATA_DIR, expansions)
 
 
-def edition_database(edition: str | DuelDatabase) -> DuelDatabase:
-    """The tables an ``edition`` argument names: an edition name or a :class:`DuelDatabase`."""
+def edition_database(edition: str | DuelDatabase, expansions: tuple[str, ...] = ()) -> DuelDatabase:
+    """The tables an ``edition`` argument names (an edition name or a :class:`DuelDatabase`) with
+    the ``expansions`` (checked already: the registry's canonical tuple)."""
     if isinstance(edition, DuelDatabase):
+        if expansions and edition.expansions != tuple(expansions):
+            raise ValueError(f"the DuelDatabase given has the expansions {edition.expansions}, not {tuple(expansions)}")
         return edition
     if isinstance(edition, str):
-        return database(edition)
+        return database(edition, tuple(expansions))
     raise ValueError(f"edition must be an edition name or a DuelDatabase, got {edition!r}")
 
 

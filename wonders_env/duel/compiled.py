@@ -96,8 +96,9 @@ def write_table_file(path: Path) -> None:
 
 
 #: the fields of a Python engine state that the core holds (all but the seed, kept beside the core
-#: state, and the cost memo): those of the core's layout, ``core/duel/state_layout.hpp``
-STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("db", "seed", "cost_cache"))
+#: state, the cost memo, and Pantheon's fields, which the core does not play yet): those of the
+#: core's layout, ``core/duel/state_layout.hpp``
+STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("db", "seed", "cost_cache", "pantheon"))
 
 
 @lru_cache(maxsize=1)

@@ -42,8 +42,8 @@ class DuelGame:
     hidden_action_kinds: frozenset[str] = frozenset()  # every move is public
     legend = presentation.LEGEND
 
-    def __init__(self, edition: str | DuelDatabase = "1st") -> None:
-        self.db = edition_database(edition)
+    def __init__(self, edition: str | DuelDatabase = "1st", expansions: tuple[str, ...] = ()) -> None:
+        self.db = edition_database(edition, expansions)
         self.actions = action_table(self.db)
         self.num_actions = self.actions.num_actions
         self.observation_size = observation_layout(self.db).size

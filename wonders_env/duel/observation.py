@@ -53,7 +53,7 @@ from itertools import accumulate
 import numpy as np
 
 from .cards import BASE, DuelDatabase
-from .state import EMPTY, LOOTING_TOKENS, DuelState, Phase
+from .state import EMPTY, LOOTING_TOKENS, DuelState, num_phases
 
 
 class ObservationLayout:
@@ -66,7 +66,7 @@ class ObservationLayout:
         self.slot_size = cards + 4 + 2
         self.slot_back, self.slot_accessible, self.slot_empty = cards, cards + 4, cards + 5
         self.view_sizes = (
-            ("phase", len(Phase)), ("age", 3), ("my_decision", 1), ("structure", slots * self.slot_size),
+            ("phase", num_phases(db)), ("age", 3), ("my_decision", 1), ("structure", slots * self.slot_size),
             ("my_city", cards), ("opponent_city", cards), ("discard", cards), ("coins", 2),
             ("my_wonders", wonders), ("my_built_wonders", wonders),
             ("opponent_wonders", wonders), ("opponent_built_wonders", wonders),

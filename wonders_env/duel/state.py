@@ -22,7 +22,7 @@ import numpy as np
 
 from ..deal_rng import DealRng, fresh_seed
 from ..game import check_seed, state_copy
-from .cards import BASE, GUILD_DECK, NONE, DuelDatabase
+from .cards import BASE, NONE, DuelDatabase
 
 STARTING_COINS = 7
 BOARD_TOKENS = 5
@@ -45,6 +45,16 @@ class Phase(IntEnum):
     LIBRARY = 5  # the Great Library: keep one of the 3 drawn set-aside tokens
     STARTER = 6  # the weaker military chooses who starts the next Age
     GAME_OVER = 7
+    CHOOSE = 8  # Pantheon: choose an item of the named set ``state.pantheon.choice`` (:mod:`.pantheon`)
+
+
+#: the phases of the base game's tables (its observation's one-hot); an expansion's table has all
+BASE_PHASES = Phase.GAME_OVER + 1
+
+
+def num_phases(db: DuelDatabase) -> int:
+    """How many phases a game of ``db`` has (the size of the observation's ``phase`` view)."""
+    return len(Phase) if db.pantheon else BASE_PHASES
 
 
 class Victory(IntEnum):
@@ -113,6 +123,8 @@ class DuelState:
         # turn flow
         "discard", "pending_progress", "play_again", "destroy_color",
         "log", "cost_cache",
+        # Pantheon's fields (a PantheonState), or None without the expansion
+        "pantheon",
     )
 
     def clone(self) -> DuelState:
@@ -121,6 +133,8 @@ class DuelState:
         twin = DuelState.__new__(DuelState)
         for name in self.__slots__:
             setattr(twin, name, state_copy(getattr(self, name)))
+        if self.pantheon is not None:
+            twin.pantheon = self.pantheon.clone()
         return twin
 
     def clear_caches(self) -> None:
@@ -191,7 +205,7 @@ def deal_age(db: DuelDatabase, age: int, rng: DealRng) -> tuple[list[int], list[
     removed = len(cards) - (db.num_slots - (GUILDS_PER_GAME if age == 3 else 0))
     kept, boxed = cards[removed:], cards[:removed]
     if age == 3:
-        guilds = [int(c) for c in db.deck_cards[GUILD_DECK]]
+        guilds = [int(c) for c in db.deck_cards[db.age3_extra_deck]]  # the Guilds, or the Grand Temples
         rng.shuffle(guilds)
         kept += guilds[:GUILDS_PER_GAME]
         boxed += guilds[GUILDS_PER_GAME:]
@@ -252,7 +266,85 @@ def new_game(seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
     state.destroy_color = NONE
     state.log = []
     state.cost_cache = [None, None]
+    state.pantheon = new_pantheon(db, rng) if db.pantheon else None
     return state
+
+
+class PantheonState:
+    """Pantheon's part of a game (``state.pantheon``); ``clone()`` copies it, it pickles as is.
+
+    Divinity ids are rows of ``data/pantheon_divinities.csv``, Pantheon token ids rows of
+    ``data/pantheon_tokens.csv``. Hidden: the order of the ``decks``, the divinities face down in the
+    ``spaces`` (their placer sees them), the offering tokens on face-down slots and those dealt for
+    Age II (``age_tokens``).
+    """
+
+    __slots__ = (
+        "decks",  # per mythology: the divinities of its deck, top first (hidden order)
+        "spaces", "space_face_up", "placed_by",  # per Pantheon space: divinity or EMPTY, face up, placer
+        "age_tokens",  # per Age: the tokens dealt on its token slots, in slot order (drawn at setup)
+        "slot_tokens",  # per slot of the current structure: the token lying on its card, or EMPTY
+        "pending_tokens",  # tokens freed this turn, taken by the turn player at its end
+        "tokens",  # per player: the Pantheon tokens owned (mythology tokens kept, offerings until used)
+        "activated",  # per player: divinities activated, in order (the Gate included)
+        "astarte",  # per player: coins on Astarte (outside the treasury)
+        "minerva",  # the Minerva pawn's space on the track (pawn coordinates), or None
+        "snake",  # the opponent's green card Nisaba copies, or EMPTY
+        "enki_tokens",  # the progress tokens on Enki
+        "choice", "options",  # the named set being chosen from (a pantheon.Choice) and its items
+        "drawn",  # the divinities drawn (a token, the Gate, the Divine Theater) and not yet placed back
+        "chosen",  # the item of an earlier step of the same power (Isis' card), or EMPTY
+    )
+
+    def clone(self) -> PantheonState:
+        twin = PantheonState.__new__(PantheonState)
+        for name in self.__slots__:
+            setattr(twin, name, state_copy(getattr(self, name)))
+        return twin
+
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, values: dict) -> None:
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PantheonState) and self.__getstate__() == other.__getstate__()
+
+
+def new_pantheon(db: DuelDatabase, rng: DealRng) -> PantheonState:
+    """Pantheon's setup, drawn after the base game's (so the base draws are the same): each
+    mythology's deck shuffled, 5 of the 10 mythology tokens for the Age I slots, the order of the
+    offering tokens on the Age II slots."""
+    tables = db.pantheon
+    pantheon = PantheonState.__new__(PantheonState)
+    pantheon.decks = []
+    for deck in tables.decks:
+        cards = list(deck)
+        rng.shuffle(cards)
+        pantheon.decks.append(cards)
+    mythology = list(tables.mythology_tokens)
+    rng.shuffle(mythology)
+    offerings = list(tables.offering_tokens)
+    rng.shuffle(offerings)
+    per_age = [mythology[:tables.mythology_tokens_per_game], offerings, []]
+    pantheon.age_tokens = [tokens[:len(slots)] for tokens, slots in zip(per_age, tables.token_slots)]
+    pantheon.spaces = [EMPTY] * tables.num_spaces
+    pantheon.space_face_up = [False] * tables.num_spaces
+    pantheon.placed_by = [NOBODY] * tables.num_spaces
+    pantheon.slot_tokens = [EMPTY] * db.num_slots
+    pantheon.pending_tokens = []
+    pantheon.tokens = [[], []]
+    pantheon.activated = [[], []]
+    pantheon.astarte = [0, 0]
+    pantheon.minerva = None
+    pantheon.snake = EMPTY
+    pantheon.enki_tokens = []
+    pantheon.choice, pantheon.options = NONE, []
+    pantheon.drawn = []
+    pantheon.chosen = EMPTY
+    return pantheon
 
 
 def start_age(state: DuelState, age: int) -> None:
@@ -263,3 +355,7 @@ def start_age(state: DuelState, age: int) -> None:
     state.face_up = list(layout.face_up)
     state.cover_count = [len(covering) for covering in layout.covered_by]
     state.cards_left = len(layout.row)
+    if state.pantheon is not None:
+        tokens = state.pantheon.slot_tokens = [EMPTY] * len(layout.row)
+        for slot, token in zip(state.db.pantheon.token_slots[age - 1], state.pantheon.age_tokens[age - 1]):
+            tokens[slot] = token
