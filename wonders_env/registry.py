@@ -123,7 +123,7 @@ GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
         engines={"python": "wonders_env.duel.game:DuelGame", "core": "wonders_env.duel.compiled:CompiledDuel"},
         batch="wonders_env.duel.compiled:make_batch",
         player_counts=(2,), default_players=2, editions=("1st",),
-        text="wonders_env.duel.text_view",
+        text="wonders_env.duel.text_view", expansions=("pantheon",),
     ),
 )}
 

@@ -11,10 +11,9 @@ from pantheon_scenarios import (ACTS, DB, DIVINITY, TABLES, activate, activate_a
 from wonders_env.duel import pantheon, rules
 from wonders_env.duel.actions import ActionKind, Item
 from wonders_env.duel.cards import MYTHOLOGIES
-from wonders_env.duel.pantheon import Choice
 from wonders_env.duel.rules import IllegalActionError, apply_action, legal_actions, why_illegal
 from wonders_env.duel.scoring import score_breakdown
-from wonders_env.duel.state import EMPTY, Phase, new_game, start_age
+from wonders_env.duel.state import EMPTY, Choice, Phase, new_game, start_age
 
 CARD, WONDER = DB.card_ids, DB.wonder_ids
 

@@ -345,6 +345,13 @@ class Expansion:
     num_tokens: int
 
 
+def check_expansions(expansions: object) -> tuple[str, ...]:
+    """An ``expansions`` argument of a Duel env or engine as the canonical tuple (None: none); a bad
+    value raises ``ValueError`` naming what is allowed (the registry's check)."""
+    from ..registry import entry  # the registry names the envs, which build on this module
+    return entry("seven_wonders_duel").check_expansions(expansions)
+
+
 #: Duel's expansions, in their canonical order (the registry's ``expansions``)
 EXPANSIONS = {"pantheon": Expansion("pantheon_cards.csv", "pantheon_wonders.csv", "pantheon_progress.csv",
                                     deck_sizes=(0, 0, 0, 0, 5), num_wonders=2, num_tokens=3)}

@@ -42,7 +42,7 @@ import numpy as np
 from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
-from .cards import BASE, WONDER_POWERS, DuelDatabase
+from .cards import BASE, WONDER_POWERS, DuelDatabase, check_expansions
 from .actions import (BASE_ACTIONS, NUM_ACTIONS, IllegalActionError, describe_action, illegal_action_error,
                       why_illegal_for)
 from . import presentation, render
@@ -246,7 +246,10 @@ class CompiledDuel:
     legend = presentation.LEGEND
     db = BASE
 
-    def __init__(self) -> None:
+    def __init__(self, expansions: tuple[str, ...] | None = None) -> None:
+        if check_expansions(expansions):
+            raise ValueError(f"the compiled core does not play 7 Wonders Duel with expansions={expansions!r} yet; "
+                             "play it with the Python engine (engine='python')")
         self.engine = core_engine()
 
     def new_game(self, seed: int | None = None) -> DuelStateView:

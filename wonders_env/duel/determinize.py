@@ -5,18 +5,24 @@ from __future__ import annotations
 import numpy as np
 
 from ..deal_rng import DealRng
+from .cards import NONE
+from .pantheon import ENKI_TOKENS
 from .state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, DuelState, deal_age
 
 
 def determinize(state: DuelState, player: int, rng: np.random.Generator) -> DuelState:
     """A copy in which everything ``player`` cannot know is redrawn from ``rng``.
 
-    Duel has no private information, so both players know the same things and ``player`` only
-    names whose view this is. Redrawn: the wonders not yet shown in the draft, the order of the
-    set-aside progress tokens (before the Great Library draws), the face-down cards of the
-    current structure and the cards of this Age left in the box (each keeps its card back: Age
-    card or Guild), and the whole deal of every later Age. The copy has no seed (``None``): its deal
-    is no longer its seed's, so its record is not replayed from a seed.
+    The base game has no private information, so both players know the same things and ``player``
+    only names whose view this is. Redrawn: the wonders not yet shown in the draft, the order of the
+    set-aside progress tokens (before the Great Library draws; Enki's two stay once shown), the
+    face-down cards of the current structure and the cards of this Age left in the box (each keeps
+    its card back: Age card, Guild or Grand Temple), and the whole deal of every later Age. With
+    Pantheon also: the order of each mythology deck, the divinities the opponent placed face down
+    (each among those of its mythology ``player`` has not seen), the Age I mythology tokens before
+    Age I is laid out, and the offering tokens not yet seen (face down on their slots or dealt for
+    Age II). What a player saw of a deck's top (the divinity they put back) is not kept. The copy
+    has no seed (``None``): its deal is no longer its seed's, so its record is not replayed from a seed.
     """
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, got {player!r}")
@@ -26,14 +32,43 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
         unseen = sorted(twin.wonder_order[WONDERS_PER_ROUND:])  # the true order must not matter
         twin.wonder_order[WONDERS_PER_ROUND:] = [unseen[i] for i in rng.permutation(len(unseen))]
     if not twin.library_used:
-        unseen = sorted(twin.token_order[BOARD_TOKENS:])
-        twin.token_order[BOARD_TOKENS:] = [unseen[i] for i in rng.permutation(len(unseen))]
+        shown = ENKI_TOKENS if twin.pantheon is not None and twin.pantheon.enki_tokens else 0
+        end = len(twin.token_order) - shown
+        unseen = sorted(twin.token_order[BOARD_TOKENS:end])
+        twin.token_order[BOARD_TOKENS:end] = [unseen[i] for i in rng.permutation(len(unseen))]
     if twin.age >= 1:
         _redraw_hidden_cards(twin, rng)
     later_ages = DealRng(int(rng.integers(2**63)))
     for age in range(twin.age + 1, 4):
         twin.deals[age - 1], twin.boxed[age - 1] = deal_age(twin.db, age, later_ages)
+    if twin.pantheon is not None:
+        _redraw_pantheon(twin, player, rng)
     return twin
+
+
+def _redraw_pantheon(state: DuelState, player: int, rng: np.random.Generator) -> None:
+    """Pantheon's hidden parts, redrawn (see :func:`determinize`)."""
+    tables, pantheon = state.db.pantheon, state.pantheon
+    hidden_spaces = [s for s, d in enumerate(pantheon.spaces)
+                     if d != EMPTY and not pantheon.space_face_up[s] and pantheon.placed_by[s] != player]
+    for mythology, deck in enumerate(pantheon.decks):
+        spaces = [s for s in hidden_spaces if tables.divinities[pantheon.spaces[s]].mythology == mythology]
+        pool = sorted(deck + [pantheon.spaces[s] for s in spaces])
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        for s, divinity in zip(spaces, pool):
+            pantheon.spaces[s] = divinity
+        pantheon.decks[mythology] = pool[len(spaces):]
+    if state.age == 0:
+        mythology = sorted(tables.mythology_tokens)
+        pantheon.age_tokens[0] = [mythology[i] for i in rng.permutation(len(mythology))][:len(tables.token_slots[0])]
+    if state.age < 2:  # Age II is not laid out: the order of its offering tokens is unseen
+        tokens = sorted(pantheon.age_tokens[1])
+        pantheon.age_tokens[1] = [tokens[i] for i in rng.permutation(len(tokens))]
+    elif state.age == 2:  # the offering tokens still face down on their slots
+        slots = [s for s, t in enumerate(pantheon.slot_tokens) if t != EMPTY and tables.tokens[t].mythology == NONE]
+        tokens = sorted(pantheon.slot_tokens[s] for s in slots)
+        for s, token in zip(slots, (tokens[i] for i in rng.permutation(len(tokens)))):
+            pantheon.slot_tokens[s] = token
 
 
 def _redraw_hidden_cards(state: DuelState, rng: np.random.Generator) -> None:

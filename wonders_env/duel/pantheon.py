@@ -56,35 +56,10 @@ The rules, in the order they happen:
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from . import rules
 from .actions import Item, TRACK_MIDDLE, action_table
 from .cards import GREEN, NONE, EffectKind
-from .state import EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, DuelState, Phase
-
-
-class Choice(IntEnum):
-    """The named sets of the generic decision: what the turn player chooses from."""
-
-    PLACE_DIVINITY = 0  # one of the divinities a mythology token drew, to place in the Pantheon
-    PLACE_SPACE = 1  # an empty Pantheon space for it
-    ENKI_TOKEN = 2  # one of the 2 progress tokens on Enki
-    NISABA_CARD = 3  # an opponent's green card whose symbol Nisaba copies
-    BAAL_CARD = 4  # an opponent's brown or grey card to take
-    HADES_CARD = 5  # a card of the discard pile to build free
-    ZEUS_CARD = 6  # a card of the structure to discard
-    ANUBIS_WONDER = 7  # a built wonder to unbuild
-    ISIS_CARD = 8  # a card of the discard pile to put under a wonder
-    ISIS_WONDER = 9  # an own unbuilt wonder to build free with it
-    RA_WONDER = 10  # an opponent's unbuilt wonder to take
-    MINERVA_SPACE = 11  # a space of the military track for the Minerva pawn
-    NEPTUNE_DISCARD = 12  # a military token to discard
-    NEPTUNE_APPLY = 13  # a military token to apply
-    GATE_DIVINITY = 14  # one of the top divinities of the decks, to activate free
-    THEATER_MYTHOLOGY = 15  # the mythology deck the Divine Theater looks through
-    THEATER_DIVINITY = 16  # one of its divinities, to activate free
-    THEATER_TOP = 17  # the next divinity put back on top of the deck
+from .state import EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, Choice, DuelState, Phase
 
 
 CHOICE_NAMES = tuple(choice.name.lower() for choice in Choice)
@@ -180,6 +155,7 @@ def activate(state: DuelState, action: int, space: int, offerings: int) -> None:
     divinity = pantheon.spaces[space]
     pantheon.spaces[space], pantheon.space_face_up[space], pantheon.placed_by[space] = EMPTY, False, -1
     state.log.append((player, action, price))
+    pantheon.space_activations.append(divinity)
     activate_divinity(state, player, divinity)
 
 

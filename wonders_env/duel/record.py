@@ -29,7 +29,19 @@ kind           meaning
 ``mausoleum``  built ``card`` from the discard pile for free
 ``library``    kept progress ``token`` from the Great Library's draw
 ``starter``    chose ``starter`` (an agent) to begin the next Age
+``activate``   Pantheon: activated ``divinity`` of Pantheon ``space`` (1-6), spending the
+               offering tokens ``offerings`` (their values, e.g. ``[-2, -3]``)
+``choose``     Pantheon: chose ``item`` (a name) of the kind ``item_kind`` (``card``,
+               ``wonder``, ``token``, ``divinity``, ``space``, ``mythology``, ``track``,
+               ``military_token``) for the decision of a divinity, a token or a wonder
 =============  ==================================================================
+
+A record of a table with expansions names them at the top level, ``expansions`` (e.g.
+``["pantheon"]``; absent for the base game, whose records are unchanged), and with Pantheon each
+player also has ``divinities`` (activated, in order), ``pantheon_tokens`` (the mythology tokens
+by mythology and the offering tokens by value, e.g. ``["Greek", "-3"]``) and ``astarte_coins``;
+the score has a ninth category, ``divinities`` (:mod:`.scoring`). The record names every item of
+the game, hidden ones included (a divinity placed face down): it is the game's full log.
 """
 
 from __future__ import annotations
@@ -37,8 +49,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..deal_rng import DEAL_NAME
-from .actions import KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, action_table
-from .cards import DuelDatabase
+from .actions import ITEM_NAMES, KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, action_table
+from .cards import MYTHOLOGIES, DuelDatabase
 from .state import VICTORY_NAMES, DuelState
 
 AGENTS = ("player_0", "player_1")
@@ -53,11 +65,32 @@ def action_entry(db: DuelDatabase, player: int, action: int, paid: int) -> dict[
     field = KIND_INDEX[kind]
     if field == "starter":
         entry["starter"] = AGENTS[player if index == STARTER_ME else 1 - player]
+    elif kind is ActionKind.ACTIVATE:
+        tables = db.pantheon
+        entry["space"] = index + 1
+        entry["offerings"] = [-tables.tokens[t].discount for i, t in enumerate(tables.offering_tokens)
+                              if wonder >> i & 1]
+    elif kind is ActionKind.CHOOSE:
+        entry["item"], entry["item_kind"] = acts.item_name(index), ITEM_NAMES[acts.item_of(index)[0]]
     else:
         entry[field] = {"card": db.cards, "wonder": db.wonders, "token": db.progress_tokens}[field][index].name
     if kind is ActionKind.WONDER:
         entry["wonder"] = db.wonders[wonder].name
     return entry
+
+
+def _pantheon_entries(state: DuelState, record: dict[str, Any]) -> None:
+    """Name the activated divinities in the ``activate`` entries, and add each player's Pantheon fields."""
+    tables, pantheon = state.db.pantheon, state.pantheon
+    from_spaces = iter(pantheon.space_activations)
+    for entry in record["actions"]:
+        if entry["kind"] == "activate":
+            entry["divinity"] = tables.divinities[next(from_spaces)].name
+    for p, player in enumerate(record["players"]):
+        player["divinities"] = [tables.divinities[d].name for d in pantheon.activated[p]]
+        player["pantheon_tokens"] = [MYTHOLOGIES[tables.tokens[t].mythology] if tables.tokens[t].mythology >= 0
+                                     else f"-{tables.tokens[t].discount}" for t in pantheon.tokens[p]]
+        player["astarte_coins"] = pantheon.astarte[p]
 
 
 def game_record(state: DuelState) -> dict[str, Any]:
@@ -82,7 +115,7 @@ def game_record(state: DuelState) -> dict[str, Any]:
             "progress_tokens": tokens_taken[p],
             "score": state.score_breakdown(p),
         })
-    return {
+    record = {
         "game": GAME_NAME, "env": ENV_NAME, "seed": state.seed, "deal": DEAL_NAME, "finished": state.game_over,
         "victory": VICTORY_NAMES.get(state.victory),
         "winners": [AGENTS[p] for p in state.winners],
@@ -90,3 +123,7 @@ def game_record(state: DuelState) -> dict[str, Any]:
         "players": players,
         "actions": [action_entry(db, player, action, paid) for player, action, paid in state.log],
     }
+    if db.expansions:
+        record["expansions"] = list(db.expansions)
+        _pantheon_entries(state, record)
+    return record

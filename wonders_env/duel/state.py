@@ -48,6 +48,29 @@ class Phase(IntEnum):
     CHOOSE = 8  # Pantheon: choose an item of the named set ``state.pantheon.choice`` (:mod:`.pantheon`)
 
 
+class Choice(IntEnum):
+    """Pantheon: the named sets of the generic decision (:mod:`.pantheon`), what the turn player chooses from."""
+
+    PLACE_DIVINITY = 0  # one of the divinities a mythology token drew, to place in the Pantheon
+    PLACE_SPACE = 1  # an empty Pantheon space for it
+    ENKI_TOKEN = 2  # one of the 2 progress tokens on Enki
+    NISABA_CARD = 3  # an opponent's green card whose symbol Nisaba copies
+    BAAL_CARD = 4  # an opponent's brown or grey card to take
+    HADES_CARD = 5  # a card of the discard pile to build free
+    ZEUS_CARD = 6  # a card of the structure to discard
+    ANUBIS_WONDER = 7  # a built wonder to unbuild
+    ISIS_CARD = 8  # a card of the discard pile to put under a wonder
+    ISIS_WONDER = 9  # an own unbuilt wonder to build free with it
+    RA_WONDER = 10  # an opponent's unbuilt wonder to take
+    MINERVA_SPACE = 11  # a space of the military track for the Minerva pawn
+    NEPTUNE_DISCARD = 12  # a military token to discard
+    NEPTUNE_APPLY = 13  # a military token to apply
+    GATE_DIVINITY = 14  # one of the top divinities of the decks, to activate free
+    THEATER_MYTHOLOGY = 15  # the mythology deck the Divine Theater looks through
+    THEATER_DIVINITY = 16  # one of its divinities, to activate free
+    THEATER_TOP = 17  # the next divinity put back on top of the deck
+
+
 #: the phases of the base game's tables (its observation's one-hot); an expansion's table has all
 BASE_PHASES = Phase.GAME_OVER + 1
 
@@ -287,6 +310,7 @@ class PantheonState:
         "pending_tokens",  # tokens freed this turn, taken by the turn player at its end
         "tokens",  # per player: the Pantheon tokens owned (mythology tokens kept, offerings until used)
         "activated",  # per player: divinities activated, in order (the Gate included)
+        "space_activations",  # the divinities of the ``activate`` actions, in the log's order (for the record)
         "astarte",  # per player: coins on Astarte (outside the treasury)
         "minerva",  # the Minerva pawn's space on the track (pawn coordinates), or None
         "snake",  # the opponent's green card Nisaba copies, or EMPTY
@@ -337,6 +361,7 @@ def new_pantheon(db: DuelDatabase, rng: DealRng) -> PantheonState:
     pantheon.pending_tokens = []
     pantheon.tokens = [[], []]
     pantheon.activated = [[], []]
+    pantheon.space_activations = []
     pantheon.astarte = [0, 0]
     pantheon.minerva = None
     pantheon.snake = EMPTY
