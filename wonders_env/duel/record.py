@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..deal_rng import DEAL_NAME
-from .actions import ITEM_NAMES, KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, action_table
+from .actions import ITEM_NAMES, KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, Item, action_table
 from .cards import MYTHOLOGIES, DuelDatabase
 from .state import VICTORY_NAMES, DuelState
 
@@ -127,3 +127,30 @@ def game_record(state: DuelState) -> dict[str, Any]:
         record["expansions"] = list(db.expansions)
         _pantheon_entries(state, record)
     return record
+
+
+def recorded_actions(record: dict[str, Any], db: DuelDatabase) -> list[int]:
+    """The action numbers of a record's ``actions``, read back from their names with ``db``'s tables
+    (those the record's ``expansions`` name): with the record's ``seed`` they replay its game."""
+    acts = action_table(db)
+    items = {"card": db.card_ids, "wonder": db.wonder_ids, "token": db.token_ids}
+    numbers = []
+    for entry in record["actions"]:
+        kind = ActionKind(KIND_NAMES.index(entry["kind"]))
+        if kind is ActionKind.STARTER:
+            numbers.append(acts.encode(kind, STARTER_ME if entry["starter"] == entry["agent"] else 1 - STARTER_ME))
+        elif kind is ActionKind.WONDER:
+            numbers.append(acts.encode(kind, db.card_ids[entry["card"]], db.wonder_ids[entry["wonder"]]))
+        elif kind is ActionKind.ACTIVATE:
+            tables = db.pantheon
+            bits = sum(1 << i for i, t in enumerate(tables.offering_tokens) if -tables.tokens[t].discount
+                       in entry["offerings"])
+            numbers.append(acts.encode(kind, entry["space"] - 1, bits))
+        elif kind is ActionKind.CHOOSE:
+            item = Item(ITEM_NAMES.index(entry["item_kind"]))
+            index = next(i for i in range(acts.item_sizes[item])
+                         if acts.item_name(acts.item_offsets[item] + i) == entry["item"])
+            numbers.append(acts.item(item, index))
+        else:
+            numbers.append(acts.encode(kind, items[KIND_INDEX[kind]][entry[KIND_INDEX[kind]]]))
+    return numbers
