@@ -59,10 +59,9 @@ from __future__ import annotations
 from . import rules
 from .actions import Item, TRACK_MIDDLE, action_table
 from .cards import GREEN, NONE, EffectKind
-from .state import EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, Choice, DuelState, Phase
+from .state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, Choice, DuelState, Phase
 
 
-CHOICE_NAMES = tuple(choice.name.lower() for choice in Choice)
 #: the kind of item each set holds
 CHOICE_ITEM = {
     Choice.PLACE_DIVINITY: Item.DIVINITY, Choice.PLACE_SPACE: Item.SPACE, Choice.ENKI_TOKEN: Item.TOKEN,
@@ -165,6 +164,7 @@ def choose(state: DuelState, action: int, index: int) -> None:
     item = index - action_table(state.db).item_offsets[CHOICE_ITEM[pantheon.choice]]
     state.log.append((state.current, action, 0))
     choice = pantheon.choice
+    pantheon.choice_log.append(choice)
     pantheon.choice, pantheon.options = NONE, []
     _RESOLVE[choice](state, state.current, item)
 

@@ -33,7 +33,8 @@ kind           meaning
                offering tokens ``offerings`` (their values, e.g. ``[-2, -3]``)
 ``choose``     Pantheon: chose ``item`` (a name) of the kind ``item_kind`` (``card``,
                ``wonder``, ``token``, ``divinity``, ``space``, ``mythology``, ``track``,
-               ``military_token``) for the decision of a divinity, a token or a wonder
+               ``military_token``) from the named set ``set`` (``state.Choice``, e.g.
+               ``place_divinity``, ``zeus_card``) for a divinity, a token or a wonder
 =============  ==================================================================
 
 A record of a table with expansions names them at the top level, ``expansions`` (e.g.
@@ -51,7 +52,7 @@ from typing import Any
 from ..deal_rng import DEAL_NAME
 from .actions import ITEM_NAMES, KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, Item, action_table
 from .cards import MYTHOLOGIES, DuelDatabase
-from .state import VICTORY_NAMES, DuelState
+from .state import CHOICE_NAMES, VICTORY_NAMES, DuelState
 
 AGENTS = ("player_0", "player_1")
 GAME_NAME, ENV_NAME = "seven_wonders_duel", "seven_wonders_duel_v0"
@@ -82,10 +83,12 @@ def action_entry(db: DuelDatabase, player: int, action: int, paid: int) -> dict[
 def _pantheon_entries(state: DuelState, record: dict[str, Any]) -> None:
     """Name the activated divinities in the ``activate`` entries, and add each player's Pantheon fields."""
     tables, pantheon = state.db.pantheon, state.pantheon
-    from_spaces = iter(pantheon.space_activations)
+    from_spaces, sets = iter(pantheon.space_activations), iter(pantheon.choice_log)
     for entry in record["actions"]:
         if entry["kind"] == "activate":
             entry["divinity"] = tables.divinities[next(from_spaces)].name
+        elif entry["kind"] == "choose":
+            entry["set"] = CHOICE_NAMES[next(sets)]
     for p, player in enumerate(record["players"]):
         player["divinities"] = [tables.divinities[d].name for d in pantheon.activated[p]]
         player["pantheon_tokens"] = [MYTHOLOGIES[tables.tokens[t].mythology] if tables.tokens[t].mythology >= 0

@@ -71,6 +71,7 @@ class Choice(IntEnum):
     THEATER_TOP = 17  # the next divinity put back on top of the deck
 
 
+CHOICE_NAMES = tuple(choice.name.lower() for choice in Choice)
 #: the phases of the base game's tables (its observation's one-hot); an expansion's table has all
 BASE_PHASES = Phase.GAME_OVER + 1
 
@@ -311,6 +312,7 @@ class PantheonState:
         "tokens",  # per player: the Pantheon tokens owned (mythology tokens kept, offerings until used)
         "activated",  # per player: divinities activated, in order (the Gate included)
         "space_activations",  # the divinities of the ``activate`` actions, in the log's order (for the record)
+        "choice_log",  # the named set of each ``choose`` action, in the log's order (for the record)
         "astarte",  # per player: coins on Astarte (outside the treasury)
         "minerva",  # the Minerva pawn's space on the track (pawn coordinates), or None
         "snake",  # the opponent's green card Nisaba copies, or EMPTY
@@ -362,6 +364,7 @@ def new_pantheon(db: DuelDatabase, rng: DealRng) -> PantheonState:
     pantheon.tokens = [[], []]
     pantheon.activated = [[], []]
     pantheon.space_activations = []
+    pantheon.choice_log = []
     pantheon.astarte = [0, 0]
     pantheon.minerva = None
     pantheon.snake = EMPTY
