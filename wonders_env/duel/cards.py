@@ -29,6 +29,8 @@ from functools import cache
 from itertools import zip_longest
 from pathlib import Path
 
+from ..game import check_expansions as check_game_expansions
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 RESOURCES = ("W", "C", "S", "G", "P")
@@ -345,16 +347,15 @@ class Expansion:
     num_tokens: int
 
 
-def check_expansions(expansions: object) -> tuple[str, ...]:
-    """An ``expansions`` argument of a Duel env or engine as the canonical tuple (None: none); a bad
-    value raises ``ValueError`` naming what is allowed (the registry's check)."""
-    from ..registry import entry  # the registry names the envs, which build on this module
-    return entry("seven_wonders_duel").check_expansions(expansions)
-
-
 #: Duel's expansions, in their canonical order (the registry's ``expansions``)
 EXPANSIONS = {"pantheon": Expansion("pantheon_cards.csv", "pantheon_wonders.csv", "pantheon_progress.csv",
                                     deck_sizes=(0, 0, 0, 0, 5), num_wonders=2, num_tokens=3)}
+
+
+def check_expansions(expansions: object) -> tuple[str, ...]:
+    """An ``expansions`` argument of a Duel env or engine as the canonical tuple (None: none); a bad
+    value raises ``ValueError`` naming what is allowed (the registry's check)."""
+    return check_game_expansions("seven_wonders_duel", tuple(EXPANSIONS), expansions)
 
 
 @dataclass(frozen=True)

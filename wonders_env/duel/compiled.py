@@ -213,6 +213,7 @@ def to_python(engine: Any, state: Any, seed: int | None = None) -> DuelState:
     twin.victory = Victory(twin.victory)
     twin.owned = np.array(twin.owned, np.int8)
     twin.cost_cache = [None, None]
+    twin.pantheon = None  # the core plays the base game only
     return twin
 
 

@@ -21,7 +21,6 @@ from .actions import STARTER_ME, ActionKind, action_table
 from .cards import CHAIN_SYMBOLS, COLORS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, DuelDatabase
 from .cards import EffectKind as K
 from .record import AGENTS
-from .pantheon import activation_price
 from .state import CHOICE_NAMES, Phase
 
 RESOURCE_NAMES = ("wood", "clay", "stone", "glass", "papyrus")
@@ -182,7 +181,7 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         divinity = tables.divinities[state.pantheon.spaces[index]].name
         used = [f"the -{tables.tokens[t].discount} offering" for i, t in enumerate(tables.offering_tokens)
                 if wonder >> i & 1]
-        price = activation_price(state, player, index, wonder)
+        price = state.activation_price(player, index, wonder)
         return (f"Activate {divinity} (space {index + 1}) for {_coins(price)}"
                 + (f" with {' and '.join(used)}" if used else "")), None
     if kind == ActionKind.CHOOSE:

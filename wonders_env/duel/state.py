@@ -204,6 +204,12 @@ class DuelState:
         from .rules import wonder_cost
         return wonder_cost(self, player, wonder)
 
+    def activation_price(self, player: int, space: int, offerings: int) -> int:
+        """Coins ``player`` pays to activate the divinity of Pantheon ``space`` with the offering
+        tokens of the bit set ``offerings`` (:func:`.pantheon.activation_price`)."""
+        from .pantheon import activation_price
+        return activation_price(self, player, space, offerings)
+
     def sell_value(self, player: int) -> int:
         from .rules import sell_value
         return sell_value(self, player)
