@@ -223,7 +223,7 @@ def test_the_pantheon_env_passes_pettingzoo_api_test():
 def test_the_pantheon_env_has_its_own_spaces_and_the_default_engine_refuses_it():
     env = seven_wonders_duel_v0.env(engine="python", expansions=("pantheon",))
     assert env.action_space("player_0").n == action_table(DB).num_actions == 1649
-    assert env.observation_space("player_0")["observation"].shape == (2445,)
+    assert env.observation_space("player_0")["observation"].shape == (2465,)
     with pytest.raises(ValueError, match="engine='python'"):
         seven_wonders_duel_v0.env(expansions=("pantheon",))
     for bad in (("agora",), ("pantheon", "pantheon"), "pantheon", (1,)):
@@ -270,3 +270,31 @@ def test_the_base_table_is_unchanged():
     assert list(record["players"][0]["score"]) == ["civilian", "science", "commercial", "guilds", "wonders",
                                                    "progress", "treasury", "military", "total"]
     assert recorded_actions(record, database()) == [action for _, action, _ in state.log]
+
+
+def test_the_documented_pantheon_action_ranges_are_the_tables():
+    import re
+    page = seven_wonders_duel_v0.__doc__
+    section = page[page.index("## The Pantheon table"):page.index("## Rewards")]
+    acts = action_table(DB)
+    documented = [(int(a), int(b), kind) for a, b, kind in re.findall(r"^\| (\d+)-(\d+) \| (\w+) \|", section, re.M)]
+    assert documented == [(offset, offset + size - 1, name) for offset, size, name in
+                          zip(acts.kind_offsets, acts.kind_sizes, ("draft", "build", "sell", "wonder", "progress",
+                              "destroy", "mausoleum", "library", "starter", "activate", "choose"))]
+    items = re.findall(r"(\d+)-(\d+) (card|wonder|progress token|divinity|Pantheon space|mythology|track space|"
+                       r"military token)", section)
+    first = acts.choose
+    assert [(int(a), int(b)) for a, b, _ in items] == [
+        (first + offset, first + offset + size - 1) for offset, size in zip(acts.item_offsets, acts.item_sizes)]
+    assert f"{acts.num_actions} actions and an observation of {observation_layout(DB).size} values" in section
+
+
+def test_a_face_down_grand_temple_shows_its_own_back():
+    layout = observation_layout(DB)
+    state = new_game(0, DB)
+    state.age, state.slot_card = 3, list(state.deals[2])
+    state.face_up, state.cover_count = [False] * 20, [1] * 20
+    slot = next(s for s, c in enumerate(state.slot_card) if DB.card_temple[c] != NONE)
+    cell = encode_observation(state, 0)[layout.slot_bases[slot]:layout.slot_bases[slot] + layout.slot_size]
+    assert np.flatnonzero(cell).tolist() == [layout.slot_back + 4]  # I, II, III, Guild, Grand Temple
+    assert layout.slot_accessible == layout.slot_back + 5

@@ -94,8 +94,9 @@ class ObservationLayout:
     def __init__(self, db: DuelDatabase) -> None:
         self.db = db
         cards, wonders, tokens, slots = db.num_cards, db.num_wonders, db.num_tokens, db.num_slots
-        self.slot_size = cards + 4 + 2
-        self.slot_back, self.slot_accessible, self.slot_empty = cards, cards + 4, cards + 5
+        backs = db.num_decks  # the card backs: I, II, III, Guild (and Pantheon's Grand Temple)
+        self.slot_size = cards + backs + 2
+        self.slot_back, self.slot_accessible, self.slot_empty = cards, cards + backs, cards + backs + 1
         self.view_sizes = (
             ("phase", num_phases(db)), ("age", 3), ("my_decision", 1), ("structure", slots * self.slot_size),
             ("my_city", cards), ("opponent_city", cards), ("discard", cards), ("coins", 2),
