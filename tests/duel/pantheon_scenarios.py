@@ -119,3 +119,17 @@ def build_wonder(state: DuelState, *names: str) -> None:
         state.wonder_built[DB.wonder_ids[name]] = True
         state.wonders_built += 1
     state.clear_caches()
+
+
+def place_card(state: DuelState, slot: int, name: str) -> None:
+    """Put the named card of the Pantheon table (a Grand Temple too) in ``slot`` of the current
+    structure, swapping it with the card there (from the structure or this Age's box)."""
+    card, index = DB.card_ids[name], state.age - 1
+    there = state.slot_card[slot]
+    if card in state.slot_card:
+        other = state.slot_card.index(card)
+        state.slot_card[other] = state.deals[index][other] = there
+    else:
+        boxed = next(box for box in state.boxed if card in box)
+        boxed[boxed.index(card)] = there
+    state.slot_card[slot] = state.deals[index][slot] = card

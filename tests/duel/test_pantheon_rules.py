@@ -6,7 +6,7 @@ import pytest
 from duel_scenarios import give, on_top, place
 from pantheon_scenarios import (ACTS, DB, DIVINITY, TABLES, activate, activate_action, build_wonder, choosable,
                                 choose, give_pantheon_tokens, give_token, mythology_token, offering, pantheon_game,
-                                put_in_space, set_deck, track)
+                                place_card, put_in_space, set_deck, track)
 
 from wonders_env.duel import pantheon, rules
 from wonders_env.duel.actions import ActionKind, Item
@@ -434,3 +434,48 @@ def test_engineering_builds_a_card_with_a_chain_symbol_for_one_coin():
 def test_every_divinity_is_one_row_and_every_power_opens_a_named_set():
     assert set(pantheon.FIRST_CHOICE) == {e.kind for e in TABLES.divinity_power if e is not None}
     assert set(pantheon.CHOICE_ITEM) == set(Choice) == set(pantheon._OPTIONS) == set(pantheon._RESOLVE)
+
+
+def test_enki_shown_by_the_gate_gets_its_two_tokens_first():
+    """README decision 2 (and the Gate: Enki revealed outside the Pantheon)."""
+    state = pantheon_game(age=2, coins=(20, 7), spaces={"Gate": 5})
+    set_deck(state, "Mesopotamian", "Enki", "Ishtar")
+    activate(state, "Gate")
+    choose(state, Item.DIVINITY, "Enki")
+    assert state.pantheon.choice == Choice.ENKI_TOKEN
+    assert choosable(state, Item.TOKEN) == sorted(state.token_order[-2:])
+    assert state.pantheon.decks[0] == [DIVINITY["Ishtar"]]
+
+
+def test_mars_can_win_a_military_supremacy_and_ishtar_a_scientific_one():
+    state = pantheon_game(age=2, coins=(20, 7), spaces={"Mars": 5})
+    state.pawn = 7
+    activate(state, "Mars")
+    assert state.phase == Phase.GAME_OVER and state.victory.name == "MILITARY" and state.winners == (0,)
+    state = pantheon_game(age=2, coins=(20, 7), spaces={"Ishtar": 5})
+    state.science[0] = [1, 0, 1, 1, 1, 1, 0]
+    activate(state, "Ishtar")
+    assert state.phase == Phase.GAME_OVER and state.victory.name == "SCIENCE"
+
+
+def test_engineering_covers_a_grand_temple_and_urbanism_pays_for_a_temple_built_by_its_token():
+    """Decisions of the project (wonders_env.duel.pantheon): a temple's mythology works like a chain."""
+    state = pantheon_game(age=3, coins=(10, 7))
+    greek = DB.card_ids["Greek Grand Temple"]
+    give_token(state, 0, "Engineering")
+    assert rules.build_cost(state, 0, greek) == 1
+    give_token(state, 0, "Urbanism")
+    give_pantheon_tokens(state, 0, mythology_token("Greek"))
+    place_card(state, 19, "Greek Grand Temple")
+    apply_action(state, ACTS.encode(ActionKind.BUILD, greek))
+    assert state.coins[0] == 14 and greek in state.city[0]
+
+
+def test_the_engines_of_the_registry_take_the_expansion():
+    from wonders_env import registry
+    game = registry.make_engine("duel", "python", expansions=("pantheon",))
+    assert game.db is DB and game.num_actions == ACTS.num_actions
+    with pytest.raises(ValueError, match="engine='python'"):
+        registry.make_engine("duel", "core", expansions=("pantheon",))
+    env = registry.make("duel", raw=True, engine="python", expansions=["pantheon"])
+    assert env.game.db is DB
