@@ -59,7 +59,7 @@ from __future__ import annotations
 from . import rules
 from .actions import Item, TRACK_MIDDLE, action_table
 from .cards import GREEN, NONE, EffectKind
-from .state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, Choice, DuelState, Phase
+from .state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBODY, Choice, DuelState, Phase
 
 
 #: the kind of item each set holds
@@ -152,7 +152,7 @@ def activate(state: DuelState, action: int, space: int, offerings: int) -> None:
         if offerings >> i & 1:
             pantheon.tokens[player].remove(token)
     divinity = pantheon.spaces[space]
-    pantheon.spaces[space], pantheon.space_face_up[space], pantheon.placed_by[space] = EMPTY, False, -1
+    pantheon.spaces[space], pantheon.space_face_up[space], pantheon.placed_by[space] = EMPTY, False, NOBODY
     state.log.append((player, action, price))
     pantheon.space_activations.append(divinity)
     activate_divinity(state, player, divinity)
@@ -217,7 +217,10 @@ def activate_divinity(state: DuelState, player: int, divinity: int) -> None:
     power = tables.divinity_power[divinity]
     if power is not None and power.kind is EffectKind.PROGRESS_CHOICE_FROM_SETASIDE and not pantheon.enki_tokens:
         pantheon.enki_tokens = enki_tokens(state)
-    _choose_or_end_turn(state, FIRST_CHOICE[power.kind]) if power is not None else rules.end_turn(state)
+    if power is None:
+        rules.end_turn(state)
+    else:
+        _choose_or_end_turn(state, FIRST_CHOICE[power.kind])
 
 
 def enki_tokens(state: DuelState) -> list[int]:

@@ -9,7 +9,9 @@ seed (:mod:`wonders_env.deal_rng`, draw for draw as the core's ``draw_deal``, so
 same game on both engines): the order in which the 12 wonders come out (4 for the first draft
 round, 4 for the second, 4 unused), the order of the 10 progress tokens (5 on the board, 5 set
 aside, the first 3 set aside are the ones the Great Library draws) and the deal of each Age (20
-cards in slot order and the cards left in the box). The rules then never draw again, so a seed
+cards in slot order and the cards left in the box), then, with Pantheon, its setup
+(:func:`new_pantheon`: the decks, the Age I mythology tokens, the order of the offering tokens; a
+base game draws nothing more, so its deal is unchanged). The rules then never draw again, so a seed
 plus a sequence of actions determines the game; :func:`.determinize.determinize` redraws what a
 player cannot know, from a ``numpy.random.Generator``.
 """
@@ -340,9 +342,6 @@ class PantheonState:
     def __setstate__(self, values: dict) -> None:
         for name, value in values.items():
             setattr(self, name, value)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PantheonState) and self.__getstate__() == other.__getstate__()
 
 
 def new_pantheon(db: DuelDatabase, rng: DealRng) -> PantheonState:
