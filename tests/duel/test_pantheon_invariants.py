@@ -101,14 +101,17 @@ def play_random_game(seed, check_every_step=True, check_reference=False, copy_at
 
 
 def test_random_pantheon_games_keep_invariants():
-    victories, kinds = Counter(), Counter()
+    victories, kinds, sets = Counter(), Counter(), Counter()
     for seed in range(300):
         state = play_random_game(seed)
         victories[state.victory.name] += 1
         kinds.update(action_table(DB).decode(a)[0].name for _, a, _ in state.log)
+        sets.update(Choice(choice) for choice in state.pantheon.choice_log)
         assert state.winners
+    # the run reached what it is meant to test (so that it cannot pass by testing little)
     assert set(victories) >= {"CIVILIAN", "MILITARY"}, victories
     assert kinds["ACTIVATE"] > 300 and kinds["CHOOSE"] > 1000, kinds
+    assert set(sets) == set(Choice), sets
 
 
 @pytest.mark.slow
