@@ -54,7 +54,7 @@ SCIENCE_SUPREMACY_SYMBOLS = 6
 PAIR = 2
 PHASE_KINDS = {
     Phase.DRAFT: (ActionKind.DRAFT,),
-    Phase.PLAY: (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER),
+    Phase.PLAY: (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER, ActionKind.ACTIVATE),  # activate: Pantheon
     Phase.PROGRESS: (ActionKind.PROGRESS,),
     Phase.DESTROY: (ActionKind.DESTROY,),
     Phase.MAUSOLEUM: (ActionKind.MAUSOLEUM,),
@@ -63,7 +63,6 @@ PHASE_KINDS = {
     Phase.GAME_OVER: (),
     Phase.CHOOSE: (ActionKind.CHOOSE,),
 }
-PHASE_KINDS[Phase.PLAY] += (ActionKind.ACTIVATE,)  # in a Pantheon table (the base table has no such kind)
 
 
 # ------------------------------------------------------------------------------------ costs
@@ -178,11 +177,11 @@ def legal_actions(state: DuelState) -> list[int]:
 
 
 def _play_actions(state: DuelState) -> list[int]:
+    if state.pantheon is not None:
+        return _pantheon_play_actions(state)
     db = state.db
     acts = action_table(db)
     player = state.current
-    if state.pantheon is not None:
-        return _pantheon_play_actions(state)
     coins = state.coins[player]
     costs = _costs(state, player)[1]  # memoised purchase costs: -1 where not computed yet
     wonders = []
