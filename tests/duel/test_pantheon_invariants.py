@@ -155,16 +155,21 @@ def states_along_a_game(seed, every=5):
 
 
 def test_determinize_keeps_what_the_player_sees_and_plays_on():
-    redrawn = 0
-    for seed in range(8):
-        for state in states_along_a_game(seed):
+    redrawn, sets = 0, Counter()
+    for seed in range(30):
+        for state in states_along_a_game(seed, every=2):
+            if state.phase == Phase.CHOOSE:
+                sets[Choice(state.pantheon.choice)] += 1
             for player in (0, 1):
                 twin = determinize(state, player, np.random.default_rng(seed))
                 np.testing.assert_array_equal(encode_observation(twin, player), encode_observation(state, player))
-                assert sorted(legal_actions(twin)) == sorted(legal_actions(state))
+                if player == state.current:  # the decider's options are what it sees
+                    assert sorted(legal_actions(twin)) == sorted(legal_actions(state))
+                else:  # the other seat may not see them (the divinities drawn for a placement)
+                    assert len(legal_actions(twin)) == len(legal_actions(state))
                 check_state(twin)
                 redrawn += twin.pantheon.decks != state.pantheon.decks or twin.pantheon.spaces != state.pantheon.spaces
-    assert redrawn > 0
+    assert redrawn > 0 and sets[Choice.GATE_DIVINITY] and sets[Choice.PLACE_DIVINITY] and sets[Choice.PLACE_SPACE], sets
 
 
 def hidden_variant(state, viewer):

@@ -7,7 +7,7 @@ import numpy as np
 from ..deal_rng import DealRng
 from .cards import NONE
 from .pantheon import ENKI_TOKENS
-from .state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, DuelState, deal_age
+from .state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, Choice, DuelState, Phase, deal_age
 
 
 def determinize(state: DuelState, player: int, rng: np.random.Generator) -> DuelState:
@@ -18,8 +18,10 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     set-aside progress tokens (before the Great Library draws; Enki's two stay once shown), the
     face-down cards of the current structure and the cards of this Age left in the box (each keeps
     its card back: Age card, Guild or Grand Temple), and the whole deal of every later Age. With
-    Pantheon also: the order of each mythology deck, the divinities the opponent placed face down
-    (each among those of its mythology ``player`` has not seen), the Age I mythology tokens before
+    Pantheon also: the order of each mythology deck (its top kept for the decider of the Gate's
+    choice, who sees it), the divinities the opponent placed face down or drew and is placing or
+    choosing among for the Divine Theater (each among those of its mythology ``player`` has not
+    seen), the Age I mythology tokens before
     Age I is laid out, and the offering tokens not yet seen (face down on their slots or dealt for
     Age II). What a player saw of a deck's top (the divinity they put back) is not kept. The copy
     has no seed (``None``): its deal is no longer its seed's, so its record is not replayed from a seed.
@@ -51,13 +53,29 @@ def _redraw_pantheon(state: DuelState, player: int, rng: np.random.Generator) ->
     tables, pantheon = state.db.pantheon, state.pantheon
     hidden_spaces = [s for s, d in enumerate(pantheon.spaces)
                      if d != EMPTY and not pantheon.space_face_up[s] and pantheon.placed_by[s] != player]
+    choosing = state.phase == Phase.CHOOSE
+    # the decider of the Gate's choice sees the decks' tops; the other player does not see the
+    # divinities drawn for a placement or the Divine Theater, nor the one chosen among them
+    tops_seen = choosing and pantheon.choice == Choice.GATE_DIVINITY and player == state.current
+    drawn_unseen = choosing and player != state.current and pantheon.choice in (
+        Choice.PLACE_DIVINITY, Choice.PLACE_SPACE, Choice.THEATER_DIVINITY, Choice.THEATER_TOP)
+    chosen_unseen = drawn_unseen and pantheon.choice in (Choice.PLACE_SPACE, Choice.THEATER_TOP)
     for mythology, deck in enumerate(pantheon.decks):
+        kept = deck[:1] if tops_seen else []
         spaces = [s for s in hidden_spaces if tables.divinities[pantheon.spaces[s]].mythology == mythology]
-        pool = sorted(deck + [pantheon.spaces[s] for s in spaces])
+        drawn = [i for i, d in enumerate(pantheon.drawn)
+                 if drawn_unseen and tables.divinities[d].mythology == mythology]
+        chosen = chosen_unseen and tables.divinities[pantheon.chosen].mythology == mythology
+        pool = sorted(deck[len(kept):] + [pantheon.spaces[s] for s in spaces] + [pantheon.drawn[i] for i in drawn]
+                      + ([pantheon.chosen] if chosen else []))
         pool = [pool[i] for i in rng.permutation(len(pool))]
-        for s, divinity in zip(spaces, pool):
-            pantheon.spaces[s] = divinity
-        pantheon.decks[mythology] = pool[len(spaces):]
+        for s in spaces:
+            pantheon.spaces[s] = pool.pop()
+        for i in drawn:
+            pantheon.drawn[i] = pool.pop()
+        if chosen:
+            pantheon.chosen = pool.pop()
+        pantheon.decks[mythology] = kept + pool
     if state.age == 0:
         mythology = sorted(tables.mythology_tokens)
         pantheon.age_tokens[0] = [mythology[i] for i in rng.permutation(len(mythology))][:len(tables.token_slots[0])]
