@@ -306,3 +306,16 @@ def test_a_face_down_grand_temple_shows_its_own_back():
     cell = encode_observation(state, 0)[layout.slot_bases[slot]:layout.slot_bases[slot] + layout.slot_size]
     assert np.flatnonzero(cell).tolist() == [layout.slot_back + 4]  # I, II, III, Guild, Grand Temple
     assert layout.slot_accessible == layout.slot_back + 5
+
+
+def test_the_decider_of_the_gate_keeps_the_tops_it_sees_and_the_other_seat_does_not():
+    state = new_game(0, DB)
+    state.age, state.phase, state.current, state.turn_player = 2, Phase.CHOOSE, 0, 0
+    state.pantheon.choice = Choice.GATE_DIVINITY
+    state.pantheon.options = sorted(deck[0] for deck in state.pantheon.decks)
+    tops = [deck[0] for deck in state.pantheon.decks]
+    others = set()
+    for seed in range(10):
+        assert [deck[0] for deck in determinize(state, 0, np.random.default_rng(seed)).pantheon.decks] == tops
+        others.add(tuple(deck[0] for deck in determinize(state, 1, np.random.default_rng(seed)).pantheon.decks))
+    assert len(others) > 1
