@@ -10,9 +10,13 @@ At load the tables of an edition become a :class:`DuelDatabase` (``database(edit
 7 Wonders' ``database(edition)``): every effect string is parsed into :class:`Effect` values of
 a closed vocabulary (:class:`EffectKind`) and validated, the counts (cards, wonders, tokens,
 structure slots) are read from the tables, and the rules read flat per-id tuples (``card_vp[c]``,
-``wonder_shields[w]`` ...) so that no string is looked at while a game runs. An expansion is one
-more entry of :data:`EDITIONS` with its own table files. A game carries the database it was
-created with (``DuelGame(edition)``, ``state.db``), and the rules, scoring, observation and
+``wonder_shields[w]`` ...) so that no string is looked at while a game runs. Another edition is one
+more entry of :data:`EDITIONS` with its own table files; an expansion is an entry of
+:data:`EXPANSIONS`, whose rows are appended to the edition's (every base id keeps its meaning) and
+whose own tables (Pantheon's divinities, tokens, prices and slots: :class:`PantheonTables`) are an
+attribute of the database (``database("1st", ("pantheon",)).pantheon``; ``None`` without it). A
+game carries the database it was
+created with (``DuelGame(edition, expansions)``, ``state.db``), and the rules, scoring, observation and
 action table read that database only, so a grown table plays with its own sizes. The base game's
 database is ``BASE`` (the compiled core is given its tables, ``compiled.py``); some of its tables
 are also module names (``CARDS``, ``CARD_IDS``, ``CARD_COLOR`` ...), public API for the tools written

@@ -18,7 +18,8 @@ The rules, in the order they happen:
   token is kept and draws the top 2 divinities of its deck; the player places 1 face down on an
   empty space (two choices: ``place_divinity`` then ``place_space``), the other goes back on top of
   its deck. An offering token is kept. *Decision of the project*: a mythology token is seen by both
-  players on its slot; an offering token lies face down, its value unknown until taken.
+  players on its slot; an offering token lies face down, its value unknown until taken, and then
+  seen by both.
 * **Age II reveal**: the Gate goes to the empty space (the lowest-numbered one if several, README
   decision 3), every divinity turns face up, and Enki, if there, gets 2 set-aside progress tokens
   (the last two of the set-aside order, never those the Great Library draws).
