@@ -18,7 +18,8 @@ from wonders_env.duel.determinize import determinize
 from wonders_env.duel.game import DuelGame
 from wonders_env.duel.observation import OBSERVATION_SIZE, encode_observation, observation_layout
 from wonders_env.duel.record import game_record, recorded_actions
-from wonders_env.duel.rules import legal_action_mask, legal_actions, legal_actions_reference, resolve_action
+from wonders_env.duel.rules import (legal_action_mask, legal_actions, legal_actions_reference, resolve_action,
+                                    why_illegal)
 from wonders_env.duel.scoring import built_wonders
 from wonders_env.duel.state import EMPTY, MAX_WONDERS_BUILT, Choice, Phase, new_game
 
@@ -319,3 +320,10 @@ def test_the_decider_of_the_gate_keeps_the_tops_it_sees_and_the_other_seat_does_
         assert [deck[0] for deck in determinize(state, 0, np.random.default_rng(seed)).pantheon.decks] == tops
         others.add(tuple(deck[0] for deck in determinize(state, 1, np.random.default_rng(seed)).pantheon.decks))
     assert len(others) > 1
+
+
+def test_why_illegal_agrees_with_the_mask():
+    for seed in range(3):
+        for state in states_along_a_game(seed, every=4):
+            legal = set(legal_actions(state))
+            assert {a for a in range(action_table(DB).num_actions) if why_illegal(state, a) is None} == legal
