@@ -57,6 +57,30 @@ def check_engine(engine: Any) -> str:
     return engine
 
 
+def check_expansions(game: str, known: tuple[str, ...], expansions: Any) -> tuple[str, ...]:
+    """``expansions`` (None or a sequence of expansion names) of ``game``, whose expansions are
+    ``known`` in their canonical order, as the canonical tuple: the names in that order, so that one
+    table has one spelling. An unknown name, a duplicate, a name that is not a string, or a bare
+    string (not a sequence of names) raises ``ValueError`` naming what is allowed (the registry's
+    ``GameEntry.check_expansions``; the engines check their argument with it)."""
+    allowed = ", ".join(map(repr, known)) if known else "none yet"
+    if expansions is None:
+        return ()
+    if isinstance(expansions, (str, bytes)) or not isinstance(expansions, (tuple, list)):
+        raise ValueError(f"expansions must be a tuple of expansion names (for {game}: {allowed}), "
+                         f"e.g. expansions=({known[0] if known else 'name'!r},); "
+                         f"got {expansions!r}")
+    for name in expansions:
+        if not isinstance(name, str):
+            raise ValueError(f"expansions must be names (strings) among {allowed} for {game}, "
+                             f"got {name!r} in {expansions!r}")
+        if name not in known:
+            raise ValueError(f"unknown expansion {name!r} for {game}; its expansions are: {allowed}")
+    if len(set(expansions)) != len(expansions):
+        raise ValueError(f"expansions names an expansion twice: {expansions!r}")
+    return tuple(name for name in known if name in expansions)
+
+
 def plain(value: Any) -> Any:
     """``value`` as plain Python data for comparing states: numpy arrays, tuples and lists as
     lists, dicts item by item, numpy numbers and enums as Python numbers."""

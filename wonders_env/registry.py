@@ -40,7 +40,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import Game
+from .duel.cards import EXPANSIONS as DUEL_EXPANSIONS
+from .game import Game, check_expansions
 from .seven_wonders.actions import PAYMENT_MODES
 
 TABLE_OPTIONS = ("num_players", "edition")
@@ -90,22 +91,7 @@ class GameEntry:
         in the order of :attr:`expansions`, so that one table has one spelling. An unknown name, a
         duplicate, a name that is not a string, or a bare string (not a sequence of names) raises
         ``ValueError`` naming what is allowed."""
-        allowed = ", ".join(map(repr, self.expansions)) if self.expansions else "none yet"
-        if expansions is None:
-            return ()
-        if isinstance(expansions, (str, bytes)) or not isinstance(expansions, (tuple, list)):
-            raise ValueError(f"expansions must be a tuple of expansion names (for {self.name}: {allowed}), "
-                             f"e.g. expansions=({self.expansions[0] if self.expansions else 'name'!r},); "
-                             f"got {expansions!r}")
-        for name in expansions:
-            if not isinstance(name, str):
-                raise ValueError(f"expansions must be names (strings) among {allowed} for {self.name}, "
-                                 f"got {name!r} in {expansions!r}")
-            if name not in self.expansions:
-                raise ValueError(f"unknown expansion {name!r} for {self.name}; its expansions are: {allowed}")
-        if len(set(expansions)) != len(expansions):
-            raise ValueError(f"expansions names an expansion twice: {expansions!r}")
-        return tuple(name for name in self.expansions if name in expansions)
+        return check_expansions(self.name, self.expansions, expansions)
 
 
 GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
@@ -123,7 +109,7 @@ GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
         engines={"python": "wonders_env.duel.game:DuelGame", "core": "wonders_env.duel.compiled:CompiledDuel"},
         batch="wonders_env.duel.compiled:make_batch",
         player_counts=(2,), default_players=2, editions=("1st",),
-        text="wonders_env.duel.text_view",
+        text="wonders_env.duel.text_view", expansions=tuple(DUEL_EXPANSIONS),
     ),
 )}
 

@@ -32,7 +32,7 @@ To randomise who starts, randomise which of your policies plays `player_0`, e.g.
 ## Arguments
 
 ```python
-seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", edition="1st")
+seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", edition="1st", expansions=None)
 ```
 
 * `reward`: `"win_loss"` (default) or `"score"` (see Rewards).
@@ -60,6 +60,11 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", ed
   `wonders_env.duel.cards.EDITIONS` or a `DuelDatabase` of one's own; the observation and action
   spaces are sized by its counts. The compiled core plays the base game only: another edition
   needs `engine="python"`.
+* `expansions`: `None` (default, the base game) or a tuple of expansion names, `("pantheon",)`
+  (see "The Pantheon table" below), spelled one way (`wonders_env.registry`: an unknown name, a
+  duplicate, a non-string or a bare string raises `ValueError` naming what is allowed). Until the
+  compiled core plays it, a table with an expansion runs on `engine="python"` only: the default
+  `engine="core"` refuses it with a `ValueError` saying to pass `engine="python"`.
 
 Anything else raises `ValueError` naming the allowed values. `env()` is `raw_env` wrapped like
 PettingZoo's classic games (`TerminateIllegalWrapper` with reward -1 for the author of an
@@ -116,6 +121,51 @@ Card `c`, wonder `w` and token `t` are the rows of `wonders_env/duel/data/cards.
 the engine pays the cheapest way (trading is with the bank; choice producers and the Masonry /
 Architecture discounts are used where they save the most), and the record shows what was paid.
 
+## The Pantheon table
+
+`expansions=("pantheon",)` plays Duel with Pantheon (the rules and the project's decisions are in
+`wonders_env.duel.pantheon`): the Grand Temples replace the Guilds, mythology and offering tokens lie
+on the structure, divinities are placed in the Pantheon and activated from Age II. Its cards,
+wonders and progress tokens are the base tables' with rows appended (Grand Temples 73-77, The
+Sanctuary 12, The Divine Theater 13, Mysticism 10, Poliorcetics 11, Engineering 12), so every
+base id keeps its meaning. It has its own spaces: 1649 actions and an observation of 2465 values.
+
+| range | kind | meaning |
+|---|---|---|
+| 0-13 | draft | take wonder `a` |
+| 14-91 | build | build card `a - 14` |
+| 92-169 | sell | discard card `a - 92` |
+| 170-1261 | wonder | `a = 170 + 14 c + w` |
+| 1262-1274 | progress | token `a - 1262` |
+| 1275-1352 | destroy | card `a - 1275` |
+| 1353-1430 | mausoleum | card `a - 1353` |
+| 1431-1443 | library | token `a - 1431` |
+| 1444-1445 | starter | 1444: I start, 1445: my opponent starts |
+| 1446-1493 | activate | the divinity of Pantheon space `s` with the offering tokens `o`: `a = 1446 + 8 s + o` |
+| 1494-1648 | choose | item `a - 1494` of the set the decision names (below) |
+
+Pantheon space `s` is 0-5, player 0's dearest first; `o` is a bit set of offering tokens (bit 0:
+the -2 token, 1: -3, 2: -4). The `choose` items, one list whatever the set (`state.pantheon.choice`,
+a `wonders_env.duel.state.Choice`): 1494-1571 card, 1572-1585 wonder, 1586-1598 progress token,
+1599-1614 divinity (rows of `data/pantheon_divinities.csv`, 15 the Gate), 1615-1620 Pantheon space,
+1621-1625 mythology (Mesopotamian, Phoenician, Greek, Egyptian, Roman), 1626-1644 track space
+(`a - 1635` is the pawn coordinate, > 0 toward player_1's capital), 1645-1648 military token
+(player_0's -2, -5, player_1's -2, -5).
+
+Every Pantheon decision is one `choose` step of the turn player in the phase `choose` (the last of
+the `phase` view): the divinity a mythology token drew and its space, Enki's token, Nisaba's, Baal's,
+Hades', Zeus' and Isis' cards, Anubis', Isis' and Ra's wonders, Minerva's track space, Neptune's two
+military tokens, the Gate's divinity, the Divine Theater's mythology, divinity and order.
+
+The observation is the base layout sized by the Pantheon table (78 cards, 14 wonders, 13 tokens, 5
+card backs, 9 phases) followed by the Pantheon views of `wonders_env.duel.observation`: each
+Pantheon space (a divinity face up or placed face down by me; only the mythology of one the
+opponent placed face down), the divinities left per deck (never their order), the token on each
+structure slot (its mythology, or a face-down offering token whose value is hidden), both players'
+Pantheon tokens, activated divinities and Astarte coins, the Minerva pawn, Enki's tokens and the
+set I choose from. `observation_views(obs, db)` names them. The record has `expansions` and the
+Pantheon fields of `wonders_env.duel.record`.
+
 ## Rewards
 
 At the end only. `"win_loss"`: +1 to the winner, -1 to the loser, 0 to both on a shared
@@ -132,7 +182,7 @@ action kinds are listed in `wonders_env.duel.record`.
 ## Version history
 
 * v0: first release. (The `engine` argument, and its default becoming `"core"`, change no
-  observation, action or reward.)
+  observation, action or reward; nor does the `expansions` argument: the base table is unchanged.)
 """
 
 from .duel.env import env, raw_env

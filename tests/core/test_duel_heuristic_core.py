@@ -23,7 +23,7 @@ from wonders_env.duel.actions import DECODED, STARTER, STARTER_ME, ActionKind
 from wonders_env.duel.cards import CARD_SCIENCE, CARDS
 from wonders_env.duel.compiled import core_engine, core_state_of
 from wonders_env.duel.game import DuelGame
-from wonders_env.duel.state import Phase, Victory
+from wonders_env.duel.state import BASE_PHASES, Phase, Victory
 
 # the decisions of about 300 games by default, 1,000 more in the slow run
 RUNS = {"random": range(0, 150), "military": range(0, 50), "science": range(0, 50), "heuristic": range(0, 50)}
@@ -58,7 +58,7 @@ def test_a_python_engine_state_is_valued_as_the_cores_game_in_every_phase(policy
     phases = Counter()
     for seed in seeds:
         compare_game(seed, policy_name, phases)
-    expected = {"random": [p.name for p in Phase if p != Phase.GAME_OVER],
+    expected = {"random": [p.name for p in list(Phase)[:BASE_PHASES] if p != Phase.GAME_OVER],
                 "military": ["DRAFT", "PLAY", "DESTROY"], "science": ["DRAFT", "PLAY", "PROGRESS"],
                 "heuristic": ["DRAFT", "PLAY", "PROGRESS"]}[policy_name]
     assert all(phases[name] for name in expected), phases

@@ -328,4 +328,6 @@ def test_stepping_a_finished_agent_with_none_is_allowed():
 
 def test_every_action_kind_says_what_its_index_names():
     assert set(KIND_INDEX) == set(ActionKind)
-    assert set(KIND_INDEX.values()) == {"card", "wonder", "token", "starter"}
+    base_kinds = ActionKind.STARTER + 1  # the Pantheon table's two more kinds name a space and a choice's item
+    assert {KIND_INDEX[kind] for kind in list(ActionKind)[:base_kinds]} == {"card", "wonder", "token", "starter"}
+    assert (KIND_INDEX[ActionKind.ACTIVATE], KIND_INDEX[ActionKind.CHOOSE]) == ("space", "item")

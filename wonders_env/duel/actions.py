@@ -7,6 +7,13 @@ Nine ranges, one per :class:`ActionKind` in order (``draft``, ``build``, ``sell`
 ``data/cards.csv``), so an action means the same thing in every state. The sizes come from the
 game's :class:`~.cards.DuelDatabase` (:func:`action_table`); the module names below are the base
 game's.
+
+A Pantheon table has two more ranges after these: ``activate`` (activate the divinity of Pantheon
+space ``s`` using the offering tokens of the bit set ``o``: index ``s * 2**3 + o``, bit ``i`` the
+offering token ``db.pantheon.offering_tokens[i]``) and ``choose``, the one generic decision
+"choose an item of a named set" (:mod:`.pantheon`): its index is an item of one universal list,
+:class:`Item` ranges in order (cards, wonders, progress tokens, divinities, Pantheon spaces,
+mythologies, track spaces, military tokens), so that an action means the same item in every state.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from enum import IntEnum
 from functools import cache
 
 from ..game import action_number_error
-from .cards import BASE, DuelDatabase
+from .cards import BASE, MYTHOLOGIES, DuelDatabase
 
 
 class ActionKind(IntEnum):
@@ -29,6 +36,25 @@ class ActionKind(IntEnum):
     MAUSOLEUM = 6
     LIBRARY = 7
     STARTER = 8
+    ACTIVATE = 9  # Pantheon tables only
+    CHOOSE = 10  # Pantheon tables only
+
+
+class Item(IntEnum):
+    """The kinds of item the generic ``choose`` action names, in the order of its sub-ranges."""
+
+    CARD = 0
+    WONDER = 1
+    TOKEN = 2  # a progress token
+    DIVINITY = 3
+    SPACE = 4  # a Pantheon space, 0-5 (player 0's most expensive first)
+    MYTHOLOGY = 5
+    TRACK = 6  # a space of the military track: index 9 + the pawn coordinate (0: player 0's capital)
+    MILITARY_TOKEN = 7  # a looting token, in ``state.LOOTING_TOKENS`` order
+
+
+ITEM_NAMES = tuple(item.name.lower() for item in Item)
+TRACK_MIDDLE = 9
 
 
 KIND_NAMES = tuple(kind.name.lower() for kind in ActionKind)
@@ -37,7 +63,8 @@ KIND_NAMES = tuple(kind.name.lower() for kind in ActionKind)
 #: the text interface treat every kind of one index alike
 KIND_INDEX = {ActionKind.DRAFT: "wonder", ActionKind.BUILD: "card", ActionKind.SELL: "card", ActionKind.WONDER: "card",
               ActionKind.PROGRESS: "token", ActionKind.DESTROY: "card", ActionKind.MAUSOLEUM: "card",
-              ActionKind.LIBRARY: "token", ActionKind.STARTER: "starter"}
+              ActionKind.LIBRARY: "token", ActionKind.STARTER: "starter", ActionKind.ACTIVATE: "space",
+              ActionKind.CHOOSE: "item"}
 STARTER_ME = 0  # starter action index 0: I start; 1: my opponent starts
 
 
@@ -47,24 +74,75 @@ class ActionTable:
     def __init__(self, db: DuelDatabase) -> None:
         self.db = db
         cards, wonders, tokens = db.num_cards, db.num_wonders, db.num_tokens
-        self.kind_sizes = (wonders, cards, cards, cards * wonders, tokens, cards, cards, tokens, 2)
+        self.kind_sizes: tuple[int, ...] = (wonders, cards, cards, cards * wonders, tokens, cards, cards, tokens, 2)
+        self.item_sizes: tuple[int, ...] = ()
+        self.offering_subsets = 0
+        if db.pantheon:
+            tables = db.pantheon
+            self.offering_subsets = 1 << len(tables.offering_tokens)
+            self.item_sizes = (cards, wonders, tokens, tables.num_divinities, tables.num_spaces,
+                               len(tables.decks), 2 * TRACK_MIDDLE + 1, 4)
+            self.kind_sizes += (tables.num_spaces * self.offering_subsets, sum(self.item_sizes))
+        self.item_offsets = tuple(sum(self.item_sizes[:i]) for i in range(len(self.item_sizes)))
+        self.kinds = tuple(ActionKind(k) for k in range(len(self.kind_sizes)))
         self.kind_offsets = tuple(sum(self.kind_sizes[:k]) for k in range(len(self.kind_sizes)))
         self.num_actions = sum(self.kind_sizes)
         (self.draft, self.build, self.sell, self.wonder, self.progress, self.destroy, self.mausoleum,
-         self.library, self.starter) = self.kind_offsets
+         self.library, self.starter) = self.kind_offsets[:9]
+        self.activate, self.choose = self.kind_offsets[9:] if db.pantheon else (None, None)
         self.decoded = tuple(self._decode(a) for a in range(self.num_actions))
 
+    def item(self, kind: Item, index: int) -> int:
+        """The ``choose`` action of item ``index`` of ``kind``."""
+        return self.choose + self.item_offsets[kind] + index
+
+    def item_of(self, index: int) -> tuple[Item, int]:
+        """(kind, index) of the item a ``choose`` action's index names."""
+        kind = max(k for k in Item if self.item_offsets[k] <= index)
+        return kind, index - self.item_offsets[kind]
+
+    def item_name(self, index: int) -> str:
+        """The name of the item a ``choose`` action's index names."""
+        kind, i = self.item_of(index)
+        db = self.db
+        if kind is Item.CARD:
+            return db.cards[i].name
+        if kind is Item.WONDER:
+            return db.wonders[i].name
+        if kind is Item.TOKEN:
+            return db.progress_tokens[i].name
+        if kind is Item.DIVINITY:
+            return db.pantheon.divinities[i].name
+        if kind is Item.SPACE:
+            return f"space {i + 1}"
+        if kind is Item.MYTHOLOGY:
+            return MYTHOLOGIES[i]
+        if kind is Item.TRACK:
+            return f"track space {i - TRACK_MIDDLE:+d}"
+        return ("player_0's -2 coins", "player_0's -5 coins", "player_1's -2 coins", "player_1's -5 coins")[i]
+
     def _decode(self, action: int) -> tuple[ActionKind, int, int]:
-        kind = max(k for k in ActionKind if self.kind_offsets[k] <= action)
+        kind = max(k for k in self.kinds if self.kind_offsets[k] <= action)
         index = action - self.kind_offsets[kind]
         if kind is ActionKind.WONDER:
             return kind, index // self.db.num_wonders, index % self.db.num_wonders
+        if kind is ActionKind.ACTIVATE:
+            return kind, index // self.offering_subsets, index % self.offering_subsets
         return kind, index, 0
 
     def encode(self, kind: ActionKind, index: int, wonder: int = 0) -> int:
-        """The action number. ``index``: the wonder, card, token or starter (0 me, 1 opponent);
-        ``wonder``: the wonder id of a ``WONDER`` action (card ``index`` goes under it)."""
+        """The action number. ``index``: the wonder, card, token, starter (0 me, 1 opponent), Pantheon
+        space or choice item; ``wonder``: the wonder id of a ``WONDER`` action (card ``index`` goes
+        under it), the offering tokens' bit set of an ``ACTIVATE`` action."""
         kind = ActionKind(kind)
+        if kind not in self.kinds:
+            raise ValueError(f"{KIND_NAMES[kind]} actions exist only in a Pantheon table")
+        if kind is ActionKind.ACTIVATE:
+            spaces = self.db.pantheon.num_spaces
+            if not (0 <= index < spaces and 0 <= wonder < self.offering_subsets):
+                raise ValueError(f"activate action needs space 0-{spaces - 1} and offering bits "
+                                 f"0-{self.offering_subsets - 1}, got {index}, {wonder}")
+            return self.activate + index * self.offering_subsets + wonder
         num_cards, num_wonders = self.db.num_cards, self.db.num_wonders
         if kind is ActionKind.WONDER:
             if not (0 <= index < num_cards and 0 <= wonder < num_wonders):
@@ -94,6 +172,12 @@ class ActionTable:
             return f"{KIND_NAMES[kind]} {db.progress_tokens[index].name}"
         if kind is ActionKind.STARTER:
             return "starter me" if index == STARTER_ME else "starter opponent"
+        if kind is ActionKind.ACTIVATE:
+            used = [f"-{db.pantheon.tokens[t].discount}" for i, t in enumerate(db.pantheon.offering_tokens)
+                    if wonder >> i & 1]
+            return f"activate space {index + 1}" + (f" with offerings {' '.join(used)}" if used else "")
+        if kind is ActionKind.CHOOSE:
+            return f"choose {self.item_name(index)}"
         return f"{KIND_NAMES[kind]} {db.cards[index].name}"
 
 

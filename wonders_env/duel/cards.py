@@ -10,9 +10,13 @@ At load the tables of an edition become a :class:`DuelDatabase` (``database(edit
 7 Wonders' ``database(edition)``): every effect string is parsed into :class:`Effect` values of
 a closed vocabulary (:class:`EffectKind`) and validated, the counts (cards, wonders, tokens,
 structure slots) are read from the tables, and the rules read flat per-id tuples (``card_vp[c]``,
-``wonder_shields[w]`` ...) so that no string is looked at while a game runs. An expansion is one
-more entry of :data:`EDITIONS` with its own table files. A game carries the database it was
-created with (``DuelGame(edition)``, ``state.db``), and the rules, scoring, observation and
+``wonder_shields[w]`` ...) so that no string is looked at while a game runs. Another edition is one
+more entry of :data:`EDITIONS` with its own table files; an expansion is an entry of
+:data:`EXPANSIONS`, whose rows are appended to the edition's (every base id keeps its meaning) and
+whose own tables (Pantheon's divinities, tokens, prices and slots: :class:`PantheonTables`) are an
+attribute of the database (``database("1st", ("pantheon",)).pantheon``; ``None`` without it). A
+game carries the database it was
+created with (``DuelGame(edition, expansions)``, ``state.db``), and the rules, scoring, observation and
 action table read that database only, so a grown table plays with its own sizes. The base game's
 database is ``BASE`` (the compiled core is given its tables, ``compiled.py``); some of its tables
 are also module names (``CARDS``, ``CARD_IDS``, ``CARD_COLOR`` ...), public API for the tools written
@@ -26,7 +30,10 @@ import json
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from itertools import zip_longest
 from pathlib import Path
+
+from ..game import check_expansions as check_game_expansions
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -39,8 +46,8 @@ MANUFACTURED_BITS = 0b11000
 
 COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
 BROWN, GREY, BLUE, GREEN, YELLOW, RED, PURPLE = range(7)
-DECKS = ("I", "II", "III", "G")  # G: the Guilds, shuffled into Age III
-GUILD_DECK = 3
+DECKS = ("I", "II", "III", "G", "T")  # G: the Guilds, shuffled into Age III; T: Pantheon's Grand Temples
+GUILD_DECK, TEMPLE_DECK = 3, 4
 SCIENCE_SYMBOLS = ("globe", "scales", "sundial", "mortar", "pendulum", "quill", "wheel")
 CHAIN_SYMBOLS = ("horseshoe", "sword", "tower", "target", "helmet", "book", "gear", "lyre", "lamp",
                  "mask", "pillar", "moon", "sun", "drop", "temple", "vase", "barrel")
@@ -76,14 +83,45 @@ class EffectKind(IntEnum):
     RED_EXTRA_SHIELD = 22  # Strategy
     WONDERS_PLAY_AGAIN = 23  # Theology
     CHAIN_COINS = 24  # Urbanism: `amount` coins per later chain build
+    # Pantheon (data/pantheon_*.csv): divinities, the Gate, its wonders, progress and tokens
+    PROGRESS_CHOICE_FROM_SETASIDE = 25  # Enki: `amount` set-aside tokens put on it, keep 1
+    COPY_OPPONENT_GREEN = 26  # Nisaba: the symbol of an opponent's green card (the Snake)
+    ASTARTE_COINS = 27  # `amount` coins on the divinity, outside the treasury
+    VP_PER_ASTARTE_COIN = 28  # points per coin still on Astarte at the end
+    STEAL_CARD = 29  # Baal: take an opponent's card of colours `what` (bit mask)
+    DISCARD_STRUCTURE_CARD = 30  # Zeus: discard any card of the structure, with its token
+    UNBUILD_WONDER = 31  # Anubis: a built wonder's card to the discard pile, the wonder unbuilt
+    BUILD_WONDER_WITH_DISCARD = 32  # Isis: build an own wonder free with a card of the discard pile
+    STEAL_UNBUILT_WONDER = 33  # Ra: take an opponent's unbuilt wonder
+    MINERVA_PAWN = 34  # put the Minerva pawn on a space of the track
+    MILITARY_TOKENS_DISCARD1_APPLY1 = 35  # Neptune
+    GATE_COST_MULTIPLIER = 36  # the Gate's price: `amount` x its space's
+    REVEAL_TOP_EACH_MYTHOLOGY = 37  # the Gate: activate one of the top divinities of the decks, free
+    ACTIVATE_FROM_MYTHOLOGY_DECK = 38  # the Divine Theater: one deck's divinity, free; the rest reordered
+    PANTHEON_DISCOUNT = 39  # the Sanctuary (always), an offering token (once): `amount` coins off
+    GRAND_TEMPLE = 40  # `what`: the mythology whose token builds it free
+    VP_PER_PANTHEON_TOKEN = 41  # Mysticism: points per mythology and offering token owned
+    COINS_LOST_PER_PAWN_STEP = 42  # Poliorcetics: the opponent loses `amount` per space moved
+    CHAIN_PRICE = 43  # Engineering: a card that shows a chain symbol costs `amount` coins
+    DRAW_DIVINITIES = 44  # a mythology token: draw `amount` of its deck, place 1 in the Pantheon
 
 
 #: the wonder powers that take no argument, in the order of the core's bits (``WonderPower`` in
 #: ``core/duel/tables.hpp``; the core refuses tables whose list differs): a wonder's powers reach the
 #: core as one bit mask (``wonder_powers``), so a new one is a member here and a bit there
 WONDER_POWERS = (EffectKind.PLAY_AGAIN, EffectKind.BUILD_FROM_DISCARD)
+#: the divinities' powers that ask their activator to choose (:mod:`.pantheon` resolves each)
+DIVINE_POWERS = (EffectKind.PROGRESS_CHOICE_FROM_SETASIDE, EffectKind.COPY_OPPONENT_GREEN,
+                 EffectKind.STEAL_CARD, EffectKind.BUILD_FROM_DISCARD, EffectKind.DISCARD_STRUCTURE_CARD,
+                 EffectKind.UNBUILD_WONDER, EffectKind.BUILD_WONDER_WITH_DISCARD, EffectKind.STEAL_UNBUILT_WONDER,
+                 EffectKind.MINERVA_PAWN, EffectKind.MILITARY_TOKENS_DISCARD1_APPLY1,
+                 EffectKind.REVEAL_TOP_EACH_MYTHOLOGY, EffectKind.ACTIVATE_FROM_MYTHOLOGY_DECK)
 #: the effects whose token takes no argument
-ARGUMENTLESS = (*WONDER_POWERS, EffectKind.ECONOMY, EffectKind.WONDERS_PLAY_AGAIN)
+ARGUMENTLESS = (*WONDER_POWERS, EffectKind.ECONOMY, EffectKind.WONDERS_PLAY_AGAIN,
+                *(kind for kind in DIVINE_POWERS if kind not in (EffectKind.PROGRESS_CHOICE_FROM_SETASIDE,
+                                                                 EffectKind.STEAL_CARD)))
+#: Pantheon's five mythologies, in the order of ``data/pantheon.json`` (the ``grand_temple`` argument)
+MYTHOLOGIES = ("Mesopotamian", "Phoenician", "Greek", "Egyptian", "Roman")
 
 
 @dataclass(frozen=True)
@@ -189,6 +227,12 @@ def parse_effects(text: str) -> tuple[Effect, ...]:
                       EffectKind.GUILD_VP_PER_CARD):
             amount, colors = _per_card(arg)
             effects.append(Effect(kind, amount=amount, what=colors))
+        elif kind is EffectKind.STEAL_CARD:
+            effects.append(Effect(kind, what=_color_bits(arg.replace("|", "+"))))
+        elif kind is EffectKind.GRAND_TEMPLE:
+            if arg not in MYTHOLOGIES:
+                raise ValueError(f"unknown mythology {arg!r}; allowed: {MYTHOLOGIES}")
+            effects.append(Effect(kind, what=MYTHOLOGIES.index(arg)))
         elif kind is EffectKind.DESTROY:
             if arg not in COLORS:
                 raise ValueError(f"unknown colour {arg!r}; allowed: {COLORS}")
@@ -215,9 +259,9 @@ def _symbol(name: str) -> int:
     return CHAIN_SYMBOLS.index(name)
 
 
-def load_cards(path: Path) -> tuple[Card, ...]:
+def load_cards(path: Path, first_id: int = 0) -> tuple[Card, ...]:
     cards = []
-    for i, row in enumerate(_rows(path)):
+    for i, row in enumerate(_rows(path), first_id):
         deck = DECKS.index(row["deck"])
         cards.append(Card(id=i, name=row["name"], deck=deck, age=min(deck + 1, 3),
                           color=COLORS.index(row["color"]), coin_cost=int(row["coins"]),
@@ -228,15 +272,15 @@ def load_cards(path: Path) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def load_wonders(path: Path) -> tuple[Wonder, ...]:
+def load_wonders(path: Path, first_id: int = 0) -> tuple[Wonder, ...]:
     return tuple(Wonder(id=i, name=row["name"], cost=resource_counts(row["resources"]),
                         effects=parse_effects(row["effects"]))
-                 for i, row in enumerate(_rows(path)))
+                 for i, row in enumerate(_rows(path), first_id))
 
 
-def load_progress_tokens(path: Path) -> tuple[ProgressToken, ...]:
+def load_progress_tokens(path: Path, first_id: int = 0) -> tuple[ProgressToken, ...]:
     return tuple(ProgressToken(id=i, name=row["name"], effects=parse_effects(row["effects"]))
-                 for i, row in enumerate(_rows(path)))
+                 for i, row in enumerate(_rows(path), first_id))
 
 
 def load_layouts(path: Path) -> tuple[Layout, ...]:
@@ -294,37 +338,162 @@ EDITIONS = {"1st": Edition("cards.csv", "wonders.csv", "progress.csv", "layouts.
                            deck_sizes=(23, 23, 20, 7), num_wonders=12, num_tokens=10)}
 
 
+@dataclass(frozen=True)
+class Expansion:
+    """The rows an expansion appends to an edition's tables (so every base id keeps its meaning),
+    and the sizes its rulebook gives them: cards per deck (``DECKS`` order), wonders, tokens."""
+
+    cards: str
+    wonders: str
+    progress: str
+    deck_sizes: tuple[int, ...]
+    num_wonders: int
+    num_tokens: int
+
+
+#: Duel's expansions, in their canonical order (the registry's ``expansions``)
+EXPANSIONS = {"pantheon": Expansion("pantheon_cards.csv", "pantheon_wonders.csv", "pantheon_progress.csv",
+                                    deck_sizes=(0, 0, 0, 0, 5), num_wonders=2, num_tokens=3)}
+
+
+def check_expansions(expansions: object) -> tuple[str, ...]:
+    """An ``expansions`` argument of a Duel env or engine as the canonical tuple (None: none); a bad
+    value raises ``ValueError`` naming what is allowed (the registry's check)."""
+    return check_game_expansions("seven_wonders_duel", tuple(EXPANSIONS), expansions)
+
+
+@dataclass(frozen=True)
+class Divinity:
+    id: int
+    name: str
+    mythology: int  # index in MYTHOLOGIES; NONE for the Gate
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class PantheonToken:
+    """A mythology token (``mythology`` set) or an offering token (``discount`` set)."""
+
+    id: int
+    mythology: int  # index in MYTHOLOGIES, or NONE
+    discount: int  # an offering's coins off, or 0
+    effects: tuple[Effect, ...]
+
+
+class PantheonTables:
+    """Pantheon's own tables (``data/pantheon_divinities.csv``, ``pantheon_tokens.csv``,
+    ``pantheon.json``), validated at load, with the flat per-id tuples the rules read. Divinity ids
+    are rows (0-14 the divinities, 15 the Gate); token ids are rows (0-9 mythology, 10-12 offering)."""
+
+    def __init__(self, data_dir: Path) -> None:
+        raw = json.loads((data_dir / "pantheon.json").read_text(encoding="utf-8"))
+        if tuple(raw["mythologies"]) != MYTHOLOGIES:
+            raise ValueError(f"pantheon.json: mythologies must be {MYTHOLOGIES}, got {raw['mythologies']}")
+        self.divinities = tuple(
+            Divinity(i, row["name"], NONE if row["mythology"] == "Gate" else MYTHOLOGIES.index(row["mythology"]),
+                     parse_effects(row["effects"]))
+            for i, row in enumerate(_rows(data_dir / "pantheon_divinities.csv")))
+        self.tokens = tuple(
+            PantheonToken(i, MYTHOLOGIES.index(row["name"]) if row["kind"] == "mythology" else NONE,
+                          _total(parse_effects(row["effects"]), EffectKind.PANTHEON_DISCOUNT),
+                          parse_effects(row["effects"]))
+            for i, row in enumerate(_rows(data_dir / "pantheon_tokens.csv")))
+        self.space_prices = tuple(tuple(prices) for prices in raw["space_prices"])
+        self.mythology_tokens_per_game = raw["mythology_tokens_per_game"]
+        self.token_slots = tuple(tuple(raw["token_slots"][str(age)]) for age in (1, 2, 3))
+        self.grand_temples_per_game = raw["grand_temples_per_game"]
+        self.grand_temple_vp = tuple(raw["grand_temple_vp"])
+        self.first_activation_age = raw["first_activation_age"]
+        self.num_spaces = len(self.space_prices[0])
+        self._validate()
+        self.num_divinities = len(self.divinities)
+        self.divinity_ids = {d.name: d.id for d in self.divinities}
+        self.gate = next(d.id for d in self.divinities if d.mythology == NONE)
+        self.decks = tuple(tuple(d.id for d in self.divinities if d.mythology == m) for m in range(len(MYTHOLOGIES)))
+        self.mythology_tokens = tuple(t.id for t in self.tokens if t.mythology != NONE)
+        self.offering_tokens = tuple(t.id for t in self.tokens if t.discount)
+        effects = [d.effects for d in self.divinities]
+        self.divinity_vp = tuple(_total(e, EffectKind.VP) for e in effects)
+        self.divinity_coins = tuple(_total(e, EffectKind.COINS) for e in effects)
+        self.divinity_shields = tuple(_total(e, EffectKind.SHIELDS) for e in effects)
+        self.divinity_science = tuple(_what(e, EffectKind.SCIENCE) for e in effects)
+        self.divinity_astarte_coins = tuple(_total(e, EffectKind.ASTARTE_COINS) for e in effects)
+        self.divinity_vp_per_astarte_coin = tuple(_total(e, EffectKind.VP_PER_ASTARTE_COIN) for e in effects)
+        self.divinity_price_multiplier = tuple(_total(e, EffectKind.GATE_COST_MULTIPLIER) or 1 for e in effects)
+        #: the power that asks for a choice (a member of DIVINE_POWERS) and its effect, or None
+        self.divinity_power = tuple(next((x for x in e if x.kind in DIVINE_POWERS), None) for e in effects)
+        self.token_draw = tuple(_total(t.effects, EffectKind.DRAW_DIVINITIES) for t in self.tokens)
+        #: the colours (bit mask) of the cards a ``steal_card`` divinity takes
+        self.steal_colours = next((x.what for e in effects for x in e if x.kind is EffectKind.STEAL_CARD), 0)
+
+    def _validate(self) -> None:
+        per_mythology = [sum(1 for d in self.divinities if d.mythology == m) for m in range(len(MYTHOLOGIES))]
+        if per_mythology != [3] * len(MYTHOLOGIES) or len(self.divinities) != 16:
+            raise ValueError(f"pantheon_divinities.csv: expected 3 divinities per mythology and the Gate, "
+                             f"got {per_mythology} and {len(self.divinities)} rows")
+        for divinity in self.divinities:
+            powers = [e for e in divinity.effects if e.kind in DIVINE_POWERS]
+            if len(powers) > 1:
+                raise ValueError(f"{divinity.name}: at most one power that asks for a choice, got {powers}")
+        mythology = [sum(1 for t in self.tokens if t.mythology == m) for m in range(len(MYTHOLOGIES))]
+        if mythology != [2] * len(MYTHOLOGIES) or not all(t.discount for t in self.tokens if t.mythology == NONE):
+            raise ValueError(f"pantheon_tokens.csv: expected 2 mythology tokens per mythology and offering "
+                             f"tokens with a discount, got {mythology}")
+        prices = self.space_prices
+        if len(prices) != 2 or any(a + b != prices[0][0] + prices[0][-1] for a, b in zip(*prices)):
+            raise ValueError(f"pantheon.json: the two players' space prices must mirror, got {prices}")
+        if len(self.token_slots[0]) != self.mythology_tokens_per_game:
+            raise ValueError("pantheon.json: one Age I token slot per mythology token of a game")
+
+
 class DuelDatabase:
     """The cards, wonders, progress tokens and structures of one edition, loaded from its tables
     and validated, with the counts the state, actions and observation are sized by and the flat
     per-id tuples the rules read (``card_vp[c]``, ``wonder_shields[w]`` ...)."""
 
-    def __init__(self, edition: str, data_dir: Path = DATA_DIR) -> None:
+    def __init__(self, edition: str, data_dir: Path = DATA_DIR, expansions: tuple[str, ...] = ()) -> None:
         if edition not in EDITIONS:
             raise ValueError(f"unknown Duel edition {edition!r}; available: {', '.join(map(repr, EDITIONS))}")
-        self.edition, self.data_dir = edition, Path(data_dir)
+        unknown = [name for name in expansions if name not in EXPANSIONS]
+        if unknown:
+            raise ValueError(f"unknown Duel expansions {unknown}; available: {', '.join(map(repr, EXPANSIONS))}")
+        self.edition, self.data_dir, self.expansions = edition, Path(data_dir), tuple(expansions)
         files = EDITIONS[edition]
         self.cards = load_cards(data_dir / files.cards)
         self.wonders = load_wonders(data_dir / files.wonders)
         self.progress_tokens = load_progress_tokens(data_dir / files.progress)
         self.layouts = load_layouts(data_dir / files.layouts)
-        self._validate(files)
+        deck_sizes, num_wonders, num_tokens = list(files.deck_sizes), files.num_wonders, files.num_tokens
+        for name in self.expansions:
+            extra = EXPANSIONS[name]
+            self.cards += load_cards(data_dir / extra.cards, len(self.cards))
+            self.wonders += load_wonders(data_dir / extra.wonders, len(self.wonders))
+            self.progress_tokens += load_progress_tokens(data_dir / extra.progress, len(self.progress_tokens))
+            deck_sizes = [a + b for a, b in zip_longest(deck_sizes, extra.deck_sizes, fillvalue=0)]
+            num_wonders, num_tokens = num_wonders + extra.num_wonders, num_tokens + extra.num_tokens
+        self._validate(Edition(files.cards, files.wonders, files.progress, files.layouts, tuple(deck_sizes),
+                               num_wonders, num_tokens))
+        #: Pantheon's tables, or None without the expansion
+        self.pantheon = PantheonTables(data_dir) if "pantheon" in self.expansions else None
         self.num_cards, self.num_wonders = len(self.cards), len(self.wonders)
         self.num_tokens, self.num_slots = len(self.progress_tokens), len(self.layouts[0].row)
+        self.num_decks = len(deck_sizes)  # the card backs of the structure
+        #: the deck whose cards are shuffled into Age III (the Guilds; Pantheon's Grand Temples)
+        self.age3_extra_deck = TEMPLE_DECK if self.pantheon else GUILD_DECK
         self.card_ids = {card.name: card.id for card in self.cards}
         self.wonder_ids = {wonder.name: wonder.id for wonder in self.wonders}
         self.token_ids = {token.name: token.id for token in self.progress_tokens}
-        self.deck_cards = tuple(tuple(c.id for c in self.cards if c.deck == d) for d in range(len(DECKS)))
+        self.deck_cards = tuple(tuple(c.id for c in self.cards if c.deck == d) for d in range(self.num_decks))
         self._build_arrays()
 
     def __reduce__(self) -> tuple:
-        """Pickled as its edition and table folder (a state pickles without copying the tables)."""
-        return _load_database, (self.edition, str(self.data_dir))
+        """Pickled as its edition, table folder and expansions (a state pickles without copying the tables)."""
+        return _load_database, (self.edition, str(self.data_dir), self.expansions)
 
     def _validate(self, files: Edition) -> None:
         cards, wonders, tokens, layouts = self.cards, self.wonders, self.progress_tokens, self.layouts
-        per_deck = tuple(sum(1 for c in cards if c.deck == d) for d in range(len(DECKS)))
-        if per_deck != files.deck_sizes:
+        per_deck = tuple(sum(1 for c in cards if c.deck == d) for d in range(len(files.deck_sizes)))
+        if per_deck != files.deck_sizes or len(cards) != sum(per_deck):
             raise ValueError(f"{files.cards}: expected {files.deck_sizes} cards per deck, got {per_deck}")
         if len({c.name for c in cards}) != len(cards):
             raise ValueError(f"{files.cards}: card names must be unique")
@@ -411,36 +580,56 @@ class DuelDatabase:
         self.blue_discount = _total(tokens[self.masonry].effects, EffectKind.BLUE_DISCOUNT)
         self.strategy_shields = _total(tokens[self.strategy].effects, EffectKind.RED_EXTRA_SHIELD)
         self.urbanism_chain_coins = _total(tokens[self.urbanism].effects, EffectKind.CHAIN_COINS)
+        # Pantheon's (the same values, NONE or 0, without the expansion)
+        self.card_temple = tuple(_what(c.effects, EffectKind.GRAND_TEMPLE) for c in cards)  # mythology or NONE
+        self.wonder_pantheon_discount = tuple(_total(w.effects, EffectKind.PANTHEON_DISCOUNT) for w in wonders)
+        self.wonder_theater = tuple(_has(w.effects, EffectKind.ACTIVATE_FROM_MYTHOLOGY_DECK) for w in wonders)
+        self.mysticism = self._token_with(EffectKind.VP_PER_PANTHEON_TOKEN, optional=True)
+        self.poliorcetics = self._token_with(EffectKind.COINS_LOST_PER_PAWN_STEP, optional=True)
+        self.engineering = self._token_with(EffectKind.CHAIN_PRICE, optional=True)
+        self.mysticism_vp = sum(_total(t.effects, EffectKind.VP_PER_PANTHEON_TOKEN) for t in tokens)
+        self.poliorcetics_coins = sum(_total(t.effects, EffectKind.COINS_LOST_PER_PAWN_STEP) for t in tokens)
+        self.engineering_price = sum(_total(t.effects, EffectKind.CHAIN_PRICE) for t in tokens)
 
-    def _token_with(self, kind: EffectKind) -> int:
-        """Id of the one progress token with this effect."""
+    def _token_with(self, kind: EffectKind, optional: bool = False) -> int:
+        """Id of the one progress token with this effect (``optional``: NONE when there is none)."""
         found = [t for t in self.progress_tokens if _has(t.effects, kind)]
+        if optional and not found:
+            return NONE
         if len(found) != 1:
             raise ValueError(f"expected one progress token with {kind.name.lower()}, got {len(found)}")
         return found[0].id
 
 
+def database(edition: str = "1st", expansions: tuple[str, ...] = ()) -> DuelDatabase:
+    """The tables of a Duel edition (``"1st"``: the base game) with the ``expansions`` (canonical
+    order, e.g. ``("pantheon",)``), built once."""
+    return _database(edition, tuple(expansions))
+
+
 @cache
-def database(edition: str = "1st") -> DuelDatabase:
-    """The tables of a Duel edition (``"1st"``: the base game), built once."""
-    return DuelDatabase(edition)
+def _database(edition: str, expansions: tuple[str, ...]) -> DuelDatabase:
+    return DuelDatabase(edition, DATA_DIR, expansions)
 
 
-def edition_database(edition: str | DuelDatabase) -> DuelDatabase:
-    """The tables an ``edition`` argument names: an edition name or a :class:`DuelDatabase`."""
+def edition_database(edition: str | DuelDatabase, expansions: tuple[str, ...] = ()) -> DuelDatabase:
+    """The tables an ``edition`` argument names (an edition name or a :class:`DuelDatabase`) with
+    the ``expansions`` (checked already: the registry's canonical tuple)."""
     if isinstance(edition, DuelDatabase):
+        if expansions and edition.expansions != tuple(expansions):
+            raise ValueError(f"the DuelDatabase given has the expansions {edition.expansions}, not {tuple(expansions)}")
         return edition
     if isinstance(edition, str):
-        return database(edition)
+        return database(edition, tuple(expansions))
     raise ValueError(f"edition must be an edition name or a DuelDatabase, got {edition!r}")
 
 
-def _load_database(edition: str, data_dir: str) -> DuelDatabase:
-    """The database of an unpickled state: the shared one of its edition when it was loaded from
-    the package's tables."""
+def _load_database(edition: str, data_dir: str, expansions: tuple[str, ...] = ()) -> DuelDatabase:
+    """The database of an unpickled state: the shared one of its edition and expansions when it
+    was loaded from the package's tables."""
     if Path(data_dir) == DATA_DIR:
-        return database(edition)
-    return DuelDatabase(edition, Path(data_dir))
+        return database(edition, tuple(expansions))
+    return DuelDatabase(edition, Path(data_dir), tuple(expansions))
 
 
 # Public API: the base game's tables under module names, for the tools written for the base game

@@ -42,7 +42,7 @@ import numpy as np
 from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
-from .cards import BASE, WONDER_POWERS, DuelDatabase
+from .cards import BASE, WONDER_POWERS, DuelDatabase, check_expansions
 from .actions import (BASE_ACTIONS, NUM_ACTIONS, IllegalActionError, describe_action, illegal_action_error,
                       why_illegal_for)
 from . import presentation, render
@@ -96,8 +96,9 @@ def write_table_file(path: Path) -> None:
 
 
 #: the fields of a Python engine state that the core holds (all but the seed, kept beside the core
-#: state, and the cost memo): those of the core's layout, ``core/duel/state_layout.hpp``
-STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("db", "seed", "cost_cache"))
+#: state, the cost memo, and Pantheon's fields, which the core does not play yet): those of the
+#: core's layout, ``core/duel/state_layout.hpp``
+STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("db", "seed", "cost_cache", "pantheon"))
 
 
 @lru_cache(maxsize=1)
@@ -212,6 +213,7 @@ def to_python(engine: Any, state: Any, seed: int | None = None) -> DuelState:
     twin.victory = Victory(twin.victory)
     twin.owned = np.array(twin.owned, np.int8)
     twin.cost_cache = [None, None]
+    twin.pantheon = None  # the core plays the base game only
     return twin
 
 
@@ -245,7 +247,10 @@ class CompiledDuel:
     legend = presentation.LEGEND
     db = BASE
 
-    def __init__(self) -> None:
+    def __init__(self, expansions: tuple[str, ...] | None = None) -> None:
+        if check_expansions(expansions):
+            raise ValueError(f"the compiled core does not play 7 Wonders Duel with expansions={expansions!r} yet; "
+                             "play it with the Python engine (engine='python')")
         self.engine = core_engine()
 
     def new_game(self, seed: int | None = None) -> DuelStateView:

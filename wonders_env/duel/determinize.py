@@ -5,18 +5,26 @@ from __future__ import annotations
 import numpy as np
 
 from ..deal_rng import DealRng
-from .state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, DuelState, deal_age
+from .cards import NONE
+from .pantheon import ENKI_TOKENS
+from .state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, Choice, DuelState, Phase, deal_age
 
 
 def determinize(state: DuelState, player: int, rng: np.random.Generator) -> DuelState:
     """A copy in which everything ``player`` cannot know is redrawn from ``rng``.
 
-    Duel has no private information, so both players know the same things and ``player`` only
-    names whose view this is. Redrawn: the wonders not yet shown in the draft, the order of the
-    set-aside progress tokens (before the Great Library draws), the face-down cards of the
-    current structure and the cards of this Age left in the box (each keeps its card back: Age
-    card or Guild), and the whole deal of every later Age. The copy has no seed (``None``): its deal
-    is no longer its seed's, so its record is not replayed from a seed.
+    The base game has no private information, so both players know the same things and ``player``
+    only names whose view this is. Redrawn: the wonders not yet shown in the draft, the order of the
+    set-aside progress tokens (before the Great Library draws; Enki's two stay once shown), the
+    face-down cards of the current structure and the cards of this Age left in the box (each keeps
+    its card back: Age card, Guild or Grand Temple), and the whole deal of every later Age. With
+    Pantheon also: the order of each mythology deck (its top kept for the decider of the Gate's
+    choice, who sees it), the divinities the opponent placed face down or drew and is placing or
+    choosing among for the Divine Theater (each among those of its mythology ``player`` has not
+    seen), the Age I mythology tokens before
+    Age I is laid out, and the offering tokens not yet seen (face down on their slots or dealt for
+    Age II). What a player saw of a deck's top (the divinity they put back) is not kept. The copy
+    has no seed (``None``): its deal is no longer its seed's, so its record is not replayed from a seed.
     """
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, got {player!r}")
@@ -26,14 +34,59 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
         unseen = sorted(twin.wonder_order[WONDERS_PER_ROUND:])  # the true order must not matter
         twin.wonder_order[WONDERS_PER_ROUND:] = [unseen[i] for i in rng.permutation(len(unseen))]
     if not twin.library_used:
-        unseen = sorted(twin.token_order[BOARD_TOKENS:])
-        twin.token_order[BOARD_TOKENS:] = [unseen[i] for i in rng.permutation(len(unseen))]
+        shown = ENKI_TOKENS if twin.pantheon is not None and twin.pantheon.enki_tokens else 0
+        end = len(twin.token_order) - shown
+        unseen = sorted(twin.token_order[BOARD_TOKENS:end])
+        twin.token_order[BOARD_TOKENS:end] = [unseen[i] for i in rng.permutation(len(unseen))]
     if twin.age >= 1:
         _redraw_hidden_cards(twin, rng)
     later_ages = DealRng(int(rng.integers(2**63)))
     for age in range(twin.age + 1, 4):
         twin.deals[age - 1], twin.boxed[age - 1] = deal_age(twin.db, age, later_ages)
+    if twin.pantheon is not None:
+        _redraw_pantheon(twin, player, rng)
     return twin
+
+
+def _redraw_pantheon(state: DuelState, player: int, rng: np.random.Generator) -> None:
+    """Pantheon's hidden parts, redrawn (see :func:`determinize`)."""
+    tables, pantheon = state.db.pantheon, state.pantheon
+    hidden_spaces = [s for s, d in enumerate(pantheon.spaces)
+                     if d != EMPTY and not pantheon.space_face_up[s] and pantheon.placed_by[s] != player]
+    choosing = state.phase == Phase.CHOOSE
+    # the decider of the Gate's choice sees the decks' tops; the other player does not see the
+    # divinities drawn for a placement or the Divine Theater, nor the one chosen among them
+    tops_seen = choosing and pantheon.choice == Choice.GATE_DIVINITY and player == state.current
+    drawn_unseen = choosing and player != state.current and pantheon.choice in (
+        Choice.PLACE_DIVINITY, Choice.PLACE_SPACE, Choice.THEATER_DIVINITY, Choice.THEATER_TOP)
+    chosen_unseen = drawn_unseen and pantheon.choice in (Choice.PLACE_SPACE, Choice.THEATER_TOP)
+    for mythology, deck in enumerate(pantheon.decks):
+        kept = deck[:1] if tops_seen else []
+        spaces = [s for s in hidden_spaces if tables.divinities[pantheon.spaces[s]].mythology == mythology]
+        drawn = [i for i, d in enumerate(pantheon.drawn)
+                 if drawn_unseen and tables.divinities[d].mythology == mythology]
+        chosen = chosen_unseen and tables.divinities[pantheon.chosen].mythology == mythology
+        pool = sorted(deck[len(kept):] + [pantheon.spaces[s] for s in spaces] + [pantheon.drawn[i] for i in drawn]
+                      + ([pantheon.chosen] if chosen else []))
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        for s in spaces:
+            pantheon.spaces[s] = pool.pop()
+        for i in drawn:
+            pantheon.drawn[i] = pool.pop()
+        if chosen:
+            pantheon.chosen = pool.pop()
+        pantheon.decks[mythology] = kept + pool
+    if state.age == 0:
+        mythology = sorted(tables.mythology_tokens)
+        pantheon.age_tokens[0] = [mythology[i] for i in rng.permutation(len(mythology))][:len(tables.token_slots[0])]
+    if state.age < 2:  # Age II is not laid out: the order of its offering tokens is unseen
+        tokens = sorted(pantheon.age_tokens[1])
+        pantheon.age_tokens[1] = [tokens[i] for i in rng.permutation(len(tokens))]
+    elif state.age == 2:  # the offering tokens still face down on their slots
+        slots = [s for s, t in enumerate(pantheon.slot_tokens) if t != EMPTY and tables.tokens[t].mythology == NONE]
+        tokens = sorted(pantheon.slot_tokens[s] for s in slots)
+        for s, token in zip(slots, (tokens[i] for i in rng.permutation(len(tokens)))):
+            pantheon.slot_tokens[s] = token
 
 
 def _redraw_hidden_cards(state: DuelState, rng: np.random.Generator) -> None:

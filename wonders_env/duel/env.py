@@ -7,8 +7,10 @@ that a core game never builds a Python engine state nor imports the Python rules
 ``engine="python"`` the readable engine (:class:`.game.DuelGame`: :mod:`.rules`,
 :mod:`.observation`). Both deal a seed's game as the core does (:mod:`wonders_env.deal_rng`), so a
 seed gives the same game, observations and rewards on both, and in ``vector``. ``edition``
-picks the tables (a name of :data:`.cards.EDITIONS` or a :class:`.cards.DuelDatabase`); the spaces
-are sized by them. The compiled core plays the base game only.
+picks the tables (a name of :data:`.cards.EDITIONS` or a :class:`.cards.DuelDatabase`) and
+``expansions`` the expansions played with them (``("pantheon",)``); the spaces are sized by them.
+The compiled core plays the base game only: a table with an expansion needs ``engine="python"``,
+and the default engine refuses it saying so.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pettingzoo import AECEnv
 from ..game import REWARD_MODES, check_engine, check_seed
 from ..pettingzoo_common import dead_step, wrap
 from .actions import IllegalActionError, action_table, illegal_action_error
-from .cards import BASE, DuelDatabase, edition_database
+from .cards import BASE, DuelDatabase, check_expansions, edition_database
 from .observation import observation_layout
 from .record import AGENTS, ENV_NAME
 from .state import VICTORY_NAMES, DuelState, score_rewards
@@ -38,9 +40,10 @@ class raw_env(AECEnv):
                 "render_fps": 1}
 
     def __init__(self, reward: str = "win_loss", render_mode: str | None = None, engine: str = "core",
-                 edition: str | DuelDatabase = "1st") -> None:
+                 edition: str | DuelDatabase = "1st", expansions: tuple[str, ...] | None = None) -> None:
         super().__init__()
         check_engine(engine)
+        expansions = check_expansions(expansions)
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -49,8 +52,12 @@ class raw_env(AECEnv):
         self.reward_mode = reward
         self.render_mode = render_mode
         self.engine = engine
-        db = edition_database(edition)
+        db = edition_database(edition, expansions)
         if engine == "core":
+            if expansions:
+                raise ValueError(f"engine='core' (the default) does not play expansions={expansions!r} yet: the "
+                                 "compiled core plays the base game only; pass engine='python' to "
+                                 "seven_wonders_duel_v0.env(...) for the expansion's table")
             if db is not BASE:
                 raise ValueError(f"engine='core' plays the base game's tables only, not edition {db.edition!r}; "
                                  f"use engine='python'")
@@ -58,7 +65,7 @@ class raw_env(AECEnv):
             self.game = CompiledDuel()  # the engine behind this env (wonders_env.game.Game)
         else:
             from .game import DuelGame
-            self.game = DuelGame(db)
+            self.game = DuelGame(db, expansions)
         self.possible_agents = list(AGENTS)
         num_actions = action_table(db).num_actions
         space = spaces.Dict({
@@ -99,9 +106,11 @@ class raw_env(AECEnv):
                 raise ValueError(f"a Duel env's state must be a 7 Wonders Duel state (a DuelState, or the core's "
                                  f"DuelStateView), got {type(value).__name__}")
         mine, theirs = self.game.db, value.db
-        if theirs is not mine and (theirs.edition, theirs.data_dir) != (mine.edition, mine.data_dir):
-            raise ValueError(f"the state was dealt from other tables (edition {theirs.edition!r} in {theirs.data_dir}) "
-                             f"than this env's (edition {mine.edition!r} in {mine.data_dir})")
+        if theirs is not mine and ((theirs.edition, theirs.data_dir, theirs.expansions)
+                                   != (mine.edition, mine.data_dir, mine.expansions)):
+            raise ValueError(f"the state was dealt from other tables (edition {theirs.edition!r} with expansions "
+                             f"{theirs.expansions} in {theirs.data_dir}) than this env's (edition {mine.edition!r} "
+                             f"with expansions {mine.expansions} in {mine.data_dir})")
         if self.engine == "python":
             return value.to_python() if is_view else value.clone()
         return value.clone() if is_view else self.game.from_python(value, value.seed)

@@ -21,7 +21,7 @@ import numpy as np
 
 from . import presentation, render, rules
 from .actions import action_table, why_illegal_for
-from .cards import BASE, DuelDatabase, edition_database
+from .cards import BASE, DuelDatabase, check_expansions, edition_database
 from .compiled import CompiledDuel
 from .observation import encode_observation, observation_layout
 from .record import game_record
@@ -34,7 +34,8 @@ NUM_PLAYERS = 2
 
 class DuelGame:
     """The 7 Wonders Duel engine: two players, the tables of ``edition`` (a name of
-    :data:`~.cards.EDITIONS`, ``"1st"`` the base game, or a :class:`~.cards.DuelDatabase`)."""
+    :data:`~.cards.EDITIONS`, ``"1st"`` the base game, or a :class:`~.cards.DuelDatabase`) with the
+    ``expansions`` (None or a tuple of names of :data:`~.cards.EXPANSIONS`: ``("pantheon",)``)."""
 
     name = "seven_wonders_duel"
     num_players = NUM_PLAYERS
@@ -42,8 +43,8 @@ class DuelGame:
     hidden_action_kinds: frozenset[str] = frozenset()  # every move is public
     legend = presentation.LEGEND
 
-    def __init__(self, edition: str | DuelDatabase = "1st") -> None:
-        self.db = edition_database(edition)
+    def __init__(self, edition: str | DuelDatabase = "1st", expansions: tuple[str, ...] | None = None) -> None:
+        self.db = edition_database(edition, check_expansions(expansions))
         self.actions = action_table(self.db)
         self.num_actions = self.actions.num_actions
         self.observation_size = observation_layout(self.db).size
@@ -75,8 +76,8 @@ class DuelGame:
     def compiled_twin(self) -> CompiledDuel:
         """The compiled engine of this game's tables (the core plays the base game's only)."""
         if self.db is not BASE:
-            raise ValueError(f"the core plays the base game's Duel tables, not edition {self.db.edition!r}; "
-                             f"play this game with engine='python'")
+            raise ValueError(f"the core plays the base game's Duel tables, not edition {self.db.edition!r} with "
+                             f"expansions {self.db.expansions}; play this game with engine='python'")
         return CompiledDuel()
 
     def why_illegal(self, state: DuelState, player: int, action: object) -> str | None:

@@ -43,6 +43,37 @@ view                       size       content
 =========================  =========  =========================================================
 
 A wonder returned to the box by the 7-wonder limit is in none of the wonder views.
+
+**Pantheon** (``expansions=("pantheon",)``): the base views come first, sized by the Pantheon
+table (78 cards, 14 wonders, 13 progress tokens, 5 card backs: I, II, III, Guild, Grand Temple; the
+``phase`` view has 9 phases, ``choose`` last), then these views (divinity ids: rows of
+``data/pantheon_divinities.csv``, the Gate 15; mythologies in the order Mesopotamian, Phoenician,
+Greek, Egyptian, Roman):
+
+==============================  =========  ====================================================
+view                            size       content
+==============================  =========  ====================================================
+``pantheon_spaces``             6 x 22     per Pantheon space (1-6: player 0's dearest first):
+                                           16 divinity ids (face up, or face down and placed
+                                           by me), 5 mythology backs (face down, placed by the
+                                           opponent), ``empty``
+``mythology_decks``             5          divinities left in each deck (counts; never their
+                                           order)
+``slot_tokens``                 20 x 6     per structure slot: the mythology (5) of the token
+                                           on its card, or ``offering`` (face down: its value
+                                           is hidden)
+``my_pantheon_tokens``          8          my mythology tokens (counts per mythology), my
+                                           offering tokens -2, -3, -4
+``opponent_pantheon_tokens``    8
+``my_divinities``               16         divinities I activated (the Gate included)
+``opponent_divinities``         16
+``astarte``                     2          coins on Astarte: mine, the opponent's (counts)
+``minerva``                     19         one-hot: where the Minerva pawn stands (index 9 +
+                                           its distance toward the opponent's capital)
+``enki_tokens``                 13         the progress tokens on Enki
+``choice``                      18         one-hot: the named set I choose from now
+                                           (``pantheon.Choice``)
+==============================  =========  ====================================================
 """
 
 from __future__ import annotations
@@ -53,7 +84,7 @@ from itertools import accumulate
 import numpy as np
 
 from .cards import BASE, DuelDatabase
-from .state import EMPTY, LOOTING_TOKENS, DuelState, Phase
+from .state import EMPTY, LOOTING_TOKENS, Choice, DuelState, Phase, num_phases
 
 
 class ObservationLayout:
@@ -63,10 +94,11 @@ class ObservationLayout:
     def __init__(self, db: DuelDatabase) -> None:
         self.db = db
         cards, wonders, tokens, slots = db.num_cards, db.num_wonders, db.num_tokens, db.num_slots
-        self.slot_size = cards + 4 + 2
-        self.slot_back, self.slot_accessible, self.slot_empty = cards, cards + 4, cards + 5
+        backs = db.num_decks  # the card backs: I, II, III, Guild (and Pantheon's Grand Temple)
+        self.slot_size = cards + backs + 2
+        self.slot_back, self.slot_accessible, self.slot_empty = cards, cards + backs, cards + backs + 1
         self.view_sizes = (
-            ("phase", len(Phase)), ("age", 3), ("my_decision", 1), ("structure", slots * self.slot_size),
+            ("phase", num_phases(db)), ("age", 3), ("my_decision", 1), ("structure", slots * self.slot_size),
             ("my_city", cards), ("opponent_city", cards), ("discard", cards), ("coins", 2),
             ("my_wonders", wonders), ("my_built_wonders", wonders),
             ("opponent_wonders", wonders), ("opponent_built_wonders", wonders),
@@ -74,6 +106,17 @@ class ObservationLayout:
             ("opponent_tokens", tokens), ("library_draw", tokens), ("pawn", 19), ("looting", 4),
             ("my_science", 7), ("opponent_science", 7),
         )
+        if db.pantheon:
+            tables = db.pantheon
+            self.space_size = tables.num_divinities + len(tables.decks) + 1
+            self.view_sizes += (
+                ("pantheon_spaces", tables.num_spaces * self.space_size), ("mythology_decks", len(tables.decks)),
+                ("slot_tokens", slots * PANTHEON_SLOT_SIZE),
+                ("my_pantheon_tokens", len(tables.decks) + len(tables.offering_tokens)),
+                ("opponent_pantheon_tokens", len(tables.decks) + len(tables.offering_tokens)),
+                ("my_divinities", tables.num_divinities), ("opponent_divinities", tables.num_divinities),
+                ("astarte", 2), ("minerva", 19), ("enki_tokens", tokens), ("choice", len(Choice)),
+            )
         sizes = self.view_sizes
         offsets = self.offsets = dict(zip((name for name, _ in sizes),
                                           accumulate((size for _, size in sizes), initial=0)))
@@ -95,6 +138,10 @@ class ObservationLayout:
                                    for victim, _, coins in LOOTING_TOKENS) for me in (0, 1))
         self.slot_bases = tuple(offsets["structure"] + s * self.slot_size for s in range(slots))
         self.bits = tuple(tuple(i for i in range(tokens) if mask >> i & 1) for mask in range(1 << tokens))
+
+
+#: per structure slot of a Pantheon table: the 5 mythologies, then a face-down offering token
+PANTHEON_SLOT_SIZE = 6
 
 
 @cache
@@ -163,7 +210,43 @@ def encode_observation(state: DuelState, player: int) -> np.ndarray:
     obs[city[1]] = owned[opponent]
     obs[coins] = state.coins[player]
     obs[coins + 1] = state.coins[opponent]
+    if state.pantheon is not None:
+        _encode_pantheon(state, player, layout, obs)
     return obs
+
+
+def _encode_pantheon(state: DuelState, player: int, layout: ObservationLayout, obs: np.ndarray) -> None:
+    """The Pantheon views of ``player``'s observation (see the module's table)."""
+    tables, pantheon = state.db.pantheon, state.pantheon
+    offsets, opponent = layout.offsets, 1 - player
+    for space, divinity in enumerate(pantheon.spaces):
+        base = offsets["pantheon_spaces"] + space * layout.space_size
+        if divinity == EMPTY:
+            obs[base + layout.space_size - 1] = 1
+        elif pantheon.space_face_up[space] or pantheon.placed_by[space] == player:
+            obs[base + divinity] = 1
+        else:
+            obs[base + tables.num_divinities + tables.divinities[divinity].mythology] = 1
+    for mythology, deck in enumerate(pantheon.decks):
+        obs[offsets["mythology_decks"] + mythology] = len(deck)
+    for slot, token in enumerate(pantheon.slot_tokens):
+        if token != EMPTY:
+            mythology = tables.tokens[token].mythology
+            obs[offsets["slot_tokens"] + slot * PANTHEON_SLOT_SIZE + (mythology if mythology >= 0 else 5)] = 1
+    for who, name in ((player, "my_pantheon_tokens"), (opponent, "opponent_pantheon_tokens")):
+        for token in pantheon.tokens[who]:
+            mythology = tables.tokens[token].mythology
+            index = mythology if mythology >= 0 else len(tables.decks) + tables.offering_tokens.index(token)
+            obs[offsets[name] + index] += 1
+    for who, name in ((player, "my_divinities"), (opponent, "opponent_divinities")):
+        obs[[offsets[name] + d for d in pantheon.activated[who]]] = 1
+    obs[offsets["astarte"]] = pantheon.astarte[player]
+    obs[offsets["astarte"] + 1] = pantheon.astarte[opponent]
+    if pantheon.minerva is not None:
+        obs[offsets["minerva"] + 9 + (pantheon.minerva if player == 0 else -pantheon.minerva)] = 1
+    obs[[offsets["enki_tokens"] + t for t in pantheon.enki_tokens]] = 1
+    if state.phase == Phase.CHOOSE and state.current == player:
+        obs[offsets["choice"] + pantheon.choice] = 1
 
 
 def observation_views(obs: np.ndarray, db: DuelDatabase = BASE) -> dict[str, np.ndarray]:

@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import STARTER_ME, ActionKind, action_table
-from .cards import CHAIN_SYMBOLS, COLORS, NONE, RESOURCES, SCIENCE_SYMBOLS, DuelDatabase
+from .cards import CHAIN_SYMBOLS, COLORS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, DuelDatabase
 from .cards import EffectKind as K
 from .record import AGENTS
-from .state import Phase
+from .state import CHOICE_NAMES, Phase
 
 RESOURCE_NAMES = ("wood", "clay", "stone", "glass", "papyrus")
 
@@ -72,6 +72,26 @@ def effect_text(effect: Any) -> str:
         K.RED_EXTRA_SHIELD: lambda: "each later red card gives 1 more shield",
         K.WONDERS_PLAY_AGAIN: lambda: "each later wonder lets you play again",
         K.CHAIN_COINS: lambda: f"{n} coins each time you build by chain",
+        K.PROGRESS_CHOICE_FROM_SETASIDE: lambda: f"{n} progress tokens set aside are put on it: keep 1",
+        K.COPY_OPPONENT_GREEN: lambda: "gives the science symbol of a green card of the opponent",
+        K.ASTARTE_COINS: lambda: f"{n} coins on this card: safe from coin losses, spendable",
+        K.VP_PER_ASTARTE_COIN: lambda: f"at the end, {n} VP per coin left on it",
+        K.STEAL_CARD: lambda: f"take a {_names(what, COLORS)} card of the opponent",
+        K.DISCARD_STRUCTURE_CARD: lambda: "discard any card of the structure and take its token",
+        K.UNBUILD_WONDER: lambda: "put the card of a built wonder in the discard pile: the wonder is unbuilt",
+        K.BUILD_WONDER_WITH_DISCARD: lambda: "build one of your wonders for free with a card of the discard pile",
+        K.STEAL_UNBUILT_WONDER: lambda: "take an unbuilt wonder of the opponent",
+        K.MINERVA_PAWN: lambda: "put the Minerva pawn on the track: the conflict pawn stops before it once",
+        K.MILITARY_TOKENS_DISCARD1_APPLY1: lambda: "discard a military token, then apply another",
+        K.GATE_COST_MULTIPLIER: lambda: f"costs {n} times its space's price",
+        K.REVEAL_TOP_EACH_MYTHOLOGY: lambda: "activate for free one of the top divinities of the decks",
+        K.ACTIVATE_FROM_MYTHOLOGY_DECK: lambda: "activate for free a divinity of a deck you choose",
+        K.PANTHEON_DISCOUNT: lambda: f"a divinity costs {n} coins less",
+        K.GRAND_TEMPLE: lambda: f"free with a {MYTHOLOGIES[what]} token; 5 / 12 / 21 VP for 1 / 2 / 3 Grand Temples",
+        K.VP_PER_PANTHEON_TOKEN: lambda: f"at the end, {n} VP per mythology and offering token",
+        K.COINS_LOST_PER_PAWN_STEP: lambda: f"the opponent loses {n} coin per space you move the pawn",
+        K.CHAIN_PRICE: lambda: f"a card with a chain symbol costs at most {n} coin without its chain",
+        K.DRAW_DIVINITIES: lambda: f"draw {n} divinities of its mythology, place 1 in the Pantheon",
     }[effect.kind]
     return text()
 
@@ -116,6 +136,7 @@ PHASE_TEXT = {
     Phase.LIBRARY: "keep one of the progress tokens drawn for the Great Library",
     Phase.STARTER: "choose who starts the next Age",
     Phase.GAME_OVER: "game over",
+    Phase.CHOOSE: "choose for the Pantheon: the moves name the set and its items",
 }
 
 
@@ -155,6 +176,16 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         return f"Build {db.wonders[wonder].name} with {db.cards[index].name}", state.wonder_cost(player, wonder)
     if kind == ActionKind.STARTER:
         return "Start the next Age yourself" if index == STARTER_ME else "Let the opponent start the next Age", None
+    if kind == ActionKind.ACTIVATE:
+        tables = db.pantheon
+        divinity = tables.divinities[state.pantheon.spaces[index]].name
+        used = [f"the -{tables.tokens[t].discount} offering" for i, t in enumerate(tables.offering_tokens)
+                if wonder >> i & 1]
+        price = state.activation_price(player, index, wonder)
+        return (f"Activate {divinity} (space {index + 1}) for {_coins(price)}"
+                + (f" with {' and '.join(used)}" if used else "")), None
+    if kind == ActionKind.CHOOSE:
+        return f"Choose {action_table(db).item_name(index)} ({CHOICE_NAMES[state.pantheon.choice]})", None
     names = {
         ActionKind.DRAFT: lambda: f"Take the wonder {db.wonders[index].name}",
         ActionKind.SELL: lambda: f"Discard {db.cards[index].name} for {state.sell_value(player)} coins",
@@ -182,6 +213,8 @@ ENTRY_TEXT = {
     "mausoleum": "built {card} from the discard pile (The Mausoleum)",
     "library": "kept the progress token {token} (The Great Library)",
     "starter": "chose {starter} to start the next Age",
+    "activate": "activated {divinity} (space {space})",
+    "choose": "chose {item} ({set})",
 }
 
 
@@ -193,6 +226,8 @@ def entry_text(entry: dict[str, Any], viewer: int | None) -> str:
         raise ValueError(f"no text for the record entry kind {kind!r}; kinds: {', '.join(ENTRY_TEXT)}")
     who = "you" if viewer is not None and entry["agent"] == AGENTS[viewer] else entry["agent"]
     paid = f" (paid {_coins(entry['paid'])})" if entry.get("paid") else ""
+    if kind == "choose" and entry["set"] == "place_divinity" and who != "you":
+        return f"{who} chose a divinity to place face down"  # only its placer knows it
     return f"{who} {ENTRY_TEXT[kind].format(**entry)}{paid}"
 
 

@@ -29,7 +29,20 @@ kind           meaning
 ``mausoleum``  built ``card`` from the discard pile for free
 ``library``    kept progress ``token`` from the Great Library's draw
 ``starter``    chose ``starter`` (an agent) to begin the next Age
+``activate``   Pantheon: activated ``divinity`` of Pantheon ``space`` (1-6), spending the
+               offering tokens ``offerings`` (their values, e.g. ``[-2, -3]``)
+``choose``     Pantheon: chose ``item`` (a name) of the kind ``item_kind`` (``card``,
+               ``wonder``, ``token``, ``divinity``, ``space``, ``mythology``, ``track``,
+               ``military_token``) from the named set ``set`` (``state.Choice``, e.g.
+               ``place_divinity``, ``zeus_card``) for a divinity, a token or a wonder
 =============  ==================================================================
+
+A record of a table with expansions names them at the top level, ``expansions`` (e.g.
+``["pantheon"]``; absent for the base game, whose records are unchanged), and with Pantheon each
+player also has ``divinities`` (activated, in order), ``pantheon_tokens`` (the mythology tokens
+by mythology and the offering tokens by value, e.g. ``["Greek", "-3"]``) and ``astarte_coins``;
+the score has a ninth category, ``divinities`` (:mod:`.scoring`). The record names every item of
+the game, hidden ones included (a divinity placed face down): it is the game's full log.
 """
 
 from __future__ import annotations
@@ -37,9 +50,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..deal_rng import DEAL_NAME
-from .actions import KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, action_table
-from .cards import DuelDatabase
-from .state import VICTORY_NAMES, DuelState
+from .actions import ITEM_NAMES, KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, Item, action_table
+from .cards import MYTHOLOGIES, DuelDatabase
+from .state import CHOICE_NAMES, VICTORY_NAMES, DuelState
 
 AGENTS = ("player_0", "player_1")
 GAME_NAME, ENV_NAME = "seven_wonders_duel", "seven_wonders_duel_v0"
@@ -53,11 +66,34 @@ def action_entry(db: DuelDatabase, player: int, action: int, paid: int) -> dict[
     field = KIND_INDEX[kind]
     if field == "starter":
         entry["starter"] = AGENTS[player if index == STARTER_ME else 1 - player]
+    elif kind is ActionKind.ACTIVATE:
+        tables = db.pantheon
+        entry["space"] = index + 1
+        entry["offerings"] = [-tables.tokens[t].discount for i, t in enumerate(tables.offering_tokens)
+                              if wonder >> i & 1]
+    elif kind is ActionKind.CHOOSE:
+        entry["item"], entry["item_kind"] = acts.item_name(index), ITEM_NAMES[acts.item_of(index)[0]]
     else:
         entry[field] = {"card": db.cards, "wonder": db.wonders, "token": db.progress_tokens}[field][index].name
     if kind is ActionKind.WONDER:
         entry["wonder"] = db.wonders[wonder].name
     return entry
+
+
+def _pantheon_entries(state: DuelState, record: dict[str, Any]) -> None:
+    """Name the activated divinities in the ``activate`` entries, and add each player's Pantheon fields."""
+    tables, pantheon = state.db.pantheon, state.pantheon
+    from_spaces, sets = iter(pantheon.space_activations), iter(pantheon.choice_log)
+    for entry in record["actions"]:
+        if entry["kind"] == "activate":
+            entry["divinity"] = tables.divinities[next(from_spaces)].name
+        elif entry["kind"] == "choose":
+            entry["set"] = CHOICE_NAMES[next(sets)]
+    for p, player in enumerate(record["players"]):
+        player["divinities"] = [tables.divinities[d].name for d in pantheon.activated[p]]
+        player["pantheon_tokens"] = [MYTHOLOGIES[tables.tokens[t].mythology] if tables.tokens[t].mythology >= 0
+                                     else f"-{tables.tokens[t].discount}" for t in pantheon.tokens[p]]
+        player["astarte_coins"] = pantheon.astarte[p]
 
 
 def game_record(state: DuelState) -> dict[str, Any]:
@@ -82,7 +118,7 @@ def game_record(state: DuelState) -> dict[str, Any]:
             "progress_tokens": tokens_taken[p],
             "score": state.score_breakdown(p),
         })
-    return {
+    record = {
         "game": GAME_NAME, "env": ENV_NAME, "seed": state.seed, "deal": DEAL_NAME, "finished": state.game_over,
         "victory": VICTORY_NAMES.get(state.victory),
         "winners": [AGENTS[p] for p in state.winners],
@@ -90,3 +126,34 @@ def game_record(state: DuelState) -> dict[str, Any]:
         "players": players,
         "actions": [action_entry(db, player, action, paid) for player, action, paid in state.log],
     }
+    if db.expansions:
+        record["expansions"] = list(db.expansions)
+        _pantheon_entries(state, record)
+    return record
+
+
+def recorded_actions(record: dict[str, Any], db: DuelDatabase) -> list[int]:
+    """The action numbers of a record's ``actions``, read back from their names with ``db``'s tables
+    (those the record's ``expansions`` name): with the record's ``seed`` they replay its game."""
+    acts = action_table(db)
+    items = {"card": db.card_ids, "wonder": db.wonder_ids, "token": db.token_ids}
+    numbers = []
+    for entry in record["actions"]:
+        kind = ActionKind(KIND_NAMES.index(entry["kind"]))
+        if kind is ActionKind.STARTER:
+            numbers.append(acts.encode(kind, STARTER_ME if entry["starter"] == entry["agent"] else 1 - STARTER_ME))
+        elif kind is ActionKind.WONDER:
+            numbers.append(acts.encode(kind, db.card_ids[entry["card"]], db.wonder_ids[entry["wonder"]]))
+        elif kind is ActionKind.ACTIVATE:
+            tables = db.pantheon
+            bits = sum(1 << i for i, t in enumerate(tables.offering_tokens) if -tables.tokens[t].discount
+                       in entry["offerings"])
+            numbers.append(acts.encode(kind, entry["space"] - 1, bits))
+        elif kind is ActionKind.CHOOSE:
+            item = Item(ITEM_NAMES.index(entry["item_kind"]))
+            index = next(i for i in range(acts.item_sizes[item])
+                         if acts.item_name(acts.item_offsets[item] + i) == entry["item"])
+            numbers.append(acts.item(item, index))
+        else:
+            numbers.append(acts.encode(kind, items[KIND_INDEX[kind]][entry[KIND_INDEX[kind]]]))
+    return numbers

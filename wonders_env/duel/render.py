@@ -24,11 +24,14 @@ def _cell(state: DuelState, slot: int) -> str:
     return _card_cell(state.db, card, bool(state.face_up[slot]), not state.cover_count[slot])
 
 
+BACK_NAMES = {"G": "Guild", "T": "Grand Temple"}  # the other backs are an Age's
+
+
 @cache
 def _card_cell(db, card: int, face_up: bool, accessible: bool) -> str:
     if not face_up:
         deck = DECKS[db.card_deck[card]]
-        return f"[{'Guild' if deck == 'G' else 'Age ' + deck:^{CELL - 2}}]"
+        return f"[{BACK_NAMES.get(deck, 'Age ' + deck):^{CELL - 2}}]"
     return f"[{db.cards[card].name[:CELL - 3]:<{CELL - 3}}{'*' if accessible else ' '}]"
 
 

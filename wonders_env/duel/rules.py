@@ -25,6 +25,12 @@ written down here):
    last card) chooses who starts it. Otherwise the same player plays again, or the opponent.
 
 Military and scientific supremacy end the game at once, inside any of these steps.
+
+A Pantheon table (``expansions=("pantheon",)``) adds its rules where :mod:`.pantheon` says: the
+``activate`` action of the play phase, the tokens taken at the end of a turn (after a progress
+choice, before the end of the Age), the Age II reveal, the Divine Theater after a wonder's other
+decisions, the Grand Temples' and Engineering's prices, Astarte's coins (spendable after the
+treasury), Minerva and Poliorcetics on the pawn, and the generic ``choose`` decision.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from .actions import (KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_ta
 from .actions import IllegalActionError as IllegalActionError  # re-exported: what rules.apply_action raises
 from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS, RED, YELLOW
 from .costs import payment_options, purchase_cost, trade_prices
+from . import pantheon
 from .scoring import built_wonders, colour_count, winners
 from .state import (BOARD_TOKENS, DRAFT_ORDER, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBODY,
                     WONDERS_PER_ROUND, DuelState, Phase, Victory, start_age)
@@ -47,13 +54,14 @@ SCIENCE_SUPREMACY_SYMBOLS = 6
 PAIR = 2
 PHASE_KINDS = {
     Phase.DRAFT: (ActionKind.DRAFT,),
-    Phase.PLAY: (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER),
+    Phase.PLAY: (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER, ActionKind.ACTIVATE),  # activate: Pantheon
     Phase.PROGRESS: (ActionKind.PROGRESS,),
     Phase.DESTROY: (ActionKind.DESTROY,),
     Phase.MAUSOLEUM: (ActionKind.MAUSOLEUM,),
     Phase.LIBRARY: (ActionKind.LIBRARY,),
     Phase.STARTER: (ActionKind.STARTER,),
     Phase.GAME_OVER: (),
+    Phase.CHOOSE: (ActionKind.CHOOSE,),
 }
 
 
@@ -92,9 +100,45 @@ def trade_price_list(state: DuelState, player: int) -> tuple[int, ...]:
 def build_cost(state: DuelState, player: int, card: int) -> int:
     """Coins ``player`` pays to build ``card`` now (0 through a chain)."""
     db = state.db
-    if db.card_chain_needs[card] & state.chains[player]:
+    if free_by_chain(state, player, card):
         return 0
-    return db.card_coin_cost[card] + _purchase(state, player, card)
+    cost = db.card_coin_cost[card] + _purchase(state, player, card)
+    if state.pantheon is not None and _engineering_applies(state, player, card):
+        return min(cost, db.engineering_price)
+    return cost
+
+
+def free_by_chain(state: DuelState, player: int, card: int) -> bool:
+    """Whether ``card`` is free for ``player`` through a chain (or, Pantheon, a Grand Temple's
+    mythology token)."""
+    db = state.db
+    if db.card_chain_needs[card] & state.chains[player]:
+        return True
+    if state.pantheon is None or db.card_temple[card] == NONE:
+        return False
+    tokens = db.pantheon.tokens
+    return any(tokens[t].mythology == db.card_temple[card] for t in state.pantheon.tokens[player])
+
+
+def _engineering_applies(state: DuelState, player: int, card: int) -> bool:
+    db = state.db
+    return (db.engineering != NONE and bool(state.player_tokens[player] >> db.engineering & 1)
+            and (bool(db.card_chain_needs[card]) or db.card_temple[card] != NONE))
+
+
+def spendable(state: DuelState, player: int) -> int:
+    """The coins ``player`` may spend: the treasury and, Pantheon, the coins on Astarte."""
+    if state.pantheon is None:
+        return state.coins[player]
+    return state.coins[player] + state.pantheon.astarte[player]
+
+
+def spend(state: DuelState, player: int, coins: int) -> None:
+    """Pay ``coins``: from the treasury first, then from Astarte (README decision 7)."""
+    from_treasury = min(coins, state.coins[player])
+    state.coins[player] -= from_treasury
+    if coins > from_treasury:
+        state.pantheon.astarte[player] -= coins - from_treasury
 
 
 def wonder_cost(state: DuelState, player: int, wonder: int) -> int:
@@ -127,10 +171,14 @@ def legal_actions(state: DuelState) -> list[int]:
         return sorted(acts.library + t for t in state.library_offer)
     if phase == Phase.STARTER:
         return [acts.starter, acts.starter + 1]
+    if phase == Phase.CHOOSE:
+        return pantheon.choice_actions(state)
     return []
 
 
 def _play_actions(state: DuelState) -> list[int]:
+    if state.pantheon is not None:
+        return _pantheon_play_actions(state)
     db = state.db
     acts = action_table(db)
     player = state.current
@@ -163,6 +211,26 @@ def _play_actions(state: DuelState) -> list[int]:
     return actions
 
 
+def _pantheon_play_actions(state: DuelState) -> list[int]:
+    """The play phase of a Pantheon table: Astarte's coins, the Grand Temples, Engineering, activation."""
+    db = state.db
+    acts = action_table(db)
+    player = state.current
+    coins = spendable(state, player)
+    wonders = []
+    if state.wonders_built < MAX_WONDERS_BUILT:
+        wonders = [w for w in state.player_wonders[player]
+                   if not state.wonder_built[w] and wonder_cost(state, player, w) <= coins]
+    actions = []
+    for card in (state.slot_card[s] for s in state.accessible_slots()):
+        if build_cost(state, player, card) <= coins:
+            actions.append(acts.build + card)
+        actions.append(acts.sell + card)
+        base = acts.wonder + card * db.num_wonders
+        actions += [base + w for w in wonders]
+    return actions + pantheon.activation_actions(state)
+
+
 def legal_action_mask(state: DuelState) -> np.ndarray:
     """int8 vector over all actions, 1 where legal."""
     acts = action_table(state.db)
@@ -183,7 +251,7 @@ def why_illegal(state: DuelState, action: object) -> str | None:
     if phase == Phase.GAME_OVER:
         return "the game is over"
     if kind not in PHASE_KINDS[phase]:
-        allowed = ", ".join(KIND_NAMES[k] for k in PHASE_KINDS[phase])
+        allowed = ", ".join(KIND_NAMES[k] for k in PHASE_KINDS[phase] if k in acts.kinds)
         return f"the decision now is {phase.name.lower()} (allowed kinds: {allowed}), not {KIND_NAMES[kind]}"
     player = state.current
     if kind is ActionKind.DRAFT:
@@ -192,10 +260,11 @@ def why_illegal(state: DuelState, action: object) -> str | None:
         card = db.cards[index].name
         if index not in [state.slot_card[s] for s in state.accessible_slots()]:
             return f"{card} is not an accessible card of the structure"
+        coins = spendable(state, player)
         if kind is ActionKind.BUILD:
             cost = build_cost(state, player, index)
-            if cost > state.coins[player]:
-                return f"building {card} costs {cost} coins and the player has {state.coins[player]}"
+            if cost > coins:
+                return f"building {card} costs {cost} coins and the player has {coins}"
         elif kind is ActionKind.WONDER:
             name = db.wonders[wonder].name
             if wonder not in state.player_wonders[player]:
@@ -205,9 +274,13 @@ def why_illegal(state: DuelState, action: object) -> str | None:
             if state.wonders_built >= MAX_WONDERS_BUILT:
                 return f"{MAX_WONDERS_BUILT} wonders are already built"
             cost = wonder_cost(state, player, wonder)
-            if cost > state.coins[player]:
-                return f"building {name} costs {cost} coins and the player has {state.coins[player]}"
+            if cost > coins:
+                return f"building {name} costs {cost} coins and the player has {coins}"
         return None
+    if kind is ActionKind.ACTIVATE:
+        return pantheon.why_not_activate(state, index, wonder)
+    if kind is ActionKind.CHOOSE:
+        return pantheon.why_not_choose(state, index)
     if kind is ActionKind.PROGRESS:
         return None if state.board_tokens >> index & 1 else f"{db.progress_tokens[index].name} is not on the board"
     if kind is ActionKind.DESTROY:
@@ -260,7 +333,7 @@ def _draft(state: DuelState, action: int, wonder: int, _: int) -> None:
         state.current = DRAFT_ORDER[state.draft_step]
 
 
-def _take_from_structure(state: DuelState, card: int) -> None:
+def take_from_structure(state: DuelState, card: int) -> None:
     slot = state.slot_card.index(card)
     state.slot_card[slot] = EMPTY
     state.cards_left -= 1
@@ -269,6 +342,8 @@ def _take_from_structure(state: DuelState, card: int) -> None:
         cover_count[below] -= 1
         if not cover_count[below]:
             state.face_up[below] = True
+            if state.pantheon is not None:
+                pantheon.free_token(state, below)
 
 
 def _pay_resources(state: DuelState, player: int, coins: int) -> None:
@@ -280,43 +355,52 @@ def _pay_resources(state: DuelState, player: int, coins: int) -> None:
 def _build(state: DuelState, action: int, card: int, _: int) -> None:
     db = state.db
     player = state.current
-    _take_from_structure(state, card)
-    if db.card_chain_needs[card] & state.chains[player]:
+    take_from_structure(state, card)
+    if free_by_chain(state, player, card):
         paid = 0
         if state.player_tokens[player] >> db.urbanism & 1:
             state.coins[player] += db.urbanism_chain_coins
     else:
         trade = _purchase(state, player, card)
         paid = db.card_coin_cost[card] + trade
-        state.coins[player] -= paid
+        if state.pantheon is not None and _engineering_applies(state, player, card) and paid > db.engineering_price:
+            paid, trade = db.engineering_price, 0
+        spend(state, player, paid)
         _pay_resources(state, player, trade)
     state.log.append((player, action, paid))
     add_building(state, player, card)
     if state.phase != Phase.GAME_OVER:
-        _end_turn(state)
+        end_turn(state)
 
 
 def _sell(state: DuelState, action: int, card: int, _: int) -> None:
     player = state.current
-    _take_from_structure(state, card)
+    take_from_structure(state, card)
     state.coins[player] += sell_value(state, player)
     state.discard.append(card)
     state.log.append((player, action, 0))
-    _end_turn(state)
+    end_turn(state)
 
 
 def _wonder(state: DuelState, action: int, card: int, wonder: int) -> None:
-    db = state.db
-    player, opponent = state.current, 1 - state.current
-    _take_from_structure(state, card)
+    player = state.current
+    take_from_structure(state, card)
     paid = wonder_cost(state, player, wonder)
-    state.coins[player] -= paid
+    spend(state, player, paid)
     _pay_resources(state, player, paid)
     state.log.append((player, action, paid))
+    build_wonder(state, player, wonder, card)
+
+
+def build_wonder(state: DuelState, player: int, wonder: int, card: int) -> None:
+    """``player``'s ``wonder`` is built with ``card`` under it (paid already): its effects, then the
+    decision it asks for, or the end of the turn."""
+    db = state.db
+    opponent = 1 - player
     state.wonder_built[wonder] = True
     state.wonder_card[wonder] = card
     state.wonders_built += 1
-    if state.wonders_built == MAX_WONDERS_BUILT:
+    if state.wonders_built == MAX_WONDERS_BUILT and state.boxed_wonder == EMPTY:
         state.boxed_wonder = next(w for p in (0, 1) for w in state.player_wonders[p] if not state.wonder_built[w])
     if db.wonder_choice[wonder]:
         add_choice(state, player, db.wonder_choice[wonder])
@@ -325,7 +409,7 @@ def _wonder(state: DuelState, action: int, card: int, wonder: int) -> None:
     if db.wonder_opponent_loses[wonder]:
         state.coins[opponent] -= min(db.wonder_opponent_loses[wonder], state.coins[opponent])
     if db.wonder_shields[wonder]:
-        _move_pawn(state, player, db.wonder_shields[wonder])
+        move_pawn(state, player, db.wonder_shields[wonder])
         if state.phase == Phase.GAME_OVER:
             return
     state.play_again = db.wonder_play_again[wonder] or bool(state.player_tokens[player] >> db.theology & 1)
@@ -338,8 +422,8 @@ def _wonder(state: DuelState, action: int, card: int, wonder: int) -> None:
         state.library_offer = state.token_order[BOARD_TOKENS:BOARD_TOKENS + db.wonder_library_draw[wonder]]
         state.library_used = True
         state.phase = Phase.LIBRARY
-    else:
-        _end_turn(state)
+    elif not (db.wonder_theater[wonder] and pantheon.open_theater(state)):
+        end_turn(state)
 
 
 def _progress(state: DuelState, action: int, token: int, _: int) -> None:
@@ -348,22 +432,27 @@ def _progress(state: DuelState, action: int, token: int, _: int) -> None:
     state.log.append((player, action, 0))
     take_token(state, player, token)
     if state.phase != Phase.GAME_OVER:
-        _end_turn(state)
+        end_turn(state)
 
 
 def _destroy(state: DuelState, action: int, card: int, _: int) -> None:
-    db = state.db
     player, opponent = state.current, 1 - state.current
     state.log.append((player, action, 0))
-    state.city[opponent].remove(card)
-    state.owned[opponent, card] = 0
-    state.color_count[opponent][db.card_color[card]] -= 1
-    production = db.card_production[card]
-    state.production[opponent] = [a - b for a, b in zip(state.production[opponent], production)]
-    state.clear_caches()
+    remove_from_city(state, opponent, card)
     state.discard.append(card)
     state.destroy_color = NONE
-    _end_turn(state)
+    end_turn(state)
+
+
+def remove_from_city(state: DuelState, owner: int, card: int) -> None:
+    """Take a brown or grey ``card`` out of ``owner``'s city (what it produced goes with it)."""
+    db = state.db
+    state.city[owner].remove(card)
+    state.owned[owner, card] = 0
+    state.color_count[owner][db.card_color[card]] -= 1
+    production = db.card_production[card]
+    state.production[owner] = [a - b for a, b in zip(state.production[owner], production)]
+    state.clear_caches()
 
 
 def _mausoleum(state: DuelState, action: int, card: int, _: int) -> None:
@@ -372,7 +461,7 @@ def _mausoleum(state: DuelState, action: int, card: int, _: int) -> None:
     state.log.append((player, action, 0))
     add_building(state, player, card)
     if state.phase != Phase.GAME_OVER:
-        _end_turn(state)
+        end_turn(state)
 
 
 def _library(state: DuelState, action: int, token: int, _: int) -> None:
@@ -381,7 +470,7 @@ def _library(state: DuelState, action: int, token: int, _: int) -> None:
     state.log.append((player, action, 0))
     take_token(state, player, token)
     if state.phase != Phase.GAME_OVER:
-        _end_turn(state)
+        end_turn(state)
 
 
 def _starter(state: DuelState, action: int, choice: int, _: int) -> None:
@@ -391,16 +480,26 @@ def _starter(state: DuelState, action: int, choice: int, _: int) -> None:
     state.current = state.turn_player = chooser if choice == STARTER_ME else 1 - chooser
 
 
-_HANDLERS = (_draft, _build, _sell, _wonder, _progress, _destroy, _mausoleum, _library, _starter)
+def _activate(state: DuelState, action: int, space: int, offerings: int) -> None:
+    pantheon.activate(state, action, space, offerings)
+
+
+def _choose(state: DuelState, action: int, item: int, _: int) -> None:
+    pantheon.choose(state, action, item)
+
+
+_HANDLERS = (_draft, _build, _sell, _wonder, _progress, _destroy, _mausoleum, _library, _starter,
+             _activate, _choose)  # the last two: Pantheon tables (:mod:`.pantheon`, which imports this module)
 
 
 # ------------------------------------------------------------------------------- effects
-def add_choice(state: DuelState, player: int, bits: int) -> None:
-    """Give ``player`` one more unit to produce each turn among the raw (or manufactured) goods."""
+def add_choice(state: DuelState, player: int, bits: int, units: int = 1) -> None:
+    """Give ``player`` ``units`` more (-1: one less) to produce each turn among the raw (or
+    manufactured) goods."""
     if bits == RAW_BITS:
-        state.raw_choices[player] += 1
+        state.raw_choices[player] += units
     elif bits == MANUFACTURED_BITS:
-        state.manufactured_choices[player] += 1
+        state.manufactured_choices[player] += units
 
 
 def add_building(state: DuelState, player: int, card: int) -> None:
@@ -426,9 +525,9 @@ def add_building(state: DuelState, player: int, card: int) -> None:
     if shields:
         if colour == RED and state.player_tokens[player] >> db.strategy & 1:
             shields += db.strategy_shields
-        _move_pawn(state, player, shields)
+        move_pawn(state, player, shields)
     if db.card_science[card] != NONE:
-        _gain_symbol(state, player, db.card_science[card])
+        gain_symbol(state, player, db.card_science[card])
 
 
 def income(state: DuelState, player: int, card: int) -> int:
@@ -446,11 +545,16 @@ def income(state: DuelState, player: int, card: int) -> int:
     return coins
 
 
-def _move_pawn(state: DuelState, player: int, shields: int) -> None:
+def move_pawn(state: DuelState, player: int, shields: int) -> None:
     """Move the pawn toward the opponent's capital; loot; military supremacy at the capital."""
     loser = 1 - player
     pawn = state.pawn + (shields if player == 0 else -shields)
     pawn = max(-SUPREMACY_DISTANCE, min(SUPREMACY_DISTANCE, pawn))
+    if state.pantheon is not None:
+        pawn = pantheon.pawn_stop(state, state.pawn, pawn)
+        db = state.db
+        if db.poliorcetics != NONE and state.player_tokens[player] >> db.poliorcetics & 1:
+            state.coins[loser] -= min(db.poliorcetics_coins * abs(pawn - state.pawn), state.coins[loser])
     state.pawn = pawn
     distance = pawn if loser == 1 else -pawn
     for i, (victim, threshold, coins) in enumerate(LOOTING_TOKENS):
@@ -461,7 +565,7 @@ def _move_pawn(state: DuelState, player: int, shields: int) -> None:
         _game_over(state, (player,), Victory.MILITARY)
 
 
-def _gain_symbol(state: DuelState, player: int, symbol: int) -> None:
+def gain_symbol(state: DuelState, player: int, symbol: int) -> None:
     science = state.science[player]
     science[symbol] += 1
     if science[symbol] == 1:
@@ -479,14 +583,16 @@ def take_token(state: DuelState, player: int, token: int) -> None:
     if token == db.masonry or token == db.architecture:
         state.cost_cache[player] = None
     if db.token_science[token] != NONE:
-        _gain_symbol(state, player, db.token_science[token])
+        gain_symbol(state, player, db.token_science[token])
 
 
-def _end_turn(state: DuelState) -> None:
+def end_turn(state: DuelState) -> None:
     """After a decision: a pending progress choice, the end of the Age, or the next turn."""
     if state.pending_progress:
         state.pending_progress = False
         state.phase, state.current = Phase.PROGRESS, state.turn_player
+        return
+    if state.pantheon is not None and state.pantheon.pending_tokens and pantheon.take_pending_tokens(state):
         return
     if not state.cards_left:
         state.play_again = False
@@ -506,6 +612,8 @@ def end_age(state: DuelState) -> None:
         _game_over(state, winners(state), Victory.CIVILIAN)
         return
     start_age(state, state.age + 1)
+    if state.pantheon is not None and state.age == state.db.pantheon.first_activation_age:
+        pantheon.reveal(state)
     state.phase = Phase.STARTER
     state.current = 1 if state.pawn > 0 else 0 if state.pawn < 0 else state.turn_player
 
@@ -538,21 +646,82 @@ def reference_cost(state: DuelState, player: int, card: int | None = None, wonde
     symbols = {db.cards[c].chain_gives for c in state.city[player]}
     if db.cards[card].chain_needs != NONE and db.cards[card].chain_needs in symbols:
         return 0
+    temple = db.card_temple[card]
+    if temple != NONE and any(db.pantheon.tokens[t].mythology == temple for t in state.pantheon.tokens[player]):
+        return 0
     waived = db.blue_discount if db.cards[card].color == BLUE and db.masonry in owns else 0
     options = payment_options(db.cards[card].cost, production, choices, prices, waived)
-    return db.cards[card].coin_cost + min(option.coins for option in options)
+    cost = db.cards[card].coin_cost + min(option.coins for option in options)
+    if db.engineering in owns and (db.cards[card].chain_needs != NONE or temple != NONE):
+        cost = min(cost, db.engineering_price)
+    return cost
 
 
 def _decode_slowly(acts: ActionTable, action: int) -> tuple[ActionKind, int, int]:
     """Decode from the documented ranges, without the table of decoded actions."""
     num_wonders = acts.db.num_wonders
-    for kind in reversed(ActionKind):
+    for kind in reversed(acts.kinds):
         if action >= acts.kind_offsets[kind]:
             index = action - acts.kind_offsets[kind]
             if kind is ActionKind.WONDER:
                 return kind, index // num_wonders, index % num_wonders
+            if kind is ActionKind.ACTIVATE:
+                return kind, index // 8, index % 8
             return kind, index, 0
     raise ValueError(action)
+
+
+def _reference_pantheon_items(state: DuelState) -> set[int]:
+    """The ``choose`` indices of the named set now, from the rules text (:mod:`.pantheon`)."""
+    from .actions import Item  # the reference's own look-ups
+    db, pantheon_state = state.db, state.pantheon
+    acts = action_table(db)
+    player, opponent = state.current, 1 - state.current
+    choice = pantheon.Choice(pantheon_state.choice)
+    unbuilt = {p: [w for w in state.player_wonders[p] if not state.wonder_built[w] and w != state.boxed_wonder]
+               for p in (0, 1)}
+    items = {
+        pantheon.Choice.PLACE_DIVINITY: pantheon_state.drawn,
+        pantheon.Choice.PLACE_SPACE: [s for s in range(6) if pantheon_state.spaces[s] == EMPTY],
+        pantheon.Choice.ENKI_TOKEN: pantheon_state.enki_tokens,
+        pantheon.Choice.NISABA_CARD: [c for c in state.city[opponent] if db.cards[c].color == COLORS.index("green")],
+        pantheon.Choice.BAAL_CARD: [c for c in state.city[opponent] if db.cards[c].color in (BROWN, GREY)],
+        pantheon.Choice.HADES_CARD: state.discard,
+        pantheon.Choice.ZEUS_CARD: [c for c in state.slot_card if c != EMPTY],
+        pantheon.Choice.ANUBIS_WONDER: [w for w in range(db.num_wonders) if state.wonder_built[w]],
+        pantheon.Choice.ISIS_CARD: state.discard,
+        pantheon.Choice.ISIS_WONDER: unbuilt[player] if sum(state.wonder_built) < MAX_WONDERS_BUILT else [],
+        pantheon.Choice.RA_WONDER: unbuilt[opponent],
+        pantheon.Choice.MINERVA_SPACE: range(19),
+        pantheon.Choice.NEPTUNE_DISCARD: [t for t in range(4) if state.looting[t]],
+        pantheon.Choice.NEPTUNE_APPLY: [t for t in range(4) if state.looting[t]],
+        pantheon.Choice.GATE_DIVINITY: [deck[0] for deck in pantheon_state.decks if deck],
+        pantheon.Choice.THEATER_MYTHOLOGY: [m for m in range(5) if pantheon_state.decks[m]],
+        pantheon.Choice.THEATER_DIVINITY: pantheon_state.drawn,
+        pantheon.Choice.THEATER_TOP: pantheon_state.drawn,
+    }[choice]
+    kind = {"card": Item.CARD, "wonder": Item.WONDER, "token": Item.TOKEN, "divinity": Item.DIVINITY,
+            "space": Item.SPACE, "mythology": Item.MYTHOLOGY, "track": Item.TRACK,
+            "military_token": Item.MILITARY_TOKEN}[pantheon.CHOICE_ITEM[choice].name.lower()]
+    return {acts.item_offsets[kind] + i for i in items}
+
+
+def _reference_activation_legal(state: DuelState, space: int, offerings: int) -> bool:
+    """Whether activating ``space`` with the offering bits is legal, from the rules text."""
+    db, pantheon_state = state.db, state.pantheon
+    tables = db.pantheon
+    player = state.current
+    divinity = pantheon_state.spaces[space]
+    if state.age < 2 or divinity == EMPTY:
+        return False
+    used = [tables.offering_tokens[i] for i in range(3) if offerings >> i & 1]
+    if any(t not in pantheon_state.tokens[player] for t in used):
+        return False
+    price = tables.space_prices[player][space] * (2 if tables.divinities[divinity].name == "Gate" else 1)
+    if any(db.wonders[w].name == "The Sanctuary" for w in built_wonders(state, player)):
+        price -= 2
+    price = max(0, price - sum(tables.tokens[t].discount for t in used))
+    return price <= state.coins[player] + pantheon_state.astarte[player]
 
 
 def legal_actions_reference(state: DuelState) -> list[int]:
@@ -568,6 +737,8 @@ def legal_actions_reference(state: DuelState) -> list[int]:
             if state.slot_card[s] != EMPTY and all(state.slot_card[t] == EMPTY for t in layout.covered_by[s]):
                 accessible.add(state.slot_card[s])
     legal = []
+    coins = state.coins[player] + (state.pantheon.astarte[player] if state.pantheon is not None else 0)
+    choice_items = _reference_pantheon_items(state) if state.phase == Phase.CHOOSE else set()
     for action in range(acts.num_actions):
         kind, index, wonder = _decode_slowly(acts, action)
         if state.phase == Phase.DRAFT:
@@ -576,12 +747,14 @@ def legal_actions_reference(state: DuelState) -> list[int]:
             if kind is ActionKind.SELL:
                 ok = index in accessible
             elif kind is ActionKind.BUILD:
-                ok = index in accessible and reference_cost(state, player, card=index) <= state.coins[player]
+                ok = index in accessible and reference_cost(state, player, card=index) <= coins
             elif kind is ActionKind.WONDER:
                 ok = (index in accessible and wonder in state.player_wonders[player]
                       and not state.wonder_built[wonder]
                       and sum(state.wonder_built) < MAX_WONDERS_BUILT
-                      and reference_cost(state, player, wonder=wonder) <= state.coins[player])
+                      and reference_cost(state, player, wonder=wonder) <= coins)
+            elif kind is ActionKind.ACTIVATE:
+                ok = _reference_activation_legal(state, index, wonder)
             else:
                 ok = False
         elif state.phase == Phase.PROGRESS:
@@ -595,6 +768,8 @@ def legal_actions_reference(state: DuelState) -> list[int]:
             ok = kind is ActionKind.LIBRARY and index in state.library_offer
         elif state.phase == Phase.STARTER:
             ok = kind is ActionKind.STARTER
+        elif state.phase == Phase.CHOOSE:
+            ok = kind is ActionKind.CHOOSE and index in choice_items
         else:
             ok = False
         if ok:

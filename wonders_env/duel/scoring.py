@@ -6,11 +6,16 @@ city with the most of what it counts, at the end), ``wonders``, ``progress`` (Ag
 Philosophy, Mathematics: 3 per token owned), ``treasury`` (1 per 3 coins) and ``military``
 (2 / 5 / 10 for the player whose side the pawn is away from, by zone). The highest ``total``
 wins; on a tie the most ``civilian`` (blue) points; still tied, a shared victory.
+
+A Pantheon table scores a ninth category, ``divinities`` (Aphrodite's 9 VP, 1 VP per coin left on
+Astarte, which are not treasury coins: README decision 7); its Grand Temples (5 / 12 / 21 VP for
+1 / 2 / 3) count in ``guilds``, whose place they take, and Mysticism's 2 VP per mythology and
+offering token owned in ``progress``.
 """
 
 from __future__ import annotations
 
-from .cards import BLUE, GREEN, PURPLE, YELLOW
+from .cards import BLUE, GREEN, NONE, PURPLE, YELLOW
 from .state import MILITARY_POINTS, DuelState, colour_count
 
 COINS_PER_POINT = 3
@@ -48,11 +53,21 @@ def score_breakdown(state: DuelState, player: int) -> dict[str, int]:
             guilds += guild_points(state, player, card)
     tokens = [t for t in range(len(db.token_vp)) if state.player_tokens[player] >> t & 1]
     progress = sum(db.token_vp[t] + db.token_vp_per_token[t] * len(tokens) for t in tokens)
+    pantheon = state.pantheon
+    if pantheon is not None:
+        temples = sum(1 for card in state.city[player] if db.card_temple[card] != NONE)
+        guilds += db.pantheon.grand_temple_vp[min(temples, len(db.pantheon.grand_temple_vp) - 1)]
+        if db.mysticism in tokens:
+            progress += db.mysticism_vp * len(pantheon.tokens[player])
     result = {"civilian": by_colour[BLUE], "science": by_colour[GREEN],
               "commercial": by_colour[YELLOW], "guilds": guilds,
               "wonders": sum(db.wonder_vp[w] for w in built_wonders(state, player)),
               "progress": progress, "treasury": state.coins[player] // COINS_PER_POINT,
               "military": military_points(state.pawn, player)}
+    if pantheon is not None:
+        tables = db.pantheon
+        result["divinities"] = sum(tables.divinity_vp[d] + tables.divinity_vp_per_astarte_coin[d]
+                                   * pantheon.astarte[player] for d in pantheon.activated[player])
     result["total"] = sum(result.values())
     return result
 

@@ -9,7 +9,9 @@ seed (:mod:`wonders_env.deal_rng`, draw for draw as the core's ``draw_deal``, so
 same game on both engines): the order in which the 12 wonders come out (4 for the first draft
 round, 4 for the second, 4 unused), the order of the 10 progress tokens (5 on the board, 5 set
 aside, the first 3 set aside are the ones the Great Library draws) and the deal of each Age (20
-cards in slot order and the cards left in the box). The rules then never draw again, so a seed
+cards in slot order and the cards left in the box), then, with Pantheon, its setup
+(:func:`new_pantheon`: the decks, the Age I mythology tokens, the order of the offering tokens; a
+base game draws nothing more, so its deal is unchanged). The rules then never draw again, so a seed
 plus a sequence of actions determines the game; :func:`.determinize.determinize` redraws what a
 player cannot know, from a ``numpy.random.Generator``.
 """
@@ -22,7 +24,7 @@ import numpy as np
 
 from ..deal_rng import DealRng, fresh_seed
 from ..game import check_seed, state_copy
-from .cards import BASE, GUILD_DECK, NONE, DuelDatabase
+from .cards import BASE, NONE, DuelDatabase
 
 STARTING_COINS = 7
 BOARD_TOKENS = 5
@@ -45,6 +47,40 @@ class Phase(IntEnum):
     LIBRARY = 5  # the Great Library: keep one of the 3 drawn set-aside tokens
     STARTER = 6  # the weaker military chooses who starts the next Age
     GAME_OVER = 7
+    CHOOSE = 8  # Pantheon: choose an item of the named set ``state.pantheon.choice`` (:mod:`.pantheon`)
+
+
+class Choice(IntEnum):
+    """Pantheon: the named sets of the generic decision (:mod:`.pantheon`), what the turn player chooses from."""
+
+    PLACE_DIVINITY = 0  # one of the divinities a mythology token drew, to place in the Pantheon
+    PLACE_SPACE = 1  # an empty Pantheon space for it
+    ENKI_TOKEN = 2  # one of the 2 progress tokens on Enki
+    NISABA_CARD = 3  # an opponent's green card whose symbol Nisaba copies
+    BAAL_CARD = 4  # an opponent's brown or grey card to take
+    HADES_CARD = 5  # a card of the discard pile to build free
+    ZEUS_CARD = 6  # a card of the structure to discard
+    ANUBIS_WONDER = 7  # a built wonder to unbuild
+    ISIS_CARD = 8  # a card of the discard pile to put under a wonder
+    ISIS_WONDER = 9  # an own unbuilt wonder to build free with it
+    RA_WONDER = 10  # an opponent's unbuilt wonder to take
+    MINERVA_SPACE = 11  # a space of the military track for the Minerva pawn
+    NEPTUNE_DISCARD = 12  # a military token to discard
+    NEPTUNE_APPLY = 13  # a military token to apply
+    GATE_DIVINITY = 14  # one of the top divinities of the decks, to activate free
+    THEATER_MYTHOLOGY = 15  # the mythology deck the Divine Theater looks through
+    THEATER_DIVINITY = 16  # one of its divinities, to activate free
+    THEATER_TOP = 17  # the next divinity put back on top of the deck
+
+
+CHOICE_NAMES = tuple(choice.name.lower() for choice in Choice)
+#: the phases of the base game's tables (its observation's one-hot); an expansion's table has all
+BASE_PHASES = Phase.GAME_OVER + 1
+
+
+def num_phases(db: DuelDatabase) -> int:
+    """How many phases a game of ``db`` has (the size of the observation's ``phase`` view)."""
+    return len(Phase) if db.pantheon else BASE_PHASES
 
 
 class Victory(IntEnum):
@@ -113,6 +149,8 @@ class DuelState:
         # turn flow
         "discard", "pending_progress", "play_again", "destroy_color",
         "log", "cost_cache",
+        # Pantheon's fields (a PantheonState), or None without the expansion
+        "pantheon",
     )
 
     def clone(self) -> DuelState:
@@ -121,6 +159,8 @@ class DuelState:
         twin = DuelState.__new__(DuelState)
         for name in self.__slots__:
             setattr(twin, name, state_copy(getattr(self, name)))
+        if self.pantheon is not None:
+            twin.pantheon = self.pantheon.clone()
         return twin
 
     def clear_caches(self) -> None:
@@ -166,6 +206,12 @@ class DuelState:
         from .rules import wonder_cost
         return wonder_cost(self, player, wonder)
 
+    def activation_price(self, player: int, space: int, offerings: int) -> int:
+        """Coins ``player`` pays to activate the divinity of Pantheon ``space`` with the offering
+        tokens of the bit set ``offerings`` (:func:`.pantheon.activation_price`)."""
+        from .pantheon import activation_price
+        return activation_price(self, player, space, offerings)
+
     def sell_value(self, player: int) -> int:
         from .rules import sell_value
         return sell_value(self, player)
@@ -191,7 +237,7 @@ def deal_age(db: DuelDatabase, age: int, rng: DealRng) -> tuple[list[int], list[
     removed = len(cards) - (db.num_slots - (GUILDS_PER_GAME if age == 3 else 0))
     kept, boxed = cards[removed:], cards[:removed]
     if age == 3:
-        guilds = [int(c) for c in db.deck_cards[GUILD_DECK]]
+        guilds = [int(c) for c in db.deck_cards[db.age3_extra_deck]]  # the Guilds, or the Grand Temples
         rng.shuffle(guilds)
         kept += guilds[:GUILDS_PER_GAME]
         boxed += guilds[GUILDS_PER_GAME:]
@@ -252,7 +298,86 @@ def new_game(seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
     state.destroy_color = NONE
     state.log = []
     state.cost_cache = [None, None]
+    state.pantheon = new_pantheon(db, rng) if db.pantheon else None
     return state
+
+
+class PantheonState:
+    """Pantheon's part of a game (``state.pantheon``); ``clone()`` copies it, it pickles as is.
+
+    Divinity ids are rows of ``data/pantheon_divinities.csv``, Pantheon token ids rows of
+    ``data/pantheon_tokens.csv``. Hidden: the order of the ``decks``, the divinities face down in the
+    ``spaces`` (their placer sees them), the offering tokens on face-down slots and those dealt for
+    Age II (``age_tokens``).
+    """
+
+    __slots__ = (
+        "decks",  # per mythology: the divinities of its deck, top first (hidden order)
+        "spaces", "space_face_up", "placed_by",  # per Pantheon space: divinity or EMPTY, face up, placer
+        "age_tokens",  # per Age: the tokens dealt on its token slots, in slot order (drawn at setup)
+        "slot_tokens",  # per slot of the current structure: the token lying on its card, or EMPTY
+        "pending_tokens",  # tokens freed this turn, taken by the turn player at its end
+        "tokens",  # per player: the Pantheon tokens owned (mythology tokens kept, offerings until used)
+        "activated",  # per player: divinities activated, in order (the Gate included)
+        "space_activations",  # the divinities of the ``activate`` actions, in the log's order (for the record)
+        "choice_log",  # the named set of each ``choose`` action, in the log's order (for the record)
+        "astarte",  # per player: coins on Astarte (outside the treasury)
+        "minerva",  # the Minerva pawn's space on the track (pawn coordinates), or None
+        "snake",  # the opponent's green card Nisaba copies, or EMPTY
+        "enki_tokens",  # the progress tokens on Enki
+        "choice", "options",  # the named set being chosen from (a pantheon.Choice) and its items
+        "drawn",  # the divinities drawn (a token, the Gate, the Divine Theater) and not yet placed back
+        "chosen",  # the item of an earlier step of the same power (Isis' card), or EMPTY
+    )
+
+    def clone(self) -> PantheonState:
+        twin = PantheonState.__new__(PantheonState)
+        for name in self.__slots__:
+            setattr(twin, name, state_copy(getattr(self, name)))
+        return twin
+
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, values: dict) -> None:
+        for name, value in values.items():
+            setattr(self, name, value)
+
+
+def new_pantheon(db: DuelDatabase, rng: DealRng) -> PantheonState:
+    """Pantheon's setup, drawn after the base game's (so the base draws are the same): each
+    mythology's deck shuffled, 5 of the 10 mythology tokens for the Age I slots, the order of the
+    offering tokens on the Age II slots."""
+    tables = db.pantheon
+    pantheon = PantheonState.__new__(PantheonState)
+    pantheon.decks = []
+    for deck in tables.decks:
+        cards = list(deck)
+        rng.shuffle(cards)
+        pantheon.decks.append(cards)
+    mythology = list(tables.mythology_tokens)
+    rng.shuffle(mythology)
+    offerings = list(tables.offering_tokens)
+    rng.shuffle(offerings)
+    per_age = [mythology[:tables.mythology_tokens_per_game], offerings, []]
+    pantheon.age_tokens = [tokens[:len(slots)] for tokens, slots in zip(per_age, tables.token_slots)]
+    pantheon.spaces = [EMPTY] * tables.num_spaces
+    pantheon.space_face_up = [False] * tables.num_spaces
+    pantheon.placed_by = [NOBODY] * tables.num_spaces
+    pantheon.slot_tokens = [EMPTY] * db.num_slots
+    pantheon.pending_tokens = []
+    pantheon.tokens = [[], []]
+    pantheon.activated = [[], []]
+    pantheon.space_activations = []
+    pantheon.choice_log = []
+    pantheon.astarte = [0, 0]
+    pantheon.minerva = None
+    pantheon.snake = EMPTY
+    pantheon.enki_tokens = []
+    pantheon.choice, pantheon.options = NONE, []
+    pantheon.drawn = []
+    pantheon.chosen = EMPTY
+    return pantheon
 
 
 def start_age(state: DuelState, age: int) -> None:
@@ -263,3 +388,7 @@ def start_age(state: DuelState, age: int) -> None:
     state.face_up = list(layout.face_up)
     state.cover_count = [len(covering) for covering in layout.covered_by]
     state.cards_left = len(layout.row)
+    if state.pantheon is not None:
+        tokens = state.pantheon.slot_tokens = [EMPTY] * len(layout.row)
+        for slot, token in zip(state.db.pantheon.token_slots[age - 1], state.pantheon.age_tokens[age - 1]):
+            tokens[slot] = token
