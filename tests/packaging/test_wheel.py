@@ -1,12 +1,13 @@
 """The distributions as a user gets them: ``python -m build`` makes the sdist and, from it, the wheel;
 auditwheel repairs the wheel into a manylinux one, which installs into a fresh virtual environment
 with no compiler on the PATH and plays there (tests/packaging/installed_smoke.py: both games through
-``env()``, ``vector.make`` and the text interface, every agent, ``wonders --help``); the sdist
-installs (compiling the core) and plays.
+``env()``, ``vector.make`` and the text interface, every agent, ``wonders --help``), beside the
+``openai-agents`` SDK (import name ``agents``) too; the sdist installs (compiling the core) and plays.
 
-Slow (a build of the core, three environments; about 5 minutes): each step runs once per session and
-is shared by the xdist workers (``shared_step``). Needs the release extra (release_tools.py) and the
-network to PyPI (the environments install numpy, gymnasium, pettingzoo and tqdm, never torch).
+Slow (two builds of the core, the wheel's and the sdist's install, and three environments: about 6
+minutes with ``-n 2``): each step runs once per session, shared by the xdist workers
+(``shared_step``). Needs the release extra (release_tools.py) and the network to PyPI (the
+environments install numpy, gymnasium, pettingzoo and tqdm, never torch).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import wonders_env
 pytestmark = pytest.mark.slow
 
 SMOKE = ROOT / "tests" / "packaging" / "installed_smoke.py"
+IMPORT_NAMES = {"wonders_env", "wonders_agents", "wonders_training", "wonders_web", "wonders_cli"}
 BASE_REQUIREMENTS = {"numpy", "gymnasium", "pettingzoo", "tqdm"}
 COMPILERS = ("cc", "gcc", "g++", "c++", "clang", "clang++")
 SLOW_COMMAND = 1200  # seconds: a build or an install that compiles the core
@@ -186,6 +188,14 @@ def test_the_wheel_holds_the_core_the_data_and_the_policies(manylinux_wheel):
     assert not [name for name in names if name.startswith(("tests/", "core/", "notebooks/")) or "__pycache__" in name]
 
 
+def test_the_wheel_adds_only_the_projects_import_names(manylinux_wheel):
+    """No top-level ``agents`` or ``training``: folders and modules at the wheel's top are the
+    project's own packages (``*.dist-info`` and a repair's ``*.libs`` are no import names)."""
+    tops = {name.split("/")[0] for name in wheel_names(manylinux_wheel)}
+    import_names = {top.split(".")[0] for top in tops if not top.endswith((".dist-info", ".data", ".libs"))}
+    assert import_names == IMPORT_NAMES
+
+
 def test_the_repaired_wheel_is_a_manylinux_wheel(manylinux_wheel):
     tag = (manylinux_wheel.parent / "platform_tag").read_text()
     assert manylinux_wheel.name.endswith(f"-{tag}.whl") and tag.startswith("manylinux_")
@@ -204,3 +214,19 @@ def test_the_wheel_installs_numpy_gymnasium_pettingzoo_and_tqdm_and_no_torch(whe
     listed = json.loads(run([python, "-m", "pip", "list", "--format", "json"], env=env).stdout)
     installed = {package["name"].lower() for package in listed}
     assert BASE_REQUIREMENTS <= installed and "torch" not in installed, installed
+
+
+def test_the_wheel_installs_beside_the_openai_agents_sdk(tmp_path_factory, manylinux_wheel, tmp_path):
+    """``import agents`` is the SDK, ``import wonders_agents`` ours: both import in one environment."""
+    def install(folder: Path) -> None:
+        python, env = fresh_environment(folder)
+        run([python, "-m", "pip", "install", "--quiet", "--only-binary", ":all:", manylinux_wheel, "openai-agents"],
+            env=env)
+    python, env = environment(shared_step(tmp_path_factory, "openai_agents_environment", install))
+    check = ("import importlib.metadata, agents, wonders_agents\n"
+             "assert importlib.metadata.packages_distributions()['agents'] == ['openai-agents']\n"
+             "assert hasattr(agents, 'Agent') and hasattr(agents, 'Runner')\n"
+             "assert wonders_agents.make_agent('heuristic', game='duel', seed=0)\n"
+             "print(agents.__file__, wonders_agents.__file__)")
+    result = run([python, "-c", check], cwd=tmp_path, env=env)
+    assert "site-packages/agents/" in result.stdout and "site-packages/wonders_agents/" in result.stdout
