@@ -87,3 +87,9 @@ def test_publishing_happens_on_a_tag_only_by_trusted_publishing():
     assert job["permissions"] == {"id-token": "write"} and job["environment"]["name"] == "pypi"
     publish = job["steps"][-1]
     assert publish["uses"] == "pypa/gh-action-pypi-publish@release/v1" and "with" not in publish  # no password
+
+
+def test_ci_installs_the_release_extra():
+    """CI runs the packaging checks: their tools are installed there, so none of them skips."""
+    installs = [line for line in (ROOT / ".ci" / "run").read_text().splitlines() if "pip install" in line]
+    assert any("release" in line.partition(".[")[2].partition("]")[0].split(",") for line in installs), installs
