@@ -137,7 +137,8 @@ TSAN_SITE := $(SANITIZE_DIR)/tsan_site
 EXTENSION_CORE := $(shell find core -name '*.cpp' -not -path 'core/tests/*')
 core-thread-sanitize: venv
 	rm -rf $(TSAN_SITE) && mkdir -p $(TSAN_SITE)
-	cp -r wonders_env agents tests/core/test_thread_safety.py $(TSAN_SITE)/ && rm -f $(TSAN_SITE)/wonders_env/_core*.so
+	cp -r wonders_env tests/core/test_thread_safety.py $(TSAN_SITE)/ && rm -f $(TSAN_SITE)/wonders_env/_core*.so
+	cp -r agents $(TSAN_SITE)/wonders_agents
 	$(CXX) $(THREAD_SANITIZE_FLAGS) -fPIC -shared $$($(BIN)/python -m pybind11 --includes) \
 		-DWONDERS_CORE_SOURCE_HASH='"thread-sanitizer"' $(EXTENSION_CORE) \
 		-o $(TSAN_SITE)/wonders_env/_core$$($(BIN)/python -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")
@@ -145,4 +146,4 @@ core-thread-sanitize: venv
 		$(CURDIR)/$(BIN)/python -m pytest -q -p no:xdist -p no:cacheprovider test_thread_safety.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist wheelhouse *.egg-info

@@ -7,6 +7,7 @@ from a fresh one.
 """
 
 import importlib.util
+import sys
 from pathlib import Path
 
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
@@ -42,7 +43,7 @@ setup(
         include_dirs=["core"],
         cxx_std=17,
         define_macros=[("WONDERS_CORE_SOURCE_HASH", f'"{source_hash()}"')],
-        extra_compile_args=["-O3"],
+        extra_compile_args=[] if sys.platform == "win32" else ["-O3"],  # MSVC: its release /Ox, no -O3
     )],
     cmdclass={"build_ext": build_ext},
 )

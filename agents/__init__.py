@@ -67,6 +67,7 @@ deciding player's own observation.
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -120,12 +121,22 @@ def _mcts(game: str, seed: int | None, **options: Any) -> Agent:
     return _with_options("mcts", MCTSAgent, game, seed, options)
 
 
+def _check_torch(name: str) -> None:
+    """Raises ``ModuleNotFoundError`` saying how to install torch where it is missing (the base
+    install has no torch: the networks of ``ppo`` and ``az`` need it)."""
+    if importlib.util.find_spec("torch") is None:
+        raise ModuleNotFoundError(f"agent {name!r} needs torch, which is not installed: install the train extra "
+                                  "(`pip install 'wonders_env[train]'`)", name="torch")
+
+
 def _ppo(game: str, seed: int | None, **options: Any) -> Agent:
+    _check_torch("ppo")
     from .ppo_agent import PPOAgent
     return _with_options("ppo", PPOAgent, game, seed, options)
 
 
 def _az(game: str, seed: int | None, **options: Any) -> Agent:
+    _check_torch("az")
     from .az_agent import AZAgent
     return _with_options("az", AZAgent, game, seed, options)
 

@@ -37,8 +37,9 @@ def layer(module: str) -> int | None:
     """The layer of a module of the packages, or None for a module no layer names."""
     parts = module.split(".")
     if parts[0] == "wonders_env":
-        if module in ("wonders_env.game", "wonders_env.core", "wonders_env._core", "wonders_env.deal_rng"):
-            return 0  # the interface, the compiled binding and the deal's generator depend on nothing of ours
+        if module in ("wonders_env.game", "wonders_env.core", "wonders_env._core", "wonders_env.deal_rng",
+                      "wonders_env._version"):
+            return 0  # the interface, the compiled binding, the deal's generator, the version: nothing of ours
         if len(parts) >= 2 and parts[1] in GAME_FOLDERS:
             return GAME_LAYERS.get(parts[2]) if len(parts) > 2 else 0
         if module.endswith("_v0") or module == "wonders_env.pettingzoo_common":

@@ -45,3 +45,12 @@ def test_demo_runs_the_command_line_package():
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == ".venv/bin/python -m wonders_cli demo", result.stdout
+
+
+def test_the_thread_sanitizer_copy_holds_the_packages_under_their_import_names():
+    """The thread-stress test imports ``wonders_agents``: the folder ``agents/`` is copied as that."""
+    result = subprocess.run(["make", "--dry-run", "--no-print-directory", "core-thread-sanitize"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    copies = [line for line in result.stdout.splitlines() if line.startswith("cp -r")]
+    assert "cp -r agents build/sanitize/tsan_site/wonders_agents" in copies, copies

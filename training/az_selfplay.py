@@ -151,6 +151,7 @@ from wonders_agents import make_agent
 from wonders_agents.az_agent import network_arrays
 from wonders_agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, CompactBatch, PolicySpec, atomic_save,
                            check_spec, load_policy, load_weights, read_file, save_policy, spec_of, trained_payment)
+from wonders_agents.ppo_agent import POLICY_DIR  # the shipped policies, in the installed package
 from wonders_agents.search_values import margin_returns
 from wonders_agents.tournament import wilson_interval
 from wonders_training.checkpoints import restore_optimizer_and_rngs, snapshot, torch_rng_states
@@ -164,7 +165,6 @@ from wonders_training.progress import Progress
 from wonders_env import core, vector
 from wonders_env.registry import GAME_NAMES, entry, resolve_game
 
-POLICY_DIR = Path(__file__).resolve().parent.parent / "agents" / "policies"
 REFERENCES = ("random", "heuristic", "mcts")
 EXIT_TERMINATED = 143  # the shell's code for a command ended by SIGTERM
 GATE_FIELDS = ("iteration", "players", "games", "score", "share", "chance", "ci_low", "ci_high", "decision",

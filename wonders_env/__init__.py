@@ -17,9 +17,8 @@ load without PettingZoo or Gymnasium.
 
 import importlib
 
+from ._version import __version__
 from .registry import make, make_engine
-
-__version__ = "0.1.0"
 
 ENVIRONMENTS = ("seven_wonders_v0", "seven_wonders_duel_v0")
 __all__ = ["__version__", "make", "make_engine", *ENVIRONMENTS]

@@ -6,7 +6,9 @@ stay the readable reference, and a differential test holds the two together.
 
 :func:`load` returns the module, or raises :class:`CoreBuildError` saying how to rebuild when the
 extension is missing or was built from other sources than those in the checkout (an editable
-install whose C++ changed since the last build; the sources are hashed once per process).
+install whose C++ changed since the last build; the sources are hashed once per process). An
+installed package has no sources beside it, and is not checked: a folder ``core`` of another
+distribution beside it in ``site-packages`` is not the core's sources (they hold ``module.cpp``).
 """
 
 from __future__ import annotations
@@ -44,13 +46,13 @@ def _source_hash_once(root: Path) -> str:
 
 
 def load() -> ModuleType:
-    """The compiled core, checked against the sources when they are beside the package."""
+    """The compiled core, checked against the sources when they are beside the package (a checkout)."""
     try:
         module = importlib.import_module("wonders_env._core")
     except ImportError as error:
         raise CoreBuildError(f"the compiled core wonders_env._core is not built ({error}); "
                              f"{REBUILD}") from error
-    if SOURCES.is_dir() and module.SOURCE_HASH != _source_hash_once(SOURCES):
+    if (SOURCES / "module.cpp").is_file() and module.SOURCE_HASH != _source_hash_once(SOURCES):
         raise CoreBuildError("the compiled core wonders_env._core is stale: the C++ sources in "
                              f"{SOURCES} changed since it was built; {REBUILD}")
     return module

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "common/bits.hpp"
+
 namespace wonders::seven_wonders {
 namespace {
 
@@ -100,7 +102,7 @@ PaymentOptions payment_options(const std::array<int, NUM_RESOURCES>& cost, Suppl
   int best_right = GRID;
   for (int l = 0; l < GRID; ++l) {
     if (!s.result[l]) continue;
-    int r = __builtin_ctz(s.result[l]);
+    int r = lowest_bit(s.result[l]);
     if (r < best_right) {
       best_right = r;
       out.options[out.count++] = Payment{l, r};

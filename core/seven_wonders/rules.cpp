@@ -6,6 +6,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "common/bits.hpp"
+
 namespace wonders::seven_wonders {
 namespace {
 
@@ -160,7 +162,7 @@ void Engine::start_age(State& state, int age) const {
 // ---------------------------------------------------------------- placing (state.py)
 void Engine::add_production(State& state, int seat, const Produce& effect) const {
   if ((effect.mask & (effect.mask - 1)) == 0) {
-    int resource = __builtin_ctz(effect.mask);
+    int resource = lowest_bit(static_cast<uint32_t>(effect.mask));
     state.own_fixed[seat][resource] += effect.count;
     if (effect.tradable) state.sell_fixed[seat][resource] += effect.count;
   } else {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import sys
 import time
 
 import numpy as np
@@ -82,6 +83,14 @@ def _flag_value(agent, option: str) -> bool:
 
 
 FLAG_OPTIONS = _flag_options()
+
+
+@pytest.mark.parametrize("name", ["ppo", "az"])
+def test_a_network_agent_without_torch_says_how_to_install_it(monkeypatch, name):
+    """The base install has no torch: the agents whose networks need it say which extra brings it."""
+    monkeypatch.setitem(sys.modules, "torch", None)  # what find_spec reports where torch is not installed
+    with pytest.raises(ModuleNotFoundError, match=rf"agent '{name}' needs torch.*wonders_env\[train\]"):
+        make_agent(name, game="duel", seed=0)
 
 
 def test_the_boolean_options_are_found():

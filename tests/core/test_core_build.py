@@ -21,6 +21,16 @@ def test_changed_sources_make_a_stale_build(tmp_path, monkeypatch):
         core.load()
 
 
+def test_an_installed_package_ignores_another_distributions_core_folder(tmp_path, monkeypatch):
+    """Installed, the folder beside ``wonders_env`` is ``site-packages``: a package named ``core``
+    of another distribution there is not the core's sources."""
+    other = tmp_path / "core"
+    other.mkdir()
+    (other / "__init__.py").write_text("")
+    monkeypatch.setattr(core, "SOURCES", other)
+    assert core.load().__name__ == "wonders_env._core"  # no stale-build error
+
+
 def test_missing_build_says_how_to_rebuild(monkeypatch):
     def not_built(name):
         raise ImportError(f"No module named {name!r}")
