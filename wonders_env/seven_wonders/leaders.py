@@ -41,10 +41,10 @@ Effects are data (:mod:`.cards`); each kind has one code path here, never a path
   the discard pile, as Halicarnassus; nothing when it is empty);
 * ``ResourceDiscount`` (the builder's choice of units: every choice is tried, :func:`buy_options`)
   and ``BankPurchase`` (Bilkis: one unit from the bank per payment). With a bank purchase a payment
-  is ``(to_left, to_right, to_bank)``; the ways kept are those no other way beats on both the coins
-  to the left and the total, and of two ways with the same coins to the left and the same total the
-  one paying more to the bank and less to the right neighbour (a decision), so that ``pay L`` names
-  one way;
+  is ``(to_left, to_right, to_bank)``; a way is kept when no other pays no more to each neighbour
+  and no more in all (a decision: coins to the bank are better than the same coins to a neighbour),
+  and of ways with the same coins to the left the cheapest (:func:`payment_front`), so that
+  ``pay L`` names one way;
 * ``EventCoins``: Hatshepsut (1 coin per neighbour paid in a turn, recruitment turns included),
   Nero (per victory token won), Vitruvius (per card built free through a chain), Xenophon (per yellow
   card built, however built);
@@ -200,16 +200,18 @@ def _reduced_costs(cost: tuple[tuple[int, int], ...], units: int) -> set[tuple[t
 
 
 def payment_front(candidates: set[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
-    """The ``(to_left, to_right, to_bank)`` ways that no other beats on both the coins to the left
-    and the total, one per coins-to-the-left (the least to the right), sorted by (total, to_left)."""
+    """The ``(to_left, to_right, to_bank)`` ways that no other beats: one beats another when it pays
+    no more to either neighbour and no more in all (coins to the bank replace coins to a neighbour,
+    never add to them); then one per coins-to-the-left (the least in all, then the least to the
+    right). Sorted by (total, to_left). Without coins to the bank this is the base Pareto set."""
+    kept = [way for way in candidates
+            if not any(o != way and o[0] <= way[0] and o[1] <= way[1] and sum(o) <= sum(way) for o in candidates)]
     best: dict[int, tuple[int, int, int]] = {}
-    for way in candidates:
+    for way in kept:
         known = best.get(way[0])
         if known is None or (sum(way), way[1]) < (sum(known), known[1]):
             best[way[0]] = way
-    kept = [way for way in best.values()
-            if not any(o[0] <= way[0] and sum(o) <= sum(way) and o != way for o in best.values())]
-    return tuple(sorted(kept, key=lambda way: (sum(way), way[0])))
+    return tuple(sorted(best.values(), key=lambda way: (sum(way), way[0])))
 
 
 def buy_options(state: SevenWondersState, city: int, cost, target: int, reference: bool = False) -> tuple:
