@@ -72,7 +72,6 @@ from .actions import ActionKind, encode_leader_action
 from .cards import (COUNT_WONDER_STAGE, SCIENCE_ANY, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, BankPurchase, Coins,
                     CountReward, DrawLeaders, Event, EventCoins, FreeBuild, LeaderDiscount, ResourceDiscount, Science,
                     ScienceSetBonus, SetReward, Shields, Special, VictoryPoints)
-from .costs import payment_options_reference
 from .state import (LEADERS_PER_PLAYER, LEADERS_STARTING_COINS, SELL_COINS, Phase, SevenWondersState, place_stage,
                     start_age)
 
@@ -214,17 +213,16 @@ def payment_front(candidates: set[tuple[int, int, int]]) -> tuple[tuple[int, int
     return tuple(sorted(best.values(), key=lambda way: (sum(way), way[0])))
 
 
-def buy_options(state: SevenWondersState, city: int, cost, target: int, reference: bool = False) -> tuple:
+def buy_options(state: SevenWondersState, city: int, cost, target: int) -> tuple:
     """The ways for ``city`` to obtain ``cost`` for a build of ``target`` (a colour, or
     ``COUNT_WONDER_STAGE``) with its leaders' discounts and bank purchase: ``(to_left, to_right)``
     pairs as :func:`.rules.buy_options` where none applies, else ``(to_left, to_right, to_bank)``
-    (:func:`payment_front`). ``reference``: with the slow enumeration of :mod:`.costs`."""
-    from .rules import buy_options as base_options
+    (:func:`payment_front`), every choice of the discounted and bought units tried."""
+    from .rules import buy_options as solve
 
     effects = active_effects(state, city)
     units = sum(e.units for e in effects if isinstance(e, ResourceDiscount) and e.target == target)
     bank = min((e.price for e in effects if isinstance(e, BankPurchase)), default=None)
-    solve = _reference_options if reference else base_options
     if not units and bank is None:
         return solve(state, city, cost)
     candidates = set()
@@ -235,14 +233,6 @@ def buy_options(state: SevenWondersState, city: int, cost, target: int, referenc
         for variant, to_bank in variants:
             candidates.update((left, right, to_bank) for left, right in solve(state, city, variant))
     return payment_front(candidates)
-
-
-def _reference_options(state: SevenWondersState, city: int, cost) -> tuple:
-    left, right = state.left_of(city), state.right_of(city)
-    return payment_options_reference(cost, state.own_fixed[city], state.own_choices[city],
-                                     (state.sell_fixed[left], state.sell_choices[left]),
-                                     (state.sell_fixed[right], state.sell_choices[right]),
-                                     state.cheap_left[city], state.cheap_right[city])
 
 
 # ---------------------------------------------------------------- legality
@@ -311,7 +301,7 @@ def legal_actions_reference(state: SevenWondersState, seat: int) -> set[int]:
             if state.stages_built[seat] < len(stages):
                 cost = db.wonders[(board.city, board.side)].stage_costs[state.stages_built[seat]]
                 if any(sum(way) <= state.coins[seat]
-                       for way in buy_options(state, seat, cost, COUNT_WONDER_STAGE, reference=True)):
+                       for way in buy_options(state, seat, cost, COUNT_WONDER_STAGE)):
                     legal.add(base + 2 * n + leader)
             legal.add(base + 3 * n + leader)
     return legal

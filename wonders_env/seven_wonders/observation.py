@@ -38,8 +38,9 @@ view                size      content
 ==================  ========  =================================================================
 ``paying``          1         1 in the ``payment`` phase when I choose a payment now (the
                               ``phase`` one-hot is all zero in that phase)
-``paying_for``      T         one-hot: the card of the move I pay for now
-``paying_kind``     3         one-hot: build, wonder stage, nothing to buy (sell, free build)
+``paying_for``      T         one-hot: the card of the move I pay for now (none for a leader)
+``paying_kind``     3         one-hot: build, wonder stage (also with a leader), nothing to buy
+                              (sell, free build, a leader recruited or discarded)
 ``option_right``    P         per ``pay L``: the coins the legal way paying ``L`` to the left
                               gives the right neighbour; -1 where ``pay L`` is not legal
 ``my_payment``      2         coins to the left and right I chose for my own move this turn
@@ -78,7 +79,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .actions import MAX_TO_ONE_SIDE, ActionKind, check_payment_mode, decode_action
+from .actions import LEADER_KINDS, MAX_TO_ONE_SIDE, ActionKind, check_payment_mode, decode_action
 from .cards import CardDatabase
 from .state import LEADER_PHASES, MAX_PLAYERS, TURNS_PER_AGE, Phase, SevenWondersState, rules_of
 
@@ -223,10 +224,12 @@ class Observer:
             return
         rules = rules_of(state)
         city = rules.acting_city(state, seat)
-        kind, card_type = decode_action(state.pending[city], self.db.num_types)
+        kind, card_type = decode_action(state.pending[city], self.db.num_types, state.payment, self.db.num_leaders)
         obs[v["paying"].start] = 1
-        obs[v["paying_for"].start + card_type] = 1
-        obs[v["paying_kind"].start + (int(kind) if kind in (ActionKind.BUILD, ActionKind.WONDER) else 2)] = 1
+        if kind not in LEADER_KINDS:  # a leader move (recruitment turn) pays for no card
+            obs[v["paying_for"].start + card_type] = 1
+        paying_kind = {ActionKind.BUILD: 0, ActionKind.WONDER: 1, ActionKind.LEADER_WONDER: 1}.get(kind, 2)
+        obs[v["paying_kind"].start + paying_kind] = 1
         for _, to_left, to_right in rules.payment_choices(state, city):
             option_right[to_left] = to_right
 

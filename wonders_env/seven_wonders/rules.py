@@ -378,9 +378,10 @@ def legal_actions_reference(state: SevenWondersState, seat: int) -> set[int]:
 
 
 def _reference_options(state: SevenWondersState, city: int, cost, target: int) -> tuple:
-    """The ways to pay ``cost``: :func:`buy_options`, with a table's leaders their slow enumeration."""
+    """The ways to pay ``cost`` (not memoised): :func:`buy_options`, with a table's leaders
+    :func:`.leaders.buy_options`."""
     if state.db.num_leaders:
-        return leaders.buy_options(state, city, cost, target, reference=True)
+        return leaders.buy_options(state, city, cost, target)
     return buy_options(state, city, cost)
 
 
