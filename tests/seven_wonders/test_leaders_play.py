@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, parallel_api_test
 
 from seven_wonders_scenarios import card_locations
 from wonders_env import registry, seven_wonders_v0
+from wonders_env.seven_wonders import presentation
 from wonders_env.seven_wonders.cards import database
 from wonders_env.seven_wonders.determinize import determinize
 from wonders_env.seven_wonders.game import SevenWondersGame
@@ -203,3 +204,23 @@ def test_a_state_of_another_table_is_refused():
     env = seven_wonders_v0.raw_env(num_players=3, engine="python")
     with pytest.raises(ValueError, match="expansions"):
         env.state = new_game(3, seed=0, expansions=LEADERS)
+
+
+def test_every_leaders_effect_move_and_record_kind_has_its_words():
+    effects = [e for leader in DB.leaders for e in leader.effects] + [
+        e for key in (("Roma", "A"), ("Roma", "B")) for stage in DB.wonders[key].stages for e in stage.effects]
+    effects += [e for key in (("Roma", "A"), ("Roma", "B")) for e in DB.wonders[key].board_effects]
+    effects += [e for t in DB.types[75:] for e in t.effects]
+    texts = {presentation.effect_text(effect) for effect in effects}
+    assert "your green cards cost 1 resource less (your choice)" in texts
+    assert "leaders cost both neighbours 1 coin less" in texts
+    assert "2 coins per yellow card you build from now on" in texts
+    entry = {"age": 1, "turn": 0, "agent": "player_1", "seat": 1, "kind": "leader_wonder", "card": "Caesar",
+             "paid": {"left": 2, "right": 0, "bank": 0}}
+    assert presentation.entry_text(entry, 0) == \
+        "Age 1.0: player_1 built a wonder stage with a leader (paid 2 to the left)"
+    assert presentation.entry_text(entry, 1) == "Age 1.0: you built a wonder stage with Caesar (paid 2 to the left)"
+    state = new_game(3, seed=0, expansions=LEADERS)
+    leader = min(state.draft_hands[0])  # the first legal action
+    draft = int(np.flatnonzero(legal_action_mask(state, 0))[0])
+    assert presentation.move_text(state, 0, draft) == f"Keep {DB.leaders[leader].name}, passing the others to the right"

@@ -253,7 +253,7 @@ class DrawLeaders:
 
 SPECIALS = ("free_build_once_per_age", "build_from_discard", "play_seventh_card", "copy_guild",
             "free_first_of_color", "free_first_of_age", "free_last_of_age",
-            "defeat_tokens_to_victor", "recruit_leader_now")
+            "defeat_tokens_to_victor", "copy_leader", "recruit_leader_now")
 Effect = (Produce | VictoryPoints | Shields | Coins | Science | TradeDiscount | CountReward | Special
           | WonderCompleteBonus | ResourceDiscount | BankPurchase | EventCoins | LeaderDiscount | FreeBuild
           | SetReward | ScienceSetBonus | DrawLeaders)
