@@ -372,3 +372,56 @@ def test_roma_b_stage_one_draws_four_leaders_and_stages_two_three_recruit_at_onc
     assert state.coins[0] == coins + 6 and state.recruited[0] == [lid("Croesus")]  # Croesus's 1 - 2: free
     assert state.phase == Phase.MAIN and state.turn == 2
     assert score_breakdown(state, 0)["wonder"] == 3
+
+
+def brute_force_ways(state, city, cost, discount_units, bank_price):
+    """Every way to pay ``cost`` restated from the rules: drop any ``discount_units`` units, buy
+    at most one more unit from the bank, pay the rest with the slow enumeration of :mod:`.costs`;
+    keep the ways no other pays no more to each neighbour and no more in all, the cheapest per
+    coins to the left."""
+    from itertools import combinations
+
+    from wonders_env.seven_wonders.costs import payment_options_reference
+
+    units = [resource for resource, count in cost for _ in range(count)]
+    left, right = state.left_of(city), state.right_of(city)
+    ways = set()
+    for dropped in combinations(range(len(units)), min(discount_units, len(units))):
+        rest = [u for i, u in enumerate(units) if i not in dropped]
+        for banked in [None] + (list(range(len(rest))) if bank_price is not None else []):
+            paid = [u for i, u in enumerate(rest) if i != banked]
+            items = tuple((r, paid.count(r)) for r in sorted(set(paid)))
+            for to_left, to_right in payment_options_reference(
+                    items, state.own_fixed[city], state.own_choices[city],
+                    (state.sell_fixed[left], state.sell_choices[left]),
+                    (state.sell_fixed[right], state.sell_choices[right]),
+                    state.cheap_left[city], state.cheap_right[city]):
+                ways.add((to_left, to_right, 0 if banked is None else bank_price))
+    kept = [w for w in ways if not any(o != w and o[0] <= w[0] and o[1] <= w[1] and sum(o) <= sum(w) for o in ways)]
+    return sorted(min((w for w in kept if w[0] == to_left), key=lambda w: (sum(w), w[1]))
+                  for to_left in {w[0] for w in kept})
+
+
+@pytest.mark.parametrize("leader_names, target_color", [
+    (["Bilkis"], 1), (["Archimedes"], 5), (["Archimedes", "Bilkis"], 5), (["Imhotep", "Bilkis"], None)])
+def test_leader_payments_equal_a_brute_force_enumeration(leader_names, target_color):
+    rng = np.random.default_rng(0)
+    checked = 0
+    for seed in range(12):
+        state = new_game(3, seed=seed, expansions=LEADERS)
+        while state.phase != Phase.GAME_OVER and state.age < 2 + seed % 2:
+            rules.apply_actions(state, {s: int(rng.choice(np.flatnonzero(rules.legal_action_mask(state, s))))
+                                        for s in rules.acting_seats(state)})
+        state.recruited[0] = [lid(name) for name in leader_names]
+        state.copied_leader[0] = -1
+        state.clear_caches()
+        costs = [DB.cost_items[t] for t in range(T) if sum(DB.types[t].resource_cost) <= 4 and DB.types[t].color in (
+            target_color, 0, 1, 2, 5) and sum(DB.types[t].resource_cost)]
+        target = target_color if target_color is not None else leaders.COUNT_WONDER_STAGE
+        discount = 1 if any(name in ("Archimedes", "Imhotep") for name in leader_names) else 0
+        bank = 1 if "Bilkis" in leader_names else None
+        for cost in costs[seed::6]:
+            found = sorted(way + (0,) * (3 - len(way)) for way in leaders.buy_options(state, 0, cost, target))
+            assert found == brute_force_ways(state, 0, cost, discount, bank), cost
+            checked += 1
+    assert checked > 20

@@ -30,6 +30,13 @@ Phases (:class:`.state.Phase`), every one a decision with a mask:
   of the stage is the board's). A decision: the recruit is compulsory when one is affordable and is
   lost when none is (as Halicarnassus's pick).
 
+State (:class:`.state.SevenWondersState`, :data:`.state.LEADER_FIELDS`; empty in the base tables):
+``leader_deck`` (unused leaders, in their shuffled order), ``draft_hands`` and ``draft_passed``,
+``leader_hands``, ``recruited`` (face up, in order), ``stage_leaders`` (under stages; a stage built
+with a leader adds no Age card to ``stage_cards``), ``leader_discards`` (per player),
+``copied_leader`` (-1: none), and the queues ``copy_choosers`` and ``recruiters``. The recruitment
+turn is ``turn`` 0 of its Age (its log entries too); ``pending``/``payments`` serve it as a main turn.
+
 After a turn's moves resolve, the extra decisions come in this order (a decision): Courtesans
 copies, Roma B recruits, then builds from the discard pile (Halicarnassus, Solomon), each queue in
 the order of the seats that built; at the end of an Age they come where Halicarnassus's pick comes
