@@ -224,3 +224,20 @@ def test_every_leaders_effect_move_and_record_kind_has_its_words():
     leader = min(state.draft_hands[0])  # the first legal action
     draft = int(np.flatnonzero(legal_action_mask(state, 0))[0])
     assert presentation.move_text(state, 0, draft) == f"Keep {DB.leaders[leader].name}, passing the others to the right"
+
+
+def test_the_render_shows_my_leader_hand_and_every_recruited_leader_but_no_other_hand():
+    env = seven_wonders_v0.raw_env(num_players=3, engine="python", expansions=LEADERS, render_mode="ansi")
+    env.reset(seed=4)
+    while env.state.phase != Phase.MAIN:
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[-1]))
+    state = env.state
+    shown = state.leader_deck.pop()  # a leader in no hand
+    state.recruited[1].append(shown)
+    state.clear_caches()
+    text = env.render()
+    viewer = env.agent_seat[env.agent_selection]
+    mine = ", ".join(DB.leaders[x].name for x in state.leader_hands[viewer])
+    assert f"Leader hand of player_{viewer}: {mine}" in text and DB.leaders[shown].name in text
+    for other in set(range(3)) - {viewer}:
+        assert all(DB.leaders[x].name not in text for x in state.leader_hands[other])
