@@ -27,6 +27,9 @@ id is its row in that table. Leader effects use the same vocabulary, grown by th
 :class:`FreeBuild`, :class:`SetReward`, :class:`ScienceSetBonus`, :class:`DrawLeaders`, and the named
 specials ``defeat_tokens_to_victor``, ``copy_leader``, ``recruit_leader_now``); each leader's
 ``timing`` (``immediate``, ``passive``, ``end``) is checked at load against the kinds of its effects.
+Where the sources disagree the tables take the project's decision 15 (the reference tables' README,
+``conflicts.md`` L1, L2, L6): Croesus gives 6 coins, the Architects Guild costs ``COOOLP``, the
+Courtesans Guild ``WCGL``. The rules of these effects are in :mod:`.leaders`.
 """
 
 from __future__ import annotations
