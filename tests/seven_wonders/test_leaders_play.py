@@ -90,12 +90,13 @@ def test_many_random_leaders_games_keep_the_invariants(num_players):
         play_random_game(num_players, seed, "choose" if seed % 2 else "cheapest", check_reference=seed % 50 == 0)
 
 
-def test_a_seed_is_one_game_and_the_record_replays_it():
-    first, second = play_random_game(4, 7), play_random_game(4, 7)
+@pytest.mark.parametrize("payment", ["cheapest", "choose"])
+def test_a_seed_is_one_game_and_the_record_replays_it(payment):
+    first, second = play_random_game(4, 7, payment), play_random_game(4, 7, payment)
     record = game_record(first)
     assert record == game_record(second) and record["expansions"] == ["leaders"]
     json.dumps(record)
-    replayed = new_game(4, seed=record["seed"], expansions=LEADERS)
+    replayed = new_game(4, seed=record["seed"], expansions=LEADERS, payment=payment)
     log = record["actions"]
     while replayed.phase != Phase.GAME_OVER:
         done = len(replayed.log)
