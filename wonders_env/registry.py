@@ -102,7 +102,7 @@ GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
         batch="wonders_env.seven_wonders.compiled:make_batch",
         player_counts=(2, 3, 4, 5, 6, 7), default_players=4, editions=("1st", "2nd"),
         table_options=TABLE_OPTIONS, parallel=True, options={"payment": PAYMENT_MODES},
-        text="wonders_env.seven_wonders.text_view",
+        text="wonders_env.seven_wonders.text_view", expansions=("leaders",),
     ),
     GameEntry(
         name="seven_wonders_duel", aliases=("duel",), env_module="wonders_env.seven_wonders_duel_v0",

@@ -164,6 +164,39 @@ design: a game has twice the decisions, and most payment decisions have a single
 (in games of the heuristic agent, 8% of them at 2 players, 14% at 4 and 11% at 7 offer a real
 choice); an agent may answer those without thinking.
 
+## The Leaders expansion (`expansions=("leaders",)`)
+
+`expansions`: `None` or `()` (default: the base game) or `("leaders",)`: the 1st edition's
+Leaders expansion, for 3-7 players, both wonder sides and both payment modes, on
+`engine="python"` only for now (the default `engine="core"` refuses it with a `ValueError` naming
+`engine="python"`; the compiled core will play it later). Refused with a `ValueError` naming
+what is supported: the 2nd edition and the 2-player variant (the rulebook gives the Free City no
+leaders). The rules, the project's decisions and the order of the extra decisions are in
+`wonders_env.seven_wonders.leaders`. Each player starts with 6 coins; Roma joins the wonder pool
+(8 cities); the 4 Guilds of Leaders join the Age III guilds (14, of which N+2 are kept).
+
+The Leaders table has its own spaces (the base tables' are unchanged). Actions: the base ranges
+with `T = 79` (its 4 Guilds), `wait` and (`"choose"`) the 15 `pay` actions, `B` in all (396, or
+411), then five ranges of `L = 36` leaders (leader id `l` is `env.unwrapped.db.leaders[l]`):
+
+| range | kind | meaning |
+|---|---|---|
+| `[B, B+L)` | draft | keep leader `l` in the draft (the rest passes to the right) |
+| `[B+L, B+2L)` | recruit | recruit leader `l` (recruitment turn; Roma B's recruit at once) |
+| `[B+2L, B+3L)` | leader_wonder | build the next wonder stage with leader `l` under it |
+| `[B+3L, B+4L)` | leader_discard | discard leader `l` for 3 coins |
+| `[B+4L, B+5L)` | copy_leader | the Courtesans Guild copies leader `l` of a neighbour |
+
+576 actions (591 with `"choose"`). The decisions before Age I: the draft (3 picks; the 4th leader
+comes without a decision), then before each Age the recruitment turn (`turn` 0), all players at
+once; the Courtesans' copy and Roma B's recruit are decisions of one player. The observation adds
+the `leader_phase` one-hot, my Leader hand, my draft hand, the draft hand I passed, the leaders
+under my stages and those I discarded, and per city the recruited leaders, the copied leader and
+how many leaders are in hand, under stages and discarded (`wonders_env.seven_wonders.observation`).
+Another player's Leader or draft hand, which leader lies under a stage and the unused leaders are
+never encoded. The score has an eighth line, `leaders`; the record has `expansions`, and per player
+`leaders` and `copied_leader` (`wonders_env.seven_wonders.record`).
+
 ## Rewards
 
 At the end only. `"win_loss"`: +1 to each winner (most points, then most coins; a tie on both
@@ -184,7 +217,7 @@ mode; every action's `paid` gives the coins to the `left` and `right` neighbours
 * v0: first release (1st edition; 2nd edition as `edition="2nd"`; choosing whom to pay as
   `payment="choose"`; the `turn` view reads 7 during Babylon's 7th card, as documented, where
   it first read 6; the `engine` argument, default `"core"`, changes no observation, action or
-  reward).
+  reward; the Leaders expansion as `expansions=("leaders",)`, with its own spaces).
 """
 
 from .seven_wonders.env import env, parallel_env, raw_env, raw_parallel_env

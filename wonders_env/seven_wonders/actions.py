@@ -23,6 +23,14 @@ from 0 to :data:`MAX_TO_ONE_SIDE` = 14: ``5T + 16`` actions (391 in the 1st edit
 2nd). Left and right are the city's neighbours in seat order (``left_of(s) = s - 1``); with 2
 players the left of ``player_0`` is the Free City, the left of ``player_1`` is ``player_0``
 and the left of the Free City is ``player_1``.
+
+The Leaders table (``L`` = 36 leaders, leader ids the rows of the leader table) continues after
+``wait`` and the ``pay`` actions (``B`` = ``5T + 1``, or ``5T + 16`` with ``payment="choose"``, for
+its ``T`` = 79 card names) with five ranges of ``L``, in :class:`ActionKind` order: ``draft`` (keep
+leader l in the draft; ``B`` to ``B + L - 1``), ``recruit`` (recruit leader l: in the recruitment
+turn, and Roma B's recruit at once), ``leader_wonder`` (build the next wonder stage with leader
+l), ``leader_discard`` (discard leader l for 3 coins), ``copy_leader`` (the Courtesans Guild copies
+leader l): ``B + 5L`` actions (576, or 591 with ``"choose"``). The base tables have no leader range.
 """
 
 from __future__ import annotations
@@ -41,11 +49,19 @@ class ActionKind(IntEnum):
     DISCARD_BUILD = 4
     WAIT = 5
     PAY = 6
+    DRAFT = 7  # the Leaders ranges, after the pay actions
+    RECRUIT = 8
+    LEADER_WONDER = 9
+    LEADER_DISCARD = 10
+    COPY_LEADER = 11
 
 
-KIND_NAMES = ("build", "wonder", "sell", "free_build", "discard_build", "wait", "pay")
+LEADER_KINDS = (ActionKind.DRAFT, ActionKind.RECRUIT, ActionKind.LEADER_WONDER, ActionKind.LEADER_DISCARD,
+                ActionKind.COPY_LEADER)
+KIND_NAMES = ("build", "wonder", "sell", "free_build", "discard_build", "wait", "pay",
+              "draft", "recruit", "leader_wonder", "leader_discard", "copy_leader")
 #: record kinds whose card only its player sees (it lies face down)
-HIDDEN_ACTION_KINDS = frozenset({"sell", "wonder", "discard"})
+HIDDEN_ACTION_KINDS = frozenset({"sell", "wonder", "discard", "draft", "leader_wonder", "leader_discard"})
 
 
 class IllegalActionError(ValueError):
@@ -59,10 +75,19 @@ def check_payment_mode(payment: str) -> str:
     return payment
 
 
-def num_actions(num_types: int, payment: str = "cheapest") -> int:
-    """Size of the action space for ``num_types`` card names and a payment mode."""
+def num_actions(num_types: int, payment: str = "cheapest", num_leaders: int = 0) -> int:
+    """Size of the action space for ``num_types`` card names, a payment mode and ``num_leaders``
+    leaders (0: no Leaders)."""
     extra = MAX_TO_ONE_SIDE + 1 if check_payment_mode(payment) == "choose" else 0
-    return 5 * num_types + 1 + extra
+    return 5 * num_types + 1 + extra + len(LEADER_KINDS) * num_leaders
+
+
+def encode_leader_action(kind: ActionKind, leader: int, num_types: int, payment: str, num_leaders: int) -> int:
+    """The action id of a Leaders ``kind`` (:data:`LEADER_KINDS`) with leader id ``leader``."""
+    if kind not in LEADER_KINDS or not 0 <= leader < num_leaders:
+        raise ValueError(f"a leader action needs a kind among {[k.name for k in LEADER_KINDS]} and a leader id "
+                         f"in [0, {num_leaders}), got {kind!r}, {leader!r}")
+    return num_actions(num_types, payment) + (kind - ActionKind.DRAFT) * num_leaders + leader
 
 
 def encode_action(kind: ActionKind, value: int, num_types: int) -> int:
@@ -79,12 +104,16 @@ def encode_action(kind: ActionKind, value: int, num_types: int) -> int:
     return int(kind) * num_types + value
 
 
-def decode_action(action: int, num_types: int, payment: str = "cheapest") -> tuple[ActionKind, int]:
-    """``(kind, value)`` of an action id: the card id, the coins to the left for ``PAY``, -1 for
-    ``WAIT``."""
-    total = num_actions(num_types, payment)
+def decode_action(action: int, num_types: int, payment: str = "cheapest", num_leaders: int = 0
+                  ) -> tuple[ActionKind, int]:
+    """``(kind, value)`` of an action id: the card id (the leader id for the Leaders kinds), the
+    coins to the left for ``PAY``, -1 for ``WAIT``."""
+    total = num_actions(num_types, payment, num_leaders)
     if not 0 <= action < total:
         raise ValueError(f"action must be an integer in [0, {total}), got {action!r}")
+    leaders_from = num_actions(num_types, payment)
+    if action >= leaders_from:
+        return LEADER_KINDS[(action - leaders_from) // num_leaders], (action - leaders_from) % num_leaders
     if action == 5 * num_types:
         return ActionKind.WAIT, -1
     if action > 5 * num_types:

@@ -16,6 +16,20 @@ one place to correct them. At load they become a :class:`CardDatabase`:
 
 Effects are parsed into a small closed vocabulary of frozen dataclasses and then into flat
 per-type arrays that the rules read on the hot path (no string look-ups while a game runs).
+
+The **Leaders** expansion (1st edition; ``database("1st", ("leaders",))``) adds three tables beside
+the base ones, which it leaves as they are (card ids, cities and numbers of the base table do not
+move): ``data/cards_1st_leaders.csv`` (the 4 new Guilds, appended after the base cards: types 75-78),
+``data/wonders_1st_leaders.csv`` (Roma, the 8th city, sides A and B, with a ``board_effect`` column)
+and ``data/leaders_1st.csv`` (36 leaders: ``name``, ``coin_cost``, ``effect``, ``timing``). A leader
+id is its row in that table. Leader effects use the same vocabulary, grown by the kinds below
+(:class:`ResourceDiscount`, :class:`BankPurchase`, :class:`EventCoins`, :class:`LeaderDiscount`,
+:class:`FreeBuild`, :class:`SetReward`, :class:`ScienceSetBonus`, :class:`DrawLeaders`, and the named
+specials ``defeat_tokens_to_victor``, ``copy_leader``, ``recruit_leader_now``); each leader's
+``timing`` (``immediate``, ``passive``, ``end``) is checked at load against the kinds of its effects.
+Where the sources disagree the tables take the project's decision 15 (the reference tables' README,
+``conflicts.md`` L1, L2, L6): Croesus gives 6 coins, the Architects Guild costs ``COOOLP``, the
+Courtesans Guild ``WCGL``. The rules of these effects are in :mod:`.leaders`.
 """
 
 from __future__ import annotations
@@ -41,6 +55,11 @@ NO_SCIENCE = -1
 # What a `coins_per`/`vp_per` effect can count: the seven colours, then these two.
 COUNT_WONDER_STAGE = 7
 COUNT_DEFEAT_TOKEN = 8
+COUNT_VICTORY_TOKEN = 9  # Leaders: conflict victory tokens (their number, not their value)
+COUNT_THREE_COINS = 10  # Leaders: each full 3 coins of the treasury
+COUNT_LEADER = 11  # Leaders: recruited leaders (face up; not those under wonder stages)
+COUNTED_NAMES = {"wonder_stage": COUNT_WONDER_STAGE, "defeat_token": COUNT_DEFEAT_TOKEN,
+                 "victory_token": COUNT_VICTORY_TOKEN, "3coins": COUNT_THREE_COINS, "leader": COUNT_LEADER}
 SCOPE_SELF, SCOPE_LEFT, SCOPE_RIGHT = 1, 2, 4
 
 
@@ -154,10 +173,93 @@ class WonderCompleteBonus:
     points: int
 
 
+@dataclass(frozen=True)
+class ResourceDiscount:
+    """Leaders (Archimedes, Hammurabi, Leonidas, Imhotep): builds of ``target`` (a colour index or
+    ``COUNT_WONDER_STAGE``) cost ``units`` resource units less, of the builder's choice."""
+
+    target: int
+    units: int
+
+
+@dataclass(frozen=True)
+class BankPurchase:
+    """Leaders (Bilkis): once per turn, one resource unit of any kind bought from the bank for
+    ``price`` coins."""
+
+    price: int
+
+
+class Event(IntEnum):
+    """What an :class:`EventCoins` effect pays for."""
+
+    NEIGHBOUR_PURCHASE = 0  # Hatshepsut: per neighbour bought from in a turn (at most 1 each)
+    NEW_VICTORY_TOKEN = 1  # Nero: per victory token won from now on
+    CHAIN_BUILD = 2  # Vitruvius: per card built free through a chain
+    YELLOW_BUILD = 3  # Xenophon: per yellow card built, however it is built
+
+
+EVENT_TOKENS = {"coins_on_neighbour_purchase": (Event.NEIGHBOUR_PURCHASE, "per_neighbour_per_turn"),
+                "coins_per_new_victory_token": (Event.NEW_VICTORY_TOKEN, ""),
+                "coins_per_chain_build": (Event.CHAIN_BUILD, ""),
+                "coins_per_yellow_build": (Event.YELLOW_BUILD, "")}
+
+
+@dataclass(frozen=True)
+class EventCoins:
+    """Leaders: ``coins`` from the bank each time ``event`` happens to the owner, from now on."""
+
+    event: Event
+    coins: int
+
+
+@dataclass(frozen=True)
+class LeaderDiscount:
+    """Leaders' recruitment price: ``free`` (Maecenas, Roma A: the owner's later recruits cost
+    nothing), else ``coins`` less for the seats in ``scope`` seen from the owner (Roma B: 2 for
+    itself, 1 for each neighbour); a price never goes below 0."""
+
+    scope: int
+    coins: int
+    free: bool = False
+
+
+@dataclass(frozen=True)
+class FreeBuild:
+    """Leaders (Ramses): cards of ``color`` are built for free (no coins, no resources)."""
+
+    color: int
+
+
+@dataclass(frozen=True)
+class SetReward:
+    """Leaders (Justinian, Plato): ``amount`` VP at the end per complete set of one card of each
+    colour of ``colors`` in the owner's city."""
+
+    colors: tuple[int, ...]
+    amount: int
+
+
+@dataclass(frozen=True)
+class ScienceSetBonus:
+    """Leaders (Aristotle): each complete set of the 3 science symbols is worth ``points`` more."""
+
+    points: int
+
+
+@dataclass(frozen=True)
+class DrawLeaders:
+    """Roma B stage 1: ``count`` leaders drawn at random from the unused ones into the Leader hand."""
+
+    count: int
+
+
 SPECIALS = ("free_build_once_per_age", "build_from_discard", "play_seventh_card", "copy_guild",
-            "free_first_of_color", "free_first_of_age", "free_last_of_age")
+            "free_first_of_color", "free_first_of_age", "free_last_of_age",
+            "defeat_tokens_to_victor", "copy_leader", "recruit_leader_now")
 Effect = (Produce | VictoryPoints | Shields | Coins | Science | TradeDiscount | CountReward | Special
-          | WonderCompleteBonus)
+          | WonderCompleteBonus | ResourceDiscount | BankPurchase | EventCoins | LeaderDiscount | FreeBuild
+          | SetReward | ScienceSetBonus | DrawLeaders)
 
 
 def _parse_scope(text: str) -> int:
@@ -168,15 +270,7 @@ def _parse_scope(text: str) -> int:
 
 
 def _parse_counted(text: str) -> tuple[int, ...]:
-    counted = []
-    for part in text.split("+"):
-        if part == "wonder_stage":
-            counted.append(COUNT_WONDER_STAGE)
-        elif part == "defeat_token":
-            counted.append(COUNT_DEFEAT_TOKEN)
-        else:
-            counted.append(COLORS.index(part))
-    return tuple(counted)
+    return tuple(COUNTED_NAMES[part] if part in COUNTED_NAMES else COLORS.index(part) for part in text.split("+"))
 
 
 def parse_effect(token: str) -> Effect:
@@ -203,6 +297,37 @@ def parse_effect(token: str) -> Effect:
         what, _, rest = arg.partition("@")
         scope, _, amount = rest.partition("*")
         return CountReward(_parse_counted(what), _parse_scope(scope), int(amount), kind == "vp_per")
+    return _parse_leaders_effect(token, kind, arg)
+
+
+def _parse_leaders_effect(token: str, kind: str, arg: str) -> Effect:
+    """The effect kinds of the Leaders expansion (module docstring)."""
+    if token == "copy_leader@left|right":  # Courtesans Guild: a neighbour's leader, chosen when built
+        return Special("copy_leader")
+    if kind == "vp_per_set":
+        colors, _, rest = arg.partition("@")
+        scope, _, amount = rest.partition("*")
+        if scope == "self":
+            return SetReward(_parse_counted(colors), int(amount))
+    arg, _, qualifier = arg.partition("@")  # "1@once_per_turn": the argument, then when it applies
+    if kind == "discount":
+        target, _, units = arg.partition("*")
+        return ResourceDiscount(COUNT_WONDER_STAGE if target == "wonder_stage" else COLORS.index(target), int(units))
+    if kind == "bank_buy_any" and qualifier == "once_per_turn":
+        return BankPurchase(int(arg))
+    if kind in EVENT_TOKENS and qualifier == EVENT_TOKENS[kind][1]:
+        return EventCoins(EVENT_TOKENS[kind][0], int(arg))
+    if kind == "free_recruit" and arg == "leader":
+        return LeaderDiscount(SCOPE_SELF, 0, free=True)
+    if kind == "leader_discount":
+        scope, _, coins = arg.partition("*")
+        return LeaderDiscount(_parse_scope(scope), int(coins))
+    if kind == "free_build":
+        return FreeBuild(COLORS.index(arg))
+    if kind == "science_set_bonus":
+        return ScienceSetBonus(int(arg))
+    if kind == "draw_leaders":
+        return DrawLeaders(int(arg))
     raise ValueError(f"unknown effect token {token!r}")
 
 
@@ -245,20 +370,48 @@ class WonderSide:
     city: str
     wonder: str
     side: str
-    starting_resource: int  # resource index
+    starting_resource: int  # resource index; -1: none (Roma)
     stages: tuple[WonderStage, ...]
     stage_costs: tuple[tuple[tuple[int, int], ...], ...]  # as (resource, units) pairs
     stage_masks: tuple[int, ...]  # the resources each stage costs, as a bit mask
+    board_effects: tuple[Effect, ...] = ()  # lasting effects of the board itself (Roma)
+
+
+TIMINGS = ("immediate", "passive", "end")
+
+
+def effect_timing(effect: Effect) -> str:
+    """When an effect of a leader works: ``immediate`` (once, when recruited), ``passive`` (from
+    its recruitment on) or ``end`` (VP at the end of the game)."""
+    if isinstance(effect, (Coins, Shields)) or effect == Special("build_from_discard"):
+        return "immediate"
+    if isinstance(effect, (VictoryPoints, SetReward, ScienceSetBonus)) or (
+            isinstance(effect, CountReward) and effect.at_end):
+        return "end"
+    return "passive"
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A leader card (Leaders expansion): its coin cost to recruit and its effects."""
+
+    index: int
+    name: str
+    coin_cost: int
+    effects: tuple[Effect, ...]
+    timing: str
 
 
 class CardDatabase:
     """All cards and wonders of one edition, with flat per-type arrays for the rules."""
 
     def __init__(self, edition: str, cards_file: Path, wonders_file: Path,
-                 uncertain_costs_file: Path | None = None) -> None:
+                 uncertain_costs_file: Path | None = None, expansions: tuple[str, ...] = ()) -> None:
         self.edition = edition
+        self.expansions = expansions
         self.types: list[CardType] = []
         self.cards: list[PhysicalCard] = []
+        self.type_index: dict[str, int] = {}
         self.uncertain_costs: dict[str, str] = {}
         if uncertain_costs_file is not None:
             with open(uncertain_costs_file, newline="") as handle:
@@ -268,11 +421,18 @@ class CardDatabase:
         self.cities: list[str] = []
         self.wonders: dict[tuple[str, str], WonderSide] = {}
         self._load_wonders(wonders_file)
+        self.leaders: list[Leader] = []
+        if "leaders" in expansions:
+            self._load_cards(DATA_DIR / "cards_1st_leaders.csv")
+            self._load_wonders(DATA_DIR / "wonders_1st_leaders.csv")
+            self._load_leaders(DATA_DIR / "leaders_1st.csv")
+        self.num_leaders = len(self.leaders)
+        self.leader_index = {leader.name: leader.index for leader in self.leaders}
         self._build_arrays()
 
     # -- loading
     def _load_cards(self, path: Path) -> None:
-        by_name: dict[str, int] = {}
+        by_name = self.type_index
         with open(path, newline="") as handle:
             for row in csv.DictReader(handle):
                 name = row["name"]
@@ -317,14 +477,31 @@ class CardDatabase:
                 if int(row["stage"]) != len(stages[key]) + 1:
                     raise ValueError(f"stages of {key} are not in order in {path.name}")
                 stages[key].append(WonderStage(resource_vector(row["resource_cost"]), parse_effects(row["effect"])))
-                meta[key] = (row["wonder"], RESOURCES.index(row["starting_resource"]))
+                start = RESOURCES.index(row["starting_resource"]) if row["starting_resource"] else -1
+                meta[key] = (row["wonder"], start, parse_effects(row.get("board_effect", "")))
         sides = sorted({side for _, side in stages}, key=lambda s: (s != "A", s != "Day", s))
         self.sides_names = (sides[0], sides[1])
         for key, stage_list in stages.items():
-            wonder, start = meta[key]
+            wonder, start, board_effects = meta[key]
             self.wonders[key] = WonderSide(key[0], wonder, key[1], start, tuple(stage_list),
                                            tuple(cost_items(stage.resource_cost) for stage in stage_list),
-                                           tuple(cost_mask(stage.resource_cost) for stage in stage_list))
+                                           tuple(cost_mask(stage.resource_cost) for stage in stage_list),
+                                           board_effects)
+
+    def _load_leaders(self, path: Path) -> None:
+        """The leader table; a leader whose ``timing`` disagrees with its effects' kinds, or whose
+        name repeats, is refused."""
+        with open(path, newline="") as handle:
+            for row in csv.DictReader(handle):
+                effects = parse_effects(row["effect"])
+                timings = {effect_timing(effect) for effect in effects}
+                if row["timing"] not in TIMINGS or timings != {row["timing"]}:
+                    raise ValueError(f"{path.name}: leader {row['name']!r} has timing {row['timing']!r} but "
+                                     f"effects that work {sorted(timings)} (timings: {', '.join(TIMINGS)})")
+                if any(leader.name == row["name"] for leader in self.leaders):
+                    raise ValueError(f"{path.name}: leader {row['name']!r} appears twice")
+                self.leaders.append(Leader(len(self.leaders), row["name"], int(row["coin_cost"]), effects,
+                                           row["timing"]))
 
     def _build_arrays(self) -> None:
         """Flat per-type tuples read by the rules (plain Python: fastest for scalar access)."""
@@ -388,15 +565,42 @@ class CardDatabase:
         return [c.index for c in self.cards if c.min_players is None]
 
 
+    def leader_of(self, name: str) -> int:
+        """The id of the leader ``name``; ValueError naming the leaders if there is none."""
+        if name not in self.leader_index:
+            raise ValueError(f"unknown leader {name!r}; leaders are: {', '.join(sorted(self.leader_index)) or 'none'}")
+        return self.leader_index[name]
+
+
 EDITIONS = ("1st", "2nd")
+#: the expansions each edition can be played with (the Leaders tables are those of the 1st edition)
+EDITION_EXPANSIONS = {"1st": ("leaders",), "2nd": ()}
+
+
+def check_expansions(edition: str, expansions) -> tuple[str, ...]:
+    """``expansions`` as a tuple if the edition has them, else ``ValueError`` naming what is supported."""
+    if isinstance(expansions, str) or not isinstance(expansions, (tuple, list)):
+        raise ValueError(f"expansions must be a tuple of expansion names, e.g. ('leaders',), got {expansions!r}")
+    expansions = tuple(expansions)
+    supported = EDITION_EXPANSIONS.get(edition, ())
+    for name in expansions:
+        if name not in supported:
+            raise ValueError(f"expansion {name!r} is not supported with the {edition} edition; supported: "
+                             + "; ".join(f"{e} edition: {', '.join(map(repr, x)) or 'none'}"
+                                         for e, x in EDITION_EXPANSIONS.items()))
+    if len(set(expansions)) != len(expansions):
+        raise ValueError(f"expansions names an expansion twice: {expansions!r}")
+    return expansions
 
 
 @cache
-def database(edition: str = "1st") -> CardDatabase:
-    """The card database of an edition (``"1st"`` or ``"2nd"``), built once."""
+def database(edition: str = "1st", expansions: tuple[str, ...] = ()) -> CardDatabase:
+    """The card database of an edition (``"1st"`` or ``"2nd"``) with ``expansions`` (``()`` or
+    ``("leaders",)`` for the 1st edition), built once."""
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition {edition!r}; available: {', '.join(map(repr, EDITIONS))}")
+    expansions = check_expansions(edition, expansions)
     if edition == "1st":
-        return CardDatabase("1st", DATA_DIR / "cards_1st.csv", DATA_DIR / "wonders_1st.csv")
-    if edition == "2nd":
-        return CardDatabase("2nd", DATA_DIR / "cards_2nd.csv", DATA_DIR / "wonders_2nd.csv",
-                            DATA_DIR / "cards_2nd_uncertain_costs.csv")
-    raise ValueError(f"unknown edition {edition!r}; available: {', '.join(map(repr, EDITIONS))}")
+        return CardDatabase("1st", DATA_DIR / "cards_1st.csv", DATA_DIR / "wonders_1st.csv", expansions=expansions)
+    return CardDatabase("2nd", DATA_DIR / "cards_2nd.csv", DATA_DIR / "wonders_2nd.csv",
+                        DATA_DIR / "cards_2nd_uncertain_costs.csv")

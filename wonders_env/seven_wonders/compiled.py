@@ -46,8 +46,8 @@ from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDataba
                     Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import presentation, render
 from .record import game_record, recorded_action
-from .state import (CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_num_players,
-                    check_same_options, free_build_available, score_rewards)
+from .state import (CATEGORIES, LEADER_FIELDS, Phase, SeatGeometry, SevenWondersState, board_options, check_core_table,
+                    check_num_players, check_same_options, free_build_available, score_rewards)
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
 LEFTOVER_KIND = "discard"
@@ -267,7 +267,9 @@ class CompiledSevenWonders:
     legend = presentation.LEGEND
 
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
-                 wonder_sides: str | list[str] = "random", payment: str = "cheapest") -> None:
+                 wonder_sides: str | list[str] = "random", payment: str = "cheapest",
+                 expansions: tuple[str, ...] = ()) -> None:
+        check_core_table(expansions)  # the core plays no expansion yet: a clear error naming engine="python"
         check_payment_mode(payment)
         db = database(edition)
         self.num_players = check_num_players(num_players, edition)
@@ -275,6 +277,7 @@ class CompiledSevenWonders:
         cities, sides = board_options(db, self.num_seats, wonders, wonder_sides)
         self.db = db
         self.edition = edition
+        self.expansions = ()
         self.wonders = wonders
         self.wonder_sides = wonder_sides
         self.payment = payment
@@ -484,7 +487,7 @@ class CompiledSevenWonders:
 #: the fields of a Python engine state that the core holds (all but the card database, checked by
 #: edition, and the memos)
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(SevenWondersState)
-                     if f.name not in ("db", "memo", "payment_memo"))
+                     if f.name not in ("db", "memo", "payment_memo") and f.name not in LEADER_FIELDS)
 
 #: the state fields that the core's import_state reads under the Python state's own names (from
 #: the layout; the boards, the phase and the log are converted)

@@ -20,6 +20,11 @@ def determinize(state: SevenWondersState, seat: int, rng: np.random.Generator) -
     payments) that other players chose this turn are hidden too: they are drawn anew, uniformly
     among the legal ones. What ``seat`` observes is unchanged. The copy has no seed (``None``): its
     hidden cards are no longer its seed's deal, so its record is not replayed from a seed.
+
+    With Leaders, the hidden leaders are shuffled among their hidden places too (leaders have one
+    back): the other players' Leader hands and draft hands (except the draft hand ``seat`` passed,
+    which its right neighbour holds until it picks), the unused leaders, the leaders under other
+    players' stages and those other players discarded.
     """
     twin = state.clone()
     twin.seed = None
@@ -53,9 +58,25 @@ def determinize(state: SevenWondersState, seat: int, rng: np.random.Generator) -
         cards = sorted(pile[i] for pile, i in age_places)  # where they truly are must not matter
         for (pile, i), j in zip(age_places, rng.permutation(len(cards))):
             pile[i] = cards[j]
+    if db.num_leaders:
+        _shuffle_hidden_leaders(twin, seat, rng)
     twin.clear_caches()
     _redraw_hidden_choices(twin, seat, rng)
     return twin
+
+
+def _shuffle_hidden_leaders(twin: SevenWondersState, seat: int, rng: np.random.Generator) -> None:
+    passed_to = twin.right_of(seat) if twin.phase == Phase.LEADER_DRAFT and twin.leader_hands[seat] else -1
+    piles = [twin.leader_deck]
+    for other in range(twin.num_players):
+        if other != seat:
+            piles += [twin.leader_hands[other], twin.stage_leaders[other], twin.leader_discards[other]]
+            if other != passed_to:
+                piles.append(twin.draft_hands[other])
+    places = [(pile, i) for pile in piles for i in range(len(pile))]
+    leaders = sorted(pile[i] for pile, i in places)
+    for (pile, i), j in zip(places, rng.permutation(len(leaders))):
+        pile[i] = leaders[j]
 
 
 def _redraw_hidden_choices(twin: SevenWondersState, seat: int, rng: np.random.Generator) -> None:
@@ -66,12 +87,14 @@ def _redraw_hidden_choices(twin: SevenWondersState, seat: int, rng: np.random.Ge
     phase = twin.phase
     hidden.sort(key=lambda city: city == twin.free_city)  # the players' cards before the Free City's
     seventh = phase == Phase.PAYMENT and twin.pending_turn > TURNS_PER_AGE
+    recruitment = phase == Phase.PAYMENT and twin.db.num_leaders > 0 and twin.pending_turn == 0  # Leaders
     for city in hidden:
         if seventh:  # Babylon's 7th card, chosen before its power was marked used
             twin.phase = Phase.SEVENTH_CARD
             twin.power_used_age[city, Power.PLAY_SEVENTH_CARD] = 0
         else:
-            twin.phase = Phase.FREE_CITY if city == twin.free_city else Phase.MAIN
+            twin.phase = (Phase.FREE_CITY if city == twin.free_city
+                          else Phase.RECRUIT if recruitment else Phase.MAIN)
         twin.memo = {}
         legal = np.flatnonzero(legal_action_mask(twin, controller(twin, city)))
         twin.pending[city] = int(legal[rng.integers(len(legal))])

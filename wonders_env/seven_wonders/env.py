@@ -24,8 +24,9 @@ from pettingzoo.utils.env_logger import EnvLogger
 from ..game import REWARD_MODES, action_number_error, check_engine, check_seed
 from ..pettingzoo_common import GAME_OVER, dead_step, wrap
 from .actions import ActionKind, IllegalActionError, encode_action
+from .cards import check_expansions
 from .observation import Observer
-from .state import SeatGeometry, SevenWondersState, check_same_options, score_rewards
+from .state import SeatGeometry, SevenWondersState, check_core_table, check_same_options, score_rewards
 
 OBS_LOW, OBS_HIGH = -128.0, 1024.0
 
@@ -37,18 +38,25 @@ class _SevenWondersTable:
                 "is_parallelizable": True, "render_fps": 1}
 
     def _setup(self, num_players: int, wonders: list[str] | None, wonder_sides: str | list[str],
-               reward: str, render_mode: str | None, edition: str, payment: str, engine: str) -> None:
+               reward: str, render_mode: str | None, edition: str, payment: str, engine: str,
+               expansions: tuple[str, ...] | None = None) -> None:
         check_engine(engine)
+        expansions = check_expansions(edition, () if expansions is None else expansions)
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {REWARD_MODES}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.engine = engine
         if engine == "core":
-            from .compiled import CompiledSevenWonders as Engine
+            check_core_table(expansions)
+            from .compiled import CompiledSevenWonders
+
+            self.game = CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment)  # validates them
         else:
-            from .game import SevenWondersGame as Engine
-        self.game = Engine(num_players, edition, wonders, wonder_sides, payment)  # validates them
+            from .game import SevenWondersGame
+
+            self.game = SevenWondersGame(num_players, edition, wonders, wonder_sides, payment, expansions)
+        self.expansions = expansions
         self.num_players = self.game.num_players
         self.wonders = wonders
         self.wonder_sides = wonder_sides
@@ -94,7 +102,7 @@ class _SevenWondersTable:
         if not isinstance(value, SeatGeometry):  # the Python state and the core's view
             raise ValueError(f"a 7 Wonders env's state must be a 7 Wonders state (a SevenWondersState, or the "
                              f"core's SevenWondersStateView), got {type(value).__name__}")
-        check_same_options(value, self.num_players, self.db.edition, self.payment)
+        check_same_options(value, self.num_players, self.db.edition, self.payment, self.expansions)
         if self.engine == "core":
             return self.game.from_python(value)
         return value.clone() if isinstance(value, SevenWondersState) else value.game.to_python(value)
@@ -194,9 +202,9 @@ class raw_env(_SevenWondersTable, AECEnv):
     def __init__(self, num_players: int = 3, wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", reward: str = "win_loss",
                  render_mode: str | None = None, edition: str = "1st", payment: str = "cheapest",
-                 engine: str = "core") -> None:
+                 engine: str = "core", expansions: tuple[str, ...] | None = None) -> None:
         AECEnv.__init__(self)
-        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition, payment, engine)
+        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition, payment, engine, expansions)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._start(self._new_game(seed))
@@ -260,8 +268,8 @@ class raw_parallel_env(_SevenWondersTable, ParallelEnv):
     def __init__(self, num_players: int = 3, wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", reward: str = "win_loss",
                  render_mode: str | None = None, edition: str = "1st", payment: str = "cheapest",
-                 engine: str = "core") -> None:
-        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition, payment, engine)
+                 engine: str = "core", expansions: tuple[str, ...] | None = None) -> None:
+        self._setup(num_players, wonders, wonder_sides, reward, render_mode, edition, payment, engine, expansions)
         self.agents: list[str] = []
 
     def reset(self, seed: int | None = None, options: dict | None = None):

@@ -29,13 +29,14 @@ from .determinize import determinize
 from .observation import Observer
 from .record import game_record
 from .scoring import PythonRules
-from .state import Phase, SevenWondersState, new_game
+from .state import Phase, SevenWondersState, check_core_table, new_game
 
 
 class SevenWondersGame(PythonRules):
     """The 7 Wonders engine for one table: ``num_players`` (2-7; 3-7 in the 2nd edition), the
     ``edition`` ("1st" or "2nd"), the boards (``wonders``, ``wonder_sides``) and the ``payment``
-    mode ("cheapest" or "choose"): see :func:`.state.new_game`. Bad options raise ``ValueError``
+    mode ("cheapest" or "choose") and the ``expansions`` (``()`` or ``("leaders",)``, 1st edition,
+    3-7 players: :mod:`.leaders`): see :func:`.state.new_game`. Bad options raise ``ValueError``
     naming what is allowed."""
 
     name = "seven_wonders"
@@ -45,26 +46,30 @@ class SevenWondersGame(PythonRules):
     legend = presentation.LEGEND
 
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
-                 wonder_sides: str | list[str] = "random", payment: str = "cheapest") -> None:
+                 wonder_sides: str | list[str] = "random", payment: str = "cheapest",
+                 expansions: tuple[str, ...] = ()) -> None:
         new_game(num_players, seed=0, wonders=wonders, wonder_sides=wonder_sides, edition=edition,
-                 payment=payment)  # validates them
+                 payment=payment, expansions=expansions)  # validates them
         self.num_players = int(num_players)
         self.edition = edition
         self.wonders = wonders
         self.wonder_sides = wonder_sides
         self.payment = payment
-        self.db = database(edition)
+        self.db = database(edition, tuple(expansions))
+        self.expansions = self.db.expansions
         self.observer = Observer(self.db, payment)
-        self.num_actions = num_actions(self.db.num_types, payment)
+        self.num_actions = num_actions(self.db.num_types, payment, self.db.num_leaders)
         self.observation_size = self.observer.size
 
     def new_game(self, seed: int | None = None) -> SevenWondersState:
         seed = None if seed is None else check_seed(seed)
         return new_game(self.num_players, seed=seed, wonders=self.wonders, wonder_sides=self.wonder_sides,
-                        edition=self.edition, payment=self.payment)
+                        edition=self.edition, payment=self.payment, expansions=self.expansions)
 
     def compiled_twin(self) -> Any:
-        """The compiled engine of this table (a :class:`.compiled.CompiledSevenWonders`)."""
+        """The compiled engine of this table (a :class:`.compiled.CompiledSevenWonders`); the core
+        does not play the Leaders table yet (``ValueError``)."""
+        check_core_table(self.expansions)
         from .compiled import CompiledSevenWonders  # the compiled module imports this one's neighbours
 
         return CompiledSevenWonders(self.num_players, self.edition, self.wonders, self.wonder_sides, self.payment)

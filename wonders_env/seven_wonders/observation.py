@@ -38,16 +38,39 @@ view                size      content
 ==================  ========  =================================================================
 ``paying``          1         1 in the ``payment`` phase when I choose a payment now (the
                               ``phase`` one-hot is all zero in that phase)
-``paying_for``      T         one-hot: the card of the move I pay for now
-``paying_kind``     3         one-hot: build, wonder stage, nothing to buy (sell, free build)
+``paying_for``      T         one-hot: the card of the move I pay for now (none for a leader)
+``paying_kind``     3         one-hot: build, wonder stage (also with a leader), nothing to buy
+                              (sell, free build, a leader recruited or discarded)
 ``option_right``    P         per ``pay L``: the coins the legal way paying ``L`` to the left
                               gives the right neighbour; -1 where ``pay L`` is not legal
 ``my_payment``      2         coins to the left and right I chose for my own move this turn
                               (seen while I pay for the Free City), else 0
 ==================  ========  =================================================================
 
+The Leaders table (``L`` = 36 leaders; ``T`` = 79 with its 4 Guilds; the ``wonder`` one-hot has 8
+cities, Roma last) continues after the views above (and the payment views) with:
+
+======================  ========  =============================================================
+view                    size      content
+======================  ========  =============================================================
+``leader_phase``        4         one-hot: leader_draft, recruit, copy_leader, recruit_now (the
+                                  ``phase`` one-hot is all zero then); ``turn`` is 0 in the draft
+                                  and the recruitment turns
+``leader_hand``         L         my Leader hand (secret)
+``draft_hand``          L         the leaders I draft from now
+``draft_passed``        L         the draft hand I passed last (my right neighbour holds it)
+``my_stage_leaders``    L         the leaders I put under my wonder stages
+``my_leader_discards``  L         the leaders I discarded
+======================  ========  =============================================================
+
+and each city row ends with ``recruited`` (L, the leaders face up in the city), ``copied_leader``
+(L, one-hot: the leader the Courtesans Guild copies), ``leader_hand_size``,
+``leaders_under_stages`` and ``leaders_discarded`` (how many; not which).
+
 Hidden and never encoded: other players' hands (except the one I passed), the decks, the Free
-City's draw pile, the cards under wonder stages, discarded cards I have not seen, left-out guilds.
+City's draw pile, the cards under wonder stages, discarded cards I have not seen, left-out guilds;
+with Leaders, other players' Leader and draft hands, the unused leaders, which leaders lie under
+other players' stages or were discarded by them.
 """
 
 from __future__ import annotations
@@ -56,9 +79,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .actions import MAX_TO_ONE_SIDE, ActionKind, check_payment_mode, decode_action
+from .actions import LEADER_KINDS, MAX_TO_ONE_SIDE, ActionKind, check_payment_mode, decode_action
 from .cards import CardDatabase
-from .state import MAX_PLAYERS, TURNS_PER_AGE, Phase, SevenWondersState, rules_of
+from .state import LEADER_PHASES, MAX_PLAYERS, TURNS_PER_AGE, Phase, SevenWondersState, rules_of
 
 PHASES = 5
 
@@ -72,10 +95,12 @@ class ObservationLayout:
 
     num_types: int
     payment: str = "cheapest"
+    num_leaders: int = 0  # 0: no Leaders
+    num_cities: int = 7
 
     @property
     def city_size(self) -> int:
-        return self.city_views()["science"].stop
+        return list(self.city_views().values())[-1].stop
 
     def views(self) -> dict[str, slice]:
         t = self.num_types
@@ -85,6 +110,10 @@ class ObservationLayout:
         if check_payment_mode(self.payment) == "choose":
             sizes += [("paying", 1), ("paying_for", t), ("paying_kind", 3), ("option_right", PAYMENT_OPTIONS),
                       ("my_payment", 2)]
+        n = self.num_leaders
+        if n:
+            sizes += [("leader_phase", len(LEADER_PHASES)), ("leader_hand", n), ("draft_hand", n),
+                      ("draft_passed", n), ("my_stage_leaders", n), ("my_leader_discards", n)]
         views, start = {}, 0
         for name, size in sizes:
             views[name] = slice(start, start + size)
@@ -98,9 +127,12 @@ class ObservationLayout:
     def city_views(self) -> dict[str, slice]:
         t = self.num_types
         sizes = [("present", 1), ("is_free_city", 1), ("holds_free_city_card", 1), ("built", t),
-                 ("color_counts", 7), ("coins", 1), ("wonder", 7), ("side_b", 1),
+                 ("color_counts", 7), ("coins", 1), ("wonder", self.num_cities), ("side_b", 1),
                  ("stages_built", 1), ("stages_total", 1), ("shields", 1), ("military_points", 1),
                  ("defeat_tokens", 1), ("production", 7), ("free_build_available", 1), ("science", 4)]
+        if self.num_leaders:
+            sizes += [("recruited", self.num_leaders), ("copied_leader", self.num_leaders), ("leader_hand_size", 1),
+                      ("leaders_under_stages", 1), ("leaders_discarded", 1)]
         views, start = {}, 0
         for name, size in sizes:
             views[name] = slice(start, start + size)
@@ -113,7 +145,7 @@ class Observer:
 
     def __init__(self, db: CardDatabase, payment: str = "cheapest") -> None:
         self.db = db
-        self.layout = ObservationLayout(db.num_types, payment)
+        self.layout = ObservationLayout(db.num_types, payment, db.num_leaders, len(db.cities))
         self.views = self.layout.views()
         self.city = self.layout.city_views()
         self.size = self.layout.size
@@ -135,7 +167,7 @@ class Observer:
         v, t = self.views, self.db.num_types
         phase_at, age_at, turn_at, players_at, deciding_at, pending_at, choices_at = self._offsets
         obs = np.zeros(self.size, dtype=np.float32)
-        if state.phase != Phase.PAYMENT:
+        if state.phase < PHASES:  # not in the payment and Leaders phases
             obs[phase_at + int(state.phase)] = 1
         obs[age_at + state.age - 1] = 1
         seventh = state.phase == Phase.SEVENTH_CARD or (state.phase == Phase.PAYMENT
@@ -164,7 +196,20 @@ class Observer:
         obs[cities_at:cities_at + seats * self.city_size] = self.public_cities(state)[order].ravel()
         if "paying" in v:
             self._encode_payment(state, seat, acting, obs)
+        if self.db.num_leaders:
+            self._encode_leaders(state, seat, obs)
         return obs
+
+    def _encode_leaders(self, state: SevenWondersState, seat: int, obs: np.ndarray) -> None:
+        """The Leaders views of player ``seat`` (module docstring)."""
+        v = self.views
+        if state.phase in LEADER_PHASES:
+            obs[v["leader_phase"].start + LEADER_PHASES.index(state.phase)] = 1
+        for name, leaders in (("leader_hand", state.leader_hands[seat]), ("draft_hand", state.draft_hands[seat]),
+                              ("my_stage_leaders", state.stage_leaders[seat]),
+                              ("my_leader_discards", state.leader_discards[seat])):
+            obs[v[name].start + np.asarray(leaders, dtype=np.int64)] = 1
+        obs[v["draft_passed"]] = state.draft_passed[seat]
 
     def _encode_payment(self, state: SevenWondersState, seat: int, acting: bool, obs: np.ndarray) -> None:
         """The ``payment`` views (``payment="choose"``): my payment decision, if I have one now."""
@@ -179,10 +224,12 @@ class Observer:
             return
         rules = rules_of(state)
         city = rules.acting_city(state, seat)
-        kind, card_type = decode_action(state.pending[city], self.db.num_types)
+        kind, card_type = decode_action(state.pending[city], self.db.num_types, state.payment, self.db.num_leaders)
         obs[v["paying"].start] = 1
-        obs[v["paying_for"].start + card_type] = 1
-        obs[v["paying_kind"].start + (int(kind) if kind in (ActionKind.BUILD, ActionKind.WONDER) else 2)] = 1
+        if kind not in LEADER_KINDS:  # a leader move (recruitment turn) pays for no card
+            obs[v["paying_for"].start + card_type] = 1
+        paying_kind = {ActionKind.BUILD: 0, ActionKind.WONDER: 1, ActionKind.LEADER_WONDER: 1}.get(kind, 2)
+        obs[v["paying_kind"].start + paying_kind] = 1
         for _, to_left, to_right in rules.payment_choices(state, city):
             option_right[to_left] = to_right
 
@@ -213,5 +260,13 @@ class Observer:
                             state.shields[s], sum(tokens), tokens.count(-1),
                             free_build_available(state, s)))
         rows[:, self._scalar_columns] = scalars
+        if self.db.num_leaders:
+            for s in range(seats):
+                rows[s, c["recruited"].start + np.asarray(state.recruited[s], dtype=np.int64)] = 1
+                if state.copied_leader[s] >= 0:
+                    rows[s, c["copied_leader"].start + state.copied_leader[s]] = 1
+                rows[s, c["leader_hand_size"].start] = len(state.leader_hands[s])
+                rows[s, c["leaders_under_stages"].start] = len(state.stage_leaders[s])
+                rows[s, c["leaders_discarded"].start] = len(state.leader_discards[s])
         state.memo["cities"] = rows
         return rows

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards as c
-from .actions import HIDDEN_ACTION_KINDS, ActionKind, decode_action
+from .actions import HIDDEN_ACTION_KINDS, LEADER_KINDS, ActionKind, decode_action
 from .state import SELL_COINS, Phase, SevenWondersState, rules_of
 
 RESOURCE_NAMES = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
@@ -65,7 +65,46 @@ def effect_text(effect: Any) -> str:
         return f"{when}{reward} per {counted} {_cities(effect.scope)}"
     if isinstance(effect, c.WonderCompleteBonus):
         return f"{effect.points} VP at the end if your wonder is complete"
-    return SPECIAL_TEXT[effect.name]
+    if isinstance(effect, c.Special):
+        return SPECIAL_TEXT[effect.name]
+    return _leaders_effect_text(effect)
+
+
+def _leaders_effect_text(effect: Any) -> str:
+    """The effect kinds of the Leaders expansion in words."""
+    if isinstance(effect, c.ResourceDiscount):
+        what = "wonder stages" if effect.target == c.COUNT_WONDER_STAGE else f"{c.COLORS[effect.target]} cards"
+        return f"your {what} cost {effect.units} resource less (your choice)"
+    if isinstance(effect, c.BankPurchase):
+        return f"once per turn, buy one resource of any kind from the bank for {effect.price} coin"
+    if isinstance(effect, c.EventCoins):
+        return f"{effect.coins} coin{'s' if effect.coins > 1 else ''} {EVENT_TEXT[effect.event]}"
+    if isinstance(effect, c.LeaderDiscount):
+        if effect.free:
+            return "your later leaders are recruited for free"
+        return f"leaders cost {_recruiters(effect.scope)} {effect.coins} coin{'s' if effect.coins > 1 else ''} less"
+    if isinstance(effect, c.FreeBuild):
+        return f"you build {c.COLORS[effect.color]} cards for free"
+    if isinstance(effect, c.SetReward):
+        return f"at the end, {effect.amount} VP per set of {' + '.join(c.COLORS[color] for color in effect.colors)}"
+    if isinstance(effect, c.ScienceSetBonus):
+        return f"each set of the 3 science symbols is worth {effect.points} VP more"
+    return f"draw {effect.count} unused leaders into your Leader hand"  # DrawLeaders
+
+
+EVENT_TEXT = {
+    c.Event.NEIGHBOUR_PURCHASE: "from the bank per neighbour you buy from in a turn",
+    c.Event.NEW_VICTORY_TOKEN: "per victory token you win from now on",
+    c.Event.CHAIN_BUILD: "per card you build for free through a chain",
+    c.Event.YELLOW_BUILD: "per yellow card you build from now on",
+}
+
+
+def _recruiters(scope: int) -> str:
+    """Who recruits cheaper with a leader discount of ``scope``."""
+    if scope & c.SCOPE_SELF:
+        return "you"
+    return _neighbours(scope)
 
 
 SPECIAL_TEXT = {
@@ -76,6 +115,9 @@ SPECIAL_TEXT = {
     "free_first_of_color": "the first card of each colour is free",
     "free_first_of_age": "the first card of each Age is free",
     "free_last_of_age": "the last card of each Age is free",
+    "defeat_tokens_to_victor": "your defeat tokens go to the neighbour who beat you",
+    "copy_leader": "copy the effect of a leader recruited by a neighbour",
+    "recruit_leader_now": "recruit a leader of your Leader hand at once",
 }
 
 
@@ -101,7 +143,13 @@ def _counted(item: int) -> str:
         return "wonder stage"
     if item == c.COUNT_DEFEAT_TOKEN:
         return "defeat token"
+    if item in LEADERS_COUNTED:
+        return LEADERS_COUNTED[item]
     return f"{c.COLORS[item]} card"
+
+
+LEADERS_COUNTED = {c.COUNT_VICTORY_TOKEN: "victory token", c.COUNT_THREE_COINS: "3 coins",
+                   c.COUNT_LEADER: "recruited leader"}
 
 
 def card_text(db: c.CardDatabase, card_type: int) -> str:
@@ -115,8 +163,12 @@ def card_text(db: c.CardDatabase, card_type: int) -> str:
 
 
 def action_effect(state: SevenWondersState, seat: int, action: int) -> str:
-    """What the card or wonder stage of ``seat``'s action does ("" for selling, paying or waiting)."""
-    kind, card_type = decode_action(action, state.db.num_types, state.payment)
+    """What the card or wonder stage of ``seat``'s action does ("" for selling, paying or waiting);
+    for a leader move, what the leader does."""
+    kind, card_type = decode_action(action, state.db.num_types, state.payment, state.db.num_leaders)
+    if kind in LEADER_KINDS:
+        leader = state.db.leaders[card_type]
+        return f"{leader.name} (costs {leader.coin_cost} coins): {effects_text(leader.effects)}"
     if kind == ActionKind.WONDER:
         city = rules_of(state).acting_city(state, seat)
         stage = state.wonders[city].stages[state.stages_built[city]]
@@ -134,6 +186,10 @@ PHASE_TEXT = {
     Phase.DISCARD_BUILD: "Halicarnassus builds from the discard pile",
     Phase.PAYMENT: "the players pay for their moves",
     Phase.GAME_OVER: "game over",
+    Phase.LEADER_DRAFT: "every player keeps a leader and passes the others to the right",
+    Phase.RECRUIT: "every player recruits a leader, builds a wonder stage with it or discards it",
+    Phase.COPY_LEADER: "the Courtesans Guild copies a neighbour's leader",
+    Phase.RECRUIT_NOW: "Roma recruits a leader at once",
 }
 
 
@@ -161,8 +217,10 @@ def move_label(state: SevenWondersState, seat: int, action: int) -> str:
 def _move(state: SevenWondersState, seat: int, action: int) -> tuple[str, str]:
     """The move's name and its cost in words (``", paying ..."``; "" where the name says it)."""
     rules = rules_of(state)
-    kind, value = decode_action(action, state.db.num_types, state.payment)
+    kind, value = decode_action(action, state.db.num_types, state.payment, state.db.num_leaders)
     city = rules.acting_city(state, seat)
+    if kind in LEADER_KINDS:
+        return _leader_move(state, city, kind, value)
     for_city = "For the Free City: " if city == state.free_city else ""
     if kind == ActionKind.PAY:
         payment = next(p for p in rules.payment_choices(state, city) if p[1] == value)
@@ -181,6 +239,24 @@ def _move(state: SevenWondersState, seat: int, action: int) -> tuple[str, str]:
     if kind == ActionKind.FREE_BUILD:
         return f"Build {name} for free with Olympia's power (once per Age)", ""
     return f"Build {name} from the discard pile for free", ""
+
+
+def _leader_move(state: SevenWondersState, city: int, kind: ActionKind, leader: int) -> tuple[str, str]:
+    """A Leaders move's name and cost in words."""
+    name = state.db.leaders[leader].name
+    if kind == ActionKind.DRAFT:
+        return f"Keep {name}, passing the others to the right", ""
+    if kind == ActionKind.RECRUIT:
+        from .leaders import recruit_price  # the Python engine's: the core plays no Leaders table
+
+        return f"Recruit {name}", _paying(state, city, (recruit_price(state, city, leader), 0, 0))
+    if kind == ActionKind.LEADER_WONDER:
+        board = state.wonders[city]
+        return (f"Build stage {state.stages_built[city] + 1} of the {board.wonder} with {name}",
+                _paying(state, city, rules_of(state).stage_payment(state, city)))
+    if kind == ActionKind.LEADER_DISCARD:
+        return f"Discard {name} for {SELL_COINS} coins", ""
+    return f"Copy {name} with the Courtesans Guild", ""
 
 
 def _paying(state: SevenWondersState, city: int, payment: tuple[int, int, int]) -> str:
@@ -212,6 +288,11 @@ ENTRY_TEXT = {
     "free_build": "built {card} for free (Olympia)",
     "discard_build": "built {card} from the discard pile (Halicarnassus)",
     "discard": "discarded {card}",
+    "draft": "kept {card} in the leader draft",
+    "recruit": "recruited {card}",
+    "leader_wonder": "built a wonder stage with {card}",
+    "leader_discard": f"discarded {{card}} for {SELL_COINS} coins",
+    "copy_leader": "copied {card} with the Courtesans Guild",
 }
 
 
@@ -224,7 +305,8 @@ def entry_text(entry: dict[str, Any], viewer: int | None) -> str:
         raise ValueError(f"no text for the record entry kind {kind!r}; kinds: {', '.join(ENTRY_TEXT)}")
     mine = viewer is not None and agent == f"player_{viewer}"
     who = "you" if mine else agent or "the Free City"
-    card = "a card" if kind in HIDDEN_ACTION_KINDS and not mine else entry["card"]
+    hidden = "a leader" if kind in ("draft", "leader_wonder", "leader_discard") else "a card"
+    card = hidden if kind in HIDDEN_ACTION_KINDS and not mine else entry["card"]
     for_city = " for the Free City" if agent and agent != f"player_{entry['seat']}" else ""
     paid = entry.get("paid") or {}
     parts = [f"{paid[where]} to {words}" for where, words in

@@ -26,6 +26,14 @@ City's last pile card), ``seat`` (the city it was for), ``paid`` (coins to the `
 ``{"seat", "agent", "coins"}`` per neighbour paid, ``agent`` ``null`` for the Free City).
 ``payment`` is the payment mode: ``"cheapest"`` (the engine paid) or ``"choose"`` (the deciding
 ``agent`` chose whom to pay).
+
+With Leaders the record also has ``expansions`` (``["leaders"]``; base records have no such key, as
+before), each player ``leaders`` (the recruited leaders' names, in order) and ``copied_leader`` (the
+Courtesans Guild's, or ``null``), and the score its ``leaders`` line. Its action kinds: ``draft`` (a
+leader kept in the draft; the last one, received without a choice, is not logged), ``recruit``
+(paid to the ``bank``; also Roma B's recruit at once), ``leader_wonder`` (a stage built with a leader,
+hidden under it), ``leader_discard`` (3 coins), ``copy_leader`` (the Courtesans Guild); their ``card``
+is the leader's name, their ``turn`` 0 in the draft and the recruitment turns.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..deal_rng import DEAL_NAME
-from .actions import ActionKind, encode_action
+from .actions import LEADER_KINDS, ActionKind, encode_action, encode_leader_action
 from .state import Phase, SevenWondersState, rules_of
 
 
@@ -60,7 +68,11 @@ def game_record(state: SevenWondersState) -> dict:
             "military_tokens": list(state.military_tokens[seat]),
             "score": rules.score_breakdown(state, seat),
         })
-    return {
+        if db.num_leaders:
+            players[-1]["leaders"] = [db.leaders[leader].name for leader in state.recruited[seat]]
+            copied = state.copied_leader[seat]
+            players[-1]["copied_leader"] = db.leaders[copied].name if copied >= 0 else None
+    record = {
         "game": "seven_wonders",
         "env": "seven_wonders_v0",
         "edition": db.edition,
@@ -74,6 +86,9 @@ def game_record(state: SevenWondersState) -> dict:
         "players": players,
         "actions": [record_entry(entry) for entry in state.log],
     }
+    if db.num_leaders:
+        record["expansions"] = list(db.expansions)
+    return record
 
 
 def record_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -97,6 +112,10 @@ def recorded_action(state: SevenWondersState, player: int, entries: list[dict[st
     try:
         if state.phase == Phase.PAYMENT:
             return encode_action(ActionKind.PAY, int(entry["paid"]["left"]), db.num_types)
-        return encode_action(ActionKind[str(entry.get("kind")).upper()], db.type_of(entry.get("card")), db.num_types)
+        kind = ActionKind[str(entry.get("kind")).upper()]
+        if kind in LEADER_KINDS:
+            return encode_leader_action(kind, db.leader_of(entry.get("card")), db.num_types, state.payment,
+                                        db.num_leaders)
+        return encode_action(kind, db.type_of(entry.get("card")), db.num_types)
     except (KeyError, ValueError, TypeError) as error:
         raise ValueError(f"unknown action {entry}: {error}") from None

@@ -23,6 +23,14 @@ def render_city(state: SevenWondersState, seat: int) -> list[str]:
              f"{'':>9} | produces {produced or '-'}{' + ' + choices if choices else ''}"]
     for color, names in buildings_by_color(state, seat):
         lines.append(f"{'':>9} | {color:>6}: {', '.join(names)}")
+    db = state.db
+    if db.num_leaders and seat < state.num_players:  # Leaders: the face-up leaders, the counts of the others
+        recruited = ", ".join(db.leaders[leader].name for leader in state.recruited[seat]) or "-"
+        copied = state.copied_leader[seat]
+        lines.append(f"{'':>9} | leaders: {recruited}"
+                     + (f" (Courtesans copy {db.leaders[copied].name})" if copied >= 0 else "")
+                     + f" | {len(state.leader_hands[seat])} in hand, {len(state.stage_leaders[seat])} under "
+                     f"stages, {len(state.leader_discards[seat])} discarded")
     return lines
 
 
@@ -50,6 +58,11 @@ def render_table(state: SevenWondersState, viewer: int | None = None) -> str:
     if viewer is not None and state.phase != Phase.GAME_OVER:
         hand = sorted(db.types[db.cards[c].type].name for c in state.hands[viewer])
         lines.append(f"hand of player_{viewer}: {', '.join(hand) or '-'}")
+        if db.num_leaders:
+            for what, leaders in (("Leader hand", state.leader_hands[viewer]),
+                                  ("draft hand", state.draft_hands[viewer])):
+                if leaders:
+                    lines.append(f"{what} of player_{viewer}: {', '.join(db.leaders[x].name for x in leaders)}")
     rules = rules_of(state)
     if state.phase == Phase.GAME_OVER:
         for seat in range(state.num_seats):

@@ -35,6 +35,9 @@ changes before the turn resolves); the chosen ``(to_left, to_right)`` wait in
 Legality (:func:`legal_action_mask`) is a pure function of the state; its result is memoised in
 the state until the state changes. :func:`legal_actions_reference` is a slow restatement of the
 rules used by the tests to check it.
+
+The Leaders expansion's phases, effects and decisions are in :mod:`.leaders`; this module calls
+it only where the table has leaders (``state.db.num_leaders``), so the base tables run as before.
 """
 
 from __future__ import annotations
@@ -42,12 +45,24 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import action_number_error
-from .actions import KIND_NAMES, ActionKind, IllegalActionError, decode_action, encode_action, num_actions
-from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, Power, Special,
-                    cost_items)
+from . import leaders
+from .actions import (KIND_NAMES, LEADER_KINDS, ActionKind, IllegalActionError, decode_action, encode_action,
+                      num_actions)
+from .cards import (COUNT_DEFEAT_TOKEN, COUNT_LEADER, COUNT_THREE_COINS, COUNT_VICTORY_TOKEN, COUNT_WONDER_STAGE,
+                    SCOPE_LEFT, SCOPE_RIGHT, SCOPE_SELF, Coins, FreeBuild, Power, Special, cost_items)
 from .costs import Payment, payment_options
-from .state import (DEFEAT_TOKEN, SELL_COINS, TURNS_PER_AGE, VICTORY_TOKEN, Phase, SevenWondersState,
+from .state import (DEFEAT_TOKEN, LEADER_PHASES, SELL_COINS, TURNS_PER_AGE, VICTORY_TOKEN, Phase, SevenWondersState,
                     free_build_available, place_building, place_stage, start_age)
+
+
+def decode(state: SevenWondersState, action: int) -> tuple[ActionKind, int]:
+    """``(kind, value)`` of an action id of ``state``'s table (its payment mode and leaders)."""
+    return decode_action(action, state.db.num_types, state.payment, state.db.num_leaders)
+
+
+def action_count(state: SevenWondersState) -> int:
+    """The size of ``state``'s table's action space."""
+    return num_actions(state.db.num_types, state.payment, state.db.num_leaders)
 
 
 # ---------------------------------------------------------------- who acts
@@ -71,6 +86,8 @@ def _acting_seats(state: SevenWondersState) -> list[int]:
         return [state.discard_builders[0][1]]
     if phase == Phase.PAYMENT:
         return sorted({controller(state, city) for city in state.pending if city not in state.payments})
+    if phase in LEADER_PHASES:
+        return leaders.acting_seats(state)
     return []
 
 
@@ -111,20 +128,24 @@ def buy_options(state: SevenWondersState, city: int, cost: tuple[tuple[int, int]
                            state.cheap_left[city], state.cheap_right[city])
 
 
-def memoised_buy_options(state: SevenWondersState, city: int, key: int, cost, cost_mask: int) -> tuple[Payment, ...]:
+def memoised_buy_options(state: SevenWondersState, city: int, key: int, cost, cost_mask: int,
+                         target: int = COUNT_WONDER_STAGE) -> tuple[Payment, ...]:
     """:func:`buy_options` memoised per city under ``key`` (a card id, or -1 - stage index)
     until the production of resources in ``cost_mask`` around the city changes
-    (:func:`.state.forget_payments`)."""
+    (:func:`.state.forget_payments`), or its leaders do. With leaders, the ways of
+    :func:`.leaders.buy_options` for a build of ``target`` (a colour, or a wonder stage)."""
     memo = state.payment_memo[city]
     found = memo.get(key)
     if found is None:
-        found = memo[key] = (cost_mask, buy_options(state, city, cost))
+        options = leaders.buy_options(state, city, cost, target) if state.db.num_leaders else buy_options(
+            state, city, cost)
+        found = memo[key] = (cost_mask, options)
     return found[1]
 
 
 def choose_payment(state: SevenWondersState, city: int, options: tuple[Payment, ...], budget: int) -> Payment | None:
     """The payment the env makes among ``options`` within ``budget`` coins (see module doc)."""
-    affordable = [p for p in options if p[0] + p[1] <= budget]
+    affordable = [p for p in options if sum(p) <= budget]
     if not affordable:
         return None
     if state.num_players > 2:
@@ -150,7 +171,9 @@ def chains_free(state: SevenWondersState, city: int, card_type: int) -> bool:
 def free_by_wonder(state: SevenWondersState, city: int, card_type: int) -> bool:
     """Whether a 2nd-edition Olympia power makes this build free now: Day, the first card of a
     colour; Night, the card chosen on turn 1 (from the Age after stage 1) or turn 6 (from the
-    Age of stage 2) of an Age."""
+    Age of stage 2) of an Age. With Leaders, also a leader's free build (Ramses)."""
+    if state.db.num_leaders and leaders.builds_free(state, city, card_type):
+        return True
     if state.powers[city, Power.FREE_FIRST_OF_COLOR] and state.color_counts[city, state.db.color[card_type]] == 0:
         return True
     if not _main_turn_decision(state):
@@ -178,9 +201,10 @@ def build_payment(state: SevenWondersState, city: int, card_type: int) -> tuple[
     if budget < 0:
         return None
     db = state.db
-    options = memoised_buy_options(state, city, card_type, db.cost_items[card_type], db.cost_mask[card_type])
+    options = memoised_buy_options(state, city, card_type, db.cost_items[card_type], db.cost_mask[card_type],
+                                   db.color[card_type])
     payment = choose_payment(state, city, options, budget)
-    return None if payment is None else (bank, payment[0], payment[1])
+    return None if payment is None else (bank + sum(payment[2:]), payment[0], payment[1])
 
 
 def stage_payment(state: SevenWondersState, city: int) -> tuple[int, int, int] | None:
@@ -192,28 +216,31 @@ def stage_payment(state: SevenWondersState, city: int) -> tuple[int, int, int] |
     board = state.wonders[city]
     options = memoised_buy_options(state, city, -1 - stage, board.stage_costs[stage], board.stage_masks[stage])
     payment = choose_payment(state, city, options, state.coins[city])
-    return None if payment is None else (0, payment[0], payment[1])
+    return None if payment is None else (sum(payment[2:]), payment[0], payment[1])
 
 
 def payment_choices(state: SevenWondersState, city: int) -> list[tuple[int, int, int]]:
     """``payment="choose"``: every ``(bank, to_left, to_right)`` way ``city`` can pay for its
     pending move now, the non-dominated purchases it can afford, by coins to the left."""
-    kind, card_type = decode_action(state.pending[city], state.db.num_types)
+    kind, card_type = decode(state, state.pending[city])
     coins = state.coins[city]
     if kind == ActionKind.BUILD:
         if chains_free(state, city, card_type) or free_by_wonder(state, city, card_type):
             return [(0, 0, 0)]
         db = state.db
         bank = db.coin_cost[card_type]
-        options = memoised_buy_options(state, city, card_type, db.cost_items[card_type], db.cost_mask[card_type])
-    elif kind == ActionKind.WONDER:
+        options = memoised_buy_options(state, city, card_type, db.cost_items[card_type], db.cost_mask[card_type],
+                                       db.color[card_type])
+    elif kind in (ActionKind.WONDER, ActionKind.LEADER_WONDER):
         stage = state.stages_built[city]
         board = state.wonders[city]
         bank = 0
         options = memoised_buy_options(state, city, -1 - stage, board.stage_costs[stage], board.stage_masks[stage])
+    elif kind == ActionKind.RECRUIT:
+        return [(leaders.recruit_price(state, city, card_type), 0, 0)]
     else:
         return [(0, 0, 0)]
-    return sorted((bank, left, right) for left, right in options if bank + left + right <= coins)
+    return sorted((bank + sum(way[2:]), way[0], way[1]) for way in options if bank + sum(way) <= coins)
 
 
 # ---------------------------------------------------------------- legality
@@ -222,7 +249,7 @@ def hand_for_decision(state: SevenWondersState, seat: int) -> list[int]:
     without the card the holder picked for himself)."""
     if state.phase == Phase.FREE_CITY:
         hand = list(state.hands[seat])
-        hand.remove(_card_in(state, hand, decode_action(state.pending[seat], state.db.num_types)[1]))
+        hand.remove(_card_in(state, hand, decode(state, state.pending[seat])[1]))
         return hand
     if state.phase == Phase.DISCARD_BUILD:
         return state.discard
@@ -244,10 +271,12 @@ def legal_action_mask(state: SevenWondersState, seat: int) -> np.ndarray:
     if cached is not None:
         return cached
     n_types = state.db.num_types
-    mask = np.zeros(num_actions(n_types, state.payment), dtype=np.int8)
+    mask = np.zeros(action_count(state), dtype=np.int8)
     if state.phase != Phase.GAME_OVER:
         if seat not in acting_seats(state):
             mask[encode_action(ActionKind.WAIT, 0, n_types)] = 1
+        elif state.phase in LEADER_PHASES:
+            mask[leaders.legal_actions(state, seat)] = 1
         elif state.phase == Phase.DISCARD_BUILD:
             city = acting_city(state, seat)
             for card in state.discard:
@@ -285,8 +314,8 @@ def _hand_moves(state: SevenWondersState, seat: int, mask: np.ndarray) -> None:
                 budget = coins - db.coin_cost[card_type]
                 if budget >= 0:
                     options = memoised_buy_options(state, city, card_type, db.cost_items[card_type],
-                                                   db.cost_mask[card_type])
-                    if options and options[0][0] + options[0][1] <= budget:  # sorted by total
+                                                   db.cost_mask[card_type], db.color[card_type])
+                    if options and sum(options[0]) <= budget:  # sorted by total
                         legal.append(card_type)
             if can_free_build:
                 legal.append(3 * n_types + card_type)
@@ -306,6 +335,8 @@ def legal_actions_reference(state: SevenWondersState, seat: int) -> set[int]:
         return set()
     if seat not in acting_seats(state):
         return {5 * n_types}
+    if state.phase in LEADER_PHASES:
+        return leaders.legal_actions_reference(state, seat)
     city = acting_city(state, seat)
     built_names = {db.types[db.cards[card].type].name for card in state.built[city]}
     if state.phase == Phase.DISCARD_BUILD:
@@ -318,7 +349,7 @@ def legal_actions_reference(state: SevenWondersState, seat: int) -> set[int]:
     stage_ok = False
     if state.stages_built[city] < len(stages):
         cost = cost_items(stages[state.stages_built[city]].resource_cost)
-        stage_ok = any(sum(p) <= state.coins[city] for p in buy_options(state, city, cost))
+        stage_ok = any(sum(p) <= state.coins[city] for p in _reference_options(state, city, cost, COUNT_WONDER_STAGE))
     free_power = (state.powers[city, Power.FREE_BUILD_ONCE_PER_AGE]
                   and state.power_used_age[city, Power.FREE_BUILD_ONCE_PER_AGE] != state.age)
     forced_chain = set()
@@ -331,7 +362,7 @@ def legal_actions_reference(state: SevenWondersState, seat: int) -> set[int]:
             forced_chain.add(card_type)
             continue
         affordable = any(printed.coin_cost + sum(p) <= state.coins[city]
-                         for p in buy_options(state, city, db.cost_items[card_type]))
+                         for p in _reference_options(state, city, db.cost_items[card_type], printed.color))
         olympia_free = _olympia_free_reference(state, city, card_type, state.phase == Phase.MAIN)
         if not duplicate and (chained or affordable or olympia_free):
             legal.add(card_type)
@@ -346,10 +377,22 @@ def legal_actions_reference(state: SevenWondersState, seat: int) -> set[int]:
     return legal
 
 
+def _reference_options(state: SevenWondersState, city: int, cost, target: int) -> tuple:
+    """The ways to pay ``cost`` (not memoised): :func:`buy_options`, with a table's leaders
+    :func:`.leaders.buy_options`."""
+    if state.db.num_leaders:
+        return leaders.buy_options(state, city, cost, target)
+    return buy_options(state, city, cost)
+
+
 def _olympia_free_reference(state: SevenWondersState, city: int, card_type: int, main_turn: bool) -> bool:
     """Whether a 2nd-edition Olympia power makes ``card_type`` free (``main_turn``: the card is
-    chosen in the main phase of turns 1-6)."""
+    chosen in the main phase of turns 1-6); with Leaders, also a free build of a leader's colour."""
     db = state.db
+    if db.num_leaders:
+        held = state.recruited[city] + [state.copied_leader[city]] * (state.copied_leader[city] >= 0)
+        if FreeBuild(db.types[card_type].color) in [e for leader in held for e in db.leaders[leader].effects]:
+            return True
     colors_built = {db.types[db.cards[c].type].color for c in state.built[city]}
     return bool(
         (state.powers[city, Power.FREE_FIRST_OF_COLOR] and db.types[card_type].color not in colors_built)
@@ -363,34 +406,37 @@ def _payments_reference(state: SevenWondersState, city: int, built_names: set[st
     """The ``pay L`` actions of ``city``'s pending move, restated from the rulebook."""
     db = state.db
     pay = 5 * db.num_types + 1
-    kind, card_type = decode_action(state.pending[city], db.num_types)
+    kind, card_type = decode(state, state.pending[city])
     if kind == ActionKind.BUILD:
         printed = db.types[card_type]
         main_turn = state.pending_turn <= TURNS_PER_AGE
         if (any(name in built_names for name in printed.chains_from)
                 or _olympia_free_reference(state, city, card_type, main_turn)):
             return {pay}
-        bank, cost = printed.coin_cost, cost_items(printed.resource_cost)
-    elif kind == ActionKind.WONDER:
-        bank = 0
+        bank, cost, target = printed.coin_cost, cost_items(printed.resource_cost), printed.color
+    elif kind in (ActionKind.WONDER, ActionKind.LEADER_WONDER):
+        bank, target = 0, COUNT_WONDER_STAGE
         cost = cost_items(state.wonders[city].stages[state.stages_built[city]].resource_cost)
     else:
         return {pay}
-    return {pay + left for left, right in buy_options(state, city, cost) if bank + left + right <= state.coins[city]}
+    coins = state.coins[city]
+    return {pay + way[0] for way in _reference_options(state, city, cost, target) if bank + sum(way) <= coins}
 
 
 def describe_action(state: SevenWondersState, action: int) -> str:
-    kind, value = decode_action(action, state.db.num_types, state.payment)
+    kind, value = decode(state, action)
     if kind == ActionKind.WAIT:
         return "wait"
     if kind == ActionKind.PAY:
         return f"pay {value} to the left neighbour, the rest to the right"
+    if kind in LEADER_KINDS:
+        return f"{KIND_NAMES[kind]} {state.db.leaders[value].name!r}"
     return f"{KIND_NAMES[kind]} {state.db.types[value].name!r}"
 
 
 def check_legal(state: SevenWondersState, seat: int, action: int) -> None:
     """Raise :class:`IllegalActionError` saying why ``action`` is not allowed for ``seat``."""
-    not_a_number = action_number_error(action, num_actions(state.db.num_types, state.payment))
+    not_a_number = action_number_error(action, action_count(state))
     if not_a_number:
         raise IllegalActionError(f"illegal action for player_{seat}: {not_a_number}")
     mask = legal_action_mask(state, seat)
@@ -450,7 +496,21 @@ def apply_actions(state: SevenWondersState, actions: dict[int, int]) -> None:
         np.minimum(state.known_discard[:, card_type], remaining, out=state.known_discard[:, card_type])
         place_building(state, city, card)
         _gain_build_coins(state, city, card_type)
+        if state.db.num_leaders:
+            leaders.after_build(state, city, card_type, chained=False)
         _log(state, controller, city, ActionKind.DISCARD_BUILD, card_type, (0, 0, 0), state.turn)
+    elif phase == Phase.LEADER_DRAFT:
+        leaders.apply_draft(state, {seat: decode(state, int(action))[1] for seat, action in actions.items()})
+        return
+    elif phase == Phase.RECRUIT:
+        state.pending = {seat: int(action) for seat, action in actions.items()}
+        if _open_payment(state, 0):
+            return
+        _resolve_pending(state, turn=0)
+    elif phase in (Phase.COPY_LEADER, Phase.RECRUIT_NOW):
+        (seat, action), = actions.items()
+        apply = leaders.apply_copy if phase == Phase.COPY_LEADER else leaders.apply_recruit_now
+        apply(state, seat, decode(state, int(action))[1])
     _advance(state)
 
 
@@ -467,11 +527,13 @@ def _open_payment(state: SevenWondersState, turn: int) -> bool:
 
 def _resolve_pending(state: SevenWondersState, turn: int | None = None) -> None:
     """Resolve the pending moves of every city together, the Free City's first."""
-    n_types = state.db.num_types
     cities = sorted(state.pending, key=lambda city: (city != state.free_city, city))
-    moves = [(city, *decode_action(state.pending[city], n_types), controller(state, city)) for city in cities]
+    moves = [(city, *decode(state, state.pending[city]), controller(state, city)) for city in cities]
     payments = state.payments if state.payment == "choose" else None
     state.pending, state.payments = {}, {}
+    if turn == 0:  # the Leaders recruitment turn
+        leaders.resolve_recruitment(state, moves, payments)
+        return
     _resolve_moves(state, moves, turn=state.turn if turn is None else turn, payments=payments)
 
 
@@ -481,6 +543,9 @@ def _resolve_moves(state: SevenWondersState, moves: list[tuple[int, ActionKind, 
     the players' ``payments`` per city (``payment="choose"``) or the engine's."""
     # 1. cards and payments, all against the state at the start of the turn
     resolved = []
+    with_leaders = state.db.num_leaders > 0
+    chained = {city for city, kind, card_type, _ in moves
+               if with_leaders and kind == ActionKind.BUILD and chains_free(state, city, card_type)}
     for city, kind, card_type, owner in moves:
         card = _card_in(state, state.hands[owner], card_type)
         if payments is not None:
@@ -517,8 +582,14 @@ def _resolve_moves(state: SevenWondersState, moves: list[tuple[int, ActionKind, 
         elif kind == ActionKind.WONDER:
             stage = state.wonders[city].stages[state.stages_built[city] - 1]
             state.coins[city] += sum(e.coins for e in stage.effects if isinstance(e, Coins))
+            if with_leaders:
+                leaders.after_stage(state, city, stage)
         else:
             _gain_build_coins(state, city, card_type)
+            if with_leaders:
+                leaders.after_build(state, city, card_type, city in chained)
+        if with_leaders:
+            leaders.purchase_coins(state, city, payment[1], payment[2])
         _log(state, owner, city, kind, card_type, payment, turn)
 
 
@@ -538,8 +609,14 @@ def count_items(state: SevenWondersState, city: int, counted: tuple[int, ...], s
                 total += state.stages_built[seat]
             elif item == COUNT_DEFEAT_TOKEN:
                 total += state.military_tokens[seat].count(DEFEAT_TOKEN)
-            else:
+            elif item < COUNT_WONDER_STAGE:
                 total += int(state.color_counts[seat, item])
+            elif item == COUNT_VICTORY_TOKEN:
+                total += sum(1 for token in state.military_tokens[seat] if token > 0)
+            elif item == COUNT_THREE_COINS:
+                total += state.coins[seat] // 3
+            elif item == COUNT_LEADER:
+                total += len(state.recruited[seat]) if seat < state.num_players else 0
     return total
 
 
@@ -567,8 +644,13 @@ def _log(state: SevenWondersState, owner: int, city: int, kind: ActionKind, card
 def _advance(state: SevenWondersState) -> None:
     """Open the next decision: a discard build, the next turn, Babylon's 7th card, the next Age."""
     state.memo = {}
+    with_leaders = state.db.num_leaders > 0
+    if state.turn == 0:  # Leaders: after the recruitment turn, the Age's cards are dealt
+        if not (leaders.open_decision(state) or _open_discard_build(state)):
+            start_age(state, state.age)
+        return
     if state.turn < TURNS_PER_AGE:
-        if _open_discard_build(state):
+        if (with_leaders and leaders.open_decision(state)) or _open_discard_build(state):
             return
         _pass_hands(state)
         state.turn += 1
@@ -581,11 +663,13 @@ def _advance(state: SevenWondersState) -> None:
         return
     if not state.age_leftovers_discarded:
         _discard_leftovers(state)
-    if _open_discard_build(state):
+    if (with_leaders and leaders.open_decision(state)) or _open_discard_build(state):
         return
     _military(state)
     if state.age == 3:
         state.phase = Phase.GAME_OVER
+    elif with_leaders:
+        leaders.start_recruitment(state, state.age + 1)
     else:
         start_age(state, state.age + 1)
 
@@ -650,9 +734,13 @@ def _pass_hands(state: SevenWondersState) -> None:
 def _military(state: SevenWondersState) -> None:
     victory = VICTORY_TOKEN[state.age - 1]
     shields = state.shields
+    with_leaders = state.db.num_leaders > 0
     for seat in range(state.num_seats):
         for neighbour in (state.left_of(seat), state.right_of(seat)):
             if shields[seat] > shields[neighbour]:
                 state.military_tokens[seat].append(victory)
+                if with_leaders:  # Nero
+                    state.coins[seat] += leaders.event_coins(state, seat, leaders.Event.NEW_VICTORY_TOKEN)
             elif shields[seat] < shields[neighbour]:
-                state.military_tokens[seat].append(DEFEAT_TOKEN)
+                loser = neighbour if with_leaders and leaders.defeats_to_victor(state, seat) else seat  # Tomyris
+                state.military_tokens[loser].append(DEFEAT_TOKEN)

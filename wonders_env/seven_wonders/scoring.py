@@ -7,6 +7,11 @@ neighbour guild that adds the most points (a copied Scientists Guild adds a wild
 is not one of the owner's purple cards, and a guild the owner has cannot be copied). The winner
 has the highest total, then the most coins; a tie on both is a shared victory. In the 2-player
 variant the Free City is scored but cannot win.
+
+With Leaders (:mod:`.leaders`) the pad has an eighth line, ``leaders`` (before ``total``): the end VP
+of the recruited leaders and of the Courtesans Guild's copy; Aristotle makes a science set worth 10
+(in the ``science`` line); the Gamers and Diplomats Guilds count in ``guilds``. Base tables' pads
+are unchanged.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .cards import BLUE, PURPLE, SCIENCE_ANY, YELLOW, CountReward, Power, VictoryPoints
-from . import rules
+from . import leaders, rules
 from .rules import count_items
 from .state import CATEGORIES, SevenWondersState, free_build_available  # noqa: F401 (CATEGORIES: the score pad's, read here too)
 
@@ -22,11 +27,11 @@ SET_BONUS = 7
 
 
 @lru_cache(maxsize=4096)
-def science_points(compass: int, gear: int, tablet: int, wildcards: int = 0) -> int:
+def science_points(compass: int, gear: int, tablet: int, wildcards: int = 0, set_value: int = SET_BONUS) -> int:
     """Science VP with ``wildcards`` symbols placed to score the most (every way of sharing them
-    among the three symbols is tried: quadratic in ``wildcards``)."""
+    among the three symbols is tried: quadratic in ``wildcards``); a set is worth ``set_value``."""
     def points(c: int, g: int, t: int) -> int:
-        return c * c + g * g + t * t + SET_BONUS * min(c, g, t)
+        return c * c + g * g + t * t + set_value * min(c, g, t)
     return max(points(compass + to_compass, gear + to_gear, tablet + wildcards - to_compass - to_gear)
                for to_compass in range(wildcards + 1) for to_gear in range(wildcards + 1 - to_compass))
 
@@ -64,14 +69,16 @@ def score_breakdown(state: SevenWondersState, city: int) -> dict[str, int]:
     science = state.science[city]
     guild_types = [t for t in built_types if db.color[t] == PURPLE]
     guilds = sum(_guild_points(state, city, t) for t in guild_types)
-    science_vp = science_points(int(science[0]), int(science[1]), int(science[2]), int(science[SCIENCE_ANY]))
+    set_value = SET_BONUS + (leaders.science_set_bonus(state, city) if db.num_leaders else 0)
+    science_vp = science_points(int(science[0]), int(science[1]), int(science[2]), int(science[SCIENCE_ANY]),
+                                set_value)
     if state.powers[city, Power.COPY_GUILD]:
         best_gain, best = 0, (guilds, science_vp)
         for copied in copyable_guilds(state, city):
             extra_wild = 1 if db.science[copied] == SCIENCE_ANY else 0
             with_copy = (guilds + _guild_points(state, city, copied),
                          science_points(int(science[0]), int(science[1]), int(science[2]),
-                                        int(science[SCIENCE_ANY]) + extra_wild))
+                                        int(science[SCIENCE_ANY]) + extra_wild, set_value))
             gain = sum(with_copy) - guilds - science_vp
             if gain > best_gain:
                 best_gain, best = gain, with_copy
@@ -86,6 +93,8 @@ def score_breakdown(state: SevenWondersState, city: int) -> dict[str, int]:
                           for t in built_types if db.color[t] == YELLOW),
         "guilds": guilds,
     }
+    if db.num_leaders:
+        score["leaders"] = leaders.leaders_points(state, city)
     score["total"] = sum(score.values())
     return score
 

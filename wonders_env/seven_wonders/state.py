@@ -30,7 +30,7 @@ from ..deal_rng import DealRng, fresh_seed
 from ..game import check_seed, state_copy
 from .actions import check_payment_mode
 from .cards import (NO_SCIENCE, POWERS_FROM_NEXT_AGE, SCIENCE_ANY, SCOPE_LEFT, SCOPE_RIGHT, CardDatabase, Power,
-                    Produce, Science, Shields, Special, TradeDiscount, WonderSide, database)
+                    Produce, Science, Shields, Special, TradeDiscount, WonderSide, check_expansions, database)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 CARDS_PER_HAND = 7
@@ -51,6 +51,16 @@ class Phase(IntEnum):
     DISCARD_BUILD = 3  # Halicarnassus: build a card of the discard pile for free
     GAME_OVER = 4
     PAYMENT = 5  # payment="choose": the players choose whom to pay for the moves of the turn
+    LEADER_DRAFT = 6  # Leaders: every player keeps a leader of the draft hand and passes the rest right
+    RECRUIT = 7  # Leaders: the recruitment turn before each Age (turn 0)
+    COPY_LEADER = 8  # Leaders: the Courtesans Guild copies a neighbour's leader
+    RECRUIT_NOW = 9  # Leaders: Roma B stages 2-3 recruit a leader at once
+
+
+#: the phases of the Leaders expansion, in their order in the observation's ``leader_phase`` view
+LEADER_PHASES = (Phase.LEADER_DRAFT, Phase.RECRUIT, Phase.COPY_LEADER, Phase.RECRUIT_NOW)
+LEADERS_STARTING_COINS = 6
+LEADERS_PER_PLAYER = 4
 
 
 def score_rewards(totals: list[int]) -> list[float]:
@@ -130,6 +140,17 @@ class SevenWondersState(SeatGeometry):
     pending_turn: int = 0  # the turn the pending moves are logged under (7: Babylon's 7th card)
     discard_builders: list[tuple[int, int]] = field(default_factory=list)  # (seat, controller)
     age_leftovers_discarded: bool = False
+    # Leaders (empty in the base tables; the rules are in .leaders)
+    leader_deck: list[int] = field(default_factory=list)  # leaders never dealt (face down)
+    draft_hands: list[list[int]] = field(default_factory=list)  # the leaders each player drafts from now
+    draft_passed: np.ndarray = None  # (players, leaders): the draft hand each player passed last
+    leader_hands: list[list[int]] = field(default_factory=list)  # secret Leader hands
+    recruited: list[list[int]] = field(default_factory=list)  # face up in each city, in order
+    stage_leaders: list[list[int]] = field(default_factory=list)  # tucked under wonder stages (face down)
+    leader_discards: list[list[int]] = field(default_factory=list)  # discarded by each player (face down)
+    copied_leader: list[int] = field(default_factory=list)  # the Courtesans token's leader per city, -1: none
+    copy_choosers: list[int] = field(default_factory=list)  # seats with a Courtesans copy to choose
+    recruiters: list[int] = field(default_factory=list)  # seats with a Roma B recruit to make
     log: list[dict] = field(default_factory=list)
     memo: dict = field(default_factory=dict, repr=False)  # values derived from this state; emptied on change
     payment_memo: list[dict] = field(default_factory=list, repr=False)  # per city, see rules
@@ -154,13 +175,17 @@ class SevenWondersState(SeatGeometry):
         state = self.__dict__.copy()
         state["memo"] = {}
         state["payment_memo"] = [{} for _ in self.payment_memo]
-        state["db"] = self.db.edition  # tables are rebuilt from the package data
+        state["db"] = (self.db.edition, self.db.expansions)  # tables are rebuilt from the package data
         return state
 
     def __setstate__(self, state: dict) -> None:
-        state["db"] = database(state["db"])
+        state["db"] = database(*state["db"]) if isinstance(state["db"], tuple) else database(state["db"])
         self.__dict__.update(state)
 
+
+#: the fields of the Leaders expansion (empty in the base tables; the compiled core has none yet)
+LEADER_FIELDS = ("leader_deck", "draft_hands", "draft_passed", "leader_hands", "recruited", "stage_leaders",
+                 "leader_discards", "copied_leader", "copy_choosers", "recruiters")
 
 #: the fields clone() copies (the card database is shared, the memos are the state's own)
 _COPIED_FIELDS = tuple(f.name for f in dataclasses.fields(SevenWondersState)
@@ -174,22 +199,37 @@ def free_build_available(state: SeatGeometry, city: int) -> bool:
     return bool(state.powers[city, power]) and bool(state.power_used_age[city, power] != state.age)
 
 
-def check_num_players(num_players, edition: str) -> int:
-    """``num_players`` as an int, or ``ValueError`` saying what the edition allows."""
-    fewest = MIN_PLAYERS if edition == "1st" else 3  # the 2nd edition has no 2-player variant
+def check_num_players(num_players, edition: str, expansions: tuple[str, ...] = ()) -> int:
+    """``num_players`` as an int, or ``ValueError`` saying what the edition (and expansions) allow.
+    Leaders is played by 3 to 7 (a decision: the rulebook gives the 2-player Free City no leaders,
+    no draft partner on one side and no rule for who recruits for it)."""
+    fewest = MIN_PLAYERS if edition == "1st" and not expansions else 3  # the 2nd edition has no 2-player variant
     if not isinstance(num_players, (int, np.integer)) or not fewest <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"num_players must be an integer from {fewest} to {MAX_PLAYERS} in the "
-                         f"{edition} edition, got {num_players!r}")
+        table = f"the {edition} edition" + (f" with {', '.join(expansions)}" if expansions else "")
+        raise ValueError(f"num_players must be an integer from {fewest} to {MAX_PLAYERS} in {table}, "
+                         f"got {num_players!r}")
     return int(num_players)
 
 
-def check_same_options(state: SeatGeometry, num_players: int, edition: str, payment: str) -> None:
+def check_core_table(expansions: tuple[str, ...]) -> None:
+    """``ValueError`` for a table the compiled core does not play yet (Leaders), naming the engine
+    argument that plays it."""
+    if expansions:
+        raise ValueError(f"the compiled core (engine='core', the default) does not play expansions "
+                         f"{tuple(expansions)} yet; pass engine='python' to play them on the Python engine")
+
+
+def check_same_options(state: SeatGeometry, num_players: int, edition: str, payment: str,
+                       expansions: tuple[str, ...] = ()) -> None:
     """Refuse with ``ValueError`` a state (Python or the core's view) set up with another player
-    count, edition or payment mode than an engine's (these size its actions and observations)."""
-    if (state.num_players, state.db.edition, state.payment) != (num_players, edition, payment):
+    count, edition, payment mode or expansions than an engine's (these size its actions and
+    observations)."""
+    state_expansions = getattr(state.db, "expansions", ())
+    if (state.num_players, state.db.edition, state.payment, state_expansions) != (
+            num_players, edition, payment, expansions):
         raise ValueError(f"the state was set up with other options ({state.num_players} players, "
-                         f"{state.db.edition} edition, payment={state.payment!r}) than this engine "
-                         f"({num_players}, {edition}, {payment!r})")
+                         f"{state.db.edition} edition, payment={state.payment!r}, expansions={state_expansions}) "
+                         f"than this engine ({num_players}, {edition}, {payment!r}, {expansions})")
 
 
 def board_options(db: CardDatabase, num_seats: int, wonders: list[str] | None,
@@ -234,13 +274,14 @@ def choose_wonders(db: CardDatabase, num_seats: int, rng: DealRng,
 
 def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] | None = None,
              wonder_sides: str | list[str] = "random", edition: str = "1st",
-             payment: str = "cheapest") -> SevenWondersState:
+             payment: str = "cheapest", expansions: tuple[str, ...] = ()) -> SevenWondersState:
     """Set up a game: boards, 3 coins each, N+2 guilds, the three Age decks shuffled, dealt from
     ``seed`` (an integer in 0-2**64-1; ``None`` draws a fresh one) as the core deals it.
-    ``payment`` is the payment mode (:mod:`.actions`)."""
+    ``payment`` is the payment mode (:mod:`.actions`). With ``expansions=("leaders",)`` (1st
+    edition, 3-7 players) the setup of :func:`.leaders.setup_leaders` follows."""
     check_payment_mode(payment)
-    db = database(edition)
-    num_players = check_num_players(num_players, edition)
+    db = database(edition, check_expansions(edition, expansions))
+    num_players = check_num_players(num_players, edition, db.expansions)
     num_seats = max(num_players, 3)
     seed = fresh_seed() if seed is None else check_seed(seed)
     rng = DealRng(seed)
@@ -275,9 +316,14 @@ def new_game(num_players: int = 3, seed: int | None = None, wonders: list[str] |
         last_passed=np.zeros((num_players, n_types), dtype=np.int8),
     )
     for seat, board in enumerate(boards):
-        state.own_fixed[seat][board.starting_resource] += 1
-        state.sell_fixed[seat][board.starting_resource] += 1
-    start_age(state, 1)
+        if board.starting_resource >= 0:  # Roma has none
+            state.own_fixed[seat][board.starting_resource] += 1
+            state.sell_fixed[seat][board.starting_resource] += 1
+    if db.num_leaders:
+        from .leaders import setup_leaders
+        setup_leaders(state, rng)
+    else:
+        start_age(state, 1)
     return state
 
 
@@ -347,12 +393,16 @@ def place_building(state: SevenWondersState, seat: int, card: int) -> int:
     return kind
 
 
-def place_stage(state: SevenWondersState, seat: int, card: int) -> int:
-    """Build the next wonder stage of ``seat`` with ``card`` under it. Returns the stage index."""
+def place_stage(state: SevenWondersState, seat: int, card: int, leader: int = -1) -> int:
+    """Build the next wonder stage of ``seat`` with ``card`` under it (with Leaders: or with the
+    leader ``leader``, ``card`` then -1). Returns the stage index."""
     stage_index = state.stages_built[seat]
     stage = state.wonders[seat].stages[stage_index]
     state.stages_built[seat] += 1
-    state.stage_cards[seat].append(card)
+    if leader >= 0:
+        state.stage_leaders[seat].append(leader)
+    else:
+        state.stage_cards[seat].append(card)
     for effect in stage.effects:
         if isinstance(effect, Produce):
             add_production(state, seat, effect)
