@@ -57,7 +57,7 @@ from .guard import Guard, allowed_hosts, is_loopback
 from .limits import DEFAULT_LIMITS, Limits
 from .proxy import NO_PROXIES, ClientAddress, TrustedProxies
 from .replay import Rebuilt, RecordError, parse_record, rebuild
-from .sessions import GameSession, MoveError, SessionStore
+from .sessions import GameSession, MoveError, SessionStore, check_delay
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
@@ -107,12 +107,6 @@ def _seat(value: Any) -> int | None:
         raise MoveError(f"seat must be a player number or empty for a spectator, got {value!r}") from None
 
 
-def _delay(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
-        raise MoveError(f"delay must be a number of seconds from 0 to 10, got {value!r}")
-    return float(value)
-
-
 def _seed(value: Any) -> int | None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED):
         raise MoveError(f"seed must be an integer from 0 to 2**64-1 or absent, got {value!r}")
@@ -149,7 +143,7 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
         if not isinstance(options, dict):
             raise MoveError(f"options must be an object, got {options!r}")
         client = request.client.host if request.client else "unknown"
-        seed, delay = _seed(body.get("seed")), _delay(body.get("delay", 0.5))
+        seed, delay = _seed(body.get("seed")), check_delay(body.get("delay", 0.5))
         if not bot_setups.acquire(blocking=False):
             raise MoveError(f"this server is setting up the bots of {MAX_BOT_SETUPS} new games already (a model "
                             "server may be slow to answer): try again in a few seconds", 429)
@@ -187,7 +181,7 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
         if not session.owned_by(_tokens(request)):
             raise MoveError("only the browser that created this game may change its delay", 403)
         body = await _json_body(request)
-        session.delay = _delay(body.get("delay") if isinstance(body, dict) else None)
+        session.delay = check_delay(body.get("delay") if isinstance(body, dict) else None)
         return JSONResponse({"delay": session.delay})
 
     async def take_seat(request: Request) -> JSONResponse:
