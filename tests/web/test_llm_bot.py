@@ -165,7 +165,8 @@ def test_a_silent_model_server_stalls_no_other_request_and_its_address_is_not_to
 
 def test_games_waiting_for_their_bots_are_capped_and_leave_the_rest_of_the_server_free(tmp_path, listener, monkeypatch):
     """A client that starts many games against a silent model server holds at most ``MAX_BOT_SETUPS``
-    worker threads: the next new game is a 429 at once, and the page is still served."""
+    worker threads: the next game with a model seat is a 429 at once, while a game of other bots is
+    made as ever and the page is still served."""
     import wonders_web.app
     monkeypatch.setattr(wonders_web.app, "MAX_BOT_SETUPS", 1)
     port = listener.getsockname()[1]
@@ -175,8 +176,10 @@ def test_games_waiting_for_their_bots_are_capped_and_leave_the_rest_of_the_serve
         creating = threading.Thread(target=lambda: created.update(response=client.post("/api/games", json=waiting)))
         creating.start()
         connection = accept(listener)  # the first game's bot waits for the silent model server
-        refused = client.post("/api/games", json={**waiting, "seats": ["random", "human"]})
-        assert refused.status_code == 429 and "setting up the bots of 1 new games already" in refused.json()["error"]
+        refused = client.post("/api/games", json=waiting)
+        assert refused.status_code == 429
+        assert "setting up the language-model bots of 1 new games already" in refused.json()["error"]
+        assert client.post("/api/games", json={**waiting, "seats": ["random", "human"]}).status_code == 200
         assert client.get("/").status_code == 200 and client.get("/api/setup").status_code == 200
         connection.close()  # the model server hangs up: the first game is refused, and the next one may start
         creating.join(30)
