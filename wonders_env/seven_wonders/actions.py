@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from ..game import quoted
+
 PAYMENT_MODES = ("cheapest", "choose")
 MAX_TO_ONE_SIDE = 14  # at most 7 resource units in a cost, at most 2 coins each
 
@@ -84,7 +86,7 @@ def decode_action(action: int, num_types: int, payment: str = "cheapest") -> tup
     ``WAIT``."""
     total = num_actions(num_types, payment)
     if not 0 <= action < total:
-        raise ValueError(f"action must be an integer in [0, {total}), got {action!r}")
+        raise ValueError(f"action must be an integer in [0, {total}), got {quoted(action)}")
     if action == 5 * num_types:
         return ActionKind.WAIT, -1
     if action > 5 * num_types:
