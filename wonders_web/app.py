@@ -145,6 +145,7 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
             raise MoveError(f"options must be an object, got {options!r}")
         client = request.client.host if request.client else "unknown"
         seed, delay = _seed(body.get("seed")), check_delay(body.get("delay", 0.5))
+        store.check_client(client)  # before any bot is made: a client over its cap costs no model server a request
         asks_a_model = isinstance(seats, list) and any(
             isinstance(seat, str) and seat.partition(":")[0] == LLM_AGENT for seat in seats)
         if asks_a_model and not bot_setups.acquire(blocking=False):

@@ -467,12 +467,7 @@ class SessionStore:
                 del self.sessions[session.id]
             elif going_on:
                 in_progress[session.id] = session
-        clients_games = sum(session.client == client for session in in_progress.values())
-        if clients_games >= limits.max_games_per_client:
-            raise MoveError(f"this client ({client}) already has {clients_games} games in progress on this server, "
-                            f"the most one client address may have (wonders serve --max-games-per-client "
-                            f"{limits.max_games_per_client}): finish one first, or leave it (a game nobody asks "
-                            f"about for {limits.abandon_seconds:g} seconds is abandoned)", 429)
+        self.check_client(client)
         finished = sorted((s for s in self.sessions.values() if s.id not in in_progress), key=lambda s: s.touched)
         while len(self.sessions) >= limits.max_games and finished:
             released = finished.pop(0)
@@ -482,6 +477,20 @@ class SessionStore:
         if len(self.sessions) >= limits.max_games:
             raise MoveError(f"this server holds {len(self.sessions)} games in progress, its most (wonders serve "
                             f"--max-games {limits.max_games}): try again when one has ended", 429)
+
+    def check_client(self, client: str) -> None:
+        """``MoveError`` (429) when ``client`` already has the most games in progress a client may
+        have (one that no request named for ``abandon_seconds`` does not count: it is abandoned when
+        room is made). Changes nothing: a new game checks it before its bots are made (a model
+        bot's check is a request to the operator's model server)."""
+        limits, now = self.limits, time.monotonic()
+        clients_games = sum(session.client == client and session.in_progress()
+                            and now - session.touched <= limits.abandon_seconds for session in self.sessions.values())
+        if clients_games >= limits.max_games_per_client:
+            raise MoveError(f"this client ({client}) already has {clients_games} games in progress on this server, "
+                            f"the most one client address may have (wonders serve --max-games-per-client "
+                            f"{limits.max_games_per_client}): finish one first, or leave it (a game nobody asks "
+                            f"about for {limits.abandon_seconds:g} seconds is abandoned)", 429)
 
     def add(self, session: GameSession) -> GameSession:
         self.sessions[session.id] = session

@@ -187,6 +187,20 @@ def test_games_waiting_for_their_bots_are_capped_and_leave_the_rest_of_the_serve
         assert client.post("/api/games", json={**waiting, "seats": ["random", "human"]}).status_code == 200
 
 
+
+def test_a_client_at_its_cap_of_games_costs_the_model_server_no_request(tmp_path, model):
+    """A client with the most games in progress it may have asks for a model seat: the 429 comes
+    before the bot is made (it was checked after, each refused game a GET /models with the
+    operator's key)."""
+    limits = Limits(models=(ModelEndpoint("scripted", model.url, "scripted"),), max_games_per_client=1)
+    with TestClient(create_app(tmp_path, limits=limits), base_url=BASE_URL) as client:
+        assert client.post("/api/games", json={"game": "duel", "seats": ["human", "random"]}).status_code == 200
+        gets = len(model.gets)
+        for _ in range(3):
+            refused = client.post("/api/games", json={"game": "duel", "seats": ["human", "llm:scripted"]})
+            assert refused.status_code == 429 and "--max-games-per-client" in refused.json()["error"]
+        assert len(model.gets) == gets and model.requests == []
+
 def test_a_saved_llm_seat_is_resumed_only_as_an_offered_model(tmp_path, model):
     with offering(tmp_path, ModelEndpoint("scripted", model.url, "scripted")) as client:
         game_id = new_game(client, "seven_wonders_duel", ["human", "llm:scripted"], seed=2)
