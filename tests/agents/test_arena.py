@@ -86,9 +86,11 @@ def test_a_damaged_line_before_the_last_stops_the_arena_and_loses_no_game(tmp_pa
             run_arena("duel", {"scripted": spec(server)}, ladder=ladder, games=2, out=tmp_path, progress=False)
         assert len(server.requests) == asked and (tmp_path / "games.jsonl").read_text() == damaged
 
+
 def test_no_reply_of_a_model_stops_the_arena(tmp_path):
     """Replies that are no chat completion and a move number of 5,000 digits: failed requests and
     illegal answers, counted, then the fallback; every game is played and saved."""
+    pytest.importorskip("openskill", reason="the arena rates with openskill (the tournament extra)")
     odd = [*NOT_COMPLETIONS.values(), "MOVE: " + "9" * 5000] * 4
     with ScriptedChatServer(odd, then="MOVE: " + "9" * 5000) as server:
         arena = run_arena("duel", {"odd": spec(server) + ",http_retries=0,retries=0"}, ladder=["random"], games=2,
