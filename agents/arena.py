@@ -17,10 +17,11 @@ plays ``games`` games (rounded up to a multiple of N), seats rotated, seeded as 
 tournament (:func:`wonders_agents.tournament.schedule`).
 
 **Resuming.** Model calls cost money, so every finished game is appended at once to
-``OUT/games.jsonl`` (with the settings in ``OUT/arena.json``); run the same arena again and it
-plays only the games missing (a game cut short by an interruption is played again from its
-start). The models may come back with other specs (a server on another port: the labels name
-them); other settings in the same folder are refused. Games are played one at a time.
+``OUT/games.jsonl`` (with the settings in ``OUT/arena.json``); run the same arena again and it plays
+only the games missing (a game cut short by an interruption is played again from its start; a
+damaged line elsewhere in ``games.jsonl`` stops the arena, naming it, before any game). The models
+may come back with other specs (a server on another port: the labels name them); other settings in
+the same folder are refused. Games are played one at a time.
 
 **The leaderboard** (``OUT/leaderboard.md`` and ``OUT/leaderboard.json``; it needs the
 ``openskill`` package, checked before the first game), best OpenSkill ordinal first: per agent
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import json
 import os
+import reprlib
 from pathlib import Path
 from typing import Any
 from collections.abc import Mapping, Sequence
@@ -170,16 +172,34 @@ class Arena:
 
 
 def _load_rows(path: Path) -> list[dict]:
-    """The games saved so far (a last line cut short by an interruption is dropped)."""
+    """The games saved so far. A last line cut short by an interruption (no newline at its end) is
+    dropped, blank lines are skipped; any other line that is not a game's row (a JSON object with
+    an integer ``index``) is a ``ValueError`` naming the file and the line, before anything is
+    played or rewritten: the games after it were paid for."""
     if not path.exists():
         return []
+    *lines, last = path.read_text().split("\n")  # last: "" after the final newline, else a line cut short
     rows = []
-    for line in path.read_text().splitlines():
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:
-            break
-    return rows
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        row = _game_row(line)
+        if row is None:
+            raise ValueError(f"{path}: line {number} is not a game's row ({reprlib.repr(line)}); nothing was played "
+                             "or changed: mend or remove that line, then run the arena again")
+        rows.append(row)
+    cut_short = _game_row(last) if last.strip() else None
+    return rows + [cut_short] if cut_short is not None else rows
+
+
+def _game_row(line: str) -> dict | None:
+    """The row of ``games.jsonl``'s ``line``, None if it is not one."""
+    try:
+        row = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    index = row.get("index") if isinstance(row, dict) else None
+    return row if isinstance(index, int) and not isinstance(index, bool) else None
 
 
 def run_arena(game: str, models: Sequence[str] | Mapping[str, str], ladder: Sequence[str] | None = None,
@@ -214,8 +234,8 @@ def run_arena(game: str, models: Sequence[str] | Mapping[str, str], ladder: Sequ
         saved = json.loads(settings_path.read_text())
         if {**saved, "models": list(saved["models"])} != {**settings, "models": list(specs)}:
             raise ValueError(f"{folder} holds an arena with other settings ({saved}); give another --out folder")
-    settings_path.write_text(json.dumps(settings, indent=1))
     rows = _load_rows(games_path)
+    settings_path.write_text(json.dumps(settings, indent=1))
     games_path.write_text("".join(json.dumps(row) + "\n" for row in rows))  # without a cut-short line
     done = {row["index"] for row in rows}
     lineup_of = {spec.index: lineups[spec.index // (len(scheduled) // len(lineups))] for spec in scheduled}

@@ -67,6 +67,7 @@ MOVE_LINE = re.compile(r"[\s*_#>`]*MOVE[\s*_`]*:(.*)", re.IGNORECASE)  # matched
 MARKUP = re.compile(r"[\s*_`]*")  # around an answer (markdown emphasis, code quotes)
 RETRY_SECONDS = re.compile(r"[0-9]{1,9}(\.[0-9]{1,6})?")  # Retry-After in seconds
 MAX_SECONDS = 3600.0  # the longest timeout and backoff (an hour: inf or 1e300 cannot be waited)
+MAX_TOKEN_COUNT = 10**9  # more tokens than any model reads or writes in one request
 INSTRUCTION = ("Think briefly if you like, then end your reply with one line of the form\n"
                "MOVE: <number or name of one of your legal moves>")
 
@@ -124,7 +125,8 @@ def retry_after_seconds(value: str | None) -> float:
 
 def read_completion(answer: Any) -> tuple[str, int, int]:
     """``(reply, prompt tokens, completion tokens)`` of a chat completion (its parsed JSON); what is
-    not one (content that is not text, usage that is not counts) raises ``ValueError`` saying why."""
+    not one (content that is not text, usage that is not counts up to ``MAX_TOKEN_COUNT``: a count
+    of 1e300 summed into the statistics broke the arena's leaderboard) raises ``ValueError`` saying why."""
     try:
         content = answer["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):
@@ -140,8 +142,8 @@ def read_completion(answer: Any) -> tuple[str, int, int]:
         if count is None:
             count = 0
         whole = isinstance(count, int) or isinstance(count, float) and math.isfinite(count) and count.is_integer()
-        if isinstance(count, bool) or not whole or count < 0:
-            raise ValueError(f"usage.{key} is {reprlib.repr(count)}, not a count of tokens")
+        if isinstance(count, bool) or not whole or not 0 <= count <= MAX_TOKEN_COUNT:
+            raise ValueError(f"usage.{key} is {reprlib.repr(count)}, not a count of tokens (0 to {MAX_TOKEN_COUNT:,})")
         counts.append(int(count))
     return content or "", counts[0], counts[1]
 

@@ -72,6 +72,8 @@ NOT_COMPLETIONS = {
     "usage a string": completion_body("MOVE: 1", "12 tokens"),
     "token counts 'many'": completion_body("MOVE: 1", {"prompt_tokens": "many", "completion_tokens": 3}),
     "token counts 1e999": completion_body("MOVE: 1", {"prompt_tokens": 10}).replace(b"10", b"1e999"),
+    "token counts 1e300": completion_body("MOVE: 1", {"prompt_tokens": 1e300}),
+    "token counts of 4,000 digits": completion_body("MOVE: 1", {"prompt_tokens": 10**3999}),
     "no choices": b'{"choices": []}',
     "JSON nested too deep": b"[" * 100_000 + b"]" * 100_000,
     "not UTF-8": b"\xc3\x28 busy",

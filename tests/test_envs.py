@@ -141,6 +141,23 @@ def test_an_action_that_is_no_action_number_is_refused_naming_its_type_and_the_r
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
+def test_an_action_too_long_to_write_out_is_refused_quoted_short(game, wrapped):
+    """An integer of 5,000 digits (too long for ``repr``) or a string of a megabyte is the game's
+    IllegalActionError quoting at most about 100 characters of it (it was a plain ValueError from
+    ``repr``, and the string was echoed whole, twice in Duel)."""
+    env = make(game, raw=not wrapped)
+    env.reset(seed=0)
+    agent, before = env.agent_selection, _first_observation(env)
+    for action, shown in ((10**5000, "<an integer of about 5,000 digits>"), ("x" * 1_000_000, f"'{'x' * 47}...")):
+        with pytest.raises(ValueError, match="an action must be an integer in") as error:
+            env.step(action)
+        assert type(error.value).__name__ == "IllegalActionError"
+        assert shown in str(error.value) and len(str(error.value)) < 1000
+    assert env.agent_selection == agent and np.array_equal(_first_observation(env), before)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("wrapped", [True, False], ids=["env", "raw_env"])
 def test_numpy_integer_actions_are_played(game, wrapped):
     env = make(game, raw=not wrapped)
     env.reset(seed=0)

@@ -95,7 +95,8 @@ pool's snapshot files (written once each, when the snapshot joins the pool, and 
 checkpoint names them) and the arguments; ``--resume`` restarts from it (and refuses to start
 when there is none: a mistyped ``--run-dir`` is an error, not a new run), truncates
 the CSV rows written after it (rewriting the file atomically; a damaged row is dropped with a
-warning, a log with another header stops the resume before any file changes:
+warning, the log as it was kept in ``progress.damaged.csv``; a log with another header stops the
+resume before any file changes:
 :mod:`wonders_training.csv_files`) and purges the later TensorBoard events, so an interrupted run
 continues as if it had not stopped (same results, given the same torch thread count; a test
 checks it). Updates after the last checkpoint are done again. A resumed run may raise ``--total-steps``; game,

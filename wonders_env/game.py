@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import numbers
+import reprlib
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -133,12 +134,32 @@ def _equal(mine: Any, theirs: Any) -> bool:
         return False
 
 
+class _Quote(reprlib.Repr):
+    """``reprlib`` with integers too long for ``repr`` (more than 4,300 digits) told by their size."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        try:
+            return super().repr_int(x, level)
+        except ValueError:
+            return f"<an integer of about {int(x.bit_length() * 0.30103):,} digits>"
+
+
+_QUOTE = _Quote()
+_QUOTE.maxstring = _QUOTE.maxother = _QUOTE.maxlong = 100
+
+
+def quoted(value: Any) -> str:
+    """``repr(value)`` in at most about 100 characters, for an error message that quotes what it
+    was given (a model or a client may send megabytes, or an integer too long for ``repr``)."""
+    return _QUOTE.repr(value)
+
+
 def action_number_error(action: Any, num_actions: int) -> str | None:
     """``None`` when ``action`` is an action number: an integer (Python or numpy, not a bool) in
     ``0 .. num_actions - 1``; else what is wrong, naming the action's type and the range."""
     if isinstance(action, numbers.Integral) and not isinstance(action, bool) and 0 <= action < num_actions:
         return None
-    return (f"an action must be an integer in [0, {num_actions}), got {action!r} of type "
+    return (f"an action must be an integer in [0, {num_actions}), got {quoted(action)} of type "
             f"{type(action).__name__} (numpy integers are accepted, bools are not)")
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .game import action_number_error
+from .game import action_number_error, quoted
 
 GAME_OVER = "the game is over: call reset() to start a new one"
 
@@ -105,6 +105,6 @@ def dead_step(env: AECEnv, action: Any) -> bool:
         return False
     if action is not None:
         raise ValueError(f"{GAME_OVER}; {agent} is done: its only step is step(None), which removes it "
-                         f"from env.agents (PettingZoo's dead step), got {action!r}")
+                         f"from env.agents (PettingZoo's dead step), got {quoted(action)}")
     env._was_dead_step(action)
     return True

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import reprlib
 from types import ModuleType
 from typing import Any
 
@@ -48,13 +47,12 @@ import numpy as np
 from pettingzoo.utils.wrappers import BaseWrapper
 
 from . import registry
+from .game import quoted
 
 __all__ = ["IllegalMoveError", "TextGame", "TextView", "TextWrapper", "make", "parse_move", "rules"]
 
 _NUMBERED = re.compile(r"^(\d+)\s*[.):]?\s*(.*)$")
 _MAX_DIGITS = 9  # a move number longer than this is no move of any game (and int() refuses 4,300 digits)
-_ECHO = reprlib.Repr()  # how an error quotes a move: at most 100 characters (a model may send megabytes)
-_ECHO.maxstring = _ECHO.maxother = 100
 
 
 class IllegalMoveError(ValueError):
@@ -95,7 +93,7 @@ def parse_move(move: Any, moves: list[str]) -> int:
             raise IllegalMoveError(f"there is no move that large, the moves are numbered 1 to {len(moves)}", moves)
         move = str(move)
     if not isinstance(move, str):
-        raise IllegalMoveError(f"a move must be a string or a number, got {_ECHO.repr(move)}", moves)
+        raise IllegalMoveError(f"a move must be a string or a number, got {quoted(move)}", moves)
     if not moves:
         raise IllegalMoveError("there is no move to make now", moves)
     wanted = _normal(move)
@@ -105,7 +103,7 @@ def parse_move(move: Any, moves: list[str]) -> int:
         number = int(digits) if len(digits) <= _MAX_DIGITS else None
         if number is None or not 1 <= number <= len(moves):
             shown = digits if number is not None else f"of {len(digits)} digits"
-            raise IllegalMoveError(f"{_ECHO.repr(move)}: there is no move {shown}, the moves are numbered 1 to "
+            raise IllegalMoveError(f"{quoted(move)}: there is no move {shown}, the moves are numbered 1 to "
                                    f"{len(moves)}", moves)
         if not rest or _normal(moves[number - 1]).startswith(rest):
             return number - 1
@@ -116,8 +114,8 @@ def parse_move(move: Any, moves: list[str]) -> int:
     if len(starting) == 1:
         return starting[0]
     if starting:
-        raise IllegalMoveError(f"{_ECHO.repr(move)} starts {len(starting)} legal moves; say which", moves)
-    raise IllegalMoveError(f"{_ECHO.repr(move)} names no legal move", moves)
+        raise IllegalMoveError(f"{quoted(move)} starts {len(starting)} legal moves; say which", moves)
+    raise IllegalMoveError(f"{quoted(move)} names no legal move", moves)
 
 
 class TextView:

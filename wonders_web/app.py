@@ -11,7 +11,8 @@
                                        answers its secrets: ``owner``, per human seat ``tokens``
                                        and ``invites`` (its bots are made in a worker thread: a
                                        model server's check never stalls the other requests;
-                                       at most ``MAX_BOT_SETUPS`` games at once, else 429)
+                                       at most ``MAX_BOT_SETUPS`` games with an ``llm`` seat
+                                       at once, else 429: other games are never refused for them)
 ``GET  /api/games/{id}?seat=&tab=``    the table as ``seat`` sees it (its token needed; no seat:
                                        a spectator, which anyone who knows the id may be)
 ``POST /api/games/{id}/move``          ``seat``, ``tab``, ``action``, ``turn_id`` (the seat's token)
@@ -54,17 +55,17 @@ from wonders_env.registry import entry
 
 from .games import GAME_VIEWS
 from .guard import Guard, allowed_hosts, is_loopback
-from .limits import DEFAULT_LIMITS, Limits
+from .limits import DEFAULT_LIMITS, LLM_AGENT, Limits
 from .proxy import NO_PROXIES, ClientAddress, TrustedProxies
 from .replay import Rebuilt, RecordError, parse_record, rebuild
-from .sessions import GameSession, MoveError, SessionStore
+from .sessions import GameSession, MoveError, SessionStore, check_delay
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_REPLAYS = 20  # replays kept in memory; the oldest goes first
 TOKEN_HEADER = "X-Wonders-Tokens"
 MAX_TOKENS = 1000  # secrets in one request's header
 MAX_SEED = 2**64 - 1  # the envs' rule
-MAX_BOT_SETUPS = 8  # new games whose bots are being made at once (each holds a worker thread)
+MAX_BOT_SETUPS = 8  # new games whose model bots are being made at once (each holds a worker thread)
 
 
 def setup_games(limits: Limits) -> dict[str, Any]:
@@ -107,12 +108,6 @@ def _seat(value: Any) -> int | None:
         raise MoveError(f"seat must be a player number or empty for a spectator, got {value!r}") from None
 
 
-def _delay(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
-        raise MoveError(f"delay must be a number of seconds from 0 to 10, got {value!r}")
-    return float(value)
-
-
 def _seed(value: Any) -> int | None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED):
         raise MoveError(f"seed must be an integer from 0 to 2**64-1 or absent, got {value!r}")
@@ -149,15 +144,20 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
         if not isinstance(options, dict):
             raise MoveError(f"options must be an object, got {options!r}")
         client = request.client.host if request.client else "unknown"
-        seed, delay = _seed(body.get("seed")), _delay(body.get("delay", 0.5))
-        if not bot_setups.acquire(blocking=False):
-            raise MoveError(f"this server is setting up the bots of {MAX_BOT_SETUPS} new games already (a model "
-                            "server may be slow to answer): try again in a few seconds", 429)
+        seed, delay = _seed(body.get("seed")), check_delay(body.get("delay", 0.5))
+        store.check_client(client)  # before any bot is made: a client over its cap costs no model server a request
+        asks_a_model = isinstance(seats, list) and any(
+            isinstance(seat, str) and seat.partition(":")[0] == LLM_AGENT for seat in seats)
+        if asks_a_model and not bot_setups.acquire(blocking=False):
+            raise MoveError(f"this server is setting up the language-model bots of {MAX_BOT_SETUPS} new games "
+                            "already (a model server may be slow to answer): try again in a few seconds, or "
+                            "choose another bot", 429)
         try:
             session = await run_in_threadpool(GameSession, body.get("game"), options, seats, seed=seed, delay=delay,
                                               records_dir=records_dir, client=client, limits=limits)
         finally:
-            bot_setups.release()
+            if asks_a_model:
+                bot_setups.release()
         store.make_room(client)  # after the request is known good: a bad one changes nothing
         store.add(session)
         credentials = session.credentials()
@@ -187,7 +187,7 @@ def create_app(records_dir: Path | None = None, host: str = "127.0.0.1", port: i
         if not session.owned_by(_tokens(request)):
             raise MoveError("only the browser that created this game may change its delay", 403)
         body = await _json_body(request)
-        session.delay = _delay(body.get("delay") if isinstance(body, dict) else None)
+        session.delay = check_delay(body.get("delay") if isinstance(body, dict) else None)
         return JSONResponse({"delay": session.delay})
 
     async def take_seat(request: Request) -> JSONResponse:

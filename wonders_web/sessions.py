@@ -54,6 +54,7 @@ from .limits import DEFAULT_LIMITS, LLM_AGENT, Limits, ModelEndpoint, bot_spec, 
 from .replay import rebuild
 
 CLAIM_SECONDS = 5.0  # a tab that has not asked for this long has let its seat go
+MAX_DELAY = 10.0  # the longest pause before a bot's move, in seconds
 AGENT_SEED_STRIDE = 1000
 log = logging.getLogger(__name__)
 GAME_ID = re.compile(r"[0-9a-f]{12}")  # secrets.token_hex(6): a game's id, the name of its files
@@ -65,6 +66,26 @@ class MoveError(ValueError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+
+
+def check_delay(value: Any) -> float:
+    """``value`` as the seconds before each bot move (0 to ``MAX_DELAY``), or ``MoveError`` saying so."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_DELAY:
+        raise MoveError(f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, got {value!r}")
+    return float(value)
+
+
+def check_secrets(saved: dict[str, Any]) -> None:
+    """``ValueError`` unless a saved game's ``owner`` is a secret and its ``tokens`` and ``invites``
+    map seat numbers to secrets (a secret of another type would fail every request that holds one)."""
+    if not isinstance(saved["owner"], str):
+        raise ValueError(f"its owner secret is {saved['owner']!r}, not text")
+    for field in ("tokens", "invites"):
+        secrets_of_seats = saved[field]
+        if not isinstance(secrets_of_seats, dict) or not all(
+                isinstance(seat, str) and seat.isdigit() and isinstance(secret, str)
+                for seat, secret in secrets_of_seats.items()):
+            raise ValueError(f"its {field} are {secrets_of_seats!r}, not seat numbers with their secrets")
 
 
 def build_bot(spec: str, game: str, seed: int, env: Any, limits: Limits = DEFAULT_LIMITS):
@@ -99,8 +120,8 @@ def build_model_bot(endpoint: ModelEndpoint, game: str, seed: int):
 
 
 class GameSession:
-    """One game: its env, its seats (``"human"`` or a bot spec within ``limits``: :func:`.limits.check_bot`)
-    and the thread that runs it."""
+    """One game: its env, its seats (``"human"`` or a bot spec within ``limits``: :func:`.limits.check_bot`),
+    its ``delay`` (:func:`check_delay`) and the thread that runs it."""
 
     def __init__(self, game: str, options: dict[str, Any], seats: list[str], seed: int | None = None,
                  delay: float = 0.5, records_dir: Path | None = None, game_id: str | None = None,
@@ -126,7 +147,7 @@ class GameSession:
         self.seats = list(seats)
         self.bots = {name: build_bot(spec, self.game, self.seed + AGENT_SEED_STRIDE * (i + 1), self.env, limits)
                      for i, (name, spec) in enumerate(zip(names, seats)) if spec != "human"}
-        self.delay = float(delay)
+        self.delay = check_delay(delay)
         self.id = game_id or secrets.token_hex(6)
         self.records_dir = records_dir
         self.events: list[dict[str, Any]] = []  # raw events, filtered per viewer by view()
@@ -362,7 +383,8 @@ class GameSession:
     def resume(cls, path: Path, records_dir: Path, limits: Limits = DEFAULT_LIMITS) -> GameSession:
         """The game of the ``in_progress`` file ``path``, its id the file's name: its record replayed,
         then the moves of the turn not yet resolved given again and the queued ones queued, with the
-        same secrets; its bots within ``limits``. A file that names another id is refused."""
+        same secrets; its bots within ``limits``, its delay within :func:`check_delay`'s range. A file
+        that names another id, or holds secrets that are not text, is refused."""
         game_id = path.stem
         saved = json.loads(path.read_text())
         if saved.get("id") != game_id:
@@ -370,6 +392,7 @@ class GameSession:
                              "resumed under the name of its file only")
         if "owner" not in saved:
             raise ValueError("saved by an older server, without the seats' secrets: no browser could play it")
+        check_secrets(saved)
         session = cls(saved["game"], saved["options"], saved["seats"], seed=saved["seed"],
                       delay=saved.get("delay", 0.5), records_dir=records_dir, game_id=game_id,
                       record=saved["record"], client=saved.get("client"), limits=limits)
@@ -424,7 +447,7 @@ class SessionStore:
             return
         try:
             session = GameSession.resume(path, self.records_dir, self.limits)
-        except (OSError, AttributeError, KeyError, TypeError, ValueError) as error:  # a damaged file: kept
+        except (OSError, AttributeError, KeyError, TypeError, ValueError, RecursionError) as error:  # damaged: kept
             self.skipped.append(f"{path}: {error}")
             return
         self.add(session)
@@ -444,12 +467,7 @@ class SessionStore:
                 del self.sessions[session.id]
             elif going_on:
                 in_progress[session.id] = session
-        clients_games = sum(session.client == client for session in in_progress.values())
-        if clients_games >= limits.max_games_per_client:
-            raise MoveError(f"this client ({client}) already has {clients_games} games in progress on this server, "
-                            f"the most one client address may have (wonders serve --max-games-per-client "
-                            f"{limits.max_games_per_client}): finish one first, or leave it (a game nobody asks "
-                            f"about for {limits.abandon_seconds:g} seconds is abandoned)", 429)
+        self.check_client(client)
         finished = sorted((s for s in self.sessions.values() if s.id not in in_progress), key=lambda s: s.touched)
         while len(self.sessions) >= limits.max_games and finished:
             released = finished.pop(0)
@@ -459,6 +477,20 @@ class SessionStore:
         if len(self.sessions) >= limits.max_games:
             raise MoveError(f"this server holds {len(self.sessions)} games in progress, its most (wonders serve "
                             f"--max-games {limits.max_games}): try again when one has ended", 429)
+
+    def check_client(self, client: str) -> None:
+        """``MoveError`` (429) when ``client`` already has the most games in progress a client may
+        have (one that no request named for ``abandon_seconds`` does not count: it is abandoned when
+        room is made). Changes nothing: a new game checks it before its bots are made (a model
+        bot's check is a request to the operator's model server)."""
+        limits, now = self.limits, time.monotonic()
+        clients_games = sum(session.client == client and session.in_progress()
+                            and now - session.touched <= limits.abandon_seconds for session in self.sessions.values())
+        if clients_games >= limits.max_games_per_client:
+            raise MoveError(f"this client ({client}) already has {clients_games} games in progress on this server, "
+                            f"the most one client address may have (wonders serve --max-games-per-client "
+                            f"{limits.max_games_per_client}): finish one first, or leave it (a game nobody asks "
+                            f"about for {limits.abandon_seconds:g} seconds is abandoned)", 429)
 
     def add(self, session: GameSession) -> GameSession:
         self.sessions[session.id] = session

@@ -68,9 +68,29 @@ def test_an_interrupted_arena_resumes_with_the_games_missing(tmp_path):
             run_arena("duel", {"another": spec(restarted)}, ladder=ladder, games=2, out=tmp_path, progress=False)
 
 
+
+@pytest.mark.parametrize("damage", ["{not json", "5", '{"index": "2"}'])
+def test_a_damaged_line_before_the_last_stops_the_arena_and_loses_no_game(tmp_path, damage):
+    """A line of games.jsonl that is not a game's row, with games saved after it: the arena stops
+    naming the line, before any model call, and the file stays as it was (the rows after it cost
+    model calls; they used to be dropped and the file rewritten without them)."""
+    pytest.importorskip("openskill", reason="the arena rates with openskill (the tournament extra)")
+    ladder = ["random", "heuristic"]
+    with ScriptedChatServer(then="legal") as server:
+        run_arena("duel", {"scripted": spec(server)}, ladder=ladder, games=2, out=tmp_path, progress=False)
+        lines = (tmp_path / "games.jsonl").read_text().splitlines()
+        damaged = "\n".join([lines[0], damage, *lines[2:]]) + "\n"
+        (tmp_path / "games.jsonl").write_text(damaged)
+        asked = len(server.requests)
+        with pytest.raises(ValueError, match=r"games.jsonl: line 2 is not a game's row .*nothing was played"):
+            run_arena("duel", {"scripted": spec(server)}, ladder=ladder, games=2, out=tmp_path, progress=False)
+        assert len(server.requests) == asked and (tmp_path / "games.jsonl").read_text() == damaged
+
+
 def test_no_reply_of_a_model_stops_the_arena(tmp_path):
     """Replies that are no chat completion and a move number of 5,000 digits: failed requests and
     illegal answers, counted, then the fallback; every game is played and saved."""
+    pytest.importorskip("openskill", reason="the arena rates with openskill (the tournament extra)")
     odd = [*NOT_COMPLETIONS.values(), "MOVE: " + "9" * 5000] * 4
     with ScriptedChatServer(odd, then="MOVE: " + "9" * 5000) as server:
         arena = run_arena("duel", {"odd": spec(server) + ",http_retries=0,retries=0"}, ladder=["random"], games=2,

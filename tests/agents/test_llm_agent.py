@@ -123,6 +123,9 @@ def test_replies_that_are_no_chat_completion_are_failed_requests_then_the_fallba
                "usage a string": "usage is '12 tokens', not an object",
                "token counts 'many'": "usage.prompt_tokens is 'many', not a count of tokens",
                "token counts 1e999": "usage.prompt_tokens is inf, not a count of tokens",
+               "token counts 1e300": "usage.prompt_tokens is 1e+300, not a count of tokens (0 to 1,000,000,000)",
+               "token counts of 4,000 digits": "usage.prompt_tokens is 100000000000000000...0000000000000000000, "
+                                               "not a count",
                "no choices": "no choices[0].message.content", "JSON nested too deep": "recursion",
                "not UTF-8": "can't decode byte 0xc3", "not JSON": "Expecting value"}
     with ScriptedChatServer(list(NOT_COMPLETIONS.values())) as server:

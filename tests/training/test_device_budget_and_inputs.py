@@ -192,15 +192,34 @@ def test_a_rewrite_is_atomic_an_interruption_leaves_the_old_file(tmp_path, monke
     assert path.read_text() == before and [p.name for p in tmp_path.iterdir()] == ["progress.csv"]
 
 
-def test_damaged_rows_are_dropped_with_a_warning(tmp_path, capsys):
+def test_damaged_rows_are_dropped_with_a_warning_and_kept_in_a_copy_of_the_log(tmp_path, capsys):
+    """Before, a damaged row (a hand edit, a spreadsheet's '1.0') was gone for good once the log was
+    rewritten: now the log as it was is copied beside it first, never over an earlier copy."""
     path = tmp_path / "progress.csv"
-    path.write_text("update,loss\n1,0.5\n2,0.4,extra\nx,0.3\n3\n\n4,0.2\n5,0.1\n")
+    damaged = "update,loss\n1,0.5\n2,0.4,extra\nx,0.3\n3\n\n4,0.2\n5,0.1\n"
+    path.write_text(damaged)
     csv_files.truncate_csvs({path: FIELDS}, 4)
     assert path.read_text().splitlines() == ["update,loss", "1,0.5", "4,0.2"]
+    assert (tmp_path / "progress.damaged.csv").read_text() == damaged
     err = capsys.readouterr().err
     assert "line 3 is damaged (3 values for 2 columns): dropped" in err
     assert "line 4 is damaged (update 'x' is not an integer): dropped" in err
     assert "line 5 is damaged (1 values for 2 columns): dropped" in err
+    assert f"its damaged rows are kept with the rest of the log as it was in {tmp_path / 'progress.damaged.csv'}" in err
+    again = "update,loss\n1.0,0.5\n4,0.2\n"
+    path.write_text(again)
+    csv_files.truncate_csvs({path: FIELDS}, 4)
+    assert (tmp_path / "progress.damaged.csv").read_text() == damaged
+    assert (tmp_path / "progress.damaged-2.csv").read_text() == again
+
+
+def test_a_last_line_cut_short_by_a_crash_and_blank_lines_are_dropped_without_a_copy(tmp_path, capsys):
+    path = tmp_path / "progress.csv"
+    path.write_text("update,loss\n1,0.5\n\n2,0.4\n3")
+    csv_files.truncate_csvs({path: FIELDS}, 4)
+    assert path.read_text().splitlines() == ["update,loss", "1,0.5", "2,0.4"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.csv"]
+    assert "line 5 is damaged (1 values for 2 columns): dropped" in capsys.readouterr().err
 
 
 def test_a_log_with_a_byte_order_mark_keeps_its_rows_and_an_empty_one_gets_its_header(tmp_path, capsys):

@@ -165,7 +165,8 @@ def test_a_silent_model_server_stalls_no_other_request_and_its_address_is_not_to
 
 def test_games_waiting_for_their_bots_are_capped_and_leave_the_rest_of_the_server_free(tmp_path, listener, monkeypatch):
     """A client that starts many games against a silent model server holds at most ``MAX_BOT_SETUPS``
-    worker threads: the next new game is a 429 at once, and the page is still served."""
+    worker threads: the next game with a model seat is a 429 at once, while a game of other bots is
+    made as ever and the page is still served."""
     import wonders_web.app
     monkeypatch.setattr(wonders_web.app, "MAX_BOT_SETUPS", 1)
     port = listener.getsockname()[1]
@@ -175,14 +176,30 @@ def test_games_waiting_for_their_bots_are_capped_and_leave_the_rest_of_the_serve
         creating = threading.Thread(target=lambda: created.update(response=client.post("/api/games", json=waiting)))
         creating.start()
         connection = accept(listener)  # the first game's bot waits for the silent model server
-        refused = client.post("/api/games", json={**waiting, "seats": ["random", "human"]})
-        assert refused.status_code == 429 and "setting up the bots of 1 new games already" in refused.json()["error"]
+        refused = client.post("/api/games", json=waiting)
+        assert refused.status_code == 429
+        assert "setting up the language-model bots of 1 new games already" in refused.json()["error"]
+        assert client.post("/api/games", json={**waiting, "seats": ["random", "human"]}).status_code == 200
         assert client.get("/").status_code == 200 and client.get("/api/setup").status_code == 200
         connection.close()  # the model server hangs up: the first game is refused, and the next one may start
         creating.join(30)
         assert created["response"].status_code == 400
         assert client.post("/api/games", json={**waiting, "seats": ["random", "human"]}).status_code == 200
 
+
+
+def test_a_client_at_its_cap_of_games_costs_the_model_server_no_request(tmp_path, model):
+    """A client with the most games in progress it may have asks for a model seat: the 429 comes
+    before the bot is made (it was checked after, each refused game a GET /models with the
+    operator's key)."""
+    limits = Limits(models=(ModelEndpoint("scripted", model.url, "scripted"),), max_games_per_client=1)
+    with TestClient(create_app(tmp_path, limits=limits), base_url=BASE_URL) as client:
+        assert client.post("/api/games", json={"game": "duel", "seats": ["human", "random"]}).status_code == 200
+        gets = len(model.gets)
+        for _ in range(3):
+            refused = client.post("/api/games", json={"game": "duel", "seats": ["human", "llm:scripted"]})
+            assert refused.status_code == 429 and "--max-games-per-client" in refused.json()["error"]
+        assert len(model.gets) == gets and model.requests == []
 
 def test_a_saved_llm_seat_is_resumed_only_as_an_offered_model(tmp_path, model):
     with offering(tmp_path, ModelEndpoint("scripted", model.url, "scripted")) as client:

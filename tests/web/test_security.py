@@ -267,13 +267,22 @@ def test_a_saved_bot_with_simulations_alone_gets_the_time_cap_when_resumed(tmp_p
 
 
 @pytest.mark.parametrize("field, value", [("seats", [1, "random"]), ("seats", "human"), ("tokens", ["x"]),
-                                          ("options", 5), ("queued", None)])
+                                          ("options", 5), ("queued", None), ("owner", 7), ("tokens", {"0": 5}),
+                                          ("invites", {"0": None}), ("delay", 1e9), ("delay", -1), ("delay", "1")])
 def test_a_saved_game_with_a_field_of_the_wrong_type_is_kept_aside(tmp_path, field, value):
     path, saved = saved_game(tmp_path)
     path.write_text(json.dumps({**saved, field: value}))
     sessions, skipped = resumed(tmp_path)
     assert sessions == {} and len(skipped) == 1 and skipped[0].startswith(f"{path}: ")
     assert json.loads(path.read_text())[field] == value
+
+
+def test_a_saved_game_nested_too_deeply_to_read_is_kept_aside(tmp_path):
+    path, _ = saved_game(tmp_path)
+    path.write_text("[" * 100_000)
+    sessions, skipped = resumed(tmp_path)
+    assert sessions == {} and len(skipped) == 1 and skipped[0].startswith(f"{path}: ")
+    assert path.read_text() == "[" * 100_000
 
 
 # ---------------------------------------------------------------- --host

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from enum import IntEnum
 from functools import cache
 
-from ..game import action_number_error
+from ..game import action_number_error, quoted
 from .cards import BASE, MYTHOLOGIES, DuelDatabase
 
 
@@ -157,7 +157,7 @@ class ActionTable:
     def decode(self, action: int) -> tuple[ActionKind, int, int]:
         """(kind, index, wonder): the inverse of :meth:`encode` (``wonder`` is 0 unless WONDER)."""
         if not 0 <= action < self.num_actions:
-            raise ValueError(f"action must be an integer in 0-{self.num_actions - 1}, got {action!r}")
+            raise ValueError(f"action must be an integer in 0-{self.num_actions - 1}, got {quoted(action)}")
         return self.decoded[action]
 
     def describe(self, action: int) -> str:
@@ -211,7 +211,7 @@ def why_illegal_for(acts: ActionTable, action: object, player: int, acting: list
         why = reason()
     if why is None:
         return None
-    label = repr(action) if action_number_error(action, acts.num_actions) else \
+    label = quoted(action) if action_number_error(action, acts.num_actions) else \
         f"{action} ({acts.describe(int(action))})"
     return f"illegal action {label} for player {player}: {why}"
 

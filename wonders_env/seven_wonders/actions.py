@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from ..game import quoted
+
 PAYMENT_MODES = ("cheapest", "choose")
 MAX_TO_ONE_SIDE = 14  # at most 7 resource units in a cost, at most 2 coins each
 
@@ -110,7 +112,7 @@ def decode_action(action: int, num_types: int, payment: str = "cheapest", num_le
     coins to the left for ``PAY``, -1 for ``WAIT``."""
     total = num_actions(num_types, payment, num_leaders)
     if not 0 <= action < total:
-        raise ValueError(f"action must be an integer in [0, {total}), got {action!r}")
+        raise ValueError(f"action must be an integer in [0, {total}), got {quoted(action)}")
     leaders_from = num_actions(num_types, payment)
     if action >= leaders_from:
         return LEADER_KINDS[(action - leaders_from) // num_leaders], (action - leaders_from) % num_leaders
