@@ -272,7 +272,7 @@ def new_game(seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
     state.cards_left = 0
     state.city = [[], []]
     state.owned = np.zeros((2, db.num_cards), np.int8)
-    state.color_count = [[0] * 7, [0] * 7]
+    state.color_count = [[0] * db.num_colors, [0] * db.num_colors]
     state.production = [[0] * 5, [0] * 5]
     state.raw_choices, state.manufactured_choices = [0, 0], [0, 0]
     state.fixed_price_bits = [0, 0]
