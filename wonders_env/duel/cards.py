@@ -754,6 +754,9 @@ class DuelDatabase:
         self.mysticism_vp = sum(_total(t.effects, EffectKind.VP_PER_PANTHEON_TOKEN) for t in tokens)
         self.poliorcetics_coins = sum(_total(t.effects, EffectKind.COINS_LOST_PER_PAWN_STEP) for t in tokens)
         self.engineering_price = sum(_total(t.effects, EffectKind.CHAIN_PRICE) for t in tokens)
+        # Agora's (NONE without the expansion)
+        self.corruption = self._token_with(EffectKind.FREE_SENATORS, optional=True)
+        self.organized_crime = self._token_with(EffectKind.CONSPIRE_KEEP_BOTH, optional=True)
 
     def _token_with(self, kind: EffectKind, optional: bool = False) -> int:
         """Id of the one progress token with this effect (``optional``: NONE when there is none)."""

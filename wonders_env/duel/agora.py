@@ -1,0 +1,124 @@
+"""The rules of the Agora expansion of 7 Wonders Duel (``expansions=("agora",)``), being built.
+
+Built so far: the tables (:class:`.cards.AgoraTables`), the setup (:func:`.state.deal_senators`,
+:func:`.state.new_agora`) and the Senate of this module, which reads and changes an
+:class:`.state.AgoraState` (``senate``) and the tables only. The turn's decisions (Senate actions,
+conspiracies, the decrees' effects in the base rules) come next; the engines do not offer the
+expansion until they exist (``cards.Expansion.playable``).
+
+The rules, as built:
+
+* **Setup**: the base game's (and Pantheon's) draws first, so those draws are unchanged; then the 13
+  Senators shuffled and dealt 5, 5, 3 into Ages I, II, III, each Age's 20 cards and its Senators
+  shuffled together into its structure of 25, 25, 23 slots (``data/agora_layouts.json``); then the
+  conspiracy deck shuffled; then the 16 decrees shuffled and the first 6 put in chambers 1-6 in
+  order, face up in chambers 1, 3, 5 and face down in 2, 4, 6 (README decision 13).
+* **Senators**: recruiting one costs as many coins as the Senators already in the recruiter's city;
+  nothing with Corruption (:func:`senator_cost`). A Politician gives 1, 2 or 3 Senate actions for
+  0-1, 2-3 or 4+ blue cards, 2 more blue cards counted under the Senate boost decree
+  (:func:`senate_actions`).
+* **The Senate**: 6 chambers in a row, adjacent when their numbers differ by 1; 12 cubes a player.
+  *Place* puts a cube from the supply (none left: no place); *move* takes an own cube to an
+  adjacent chamber; *remove* takes an opponent's cube back to their supply. A player **controls** a
+  chamber while they have strictly more cubes there (a tie: nobody). A face-down decree turns face
+  up when a cube first arrives in its chamber, placed or moved (README decision 12 says "placed";
+  *decision of the project*: a moved cube too, as B turns it up when control is first gained,
+  which a moved cube can give). Controlled chambers score 1, 2, 3, 3, 2, 1 VP at the end;
+  controlling all 6 is **political supremacy**.
+"""
+
+from __future__ import annotations
+
+from .cards import NONE, SENATOR, DuelDatabase, EffectKind
+from .state import NOBODY, AgoraState, DuelState
+
+
+# ------------------------------------------------------------------------------- Senators
+def senator_cost(state: DuelState, player: int) -> int:
+    """Coins ``player`` pays to recruit a Senator now: one per Senator in their city, none with Corruption."""
+    corruption = state.db.corruption
+    if corruption != NONE and state.player_tokens[player] >> corruption & 1:
+        return 0
+    return state.color_count[player][SENATOR]
+
+
+def senate_actions(db: DuelDatabase, senate: AgoraState, player: int, blue_cards: int) -> int:
+    """The Senate actions of a Politician ``player`` recruits with ``blue_cards`` blue cards in their
+    city: by the blue cards counted, with the Senate boost of the decrees they control."""
+    bonus = sum(e.amount for e in controlled_decree_effects(db, senate, player)
+                if e.kind is EffectKind.SENATE_BLUE_BONUS)
+    return db.agora.senate_actions(blue_cards + bonus)
+
+
+# --------------------------------------------------------------------------- the Senate
+def supply(db: DuelDatabase, senate: AgoraState, player: int) -> int:
+    """The cubes ``player`` has not put in the Senate."""
+    return db.agora.cubes_per_player - sum(senate.cubes[player])
+
+
+def controller(senate: AgoraState, chamber: int) -> int:
+    """The player with strictly more cubes in ``chamber``, or NOBODY."""
+    mine, theirs = senate.cubes[0][chamber], senate.cubes[1][chamber]
+    return 0 if mine > theirs else 1 if theirs > mine else NOBODY
+
+
+def controlled(senate: AgoraState, player: int) -> list[int]:
+    """The chambers ``player`` controls."""
+    return [chamber for chamber in range(len(senate.decrees)) if controller(senate, chamber) == player]
+
+
+def controlled_decree_effects(db: DuelDatabase, senate: AgoraState, player: int) -> list:
+    """The effects of the decrees of the chambers ``player`` controls (always face up: a controlled
+    chamber has a cube, which turned its decrees up)."""
+    decrees = db.agora.decrees
+    return [effect for chamber in controlled(senate, player) for decree in senate.decrees[chamber]
+            for effect in decrees[decree].effects]
+
+
+def place_chambers(db: DuelDatabase, senate: AgoraState, player: int, chamber_bits: int) -> list[int]:
+    """The chambers of the bit set ``chamber_bits`` where ``player`` may place a cube now."""
+    if supply(db, senate, player) == 0:
+        return []
+    return [chamber for chamber in range(db.agora.num_chambers) if chamber_bits >> chamber & 1]
+
+
+def moves(senate: AgoraState, player: int) -> list[tuple[int, int]]:
+    """The (from, to) chambers of ``player``'s possible moves: an own cube to an adjacent chamber."""
+    cubes = senate.cubes[player]
+    return [(source, target) for source in range(len(cubes)) if cubes[source]
+            for target in (source - 1, source + 1) if 0 <= target < len(cubes)]
+
+
+def place_cube(db: DuelDatabase, senate: AgoraState, player: int, chamber: int) -> None:
+    """``player`` puts a cube of their supply in ``chamber``."""
+    if supply(db, senate, player) == 0:
+        raise ValueError(f"player_{player} has no cube left to place")
+    senate.cubes[player][chamber] += 1
+    senate.decree_face_up[chamber] = True
+
+
+def move_cube(senate: AgoraState, player: int, source: int, target: int) -> None:
+    """``player`` moves one of their cubes from ``source`` to the adjacent chamber ``target``."""
+    if abs(source - target) != 1 or not senate.cubes[player][source]:
+        raise ValueError(f"player_{player} cannot move a cube from chamber {source + 1} to chamber {target + 1}")
+    senate.cubes[player][source] -= 1
+    senate.cubes[player][target] += 1
+    senate.decree_face_up[target] = True
+
+
+def remove_cube(senate: AgoraState, owner: int, chamber: int) -> None:
+    """One of ``owner``'s cubes leaves ``chamber`` for their supply (the opponent removes it)."""
+    if not senate.cubes[owner][chamber]:
+        raise ValueError(f"player_{owner} has no cube in chamber {chamber + 1}")
+    senate.cubes[owner][chamber] -= 1
+
+
+def political_supremacy(senate: AgoraState) -> int:
+    """The player who controls every chamber, or NOBODY."""
+    owners = {controller(senate, chamber) for chamber in range(len(senate.decrees))}
+    return owners.pop() if len(owners) == 1 and NOBODY not in owners else NOBODY
+
+
+def senate_points(db: DuelDatabase, senate: AgoraState, player: int) -> int:
+    """The VP of the chambers ``player`` controls (1, 2, 3, 3, 2, 1)."""
+    return sum(db.agora.chamber_vp[chamber] for chamber in controlled(senate, player))
