@@ -29,7 +29,7 @@ The rules, as built:
 
 from __future__ import annotations
 
-from .cards import NONE, SENATOR, DuelDatabase, EffectKind
+from .cards import NONE, SENATOR, DuelDatabase, Effect, EffectKind
 from .state import NOBODY, AgoraState, DuelState
 
 
@@ -67,7 +67,7 @@ def controlled(senate: AgoraState, player: int) -> list[int]:
     return [chamber for chamber in range(len(senate.decrees)) if controller(senate, chamber) == player]
 
 
-def controlled_decree_effects(db: DuelDatabase, senate: AgoraState, player: int) -> list:
+def controlled_decree_effects(db: DuelDatabase, senate: AgoraState, player: int) -> list[Effect]:
     """The effects of the decrees of the chambers ``player`` controls (always face up: a controlled
     chamber has a cube, which turned its decrees up)."""
     decrees = db.agora.decrees
@@ -122,3 +122,78 @@ def political_supremacy(senate: AgoraState) -> int:
 def senate_points(db: DuelDatabase, senate: AgoraState, player: int) -> int:
     """The VP of the chambers ``player`` controls (1, 2, 3, 3, 2, 1)."""
     return sum(db.agora.chamber_vp[chamber] for chamber in controlled(senate, player))
+
+
+# ------------------------------------------------------------------------------- decrees
+def decree_total(db: DuelDatabase, senate: AgoraState, player: int, kind: EffectKind) -> int:
+    """The sum of the amounts of ``player``'s controlled decrees of ``kind`` (the discard bonus, the
+    Senate boost, the wonder discount)."""
+    return sum(e.amount for e in controlled_decree_effects(db, senate, player) if e.kind is kind)
+
+
+def decree_bits(db: DuelDatabase, senate: AgoraState, player: int, kind: EffectKind) -> int:
+    """The bit set of what ``player``'s controlled decrees of ``kind`` name: resources (bit per
+    ``RESOURCES`` index) for the trade discounts, colours (bit per ``COLORS`` index) for the
+    ignored cost symbol."""
+    bits = 0
+    for effect in controlled_decree_effects(db, senate, player):
+        if effect.kind is kind:
+            bits |= 1 << effect.what if kind is EffectKind.IGNORE_COST_SYMBOL else effect.what
+    return bits
+
+
+def has_decree(db: DuelDatabase, senate: AgoraState, player: int, kind: EffectKind) -> bool:
+    """Whether ``player`` controls a decree of ``kind`` (shared chains, the Conspirator replay)."""
+    return any(e.kind is kind for e in controlled_decree_effects(db, senate, player))
+
+
+def build_income(db: DuelDatabase, senate: AgoraState, colour: int, age: int) -> list[int]:
+    """Coins each player takes when anyone builds a card of ``colour`` in ``age``: the Age's number
+    per controlled income decree of that colour."""
+    return [age * sum(1 for e in controlled_decree_effects(db, senate, player)
+                      if e.kind is EffectKind.BUILD_INCOME and e.what == colour) for player in (0, 1)]
+
+
+def wonder_income(db: DuelDatabase, senate: AgoraState, age: int) -> list[int]:
+    """Coins each player takes when anyone builds a wonder in ``age`` (the wonder income decree)."""
+    return [age * sum(1 for e in controlled_decree_effects(db, senate, player) if e.kind is EffectKind.WONDER_INCOME)
+            for player in (0, 1)]
+
+
+def shield_pull(db: DuelDatabase, senate: AgoraState) -> int:
+    """Where the shield decrees pull the Conflict pawn: their controllers' shields, toward player 1's
+    capital for player 0's (positive, the pawn's direction) and back for player 1's.
+
+    The shield decree's rule (its controller gains 1 shield on gaining control; the pawn moves 1
+    back on losing it, 2 when the opponent takes it over) is that pull changing hands: after any
+    change of the Senate (cubes, a decree moved) the pawn moves by the pull after minus the pull
+    before (:func:`shield_steps`)."""
+    pull = 0
+    for chamber, decrees in enumerate(senate.decrees):
+        owner = controller(senate, chamber)
+        if owner == NOBODY:
+            continue
+        shields = sum(e.amount for d in decrees for e in db.agora.decrees[d].effects
+                      if e.kind is EffectKind.SHIELD_WHILE_CONTROLLED)
+        pull += shields if owner == 0 else -shields
+    return pull
+
+
+def shield_steps(db: DuelDatabase, before: int, senate: AgoraState) -> int:
+    """The pawn's move (positive: toward player 1's capital) after a change of the Senate whose
+    :func:`shield_pull` was ``before``."""
+    return shield_pull(db, senate) - before
+
+
+# --------------------------------------------------------------------- conspiracies' sums
+def blackmail_coins(opponent_coins: int) -> int:
+    """Blackmail: half the opponent's coins, rounded up (in the Blackmailer's favour)."""
+    return (opponent_coins + 1) // 2
+
+
+def embezzlement_coins(senate: AgoraState, player: int, effects: tuple[Effect, ...]) -> tuple[int, int]:
+    """Embezzlement by ``player``: (coins gained, coins the opponent loses before the floor of 0),
+    by the cubes each has in the Senate."""
+    per_own = sum(e.amount for e in effects if e.kind is EffectKind.COINS_PER_OWN_CUBE)
+    per_theirs = sum(e.amount for e in effects if e.kind is EffectKind.OPPONENT_LOSES_PER_CUBE)
+    return per_own * sum(senate.cubes[player]), per_theirs * sum(senate.cubes[1 - player])
