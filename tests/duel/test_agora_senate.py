@@ -189,3 +189,46 @@ def test_the_decree_effects_are_the_controllers(senate):
     senate.decrees[0].append(senate.decrees[1][0])  # Insider Influence: a second decree under it
     kinds = [e.kind.name for e in agora.controlled_decree_effects(AGORA, senate, 0)]
     assert kinds == ["DISCARD_BONUS", "CHAINS_FROM_OPPONENT"]
+
+
+def test_conspire_draws_two_keeps_one_and_puts_the_other_back(senate):
+    top = senate.conspiracy_deck[:2]
+    assert agora.draw_conspiracies(AGORA, senate) == top and len(senate.conspiracy_deck) == 14
+    agora.keep_conspiracy(senate, 1, top[1])
+    agora.put_back_conspiracy(senate, top[0], on_top=False)
+    assert senate.conspiracies == [[], [top[1]]] and senate.prepared == [[], [-1]]
+    assert senate.conspiracy_deck[-1] == top[0] and senate.drawn == []
+    again = agora.draw_conspiracies(AGORA, senate)
+    agora.put_back_conspiracy(senate, again[1], on_top=True)
+    assert senate.conspiracy_deck[0] == again[1]
+    with pytest.raises(ValueError, match="was not drawn"):
+        agora.keep_conspiracy(senate, 0, top[1])
+
+
+def test_organized_crime_keeps_both_and_a_short_deck_draws_what_is_left(senate):
+    top = agora.draw_conspiracies(AGORA, senate)
+    for conspiracy in list(top):
+        agora.keep_conspiracy(senate, 0, conspiracy)
+    assert senate.conspiracies[0] == top
+    senate.conspiracy_deck = senate.conspiracy_deck[:1]
+    assert len(agora.draw_conspiracies(AGORA, senate)) == 1 and senate.conspiracy_deck == []
+    assert agora.draw_conspiracies(AGORA, senate) == []
+
+
+def test_prepare_then_trigger_and_curia_julias_unprepared_trigger(senate):
+    first, second = agora.draw_conspiracies(AGORA, senate)
+    agora.keep_conspiracy(senate, 0, first)
+    agora.keep_conspiracy(senate, 0, second)
+    assert agora.triggerable(senate, 0) == [] and agora.preparable(senate, 0) == [first, second]
+    agora.prepare_conspiracy(senate, 0, second, 40)
+    assert agora.triggerable(senate, 0) == [second] and agora.preparable(senate, 0) == [first]
+    assert agora.triggerable(senate, 0, unprepared_too=True) == [first, second]
+    with pytest.raises(ValueError, match="no unprepared conspiracy"):
+        agora.prepare_conspiracy(senate, 0, second, 41)
+    agora.trigger_conspiracy(senate, 0, second)
+    assert senate.triggered[0] == [second] and senate.left_game == [40]
+    assert senate.conspiracies[0] == [first] and senate.prepared[0] == [-1]
+    agora.trigger_conspiracy(senate, 0, first)  # Curia Julia: unprepared, no card leaves
+    assert senate.triggered[0] == [second, first] and senate.left_game == [40]
+    with pytest.raises(ValueError, match="holds no conspiracy"):
+        agora.trigger_conspiracy(senate, 1, first)

@@ -25,12 +25,20 @@ The rules, as built:
   *decision of the project*: a moved cube too, as B turns it up when control is first gained,
   which a moved cube can give). Controlled chambers score 1, 2, 3, 3, 2, 1 VP at the end;
   controlling all 6 is **political supremacy**.
+* **Conspiracies**: to *conspire*, draw the top 2 of the deck (fewer if fewer are left), keep 1 face
+  down and put the other on the top or the bottom of the deck, the drawer's choice; with Organized
+  Crime keep both (:func:`draw_conspiracies`, :func:`keep_conspiracy`, :func:`put_back_conspiracy`).
+  To *prepare* one, tuck the card taken from the structure face down under an unprepared held
+  conspiracy (:func:`prepare_conspiracy`). At the start of their turn a player may *trigger* one
+  prepared conspiracy (with Curia Julia, once, an unprepared one): it turns face up and is used
+  up (:func:`trigger_conspiracy`). *Decision of the project*: the card under a conspiracy leaves
+  the game with it (never in the discard pile: the Mausoleum cannot take it).
 """
 
 from __future__ import annotations
 
 from .cards import NONE, SENATOR, DuelDatabase, Effect, EffectKind
-from .state import NOBODY, AgoraState, DuelState
+from .state import EMPTY, NOBODY, AgoraState, DuelState
 
 
 # ------------------------------------------------------------------------------- Senators
@@ -197,3 +205,60 @@ def embezzlement_coins(senate: AgoraState, player: int, effects: tuple[Effect, .
     per_own = sum(e.amount for e in effects if e.kind is EffectKind.COINS_PER_OWN_CUBE)
     per_theirs = sum(e.amount for e in effects if e.kind is EffectKind.OPPONENT_LOSES_PER_CUBE)
     return per_own * sum(senate.cubes[player]), per_theirs * sum(senate.cubes[1 - player])
+
+
+# --------------------------------------------------------------------------- conspiracies
+def draw_conspiracies(db: DuelDatabase, senate: AgoraState) -> list[int]:
+    """Conspire: the top conspiracies of the deck (2, fewer if fewer are left) become ``drawn``."""
+    count = db.agora.conspiracies_drawn
+    senate.drawn, senate.conspiracy_deck = senate.conspiracy_deck[:count], senate.conspiracy_deck[count:]
+    return list(senate.drawn)
+
+
+def keep_conspiracy(senate: AgoraState, player: int, conspiracy: int) -> None:
+    """``player`` keeps the drawn ``conspiracy`` face down, unprepared."""
+    if conspiracy not in senate.drawn:
+        raise ValueError(f"conspiracy {conspiracy} was not drawn (drawn: {senate.drawn})")
+    senate.drawn.remove(conspiracy)
+    senate.conspiracies[player].append(conspiracy)
+    senate.prepared[player].append(EMPTY)
+
+
+def put_back_conspiracy(senate: AgoraState, conspiracy: int, on_top: bool) -> None:
+    """The drawn ``conspiracy`` not kept goes back on the top or the bottom of the deck."""
+    if conspiracy not in senate.drawn:
+        raise ValueError(f"conspiracy {conspiracy} was not drawn (drawn: {senate.drawn})")
+    senate.drawn.remove(conspiracy)
+    if on_top:
+        senate.conspiracy_deck.insert(0, conspiracy)
+    else:
+        senate.conspiracy_deck.append(conspiracy)
+
+
+def preparable(senate: AgoraState, player: int) -> list[int]:
+    """The conspiracies ``player`` may prepare: held and unprepared."""
+    return [c for c, card in zip(senate.conspiracies[player], senate.prepared[player]) if card == EMPTY]
+
+
+def prepare_conspiracy(senate: AgoraState, player: int, conspiracy: int, card: int) -> None:
+    """``player`` tucks ``card`` (taken from the structure) under their unprepared ``conspiracy``."""
+    if conspiracy not in preparable(senate, player):
+        raise ValueError(f"player_{player} holds no unprepared conspiracy {conspiracy}")
+    senate.prepared[player][senate.conspiracies[player].index(conspiracy)] = card
+
+
+def triggerable(senate: AgoraState, player: int, unprepared_too: bool = False) -> list[int]:
+    """The conspiracies ``player`` may trigger: the prepared ones (every held one for Curia Julia's)."""
+    return [c for c, card in zip(senate.conspiracies[player], senate.prepared[player])
+            if unprepared_too or card != EMPTY]
+
+
+def trigger_conspiracy(senate: AgoraState, player: int, conspiracy: int) -> None:
+    """``player``'s held ``conspiracy`` turns face up and is used up; the card under it leaves the game."""
+    if conspiracy not in senate.conspiracies[player]:
+        raise ValueError(f"player_{player} holds no conspiracy {conspiracy}")
+    index = senate.conspiracies[player].index(conspiracy)
+    if senate.prepared[player][index] != EMPTY:
+        senate.left_game.append(senate.prepared[player][index])
+    del senate.conspiracies[player][index], senate.prepared[player][index]
+    senate.triggered[player].append(conspiracy)

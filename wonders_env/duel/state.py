@@ -398,16 +398,23 @@ def start_age(state: DuelState, age: int) -> None:
 
 
 class AgoraState:
-    """Agora's part of a game: the Senate and the conspiracy deck; ``clone()`` copies it, it pickles
+    """Agora's part of a game: the Senate and the conspiracies; ``clone()`` copies it, it pickles
     as is. Chambers are 0-5 (the rulebook's 1-6); decree and conspiracy ids are rows of
-    ``data/agora_decrees.csv`` and ``agora_conspiracies.csv``. Hidden: the deck's order and the
-    face-down decrees (their chambers' ``decree_face_up`` is False)."""
+    ``data/agora_decrees.csv`` and ``agora_conspiracies.csv``. Hidden: the deck's order, the
+    face-down decrees (their chambers' ``decree_face_up`` is False), a player's ``conspiracies``,
+    which of them are prepared and the cards under them (their holder sees them), the ``drawn``
+    conspiracies (the drawer sees them)."""
 
     __slots__ = (
         "conspiracy_deck",  # the conspiracies not drawn yet, top first (hidden order)
         "decrees",  # per chamber: its decrees (one at setup; Insider Influence puts a second under it)
         "decree_face_up",  # per chamber: its decrees are face up
         "cubes",  # per player, per chamber: the player's influence cubes there
+        "drawn",  # the conspiracies drawn by a conspire, not yet kept or put back
+        "conspiracies",  # per player: the conspiracies held face down, in the order kept
+        "prepared",  # per player, per held conspiracy: the card tucked under it, or EMPTY (unprepared)
+        "triggered",  # per player: the conspiracies triggered (face up, used), in order
+        "left_game",  # the cards that were under the triggered conspiracies (seen when taken)
     )
 
     def clone(self) -> AgoraState:
@@ -450,4 +457,7 @@ def new_agora(db: DuelDatabase, rng: DealRng) -> AgoraState:
     agora.decrees = [[decree] for decree in decrees[:tables.num_chambers]]
     agora.decree_face_up = list(tables.decree_face_up)
     agora.cubes = [[0] * tables.num_chambers, [0] * tables.num_chambers]
+    agora.drawn = []
+    agora.conspiracies, agora.prepared, agora.triggered = [[], []], [[], []], [[], []]
+    agora.left_game = []
     return agora
