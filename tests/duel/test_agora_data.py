@@ -231,3 +231,12 @@ def test_the_agora_effect_tokens_parse():
 def test_agora_databases_pickle_as_their_names():
     import pickle
     assert pickle.loads(pickle.dumps(AGORA)) is AGORA and pickle.loads(pickle.dumps(BOTH)) is BOTH
+
+
+def test_the_senators_and_decrees_have_their_words():
+    from wonders_env.duel.presentation import card_text, effects_text
+    politician = card_text(AGORA, TABLES.senators[2])
+    assert "1 coin per Senator you have" in politician and "chamber 3 or 4, or moves" in politician
+    assert card_text(AGORA, TABLES.senators[-1]).endswith("place a cube in any chamber, or conspire")
+    assert effects_text(TABLES.decrees[9].effects) == "you buy wood or clay or stone for 1 coin less (at least 1)"
+    assert card_text(AGORA, 0) == card_text(duel_cards.BASE, 0) == "brown, costs nothing: produces 1 wood"

@@ -232,3 +232,28 @@ def test_prepare_then_trigger_and_curia_julias_unprepared_trigger(senate):
     assert senate.triggered[0] == [second, first] and senate.left_game == [40]
     with pytest.raises(ValueError, match="holds no conspiracy"):
         agora.trigger_conspiracy(senate, 1, first)
+
+
+@pytest.mark.parametrize("db", [AGORA, BOTH], ids=["agora", "pantheon+agora"])
+def test_the_games_structures_are_agoras(db):
+    """A game of an Agora table deals the Senators into its Ages and lays out the 25/25/23-slot
+    structures: the bottom row open, the face-down rows of the reference, Pantheon's tokens on
+    their Agora slots."""
+    from wonders_env.duel.actions import ActionKind, action_table
+    from wonders_env.duel.rules import legal_actions_reference
+    from wonders_env.duel.state import Phase, start_age
+    state = new_game(5, db)
+    assert [len(deal) for deal in state.deals] == [25, 25, 23]
+    assert sorted(c for deal in state.deals for c in deal if db.card_color[c] == SENATOR) == list(db.agora.senators)
+    for age, bottom in ((1, range(18, 25)), (2, range(22, 25)), (3, range(21, 23))):
+        start_age(state, age)
+        layout = db.layouts[age - 1]
+        assert state.slot_card == state.deals[age - 1] and state.cards_left == len(layout.row)
+        assert state.accessible_slots() == list(bottom) and state.face_up == list(layout.face_up)
+        if db.pantheon:
+            tokens = [s for s, token in enumerate(state.pantheon.slot_tokens) if token != -1]
+            assert tokens == list(db.pantheon.token_slots[age - 1])
+        state.phase, state.current = Phase.PLAY, 0
+        acts = action_table(db)
+        sold = {acts.decode(a)[1] for a in legal_actions_reference(state) if acts.decode(a)[0] is ActionKind.SELL}
+        assert sold == {state.slot_card[s] for s in bottom}

@@ -733,7 +733,7 @@ def legal_actions_reference(state: DuelState) -> list[int]:
     layout = db.layouts[state.age - 1] if state.age else None
     accessible = set()
     if layout is not None:
-        for s in range(db.num_slots):
+        for s in range(len(layout.row)):
             if state.slot_card[s] != EMPTY and all(state.slot_card[t] == EMPTY for t in layout.covered_by[s]):
                 accessible.add(state.slot_card[s])
     legal = []
