@@ -33,12 +33,22 @@ The rules, as built:
   prepared conspiracy (with Curia Julia, once, an unprepared one): it turns face up and is used
   up (:func:`trigger_conspiracy`). *Decision of the project*: the card under a conspiracy leaves
   the game with it (never in the discard pile: the Mausoleum cannot take it).
+* **What a conspiracy lets its player choose from** (:data:`CONSPIRACY_TARGETS`, by its power):
+  Extortion an opponent's unbuilt wonder (not one boxed by the 7-wonder limit); Expropriation,
+  Swindle an opponent's blue, yellow card; Obscurantism a progress token on the board, the
+  opponent's or set aside (README: any of the three); Property Fraud a card of the structure's row
+  dealt first (slot row 0), covered or not, never a Senator (README decision 10); Treason an Age
+  card boxed unseen at setup in this or an earlier Age, never a Guild or Grand Temple (decision 11);
+  Espionage a set-aside progress token; Turn of Events an accessible card; Foreclosure an opponent's
+  brown or grey card; Coercion an opponent's blue or green card of a colour the player also has
+  (the swap needs one to give: *decision of the project*); Sabotage an opponent's built wonder.
+  Blackmail, Coup and Embezzlement ask nothing; Insider Influence chooses in the Senate.
 """
 
 from __future__ import annotations
 
-from .cards import NONE, SENATOR, DuelDatabase, Effect, EffectKind
-from .state import EMPTY, NOBODY, AgoraState, DuelState
+from .cards import GUILD_DECK, NONE, SENATOR, TEMPLE_DECK, DuelDatabase, Effect, EffectKind
+from .state import BOARD_TOKENS, EMPTY, NOBODY, AgoraState, DuelState
 
 
 # ------------------------------------------------------------------------------- Senators
@@ -262,3 +272,74 @@ def trigger_conspiracy(senate: AgoraState, player: int, conspiracy: int) -> None
         senate.left_game.append(senate.prepared[player][index])
     del senate.conspiracies[player][index], senate.prepared[player][index]
     senate.triggered[player].append(conspiracy)
+
+
+# ------------------------------------------------------------ what a conspiracy targets
+def set_aside_tokens(state: DuelState) -> list[int]:
+    """The progress tokens set aside at setup that nobody has taken (not on the board, not owned)."""
+    owned = state.player_tokens[0] | state.player_tokens[1]
+    return sorted(t for t in state.token_order[BOARD_TOKENS:] if not owned >> t & 1)
+
+
+def _opponent_cards(state: DuelState, player: int, colour_bits: int) -> list[int]:
+    colours = state.db.card_color
+    return sorted(c for c in state.city[1 - player] if colour_bits >> colours[c] & 1)
+
+
+def _unbuilt_wonders(state: DuelState, player: int, effect: Effect) -> list[int]:
+    return sorted(w for w in state.player_wonders[1 - player] if not state.wonder_built[w] and w != state.boxed_wonder)
+
+
+def _built_wonders(state: DuelState, player: int, effect: Effect) -> list[int]:
+    return sorted(w for w in state.player_wonders[1 - player] if state.wonder_built[w])
+
+
+def _first_row_cards(state: DuelState, player: int, effect: Effect) -> list[int]:
+    layout, colours = state.db.layouts[state.age - 1], state.db.card_color
+    return sorted(state.slot_card[s] for s in range(len(layout.row))
+                  if layout.row[s] == 0 and state.slot_card[s] != EMPTY and colours[state.slot_card[s]] != SENATOR)
+
+
+def _boxed_age_cards(state: DuelState, player: int, effect: Effect) -> list[int]:
+    decks = state.db.card_deck
+    return sorted(c for boxed in state.boxed[:state.age] for c in boxed if decks[c] not in (GUILD_DECK, TEMPLE_DECK))
+
+
+def _all_tokens(state: DuelState, player: int, effect: Effect) -> list[int]:
+    board = [t for t in range(state.db.num_tokens) if state.board_tokens >> t & 1]
+    theirs = [t for t in range(state.db.num_tokens) if state.player_tokens[1 - player] >> t & 1]
+    return sorted(board + theirs + set_aside_tokens(state))
+
+
+def _accessible_cards(state: DuelState, player: int, effect: Effect) -> list[int]:
+    return sorted(state.slot_card[s] for s in state.accessible_slots())
+
+
+def _swappable(state: DuelState, player: int, effect: Effect) -> list[int]:
+    own = {state.db.card_color[c] for c in state.city[player]}
+    return [c for c in _opponent_cards(state, player, effect.what) if state.db.card_color[c] in own]
+
+
+#: per conspiracy power that asks for a choice: the items its player chooses from (``state``,
+#: ``player``, the power's effect) -> sorted ids of cards, wonders or progress tokens
+CONSPIRACY_TARGETS = {
+    EffectKind.STEAL_UNBUILT_WONDER: _unbuilt_wonders,
+    EffectKind.DESTROY: lambda state, player, effect: _opponent_cards(state, player, 1 << effect.what),
+    EffectKind.LOCK_PROGRESS_TOKEN: _all_tokens,
+    EffectKind.BUILD_FREE_FROM_FIRST_ROW: _first_row_cards,
+    EffectKind.BUILD_FREE_FROM_BOXED: _boxed_age_cards,
+    EffectKind.PROGRESS_FROM_ALL_UNUSED: lambda state, player, effect: set_aside_tokens(state),
+    EffectKind.DISCARD_ACCESSIBLE_CARDS: _accessible_cards,
+    EffectKind.STEAL_CARD: lambda state, player, effect: _opponent_cards(state, player, effect.what),
+    EffectKind.SWAP_CARD: _swappable,
+    EffectKind.BOX_BUILT_WONDER: _built_wonders,
+}
+
+
+def conspiracy_targets(state: DuelState, player: int, conspiracy: int) -> list[int] | None:
+    """What ``player`` chooses from when ``conspiracy`` is triggered: sorted ids of cards, wonders or
+    progress tokens (empty: the power does nothing), or None when it asks for no such choice."""
+    for effect in state.db.agora.conspiracies[conspiracy].effects:
+        if effect.kind in CONSPIRACY_TARGETS:
+            return CONSPIRACY_TARGETS[effect.kind](state, player, effect)
+    return None
