@@ -188,12 +188,14 @@ def _edit_json(path, **changes):
 def test_the_agora_tables_are_validated_at_load(table_copy):
     with open(table_copy / "agora_decrees.csv", "a", encoding="utf-8") as handle:
         handle.write("Extra,discard_bonus=1\n")
-    with pytest.raises(ValueError, match="16 conspiracies and 16 decrees"):
+    with pytest.raises(ValueError, match=r"16 conspiracies and 16 decrees \(agora.json\), got 16 and 17"):
         duel_cards.DuelDatabase("1st", table_copy, ("agora",))
 
 
 @pytest.mark.parametrize(("changes", "message"), [
     ({"chamber_vp": [1, 2, 3]}, "one value per chamber"),
+    ({"decrees_in_box": 17}, "16 conspiracies and 17 decrees"),
+    ({"chambers": 17, "chamber_vp": [1] * 17, "decree_face_up": [1] * 17}, "one decree per chamber needs 17"),
     ({"senators_per_age": [5, 5, 4]}, "must deal the 13 Senators"),
     ({"military_token_effects": {"3": "vp=1"}}, "takes influence effects"),
     ({"pantheon_token_slots": {"1": [25], "2": [], "3": []}}, "outside the Age 1 structure"),

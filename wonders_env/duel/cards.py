@@ -539,6 +539,8 @@ class AgoraTables:
         self.decrees = tuple(Decree(i, row["name"], parse_effects(row["effects"]))
                              for i, row in enumerate(_rows(data_dir / "agora_decrees.csv")))
         self.num_chambers = raw["chambers"]
+        #: the box's counts (the rulebook's), checked against the rows
+        self.conspiracies_in_box, self.decrees_in_box = raw["conspiracies_in_box"], raw["decrees_in_box"]
         self.chamber_vp = tuple(raw["chamber_vp"])
         self.decree_face_up = tuple(bool(up) for up in raw["decree_face_up"])
         self.cubes_per_player = raw["cubes_per_player"]
@@ -563,9 +565,12 @@ class AgoraTables:
         return self.senate_actions_by_blue[min(blue_cards, len(self.senate_actions_by_blue) - 1)]
 
     def _validate(self, db: DuelDatabase) -> None:
-        if (len(self.conspiracies), len(self.decrees)) != (16, 16):
-            raise ValueError(f"agora tables: expected 16 conspiracies and 16 decrees, got "
-                             f"{len(self.conspiracies)} and {len(self.decrees)}")
+        expected = (self.conspiracies_in_box, self.decrees_in_box)
+        if (len(self.conspiracies), len(self.decrees)) != expected:
+            raise ValueError(f"agora tables: expected {expected[0]} conspiracies and {expected[1]} decrees "
+                             f"(agora.json), got {len(self.conspiracies)} and {len(self.decrees)}")
+        if len(self.decrees) < self.num_chambers:
+            raise ValueError(f"agora tables: one decree per chamber needs {self.num_chambers} decrees")
         chambers = self.num_chambers
         if len(self.chamber_vp) != chambers or len(self.decree_face_up) != chambers:
             raise ValueError(f"agora.json: chamber_vp and decree_face_up need one value per chamber ({chambers})")
