@@ -93,3 +93,45 @@ def test_treason_offers_the_boxed_age_cards_of_this_and_earlier_ages(state, age,
 
 def test_turn_of_events_offers_the_accessible_cards(state):
     assert targets(state, "Turn Of Events") == sorted(state.slot_card[s] for s in (22, 23, 24))
+
+
+def derived_fields(state, player):
+    """What the rules keep in step with ``player``'s city, recomputed from it."""
+    db, city = state.db, state.city[player]
+    choices = [db.card_choice[c] for c in city]
+    fixed = chains = 0
+    for card in city:
+        fixed |= db.card_trade_fixed[card]
+        chains |= db.card_chain_gives[card]
+    science = [0] * 7
+    for card in city:
+        if db.card_science[card] >= 0:
+            science[db.card_science[card]] += 1
+    return (sorted(city), [sum(1 for c in city if db.card_color[c] == k) for k in range(db.num_colors)],
+            [sum(db.card_production[c][r] for c in city) for r in range(5)],
+            choices.count(0b00111), choices.count(0b11000), fixed, chains, science)
+
+
+def kept_fields(state, player):
+    return (sorted(state.city[player]), state.color_count[player], state.production[player],
+            state.raw_choices[player], state.manufactured_choices[player], state.fixed_price_bits[player],
+            state.chains[player], state.science[player])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_card_of_any_colour_leaves_a_city_with_what_it_gives(seed):
+    """Swindle (yellow: choices, fixed prices), Expropriation (blue: chains), Coercion (green:
+    science symbols) take cards the base game never takes back."""
+    import random
+    rng = random.Random(seed)
+    state = new_game(seed, AGORA)
+    start_age(state, 1)
+    cards = rng.sample([c.id for c in AGORA.cards if c.color != SENATOR and AGORA.card_deck[c.id] < 3], 14)
+    for card in cards:
+        rules.add_building(state, 0, card)  # (a science supremacy may end the game: no matter here)
+    assert kept_fields(state, 0) == derived_fields(state, 0)
+    rng.shuffle(cards)
+    for card in cards:
+        rules.remove_from_city(state, 0, card)
+        assert kept_fields(state, 0) == derived_fields(state, 0), AGORA.cards[card].name
+    assert state.owned[0].sum() == 0
