@@ -198,7 +198,8 @@ def test_the_agora_tables_are_validated_at_load(table_copy):
     ({"chambers": 17, "chamber_vp": [1] * 17, "decree_face_up": [1] * 17}, "one decree per chamber needs 17"),
     ({"senators_per_age": [5, 5, 4]}, "must deal the 13 Senators"),
     ({"military_token_effects": {"3": "vp=1"}}, "takes influence effects"),
-    ({"pantheon_token_slots": {"1": [25], "2": [], "3": []}}, "outside the Age 1 structure"),
+    ({"pantheon_token_slots": {"1": [25], "2": [], "3": []}}, "face-down slots of the Age 1 structure"),
+    ({"pantheon_token_slots": {"1": [], "2": [7, 13], "3": []}}, "face-down slots of the Age 2 structure"),
 ])
 def test_agora_json_is_validated_at_load(table_copy, changes, message):
     _edit_json(table_copy / "agora.json", **changes)

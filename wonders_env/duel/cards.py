@@ -598,8 +598,10 @@ class AgoraTables:
             if layout.face_up != tuple(row % 2 == 0 for row in layout.row):
                 raise ValueError(f"agora_layouts.json: Age {layout.age}'s even rows are face up, the others down")
         for age, slots in enumerate(self.pantheon_token_slots):
-            if any(not 0 <= slot < len(db.layouts[age].row) for slot in slots):
-                raise ValueError(f"agora.json: Pantheon token slot outside the Age {age + 1} structure: {slots}")
+            layout = db.layouts[age]
+            if any(not 0 <= slot < len(layout.row) or layout.face_up[slot] for slot in slots):
+                raise ValueError(f"agora.json: Pantheon's tokens lie on face-down slots of the Age {age + 1} "
+                                 f"structure, got {slots}")
 
 
 class DuelDatabase:
