@@ -166,9 +166,14 @@ def test_the_base_and_pantheon_tables_keep_their_ids_and_numbers():
 
 
 def test_agora_is_not_offered_before_its_rules_are_built():
+    from wonders_env import registry
     assert duel_cards.PLAYABLE_EXPANSIONS == ("pantheon",)
-    with pytest.raises(ValueError, match="unknown expansion 'agora'"):
-        duel_cards.check_expansions(("agora",))
+    assert registry.entry("seven_wonders_duel").expansions == ("pantheon",)
+    for bad in (("agora",), ("pantheon", "agora")):
+        with pytest.raises(ValueError, match="unknown expansion 'agora'"):
+            duel_cards.check_expansions(bad)
+        with pytest.raises(ValueError, match="unknown expansion 'agora'"):
+            registry.entry("seven_wonders_duel").check_expansions(bad)
 
 
 @pytest.fixture
