@@ -174,6 +174,10 @@ def test_agora_is_not_offered_before_its_rules_are_built():
             duel_cards.check_expansions(bad)
         with pytest.raises(ValueError, match="unknown expansion 'agora'"):
             registry.entry("seven_wonders_duel").check_expansions(bad)
+    from wonders_env.duel.game import DuelGame
+    for db in (AGORA, BOTH):  # nor through a database given as the edition
+        with pytest.raises(ValueError, match=r"expansions \['agora'\], whose rules are not built yet"):
+            DuelGame(edition=db)
 
 
 @pytest.fixture

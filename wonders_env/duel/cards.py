@@ -792,6 +792,10 @@ def edition_database(edition: str | DuelDatabase, expansions: tuple[str, ...] = 
     if isinstance(edition, DuelDatabase):
         if expansions and edition.expansions != tuple(expansions):
             raise ValueError(f"the DuelDatabase given has the expansions {edition.expansions}, not {tuple(expansions)}")
+        unplayable = [name for name in edition.expansions if name not in PLAYABLE_EXPANSIONS]
+        if unplayable:
+            raise ValueError(f"the DuelDatabase given has the expansions {unplayable}, whose rules are not built "
+                             f"yet; the engines play {PLAYABLE_EXPANSIONS}")
         return edition
     if isinstance(edition, str):
         return database(edition, tuple(expansions))
