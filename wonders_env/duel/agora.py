@@ -1,10 +1,17 @@
 """The rules of the Agora expansion of 7 Wonders Duel (``expansions=("agora",)``), being built.
 
-Built so far: the tables (:class:`.cards.AgoraTables`), the setup (:func:`.state.deal_senators`,
-:func:`.state.new_agora`) and the Senate of this module, which reads and changes an
-:class:`.state.AgoraState` (``senate``) and the tables only. The turn's decisions (Senate actions,
-conspiracies, the decrees' effects in the base rules) come next; the engines do not offer the
-expansion until they exist (``cards.Expansion.playable``).
+Built so far: the tables (:class:`.cards.AgoraTables`; README decision 9, Blackmail's influence
+move, is a ``move_influence`` token of its row), the setup (:func:`.state.deal_senators`,
+:func:`.state.new_agora`), and in this module the Senate, the decrees' sums, the conspiracies'
+deck, hands and targets, which read and change an :class:`.state.AgoraState` (``senate``), the
+tables, and the base state only; the hidden parts are redrawn by
+:func:`.determinize.redraw_senate`. Not built: the turn's decisions (recruiting a Senator, the
+Senate actions as steps of the ``choose`` decision, preparing and triggering, each conspiracy's
+resolution and its optional influence move, the Agora military tokens, Curia Julia and Knossos),
+the decrees' hooks in the base rules, the Senate's points in the score and political supremacy
+in the game's end, the action and observation spaces; the engines do not offer the expansion
+until they exist (``cards.Expansion.playable``). README decision 14 (a Senator may be sold or put
+under a wonder like any card) belongs to the turn's decisions.
 
 The rules, as built:
 
@@ -25,6 +32,17 @@ The rules, as built:
   *decision of the project*: a moved cube too, as B turns it up when control is first gained,
   which a moved cube can give). Controlled chambers score 1, 2, 3, 3, 2, 1 VP at the end;
   controlling all 6 is **political supremacy**.
+* **Decrees** help the controller of their chamber (:func:`controlled_decree_effects`; two after
+  Insider Influence): the Age's number in coins when anyone builds a card of their colour or a
+  wonder (:func:`build_income`, :func:`wonder_income`); one cost symbol ignored
+  (:func:`.costs.symbol_waived_cost`: the cheaper of a resource unit or the printed coins, which are
+  one symbol: *decision of the project*); a resource fewer for wonders; the bank's raw or
+  manufactured goods 1 coin cheaper, never below 1 (:func:`.costs.discounted_prices`); 2 more blue
+  cards for the Senate actions; 2 more coins for a discard; the opponent's chain symbols; another
+  turn after a Conspirator. The shield decree is modelled as a pull on the Conflict pawn that
+  changes hands with control (:func:`shield_pull`, :func:`shield_steps`): +1 when its chamber is
+  taken, -1 when lost, 2 when the opponent takes it over, as the reference says; the decree's
+  chamber changing (Insider Influence) moves the pawn the same way.
 * **Conspiracies**: to *conspire*, draw the top 2 of the deck (fewer if fewer are left), keep 1 face
   down and put the other on the top or the bottom of the deck, the drawer's choice; with Organized
   Crime keep both (:func:`draw_conspiracies`, :func:`keep_conspiracy`, :func:`put_back_conspiracy`).
@@ -42,7 +60,8 @@ The rules, as built:
   Espionage a set-aside progress token; Turn of Events an accessible card; Foreclosure an opponent's
   brown or grey card; Coercion an opponent's blue or green card of a colour the player also has
   (the swap needs one to give: *decision of the project*); Sabotage an opponent's built wonder.
-  Blackmail, Coup and Embezzlement ask nothing; Insider Influence chooses in the Senate.
+  Blackmail (half the opponent's coins, rounded up: :func:`blackmail_coins`), Coup and
+  Embezzlement (:func:`embezzlement_coins`) ask nothing; Insider Influence chooses in the Senate.
 """
 
 from __future__ import annotations
