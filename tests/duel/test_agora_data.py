@@ -162,6 +162,7 @@ def test_the_base_and_pantheon_tables_keep_their_ids_and_numbers():
     assert base.num_colors == pantheon.num_colors == 7 and AGORA.num_colors == BOTH.num_colors == 8  # the core: 7
     assert base.agora is None and pantheon.agora is None and AGORA.pantheon is None
     assert COLORS[:7] == ("brown", "grey", "blue", "green", "yellow", "red", "purple")
+    assert [AGORA.cards[c].age for c in TABLES.senators] == [0] * 13  # no Age of their own
     assert AGORA.age3_extra_deck == duel_cards.GUILD_DECK and BOTH.age3_extra_deck == duel_cards.TEMPLE_DECK
 
 

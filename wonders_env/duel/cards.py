@@ -178,7 +178,7 @@ class Card:
     id: int
     name: str
     deck: int  # index in DECKS
-    age: int  # 1-3 (Guilds: 3)
+    age: int  # 1-3 (Guilds, Grand Temples: 3; Agora's Senators: 0, dealt into every Age)
     color: int
     coin_cost: int
     cost: tuple[int, ...]  # units per resource, RESOURCES order
@@ -307,7 +307,7 @@ def load_cards(path: Path, first_id: int = 0) -> tuple[Card, ...]:
     cards = []
     for i, row in enumerate(_rows(path), first_id):
         deck = DECKS.index(row["deck"])
-        cards.append(Card(id=i, name=row["name"], deck=deck, age=min(deck + 1, 3),
+        cards.append(Card(id=i, name=row["name"], deck=deck, age=0 if deck == SENATOR_DECK else min(deck + 1, 3),
                           color=COLORS.index(row["color"]), coin_cost=int(row["coins"]),
                           cost=resource_counts(row["resources"]),
                           chain_gives=_symbol(row["chain_gives"]),
