@@ -24,8 +24,8 @@ GAME_FOLDERS = ("seven_wonders", "duel")
 # the layers of a game's folder, by module name
 GAME_LAYERS = {
     "cards": 0,                                                                  # data
-    "actions": 1, "state": 1, "costs": 1, "scoring": 1, "rules": 1, "determinize": 1,              # rules
-    "pantheon": 1, "leaders": 1,                                                 # rules of an expansion
+    "actions": 1, "state": 1, "costs": 1, "scoring": 1, "rules": 1, "determinize": 1,   # rules
+    "pantheon": 1, "agora": 1, "leaders": 1,                                     # rules of the expansions
     "observation": 2, "record": 2, "render": 2, "presentation": 2, "text_view": 2,  # observation/actions
     "game": 3, "compiled": 3,                                                    # the engine interface
     "env": 4,                                                                    # PettingZoo

@@ -40,7 +40,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .duel.cards import EXPANSIONS as DUEL_EXPANSIONS
+from .duel.cards import PLAYABLE_EXPANSIONS as DUEL_EXPANSIONS
 from .game import Game, check_expansions
 from .seven_wonders.actions import PAYMENT_MODES
 
@@ -109,7 +109,7 @@ GAMES: dict[str, GameEntry] = {entry.name: entry for entry in (
         engines={"python": "wonders_env.duel.game:DuelGame", "core": "wonders_env.duel.compiled:CompiledDuel"},
         batch="wonders_env.duel.compiled:make_batch",
         player_counts=(2,), default_players=2, editions=("1st",),
-        text="wonders_env.duel.text_view", expansions=tuple(DUEL_EXPANSIONS),
+        text="wonders_env.duel.text_view", expansions=DUEL_EXPANSIONS,
     ),
 )}
 

@@ -133,7 +133,7 @@ def test_the_pantheon_tables_are_validated_at_load(tmp_path):
     with pytest.raises(ValueError, match="3 divinities per mythology"):
         duel_cards.DuelDatabase("1st", tmp_path, ("pantheon",))
     with pytest.raises(ValueError, match="unknown Duel expansions"):
-        duel_cards.DuelDatabase("1st", tmp_path, ("agora",))
+        duel_cards.DuelDatabase("1st", tmp_path, ("leaders",))
     with pytest.raises(ValueError, match="unknown mythology"):
         parse_effects("grand_temple=Norse")
     assert parse_effects("steal_card=brown|grey") == (duel_cards.Effect(EffectKind.STEAL_CARD, what=0b11),)

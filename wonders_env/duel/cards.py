@@ -44,10 +44,13 @@ MANUFACTURED_GOODS = (GLASS, PAPYRUS)
 RAW_BITS = 0b00111
 MANUFACTURED_BITS = 0b11000
 
-COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
-BROWN, GREY, BLUE, GREEN, YELLOW, RED, PURPLE = range(7)
-DECKS = ("I", "II", "III", "G", "T")  # G: the Guilds, shuffled into Age III; T: Pantheon's Grand Temples
-GUILD_DECK, TEMPLE_DECK = 3, 4
+#: the cards' colours; ``senator``: Agora's Senators (a card type of their own, kept as a colour so
+#: that a Senator is taken, sold and put under a wonder like any card; no base card has it)
+COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple", "senator")
+BROWN, GREY, BLUE, GREEN, YELLOW, RED, PURPLE, SENATOR = range(8)
+#: G: the Guilds, shuffled into Age III; T: Pantheon's Grand Temples; S: Agora's Senators (5/5/3 into the Ages)
+DECKS = ("I", "II", "III", "G", "T", "S")
+GUILD_DECK, TEMPLE_DECK, SENATOR_DECK = 3, 4, 5
 SCIENCE_SYMBOLS = ("globe", "scales", "sundial", "mortar", "pendulum", "quill", "wheel")
 CHAIN_SYMBOLS = ("horseshoe", "sword", "tower", "target", "helmet", "book", "gear", "lyre", "lamp",
                  "mask", "pillar", "moon", "sun", "drop", "temple", "vase", "barrel")
@@ -104,6 +107,37 @@ class EffectKind(IntEnum):
     COINS_LOST_PER_PAWN_STEP = 42  # Poliorcetics: the opponent loses `amount` per space moved
     CHAIN_PRICE = 43  # Engineering: a card that shows a chain symbol costs `amount` coins
     DRAW_DIVINITIES = 44  # a mythology token: draw `amount` of its deck, place 1 in the Pantheon
+    # Agora (data/agora_*.csv): Senators, wonders, progress, conspiracies, decrees, military tokens
+    POLITICIAN = 45  # Senate actions (by blue cards) placing in the chambers of `what` (bit per chamber)
+    CONSPIRATOR = 46  # place 1 cube in any chamber, or conspire
+    DRAFT_CONSPIRE = 47  # Curia Julia: conspire when the wonder is taken in the draft
+    TRIGGER_UNPREPARED_CONSPIRACY = 48  # Curia Julia: trigger one own conspiracy, prepared or not
+    DRAFT_PLACE_INFLUENCE = 49  # Knossos: place `amount` cubes in any chambers when taken in the draft
+    PLACE_INFLUENCE = 50  # place `amount` own cubes in any chambers
+    MOVE_INFLUENCE = 51  # may move `amount` own cubes to an adjacent chamber each
+    REMOVE_OPPONENT_INFLUENCE = 52  # remove `amount` of the opponent's cubes from the Senate
+    FREE_SENATORS = 53  # Corruption: later Senators cost nothing
+    CONSPIRE_KEEP_BOTH = 54  # Organized Crime: keep both drawn conspiracies
+    STEAL_HALF_COINS = 55  # Blackmail: half the opponent's coins, rounded up
+    LOCK_PROGRESS_TOKEN = 56  # Obscurantism: a progress token nobody may use any more
+    BUILD_FREE_FROM_FIRST_ROW = 57  # Property Fraud: a card of the row dealt first, free (no Senator)
+    BUILD_FREE_FROM_BOXED = 58  # Treason: an Age card boxed unseen at setup, free
+    PROGRESS_FROM_ALL_UNUSED = 59  # Espionage: any set-aside progress token
+    DISCARD_ACCESSIBLE_CARDS = 60  # Turn of Events: discard up to `amount` accessible cards
+    COINS_PER_OWN_CUBE = 61  # Embezzlement: `amount` coins per own cube in the Senate
+    OPPONENT_LOSES_PER_CUBE = 62  # Embezzlement: the opponent loses `amount` per cube of theirs
+    SWAP_CARD = 63  # Coercion: take an opponent's card of colours `what`, give one of the same colour
+    MOVE_DECREE = 64  # Insider Influence: a decree to another chamber, under the one there
+    BOX_BUILT_WONDER = 65  # Sabotage: an opponent's built wonder back to the box
+    BUILD_INCOME = 66  # decree: Age coins to the controller when anyone builds a card of colour `what`
+    IGNORE_COST_SYMBOL = 67  # decree: a card of colour `what` costs one symbol (a resource or the coins) less
+    SHIELD_WHILE_CONTROLLED = 68  # decree: `amount` shields for the controller, changing hands with control
+    TRADE_DISCOUNT = 69  # decree: the bank's price of resources `what` (bit mask) 1 coin less, never below 1
+    SENATE_BLUE_BONUS = 70  # decree: `amount` more blue cards counted for the Senate actions
+    DISCARD_BONUS = 71  # decree: `amount` more coins for a discarded card
+    WONDER_INCOME = 72  # decree: Age coins to the controller when anyone builds a wonder
+    CHAINS_FROM_OPPONENT = 73  # decree: the opponent's chain symbols count as the controller's
+    PLAY_AGAIN_ON_CONSPIRATOR = 74  # decree: recruiting a Conspirator plays again
 
 
 #: the wonder powers that take no argument, in the order of the core's bits (``WonderPower`` in
@@ -116,10 +150,18 @@ DIVINE_POWERS = (EffectKind.PROGRESS_CHOICE_FROM_SETASIDE, EffectKind.COPY_OPPON
                  EffectKind.UNBUILD_WONDER, EffectKind.BUILD_WONDER_WITH_DISCARD, EffectKind.STEAL_UNBUILT_WONDER,
                  EffectKind.MINERVA_PAWN, EffectKind.MILITARY_TOKENS_DISCARD1_APPLY1,
                  EffectKind.REVEAL_TOP_EACH_MYTHOLOGY, EffectKind.ACTIVATE_FROM_MYTHOLOGY_DECK)
+#: Agora's effects that take no argument
+AGORA_ARGUMENTLESS = (EffectKind.CONSPIRATOR, EffectKind.DRAFT_CONSPIRE, EffectKind.TRIGGER_UNPREPARED_CONSPIRACY,
+                      EffectKind.FREE_SENATORS, EffectKind.CONSPIRE_KEEP_BOTH, EffectKind.STEAL_HALF_COINS,
+                      EffectKind.LOCK_PROGRESS_TOKEN, EffectKind.BUILD_FREE_FROM_FIRST_ROW,
+                      EffectKind.BUILD_FREE_FROM_BOXED, EffectKind.PROGRESS_FROM_ALL_UNUSED, EffectKind.MOVE_DECREE,
+                      EffectKind.BOX_BUILT_WONDER, EffectKind.WONDER_INCOME, EffectKind.CHAINS_FROM_OPPONENT,
+                      EffectKind.PLAY_AGAIN_ON_CONSPIRATOR)
 #: the effects whose token takes no argument
 ARGUMENTLESS = (*WONDER_POWERS, EffectKind.ECONOMY, EffectKind.WONDERS_PLAY_AGAIN,
                 *(kind for kind in DIVINE_POWERS if kind not in (EffectKind.PROGRESS_CHOICE_FROM_SETASIDE,
-                                                                 EffectKind.STEAL_CARD)))
+                                                                 EffectKind.STEAL_CARD)),
+                *AGORA_ARGUMENTLESS)
 #: Pantheon's five mythologies, in the order of ``data/pantheon.json`` (the ``grand_temple`` argument)
 MYTHOLOGIES = ("Mesopotamian", "Phoenician", "Greek", "Egyptian", "Roman")
 
@@ -136,7 +178,7 @@ class Card:
     id: int
     name: str
     deck: int  # index in DECKS
-    age: int  # 1-3 (Guilds: 3)
+    age: int  # 1-3 (Guilds, Grand Temples: 3; Agora's Senators: 0, dealt into every Age)
     color: int
     coin_cost: int
     cost: tuple[int, ...]  # units per resource, RESOURCES order
@@ -217,7 +259,7 @@ def parse_effects(text: str) -> tuple[Effect, ...]:
             if sum(1 for n in counts if n) != 1:
                 raise ValueError(f"produce= takes one resource, got {arg!r}")
             effects.append(Effect(kind, amount=len(arg), what=RESOURCES.index(arg[0])))
-        elif kind in (EffectKind.PRODUCE_CHOICE, EffectKind.TRADE_FIXED):
+        elif kind in (EffectKind.PRODUCE_CHOICE, EffectKind.TRADE_FIXED, EffectKind.TRADE_DISCOUNT):
             effects.append(Effect(kind, amount=1, what=_resource_bits(arg)))
         elif kind is EffectKind.SCIENCE:
             if arg not in SCIENCE_SYMBOLS:
@@ -227,13 +269,15 @@ def parse_effects(text: str) -> tuple[Effect, ...]:
                       EffectKind.GUILD_VP_PER_CARD):
             amount, colors = _per_card(arg)
             effects.append(Effect(kind, amount=amount, what=colors))
-        elif kind is EffectKind.STEAL_CARD:
+        elif kind in (EffectKind.STEAL_CARD, EffectKind.SWAP_CARD):
             effects.append(Effect(kind, what=_color_bits(arg.replace("|", "+"))))
         elif kind is EffectKind.GRAND_TEMPLE:
             if arg not in MYTHOLOGIES:
                 raise ValueError(f"unknown mythology {arg!r}; allowed: {MYTHOLOGIES}")
             effects.append(Effect(kind, what=MYTHOLOGIES.index(arg)))
-        elif kind is EffectKind.DESTROY:
+        elif kind is EffectKind.POLITICIAN:
+            effects.append(Effect(kind, what=sum(1 << (int(chamber) - 1) for chamber in arg.split("|"))))
+        elif kind in (EffectKind.DESTROY, EffectKind.BUILD_INCOME, EffectKind.IGNORE_COST_SYMBOL):
             if arg not in COLORS:
                 raise ValueError(f"unknown colour {arg!r}; allowed: {COLORS}")
             effects.append(Effect(kind, what=COLORS.index(arg)))
@@ -263,7 +307,7 @@ def load_cards(path: Path, first_id: int = 0) -> tuple[Card, ...]:
     cards = []
     for i, row in enumerate(_rows(path), first_id):
         deck = DECKS.index(row["deck"])
-        cards.append(Card(id=i, name=row["name"], deck=deck, age=min(deck + 1, 3),
+        cards.append(Card(id=i, name=row["name"], deck=deck, age=0 if deck == SENATOR_DECK else min(deck + 1, 3),
                           color=COLORS.index(row["color"]), coin_cost=int(row["coins"]),
                           cost=resource_counts(row["resources"]),
                           chain_gives=_symbol(row["chain_gives"]),
@@ -341,7 +385,10 @@ EDITIONS = {"1st": Edition("cards.csv", "wonders.csv", "progress.csv", "layouts.
 @dataclass(frozen=True)
 class Expansion:
     """The rows an expansion appends to an edition's tables (so every base id keeps its meaning),
-    and the sizes its rulebook gives them: cards per deck (``DECKS`` order), wonders, tokens."""
+    and the sizes its rulebook gives them: cards per deck (``DECKS`` order), wonders, tokens;
+    ``layouts``: the card structures that replace the edition's (Agora's enlarged Ages), or None;
+    ``playable``: its rules are built (the engines and the registry offer only playable expansions;
+    the tables of one being built load through :func:`database`)."""
 
     cards: str
     wonders: str
@@ -349,17 +396,24 @@ class Expansion:
     deck_sizes: tuple[int, ...]
     num_wonders: int
     num_tokens: int
+    layouts: str | None = None
+    playable: bool = True
 
 
-#: Duel's expansions, in their canonical order (the registry's ``expansions``)
+#: Duel's expansions, in their canonical order (the registry's ``expansions`` are the playable ones)
 EXPANSIONS = {"pantheon": Expansion("pantheon_cards.csv", "pantheon_wonders.csv", "pantheon_progress.csv",
-                                    deck_sizes=(0, 0, 0, 0, 5), num_wonders=2, num_tokens=3)}
+                                    deck_sizes=(0, 0, 0, 0, 5), num_wonders=2, num_tokens=3),
+              "agora": Expansion("agora_cards.csv", "agora_wonders.csv", "agora_progress.csv",
+                                 deck_sizes=(0, 0, 0, 0, 0, 13), num_wonders=2, num_tokens=2,
+                                 layouts="agora_layouts.json", playable=False)}
+#: the expansions the engines play, in canonical order
+PLAYABLE_EXPANSIONS = tuple(name for name, expansion in EXPANSIONS.items() if expansion.playable)
 
 
 def check_expansions(expansions: object) -> tuple[str, ...]:
     """An ``expansions`` argument of a Duel env or engine as the canonical tuple (None: none); a bad
     value raises ``ValueError`` naming what is allowed (the registry's check)."""
-    return check_game_expansions("seven_wonders_duel", tuple(EXPANSIONS), expansions)
+    return check_game_expansions("seven_wonders_duel", PLAYABLE_EXPANSIONS, expansions)
 
 
 @dataclass(frozen=True)
@@ -383,9 +437,10 @@ class PantheonToken:
 class PantheonTables:
     """Pantheon's own tables (``data/pantheon_divinities.csv``, ``pantheon_tokens.csv``,
     ``pantheon.json``), validated at load, with the flat per-id tuples the rules read. Divinity ids
-    are rows (0-14 the divinities, 15 the Gate); token ids are rows (0-9 mythology, 10-12 offering)."""
+    are rows (0-14 the divinities, 15 the Gate); token ids are rows (0-9 mythology, 10-12 offering).
+    ``token_slots`` (per Age) replaces ``pantheon.json``'s where Agora's structures are used."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, token_slots: tuple[tuple[int, ...], ...] | None = None) -> None:
         raw = json.loads((data_dir / "pantheon.json").read_text(encoding="utf-8"))
         if tuple(raw["mythologies"]) != MYTHOLOGIES:
             raise ValueError(f"pantheon.json: mythologies must be {MYTHOLOGIES}, got {raw['mythologies']}")
@@ -400,7 +455,7 @@ class PantheonTables:
             for i, row in enumerate(_rows(data_dir / "pantheon_tokens.csv")))
         self.space_prices = tuple(tuple(prices) for prices in raw["space_prices"])
         self.mythology_tokens_per_game = raw["mythology_tokens_per_game"]
-        self.token_slots = tuple(tuple(raw["token_slots"][str(age)]) for age in (1, 2, 3))
+        self.token_slots = token_slots or tuple(tuple(raw["token_slots"][str(age)]) for age in (1, 2, 3))
         self.grand_temples_per_game = raw["grand_temples_per_game"]
         self.grand_temple_vp = tuple(raw["grand_temple_vp"])
         self.first_activation_age = raw["first_activation_age"]
@@ -446,6 +501,109 @@ class PantheonTables:
             raise ValueError("pantheon.json: one Age I token slot per mythology token of a game")
 
 
+@dataclass(frozen=True)
+class Conspiracy:
+    """A conspiracy card (its optional influence move is a ``move_influence`` effect)."""
+
+    id: int
+    name: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Decree:
+    id: int
+    name: str  # the project's name (decrees have no printed name)
+    effects: tuple[Effect, ...]
+
+
+#: the effects a Politician's or a conspiracy's Senate step may take (the influence moves)
+INFLUENCE_EFFECTS = (EffectKind.PLACE_INFLUENCE, EffectKind.MOVE_INFLUENCE, EffectKind.REMOVE_OPPONENT_INFLUENCE)
+#: the effects of a decree (one per decree), read while its chamber's controller plays
+DECREE_EFFECTS = (EffectKind.BUILD_INCOME, EffectKind.IGNORE_COST_SYMBOL, EffectKind.WONDER_DISCOUNT,
+                  EffectKind.SHIELD_WHILE_CONTROLLED, EffectKind.TRADE_DISCOUNT, EffectKind.SENATE_BLUE_BONUS,
+                  EffectKind.DISCARD_BONUS, EffectKind.WONDER_INCOME, EffectKind.CHAINS_FROM_OPPONENT,
+                  EffectKind.PLAY_AGAIN_ON_CONSPIRATOR)
+
+
+class AgoraTables:
+    """Agora's own tables (``data/agora_conspiracies.csv``, ``agora_decrees.csv``, ``agora.json``),
+    validated at load against the database they join (its Senators, its structures). Conspiracy
+    and decree ids are rows (0-15 each; the decrees have no printed names, their order is the
+    reference's arbitrary fixed one). Chambers are numbered 0-5 here (the rulebook's 1-6)."""
+
+    def __init__(self, data_dir: Path, db: DuelDatabase) -> None:
+        raw = json.loads((data_dir / "agora.json").read_text(encoding="utf-8"))
+        self.conspiracies = tuple(Conspiracy(i, row["name"], parse_effects(row["effects"]))
+                                  for i, row in enumerate(_rows(data_dir / "agora_conspiracies.csv")))
+        self.decrees = tuple(Decree(i, row["name"], parse_effects(row["effects"]))
+                             for i, row in enumerate(_rows(data_dir / "agora_decrees.csv")))
+        self.num_chambers = raw["chambers"]
+        #: the box's counts (the rulebook's), checked against the rows
+        self.conspiracies_in_box, self.decrees_in_box = raw["conspiracies_in_box"], raw["decrees_in_box"]
+        self.chamber_vp = tuple(raw["chamber_vp"])
+        self.decree_face_up = tuple(bool(up) for up in raw["decree_face_up"])
+        self.cubes_per_player = raw["cubes_per_player"]
+        self.senators_per_age = tuple(raw["senators_per_age"])
+        #: Senate actions of a Politician by the blue cards counted (the last entry for any more)
+        self.senate_actions_by_blue = tuple(raw["senate_actions_by_blue"])
+        self.conspiracies_drawn = raw["conspiracies_drawn"]
+        self.trade_discount_min_price = raw["trade_discount_min_price"]
+        #: per pawn distance from the middle that reaches a military token (3, 6): that token's effects
+        self.military_token_effects = {int(distance): parse_effects(text)
+                                       for distance, text in raw["military_token_effects"].items()}
+        self.pantheon_token_slots = tuple(tuple(raw["pantheon_token_slots"][str(age)]) for age in (1, 2, 3))
+        self.senators = db.deck_cards_of(SENATOR_DECK)
+        #: per card of the database: the chambers (bit mask) a Politician places in, else 0
+        self.politician_chambers = tuple(_what(c.effects, EffectKind.POLITICIAN, 0) for c in db.cards)
+        self.conspirator = tuple(_has(c.effects, EffectKind.CONSPIRATOR) for c in db.cards)
+        self._validate(db)
+        self.num_conspiracies, self.num_decrees = len(self.conspiracies), len(self.decrees)
+
+    def senate_actions(self, blue_cards: int) -> int:
+        """The Senate actions of a Politician recruited with ``blue_cards`` blue cards counted."""
+        return self.senate_actions_by_blue[min(blue_cards, len(self.senate_actions_by_blue) - 1)]
+
+    def _validate(self, db: DuelDatabase) -> None:
+        expected = (self.conspiracies_in_box, self.decrees_in_box)
+        if (len(self.conspiracies), len(self.decrees)) != expected:
+            raise ValueError(f"agora tables: expected {expected[0]} conspiracies and {expected[1]} decrees "
+                             f"(agora.json), got {len(self.conspiracies)} and {len(self.decrees)}")
+        if len(self.decrees) < self.num_chambers:
+            raise ValueError(f"agora tables: one decree per chamber needs {self.num_chambers} decrees")
+        chambers = self.num_chambers
+        if len(self.chamber_vp) != chambers or len(self.decree_face_up) != chambers:
+            raise ValueError(f"agora.json: chamber_vp and decree_face_up need one value per chamber ({chambers})")
+        if sum(self.senators_per_age) != len(self.senators):
+            raise ValueError(f"agora.json: senators_per_age {self.senators_per_age} must deal the "
+                             f"{len(self.senators)} Senators of agora_cards.csv")
+        for card in self.senators:
+            chamber_bits = self.politician_chambers[card]
+            if bool(chamber_bits) == self.conspirator[card] or chamber_bits >> chambers:
+                raise ValueError(f"{db.cards[card].name}: a Senator is a Politician of chambers 1-{chambers} "
+                                 "or a Conspirator")
+        for decree in self.decrees:
+            if len(decree.effects) != 1 or decree.effects[0].kind not in DECREE_EFFECTS:
+                raise ValueError(f"decree {decree.name}: one effect among "
+                                 f"{[k.name.lower() for k in DECREE_EFFECTS]}, got {decree.effects}")
+        for distance, effects in self.military_token_effects.items():
+            if distance <= 0 or not effects or any(e.kind not in INFLUENCE_EFFECTS for e in effects):
+                raise ValueError(f"agora.json: the military token at distance {distance} takes influence effects "
+                                 f"({[k.name.lower() for k in INFLUENCE_EFFECTS]}), got {effects}")
+        base_slots = len(db.edition_layouts[0].row)
+        for layout, senators in zip(db.layouts, self.senators_per_age):
+            if len(layout.row) != base_slots + senators:
+                raise ValueError(f"agora_layouts.json: Age {layout.age} needs {base_slots} + {senators} slots, "
+                                 f"got {len(layout.row)}")
+            if layout.face_up != tuple(row % 2 == 0 for row in layout.row):
+                raise ValueError(f"agora_layouts.json: Age {layout.age}'s even rows are face up, the others down")
+        for age, slots in enumerate(self.pantheon_token_slots):
+            layout = db.layouts[age]
+            if any(not 0 <= slot < len(layout.row) or layout.face_up[slot] for slot in slots):
+                raise ValueError(f"agora.json: Pantheon's tokens lie on face-down slots of the Age {age + 1} "
+                                 f"structure, got {slots}")
+
+
 class DuelDatabase:
     """The cards, wonders, progress tokens and structures of one edition, loaded from its tables
     and validated, with the counts the state, actions and observation are sized by and the flat
@@ -462,7 +620,7 @@ class DuelDatabase:
         self.cards = load_cards(data_dir / files.cards)
         self.wonders = load_wonders(data_dir / files.wonders)
         self.progress_tokens = load_progress_tokens(data_dir / files.progress)
-        self.layouts = load_layouts(data_dir / files.layouts)
+        self.layouts = self.edition_layouts = load_layouts(data_dir / files.layouts)
         deck_sizes, num_wonders, num_tokens = list(files.deck_sizes), files.num_wonders, files.num_tokens
         for name in self.expansions:
             extra = EXPANSIONS[name]
@@ -471,12 +629,18 @@ class DuelDatabase:
             self.progress_tokens += load_progress_tokens(data_dir / extra.progress, len(self.progress_tokens))
             deck_sizes = [a + b for a, b in zip_longest(deck_sizes, extra.deck_sizes, fillvalue=0)]
             num_wonders, num_tokens = num_wonders + extra.num_wonders, num_tokens + extra.num_tokens
+            if extra.layouts:
+                self.layouts = load_layouts(data_dir / extra.layouts)
         self._validate(Edition(files.cards, files.wonders, files.progress, files.layouts, tuple(deck_sizes),
                                num_wonders, num_tokens))
-        #: Pantheon's tables, or None without the expansion
-        self.pantheon = PantheonTables(data_dir) if "pantheon" in self.expansions else None
+        #: Agora's tables, or None without the expansion
+        self.agora = AgoraTables(data_dir, self) if "agora" in self.expansions else None
+        #: Pantheon's tables, or None without the expansion (with Agora: its token slots on Agora's structures)
+        self.pantheon = (PantheonTables(data_dir, self.agora.pantheon_token_slots if self.agora else None)
+                         if "pantheon" in self.expansions else None)
         self.num_cards, self.num_wonders = len(self.cards), len(self.wonders)
-        self.num_tokens, self.num_slots = len(self.progress_tokens), len(self.layouts[0].row)
+        #: the slots of the largest structure (Agora's Ages have 25, 25 and 23; the base game's 20 each)
+        self.num_tokens, self.num_slots = len(self.progress_tokens), max(len(layout.row) for layout in self.layouts)
         self.num_decks = len(deck_sizes)  # the card backs of the structure
         #: the deck whose cards are shuffled into Age III (the Guilds; Pantheon's Grand Temples)
         self.age3_extra_deck = TEMPLE_DECK if self.pantheon else GUILD_DECK
@@ -485,6 +649,10 @@ class DuelDatabase:
         self.token_ids = {token.name: token.id for token in self.progress_tokens}
         self.deck_cards = tuple(tuple(c.id for c in self.cards if c.deck == d) for d in range(self.num_decks))
         self._build_arrays()
+
+    def deck_cards_of(self, deck: int) -> tuple[int, ...]:
+        """The ids of the cards of ``deck`` (an index in ``DECKS``)."""
+        return tuple(c.id for c in self.cards if c.deck == deck)
 
     def __reduce__(self) -> tuple:
         """Pickled as its edition, table folder and expansions (a state pickles without copying the tables)."""
@@ -500,7 +668,7 @@ class DuelDatabase:
         if (len(wonders), len(tokens)) != (files.num_wonders, files.num_tokens):
             raise ValueError(f"expected {files.num_wonders} wonders and {files.num_tokens} progress tokens, "
                              f"got {len(wonders)}, {len(tokens)}")
-        if len({len(layout.row) for layout in layouts}) != 1:
+        if layouts is self.edition_layouts and len({len(layout.row) for layout in layouts}) != 1:
             raise ValueError("the three card structures must have the same number of slots")
         givers = {c.chain_gives: c for c in cards if c.chain_gives != NONE}
         for card in cards:
@@ -516,13 +684,16 @@ class DuelDatabase:
             for s, covering in enumerate(layout.covered_by):
                 if any(t <= s or layout.row[t] != layout.row[s] + 1 for t in covering):
                     raise ValueError(f"Age {layout.age} slot {s}: covered by a slot that is not in the next row")
-            if sum(layout.face_up) != 12:
+            if layouts is self.edition_layouts and sum(layout.face_up) != 12:
                 raise ValueError(f"Age {layout.age}: expected 12 face-up slots")
 
     def _build_arrays(self) -> None:
         """The flat per-id tuples (plain Python: fastest for scalar access)."""
         cards, wonders, tokens = self.cards, self.wonders, self.progress_tokens
         self.card_color = tuple(c.color for c in cards)
+        #: the colours its cards have, the size of a city's colour counts (the base game's 7, the
+        #: compiled core's; Agora's Senators are an 8th)
+        self.num_colors = 1 + max(self.card_color)
         self.card_deck = tuple(c.deck for c in cards)
         self.card_coin_cost = tuple(c.coin_cost for c in cards)
         self.card_cost = tuple(c.cost for c in cards)
@@ -590,6 +761,9 @@ class DuelDatabase:
         self.mysticism_vp = sum(_total(t.effects, EffectKind.VP_PER_PANTHEON_TOKEN) for t in tokens)
         self.poliorcetics_coins = sum(_total(t.effects, EffectKind.COINS_LOST_PER_PAWN_STEP) for t in tokens)
         self.engineering_price = sum(_total(t.effects, EffectKind.CHAIN_PRICE) for t in tokens)
+        # Agora's (NONE without the expansion)
+        self.corruption = self._token_with(EffectKind.FREE_SENATORS, optional=True)
+        self.organized_crime = self._token_with(EffectKind.CONSPIRE_KEEP_BOTH, optional=True)
 
     def _token_with(self, kind: EffectKind, optional: bool = False) -> int:
         """Id of the one progress token with this effect (``optional``: NONE when there is none)."""
@@ -618,6 +792,10 @@ def edition_database(edition: str | DuelDatabase, expansions: tuple[str, ...] = 
     if isinstance(edition, DuelDatabase):
         if expansions and edition.expansions != tuple(expansions):
             raise ValueError(f"the DuelDatabase given has the expansions {edition.expansions}, not {tuple(expansions)}")
+        unplayable = [name for name in edition.expansions if name not in PLAYABLE_EXPANSIONS]
+        if unplayable:
+            raise ValueError(f"the DuelDatabase given has the expansions {unplayable}, whose rules are not built "
+                             f"yet; the engines play {PLAYABLE_EXPANSIONS}")
         return edition
     if isinstance(edition, str):
         return database(edition, tuple(expansions))

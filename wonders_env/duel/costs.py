@@ -5,7 +5,9 @@ the bank's price: ``2 + the units of that resource on the opponent's brown and g
 1 coin with a matching ``trade_fixed`` card (Stone/Clay/Wood Reserve, Customs House). Cities
 produce fixed units (brown and grey cards) and "one of" units (Forum, Caravansery, the Great
 Lighthouse, Piraeus: one unit per construction, never counted in the opponent's prices). Masonry
-(blue cards) and Architecture (wonders) waive 2 units. The player always takes the cheapest way;
+(blue cards) and Architecture (wonders) waive 2 units. Agora's decrees lower the bank's price of
+some resources (:func:`discounted_prices`) and let a card ignore one cost symbol
+(:func:`symbol_waived_cost`). The player always takes the cheapest way;
 :func:`purchase_cost` computes it fast, :func:`payment_options` lists every way (the slow
 reference the tests compare it with).
 """
@@ -30,6 +32,22 @@ def trade_prices(opponent_production: Sequence[int], fixed_price_bits: int) -> t
     """
     return tuple(FIXED_PRICE if fixed_price_bits >> r & 1 else BASE_PRICE + opponent_production[r]
                  for r in range(len(RESOURCES)))
+
+
+def discounted_prices(prices: Sequence[int], discount_bits: int, min_price: int) -> tuple[int, ...]:
+    """Agora's cheap-resource decrees: the bank's ``prices`` of the resources of ``discount_bits``
+    (bit per RESOURCES index) 1 coin lower, never below ``min_price``."""
+    return tuple(max(price - 1, min_price) if discount_bits >> r & 1 else price for r, price in enumerate(prices))
+
+
+def symbol_waived_cost(coin_cost: int, cost: Sequence[int], production: Sequence[int], raw_choices: int,
+                       manufactured_choices: int, prices: Sequence[int], waived: int) -> int:
+    """Agora's discount decrees: what a card costs with one cost symbol ignored, the player's
+    choice of one resource unit (one more ``waived``) or the printed coins, on the cheaper way.
+    *Decision of the project*: the printed coins are one symbol whatever their number (the card
+    shows one coin)."""
+    resources = (cost, production, raw_choices, manufactured_choices, prices)
+    return min(coin_cost + purchase_cost(*resources, waived + 1), purchase_cost(*resources, waived))
 
 
 def purchase_cost(cost: Sequence[int], production: Sequence[int], raw_choices: int,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..deal_rng import DealRng
-from .cards import NONE
+from .cards import NONE, DuelDatabase
 from .pantheon import ENKI_TOKENS
-from .state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, Choice, DuelState, Phase, deal_age
+from .state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, AgoraState, Choice, DuelState, Phase, deal_age
 
 
 def determinize(state: DuelState, player: int, rng: np.random.Generator) -> DuelState:
@@ -23,7 +23,9 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     choosing among for the Divine Theater (each among those of its mythology ``player`` has not
     seen), the Age I mythology tokens before
     Age I is laid out, and the offering tokens not yet seen (face down on their slots or dealt for
-    Age II). What a player saw of a deck's top (the divinity they put back) is not kept. The copy
+    Age II). What a player saw of a deck's top (the divinity they put back) is not kept. With Agora,
+    a later Age's deal has its Senators too: those not in the current and earlier Ages, redealt
+    among the later Ages (the Senate's hidden parts: :func:`redraw_senate`). The copy
     has no seed (``None``): its deal is no longer its seed's, so its record is not replayed from a seed.
     """
     if player not in (0, 1):
@@ -43,6 +45,8 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     later_ages = DealRng(int(rng.integers(2**63)))
     for age in range(twin.age + 1, 4):
         twin.deals[age - 1], twin.boxed[age - 1] = deal_age(twin.db, age, later_ages)
+    if twin.db.agora:
+        _redeal_later_senators(twin, later_ages)
     if twin.pantheon is not None:
         _redraw_pantheon(twin, player, rng)
     return twin
@@ -87,6 +91,46 @@ def _redraw_pantheon(state: DuelState, player: int, rng: np.random.Generator) ->
         tokens = sorted(pantheon.slot_tokens[s] for s in slots)
         for s, token in zip(slots, (tokens[i] for i in rng.permutation(len(tokens)))):
             pantheon.slot_tokens[s] = token
+
+
+def _redeal_later_senators(state: DuelState, rng: DealRng) -> None:
+    """Agora: the Senators not dealt in the current and earlier Ages, redealt into the later Ages'
+    deals (just redrawn by :func:`deal_age`), each later deal shuffled with its Senators."""
+    tables = state.db.agora
+    seen = {card for deal in state.deals[:state.age] for card in deal}
+    pool = [senator for senator in tables.senators if senator not in seen]
+    rng.shuffle(pool)
+    for age in range(state.age + 1, 4):
+        count = tables.senators_per_age[age - 1]
+        state.deals[age - 1] = state.deals[age - 1] + pool[:count]
+        pool = pool[count:]
+        rng.shuffle(state.deals[age - 1])
+
+
+def redraw_senate(db: DuelDatabase, senate: AgoraState, player: int, drawer: int,
+                  rng: np.random.Generator) -> AgoraState:
+    """A copy of Agora's ``senate`` with what ``player`` cannot know redrawn: the conspiracy deck's
+    order, the identities of the opponent's held conspiracies (which of them are prepared, and the
+    cards under them, are seen: a card is tucked in view), the conspiracies being chosen from by
+    ``drawer`` (the player who conspires now, or ``state.NOBODY``) when it is the opponent, each from the
+    conspiracies ``player`` has not seen; and the face-down decrees, from the decrees not face up.
+    What a player saw of the conspiracy they put back on the deck is not kept."""
+    twin = senate.clone()
+    opponent = 1 - player
+    drawn_unseen = drawer == opponent
+    pool = sorted(twin.conspiracy_deck + twin.conspiracies[opponent] + (twin.drawn if drawn_unseen else []))
+    pool = [pool[i] for i in rng.permutation(len(pool))]
+    twin.conspiracies[opponent] = [pool.pop() for _ in twin.conspiracies[opponent]]
+    if drawn_unseen:
+        twin.drawn = [pool.pop() for _ in twin.drawn]
+    twin.conspiracy_deck = pool
+    seen = {decree for decrees, up in zip(twin.decrees, twin.decree_face_up) if up for decree in decrees}
+    unseen = [decree for decree in range(db.agora.num_decrees) if decree not in seen]
+    unseen = [unseen[i] for i in rng.permutation(len(unseen))]
+    for chamber, up in enumerate(twin.decree_face_up):
+        if not up:
+            twin.decrees[chamber] = [unseen.pop() for _ in twin.decrees[chamber]]
+    return twin
 
 
 def _redraw_hidden_cards(state: DuelState, rng: np.random.Generator) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import STARTER_ME, ActionKind, action_table
-from .cards import CHAIN_SYMBOLS, COLORS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, DuelDatabase
+from .cards import CHAIN_SYMBOLS, COLORS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, SENATOR, DuelDatabase
 from .cards import EffectKind as K
 from .record import AGENTS
 from .state import CHOICE_NAMES, Phase
@@ -92,8 +92,45 @@ def effect_text(effect: Any) -> str:
         K.COINS_LOST_PER_PAWN_STEP: lambda: f"the opponent loses {n} coin per space you move the pawn",
         K.CHAIN_PRICE: lambda: f"a card with a chain symbol costs at most {n} coin without its chain",
         K.DRAW_DIVINITIES: lambda: f"draw {n} divinities of its mythology, place 1 in the Pantheon",
+        K.POLITICIAN: lambda: "Senate actions by your blue cards (1, 2, 3 for 0-1, 2-3, 4+): each places a cube in "
+                              f"chamber {_chambers(what)}, or moves one of yours to an adjacent chamber",
+        K.CONSPIRATOR: lambda: "place a cube in any chamber, or conspire",
+        K.DRAFT_CONSPIRE: lambda: "when taken in the draft, conspire",
+        K.TRIGGER_UNPREPARED_CONSPIRACY: lambda: "trigger one of your conspiracies, even unprepared",
+        K.DRAFT_PLACE_INFLUENCE: lambda: f"when taken in the draft, place {n} cube{'s' if n > 1 else ''} "
+                                         "in any chamber",
+        K.PLACE_INFLUENCE: lambda: f"place {n} cube{'s' if n > 1 else ''} in any chamber",
+        K.MOVE_INFLUENCE: lambda: f"you may move {n} of your cubes to an adjacent chamber",
+        K.REMOVE_OPPONENT_INFLUENCE: lambda: f"remove {n} cube{'s' if n > 1 else ''} of the opponent from the Senate",
+        K.FREE_SENATORS: lambda: "your later Senators cost nothing",
+        K.CONSPIRE_KEEP_BOTH: lambda: "when you conspire, keep both conspiracies",
+        K.STEAL_HALF_COINS: lambda: "take half the opponent's coins, rounded up",
+        K.LOCK_PROGRESS_TOKEN: lambda: "lock a progress token (board, opponent's or set aside): nobody may use it",
+        K.BUILD_FREE_FROM_FIRST_ROW: lambda: "build for free a card of the structure's first-dealt row (no Senator)",
+        K.BUILD_FREE_FROM_BOXED: lambda: "build for free one of the Age cards removed at setup",
+        K.PROGRESS_FROM_ALL_UNUSED: lambda: "take any progress token set aside",
+        K.DISCARD_ACCESSIBLE_CARDS: lambda: f"discard up to {n} accessible cards of the structure",
+        K.COINS_PER_OWN_CUBE: lambda: f"{n} coin per cube of yours in the Senate",
+        K.OPPONENT_LOSES_PER_CUBE: lambda: f"the opponent loses {n} coin per cube of theirs in the Senate",
+        K.SWAP_CARD: lambda: f"swap a {_names(what, COLORS)} card of the opponent for one of yours of its colour",
+        K.MOVE_DECREE: lambda: "move a decree under the decree of another chamber",
+        K.BOX_BUILT_WONDER: lambda: "return a built wonder of the opponent to the box",
+        K.BUILD_INCOME: lambda: f"when anyone builds a {COLORS[what]} card, coins equal to the Age",
+        K.IGNORE_COST_SYMBOL: lambda: f"a {COLORS[what]} card costs one symbol less (a resource or its coins)",
+        K.SHIELD_WHILE_CONTROLLED: lambda: f"{n} shield while you control its chamber",
+        K.TRADE_DISCOUNT: lambda: f"you buy {_names(what, RESOURCE_NAMES)} for 1 coin less (at least 1)",
+        K.SENATE_BLUE_BONUS: lambda: f"{n} more blue cards counted for your Senate actions",
+        K.DISCARD_BONUS: lambda: f"{n} more coins for a discarded card",
+        K.WONDER_INCOME: lambda: "when anyone builds a wonder, coins equal to the Age",
+        K.CHAINS_FROM_OPPONENT: lambda: "the opponent's chain symbols count as yours",
+        K.PLAY_AGAIN_ON_CONSPIRATOR: lambda: "play again after recruiting a Conspirator",
     }[effect.kind]
     return text()
+
+
+def _chambers(bits: int) -> str:
+    """Agora's chambers of a bit set, numbered as printed: ``0b11`` -> ``"1 or 2"``."""
+    return " or ".join(str(chamber + 1) for chamber in range(bits.bit_length()) if bits >> chamber & 1)
 
 
 def wonder_text(db: DuelDatabase, wonder_id: int) -> str:
@@ -109,6 +146,8 @@ def card_text(db: DuelDatabase, card_id: int) -> str:
     cost = "".join(letter * units for letter, units in zip(RESOURCES, card.cost))
     printed = " + ".join(filter(None, [f"{card.coin_cost} coin{'s' if card.coin_cost > 1 else ''}"
                                        if card.coin_cost else "", cost])) or "nothing"
+    if card.color == SENATOR:
+        printed = "1 coin per Senator you have (nothing with Corruption)"
     chain = f", free with the {CHAIN_SYMBOLS[card.chain_needs]} chain" if card.chain_needs != NONE else ""
     return f"{COLORS[card.color]}, costs {printed}{chain}: {effects_text(card.effects)}"
 

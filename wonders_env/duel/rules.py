@@ -445,14 +445,33 @@ def _destroy(state: DuelState, action: int, card: int, _: int) -> None:
 
 
 def remove_from_city(state: DuelState, owner: int, card: int) -> None:
-    """Take a brown or grey ``card`` out of ``owner``'s city (what it produced goes with it)."""
+    """Take ``card`` out of ``owner``'s city with what it gives while there: its production, its
+    choice of goods, its fixed prices, its chain symbol and its science symbol (the Statue of
+    Zeus and Baal take brown and grey cards; Agora's conspiracies blue, green and yellow ones).
+    What it gave once (coins, shields) stays given."""
     db = state.db
-    state.city[owner].remove(card)
+    city = state.city[owner]
+    city.remove(card)
     state.owned[owner, card] = 0
     state.color_count[owner][db.card_color[card]] -= 1
     production = db.card_production[card]
     state.production[owner] = [a - b for a, b in zip(state.production[owner], production)]
+    if db.card_choice[card]:
+        add_choice(state, owner, db.card_choice[card], -1)
+    if db.card_trade_fixed[card]:
+        state.fixed_price_bits[owner] = _bits_of(city, db.card_trade_fixed)
+    if db.card_chain_gives[card]:
+        state.chains[owner] = _bits_of(city, db.card_chain_gives)
+    if db.card_science[card] != NONE:
+        state.science[owner][db.card_science[card]] -= 1
     state.clear_caches()
+
+
+def _bits_of(cards: list[int], table: tuple[int, ...]) -> int:
+    bits = 0
+    for card in cards:
+        bits |= table[card]
+    return bits
 
 
 def _mausoleum(state: DuelState, action: int, card: int, _: int) -> None:
@@ -733,7 +752,7 @@ def legal_actions_reference(state: DuelState) -> list[int]:
     layout = db.layouts[state.age - 1] if state.age else None
     accessible = set()
     if layout is not None:
-        for s in range(db.num_slots):
+        for s in range(len(layout.row)):
             if state.slot_card[s] != EMPTY and all(state.slot_card[t] == EMPTY for t in layout.covered_by[s]):
                 accessible.add(state.slot_card[s])
     legal = []

@@ -11,9 +11,10 @@ round, 4 for the second, 4 unused), the order of the 10 progress tokens (5 on th
 aside, the first 3 set aside are the ones the Great Library draws) and the deal of each Age (20
 cards in slot order and the cards left in the box), then, with Pantheon, its setup
 (:func:`new_pantheon`: the decks, the Age I mythology tokens, the order of the offering tokens; a
-base game draws nothing more, so its deal is unchanged). The rules then never draw again, so a seed
-plus a sequence of actions determines the game; :func:`.determinize.determinize` redraws what a
-player cannot know, from a ``numpy.random.Generator``.
+base game draws nothing more, so its deal is unchanged). Agora's setup draws come after all of
+these (:func:`deal_senators`, then :func:`new_agora`; :mod:`.agora` says how far it is built). The rules
+then never draw again, so a seed plus a sequence of actions determines the game;
+:func:`.determinize.determinize` redraws what a player cannot know, from a ``numpy.random.Generator``.
 """
 
 from __future__ import annotations
@@ -230,11 +231,13 @@ def deal_age(db: DuelDatabase, age: int, rng: DealRng) -> tuple[list[int], list[
     """Shuffle an Age's deck of ``db``: (a card for each structure slot in slot order, the cards
     left in the box). The base game boxes 3 of each Age's 23 cards (Age III: 3 of its 20 cards and
     4 of the 7 Guilds; the other 3 Guilds are shuffled with the 17 Age III cards kept); a larger
-    deck boxes more. The draws are the core's ``deal_age``.
+    deck boxes more. With Agora the Age's Senators are not dealt here (:func:`deal_senators`): the
+    Age cards fill its structure's other slots (20 in every Age). The draws are the core's ``deal_age``.
     """
     cards = [int(c) for c in db.deck_cards[age - 1]]
     rng.shuffle(cards)
-    removed = len(cards) - (db.num_slots - (GUILDS_PER_GAME if age == 3 else 0))
+    slots = len(db.layouts[age - 1].row) - (db.agora.senators_per_age[age - 1] if db.agora else 0)
+    removed = len(cards) - (slots - (GUILDS_PER_GAME if age == 3 else 0))
     kept, boxed = cards[removed:], cards[:removed]
     if age == 3:
         guilds = [int(c) for c in db.deck_cards[db.age3_extra_deck]]  # the Guilds, or the Grand Temples
@@ -272,7 +275,7 @@ def new_game(seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
     state.cards_left = 0
     state.city = [[], []]
     state.owned = np.zeros((2, db.num_cards), np.int8)
-    state.color_count = [[0] * 7, [0] * 7]
+    state.color_count = [[0] * db.num_colors, [0] * db.num_colors]
     state.production = [[0] * 5, [0] * 5]
     state.raw_choices, state.manufactured_choices = [0, 0], [0, 0]
     state.fixed_price_bits = [0, 0]
@@ -299,6 +302,8 @@ def new_game(seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
     state.log = []
     state.cost_cache = [None, None]
     state.pantheon = new_pantheon(db, rng) if db.pantheon else None
+    if db.agora:
+        deal_senators(db, state.deals, rng)
     return state
 
 
@@ -392,3 +397,69 @@ def start_age(state: DuelState, age: int) -> None:
         tokens = state.pantheon.slot_tokens = [EMPTY] * len(layout.row)
         for slot, token in zip(state.db.pantheon.token_slots[age - 1], state.pantheon.age_tokens[age - 1]):
             tokens[slot] = token
+
+
+class AgoraState:
+    """Agora's part of a game: the Senate and the conspiracies; ``clone()`` copies it, it pickles
+    as is. Chambers are 0-5 (the rulebook's 1-6); decree and conspiracy ids are rows of
+    ``data/agora_decrees.csv`` and ``agora_conspiracies.csv``. Hidden: the deck's order, the
+    face-down decrees (their chambers' ``decree_face_up`` is False), a player's ``conspiracies``,
+    which of them are prepared and the cards under them (their holder sees them), the ``drawn``
+    conspiracies (the drawer sees them)."""
+
+    __slots__ = (
+        "conspiracy_deck",  # the conspiracies not drawn yet, top first (hidden order)
+        "decrees",  # per chamber: its decrees (one at setup; Insider Influence puts a second under it)
+        "decree_face_up",  # per chamber: its decrees are face up
+        "cubes",  # per player, per chamber: the player's influence cubes there
+        "drawn",  # the conspiracies drawn by a conspire, not yet kept or put back
+        "conspiracies",  # per player: the conspiracies held face down, in the order kept
+        "prepared",  # per player, per held conspiracy: the card tucked under it, or EMPTY (unprepared)
+        "triggered",  # per player: the conspiracies triggered (face up, used), in order
+        "left_game",  # the cards that were under the triggered conspiracies (seen when taken)
+    )
+
+    def clone(self) -> AgoraState:
+        twin = AgoraState.__new__(AgoraState)
+        for name in self.__slots__:
+            setattr(twin, name, state_copy(getattr(self, name)))
+        return twin
+
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, values: dict) -> None:
+        for name, value in values.items():
+            setattr(self, name, value)
+
+
+def deal_senators(db: DuelDatabase, deals: list[list[int]], rng: DealRng) -> None:
+    """Agora's Senators into the Ages' deals (drawn after every base and Pantheon draw): the 13
+    shuffled and dealt 5, 5, 3 to Ages I, II, III, each Age's cards and Senators shuffled together
+    into its structure's slots."""
+    senators = list(db.agora.senators)
+    rng.shuffle(senators)
+    first = 0
+    for age, count in enumerate(db.agora.senators_per_age):
+        deals[age] = deals[age] + senators[first:first + count]
+        first += count
+        rng.shuffle(deals[age])
+
+
+def new_agora(db: DuelDatabase, rng: DealRng) -> AgoraState:
+    """Agora's setup, drawn after :func:`deal_senators`: the conspiracy deck shuffled; the decrees
+    shuffled and the first ones dealt to the chambers in order, face up where ``agora.json`` says
+    (chambers 1, 3, 5: README decision 13); the others go back to the box unseen."""
+    tables = db.agora
+    agora = AgoraState.__new__(AgoraState)
+    agora.conspiracy_deck = list(range(tables.num_conspiracies))
+    rng.shuffle(agora.conspiracy_deck)
+    decrees = list(range(tables.num_decrees))
+    rng.shuffle(decrees)
+    agora.decrees = [[decree] for decree in decrees[:tables.num_chambers]]
+    agora.decree_face_up = list(tables.decree_face_up)
+    agora.cubes = [[0] * tables.num_chambers, [0] * tables.num_chambers]
+    agora.drawn = []
+    agora.conspiracies, agora.prepared, agora.triggered = [[], []], [[], []], [[], []]
+    agora.left_game = []
+    return agora
