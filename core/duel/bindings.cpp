@@ -16,6 +16,7 @@
 #include "duel/actions.hpp"
 #include "duel/batch.hpp"
 #include "duel/heuristic.hpp"
+#include "duel/pantheon_tables.hpp"
 #include "duel/rules.hpp"
 
 namespace py = pybind11;
@@ -46,9 +47,8 @@ T* array_data(py::array& array, std::initializer_list<py::ssize_t> shape, const 
   return static_cast<T*>(array.mutable_data());
 }
 
-std::shared_ptr<const Tables> make_tables(const py::dict& arrays, std::vector<std::string> cards,
-                                          std::vector<std::string> wonders, std::vector<std::string> tokens,
-                                          const std::vector<std::string>& wonder_powers) {
+// The named integer arrays of a dict from Python (each value an integer array).
+TableArrays table_arrays(const py::dict& arrays) {
   TableArrays values;
   for (auto item : arrays) {
     std::string name = py::cast<std::string>(item.first);
@@ -56,6 +56,13 @@ std::shared_ptr<const Tables> make_tables(const py::dict& arrays, std::vector<st
     if (!array) throw py::type_error("duel tables: array '" + name + "' must be integers");
     values[name] = std::vector<int64_t>(array.data(), array.data() + array.size());
   }
+  return values;
+}
+
+std::shared_ptr<const Tables> make_tables(const py::dict& arrays, std::vector<std::string> cards,
+                                          std::vector<std::string> wonders, std::vector<std::string> tokens,
+                                          const std::vector<std::string>& wonder_powers) {
+  const TableArrays values = table_arrays(arrays);
   try {
     return std::make_shared<const Tables>(
         Tables::from_arrays(values, std::move(cards), std::move(wonders), std::move(tokens), wonder_powers));
@@ -238,6 +245,28 @@ void bind(py::module_ m) {
            }),
            py::arg("arrays"), py::arg("card_names"), py::arg("wonder_names"), py::arg("token_names"),
            py::arg("wonder_power_names"));
+
+  py::class_<PantheonTables, std::shared_ptr<PantheonTables>>(
+      m, "PantheonTables",
+      "Pantheon's divinities, tokens, prices and token slots (from wonders_env.duel.cards.PantheonTables).")
+      .def(py::init([](const py::dict& arrays, std::vector<std::string> divinities, std::vector<std::string> tokens,
+                       const std::vector<std::string>& divine_powers) {
+             const TableArrays values = table_arrays(arrays);
+             try {
+               return std::make_shared<PantheonTables>(
+                   PantheonTables::from_arrays(values, std::move(divinities), std::move(tokens), divine_powers));
+             } catch (const std::invalid_argument& error) {
+               throw py::value_error(error.what());
+             }
+           }),
+           py::arg("arrays"), py::arg("divinity_names"), py::arg("token_names"), py::arg("divine_power_names"))
+      .def_property_readonly("gate", [](const PantheonTables& t) { return t.gate; })
+      .def_property_readonly("decks", [](const PantheonTables& t) { return t.decks; })
+      .def_property_readonly("mythology_tokens", [](const PantheonTables& t) { return t.mythology_tokens; })
+      .def_property_readonly("offering_tokens", [](const PantheonTables& t) { return t.offering_tokens; })
+      .def_property_readonly("token_slots", [](const PantheonTables& t) { return t.token_slots; })
+      .def_property_readonly("divinity_names", [](const PantheonTables& t) { return t.divinity_names; })
+      .def_property_readonly("token_names", [](const PantheonTables& t) { return t.token_names; });
 
   py::class_<State> state_class(m, "State", "A Duel game in the core (a value: clone() copies it).");
   state_class.def("clone", [](const State& s) { return State(s); })

@@ -4,11 +4,9 @@
 #include <stdexcept>
 
 namespace wonders::duel {
-namespace {
 
-// The array `name`, checked to hold `size` values in [low, high].
-const std::vector<int64_t>& get(const TableArrays& arrays, const std::string& name, size_t size, int64_t low,
-                                int64_t high) {
+const std::vector<int64_t>& table_array(const TableArrays& arrays, const std::string& name, size_t size, int64_t low,
+                                        int64_t high) {
   auto found = arrays.find(name);
   if (found == arrays.end()) throw std::invalid_argument("duel tables: missing array '" + name + "'");
   const auto& values = found->second;
@@ -22,19 +20,21 @@ const std::vector<int64_t>& get(const TableArrays& arrays, const std::string& na
   return values;
 }
 
-int8_t i8(int64_t v) { return static_cast<int8_t>(v); }
-
-std::string listed(const std::vector<std::string>& names) {
+std::string listed_names(const std::vector<std::string>& names) {
   std::string text;
   for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
   return "(" + text + ")";
 }
 
+namespace {
+
+int8_t i8(int64_t v) { return static_cast<int8_t>(v); }
+
 // Refuses tables whose wonder powers are not the core's WonderPower bits, naming both lists.
 void check_wonder_powers(const std::vector<std::string>& given) {
   const std::vector<std::string> core(WONDER_POWER_NAMES.begin(), WONDER_POWER_NAMES.end());
   if (given == core) return;
-  const std::string theirs = listed(given), ours = listed(core);
+  const std::string theirs = listed_names(given), ours = listed_names(core);
   throw std::invalid_argument(
       "duel tables: the wonder powers of the tables (wonders_env.duel.cards.WONDER_POWERS) are " + theirs +
       ", but the core's bits (WonderPower in core/duel/tables.hpp) are " + ours +
@@ -49,27 +49,27 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   check_wonder_powers(wonder_power_names);
   Tables t;
   const size_t C = NUM_CARDS, W = NUM_WONDERS, T = NUM_TOKENS, R = NUM_RESOURCES;
-  const auto& color = get(a, "card_color", C, 0, NUM_COLORS - 1);
-  const auto& deck = get(a, "card_deck", C, 0, NUM_DECKS - 1);
-  const auto& coin_cost = get(a, "card_coin_cost", C, 0, 20);
-  const auto& cost = get(a, "card_cost", C * R, 0, 9);
-  const auto& chain_gives = get(a, "card_chain_gives", C, 0, 1 << 30);
-  const auto& chain_needs = get(a, "card_chain_needs", C, 0, 1 << 30);
-  const auto& vp = get(a, "card_vp", C, 0, 20);
-  const auto& shields = get(a, "card_shields", C, 0, 9);
-  const auto& coins = get(a, "card_coins", C, 0, 20);
-  const auto& science = get(a, "card_science", C, NONE, NUM_SYMBOLS - 1);
-  const auto& production = get(a, "card_production", C * R, 0, 9);
-  const auto& choice = get(a, "card_choice", C, 0, (1 << R) - 1);
-  const auto& trade_fixed = get(a, "card_trade_fixed", C, 0, (1 << R) - 1);
-  const auto& per_card = get(a, "card_coins_per_card", C * 2, 0, 127);
-  const auto& per_wonder = get(a, "card_coins_per_wonder", C, 0, 20);
-  const auto& guild_coins = get(a, "card_guild_coins", C * 2, 0, 127);
-  const auto& guild_vp = get(a, "card_guild_vp", C * 2, 0, 127);
-  const auto& guild_vp_wonder = get(a, "card_guild_vp_per_wonder", C, 0, 20);
-  const auto& guild_vp_coins = get(a, "card_guild_vp_per_3coins", C, 0, 20);
-  const auto& changes_costs = get(a, "card_changes_costs", C, 0, 1);
-  const auto& has_income = get(a, "card_has_income", C, 0, 1);
+  const auto& color = table_array(a, "card_color", C, 0, NUM_COLORS - 1);
+  const auto& deck = table_array(a, "card_deck", C, 0, NUM_DECKS - 1);
+  const auto& coin_cost = table_array(a, "card_coin_cost", C, 0, 20);
+  const auto& cost = table_array(a, "card_cost", C * R, 0, 9);
+  const auto& chain_gives = table_array(a, "card_chain_gives", C, 0, 1 << 30);
+  const auto& chain_needs = table_array(a, "card_chain_needs", C, 0, 1 << 30);
+  const auto& vp = table_array(a, "card_vp", C, 0, 20);
+  const auto& shields = table_array(a, "card_shields", C, 0, 9);
+  const auto& coins = table_array(a, "card_coins", C, 0, 20);
+  const auto& science = table_array(a, "card_science", C, NONE, NUM_SYMBOLS - 1);
+  const auto& production = table_array(a, "card_production", C * R, 0, 9);
+  const auto& choice = table_array(a, "card_choice", C, 0, (1 << R) - 1);
+  const auto& trade_fixed = table_array(a, "card_trade_fixed", C, 0, (1 << R) - 1);
+  const auto& per_card = table_array(a, "card_coins_per_card", C * 2, 0, 127);
+  const auto& per_wonder = table_array(a, "card_coins_per_wonder", C, 0, 20);
+  const auto& guild_coins = table_array(a, "card_guild_coins", C * 2, 0, 127);
+  const auto& guild_vp = table_array(a, "card_guild_vp", C * 2, 0, 127);
+  const auto& guild_vp_wonder = table_array(a, "card_guild_vp_per_wonder", C, 0, 20);
+  const auto& guild_vp_coins = table_array(a, "card_guild_vp_per_3coins", C, 0, 20);
+  const auto& changes_costs = table_array(a, "card_changes_costs", C, 0, 1);
+  const auto& has_income = table_array(a, "card_has_income", C, 0, 1);
   for (size_t c = 0; c < C; ++c) {
     CardData& d = t.cards[c];
     d.color = i8(color[c]);
@@ -107,15 +107,15 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
       t.deck_cards[GUILD_DECK].size() != 7)
     throw std::invalid_argument("duel tables: expected 23/23/20/7 cards in decks I/II/III/Guilds");
 
-  const auto& w_cost = get(a, "wonder_cost", W * R, 0, 9);
-  const auto& w_vp = get(a, "wonder_vp", W, 0, 20);
-  const auto& w_shields = get(a, "wonder_shields", W, 0, 9);
-  const auto& w_coins = get(a, "wonder_coins", W, 0, 20);
-  const auto& w_loses = get(a, "wonder_opponent_loses", W, 0, 20);
-  const auto& w_powers = get(a, "wonder_powers", W, 0, (1 << NUM_WONDER_POWERS) - 1);
-  const auto& w_destroy = get(a, "wonder_destroy", W, NONE, NUM_COLORS - 1);
-  const auto& w_library = get(a, "wonder_library_draw", W, 0, NUM_TOKENS - 5);
-  const auto& w_choice = get(a, "wonder_choice", W, 0, (1 << R) - 1);
+  const auto& w_cost = table_array(a, "wonder_cost", W * R, 0, 9);
+  const auto& w_vp = table_array(a, "wonder_vp", W, 0, 20);
+  const auto& w_shields = table_array(a, "wonder_shields", W, 0, 9);
+  const auto& w_coins = table_array(a, "wonder_coins", W, 0, 20);
+  const auto& w_loses = table_array(a, "wonder_opponent_loses", W, 0, 20);
+  const auto& w_powers = table_array(a, "wonder_powers", W, 0, (1 << NUM_WONDER_POWERS) - 1);
+  const auto& w_destroy = table_array(a, "wonder_destroy", W, NONE, NUM_COLORS - 1);
+  const auto& w_library = table_array(a, "wonder_library_draw", W, 0, NUM_TOKENS - 5);
+  const auto& w_choice = table_array(a, "wonder_choice", W, 0, (1 << R) - 1);
   for (size_t w = 0; w < W; ++w) {
     WonderData& d = t.wonders[w];
     for (size_t r = 0; r < R; ++r) d.cost[r] = i8(w_cost[w * R + r]);
@@ -131,34 +131,34 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
       throw std::invalid_argument("duel tables: wonder " + std::to_string(w) + " has a mixed choice");
   }
 
-  const auto& k_vp = get(a, "token_vp", T, 0, 20);
-  const auto& k_coins = get(a, "token_coins", T, 0, 20);
-  const auto& k_science = get(a, "token_science", T, NONE, NUM_SYMBOLS - 1);
-  const auto& k_per = get(a, "token_vp_per_token", T, 0, 20);
+  const auto& k_vp = table_array(a, "token_vp", T, 0, 20);
+  const auto& k_coins = table_array(a, "token_coins", T, 0, 20);
+  const auto& k_science = table_array(a, "token_science", T, NONE, NUM_SYMBOLS - 1);
+  const auto& k_per = table_array(a, "token_vp_per_token", T, 0, 20);
   for (size_t k = 0; k < T; ++k) t.tokens[k] = TokenData{i8(k_vp[k]), i8(k_coins[k]), i8(k_science[k]), i8(k_per[k])};
-  const auto& special = get(a, "special_tokens", 6, 0, NUM_TOKENS - 1);
+  const auto& special = table_array(a, "special_tokens", 6, 0, NUM_TOKENS - 1);
   t.architecture = static_cast<int>(special[0]);
   t.masonry = static_cast<int>(special[1]);
   t.economy = static_cast<int>(special[2]);
   t.strategy = static_cast<int>(special[3]);
   t.theology = static_cast<int>(special[4]);
   t.urbanism = static_cast<int>(special[5]);
-  const auto& amounts = get(a, "token_amounts", 4, 0, 9);
+  const auto& amounts = table_array(a, "token_amounts", 4, 0, 9);
   t.wonder_discount = static_cast<int>(amounts[0]);
   t.blue_discount = static_cast<int>(amounts[1]);
   t.strategy_shields = static_cast<int>(amounts[2]);
   t.urbanism_chain_coins = static_cast<int>(amounts[3]);
 
-  const auto& looting = get(a, "looting_tokens", 4 * 3, 0, 9);
+  const auto& looting = table_array(a, "looting_tokens", 4 * 3, 0, 9);
   for (int i = 0; i < 4; ++i) {
     t.looting[i] = LootingToken{i8(looting[3 * i]), i8(looting[3 * i + 1]), i8(looting[3 * i + 2])};
     if (t.looting[i].victim > 1) throw std::invalid_argument("duel tables: a looting victim must be 0 or 1");
   }
-  const auto& military = get(a, "military_points", 10, 0, 20);
+  const auto& military = table_array(a, "military_points", 10, 0, 20);
   for (int i = 0; i < 10; ++i) t.military_points[i] = i8(military[i]);
 
-  const auto& face_up = get(a, "layout_face_up", 3 * NUM_SLOTS, 0, 1);
-  const auto& covered_by = get(a, "layout_covered_by", 3 * NUM_SLOTS * 2, NONE, NUM_SLOTS - 1);
+  const auto& face_up = table_array(a, "layout_face_up", 3 * NUM_SLOTS, 0, 1);
+  const auto& covered_by = table_array(a, "layout_covered_by", 3 * NUM_SLOTS * 2, NONE, NUM_SLOTS - 1);
   for (int age = 0; age < 3; ++age) {
     Layout& layout = t.layouts[age];
     for (int s = 0; s < NUM_SLOTS; ++s) {

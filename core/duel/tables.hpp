@@ -93,4 +93,11 @@ struct Tables {
                             const std::vector<std::string>& wonder_power_names);
 };
 
+// The array `name` of `arrays`, checked to hold `size` values in [low, high]; throws
+// std::invalid_argument naming the array and what is wrong (for every table of the Duel core).
+const std::vector<int64_t>& table_array(const TableArrays& arrays, const std::string& name, size_t size, int64_t low,
+                                        int64_t high);
+// "(a, b, c)": a list of names in an error message.
+std::string listed_names(const std::vector<std::string>& names);
+
 }  // namespace wonders::duel

@@ -433,6 +433,11 @@ class PantheonToken:
     discount: int  # an offering's coins off, or 0
     effects: tuple[Effect, ...]
 
+    @property
+    def name(self) -> str:
+        """Its mythology's name (a mythology token) or its discount (an offering token: "-2")."""
+        return MYTHOLOGIES[self.mythology] if self.mythology != NONE else f"-{self.discount}"
+
 
 class PantheonTables:
     """Pantheon's own tables (``data/pantheon_divinities.csv``, ``pantheon_tokens.csv``,

@@ -42,7 +42,7 @@ import numpy as np
 from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
-from .cards import BASE, WONDER_POWERS, DuelDatabase, check_expansions
+from .cards import BASE, DIVINE_POWERS, NONE, WONDER_POWERS, DuelDatabase, check_expansions
 from .actions import (BASE_ACTIONS, NUM_ACTIONS, IllegalActionError, describe_action, illegal_action_error,
                       why_illegal_for)
 from . import presentation, render
@@ -77,6 +77,40 @@ def table_names(db: DuelDatabase = BASE) -> tuple[list[str], list[str], list[str
     """The names of the cards, wonders and progress tokens, and of the bits of ``wonder_powers``."""
     return ([card.name for card in db.cards], [w.name for w in db.wonders], [t.name for t in db.progress_tokens],
             [kind.name.lower() for kind in WONDER_POWERS])
+
+
+def pantheon_table_arrays(db: DuelDatabase) -> dict[str, np.ndarray]:
+    """The Pantheon tables of ``db`` (``db.pantheon``) as the named integer arrays the core reads
+    (``core/duel/pantheon_tables.hpp``): per divinity, per Pantheon token, the prices, the token
+    slots of each Age (padded with -1 to the structure's size) and the amounts."""
+    tables = db.pantheon
+    powers = [tables.divinity_power[d] for d in range(tables.num_divinities)]
+    slots = np.full((3, db.num_slots), NONE, np.int64)
+    for age, row in enumerate(tables.token_slots):
+        slots[age, :len(row)] = row
+    arrays = {
+        "divinity_mythology": [d.mythology for d in tables.divinities], "divinity_vp": tables.divinity_vp,
+        "divinity_coins": tables.divinity_coins, "divinity_shields": tables.divinity_shields,
+        "divinity_science": tables.divinity_science, "divinity_astarte_coins": tables.divinity_astarte_coins,
+        "divinity_vp_per_astarte_coin": tables.divinity_vp_per_astarte_coin,
+        "divinity_price_multiplier": tables.divinity_price_multiplier,
+        "divinity_power": [NONE if p is None else DIVINE_POWERS.index(p.kind) for p in powers],
+        "divinity_power_amount": [0 if p is None else p.amount for p in powers],
+        "divinity_power_what": [0 if p is None else p.what for p in powers],
+        "pantheon_token_mythology": [t.mythology for t in tables.tokens],
+        "pantheon_token_discount": [t.discount for t in tables.tokens], "pantheon_token_draw": tables.token_draw,
+        "space_prices": tables.space_prices, "grand_temple_vp": tables.grand_temple_vp,
+        "mythology_tokens_per_game": [tables.mythology_tokens_per_game],
+        "first_activation_age": [tables.first_activation_age], "token_slots": slots,
+    }
+    return {name: np.asarray(values, np.int64).reshape(-1) for name, values in arrays.items()}
+
+
+def pantheon_table_names(db: DuelDatabase) -> tuple[list[str], list[str], list[str]]:
+    """The names of ``db``'s divinities and Pantheon tokens, and of the divine powers (``DIVINE_POWERS``)."""
+    tables = db.pantheon
+    return ([d.name for d in tables.divinities], [t.name for t in tables.tokens],
+            [kind.name.lower() for kind in DIVINE_POWERS])
 
 
 @lru_cache(maxsize=1)

@@ -51,7 +51,7 @@ from typing import Any
 
 from ..deal_rng import DEAL_NAME
 from .actions import ITEM_NAMES, KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, Item, action_table
-from .cards import MYTHOLOGIES, DuelDatabase
+from .cards import DuelDatabase
 from .state import CHOICE_NAMES, VICTORY_NAMES, DuelState
 
 AGENTS = ("player_0", "player_1")
@@ -91,8 +91,7 @@ def _pantheon_entries(state: DuelState, record: dict[str, Any]) -> None:
             entry["set"] = CHOICE_NAMES[next(sets)]
     for p, player in enumerate(record["players"]):
         player["divinities"] = [tables.divinities[d].name for d in pantheon.activated[p]]
-        player["pantheon_tokens"] = [MYTHOLOGIES[tables.tokens[t].mythology] if tables.tokens[t].mythology >= 0
-                                     else f"-{tables.tokens[t].discount}" for t in pantheon.tokens[p]]
+        player["pantheon_tokens"] = [tables.tokens[t].name for t in pantheon.tokens[p]]
         player["astarte_coins"] = pantheon.astarte[p]
 
 
