@@ -4,7 +4,8 @@
 //     duel_sanitize TABLE_FILE HEURISTIC_FILE [GAMES]
 //
 // TABLE_FILE holds the tables as wonders_env.duel.compiled.write_table_file writes them (the one
-// source of truth stays the Python loader of data/), HEURISTIC_FILE the heuristic's constants as
+// source of truth stays the Python loader of data/; Pantheon's tables too: they load, and corrupt
+// ones are refused), HEURISTIC_FILE the heuristic's constants as
 // agents.duel_heuristic.write_constants_file writes them. Every decision checks: the counters against
 // the cities, every card in exactly one place, coins and pawn within bounds, a legal action
 // exists while the game runs and each is accepted by why_illegal, some illegal ones are refused,
@@ -28,6 +29,7 @@
 
 #include "duel/batch.hpp"
 #include "duel/heuristic.hpp"
+#include "duel/pantheon_tables.hpp"
 #include "duel/search.hpp"
 #include "tests/random_network.hpp"
 
@@ -43,14 +45,19 @@ void check(bool ok, const std::string& what, uint64_t seed, int step) {
   if (++failures <= 20) std::cerr << "FAILED: " << what << " (game seed " << seed << ", decision " << step << ")\n";
 }
 
-Tables read_tables(const char* path) {
+// The named arrays and the lists of names of a table file.
+struct TableFile {
+  TableArrays arrays;
+  std::map<std::string, std::vector<std::string>> names;  // by kind: card_names, wonder_names, ...
+};
+
+TableFile read_table_file(const char* path) {
   std::ifstream in(path);
   if (!in) {
     std::cerr << "cannot read " << path << "\n";
     std::exit(2);
   }
-  TableArrays arrays;
-  std::map<std::string, std::vector<std::string>> names;  // by kind: card_names, wonder_names, ...
+  TableFile file;
   std::string line;
   while (std::getline(in, line)) {
     std::istringstream fields(line);
@@ -60,16 +67,46 @@ Tables read_tables(const char* path) {
     if (name == "names") {  // "names KIND COUNT", then one name a line
       std::string kind;
       fields >> kind >> count;
-      for (size_t i = 0; i < count && std::getline(in, line); ++i) names[kind].push_back(line);
+      for (size_t i = 0; i < count && std::getline(in, line); ++i) file.names[kind].push_back(line);
       continue;
     }
     fields >> count;
     std::vector<int64_t> values(count);
     for (auto& v : values) fields >> v;
-    arrays[name] = values;
+    file.arrays[name] = values;
   }
-  return Tables::from_arrays(arrays, names["card_names"], names["wonder_names"], names["token_names"],
-                             names["wonder_power_names"]);
+  return file;
+}
+
+Tables read_tables(TableFile& file) {
+  return Tables::from_arrays(file.arrays, file.names["card_names"], file.names["wonder_names"],
+                             file.names["token_names"], file.names["wonder_power_names"]);
+}
+
+// Pantheon's tables load, and each of their arrays cut short, emptied or out of range is refused.
+void check_pantheon_tables(TableFile& file) {
+  auto load = [&](const TableArrays& arrays) {
+    return PantheonTables::from_arrays(arrays, file.names["divinity_names"], file.names["pantheon_token_names"],
+                                       file.names["divine_power_names"]);
+  };
+  const PantheonTables tables = load(file.arrays);
+  check(tables.gate != NONE && tables.token_slots[0].size() == static_cast<size_t>(tables.mythology_tokens_per_game),
+        "the Pantheon tables load", 0, 0);
+  for (const char* name : {"divinity_mythology", "divinity_power", "pantheon_token_mythology", "space_prices",
+                           "token_slots", "grand_temple_vp", "first_activation_age"}) {
+    for (const auto& bad : {std::vector<int64_t>(file.arrays.at(name).begin(), file.arrays.at(name).end() - 1),
+                            std::vector<int64_t>(), std::vector<int64_t>(file.arrays.at(name).size(), 99)}) {
+      TableArrays arrays = file.arrays;
+      arrays[name] = bad;
+      bool refused = false;
+      try {
+        load(arrays);
+      } catch (const std::invalid_argument&) {
+        refused = true;
+      }
+      check(refused, std::string("a corrupt Pantheon array is refused: ") + name, 0, 0);
+    }
+  }
 }
 
 // The heuristic's constants: one a line, "name count values...".
@@ -179,7 +216,9 @@ int main(int argc, char** argv) {
     std::cerr << "usage: duel_sanitize TABLE_FILE HEURISTIC_FILE [GAMES]\n";
     return 2;
   }
-  const Engine engine(std::make_shared<const Tables>(read_tables(argv[1])));
+  TableFile file = read_table_file(argv[1]);
+  check_pantheon_tables(file);
+  const Engine engine(std::make_shared<const Tables>(read_tables(file)));
   const Tables& tables = engine.tables();
   const Heuristic heuristic(engine, read_constants(argv[2]));
   const int games = argc > 3 ? std::atoi(argv[3]) : 2000;

@@ -42,7 +42,7 @@ import numpy as np
 from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
-from .cards import BASE, DIVINE_POWERS, NONE, WONDER_POWERS, DuelDatabase, check_expansions
+from .cards import BASE, DIVINE_POWERS, NONE, WONDER_POWERS, DuelDatabase, check_expansions, database
 from .actions import (BASE_ACTIONS, NUM_ACTIONS, IllegalActionError, describe_action, illegal_action_error,
                       why_illegal_for)
 from . import presentation, render
@@ -121,9 +121,14 @@ def core_tables() -> Any:
 
 def write_table_file(path: Path) -> None:
     """The tables as text for the C++ sanitizer program (core/tests): one array per line,
-    ``name count values...``, then each list of names as ``names kind count`` and one name a line."""
-    lines = [f"{name} {len(values)} {' '.join(str(int(v)) for v in values)}" for name, values in table_arrays().items()]
-    for kind, names in zip(("card_names", "wonder_names", "token_names", "wonder_power_names"), table_names()):
+    ``name count values...``, then each list of names as ``names kind count`` and one name a line;
+    the base game's, then Pantheon's (its arrays' names differ from the base game's)."""
+    pantheon_db = database("1st", ("pantheon",))
+    arrays = {**table_arrays(), **pantheon_table_arrays(pantheon_db)}
+    lines = [f"{name} {len(values)} {' '.join(str(int(v)) for v in values)}" for name, values in arrays.items()]
+    kinds = ("card_names", "wonder_names", "token_names", "wonder_power_names", "divinity_names",
+             "pantheon_token_names", "divine_power_names")
+    for kind, names in zip(kinds, (*table_names(), *pantheon_table_names(pantheon_db))):
         lines.append(f"names {kind} {len(names)}")
         lines += names
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
