@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import STARTER_ME, ActionKind, action_table
+from .actions import STARTER_ME, ActionKind, Item, action_table
 from .cards import CHAIN_SYMBOLS, COLORS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, DuelDatabase
 from .cards import EffectKind as K
 from .record import AGENTS
-from .state import CHOICE_NAMES, Phase
+from .state import Choice, Phase
 
 RESOURCE_NAMES = ("wood", "clay", "stone", "glass", "papyrus")
 
@@ -185,7 +185,10 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         return (f"Activate {divinity} (space {index + 1}) for {_coins(price)}"
                 + (f" with {' and '.join(used)}" if used else "")), None
     if kind == ActionKind.CHOOSE:
-        return f"Choose {action_table(db).item_name(index)} ({CHOICE_NAMES[state.pantheon.choice]})", None
+        acts, choice = action_table(db), Choice(state.pantheon.choice)
+        chosen = (acts.item_name(acts.item_offsets[CHOSEN_ITEM[choice]] + state.pantheon.chosen)
+                  if choice in CHOSEN_ITEM else "")
+        return CHOICE_MOVES[choice].format(item=acts.item_name(index), chosen=chosen), None
     names = {
         ActionKind.DRAFT: lambda: f"Take the wonder {db.wonders[index].name}",
         ActionKind.SELL: lambda: f"Discard {db.cards[index].name} for {state.sell_value(player)} coins",
@@ -195,6 +198,34 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         ActionKind.MAUSOLEUM: lambda: f"Build {db.cards[index].name} from the discard pile for free",
     }
     return names[kind](), None
+
+
+#: the name of a ``choose`` move, by the set chosen from: ``{item}`` is the item's name, ``{chosen}``
+#: the item chosen before it in the same decision (the divinity placed, Isis' card)
+CHOICE_MOVES = {
+    Choice.PLACE_DIVINITY: "Place {item} face down in the Pantheon (the other divinity goes back on its deck)",
+    Choice.PLACE_SPACE: "Put {chosen} on Pantheon {item}",
+    Choice.ENKI_TOKEN: "Keep the progress token {item} from Enki",
+    Choice.NISABA_CARD: "Copy the science symbol of the opponent's {item} (Nisaba)",
+    Choice.BAAL_CARD: "Take the opponent's {item} into your city (Baal)",
+    Choice.HADES_CARD: "Build {item} from the discard pile for free (Hades)",
+    Choice.ZEUS_CARD: "Discard {item} from the structure (Zeus)",
+    Choice.ANUBIS_WONDER: "Unbuild {item}: its card goes to the discard pile (Anubis)",
+    Choice.ISIS_CARD: "Take {item} from the discard pile to build a wonder with (Isis)",
+    Choice.ISIS_WONDER: "Build {item} with {chosen} for free (Isis)",
+    Choice.RA_WONDER: "Take the opponent's unbuilt wonder {item} (Ra)",
+    Choice.MINERVA_SPACE: "Put the Minerva pawn on {item} (Minerva)",
+    Choice.NEPTUNE_DISCARD: "Discard the military token {item} (Neptune)",
+    Choice.NEPTUNE_APPLY: "Apply the military token {item}: that player loses the coins (Neptune)",
+    Choice.GATE_DIVINITY: "Activate {item} from the top of its deck for free (the Gate)",
+    Choice.THEATER_MYTHOLOGY: "Look through the {item} deck (The Divine Theater)",
+    Choice.THEATER_DIVINITY: "Activate {item} for free (The Divine Theater)",
+    Choice.THEATER_TOP: "Put {item} back on its deck next (the first put back lies on top)",
+}
+#: the sets whose move names the item chosen before (``state.pantheon.chosen``), and its kind
+CHOSEN_ITEM = {Choice.PLACE_SPACE: Item.DIVINITY, Choice.ISIS_WONDER: Item.CARD}
+#: the sets whose chosen item only the chooser may know (a face-down placement, the order of a deck)
+HIDDEN_CHOICES = ("place_divinity", "theater_top")
 
 
 def _coins(n: int) -> str:
@@ -216,6 +247,9 @@ ENTRY_TEXT = {
     "activate": "activated {divinity} (space {space})",
     "choose": "chose {item} ({set})",
 }
+#: what a ``choose`` entry of a hidden set says to everyone but its chooser
+HIDDEN_ENTRY_TEXT = {"place_divinity": "chose a divinity to place face down",
+                     "theater_top": "put a divinity back on its deck"}
 
 
 def entry_text(entry: dict[str, Any], viewer: int | None) -> str:
@@ -226,8 +260,8 @@ def entry_text(entry: dict[str, Any], viewer: int | None) -> str:
         raise ValueError(f"no text for the record entry kind {kind!r}; kinds: {', '.join(ENTRY_TEXT)}")
     who = "you" if viewer is not None and entry["agent"] == AGENTS[viewer] else entry["agent"]
     paid = f" (paid {_coins(entry['paid'])})" if entry.get("paid") else ""
-    if kind == "choose" and entry["set"] == "place_divinity" and who != "you":
-        return f"{who} chose a divinity to place face down"  # only its placer knows it
+    if kind == "choose" and entry["set"] in HIDDEN_CHOICES and who != "you":
+        return f"{who} {HIDDEN_ENTRY_TEXT[entry['set']]}"  # only the chooser knows the item
     return f"{who} {ENTRY_TEXT[kind].format(**entry)}{paid}"
 
 
