@@ -245,7 +245,22 @@ ENTRY_TEXT = {
     "library": "kept the progress token {token} (The Great Library)",
     "starter": "chose {starter} to start the next Age",
     "activate": "activated {divinity} (space {space})",
-    "choose": "chose {item} ({set})",
+}
+#: what a ``choose`` entry (Pantheon) says its agent did, by the set chosen from
+CHOICE_ENTRY_TEXT = {
+    "place_divinity": "chose {item} to place face down", "place_space": "put a divinity on Pantheon {item}",
+    "enki_token": "kept the progress token {item} (Enki)",
+    "nisaba_card": "copied the science symbol of {item} (Nisaba)", "baal_card": "took {item} (Baal)",
+    "hades_card": "built {item} from the discard pile (Hades)",
+    "zeus_card": "discarded {item} from the structure (Zeus)",
+    "anubis_wonder": "unbuilt {item} (Anubis)", "isis_card": "took {item} from the discard pile (Isis)",
+    "isis_wonder": "built {item} for free (Isis)", "ra_wonder": "took the wonder {item} (Ra)",
+    "minerva_space": "put the Minerva pawn on {item}",
+    "neptune_discard": "discarded the military token {item} (Neptune)",
+    "neptune_apply": "applied the military token {item} (Neptune)",
+    "gate_divinity": "activated {item} from the top of its deck (the Gate)",
+    "theater_mythology": "looked through the {item} deck (The Divine Theater)",
+    "theater_divinity": "activated {item} (The Divine Theater)", "theater_top": "put {item} back on its deck",
 }
 #: what a ``choose`` entry of a hidden set says to everyone but its chooser
 HIDDEN_ENTRY_TEXT = {"place_divinity": "chose a divinity to place face down",
@@ -254,14 +269,16 @@ HIDDEN_ENTRY_TEXT = {"place_divinity": "chose a divinity to place face down",
 
 def entry_text(entry: dict[str, Any], viewer: int | None) -> str:
     """An entry of the game record's ``actions`` in a sentence, for ``viewer`` (a seat: its own
-    moves read "you"; None: a spectator). Every Duel move is public."""
+    moves read "you"; None: a spectator). Every base-game move is public; the item of a Pantheon
+    decision of :data:`HIDDEN_CHOICES` is told to its chooser only."""
     kind = entry["kind"]
-    if kind not in ENTRY_TEXT:
-        raise ValueError(f"no text for the record entry kind {kind!r}; kinds: {', '.join(ENTRY_TEXT)}")
     who = "you" if viewer is not None and entry["agent"] == AGENTS[viewer] else entry["agent"]
+    if kind == "choose":
+        hidden = entry["set"] in HIDDEN_CHOICES and who != "you"  # only the chooser knows the item
+        return f"{who} {HIDDEN_ENTRY_TEXT[entry['set']] if hidden else CHOICE_ENTRY_TEXT[entry['set']].format(**entry)}"
+    if kind not in ENTRY_TEXT:
+        raise ValueError(f"no text for the record entry kind {kind!r}; kinds: {', '.join(ENTRY_TEXT)}, choose")
     paid = f" (paid {_coins(entry['paid'])})" if entry.get("paid") else ""
-    if kind == "choose" and entry["set"] in HIDDEN_CHOICES and who != "you":
-        return f"{who} {HIDDEN_ENTRY_TEXT[entry['set']]}"  # only the chooser knows the item
     return f"{who} {ENTRY_TEXT[kind].format(**entry)}{paid}"
 
 
