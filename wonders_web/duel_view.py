@@ -31,7 +31,7 @@ from wonders_env.duel import presentation
 from wonders_env.duel.actions import KIND_INDEX, KIND_NAMES, ActionKind, action_table
 from wonders_env.duel.cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, RESOURCES, SCIENCE_SYMBOLS
 from wonders_env.duel.record import AGENTS, GAME_NAME, recorded_actions
-from wonders_env.duel.render import pantheon_token_name
+from wonders_env.duel.render import decks_text, pantheon_notes, pantheon_token_name
 from wonders_env.duel.state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, Phase
 from wonders_env.registry import entry as game_entry
 
@@ -168,14 +168,15 @@ def _pantheon(state, seat: int | None, legal: list[int]) -> dict[str, Any]:
         if pantheon.space_face_up[space]:
             shown["prices"] = [state.activation_price(p, space, 0) for p in (0, 1)]
         spaces.append(shown)
-    view = {"spaces": spaces, "decks": {MYTHOLOGIES[m]: len(deck) for m, deck in enumerate(pantheon.decks)},
-            "minerva": pantheon.minerva, "snake": db.cards[pantheon.snake].name if pantheon.snake != EMPTY else None,
-            "enki_tokens": [token_info(db, t) for t in pantheon.enki_tokens], "choice": None}
+    view = {"title": "The Pantheon", "spaces": spaces,  # not "Pantheon": a card of Age III
+            "decks": decks_text(state),
+            "minerva": pantheon.minerva, "notes": pantheon_notes(state), "choice": None}
     if state.phase == Phase.CHOOSE and seat == state.current:  # the items only to the seat deciding
         acts = action_table(db)
         items = [{"target": f"choice-{action}", "name": acts.item_name(action - acts.choose)}
                  for action in legal if acts.decode(action)[0] is ActionKind.CHOOSE]
-        view["choice"] = {"set": CHOICE_NAMES[pantheon.choice], "items": items}
+        view["choice"] = {"set": CHOICE_NAMES[pantheon.choice], "prompt": presentation.phase_text(state),
+                          "items": items}
     return view
 
 
@@ -186,7 +187,7 @@ def table(env, seat: int | None) -> dict[str, Any]:
     looting = [{"victim": AGENTS[victim], "distance": distance, "coins": coins}
                for (victim, distance, coins), present in zip(LOOTING_TOKENS, state.looting) if present]
     view: dict[str, Any] = {
-        "phase": state.phase.name.lower(), "phase_text": presentation.PHASE_TEXT[state.phase], "age": state.age,
+        "phase": state.phase.name.lower(), "phase_text": presentation.phase_text(state), "age": state.age,
         "resource_names": dict(zip(RESOURCES, presentation.RESOURCE_NAMES)),
         "draft": [wonder_info(db, w) for w in state.draft_offer] if state.phase == Phase.DRAFT else [],
         "structure": _structure(state),

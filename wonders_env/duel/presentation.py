@@ -1,16 +1,16 @@
 """Every word of 7 Wonders Duel that a person reads: the one presentation module of the game.
 
 What a card, wonder or progress token does (:func:`effect_text`, :func:`card_text`,
-:func:`wonder_text`), what the seat to act decides (:data:`PHASE_TEXT`), the name of a move
-(:func:`move_text`, the text interface's and terminal play's; :func:`move_label` and
-:func:`move_price`, its two halves on the web page's menu), the sentence for an entry of the
-game record (:func:`entry_text`, terminal play's and the web page's news) and for the conflict
-pawn's move (:func:`conflict_text`). :data:`LEGEND` explains the abbreviations. The text
-interface (:mod:`.text_view`, :mod:`.render`), terminal play (through the engines'
-``describe_*`` methods) and the web app (``wonders_web.duel_view``, whose JSON carries these
-texts to the page) all take their words from here, so a new power's words are written here
-only. The functions read either engine's state (a :class:`.state.DuelState` or the core's
-view, with the same names) and ask the state itself for costs.
+:func:`wonder_text`), what the seat to act decides (:func:`phase_text`: :data:`PHASE_TEXT`,
+Pantheon's :data:`CHOICE_PROMPTS`), the name of a move (:func:`move_text`, the text interface's and
+terminal play's; :func:`move_label` and :func:`move_price`, its two halves on the web page's menu),
+the sentence for an entry of the game record (:func:`entry_text`, terminal play's and the web
+page's news) and for the conflict pawn's move (:func:`conflict_text`). :data:`LEGEND` explains the
+abbreviations. The text interface (:mod:`.text_view`, :mod:`.render`), terminal play (through the
+engines' ``describe_*`` methods) and the web app (``wonders_web.duel_view``, whose JSON carries
+these texts to the page) all take their words from here, so a new power's words are written here
+only. The functions read either engine's state (a :class:`.state.DuelState` or the core's view,
+with the same names) and ask the state itself for costs.
 """
 
 from __future__ import annotations
@@ -138,6 +138,34 @@ PHASE_TEXT = {
     Phase.GAME_OVER: "game over",
     Phase.CHOOSE: "choose for the Pantheon: the moves name the set and its items",
 }
+#: what the seat to act decides in the Pantheon's phase, by the set it chooses from
+CHOICE_PROMPTS = {
+    Choice.PLACE_DIVINITY: "your mythology token drew these divinities: place one face down in the Pantheon",
+    Choice.PLACE_SPACE: "choose the empty Pantheon space for your divinity",
+    Choice.ENKI_TOKEN: "keep one of the progress tokens on Enki",
+    Choice.NISABA_CARD: "copy the science symbol of a green card of the opponent (Nisaba)",
+    Choice.BAAL_CARD: "take a brown or grey card of the opponent (Baal)",
+    Choice.HADES_CARD: "build a card of the discard pile for free (Hades)",
+    Choice.ZEUS_CARD: "discard a card of the structure, with its token (Zeus)",
+    Choice.ANUBIS_WONDER: "unbuild a built wonder (Anubis)",
+    Choice.ISIS_CARD: "take a card of the discard pile to build one of your wonders with (Isis)",
+    Choice.ISIS_WONDER: "choose the wonder to build for free (Isis)",
+    Choice.RA_WONDER: "take an unbuilt wonder of the opponent (Ra)",
+    Choice.MINERVA_SPACE: "put the Minerva pawn on a space of the track (Minerva)",
+    Choice.NEPTUNE_DISCARD: "discard a military token (Neptune)",
+    Choice.NEPTUNE_APPLY: "apply a military token (Neptune)",
+    Choice.GATE_DIVINITY: "activate for free one of the divinities on top of the decks (the Gate)",
+    Choice.THEATER_MYTHOLOGY: "choose the mythology deck to look through (The Divine Theater)",
+    Choice.THEATER_DIVINITY: "activate for free one of the deck's divinities (The Divine Theater)",
+    Choice.THEATER_TOP: "put the divinities back on their deck, the first on top (The Divine Theater)",
+}
+
+
+def phase_text(state) -> str:
+    """What the seat to act decides now: the phase's prompt, or the Pantheon set's."""
+    if state.phase == Phase.CHOOSE:
+        return CHOICE_PROMPTS[Choice(state.pantheon.choice)]
+    return PHASE_TEXT[state.phase]
 
 
 # ---------------------------------------------------------------- moves

@@ -145,19 +145,31 @@ def render_pantheon(state: DuelState, viewer: int | None = None) -> list[str]:
         prices = "" if not pantheon.space_face_up[space] else " - costs " + " / ".join(
             str(state.activation_price(p, space, 0)) for p in (0, 1))
         lines.append(f"  space {space + 1}: {space_text(state, space, viewer)}{prices}")
-    lines.append("  mythology decks: " + ", ".join(f"{MYTHOLOGIES[m]} {len(deck)}"
-                                                   for m, deck in enumerate(pantheon.decks)))
+    lines.append(f"  {decks_text(state)}")
     tokens = [f"{_slot_name(state, slot)}: {_slot_token(db, token)}"
               for slot, token in enumerate(pantheon.slot_tokens) if token != EMPTY]
     if tokens:
         lines.append("  tokens on the structure: " + "; ".join(tokens))
+    return lines + [f"  {note}" for note in pantheon_notes(state)]
+
+
+def decks_text(state: DuelState) -> str:
+    """The sizes of the mythology decks (never their order)."""
+    decks = state.pantheon.decks
+    return "mythology decks: " + ", ".join(f"{MYTHOLOGIES[m]} {len(deck)}" for m, deck in enumerate(decks))
+
+
+def pantheon_notes(state: DuelState) -> list[str]:
+    """The Pantheon's pieces off its spaces, a sentence each: the Minerva pawn, the snake, Enki's tokens."""
+    db, pantheon = state.db, state.pantheon
+    notes = []
     if pantheon.minerva is not None:
-        lines.append(f"  the Minerva pawn stands on {pantheon.minerva:+d} of the track")
+        notes.append(f"the Minerva pawn stands on {pantheon.minerva:+d} of the track")
     if pantheon.snake != EMPTY:
-        lines.append(f"  the snake (Nisaba) lies on {db.cards[pantheon.snake].name}")
+        notes.append(f"the snake (Nisaba) lies on {db.cards[pantheon.snake].name}")
     if pantheon.enki_tokens:
-        lines.append("  on Enki: " + ", ".join(db.progress_tokens[t].name for t in pantheon.enki_tokens))
-    return lines
+        notes.append("on Enki: " + ", ".join(db.progress_tokens[t].name for t in pantheon.enki_tokens))
+    return notes
 
 
 def _slot_name(state: DuelState, slot: int) -> str:

@@ -77,7 +77,7 @@ def observation_text(state, player: int, moves: list[tuple[int, str]]) -> str:
     db = state.db
     opponent = 1 - player
     lines = [f"7 Wonders Duel. You are {AGENTS[player]}, your opponent {AGENTS[opponent]}. "
-             f"Age {state.age or '- (before Age I)'}: {presentation.PHASE_TEXT[state.phase]}."]
+             f"Age {state.age or '- (before Age I)'}: {presentation.phase_text(state)}."]
     if state.phase == Phase.DRAFT:
         lines.append("Wonders on the table:")
         lines += [f"- {_wonder_line(db, w)}" for w in state.draft_offer]

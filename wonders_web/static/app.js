@@ -201,7 +201,7 @@ function duelTrack(table) {
     const space = el("span", `space ${zone}`);
     if (position === table.pawn) space.appendChild(el("span", "pawn", "♟"));
     if (table.pantheon && table.pantheon.minerva === position) {
-      space.appendChild(el("span", "minerva", "M")).title = "the Minerva pawn: the conflict pawn stops before it";
+      space.appendChild(el("span", "minerva", "M")).title = table.pantheon.notes[0];
     }
     for (const loot of table.looting) {
       const side = loot.victim === "player_0" ? -1 : 1;
@@ -273,7 +273,7 @@ function divinityNode(divinity, target) {
 
 function pantheonBoard(pantheon) {
   const box = el("div", "pantheon");
-  box.appendChild(el("h3", null, "Pantheon"));
+  box.appendChild(el("h3", null, pantheon.title));
   const row = el("div", "pantheon-spaces");
   for (const space of pantheon.spaces) {
     const cell = el("div", "pantheon-space");
@@ -292,17 +292,11 @@ function pantheonBoard(pantheon) {
     row.appendChild(cell);
   }
   box.appendChild(row);
-  const decks = Object.entries(pantheon.decks).map(([mythology, n]) => `${mythology} ${n}`).join(" · ");
-  box.appendChild(el("div", "pantheon-decks", `decks: ${decks}`));
-  if (pantheon.snake) box.appendChild(el("div", "pantheon-note", `the snake (Nisaba) lies on ${pantheon.snake}`));
-  if (pantheon.enki_tokens.length) {
-    const enki = el("div", "pantheon-note", "on Enki: ");
-    for (const token of pantheon.enki_tokens) enki.appendChild(tokenNode(token));
-    box.appendChild(enki);
-  }
+  box.appendChild(el("div", "pantheon-decks", pantheon.decks));
+  for (const note of pantheon.notes) box.appendChild(el("div", "pantheon-note", note));
   if (pantheon.choice) {
     const choice = el("div", "pantheon-choice");
-    choice.appendChild(el("h3", null, `Choose: ${pantheon.choice.set.replaceAll("_", " ")}`));
+    choice.appendChild(el("h3", null, pantheon.choice.prompt));
     for (const item of pantheon.choice.items) choice.appendChild(el("button", "choice-item", item.name)).dataset.target = item.target;
     box.appendChild(choice);
   }
