@@ -11,7 +11,7 @@ import pytest
 import wonders_env
 from wonders_agents import make_agent
 from wonders_agents import duel_heuristic
-from wonders_agents.pantheon_valuation import DIVINITY_WORTH, position_value
+from wonders_agents.pantheon_valuation import divinity_worth, position_value
 from wonders_env import make_engine
 
 PANTHEON = {"expansions": ("pantheon",), "engine": "python"}
@@ -53,7 +53,9 @@ def test_the_pantheon_valuation_needs_the_engine_and_counts_what_the_seat_may_kn
     with pytest.raises(ValueError, match="pass game="):
         duel_heuristic.action_values(state, state.current, legal)
     assert len(duel_heuristic.action_values(state, state.current, legal, game)) == len(legal)
-    assert set(DIVINITY_WORTH) == {d.name for d in state.db.pantheon.divinities}
+    tables = state.db.pantheon
+    worth = {d.name: divinity_worth(tables, d.id) for d in tables.divinities}
+    assert worth["Aphrodite"] == 9 and worth["Mars"] == 3 and min(worth.values()) > 0  # from the effects
     rng = np.random.default_rng(0)
     while not game.is_over(state):  # the other seat's hidden placements never change a seat's value
         player = state.current
