@@ -24,6 +24,7 @@ and its engine (``unwrapped.game``): never the Python rules themselves.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from wonders_env import seven_wonders_duel_v0
@@ -39,11 +40,14 @@ GAME = GAME_NAME
 TITLE = "7 Wonders Duel"
 BOARD = "duel"  # the page's drawing of the table: the two cities across the military track and the structure
 NO_EXPANSION = "none"
+#: the env's own default engine, the form's default (the registry's other engines after it)
+DEFAULT_ENGINE = inspect.signature(seven_wonders_duel_v0.raw_env).parameters["engine"].default
 #: what the setup form offers: the table (no expansion, or one of the registry's) and the engine
 SETUP_CHOICES: dict[str, dict[str, Any]] = {
     "expansions": {"label": "Expansion", "values": [NO_EXPANSION, *game_entry(GAME).expansions],
                    "hint": "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon)"},
-    "engine": {"label": "Engine", "values": list(game_entry(GAME).engines),
+    "engine": {"label": "Engine",
+               "values": [DEFAULT_ENGINE, *(e for e in game_entry(GAME).engines if e != DEFAULT_ENGINE)],
                "hint": "core: the compiled engine; python: the readable reference (it plays every table)"},
 }
 OPTIONS = tuple(SETUP_CHOICES)
