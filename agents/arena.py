@@ -44,12 +44,12 @@ from collections.abc import Mapping, Sequence
 from tqdm import tqdm
 
 import wonders_env
-from wonders_env.registry import default_players, resolve_game
+from wonders_env.registry import default_players, entry as game_entry, resolve_game
 
 from . import agent_names
 from .match import play_game
 from .tournament import (GameSpec, TournamentResult, build_agent, game_row, openskill_model, openskill_ratings,
-                         schedule, wilson_interval)
+                         schedule, table_env_options, wilson_interval)
 
 LADDER = ("random", "heuristic", "mcts", "az", "ppo")
 LLM_COUNTS = ("decisions", "forced", "answers", "illegal", "retries", "fallbacks", "http_errors",
@@ -204,12 +204,16 @@ def _game_row(line: str) -> dict | None:
 
 def run_arena(game: str, models: Sequence[str] | Mapping[str, str], ladder: Sequence[str] | None = None,
               games: int = 10, num_players: int | None = None, edition: str = "1st", seed: int = 0,
-              out: str | os.PathLike = "runs/arena", progress: bool = True) -> Arena:
+              out: str | os.PathLike = "runs/arena", progress: bool = True,
+              expansions: Sequence[str] | None = None, engine: str | None = None) -> Arena:
     """Play the arena's missing games (see the module docstring), save its leaderboard in
     ``out`` and return it. ``models``: agent specs (``llm:base_url=...,model=...``), as
     ``{label: spec}`` or ``LABEL=SPEC`` strings; ``ladder``: agent specs (default: those of
-    :data:`LADDER` that play ``game``); ``games``: games per lineup."""
+    :data:`LADDER` that play ``game``); ``games``: games per lineup; ``expansions`` and ``engine``:
+    the table's expansions and the env's engine (as :func:`.tournament.run_tournament`'s)."""
     game = resolve_game(game)
+    expansions = game_entry(game).check_expansions(expansions)
+    table = table_env_options(expansions, engine)
     players = default_players(game) if num_players is None else num_players
     specs = model_labels(models)
     if not specs:
@@ -219,14 +223,14 @@ def run_arena(game: str, models: Sequence[str] | Mapping[str, str], ladder: Sequ
         raise ValueError(f"games must be at least 1, got {games}")
     openskill_model()  # the leaderboard needs it: a missing package fails here, before any paid model call
     labels = {**{label: label for label in ladder}, **specs}
-    env = wonders_env.make(game, players, edition, raw=True)  # bad settings fail here, before any game
+    env = wonders_env.make(game, players, edition, raw=True, **table)  # bad settings fail here, before any game
     for spec in labels.values():
         build_agent(spec, game, 0, env)  # and unknown agents, bad options, unreachable servers
     lineups = arena_lineups(list(specs), ladder, players)
-    scheduled = schedule(game, lineups, games * len(lineups), players, edition, seed)
+    scheduled = schedule(game, lineups, games * len(lineups), players, edition, seed, expansions, engine)
     settings = {"game": game, "num_players": players, "edition": edition, "seed": seed, "models": specs,
                 "ladder": ladder, "games_per_lineup": games, "lineups": [list(lineup) for lineup in lineups],
-                "games_scheduled": len(scheduled)}
+                "games_scheduled": len(scheduled), **{k: list(v) if k == "expansions" else v for k, v in table.items()}}
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     settings_path, games_path = folder / "arena.json", folder / "games.jsonl"

@@ -92,7 +92,7 @@ class CoreSearch:
         if self.valuation is None:
             return [], []
         legal = game.legal_actions(state, player)
-        values = np.asarray(self.valuation.action_values(readable, player, legal), float) / self.prior_temperature
+        values = np.asarray(self.valuation.action_values(readable, player, legal, game), float) / self.prior_temperature
         weights = np.exp(values - values.max())
         return [int(a) for a in legal], (weights / weights.sum()).tolist()
 

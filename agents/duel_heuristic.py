@@ -68,10 +68,17 @@ def _demand() -> tuple[tuple[int, ...], ...]:
 DEMAND = _demand()
 
 
-def action_values(state: DuelState | DuelStateView, player: int, legal: Sequence[int]) -> np.ndarray:
+def action_values(state: DuelState | DuelStateView, player: int, legal: Sequence[int],
+                  game: Game | None = None) -> np.ndarray:
     """The heuristic value, in VP-equivalents, of each legal action of ``player`` (who decides now):
     the core's valuation, on a core game's own state or on the core's checked import of a Python
-    engine state."""
+    engine state; on a Pantheon table, :mod:`.pantheon_valuation`'s, which steps ``game`` (the
+    state's engine)."""
+    if state.db.pantheon is not None:
+        if game is None:
+            raise ValueError("the valuation of a Pantheon table steps the state's engine: pass game=")
+        from .pantheon_valuation import action_values as pantheon_values  # it reads this module's constants
+        return pantheon_values(game, state, player, legal)
     return compiled_valuation().action_values(core_state_of(state), player, list(legal))
 
 

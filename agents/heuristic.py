@@ -2,9 +2,9 @@
 
 A game's valuation is a module of this package with two functions:
 
-* ``action_values(state, player, legal) -> np.ndarray``: each legal action's value for
-  ``player``, in victory-point equivalents (the agent's choice, and the search agent's priors and
-  play-out policy);
+* ``action_values(state, player, legal, game) -> np.ndarray``: each legal action's value for
+  ``player`` (``game``: the state's engine, which a valuation may step), in victory-point
+  equivalents (the agent's choice, and the search agent's priors and play-out policy);
 * ``search_returns(game, state) -> list[float]``: what a finished game is worth to each player in
   the search agent's play-outs (in [0, 1]).
 * optionally ``compiled_valuation()``: the core's object computing ``action_values``, which
@@ -76,6 +76,6 @@ class HeuristicAgent:
         legal = game.legal_actions(state, player)
         if len(legal) == 1:
             return legal[0]
-        values = self.valuation.action_values(state, player, legal)
+        values = self.valuation.action_values(state, player, legal, game)
         values += self.rng.random(len(values)) * 1e-6
         return legal[int(np.argmax(values))]

@@ -194,7 +194,7 @@ class MCTSAgent:
         children = node.children
         new = [a for a in legal if a not in children]
         if new:
-            logits = self.valuation.action_values(state, player, new) / self.prior_temperature
+            logits = self.valuation.action_values(state, player, new, game) / self.prior_temperature
             for action, logit in zip(new, logits):
                 children[action] = Node(float(logit))
         edges = [children[a] for a in legal]
@@ -219,5 +219,5 @@ class MCTSAgent:
             return legal[0]
         if self.rng.random() < self.rollout_epsilon:
             return legal[int(self.rng.integers(len(legal)))]
-        values = self.valuation.action_values(state, player, legal)
+        values = self.valuation.action_values(state, player, legal, game)
         return legal[int(np.argmax(values))]

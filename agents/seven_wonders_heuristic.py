@@ -79,8 +79,9 @@ def _demand(db: CardDatabase) -> tuple[tuple[int, ...], ...]:
     return tuple(by_age)
 
 
-def action_values(state: SevenWondersState, seat: int, legal: Sequence[int]) -> np.ndarray:
-    """The heuristic value, in VP-equivalents, of each action in ``legal`` for ``seat``."""
+def action_values(state: SevenWondersState, seat: int, legal: Sequence[int], game: Game | None = None) -> np.ndarray:
+    """The heuristic value, in VP-equivalents, of each action in ``legal`` for ``seat`` (``game``, the
+    state's engine, is not needed: the valuation reads the state)."""
     n_types = state.db.num_types
     rules = rules_of(state)
     city = rules.acting_city(state, seat)

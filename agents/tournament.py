@@ -60,7 +60,7 @@ import numpy as np
 from tqdm import tqdm
 
 import wonders_env
-from wonders_env.registry import default_players, resolve_game
+from wonders_env.registry import default_players, entry as game_entry, resolve_game
 
 from . import AGENT_NAMES, make_agent
 from .match import GameResult, check_agent, play_game
@@ -122,6 +122,18 @@ class GameSpec:
     seed: int
     seats: tuple[str, ...]  # agent spec of each seat
     agent_seeds: tuple[int, ...]
+    expansions: tuple[str, ...] = ()  # the table's expansions (the registry's canonical tuple)
+    engine: str | None = None  # the env's engine (None: its default, the core)
+
+    def env_options(self) -> dict[str, Any]:
+        """The env options of the game's table beyond players and edition (none for the base table)."""
+        return table_env_options(self.expansions, self.engine)
+
+
+def table_env_options(expansions: tuple[str, ...], engine: str | None) -> dict[str, Any]:
+    """The env options that choose an expansion table and an engine, only those given (a base
+    table's env gets none, so that a game without expansions needs no such option)."""
+    return {**({"expansions": expansions} if expansions else {}), **({"engine": engine} if engine else {})}
 
 
 def default_lineups(agents: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
@@ -135,7 +147,8 @@ def default_lineups(agents: Sequence[str], num_players: int) -> list[tuple[str, 
 
 
 def schedule(game: str, lineups: Sequence[Sequence[str]], games: int, num_players: int,
-             edition: str = "1st", seed: int = 0) -> list[GameSpec]:
+             edition: str = "1st", seed: int = 0, expansions: tuple[str, ...] = (),
+             engine: str | None = None) -> list[GameSpec]:
     """``games`` games shared evenly by the lineups (each rounded up to a multiple of the number
     of players, so that seats rotate fully), with their seeds."""
     if games < 1:
@@ -152,19 +165,19 @@ def schedule(game: str, lineups: Sequence[Sequence[str]], games: int, num_player
             shift = k % num_players
             seats = tuple(lineup[shift:]) + tuple(lineup[:shift])
             specs.append(GameSpec(index, game, num_players, edition, int(seeds[0]), seats,
-                                  tuple(int(s) for s in seeds[1:])))
+                                  tuple(int(s) for s in seeds[1:]), tuple(expansions), engine))
     return specs
 
 
 # ---------------------------------------------------------------- playing
-_ENVS: dict[tuple[str, int, str], Any] = {}
+_ENVS: dict[tuple[Any, ...], Any] = {}
 
 
 def play_spec(spec: GameSpec) -> GameResult:
     """Play one scheduled game (an env per game type is kept per process)."""
-    key = (spec.game, spec.num_players, spec.edition)
+    key = (spec.game, spec.num_players, spec.edition, spec.expansions, spec.engine)
     if key not in _ENVS:
-        _ENVS[key] = wonders_env.make(spec.game, spec.num_players, spec.edition, raw=True)
+        _ENVS[key] = wonders_env.make(spec.game, spec.num_players, spec.edition, raw=True, **spec.env_options())
     agents = [build_agent(label, spec.game, seed) for label, seed in zip(spec.seats, spec.agent_seeds)]
     return play_game(_ENVS[key], agents, spec.seed)
 
@@ -176,7 +189,7 @@ def replay(row: dict) -> GameResult:
 
 def spec_of(row: dict) -> GameSpec:
     return GameSpec(row["index"], row["game"], row["num_players"], row["edition"], row["seed"],
-                    tuple(row["seats"]), tuple(row["agent_seeds"]))
+                    tuple(row["seats"]), tuple(row["agent_seeds"]), tuple(row.get("expansions", ())), row.get("engine"))
 
 
 def record_name(spec: GameSpec) -> str:
@@ -198,6 +211,7 @@ def game_row(spec: GameSpec, result: GameResult) -> dict:
     """The row of :attr:`TournamentResult.games` of a game played: its spec and its outcome."""
     players = result.record["players"][:spec.num_players]
     return {**asdict(spec), "seats": list(spec.seats), "agent_seeds": list(spec.agent_seeds),
+            "expansions": list(spec.expansions),
             "winners": result.winners, "scores": result.scores,
             "coins": [player["coins"] for player in players], "victory": result.victory,
             "think_seconds": [round(t, 6) for t in result.think_seconds], "decisions": result.decisions}
@@ -510,7 +524,8 @@ def write_record(path: Path, record: dict) -> None:
 def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_players: int | None = None,
                    lineups: Sequence[Sequence[str]] | None = None, edition: str = "1st", seed: int = 0,
                    workers: int | None = None, ratings: bool = True, progress: bool = True,
-                   save_records: str | os.PathLike | None = None) -> TournamentResult:
+                   save_records: str | os.PathLike | None = None, expansions: Sequence[str] | None = None,
+                   engine: str | None = None) -> TournamentResult:
     """Play a tournament (see the module docstring) and return its :class:`TournamentResult`.
 
     ``agents``: specs (``heuristic``, ``mcts:simulations=100`` ...); ``lineups``: explicit seat
@@ -519,19 +534,22 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
     progress bar, with the number of games said before the first and the time it should take
     estimated once each process has finished a game; ``save_records``: a folder where every
     game's ``game_record()`` is written as JSON as soon as it ends (named by :func:`record_name`;
-    the web app's replay opens them).
+    the web app's replay opens them); ``expansions`` and ``engine``: the table's expansions
+    (checked by the registry) and the env's engine (default: the core).
     """
     game = resolve_game(game)
+    expansions = game_entry(game).check_expansions(expansions)
     players = default_players(game) if num_players is None else num_players
     if lineups is None:
         lineups = default_lineups(agents, players)
     labels = list(dict.fromkeys([*agents, *(a for lineup in lineups for a in lineup)]))
-    env = wonders_env.make(game, players, edition, raw=True)  # bad game settings fail before any game,
+    env = wonders_env.make(game, players, edition, raw=True,  # bad game settings fail before any game,
+                           **table_env_options(expansions, engine))
     for label in labels:
         build_agent(label, game, 0, env)  # and so do unknown agents, bad options and a table an agent cannot play
     if ratings:
         openskill_model(instead="pass ratings=False / --no-ratings")
-    specs = schedule(game, lineups, games, players, edition, seed)
+    specs = schedule(game, lineups, games, players, edition, seed, expansions, engine)
     if workers is None:
         workers = os.cpu_count() or 1
     if workers < 1:

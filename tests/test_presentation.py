@@ -14,6 +14,7 @@ from wonders_agents.play import public_actions
 from wonders_env.duel import presentation as duel_text
 from wonders_env.duel.actions import KIND_NAMES as DUEL_KINDS
 from wonders_env.duel.cards import PROGRESS_TOKENS, WONDERS, Effect, EffectKind
+from wonders_env.duel.state import CHOICE_NAMES
 from wonders_env.duel.state import Phase as DuelPhase
 from wonders_env.seven_wonders import presentation as seven_wonders_text
 from wonders_env.seven_wonders.actions import KIND_NAMES as SEVEN_WONDERS_ACTION_KINDS
@@ -38,10 +39,22 @@ def test_every_effect_has_its_words():
 
 
 def test_every_record_kind_has_its_sentence():
-    assert set(duel_text.ENTRY_TEXT) == set(DUEL_KINDS)
+    assert set(duel_text.ENTRY_TEXT) | {"choose"} == set(DUEL_KINDS)  # a choose entry's sentence is its set's
+    assert set(duel_text.CHOICE_ENTRY_TEXT) == set(CHOICE_NAMES)
+    assert set(duel_text.HIDDEN_CHOICES) <= set(duel_text.HIDDEN_ENTRY_TEXT)
     assert set(seven_wonders_text.ENTRY_TEXT) == SEVEN_WONDERS_RECORD_KINDS
     with pytest.raises(ValueError, match="no text for the record entry kind 'juggle'; kinds: draft, build"):
         duel_text.entry_text({"agent": "player_0", "kind": "juggle", "card": None, "paid": 0}, 0)
+
+
+def test_a_duel_sentence_hides_another_seats_face_down_divinity():
+    entry = {"agent": "player_1", "kind": "choose", "card": None, "paid": 0, "item": "Zeus", "item_kind": "divinity",
+             "set": "place_divinity"}
+    assert duel_text.entry_text(entry, 1) == "you chose Zeus to place face down"
+    for viewer in (0, None):
+        assert duel_text.entry_text(entry, viewer) == "player_1 chose a divinity to place face down"
+    zeus = {**entry, "item": "Temple", "item_kind": "card", "set": "zeus_card"}
+    assert duel_text.entry_text(zeus, 0) == "player_1 discarded Temple from the structure (Zeus)"
 
 
 def test_a_seven_wonders_sentence_hides_another_players_face_down_card():

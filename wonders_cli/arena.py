@@ -9,7 +9,7 @@ from pathlib import Path
 from wonders_agents.arena import LADDER, run_arena
 from wonders_env.registry import resolve_game
 
-from .game_arguments import add_game_arguments
+from .game_arguments import add_game_arguments, table_arguments
 
 
 def add_subcommand(commands: argparse._SubParsersAction) -> None:
@@ -35,7 +35,7 @@ def arena_command(args: argparse.Namespace) -> None:
     out = args.out or f"runs/arena_{resolve_game(args.game)}"
     try:
         arena = run_arena(args.game, args.model, ladder=args.ladder, games=args.games, num_players=args.players,
-                          edition=args.edition, seed=args.seed, out=out)
+                          edition=args.edition, seed=args.seed, out=out, **table_arguments(args))
     except (ValueError, TypeError, ImportError, OSError) as error:
         sys.exit(f"wonders arena: {error}")
     print(arena.markdown())

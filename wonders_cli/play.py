@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .game_arguments import add_game_arguments
+from .game_arguments import add_game_arguments, table_arguments
 from .tournament import AGENT_HELP
 
 
@@ -29,6 +29,7 @@ def play_command(args: argparse.Namespace) -> None:
     from wonders_agents.play import play_human
     try:
         options = {"payment": args.payment} if args.payment else {}
+        options.update(table_arguments(args))
         play_human(args.game, args.opponent, num_players=args.players, seat=args.seat, seed=args.seed,
                    edition=args.edition, **options)
     except (ValueError, TypeError, ImportError) as error:  # bad settings, agent options, policy files

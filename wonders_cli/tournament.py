@@ -8,7 +8,7 @@ import sys
 from wonders_agents import AGENT_NAMES
 from wonders_env.registry import resolve_game
 
-from .game_arguments import add_game_arguments
+from .game_arguments import add_game_arguments, table_arguments
 
 #: the help of an agent spec, shared with ``wonders play``
 AGENT_HELP = (f"agent specs: {', '.join(AGENT_NAMES)}, optionally with options, e.g. "
@@ -50,7 +50,8 @@ def tournament_command(args: argparse.Namespace) -> None:
             load_matplotlib()
         result = run_tournament(args.game, args.agents, games=args.games, num_players=args.players,
                                 lineups=args.lineup, edition=args.edition, seed=args.seed,
-                                workers=args.workers, ratings=not args.no_ratings, save_records=args.save_records)
+                                workers=args.workers, ratings=not args.no_ratings, save_records=args.save_records,
+                                **table_arguments(args))
     except (ValueError, TypeError, ImportError, OSError) as error:  # bad settings, agent options, policy
         # files, a records folder that cannot be written
         sys.exit(f"wonders tournament: {error}")

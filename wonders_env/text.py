@@ -2,7 +2,8 @@
 
 ```python
 from wonders_env import text
-game = text.make("seven_wonders_duel")           # or, for 7 Wonders:
+game = text.make("seven_wonders_duel")           # with Pantheon: expansions=("pantheon",), engine="python"
+# or, for 7 Wonders:
 # game = text.make("seven_wonders", num_players=4, edition="2nd", payment="choose")
 game.reset(seed=0)
 player, observation = game.get_observation()     # the seat to act ("player_0", ...) and what it may know
@@ -15,7 +16,8 @@ A :class:`TextGame` plays the PettingZoo env of the game itself (``game.env``, a
 same seed and moves give the same game as the env. The observation says in plain English
 everything the seat may know and nothing else: Age and turn, its hand (Duel: the structure, face-up
 and face-down cards) with each card's cost, effect and chains, every city, the progress tokens or
-military, the discard pile where it is public, what happened since the seat last moved, and the
+military, the discard pile where it is public (Duel with Pantheon: the Pantheon, a face-down
+divinity by its mythology to all but its placer), what happened since the seat last moved, and the
 numbered legal moves. Once the game is over, :meth:`TextGame.get_observation` returns ``None``
 and the final scores.
 

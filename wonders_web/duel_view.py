@@ -1,12 +1,17 @@
 """What the browser may see of a 7 Wonders Duel game: the table, the legal moves, the news.
 
-Only public information leaves this module: a face-down card of the structure is sent as its
-card back (``"I"``, ``"II"``, ``"III"`` or ``"G"`` for a Guild), never as a card; the cards left
-in the box, the later Ages, the wonders not yet shown in the draft and the set-aside progress
-tokens are never sent; the Great Library's draw goes to the player who chooses from it, only
-while it chooses. Card names appear as whole JSON string values, which is what the test of hidden
-information checks, and inside sentences: a move's label (a move of the seat itself) and a news
-item's ``text`` (the test checks that it is the sentence of the item's values sent beside it).
+Only public information leaves this module: a face-down card of the structure is sent as its card
+back (``"I"``, ``"II"``, ``"III"``, ``"G"`` for a Guild, ``"T"`` for a Grand Temple), never as a
+card; the cards left in the box, the later Ages, the wonders not yet shown in the draft and the
+set-aside progress tokens are never sent; the Great Library's draw goes to the player who chooses
+from it, only while it chooses. With Pantheon (``table["pantheon"]``): a face-down divinity is sent
+as its mythology only, except to its placer; an offering token on a face-down card as
+``"offering"`` only; the items of a Pantheon decision (the divinities drawn) only to the seat
+deciding; and a news item of another seat's hidden decision (``presentation.HIDDEN_CHOICES``: the
+divinity it placed face down, the order it put a deck back in) loses its ``item``. Card names
+appear as whole JSON string values, which is what the test of hidden information checks, and inside
+sentences: a move's label (a move of the seat itself) and a news item's ``text`` (the test checks
+that it is the sentence of the item's values sent beside it).
 
 Every word comes from :mod:`wonders_env.duel.presentation` (effect texts, the phase's prompt, the
 moves' labels and prices, the news' sentences); this module only lays the table out and says
@@ -19,27 +24,45 @@ and its engine (``unwrapped.game``): never the Python rules themselves.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from wonders_env import seven_wonders_duel_v0
 from wonders_env.duel import presentation
-from wonders_env.duel.actions import KIND_INDEX, KIND_NAMES, STARTER_ME, ActionKind, decode_action, encode_action
-from wonders_env.duel.cards import (CARD_DECK, CARDS, CHAIN_SYMBOLS, COLORS, DECKS, LAYOUTS,
-                                    PROGRESS_TOKENS, RESOURCES, SCIENCE_SYMBOLS, WONDERS)
-from wonders_env.duel.record import AGENTS, GAME_NAME
-from wonders_env.duel.state import EMPTY, LOOTING_TOKENS, Phase
+from wonders_env.duel.actions import KIND_INDEX, KIND_NAMES, ActionKind, action_table
+from wonders_env.duel.cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, RESOURCES, SCIENCE_SYMBOLS
+from wonders_env.duel.record import AGENTS, GAME_NAME, recorded_actions
+from wonders_env.duel.render import decks_text, pantheon_notes, pantheon_token_name
+from wonders_env.duel.state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, Phase
+from wonders_env.registry import entry as game_entry
 
 GAME = GAME_NAME
 TITLE = "7 Wonders Duel"
 BOARD = "duel"  # the page's drawing of the table: the two cities across the military track and the structure
-SETUP_CHOICES: dict[str, dict[str, Any]] = {}  # Duel has no options to choose
+NO_EXPANSION = "none"
+#: the env's own default engine, the form's default (the registry's other engines after it)
+DEFAULT_ENGINE = inspect.signature(seven_wonders_duel_v0.raw_env).parameters["engine"].default
+#: what the setup form offers: the table (no expansion, or one of the registry's) and the engine
+SETUP_CHOICES: dict[str, dict[str, Any]] = {
+    "expansions": {"label": "Expansion", "values": [NO_EXPANSION, *game_entry(GAME).expansions],
+                   "hint": "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon)"},
+    "engine": {"label": "Engine",
+               "values": [DEFAULT_ENGINE, *(e for e in game_entry(GAME).engines if e != DEFAULT_ENGINE)],
+               "hint": "core: the compiled engine; python: the readable reference (it plays every table)"},
+}
+OPTIONS = tuple(SETUP_CHOICES)
 
 
 def new_env(options: dict[str, Any]):
-    """A Duel ``raw_env``; Duel has no options."""
-    if options:
-        raise ValueError(f"7 Wonders Duel takes no options, got {sorted(options)}")
-    return seven_wonders_duel_v0.raw_env()
+    """A Duel ``raw_env`` of ``expansions`` (``"none"``, an expansion's name or a list of names, as
+    a record names them; the env checks them) on ``engine`` (default: the env's)."""
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise ValueError(f"7 Wonders Duel takes the options {', '.join(OPTIONS)}, got {unknown}")
+    expansions = options.get("expansions", NO_EXPANSION)
+    expansions = () if expansions == NO_EXPANSION else (expansions,) if isinstance(expansions, str) else expansions
+    table = {"expansions": tuple(expansions) if isinstance(expansions, list) else expansions} if expansions else {}
+    return seven_wonders_duel_v0.raw_env(**table, **({"engine": options["engine"]} if "engine" in options else {}))
 
 
 def acting_agents(env) -> list[str]:
@@ -60,34 +83,36 @@ def _cost_letters(cost: tuple[int, ...]) -> str:
     return "".join(RESOURCES[r] * units for r, units in enumerate(cost))
 
 
-def card_info(card: int) -> dict[str, Any]:
-    c = CARDS[card]
+def card_info(db, card: int) -> dict[str, Any]:
+    c = db.cards[card]
     return {"id": card, "name": c.name, "color": COLORS[c.color], "coins": c.coin_cost,
             "resources": _cost_letters(c.cost), "effects": [presentation.effect_text(e) for e in c.effects],
             "chain_from": CHAIN_SYMBOLS[c.chain_needs] if c.chain_needs >= 0 else None,
             "chain_to": CHAIN_SYMBOLS[c.chain_gives] if c.chain_gives >= 0 else None}
 
 
-def wonder_info(wonder: int) -> dict[str, Any]:
-    w = WONDERS[wonder]
+def wonder_info(db, wonder: int) -> dict[str, Any]:
+    w = db.wonders[wonder]
     return {"id": wonder, "name": w.name, "resources": _cost_letters(w.cost),
             "effects": [presentation.effect_text(e) for e in w.effects]}
 
 
-def token_info(token: int) -> dict[str, Any]:
-    t = PROGRESS_TOKENS[token]
+def token_info(db, token: int) -> dict[str, Any]:
+    t = db.progress_tokens[token]
     return {"id": token, "name": t.name, "effects": [presentation.effect_text(e) for e in t.effects]}
 
 
-def _tokens(bits: int) -> list[dict[str, Any]]:
-    return [token_info(t) for t in range(len(PROGRESS_TOKENS)) if bits >> t & 1]
+def _tokens(db, bits: int) -> list[dict[str, Any]]:
+    return [token_info(db, t) for t in range(db.num_tokens) if bits >> t & 1]
 
 
 # ---------------------------------------------------------------- the table
 def _structure(state) -> list[dict[str, Any]]:
     if not state.age:
         return []
-    layout = LAYOUTS[state.age - 1]
+    db = state.db
+    layout = db.layouts[state.age - 1]
+    tokens = state.pantheon.slot_tokens if db.pantheon is not None else []
     slots = []
     for s in range(len(layout.row)):
         card = state.slot_card[s]
@@ -95,45 +120,93 @@ def _structure(state) -> list[dict[str, Any]]:
         if card == EMPTY:
             slot["empty"] = True
         elif not state.face_up[s]:
-            slot["back"] = DECKS[CARD_DECK[card]]
+            slot["back"] = DECKS[db.card_deck[card]]
         else:
-            slot["card"] = card_info(card)
+            slot["card"] = card_info(db, card)
             slot["accessible"] = state.cover_count[s] == 0
+        if tokens and tokens[s] != EMPTY:  # a Pantheon token on a face-down card: a mythology, or an offering
+            mythology = db.pantheon.tokens[tokens[s]].mythology
+            slot["token"] = MYTHOLOGIES[mythology] if mythology >= 0 else "offering"
         slots.append(slot)
     return slots
 
 
 def _city(state, player: int) -> dict[str, Any]:
-    wonders = [{**wonder_info(w), "built": state.wonder_built[w]}
+    db = state.db
+    wonders = [{**wonder_info(db, w), "built": state.wonder_built[w]}
                for w in state.player_wonders[player] if w != state.boxed_wonder]
-    return {
+    city = {
         "agent": AGENTS[player], "coins": state.coins[player],
-        "cards": [card_info(c) for c in state.city[player]],
-        "wonders": wonders, "progress_tokens": _tokens(state.player_tokens[player]),
+        "cards": [card_info(db, c) for c in state.city[player]],
+        "wonders": wonders, "progress_tokens": _tokens(db, state.player_tokens[player]),
         "science": {SCIENCE_SYMBOLS[k]: n for k, n in enumerate(state.science[player]) if n},
         "score": state.score_breakdown(player),
     }
+    if db.pantheon is not None:
+        pantheon = state.pantheon
+        city["pantheon_tokens"] = [pantheon_token_name(db, t) for t in pantheon.tokens[player]]
+        city["astarte"] = pantheon.astarte[player]
+        city["divinities"] = [divinity_info(db, d) for d in pantheon.activated[player]]
+    return city
+
+
+def divinity_info(db, divinity: int) -> dict[str, Any]:
+    d = db.pantheon.divinities[divinity]
+    return {"id": divinity, "name": d.name, "mythology": MYTHOLOGIES[d.mythology] if d.mythology >= 0 else "Gate",
+            "effects": [presentation.effect_text(e) for e in d.effects]}
+
+
+def _pantheon(state, seat: int | None, legal: list[int]) -> dict[str, Any]:
+    """The Pantheon as ``seat`` sees it: a face-down divinity by its mythology (its card to its placer)."""
+    db, pantheon = state.db, state.pantheon
+    tables = db.pantheon
+    spaces = []
+    for space, divinity in enumerate(pantheon.spaces):
+        shown: dict[str, Any] = {"space": space, "face_up": bool(pantheon.space_face_up[space])}
+        if divinity != EMPTY:
+            shown["placed_by"] = AGENTS[pantheon.placed_by[space]] if pantheon.placed_by[space] >= 0 else None
+            if pantheon.space_face_up[space] or pantheon.placed_by[space] == seat:
+                shown["divinity"] = divinity_info(db, divinity)
+            else:
+                shown["mythology"] = MYTHOLOGIES[tables.divinities[divinity].mythology]
+        if pantheon.space_face_up[space]:
+            shown["prices"] = [state.activation_price(p, space, 0) for p in (0, 1)]
+        spaces.append(shown)
+    view = {"title": "The Pantheon", "spaces": spaces,  # not "Pantheon": a card of Age III
+            "decks": decks_text(state),
+            "minerva": pantheon.minerva, "notes": pantheon_notes(state), "choice": None}
+    if state.phase == Phase.CHOOSE and seat == state.current:  # the items only to the seat deciding
+        acts = action_table(db)
+        items = [{"target": f"choice-{action}", "name": acts.item_name(action - acts.choose)}
+                 for action in legal if acts.decode(action)[0] is ActionKind.CHOOSE]
+        view["choice"] = {"set": CHOICE_NAMES[pantheon.choice], "prompt": presentation.phase_text(state),
+                          "items": items}
+    return view
 
 
 def table(env, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` (0, 1, or None for a spectator) sees it."""
     state = env.unwrapped.state
+    db = state.db
     looting = [{"victim": AGENTS[victim], "distance": distance, "coins": coins}
                for (victim, distance, coins), present in zip(LOOTING_TOKENS, state.looting) if present]
     view: dict[str, Any] = {
-        "phase": state.phase.name.lower(), "phase_text": presentation.PHASE_TEXT[state.phase], "age": state.age,
+        "phase": state.phase.name.lower(), "phase_text": presentation.phase_text(state), "age": state.age,
         "resource_names": dict(zip(RESOURCES, presentation.RESOURCE_NAMES)),
-        "draft": [wonder_info(w) for w in state.draft_offer] if state.phase == Phase.DRAFT else [],
+        "draft": [wonder_info(db, w) for w in state.draft_offer] if state.phase == Phase.DRAFT else [],
         "structure": _structure(state),
         "pawn": state.pawn, "looting": looting,
-        "board_tokens": _tokens(state.board_tokens),
-        "discard": [card_info(c) for c in state.discard],
+        "board_tokens": _tokens(db, state.board_tokens),
+        "discard": [card_info(db, c) for c in state.discard],
         "cities": [_city(state, p) for p in (0, 1)],
-        "boxed_wonder": wonder_info(state.boxed_wonder) if state.boxed_wonder != EMPTY else None,
+        "boxed_wonder": wonder_info(db, state.boxed_wonder) if state.boxed_wonder != EMPTY else None,
         "library_offer": [],
     }
     if state.phase == Phase.LIBRARY and seat == state.current:
-        view["library_offer"] = [token_info(t) for t in state.library_offer]
+        view["library_offer"] = [token_info(db, t) for t in state.library_offer]
+    if db.pantheon is not None:
+        deciding = not state.game_over and seat == state.current
+        view["pantheon"] = _pantheon(state, seat, env.unwrapped.game.legal_actions(state, seat) if deciding else [])
     return view
 
 
@@ -151,8 +224,13 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
 def _target(state, action: int) -> str:
     """The element of the page clicked for ``action``: the piece its index names, where it lies
     (a card in the structure, the discard pile or a city; a token on the board or in the Great
-    Library's draw; a wonder of the draft; the starter buttons)."""
-    kind, index, _ = decode_action(action)
+    Library's draw; a wonder of the draft; the starter buttons); with Pantheon, a space of the
+    Pantheon (an activation, with or without offerings) or an item of the decision's panel."""
+    kind, index, _ = action_table(state.db).decode(action)
+    if kind is ActionKind.ACTIVATE:
+        return f"space-{index}"
+    if kind is ActionKind.CHOOSE:
+        return f"choice-{action}"
     field = KIND_INDEX[kind]
     if field == "wonder":
         return f"draft-{index}"
@@ -187,9 +265,11 @@ def news(env, mark: tuple[int, int, tuple[bool, ...]]) -> list[dict[str, Any]]:
 
 
 def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """A raw event as everybody saw it (everything in Duel is public), with its sentence ``text``
-    for ``viewer`` (the page shows it as it is)."""
-    shown = {key: value for key, value in entry.items() if value is not None}
+    """A raw event as ``viewer`` saw it (everything in the base game is public; with Pantheon the
+    item of another seat's hidden decision is dropped), with its sentence ``text`` for ``viewer``
+    (the page shows it as it is)."""
+    hidden = entry.get("set") in presentation.HIDDEN_CHOICES and (viewer is None or entry["agent"] != AGENTS[viewer])
+    shown = {key: value for key, value in entry.items() if value is not None and not (hidden and key == "item")}
     shown["text"] = presentation.conflict_text(entry["pawn"], entry["looted"]) if entry["kind"] == "conflict" \
         else presentation.entry_text(entry, viewer)
     return shown
@@ -197,30 +277,25 @@ def event(entry: dict[str, Any], viewer: int | None) -> dict[str, Any]:
 
 def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:
     """``agent``'s action now in a game whose next record entries are ``entries`` (the first one:
-    every Duel decision is one entry). Raises ``ValueError`` for a missing or unknown one."""
+    every Duel decision is one entry), read with the table's names (:func:`.record.recorded_actions`).
+    Raises ``ValueError`` for a missing or unknown one."""
     if not entries or entries[0].get("agent") != agent:
         raise ValueError(f"the record has no move of {agent} here")
-    entry = entries[0]
-    names = {"card": {c.name: c.id for c in CARDS}, "wonder": {w.name: w.id for w in WONDERS},
-             "token": {t.name: t.id for t in PROGRESS_TOKENS}}
-
-    def lookup(field: str) -> int:
-        value = entry.get(field)
-        if value not in names[field]:
-            raise ValueError(f"unknown {field} {value!r} in action {entry}")
-        return names[field][value]
-
-    kind = entry.get("kind")
+    kind = entries[0].get("kind")
     if kind not in KIND_NAMES:
-        raise ValueError(f"unknown action kind {kind!r} in {entry}; kinds: {', '.join(KIND_NAMES)}")
-    kind = ActionKind(KIND_NAMES.index(kind))
-    if kind is ActionKind.WONDER:
-        return encode_action(kind, lookup("card"), lookup("wonder"))
-    if KIND_INDEX[kind] == "starter":
-        return encode_action(kind, STARTER_ME if entry.get("starter") == entry.get("agent") else 1 - STARTER_ME)
-    return encode_action(kind, lookup(KIND_INDEX[kind]))
+        raise ValueError(f"unknown action kind {kind!r} in {entries[0]}; kinds: {', '.join(KIND_NAMES)}")
+    try:
+        return recorded_actions({"actions": entries[:1]}, env.unwrapped.state.db)[0]
+    except (KeyError, ValueError, TypeError, StopIteration, AttributeError) as error:
+        raise ValueError(f"unknown move in action {entries[0]}: {error!r}") from None
 
 
 def replay_options(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The env options that may have produced ``record``: Duel has none."""
-    return [{}]
+    """The env options that may have produced ``record``: its ``expansions`` (none for the base
+    game), on each engine of the registry in turn (the first that plays the table replays it)."""
+    expansions = record.get("expansions")
+    if not expansions:
+        return [{}]
+    if not isinstance(expansions, list):
+        raise ValueError(f"the record's expansions must be a list of names, got {expansions!r}")
+    return [{"expansions": expansions, "engine": engine} for engine in game_entry(GAME).engines]

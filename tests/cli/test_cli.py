@@ -102,3 +102,22 @@ def test_python_dash_m_runs_it():
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "seven_wonders, 2 random players, 1 games" in result.stdout
+
+
+def test_the_expansions_flag_plays_the_pantheon_table_and_refuses_what_the_game_lacks(tmp_path, monkeypatch, capsys):
+    run(["tournament", "--expansions", "pantheon", "--engine", "python", "--agents", "heuristic", "random",
+         "--games", "2", "--workers", "1", "--out", str(tmp_path / "t"), "--save-records", str(tmp_path / "records"),
+         "--no-plot", "--no-ratings"])
+    records = [json.loads(path.read_text()) for path in (tmp_path / "records").iterdir()]
+    assert len(records) == 2 and all(record["expansions"] == ["pantheon"] for record in records)
+    answers = iter(["1", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    run(["play", "--expansions", "pantheon", "--engine=python", "--opponent", "random", "--seed", "2"])
+    assert "Pantheon (the price of a space" in capsys.readouterr().out
+    for flags, error in ((["--expansions", "pantheon,pantheon"], "names an expansion twice"),
+                         (["--expansions", "pantheon", "--expansions", "agora"], "its expansions are: 'pantheon'"),
+                         (["--game", "7w", "--expansions", "pantheon"], "its expansions are: none yet")):
+        with pytest.raises(SystemExit, match=error):
+            run(["tournament", "--agents", "random", "heuristic", "--no-plot", "--no-ratings", *flags])
+        with pytest.raises(SystemExit, match=error):
+            run(["arena", "--model", "random", "--out", str(tmp_path / "arena"), *flags])

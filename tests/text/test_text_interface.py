@@ -203,3 +203,19 @@ def test_a_card_choice_lists_the_cards_it_chooses_from(engine):
         if seen == set(choices):
             return
     pytest.fail(f"200 random games reached only {sorted(seen)}")
+
+
+def test_the_pantheon_table_in_text_shows_the_pantheon_and_names_every_move():
+    game = text.make("duel", expansions=("pantheon",), engine="python")
+    game.reset(seed=3)
+    seen_pantheon_moves = set()
+    while not game.done:
+        _, observation = game.get_observation()
+        assert "Pantheon (the price of a space" in observation and "mythology decks:" in observation
+        moves = game.legal_moves()
+        seen_pantheon_moves |= {move.split()[0] for move in moves if "(" in move and move.startswith(("Place", "Put"))}
+        assert not any(move.startswith("Choose") for move in moves)  # every set has its own wording
+        game.step(1 + len(moves) // 2)
+    assert {"Place", "Put"} <= seen_pantheon_moves
+    assert "Game over" in game.get_observation()[1]
+    assert game.game_record()["expansions"] == ["pantheon"]

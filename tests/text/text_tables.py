@@ -9,8 +9,10 @@ from wonders_env.registry import GAMES
 
 SEVEN_WONDERS = GAMES["seven_wonders"]
 
-#: (game, options): Duel, and 7 Wonders in both editions, every player count, both sides, both payments
+#: (game, options): Duel, Duel with each expansion, and 7 Wonders in both editions, every player count,
+#: both sides, both payments
 TABLES = [("seven_wonders_duel", {})] + [
+    ("seven_wonders_duel", {"expansions": (name,)}) for name in GAMES["seven_wonders_duel"].expansions] + [
     ("seven_wonders", {"num_players": players, "edition": edition, "wonder_sides": side, "payment": payment})
     for edition in SEVEN_WONDERS.editions
     for players in SEVEN_WONDERS.player_counts if not (edition == "2nd" and players == 2)
@@ -19,7 +21,7 @@ TABLES = [("seven_wonders_duel", {})] + [
 
 def table_id(table) -> str:
     game, options = table
-    return "-".join([game, *map(str, options.values())])
+    return "-".join([game, *("+".join(v) if isinstance(v, tuple) else str(v) for v in options.values())])
 
 
 def decision_states(game_name: str, options: dict, count: int, seed: int = 0):

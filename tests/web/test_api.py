@@ -13,6 +13,7 @@ from web_helpers import BASE_URL, JSON, NEEDS_TORCH, TOKEN_HEADER, free_port, ne
 
 from wonders_agents import make_agent
 import wonders_env
+from wonders_env import registry
 from wonders_agents.match import play_game
 from wonders_agents.ppo_agent import default_policy_path
 from wonders_agents.tournament import run_tournament
@@ -37,6 +38,20 @@ def test_the_page_and_the_setup_are_served(client):
     assert set(setup["games"]) == {"seven_wonders", "seven_wonders_duel"}
     assert setup["games"]["seven_wonders_duel"]["bots"] == ["random", "heuristic", "mcts", "ppo", "az"]
     assert setup["games"]["seven_wonders"]["choices"]["edition"]["values"] == ["1st", "2nd"]
+    duel_choices = setup["games"]["seven_wonders_duel"]["choices"]
+    assert duel_choices["expansions"]["values"] == ["none", *registry.entry("duel").expansions]
+    assert duel_choices["engine"]["values"][0] == "core"  # the env's default engine is the form's default
+    assert sorted(duel_choices["engine"]["values"]) == sorted(registry.entry("duel").engines)
+
+
+@pytest.mark.parametrize("expansions, words", [("agora", "unknown expansion 'agora' for seven_wonders_duel; its "
+                                                          "expansions are: 'pantheon'"),
+                                               (["pantheon", "pantheon"], "names an expansion twice"),
+                                               ([7], "must be names (strings)")])
+def test_a_new_game_of_a_bad_expansion_is_a_400_naming_what_is_allowed(client, expansions, words):
+    options = {"expansions": expansions, "engine": "python"}
+    response = client.post("/api/games", json={"game": "duel", "options": options, "seats": ["human", "random"]})
+    assert response.status_code == 400 and words in response.json()["error"], response.text
 
 
 @pytest.mark.parametrize("name", GAME_VIEWS)
@@ -226,6 +241,7 @@ def test_a_saved_game_that_cannot_be_resumed_is_reported_and_kept(tmp_path):
 # ---------------------------------------------------------------- replays
 @pytest.mark.parametrize("game, options", [
     ("seven_wonders_duel", {}),
+    ("seven_wonders_duel", {"expansions": ("pantheon",), "engine": "python"}),  # replayed by the first engine
     ("seven_wonders", {"num_players": 3}),
     ("seven_wonders", {"num_players": 2}),
     ("seven_wonders", {"num_players": 7, "edition": "2nd"}),

@@ -75,9 +75,12 @@ def screenshot_path(tmp_path: Path, name: str) -> Path:
     return folder / name
 
 
-def start_game(page, base: str, game: str, seats: list[str], seed: int, players: int | None = None) -> str:
+def start_game(page, base: str, game: str, seats: list[str], seed: int, players: int | None = None,
+               choices: dict[str, str] | None = None) -> str:
     page.goto(base + "/")
     page.select_option("#setup-game", game)
+    for option, value in (choices or {}).items():  # the game's options, as /api/setup offers them
+        page.select_option(f"#setup-{option}", value)
     assert page.is_visible("#setup-players") == (players is not None)  # a choice where the game has several counts
     if players:
         page.select_option("#setup-players", str(players))
@@ -171,18 +174,23 @@ def check_replay(page, record_path: Path, record: dict) -> None:
     assert page.query_selector_all("#news li")
 
 
-@pytest.mark.parametrize("game, seats, players, screenshot, screenshot_after, fewest_moves", [
-    ("seven_wonders_duel", ["human", "random"], None, "duel.png", 6, 20),
-    ("seven_wonders", ["human", "random", "random"], 3, "seven_wonders.png", 9, 18),
-    ("seven_wonders_duel", ["ppo", "human"], None, None, 0, 20),
-    ("seven_wonders", ["ppo", "human", "ppo"], 3, None, 0, 18),
-], ids=["duel-random", "seven_wonders-random", "duel-ppo", "seven_wonders-ppo"])
+PANTHEON = {"expansions": "pantheon", "engine": "python"}
+
+
+@pytest.mark.parametrize("game, seats, players, screenshot, screenshot_after, fewest_moves, choices", [
+    ("seven_wonders_duel", ["human", "random"], None, "duel.png", 6, 20, None),
+    ("seven_wonders", ["human", "random", "random"], 3, "seven_wonders.png", 9, 18, None),
+    ("seven_wonders_duel", ["ppo", "human"], None, None, 0, 20, None),
+    ("seven_wonders", ["ppo", "human", "ppo"], 3, None, 0, 18, None),
+    ("seven_wonders_duel", ["human", "heuristic"], None, "duel_pantheon.png", 22, 20, PANTHEON),
+], ids=["duel-random", "seven_wonders-random", "duel-ppo", "seven_wonders-ppo", "duel-pantheon-heuristic"])
 def test_a_full_game_by_clicking(server, page, tmp_path, game, seats, players, screenshot, screenshot_after,
-                                 fewest_moves):
+                                 fewest_moves, choices):
     """Play a whole game by clicks against bots (the shipped ``ppo`` policies included: the
-    issue's check); the score sheet is the engine's; the record replays."""
+    issue's check; Duel with Pantheon, whose spaces and decisions are clicked too); the score
+    sheet is the engine's; the record replays."""
     base, records = server
-    game_id = start_game(page, base, game, seats, seed=7, players=players)
+    game_id = start_game(page, base, game, seats, seed=7, players=players, choices=choices)
     shot = screenshot_path(tmp_path, screenshot) if screenshot else None
     moves = play_by_clicking(page, np.random.default_rng(1), shot, screenshot_after)
     assert moves >= fewest_moves

@@ -15,8 +15,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wonders_env.duel.cards import CARDS, PROGRESS_TOKENS, WONDERS
-from wonders_env.duel.state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND
+from wonders_env.duel.actions import Item
+from wonders_env.duel.pantheon import CHOICE_ITEM
+from wonders_env.duel.state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, Phase
 
 from wonders_web.games import GAME_VIEWS
 
@@ -64,7 +65,9 @@ def put_back(client, game_id: str, state) -> None:
 
 
 def duel_hidden_names(state, seat) -> set[str]:
-    """Names that only hidden places hold in a Duel state."""
+    """Names that only hidden places hold in a Duel state (with Pantheon: the divinities of the
+    decks and those the other seat placed face down)."""
+    CARDS, WONDERS, PROGRESS_TOKENS = state.db.cards, state.db.wonders, state.db.progress_tokens  # noqa: N806
     hidden = {CARDS[state.slot_card[s]].name for s in range(len(state.slot_card))
               if state.slot_card[s] != EMPTY and not state.face_up[s]}
     for age in range(3):
@@ -80,6 +83,17 @@ def duel_hidden_names(state, seat) -> set[str]:
     public = {CARDS[c].name for c in state.discard} | {CARDS[c].name for p in (0, 1) for c in state.city[p]}
     public |= {CARDS[state.slot_card[s]].name for s in range(len(state.slot_card))
                if state.slot_card[s] != EMPTY and state.face_up[s]}
+    if state.db.pantheon is not None:
+        divinities, pantheon = state.db.pantheon.divinities, state.pantheon
+        hidden |= {divinities[d].name for deck in pantheon.decks for d in deck}
+        hidden |= {divinities[d].name for space, d in enumerate(pantheon.spaces)
+                   if d != EMPTY and not pantheon.space_face_up[space] and pantheon.placed_by[space] != seat}
+        if seat == state.current and state.phase == Phase.CHOOSE and CHOICE_ITEM[pantheon.choice] is Item.DIVINITY:
+            hidden -= {divinities[d].name for d in pantheon.options}  # the seat choosing among them sees them
+        public |= {divinities[d].name for space, d in enumerate(pantheon.spaces)
+                   if d != EMPTY and (pantheon.space_face_up[space] or pantheon.placed_by[space] == seat)}
+        public |= {divinities[d].name for p in (0, 1) for d in pantheon.activated[p]}
+        public |= {PROGRESS_TOKENS[t].name for t in pantheon.enki_tokens}  # face up on Enki
     return hidden - public
 
 
@@ -103,6 +117,7 @@ def seven_wonders_hidden_names(state, seat) -> set[str]:
 
 @pytest.mark.parametrize("game, options, seats", [
     ("seven_wonders_duel", {}, 2),
+    ("seven_wonders_duel", {"expansions": "pantheon", "engine": "python"}, 2),
     ("seven_wonders", {"num_players": 3}, 3),
     ("seven_wonders", {"num_players": 2}, 2),
     ("seven_wonders", {"num_players": 4, "edition": "2nd", "wonder_sides": "B"}, 4),

@@ -12,8 +12,9 @@ import urllib.request
 from pathlib import Path
 
 # first: where the web extra is missing, this import skips the module, saying why
-from web_helpers import BASE_URL, TOKEN_HEADER, free_port, new_game, wait_for
+from web_helpers import BASE_URL, TOKEN_HEADER, free_port, new_game, play_turn, wait_for
 
+import numpy as np
 import pytest
 from starlette.testclient import TestClient
 
@@ -121,3 +122,22 @@ def test_a_game_is_saved_when_it_is_created(tmp_path):
         saved = json.loads((tmp_path / "in_progress" / f"{game_id}.json").read_text())
         assert saved["record"]["actions"] == [] and saved["seed"] == 3
         assert (tmp_path / "in_progress" / f"{game_id}.json").stat().st_mode & 0o077 == 0  # it holds the secrets
+
+
+def test_a_pantheon_game_resumes_on_a_new_server_as_it_was(tmp_path):
+    """The saved game names its table (its expansions and engine): a new server replays it."""
+    rng = np.random.default_rng(4)
+    options = {"expansions": "pantheon", "engine": "python"}
+    with TestClient(create_app(tmp_path), base_url=BASE_URL) as client:
+        game_id = new_game(client, "seven_wonders_duel", ["human", "human"], options, seed=9)
+        for _ in range(30):
+            play_turn(client, game_id, rng)
+        views = [client.get(f"/api/games/{game_id}", params={"seat": seat, "tab": "tests"}).json() for seat in (0, 1)]
+        tokens = client.headers[TOKEN_HEADER]
+    saved = json.loads((tmp_path / "in_progress" / f"{game_id}.json").read_text())
+    assert saved["record"]["expansions"] == ["pantheon"]
+    with TestClient(create_app(tmp_path), base_url=BASE_URL, headers={TOKEN_HEADER: tokens}) as client:
+        for seat, before in zip((0, 1), views):
+            after = client.get(f"/api/games/{game_id}", params={"seat": seat, "tab": "tests"}).json()
+            assert after["table"] == before["table"] and "pantheon" in after["table"]
+            assert after["moves"] == before["moves"]

@@ -20,12 +20,17 @@ def drawn_targets(view_module, table: dict) -> set[str]:
         targets |= {f"library-{t['id']}" for t in table["library_offer"]}
         targets |= {f"discard-{c['id']}" for c in table["discard"]}
         targets |= {f"city-{p}-{c['id']}" for p, city in enumerate(table["cities"]) for c in city["cards"]}
+        pantheon = table.get("pantheon")
+        if pantheon:  # the spaces with a face-up divinity, the items of the decision's panel
+            targets |= {f"space-{s['space']}" for s in pantheon["spaces"] if s["face_up"] and "divinity" in s}
+            targets |= {item["target"] for item in (pantheon["choice"] or {}).get("items", [])}
         return targets | {"starter"}
     return {f"hand-{c['id']}" for c in table["hand"]} | {"payment"}
 
 
 @pytest.mark.parametrize("view_module, options, games", [
     (duel_view, {}, 12),
+    (duel_view, {"expansions": "pantheon", "engine": "python"}, 12),
     (seven_wonders_view, {"num_players": 2}, 3),
     (seven_wonders_view, {"num_players": 3, "wonder_sides": "B"}, 3),
     (seven_wonders_view, {"num_players": 7, "edition": "2nd"}, 2),
@@ -49,8 +54,9 @@ def test_the_moves_are_the_legal_actions_with_a_drawn_target(view_module, option
             kinds |= {f"{m['target'].split('-')[0]} {m['label'].split()[0]}"
                       + (" stage" if m["label"].split()[1] == "stage" else "") for m in moves}
             env.step(moves[rng.integers(len(moves))]["action"])
+    pantheon = {"space Activate", "choice Place", "choice Put"} if options.get("expansions") else set()
     expected = ({"draft Take", "slot Build", "slot Discard", "token Take", "city Destroy",
-                 "discard Build", "library Keep", "starter Start", "starter Let"} if view_module is duel_view
+                 "discard Build", "library Keep", "starter Start", "starter Let"} | pantheon if view_module is duel_view
                 else {"hand Build", "hand Build stage", "hand Discard"}
                 | ({"payment Pay"} if options.get("payment") == "choose" else set()))
     assert expected <= kinds  # every kind of decision was drawn and listed

@@ -1,27 +1,27 @@
 """Every word of 7 Wonders Duel that a person reads: the one presentation module of the game.
 
 What a card, wonder or progress token does (:func:`effect_text`, :func:`card_text`,
-:func:`wonder_text`), what the seat to act decides (:data:`PHASE_TEXT`), the name of a move
-(:func:`move_text`, the text interface's and terminal play's; :func:`move_label` and
-:func:`move_price`, its two halves on the web page's menu), the sentence for an entry of the
-game record (:func:`entry_text`, terminal play's and the web page's news) and for the conflict
-pawn's move (:func:`conflict_text`). :data:`LEGEND` explains the abbreviations. The text
-interface (:mod:`.text_view`, :mod:`.render`), terminal play (through the engines'
-``describe_*`` methods) and the web app (``wonders_web.duel_view``, whose JSON carries these
-texts to the page) all take their words from here, so a new power's words are written here
-only. The functions read either engine's state (a :class:`.state.DuelState` or the core's
-view, with the same names) and ask the state itself for costs.
+:func:`wonder_text`), what the seat to act decides (:func:`phase_text`: :data:`PHASE_TEXT`,
+Pantheon's :data:`CHOICE_PROMPTS`), the name of a move (:func:`move_text`, the text interface's and
+terminal play's; :func:`move_label` and :func:`move_price`, its two halves on the web page's menu),
+the sentence for an entry of the game record (:func:`entry_text`, terminal play's and the web
+page's news) and for the conflict pawn's move (:func:`conflict_text`). :data:`LEGEND` explains the
+abbreviations. The text interface (:mod:`.text_view`, :mod:`.render`), terminal play (through the
+engines' ``describe_*`` methods) and the web app (``wonders_web.duel_view``, whose JSON carries
+these texts to the page) all take their words from here, so a new power's words are written here
+only. The functions read either engine's state (a :class:`.state.DuelState` or the core's view,
+with the same names) and ask the state itself for costs.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .actions import STARTER_ME, ActionKind, action_table
+from .actions import STARTER_ME, ActionKind, Item, action_table
 from .cards import CHAIN_SYMBOLS, COLORS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, SENATOR, DuelDatabase
 from .cards import EffectKind as K
 from .record import AGENTS
-from .state import CHOICE_NAMES, Phase
+from .state import Choice, Phase
 
 RESOURCE_NAMES = ("wood", "clay", "stone", "glass", "papyrus")
 
@@ -177,6 +177,34 @@ PHASE_TEXT = {
     Phase.GAME_OVER: "game over",
     Phase.CHOOSE: "choose for the Pantheon: the moves name the set and its items",
 }
+#: what the seat to act decides in the Pantheon's phase, by the set it chooses from
+CHOICE_PROMPTS = {
+    Choice.PLACE_DIVINITY: "your mythology token drew these divinities: place one face down in the Pantheon",
+    Choice.PLACE_SPACE: "choose the empty Pantheon space for your divinity",
+    Choice.ENKI_TOKEN: "keep one of the progress tokens on Enki",
+    Choice.NISABA_CARD: "copy the science symbol of a green card of the opponent (Nisaba)",
+    Choice.BAAL_CARD: "take a brown or grey card of the opponent (Baal)",
+    Choice.HADES_CARD: "build a card of the discard pile for free (Hades)",
+    Choice.ZEUS_CARD: "discard a card of the structure, with its token (Zeus)",
+    Choice.ANUBIS_WONDER: "unbuild a built wonder (Anubis)",
+    Choice.ISIS_CARD: "take a card of the discard pile to build one of your wonders with (Isis)",
+    Choice.ISIS_WONDER: "choose the wonder to build for free (Isis)",
+    Choice.RA_WONDER: "take an unbuilt wonder of the opponent (Ra)",
+    Choice.MINERVA_SPACE: "put the Minerva pawn on a space of the track (Minerva)",
+    Choice.NEPTUNE_DISCARD: "discard a military token (Neptune)",
+    Choice.NEPTUNE_APPLY: "apply a military token (Neptune)",
+    Choice.GATE_DIVINITY: "activate for free one of the divinities on top of the decks (the Gate)",
+    Choice.THEATER_MYTHOLOGY: "choose the mythology deck to look through (The Divine Theater)",
+    Choice.THEATER_DIVINITY: "activate for free one of the deck's divinities (The Divine Theater)",
+    Choice.THEATER_TOP: "put the divinities back on their deck, the first on top (The Divine Theater)",
+}
+
+
+def phase_text(state) -> str:
+    """What the seat to act decides now: the phase's prompt, or the Pantheon set's."""
+    if state.phase == Phase.CHOOSE:
+        return CHOICE_PROMPTS[Choice(state.pantheon.choice)]
+    return PHASE_TEXT[state.phase]
 
 
 # ---------------------------------------------------------------- moves
@@ -224,7 +252,10 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         return (f"Activate {divinity} (space {index + 1}) for {_coins(price)}"
                 + (f" with {' and '.join(used)}" if used else "")), None
     if kind == ActionKind.CHOOSE:
-        return f"Choose {action_table(db).item_name(index)} ({CHOICE_NAMES[state.pantheon.choice]})", None
+        acts, choice = action_table(db), Choice(state.pantheon.choice)
+        chosen = (acts.item_name(acts.item_offsets[CHOSEN_ITEM[choice]] + state.pantheon.chosen)
+                  if choice in CHOSEN_ITEM else "")
+        return CHOICE_MOVES[choice].format(item=acts.item_name(index), chosen=chosen), None
     names = {
         ActionKind.DRAFT: lambda: f"Take the wonder {db.wonders[index].name}",
         ActionKind.SELL: lambda: f"Discard {db.cards[index].name} for {state.sell_value(player)} coins",
@@ -234,6 +265,34 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         ActionKind.MAUSOLEUM: lambda: f"Build {db.cards[index].name} from the discard pile for free",
     }
     return names[kind](), None
+
+
+#: the name of a ``choose`` move, by the set chosen from: ``{item}`` is the item's name, ``{chosen}``
+#: the item chosen before it in the same decision (the divinity placed, Isis' card)
+CHOICE_MOVES = {
+    Choice.PLACE_DIVINITY: "Place {item} face down in the Pantheon (the other divinity goes back on its deck)",
+    Choice.PLACE_SPACE: "Put {chosen} on Pantheon {item}",
+    Choice.ENKI_TOKEN: "Keep the progress token {item} from Enki",
+    Choice.NISABA_CARD: "Copy the science symbol of the opponent's {item} (Nisaba)",
+    Choice.BAAL_CARD: "Take the opponent's {item} into your city (Baal)",
+    Choice.HADES_CARD: "Build {item} from the discard pile for free (Hades)",
+    Choice.ZEUS_CARD: "Discard {item} from the structure (Zeus)",
+    Choice.ANUBIS_WONDER: "Unbuild {item}: its card goes to the discard pile (Anubis)",
+    Choice.ISIS_CARD: "Take {item} from the discard pile to build a wonder with (Isis)",
+    Choice.ISIS_WONDER: "Build {item} with {chosen} for free (Isis)",
+    Choice.RA_WONDER: "Take the opponent's unbuilt wonder {item} (Ra)",
+    Choice.MINERVA_SPACE: "Put the Minerva pawn on {item} (Minerva)",
+    Choice.NEPTUNE_DISCARD: "Discard the military token {item} (Neptune)",
+    Choice.NEPTUNE_APPLY: "Apply the military token {item}: that player loses the coins (Neptune)",
+    Choice.GATE_DIVINITY: "Activate {item} from the top of its deck for free (the Gate)",
+    Choice.THEATER_MYTHOLOGY: "Look through the {item} deck (The Divine Theater)",
+    Choice.THEATER_DIVINITY: "Activate {item} for free (The Divine Theater)",
+    Choice.THEATER_TOP: "Put {item} back on its deck next (the first put back lies on top)",
+}
+#: the sets whose move names the item chosen before (``state.pantheon.chosen``), and its kind
+CHOSEN_ITEM = {Choice.PLACE_SPACE: Item.DIVINITY, Choice.ISIS_WONDER: Item.CARD}
+#: the sets whose chosen item only the chooser may know (a face-down placement, the order of a deck)
+HIDDEN_CHOICES = ("place_divinity", "theater_top")
 
 
 def _coins(n: int) -> str:
@@ -253,20 +312,40 @@ ENTRY_TEXT = {
     "library": "kept the progress token {token} (The Great Library)",
     "starter": "chose {starter} to start the next Age",
     "activate": "activated {divinity} (space {space})",
-    "choose": "chose {item} ({set})",
 }
+#: what a ``choose`` entry (Pantheon) says its agent did, by the set chosen from
+CHOICE_ENTRY_TEXT = {
+    "place_divinity": "chose {item} to place face down", "place_space": "put a divinity on Pantheon {item}",
+    "enki_token": "kept the progress token {item} (Enki)",
+    "nisaba_card": "copied the science symbol of {item} (Nisaba)", "baal_card": "took {item} (Baal)",
+    "hades_card": "built {item} from the discard pile (Hades)",
+    "zeus_card": "discarded {item} from the structure (Zeus)",
+    "anubis_wonder": "unbuilt {item} (Anubis)", "isis_card": "took {item} from the discard pile (Isis)",
+    "isis_wonder": "built {item} for free (Isis)", "ra_wonder": "took the wonder {item} (Ra)",
+    "minerva_space": "put the Minerva pawn on {item}",
+    "neptune_discard": "discarded the military token {item} (Neptune)",
+    "neptune_apply": "applied the military token {item} (Neptune)",
+    "gate_divinity": "activated {item} from the top of its deck (the Gate)",
+    "theater_mythology": "looked through the {item} deck (The Divine Theater)",
+    "theater_divinity": "activated {item} (The Divine Theater)", "theater_top": "put {item} back on its deck",
+}
+#: what a ``choose`` entry of a hidden set says to everyone but its chooser
+HIDDEN_ENTRY_TEXT = {"place_divinity": "chose a divinity to place face down",
+                     "theater_top": "put a divinity back on its deck"}
 
 
 def entry_text(entry: dict[str, Any], viewer: int | None) -> str:
     """An entry of the game record's ``actions`` in a sentence, for ``viewer`` (a seat: its own
-    moves read "you"; None: a spectator). Every Duel move is public."""
+    moves read "you"; None: a spectator). Every base-game move is public; the item of a Pantheon
+    decision of :data:`HIDDEN_CHOICES` is told to its chooser only."""
     kind = entry["kind"]
-    if kind not in ENTRY_TEXT:
-        raise ValueError(f"no text for the record entry kind {kind!r}; kinds: {', '.join(ENTRY_TEXT)}")
     who = "you" if viewer is not None and entry["agent"] == AGENTS[viewer] else entry["agent"]
+    if kind == "choose":
+        hidden = entry["set"] in HIDDEN_CHOICES and who != "you"  # only the chooser knows the item
+        return f"{who} {HIDDEN_ENTRY_TEXT[entry['set']] if hidden else CHOICE_ENTRY_TEXT[entry['set']].format(**entry)}"
+    if kind not in ENTRY_TEXT:
+        raise ValueError(f"no text for the record entry kind {kind!r}; kinds: {', '.join(ENTRY_TEXT)}, choose")
     paid = f" (paid {_coins(entry['paid'])})" if entry.get("paid") else ""
-    if kind == "choose" and entry["set"] == "place_divinity" and who != "you":
-        return f"{who} chose a divinity to place face down"  # only its placer knows it
     return f"{who} {ENTRY_TEXT[kind].format(**entry)}{paid}"
 
 

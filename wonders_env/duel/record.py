@@ -80,15 +80,25 @@ def action_entry(db: DuelDatabase, player: int, action: int, paid: int) -> dict[
     return entry
 
 
-def _pantheon_entries(state: DuelState, record: dict[str, Any]) -> None:
-    """Name the activated divinities in the ``activate`` entries, and add each player's Pantheon fields."""
+def log_entries(state: DuelState, start: int = 0) -> list[dict[str, Any]]:
+    """The record entries of ``state.log[start:]``, each named as in the record (with Pantheon, an
+    ``activate`` entry names its ``divinity`` and a ``choose`` entry its ``set``)."""
+    db = state.db
+    entries = [action_entry(db, player, action, paid) for player, action, paid in state.log]
+    if db.pantheon is not None:
+        tables, pantheon = db.pantheon, state.pantheon
+        from_spaces, sets = iter(pantheon.space_activations), iter(pantheon.choice_log)
+        for entry in entries:
+            if entry["kind"] == "activate":
+                entry["divinity"] = tables.divinities[next(from_spaces)].name
+            elif entry["kind"] == "choose":
+                entry["set"] = CHOICE_NAMES[next(sets)]
+    return entries[start:]
+
+
+def _pantheon_players(state: DuelState, record: dict[str, Any]) -> None:
+    """Each player's Pantheon fields."""
     tables, pantheon = state.db.pantheon, state.pantheon
-    from_spaces, sets = iter(pantheon.space_activations), iter(pantheon.choice_log)
-    for entry in record["actions"]:
-        if entry["kind"] == "activate":
-            entry["divinity"] = tables.divinities[next(from_spaces)].name
-        elif entry["kind"] == "choose":
-            entry["set"] = CHOICE_NAMES[next(sets)]
     for p, player in enumerate(record["players"]):
         player["divinities"] = [tables.divinities[d].name for d in pantheon.activated[p]]
         player["pantheon_tokens"] = [tables.tokens[t].name for t in pantheon.tokens[p]]
@@ -123,11 +133,12 @@ def game_record(state: DuelState) -> dict[str, Any]:
         "winners": [AGENTS[p] for p in state.winners],
         "conflict_pawn": state.pawn,
         "players": players,
-        "actions": [action_entry(db, player, action, paid) for player, action, paid in state.log],
+        "actions": log_entries(state),
     }
     if db.expansions:
         record["expansions"] = list(db.expansions)
-        _pantheon_entries(state, record)
+    if db.pantheon is not None:
+        _pantheon_players(state, record)
     return record
 
 

@@ -1,6 +1,11 @@
 """A readable text picture of a 7 Wonders Duel table: the structure, the track and both cities.
 
 Only public information is drawn: a face-down card shows its back (``?? Age II ??``).
+With Pantheon (:func:`render_pantheon`): the six spaces with their face-up divinities and each
+seat's price, a face-down divinity by its mythology only (its name to its placer), the decks'
+sizes, the tokens on the structure's cards (an offering token face down by its kind only), the
+Minerva pawn, the snake and Enki's tokens; each city adds its Pantheon tokens, Astarte's coins and
+the divinities it activated.
 Accessible cards are marked with ``*``. The functions read either engine's state, a
 :class:`.state.DuelState` or the core's :class:`.compiled.DuelStateView` (the same names), and ask
 the state itself for costs and scores, so that a core game needs none of the Python rules.
@@ -10,7 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .cards import COLORS, DECKS, SCIENCE_SYMBOLS, Layout
+from .cards import COLORS, DECKS, MYTHOLOGIES, SCIENCE_SYMBOLS, Layout
 from .record import AGENTS
 from .state import EMPTY, LOOTING_TOKENS, DuelState, Phase
 
@@ -90,7 +95,94 @@ def render_city(state: DuelState, player: int) -> list[str]:
     symbols = [f"{SCIENCE_SYMBOLS[k]} x{n}" for k, n in enumerate(state.science[player]) if n]
     if symbols:
         lines.append("  science: " + ", ".join(symbols))
+    if state.db.pantheon is not None:
+        lines += _pantheon_city(state, player)
     return lines
+
+
+def pantheon_token_name(db, token: int) -> str:
+    """A Pantheon token's name: ``Greek token``, ``-3 offering``."""
+    found = db.pantheon.tokens[token]
+    return f"{MYTHOLOGIES[found.mythology]} token" if found.mythology >= 0 else f"-{found.discount} offering"
+
+
+def _pantheon_city(state: DuelState, player: int) -> list[str]:
+    db, pantheon = state.db, state.pantheon
+    lines = []
+    if pantheon.tokens[player]:
+        lines.append("  Pantheon tokens: " + ", ".join(pantheon_token_name(db, t) for t in pantheon.tokens[player]))
+    if pantheon.astarte[player]:
+        lines.append(f"  coins on Astarte: {pantheon.astarte[player]}")
+    if pantheon.activated[player]:
+        lines.append("  divinities activated: " + ", ".join(db.pantheon.divinities[d].name
+                                                              for d in pantheon.activated[player]))
+    return lines
+
+
+def space_text(state: DuelState, space: int, viewer: int | None) -> str:
+    """What ``viewer`` (None: a spectator) sees on a Pantheon space: a face-up divinity, a face-down
+    one's mythology (its name too for its placer), or ``empty``."""
+    tables, pantheon = state.db.pantheon, state.pantheon
+    divinity = pantheon.spaces[space]
+    if divinity == EMPTY:
+        return "empty"
+    if pantheon.space_face_up[space]:
+        return tables.divinities[divinity].name
+    placer = pantheon.placed_by[space]
+    mythology = MYTHOLOGIES[tables.divinities[divinity].mythology]
+    if placer == viewer:
+        return f"{tables.divinities[divinity].name} (face down, {mythology}, placed by you)"
+    return f"a {mythology} divinity (face down, placed by {AGENTS[placer]})"
+
+
+def render_pantheon(state: DuelState, viewer: int | None = None) -> list[str]:
+    """The Pantheon as ``viewer`` sees it (None: a spectator): hidden divinities by mythology only."""
+    db, pantheon = state.db, state.pantheon
+    tables = db.pantheon
+    lines = ["Pantheon (the price of a space: player_0's / player_1's, the Gate at double; "
+             f"activations from Age {tables.first_activation_age}):"]
+    for space in range(tables.num_spaces):
+        prices = "" if not pantheon.space_face_up[space] else " - costs " + " / ".join(
+            str(state.activation_price(p, space, 0)) for p in (0, 1))
+        lines.append(f"  space {space + 1}: {space_text(state, space, viewer)}{prices}")
+    lines.append(f"  {decks_text(state)}")
+    tokens = [f"{_slot_name(state, slot)}: {_slot_token(db, token)}"
+              for slot, token in enumerate(pantheon.slot_tokens) if token != EMPTY]
+    if tokens:
+        lines.append("  tokens on the structure: " + "; ".join(tokens))
+    return lines + [f"  {note}" for note in pantheon_notes(state)]
+
+
+def decks_text(state: DuelState) -> str:
+    """The sizes of the mythology decks (never their order)."""
+    decks = state.pantheon.decks
+    return "mythology decks: " + ", ".join(f"{MYTHOLOGIES[m]} {len(deck)}" for m, deck in enumerate(decks))
+
+
+def pantheon_notes(state: DuelState) -> list[str]:
+    """The Pantheon's pieces off its spaces, a sentence each: the Minerva pawn, the snake, Enki's tokens."""
+    db, pantheon = state.db, state.pantheon
+    notes = []
+    if pantheon.minerva is not None:
+        notes.append(f"the Minerva pawn stands on {pantheon.minerva:+d} of the track")
+    if pantheon.snake != EMPTY:
+        notes.append(f"the snake (Nisaba) lies on {db.cards[pantheon.snake].name}")
+    if pantheon.enki_tokens:
+        notes.append("on Enki: " + ", ".join(db.progress_tokens[t].name for t in pantheon.enki_tokens))
+    return notes
+
+
+def _slot_name(state: DuelState, slot: int) -> str:
+    card = state.slot_card[slot]
+    if state.face_up[slot]:
+        return state.db.cards[card].name
+    deck = DECKS[state.db.card_deck[card]]
+    return f"a face-down {BACK_NAMES.get(deck, 'Age ' + deck)} card"
+
+
+def _slot_token(db, token: int) -> str:
+    found = db.pantheon.tokens[token]
+    return f"{MYTHOLOGIES[found.mythology]} token" if found.mythology >= 0 else "an offering token (face down)"
 
 
 def render_table(state: DuelState, viewer: int | None = None) -> str:
@@ -102,6 +194,8 @@ def render_table(state: DuelState, viewer: int | None = None) -> str:
     else:
         head = f"Age {state.age or '-'}, {AGENTS[state.current]} decides: {state.phase.name.lower()}"
     lines = [head, *render_structure(state), render_track(state)]
+    if state.db.pantheon is not None:
+        lines += render_pantheon(state, viewer)
     board = [token.name for token in db.progress_tokens if state.board_tokens >> token.id & 1]
     lines.append("progress tokens on the board: " + (", ".join(board) or "-"))
     if state.library_offer and viewer == state.current:

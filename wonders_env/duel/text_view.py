@@ -1,7 +1,9 @@
 """What one 7 Wonders Duel player may know, in plain English: the observation of :mod:`wonders_env.text`.
 
 Only public information, as the vector observation: face-down cards show only their Age, the
-Great Library's drawn tokens only to the player choosing among them. The pictures come from
+Great Library's drawn tokens only to the player choosing among them; with Pantheon, a face-down
+divinity only its mythology (its name to its placer), an offering token on a face-down card only
+its kind, and the opponent's placement or order of a deck only that it happened. The pictures come from
 :mod:`.render`, the words (effects, the phase's prompt, move names) from :mod:`.presentation`;
 costs and scores from the state itself (either engine's, as in :mod:`.render`).
 """
@@ -13,8 +15,8 @@ from functools import cache
 from . import presentation
 from .actions import KIND_INDEX, action_table
 from .cards import CHAIN_SYMBOLS, NONE, RESOURCES, DuelDatabase
-from .record import AGENTS, action_entry
-from .render import render_city, render_structure, render_track
+from .record import AGENTS, log_entries
+from .render import render_city, render_pantheon, render_structure, render_track
 from .state import EMPTY, Phase
 
 RULES = """\
@@ -58,8 +60,7 @@ def _happened(state, player: int) -> list[str]:
     start = len(log)
     while start and log[start - 1][0] != player:
         start -= 1
-    return [presentation.entry_text(action_entry(state.db, who, action, paid), player)
-            for who, action, paid in log[start:]]
+    return [presentation.entry_text(entry, player) for entry in log_entries(state, start)]
 
 
 def _chosen_cards(state, actions: list[int]) -> list[int]:
@@ -76,7 +77,7 @@ def observation_text(state, player: int, moves: list[tuple[int, str]]) -> str:
     db = state.db
     opponent = 1 - player
     lines = [f"7 Wonders Duel. You are {AGENTS[player]}, your opponent {AGENTS[opponent]}. "
-             f"Age {state.age or '- (before Age I)'}: {presentation.PHASE_TEXT[state.phase]}."]
+             f"Age {state.age or '- (before Age I)'}: {presentation.phase_text(state)}."]
     if state.phase == Phase.DRAFT:
         lines.append("Wonders on the table:")
         lines += [f"- {_wonder_line(db, w)}" for w in state.draft_offer]
@@ -102,6 +103,8 @@ def observation_text(state, player: int, moves: list[tuple[int, str]]) -> str:
             lines.append(f"Face-down cards: {face_down}")
     lines.append("\n" + render_track(state))
     lines.append("(the pawn moves toward player_1's capital with player_0's shields, and back with player_1's)")
+    if state.db.pantheon is not None:
+        lines += render_pantheon(state, player)
     board = [token for token in db.progress_tokens if state.board_tokens >> token.id & 1]
     lines.append("Progress tokens on the board:")
     lines += [f"- {_token_line(db, token.id)}" for token in board] or ["- none"]

@@ -105,8 +105,10 @@ function cardNode(card, target, small) {
   return node;
 }
 
+const BACK_NAMES = { G: "Guild", T: "Grand Temple" };  // the other backs are an Age's
+
 function cardBack(age, target) {
-  const node = el("div", `card back back-${age}`, age === "G" ? "Guild" : `Age ${age}`);
+  const node = el("div", `card back back-${age}`, BACK_NAMES[age] || `Age ${age}`);
   if (target) node.dataset.target = target;
   return node;
 }
@@ -160,6 +162,7 @@ function duelBoard(view) {
   for (const token of table.board_tokens) tokens.appendChild(tokenNode(token, `token-${token.id}`));
   middle.appendChild(tokens);
   board.appendChild(middle);
+  if (table.pantheon) board.appendChild(pantheonBoard(table.pantheon));
   if (table.phase === "draft") {
     const draft = el("div", "draft");
     draft.appendChild(el("h3", null, table.phase_text));
@@ -197,6 +200,9 @@ function duelTrack(table) {
     const zone = distance === 0 ? "zone-middle" : distance <= 2 ? "zone-1" : distance <= 5 ? "zone-2" : distance <= 8 ? "zone-3" : "zone-capital";
     const space = el("span", `space ${zone}`);
     if (position === table.pawn) space.appendChild(el("span", "pawn", "♟"));
+    if (table.pantheon && table.pantheon.minerva === position) {
+      space.appendChild(el("span", "minerva", "M")).title = table.pantheon.notes[0];
+    }
     for (const loot of table.looting) {
       const side = loot.victim === "player_0" ? -1 : 1;
       if (position === side * (loot.distance + 1)) {
@@ -217,6 +223,7 @@ function duelStructure(table) {
     if (slot.empty) continue;
     const node = slot.card ? cardNode(slot.card, `slot-${slot.card.id}`) : cardBack(slot.back);
     node.classList.add("in-structure");
+    if (slot.token) node.appendChild(el("span", "slot-token", slot.token === "offering" ? "offering" : `${slot.token} token`));
     if (slot.card && slot.accessible) node.classList.add("accessible");
     node.style.left = `${slot.col * 48}px`;
     node.style.top = `${slot.row * 62}px`;
@@ -242,7 +249,57 @@ function duelCity(view, city, player) {
   const tokens = el("div", "city-tokens");
   for (const token of city.progress_tokens) tokens.appendChild(tokenNode(token));
   box.appendChild(tokens);
+  if (city.divinities) {  // Pantheon: the divinities it activated, its tokens, Astarte's coins
+    const pantheon = el("div", "city-pantheon");
+    for (const divinity of city.divinities) pantheon.appendChild(divinityNode(divinity));
+    for (const token of city.pantheon_tokens) pantheon.appendChild(el("span", "pantheon-token", token));
+    if (city.astarte) pantheon.appendChild(el("span", "coin", String(city.astarte))).title = "coins on Astarte";
+    box.appendChild(pantheon);
+  }
   box.appendChild(groupByColour(city.cards, (card) => `city-${player}-${card.id}`));
+  return box;
+}
+
+// ------------------------------------------------------------------ the Pantheon (Duel's expansion)
+function divinityNode(divinity, target) {
+  const node = el("div", `divinity myth-${divinity.mythology}`);
+  if (target) node.dataset.target = target;
+  node.appendChild(el("div", "divinity-name", divinity.name));
+  node.appendChild(el("div", "divinity-myth", divinity.mythology));
+  node.appendChild(el("div", "effects", divinity.effects.join("; ")));
+  node.title = `${divinity.name} (${divinity.mythology}): ${divinity.effects.join("; ")}`;
+  return node;
+}
+
+function pantheonBoard(pantheon) {
+  const box = el("div", "pantheon");
+  box.appendChild(el("h3", null, pantheon.title));
+  const row = el("div", "pantheon-spaces");
+  for (const space of pantheon.spaces) {
+    const cell = el("div", "pantheon-space");
+    cell.appendChild(el("div", "space-number", `space ${space.space + 1}`));
+    if (space.divinity) {
+      const node = divinityNode(space.divinity, space.face_up ? `space-${space.space}` : null);
+      if (!space.face_up) node.classList.add("face-down");
+      cell.appendChild(node);
+    } else if (space.mythology) {
+      cell.appendChild(el("div", `divinity face-down myth-${space.mythology}`, `${space.mythology} (face down)`));
+    } else {
+      cell.appendChild(el("div", "divinity empty", "empty"));
+    }
+    if (space.prices) cell.appendChild(el("div", "space-prices", `player_0 ${space.prices[0]} · player_1 ${space.prices[1]}`));
+    if (space.placed_by && !space.face_up) cell.appendChild(el("div", "space-placer", `placed by ${space.placed_by}`));
+    row.appendChild(cell);
+  }
+  box.appendChild(row);
+  box.appendChild(el("div", "pantheon-decks", pantheon.decks));
+  for (const note of pantheon.notes) box.appendChild(el("div", "pantheon-note", note));
+  if (pantheon.choice) {
+    const choice = el("div", "pantheon-choice");
+    choice.appendChild(el("h3", null, pantheon.choice.prompt));
+    for (const item of pantheon.choice.items) choice.appendChild(el("button", "choice-item", item.name)).dataset.target = item.target;
+    box.appendChild(choice);
+  }
   return box;
 }
 

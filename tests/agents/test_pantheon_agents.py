@@ -1,0 +1,64 @@
+"""The agents play Duel with Pantheon (on the Python engine until the core plays the table): random,
+heuristic (whose valuation weighs the Pantheon: :mod:`wonders_agents.pantheon_valuation`) and the
+Python mcts; the heuristic buys divinities and beats its copy that never does (the figure over 400
+games: ``benchmarks/bench_pantheon_heuristic.py``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import wonders_env
+from wonders_agents import make_agent
+from wonders_agents import duel_heuristic
+from wonders_agents.pantheon_valuation import divinity_worth, position_value
+from wonders_env import make_engine
+
+PANTHEON = {"expansions": ("pantheon",), "engine": "python"}
+
+
+def play(agents, seed: int) -> dict:
+    env = wonders_env.make("duel", raw=True, **PANTHEON)
+    env.reset(seed=seed)
+    for name in env.agent_iter():
+        if env.terminations[name] or env.truncations[name]:
+            env.step(None)
+            continue
+        env.step(agents[env.possible_agents.index(name)].act(env))
+    return env.unwrapped.game_record()
+
+
+@pytest.mark.parametrize("names", [("random", "heuristic"), ("heuristic", "random")])
+def test_random_and_heuristic_play_the_pantheon_table_to_the_end(names):
+    for seed in range(3):
+        record = play([make_agent(name, "duel", seed=seed) for name in names], seed)
+        assert record["finished"] and record["expansions"] == ["pantheon"]
+
+
+def test_the_heuristic_activates_divinities():
+    record = play([make_agent("heuristic", "duel", seed=s) for s in (0, 1)], seed=5)
+    activations = [entry for entry in record["actions"] if entry["kind"] == "activate"]
+    assert activations and all(entry["divinity"] for entry in activations)
+
+
+def test_the_python_mcts_searches_the_pantheon_table():
+    agents = [make_agent("mcts", "duel", seed=0, engine="python", simulations=8), make_agent("random", "duel", seed=1)]
+    assert play(agents, seed=2)["finished"]
+
+
+def test_the_pantheon_valuation_needs_the_engine_and_counts_what_the_seat_may_know():
+    game = make_engine("duel", "python", expansions=("pantheon",))
+    state = game.new_game(0)
+    legal = game.legal_actions(state, state.current)
+    with pytest.raises(ValueError, match="pass game="):
+        duel_heuristic.action_values(state, state.current, legal)
+    assert len(duel_heuristic.action_values(state, state.current, legal, game)) == len(legal)
+    tables = state.db.pantheon
+    worth = {d.name: divinity_worth(tables, d.id) for d in tables.divinities}
+    assert worth["Aphrodite"] == 9 and worth["Mars"] == 3 and min(worth.values()) > 0  # from the effects
+    rng = np.random.default_rng(0)
+    while not game.is_over(state):  # the other seat's hidden placements never change a seat's value
+        player = state.current
+        assert position_value(game, game.determinize(state, player, rng), player) == pytest.approx(
+            position_value(game, state, player))
+        game.apply_actions(state, {player: int(rng.choice(game.legal_actions(state, player)))})
