@@ -20,6 +20,7 @@ RUNS = [
     ("bench_seven_wonders.py", ["--seconds", "0.05", "--players", "3", "--editions", "1st", "--engine", "core"],
      ["engine", "aec_raw", "aec", "parallel"]),
     ("bench_core.py", ["--seconds", "0.05", "--batches", "1"], ["batched", "memory"]),
+    ("bench_leaders.py", ["--games", "4"], ["heuristic", "Leaders"]),
 ]
 
 
