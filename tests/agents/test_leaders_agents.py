@@ -1,6 +1,6 @@
 """The agents on the 7 Wonders Leaders table (``expansions=("leaders",)``, the Python engine): whole
 games of legal moves, the heuristic's decision in each Leaders phase on scripted states, what it
-reads."""
+reads, and the core search's refusal of a table the core does not play yet."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 import wonders_env
 from wonders_agents import make_agent
 from wonders_agents.heuristic import HeuristicAgent
-from wonders_agents.match import play_game, seat_of
+from wonders_agents.match import check_agent, play_game, seat_of
 from wonders_agents.seven_wonders_heuristic import _CityView, action_values
 from wonders_env.seven_wonders import rules
 from wonders_env.seven_wonders.actions import ActionKind, decode_action, encode_leader_action
@@ -169,3 +169,14 @@ def test_the_heuristic_reads_no_hidden_leader():
             env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
     assert {Phase.LEADER_DRAFT, Phase.RECRUIT, Phase.MAIN} <= phases
 
+
+# ---------------------------------------------------------------- the search
+def test_the_core_search_refuses_the_leaders_table_naming_the_missing_core_port():
+    env = leaders_env()
+    agent = make_agent("mcts", seed=0)
+    with pytest.raises(ValueError, match=r"core does not play it yet \(its C\+\+ port is missing.*mcts:engine=python"):
+        check_agent(agent, env)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="its C\\+\\+ port is missing"):
+        agent.act(env)
+    check_agent(make_agent("mcts", seed=0, engine="python"), env)  # the Python search plays it
