@@ -17,7 +17,8 @@ kinds (never by the leader's name): VP, coins, shields and science as cards are;
 counts the city may reach by the end (:data:`FINAL_GROWTH`); discounts, trade coins and free builds
 by the uses left in the game. In the draft it keeps the leader worth most net of its price; at the
 recruitment turn it recruits, builds a stage with a leader or discards one for 3 coins, whichever
-adds most, a leader kept for a later Age counting ``KEEP_WEIGHT`` of its worth; the Courtesans Guild
+adds most, a leader kept for a later Age counting ``KEEP_WEIGHT`` of its worth; a card or stage
+is worth the end VP its city's leaders give for it; the Courtesans Guild
 copies the neighbours' leader worth most; Roma B recruits as at a recruitment turn. The recruitment
 price is the rules' (``recruit_price`` of the state's engine).
 
@@ -79,11 +80,12 @@ ONE_OFF_SPECIAL_VALUE = {"build_from_discard": 3.0, "copy_guild": 4.0, "free_fir
 BUILD, WONDER, FREE_BUILD, DISCARD_BUILD = (int(k) for k in (ActionKind.BUILD, ActionKind.WONDER, ActionKind.FREE_BUILD,
                                                               ActionKind.DISCARD_BUILD))
 FREE_CITY_DENIAL = 3.0  # the Free City cannot win: its card is chosen to deny the opponent
-# Leaders. What a city's own counts grow by over a whole game (colours by index, then the other counts)
-FINAL_GROWTH = {0: 3.0, 1: 2.0, 2: 4.0, 3: 2.0, 4: 3.0, 5: 3.0, 6: 1.5, COUNT_VICTORY_TOKEN: 3.0,
-                COUNT_DEFEAT_TOKEN: 2.0, COUNT_THREE_COINS: 0.0, COUNT_LEADER: 2.0}
+# Leaders. What a city's own counts grow by over a whole game (colours by index, then the other counts;
+# measured on heuristic games with Leaders)
+FINAL_GROWTH = {0: 2.5, 1: 1.0, 2: 3.3, 3: 2.0, 4: 3.0, 5: 3.0, 6: 1.5, COUNT_VICTORY_TOKEN: 3.0,
+                COUNT_DEFEAT_TOKEN: 2.0, COUNT_THREE_COINS: 4.0, COUNT_LEADER: 2.0}
 SCIENCE_SETS_GROWTH = 1.0  # complete science sets a city adds over a whole game
-SET_REWARD_SHARE = 0.8  # of the sets its projected counts allow, the share a city completes
+SET_COLOUR_SPREAD = 2.0  # a colour the city lacks is built by the end with chance 1 - exp(-growth left / this)
 UNIT_SAVED_VALUE = 0.6  # VP per resource unit a discount saves on one build
 FREE_BUILD_SAVING = 2.0  # VP a build made free saves
 BANK_PURCHASE_VALUE = 1.0  # per Age left (Bilkis)
@@ -249,6 +251,12 @@ class _CityView:
         self.science = [int(x) for x in state.science[city]]
         self._scarcities: dict[int, float] = {}
         self.ages_left = 4 - age - state.turn / 7  # the share of the game still to play, in Ages
+        owned = []  # the city's leaders (recruited and copied): their end VP per card or stage built
+        if db.num_leaders and city < state.num_players:
+            copied = state.copied_leader[city]
+            owned = list(state.recruited[city]) + ([copied] if copied >= 0 else [])
+        self.leader_rewards = [e for leader in owned for e in db.leaders[leader].effects
+                               if isinstance(e, CountReward) and e.at_end and e.scope & SCOPE_SELF]
 
     # -- the parts of a card's value
     def card_value(self, card_type: int) -> float:
@@ -273,6 +281,7 @@ class _CityView:
         if db.wonder_bonus[card_type]:
             stages = len(state.wonders[self.city].stages)
             value += db.wonder_bonus[card_type] * (0.5 + 0.5 * (state.stages_built[self.city] == stages))
+        value += sum(reward.amount for reward in self.leader_rewards if color in reward.counted)
         if any(effect == Special("copy_leader") for effect in db.types[card_type].effects):
             value += max((self.leader_value(leader) for n in self.neighbours for leader in state.recruited[n]),
                          default=0.0)
@@ -293,6 +302,7 @@ class _CityView:
         state, city = self.state, self.city
         stage = state.wonders[city].stages[state.stages_built[city]]
         value = STAGE_PROGRESS_VALUE if state.stages_built[city] + 1 < len(state.wonders[city].stages) else 0.0
+        value += sum(reward.amount for reward in self.leader_rewards if COUNT_WONDER_STAGE in reward.counted)
         for effect in stage.effects:
             if isinstance(effect, VictoryPoints):
                 value += effect.points
@@ -339,9 +349,12 @@ class _CityView:
             return self.science_value(effect.symbol)
         if isinstance(effect, CountReward):
             return effect.amount * sum(self.projected_count(item, effect.scope) for item in effect.counted)
-        if isinstance(effect, SetReward):
-            sets = min(self.projected_count(color, SCOPE_SELF) for color in effect.colors)
-            return effect.amount * SET_REWARD_SHARE * int(sets)
+        if isinstance(effect, SetReward):  # the chance of one complete set (more are rare)
+            chance = 1.0
+            for color in effect.colors:
+                if not self.rules.count_items(self.state, self.city, (color,), SCOPE_SELF):
+                    chance *= 1 - math.exp(-FINAL_GROWTH[color] * share_left / SET_COLOUR_SPREAD)
+            return effect.amount * chance
         if isinstance(effect, ScienceSetBonus):
             return effect.points * (min(self.science[:3]) + SCIENCE_SETS_GROWTH * share_left)
         if isinstance(effect, ResourceDiscount):

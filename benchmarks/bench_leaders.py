@@ -1,8 +1,11 @@
-"""The heuristic against random on the Leaders table: one ``heuristic`` seat against three
-``random`` seats at 4 players with ``expansions=("leaders",)``, the heuristic's seat rotated game by
-game; prints its win rate (a shared victory counts as a split win) with the 95% Wilson interval.
+"""The heuristic on the Leaders table: one ``heuristic`` seat against three others at 4 players with
+``expansions=("leaders",)``, the heuristic's seat rotated game by game; prints its win rate (a shared
+victory counts as a split win) with the 95% Wilson interval. The field: ``random`` seats, or
+(``--field random-leaders``) heuristics that choose their Leaders moves (draft, recruitment, copy)
+at random, which measures what the heuristic's leader choices are worth.
 
     .venv/bin/python benchmarks/bench_leaders.py --games 400 --engine python
+    .venv/bin/python benchmarks/bench_leaders.py --games 400 --engine python --field random-leaders
 
 The figure and the day it was measured are in ``benchmarks/README.md``.
 """
@@ -16,22 +19,41 @@ import numpy as np
 
 import wonders_env
 from wonders_agents import make_agent
+from wonders_agents.heuristic import HeuristicAgent
 from wonders_agents.match import play_game
 from wonders_agents.tournament import wilson_interval
+from wonders_env.seven_wonders.state import LEADER_PHASES
 
 PLAYERS = 4
 
 
-def play(games: int, seed: int, engine: str) -> tuple[float, float]:
-    """The heuristic's wins (split wins counted as shares) over ``games`` games, and the seconds taken."""
+class RandomLeadersHeuristic(HeuristicAgent):
+    """The heuristic, except for a uniformly random legal move in the Leaders phases."""
+
+    def choose(self, game, state, player: int) -> int:
+        if state.phase in LEADER_PHASES:
+            legal = game.legal_actions(state, player)
+            return legal[int(self.rng.integers(len(legal)))]
+        return super().choose(game, state, player)
+
+
+def opponent(field: str, seed: int):
+    if field == "random":
+        return make_agent("random", game="seven_wonders", seed=seed)
+    return RandomLeadersHeuristic("seven_wonders", seed)
+
+
+def play(games: int, seed: int, engine: str, field: str = "random") -> tuple[float, float]:
+    """The heuristic's wins (split wins counted as shares) over ``games`` games against three
+    ``field`` seats, and the seconds taken."""
     env = wonders_env.make("seven_wonders", PLAYERS, "1st", raw=True, expansions=("leaders",), engine=engine)
     wins = 0.0
     start = time.perf_counter()
     for index in range(games):
         game_seed, *agent_seeds = (int(s) for s in np.random.SeedSequence([seed, index]).generate_state(1 + PLAYERS))
         heuristic_seat = index % PLAYERS
-        agents = [make_agent("heuristic" if seat == heuristic_seat else "random", game="seven_wonders",
-                             seed=agent_seeds[seat]) for seat in range(PLAYERS)]
+        agents = [make_agent("heuristic", game="seven_wonders", seed=agent_seeds[seat]) if seat == heuristic_seat
+                  else opponent(field, agent_seeds[seat]) for seat in range(PLAYERS)]
         winners = play_game(env, agents, game_seed).winners
         if heuristic_seat in winners:
             wins += 1 / len(winners)
@@ -43,10 +65,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--engine", default="python", choices=("python", "core"))
+    parser.add_argument("--field", default="random", choices=("random", "random-leaders"))
     args = parser.parse_args()
-    wins, seconds = play(args.games, args.seed, args.engine)
+    wins, seconds = play(args.games, args.seed, args.engine, args.field)
     low, high = wilson_interval(wins, args.games)
-    print(f"heuristic vs 3 random, 4 players with Leaders ({args.engine} engine): {wins:g} wins of {args.games} "
+    print(f"heuristic vs 3 {args.field}, 4 players with Leaders ({args.engine} engine): {wins:g} wins of {args.games} "
           f"games, {wins / args.games:.1%} [{low:.1%}, {high:.1%}]; {seconds:.0f} s")
 
 

@@ -154,6 +154,18 @@ def test_a_leader_is_valued_by_its_effect_kinds():
     assert discounts[COUNT_WONDER_STAGE] > 0  # Imhotep: 3 stages left to build
 
 
+def test_a_card_is_worth_the_end_vp_its_city_s_leaders_give_for_it():
+    state = recruitment(["Olympia", "Giza", "Rhodes"], [["Pericles"], ["Zenobia"], ["Nero"]])
+    rules.apply_actions(state, {0: leader_action(ActionKind.RECRUIT, "Pericles"),
+                                1: leader_action(ActionKind.RECRUIT, "Zenobia"),
+                                2: leader_action(ActionKind.RECRUIT, "Nero")})
+    stockade = DB.type_of("Stockade")
+    with_pericles = _CityView(state, 0).card_value(stockade)
+    state.recruited[0] = []
+    state.clear_caches()
+    assert with_pericles == _CityView(state, 0).card_value(stockade) + 2  # Pericles: 2 VP per red card
+
+
 def test_the_heuristic_reads_no_hidden_leader():
     """Redrawing what a player cannot see (other Leader and draft hands, the decks) changes none of
     its move values in any phase of Leaders games."""
