@@ -16,6 +16,11 @@ field of N-1 copies of every other agent (``heuristic`` + 3 ``random``, ...). Se
 game ``k`` of a lineup shifts it by ``k`` seats, and every lineup plays a multiple of N games, so
 each agent sits in each seat equally often.
 
+**Tables.** ``env_options`` are the env's table options beyond the player count and edition
+(7 Wonders: ``expansions=("leaders",)``, ``engine="python"``, ``payment``, ``wonder_sides``...): every
+game is played on ``wonders_env.make(game, players, edition, raw=True, **env_options)``, and they are
+saved with each game so that :func:`replay` plays the same table.
+
 **Records.** With ``save_records`` (``wonders tournament --save-records DIR``) every game's
 ``game_record()`` is saved as ``DIR/<index>_<seat 0>-vs-<seat 1>..._seed<env seed>.json``; the
 web app (``wonders serve``, Replay) steps through any of them.
@@ -122,6 +127,7 @@ class GameSpec:
     seed: int
     seats: tuple[str, ...]  # agent spec of each seat
     agent_seeds: tuple[int, ...]
+    options: tuple[tuple[str, Any], ...] = ()  # the env's table options, as sorted (name, value) pairs
 
 
 def default_lineups(agents: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
@@ -135,9 +141,10 @@ def default_lineups(agents: Sequence[str], num_players: int) -> list[tuple[str, 
 
 
 def schedule(game: str, lineups: Sequence[Sequence[str]], games: int, num_players: int,
-             edition: str = "1st", seed: int = 0) -> list[GameSpec]:
+             edition: str = "1st", seed: int = 0, env_options: dict[str, Any] | None = None) -> list[GameSpec]:
     """``games`` games shared evenly by the lineups (each rounded up to a multiple of the number
-    of players, so that seats rotate fully), with their seeds."""
+    of players, so that seats rotate fully), with their seeds, on the table of ``env_options``."""
+    options = table_options(env_options)
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     for lineup in lineups:
@@ -152,19 +159,26 @@ def schedule(game: str, lineups: Sequence[Sequence[str]], games: int, num_player
             shift = k % num_players
             seats = tuple(lineup[shift:]) + tuple(lineup[:shift])
             specs.append(GameSpec(index, game, num_players, edition, int(seeds[0]), seats,
-                                  tuple(int(s) for s in seeds[1:])))
+                                  tuple(int(s) for s in seeds[1:]), options))
     return specs
 
 
+def table_options(env_options: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    """``env_options`` as :attr:`GameSpec.options`: sorted pairs, lists made tuples (as read back
+    from a saved game's JSON)."""
+    return tuple(sorted((name, tuple(value) if isinstance(value, list) else value)
+                        for name, value in (env_options or {}).items()))
+
+
 # ---------------------------------------------------------------- playing
-_ENVS: dict[tuple[str, int, str], Any] = {}
+_ENVS: dict[tuple, Any] = {}
 
 
 def play_spec(spec: GameSpec) -> GameResult:
-    """Play one scheduled game (an env per game type is kept per process)."""
-    key = (spec.game, spec.num_players, spec.edition)
+    """Play one scheduled game (an env per table is kept per process)."""
+    key = (spec.game, spec.num_players, spec.edition, spec.options)
     if key not in _ENVS:
-        _ENVS[key] = wonders_env.make(spec.game, spec.num_players, spec.edition, raw=True)
+        _ENVS[key] = wonders_env.make(spec.game, spec.num_players, spec.edition, raw=True, **dict(spec.options))
     agents = [build_agent(label, spec.game, seed) for label, seed in zip(spec.seats, spec.agent_seeds)]
     return play_game(_ENVS[key], agents, spec.seed)
 
@@ -176,7 +190,7 @@ def replay(row: dict) -> GameResult:
 
 def spec_of(row: dict) -> GameSpec:
     return GameSpec(row["index"], row["game"], row["num_players"], row["edition"], row["seed"],
-                    tuple(row["seats"]), tuple(row["agent_seeds"]))
+                    tuple(row["seats"]), tuple(row["agent_seeds"]), table_options(dict(row.get("options", ()))))
 
 
 def record_name(spec: GameSpec) -> str:
@@ -198,6 +212,7 @@ def game_row(spec: GameSpec, result: GameResult) -> dict:
     """The row of :attr:`TournamentResult.games` of a game played: its spec and its outcome."""
     players = result.record["players"][:spec.num_players]
     return {**asdict(spec), "seats": list(spec.seats), "agent_seeds": list(spec.agent_seeds),
+            "options": dict(spec.options),
             "winners": result.winners, "scores": result.scores,
             "coins": [player["coins"] for player in players], "victory": result.victory,
             "think_seconds": [round(t, 6) for t in result.think_seconds], "decisions": result.decisions}
@@ -215,6 +230,7 @@ class TournamentResult:
     lineups: list[list[str]]
     games: list[dict] = field(default_factory=list)
     ratings: dict[str, dict[str, float]] | None = None
+    env_options: dict[str, Any] = field(default_factory=dict)  # the table's options beyond players and edition
 
     # -- statistics
     def win_rates(self) -> dict[str, dict[str, dict[str, float]]]:
@@ -295,7 +311,7 @@ class TournamentResult:
 
     def summary(self) -> dict[str, Any]:
         return {"game": self.game, "num_players": self.num_players, "edition": self.edition,
-                "seed": self.seed, "agents": self.agents, "lineups": self.lineups,
+                "env_options": self.env_options, "seed": self.seed, "agents": self.agents, "lineups": self.lineups,
                 "num_games": len(self.games), "replayable": self.replayable,
                 "win_rates": self.win_rates(), "agent_stats": self.agent_stats(),
                 "lineup_stats": self.lineup_stats(), "seat_stats": self.seat_stats(),
@@ -308,7 +324,8 @@ class TournamentResult:
 
     def report(self) -> str:
         """The results as text: per-agent statistics, the win-rate matrix, the ratings."""
-        lines = [f"{self.game}, {self.num_players} players, {len(self.games)} games (seed {self.seed})", ""]
+        options = "".join(f", {name}={value!r}" for name, value in self.env_options.items())
+        lines = [f"{self.game}, {self.num_players} players{options}, {len(self.games)} games (seed {self.seed})", ""]
         width = max(len(a) for a in self.agents) + 2
         lines.append(f"{'agent':<{width}} {'seats':>6}  {'win rate [95% CI]':<22} {'score':>6}  "
                      f"{'s/move':>7}  victories")
@@ -510,7 +527,8 @@ def write_record(path: Path, record: dict) -> None:
 def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_players: int | None = None,
                    lineups: Sequence[Sequence[str]] | None = None, edition: str = "1st", seed: int = 0,
                    workers: int | None = None, ratings: bool = True, progress: bool = True,
-                   save_records: str | os.PathLike | None = None) -> TournamentResult:
+                   save_records: str | os.PathLike | None = None,
+                   env_options: dict[str, Any] | None = None) -> TournamentResult:
     """Play a tournament (see the module docstring) and return its :class:`TournamentResult`.
 
     ``agents``: specs (``heuristic``, ``mcts:simulations=100`` ...); ``lineups``: explicit seat
@@ -519,19 +537,20 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
     progress bar, with the number of games said before the first and the time it should take
     estimated once each process has finished a game; ``save_records``: a folder where every
     game's ``game_record()`` is written as JSON as soon as it ends (named by :func:`record_name`;
-    the web app's replay opens them).
+    the web app's replay opens them); ``env_options``: the table's options (module docstring).
     """
     game = resolve_game(game)
     players = default_players(game) if num_players is None else num_players
     if lineups is None:
         lineups = default_lineups(agents, players)
     labels = list(dict.fromkeys([*agents, *(a for lineup in lineups for a in lineup)]))
-    env = wonders_env.make(game, players, edition, raw=True)  # bad game settings fail before any game,
+    env_options = dict(table_options(env_options))
+    env = wonders_env.make(game, players, edition, raw=True, **env_options)  # bad game settings fail before any game,
     for label in labels:
         build_agent(label, game, 0, env)  # and so do unknown agents, bad options and a table an agent cannot play
     if ratings:
         openskill_model(instead="pass ratings=False / --no-ratings")
-    specs = schedule(game, lineups, games, players, edition, seed)
+    specs = schedule(game, lineups, games, players, edition, seed, env_options)
     if workers is None:
         workers = os.cpu_count() or 1
     if workers < 1:
@@ -562,7 +581,8 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
                 done(row)
     bar.close()
     rows.sort(key=lambda r: r["index"])
-    result = TournamentResult(game, players, edition, seed, labels, [list(lineup) for lineup in lineups], rows)
+    result = TournamentResult(game, players, edition, seed, labels, [list(lineup) for lineup in lineups], rows,
+                              env_options=env_options)
     if ratings:
         result.ratings = openskill_ratings(rows)
     return result
