@@ -119,7 +119,6 @@ class PythonRules:
     build_payment = staticmethod(rules.build_payment)
     stage_payment = staticmethod(rules.stage_payment)
     payment_choices = staticmethod(rules.payment_choices)
-    recruit_price = staticmethod(leaders.recruit_price)
     count_items = staticmethod(rules.count_items)
     free_build_available = staticmethod(free_build_available)
     describe_action = staticmethod(rules.describe_action)
