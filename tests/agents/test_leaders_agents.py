@@ -192,3 +192,10 @@ def test_the_core_search_refuses_the_leaders_table_naming_the_missing_core_port(
     with pytest.raises(ValueError, match="its C\\+\\+ port is missing"):
         agent.act(env)
     check_agent(make_agent("mcts", seed=0, engine="python"), env)  # the Python search plays it
+
+
+@pytest.mark.parametrize("name", ["ppo", "az"])
+def test_the_shipped_networks_refuse_the_leaders_table_naming_it(name):
+    pytest.importorskip("torch", reason=f"the {name} agent needs torch (the train extra)")
+    with pytest.raises(ValueError, match=r"this game \(seven_wonders, 1st edition, with leaders\) gives"):
+        check_agent(make_agent(name, seed=0), leaders_env())
