@@ -111,6 +111,12 @@ def _demand(db: CardDatabase) -> tuple[tuple[int, ...], ...]:
     return tuple(by_age)
 
 
+@cache
+def _copy_leader_types(db: CardDatabase) -> frozenset[int]:
+    """The card types that copy a neighbour's leader (the Courtesans Guild)."""
+    return frozenset(t.index for t in db.types if Special("copy_leader") in t.effects)
+
+
 def action_values(state: SevenWondersState, seat: int, legal: Sequence[int]) -> np.ndarray:
     """The heuristic value, in VP-equivalents, of each action in ``legal`` for ``seat``."""
     n_types = state.db.num_types
@@ -291,7 +297,7 @@ class _CityView:
             stages = len(state.wonders[self.city].stages)
             value += db.wonder_bonus[card_type] * (0.5 + 0.5 * (state.stages_built[self.city] == stages))
         value += sum(reward.amount for reward in self.leader_rewards if color in reward.counted)
-        if any(effect == Special("copy_leader") for effect in db.types[card_type].effects):
+        if card_type in _copy_leader_types(db):
             value += max((self.leader_value(leader) for n in self.neighbours for leader in state.recruited[n]),
                          default=0.0)
         if self.age < 3:

@@ -166,6 +166,18 @@ def test_a_card_is_worth_the_end_vp_its_city_s_leaders_give_for_it():
     assert with_pericles == _CityView(state, 0).card_value(stockade) + 2  # Pericles: 2 VP per red card
 
 
+def test_the_courtesans_guild_is_worth_the_best_leader_it_may_copy():
+    state = recruitment(["Olympia", "Giza", "Rhodes"], [["Sappho"], ["Cleopatra"], ["Zenobia"]])
+    rules.apply_actions(state, {0: leader_action(ActionKind.LEADER_DISCARD, "Sappho"),
+                                1: leader_action(ActionKind.RECRUIT, "Cleopatra"),
+                                2: leader_action(ActionKind.RECRUIT, "Zenobia")})
+    courtesans = DB.type_of("Courtesans Guild")
+    with_leaders = _CityView(state, 0).card_value(courtesans)
+    state.recruited[1] = state.recruited[2] = []
+    state.clear_caches()
+    assert with_leaders == _CityView(state, 0).card_value(courtesans) + 5  # Cleopatra's 5 VP
+
+
 def test_the_heuristic_reads_no_hidden_leader():
     """Redrawing what a player cannot see (other Leader and draft hands, the decks) changes none of
     its move values in any phase of Leaders games."""
