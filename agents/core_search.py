@@ -74,9 +74,21 @@ class CoreSearch:
             return compiled, compiled.core_state(compiled.from_python(state)), state
         return game, game.core_state(state), state
 
+    def check_game(self, game: Game) -> None:
+        """``ValueError`` if the core cannot search the table of the engine ``game`` (a Python engine
+        whose table the core does not play: the 7 Wonders Leaders table until its C++ port)."""
+        if not hasattr(game, "core_state"):
+            self._compiled_twin(game)
+
     def _compiled_twin(self, game: Game) -> Any:
-        """The compiled engine of a Python engine's table (built once per engine)."""
-        return _remembered(self._compiled, game, game.compiled_twin)
+        """The compiled engine of a Python engine's table (built once per engine); a table the core
+        does not play raises ``ValueError`` naming what is missing and the search that plays it."""
+        try:
+            return _remembered(self._compiled, game, game.compiled_twin)
+        except ValueError as error:
+            raise ValueError(f"the search on the core (engine='core', the default) cannot search this table: the "
+                             f"core does not play it yet (its C++ port is missing: {error}); the Python reference "
+                             f"search plays it (mcts:engine=python)") from None
 
     def _searcher(self, compiled: Any) -> Any:
         def new_searcher() -> Any:

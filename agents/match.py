@@ -46,8 +46,10 @@ def check_trained_table(env: Any, network: str, game: str, obs_size: int, paymen
                          f"payment={env_payment!r} (its actions and observations differ)")
     size = raw.game.observation_size
     if size != obs_size:
-        edition = getattr(raw, "edition", None)
+        edition, expansions = getattr(raw, "edition", None), getattr(raw, "expansions", ())
         table = game + (f", {edition} edition" if edition else "")
+        if expansions:
+            table += f", with {', '.join(expansions)}"
         raise ValueError(f"{network} expects observations of size {obs_size} ({game}), this game ({table}) gives "
                          f"{size}: it plays only the game, and for 7 Wonders the edition, it was trained on; choose "
                          f"another agent or a file trained for this table")

@@ -12,6 +12,18 @@ Each move is worth what a decent player would reckon it adds to the final score,
 * **denial**: the card leaves the hand passed to the next player, so a card worth a lot to them
   (a guild, a science card, their missing resource) is worth taking, burying or selling.
 
+With Leaders (``expansions=("leaders",)``) a leader is worth what its effects add, valued by their
+kinds (never by the leader's name): VP, coins, shields and science as cards are; end rewards on the
+counts the city may reach by the end (:data:`FINAL_GROWTH`); discounts, trade coins and free builds
+by the uses left in the game. In the draft it keeps the leader worth most net of its price; at the
+recruitment turn it recruits, builds a stage with a leader or discards one for 3 coins, whichever
+adds most, a leader kept for a later Age counting ``KEEP_WEIGHT`` of its worth; a card or stage
+is worth the end VP its city's leaders give for it; the Courtesans Guild
+copies the neighbours' leader worth most; Roma B recruits as at a recruitment turn. The recruitment
+price is the Python engine's (:func:`wonders_env.seven_wonders.leaders.recruit_price`, imported only
+at a recruitment decision): the core plays no Leaders table yet; its port is to answer
+``recruit_price`` among the rules' questions (``rules_of``), and this call is to ask it there.
+
 With ``payment="choose"`` it also chooses whom to pay: each coin costs its value, plus
 ``GIFT_PENALTY`` for feeding a rival, doubled for a rival ahead on points now; coins to the Free
 City cost no penalty (it cannot win), and for the Free City's purchases the holder counts coins
@@ -34,10 +46,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from wonders_env.game import Game
-from wonders_env.seven_wonders.actions import ActionKind
-from wonders_env.seven_wonders.cards import (BLUE, SCIENCE_ANY, SCOPE_SELF, CardDatabase, Coins, Produce,
-                                             Science, Shields, Special, TradeDiscount, VictoryPoints)
-from wonders_env.seven_wonders.state import VICTORY_TOKEN, Phase, SevenWondersState, rules_of
+from wonders_env.seven_wonders.actions import LEADER_KINDS, ActionKind, num_actions
+from wonders_env.seven_wonders.cards import (BLUE, COUNT_DEFEAT_TOKEN, COUNT_LEADER, COUNT_THREE_COINS,
+                                             COUNT_VICTORY_TOKEN, COUNT_WONDER_STAGE, SCIENCE_ANY, SCOPE_SELF,
+                                             BankPurchase, CardDatabase, Coins, CountReward, DrawLeaders, Event,
+                                             EventCoins, FreeBuild, LeaderDiscount, Produce, ResourceDiscount, Science,
+                                             ScienceSetBonus, SetReward, Shields, Special, TradeDiscount, VictoryPoints)
+from wonders_env.seven_wonders.state import LEADER_PHASES, VICTORY_TOKEN, Phase, SevenWondersState, rules_of
 
 from .search_values import win_and_margin
 
@@ -67,6 +82,23 @@ ONE_OFF_SPECIAL_VALUE = {"build_from_discard": 3.0, "copy_guild": 4.0, "free_fir
 BUILD, WONDER, FREE_BUILD, DISCARD_BUILD = (int(k) for k in (ActionKind.BUILD, ActionKind.WONDER, ActionKind.FREE_BUILD,
                                                               ActionKind.DISCARD_BUILD))
 FREE_CITY_DENIAL = 3.0  # the Free City cannot win: its card is chosen to deny the opponent
+# Leaders. What a city's own counts grow by over a whole game (colours by index, then the other counts;
+# measured on heuristic games with Leaders)
+FINAL_GROWTH = {0: 2.5, 1: 1.0, 2: 3.3, 3: 2.0, 4: 3.0, 5: 3.0, 6: 1.5, COUNT_VICTORY_TOKEN: 3.0,
+                COUNT_DEFEAT_TOKEN: 2.0, COUNT_THREE_COINS: 4.0, COUNT_LEADER: 2.0}
+SCIENCE_SETS_GROWTH = 1.0  # complete science sets a city adds over a whole game
+SET_COLOUR_SPREAD = 2.0  # a colour the city lacks is built by the end with chance 1 - exp(-growth left / this)
+UNIT_SAVED_VALUE = 0.6  # VP per resource unit a discount saves on one build
+FREE_BUILD_SAVING = 2.0  # VP a build made free saves
+BANK_PURCHASE_VALUE = 1.0  # per Age left (Bilkis)
+EVENTS_PER_AGE = {Event.NEIGHBOUR_PURCHASE: 2.5, Event.NEW_VICTORY_TOKEN: 1.0, Event.CHAIN_BUILD: 1.0,
+                  Event.YELLOW_BUILD: 0.7}
+MEAN_LEADER_PRICE = 3.0
+LEADER_SPECIAL_VALUE = {"defeat_tokens_to_victor": 0.3}  # per Age left
+DISCARD_PICK_VALUE = 3.0  # a build from a non-empty discard pile (Solomon; as Halicarnassus's)
+DRAW_LEADER_VALUE = 0.5  # per leader drawn into the Leader hand (Roma B)
+KEEP_WEIGHT = 0.5  # share of a leader's net worth kept when it stays in hand for a later recruitment turn
+DRAFT, RECRUIT, LEADER_WONDER, LEADER_DISCARD, COPY_LEADER = LEADER_KINDS
 
 
 @cache
@@ -79,6 +111,12 @@ def _demand(db: CardDatabase) -> tuple[tuple[int, ...], ...]:
     return tuple(by_age)
 
 
+@cache
+def _copy_leader_types(db: CardDatabase) -> frozenset[int]:
+    """The card types that copy a neighbour's leader (the Courtesans Guild)."""
+    return frozenset(t.index for t in db.types if Special("copy_leader") in t.effects)
+
+
 def action_values(state: SevenWondersState, seat: int, legal: Sequence[int], game: Game | None = None) -> np.ndarray:
     """The heuristic value, in VP-equivalents, of each action in ``legal`` for ``seat`` (``game``, the
     state's engine, is not needed: the valuation reads the state)."""
@@ -88,6 +126,8 @@ def action_values(state: SevenWondersState, seat: int, legal: Sequence[int], gam
     phase = state.phase
     if phase == Phase.PAYMENT:
         return payment_values(state, seat, city, legal)
+    if phase in LEADER_PHASES:
+        return leader_action_values(state, seat, legal)
     view = _CityView(state, city)
     free_city_phase = phase == Phase.FREE_CITY
     receiver = _hand_receiver(state, seat)
@@ -153,6 +193,42 @@ def payment_values(state: SevenWondersState, seat: int, city: int, legal: Sequen
     return values
 
 
+def leader_action_values(state: SevenWondersState, seat: int, legal: Sequence[int]) -> np.ndarray:
+    """The value of each legal action of ``seat`` in a Leaders phase (draft, recruitment, the
+    Courtesans' copy, Roma B's recruit): see the module doc."""
+    db, rules = state.db, rules_of(state)
+    view = _CityView(state, seat)
+    leaders_from, n_leaders = num_actions(db.num_types, state.payment), db.num_leaders
+    keep = KEEP_WEIGHT if state.age < 3 else 0.0  # a leader not used at the last recruitment turn is lost
+    stage_value = None
+    values = np.empty(len(legal))
+    for i, action in enumerate(map(int, legal)):
+        kind_index, leader = divmod(action - leaders_from, n_leaders)
+        kind = LEADER_KINDS[kind_index]
+        if kind == COPY_LEADER:
+            values[i] = view.leader_value(leader)
+        elif kind == DRAFT:
+            values[i] = view.net_leader_value(leader)
+        elif kind == RECRUIT:
+            values[i] = view.leader_value(leader) - view.coin_value * _recruit_price(state, seat, leader)
+        else:
+            if kind == LEADER_WONDER:
+                if stage_value is None:
+                    stage_value = view.stage_value() - view.payment_cost(rules.stage_payment(state, seat))
+                value = stage_value
+            else:
+                value = 3 * view.coin_value
+            values[i] = value - keep * max(0.0, view.net_leader_value(leader))
+    return values
+
+
+def _recruit_price(state: SevenWondersState, seat: int, leader: int) -> int:
+    """The coins ``seat`` pays to recruit ``leader`` now (the Python engine's rules: module doc)."""
+    from wonders_env.seven_wonders.leaders import recruit_price
+
+    return recruit_price(state, seat, leader)
+
+
 def _hand_receiver(state: SevenWondersState, seat: int) -> int:
     """The player who gets the rest of this hand, or -1 if nobody does (last card, discards)."""
     if state.phase not in (Phase.MAIN, Phase.FREE_CITY) or state.turn >= 6:
@@ -190,6 +266,13 @@ class _CityView:
         self.have = have
         self.science = [int(x) for x in state.science[city]]
         self._scarcities: dict[int, float] = {}
+        self.ages_left = 4 - age - state.turn / 7  # the share of the game still to play, in Ages
+        owned = []  # the city's leaders (recruited and copied): their end VP per card or stage built
+        if db.num_leaders and city < state.num_players:
+            copied = state.copied_leader[city]
+            owned = list(state.recruited[city]) + ([copied] if copied >= 0 else [])
+        self.leader_rewards = [e for leader in owned for e in db.leaders[leader].effects
+                               if isinstance(e, CountReward) and e.at_end and e.scope & SCOPE_SELF]
 
     # -- the parts of a card's value
     def card_value(self, card_type: int) -> float:
@@ -214,6 +297,10 @@ class _CityView:
         if db.wonder_bonus[card_type]:
             stages = len(state.wonders[self.city].stages)
             value += db.wonder_bonus[card_type] * (0.5 + 0.5 * (state.stages_built[self.city] == stages))
+        value += sum(reward.amount for reward in self.leader_rewards if color in reward.counted)
+        if card_type in _copy_leader_types(db):
+            value += max((self.leader_value(leader) for n in self.neighbours for leader in state.recruited[n]),
+                         default=0.0)
         if self.age < 3:
             value += CHAIN_VALUE[a] * len(db.types[card_type].chains_to)
             if color == BLUE and db.vp[card_type] and db.types[card_type].chains_to:
@@ -231,6 +318,7 @@ class _CityView:
         state, city = self.state, self.city
         stage = state.wonders[city].stages[state.stages_built[city]]
         value = STAGE_PROGRESS_VALUE if state.stages_built[city] + 1 < len(state.wonders[city].stages) else 0.0
+        value += sum(reward.amount for reward in self.leader_rewards if COUNT_WONDER_STAGE in reward.counted)
         for effect in stage.effects:
             if isinstance(effect, VictoryPoints):
                 value += effect.points
@@ -244,12 +332,79 @@ class _CityView:
                 value += self.science_value(SCIENCE_ANY)
             elif isinstance(effect, TradeDiscount):
                 value += DISCOUNT_SIDE_VALUE[self.a] * bin(effect.scope).count("1")
+            elif isinstance(effect, DrawLeaders):
+                value += DRAW_LEADER_VALUE * effect.count
+            elif effect == Special("recruit_leader_now"):
+                value += max((self.net_leader_value(leader) for leader in state.leader_hands[city]), default=0.0)
             elif isinstance(effect, Special):
                 if effect.name in SPECIAL_VALUE:
                     value += SPECIAL_VALUE[effect.name] * (4 - self.age)
                 else:
                     value += ONE_OFF_SPECIAL_VALUE.get(effect.name, 0.0)
         return value
+
+    # -- leaders
+    def leader_value(self, leader: int) -> float:
+        """What recruiting (or copying) ``leader`` now adds, before its price: the sum of its effects'."""
+        return sum(self.leader_effect_value(effect) for effect in self.db.leaders[leader].effects)
+
+    def net_leader_value(self, leader: int) -> float:
+        """A leader's worth net of its printed price."""
+        return self.leader_value(leader) - self.coin_value * self.db.leaders[leader].coin_cost
+
+    def leader_effect_value(self, effect) -> float:
+        """One leader effect's worth by its kind (module doc)."""
+        ages_left, share_left = self.ages_left, self.ages_left / 3
+        if isinstance(effect, VictoryPoints):
+            return float(effect.points)
+        if isinstance(effect, Coins):
+            return effect.coins * self.coin_value
+        if isinstance(effect, Shields):
+            return self.military_value(effect.shields)
+        if isinstance(effect, Science):
+            return self.science_value(effect.symbol)
+        if isinstance(effect, CountReward):
+            return effect.amount * sum(self.projected_count(item, effect.scope) for item in effect.counted)
+        if isinstance(effect, SetReward):  # the chance of one complete set (more are rare)
+            chance = 1.0
+            for color in effect.colors:
+                if not self.rules.count_items(self.state, self.city, (color,), SCOPE_SELF):
+                    chance *= 1 - math.exp(-FINAL_GROWTH[color] * share_left / SET_COLOUR_SPREAD)
+            return effect.amount * chance
+        if isinstance(effect, ScienceSetBonus):
+            return effect.points * (min(self.science[:3]) + SCIENCE_SETS_GROWTH * share_left)
+        if isinstance(effect, ResourceDiscount):
+            if effect.target == COUNT_WONDER_STAGE:
+                builds = len(self.state.wonders[self.city].stages) - self.state.stages_built[self.city]
+            else:
+                builds = FINAL_GROWTH[effect.target] * share_left
+            return UNIT_SAVED_VALUE * effect.units * builds
+        if isinstance(effect, FreeBuild):
+            return FREE_BUILD_SAVING * FINAL_GROWTH[effect.color] * share_left
+        if isinstance(effect, BankPurchase):
+            return BANK_PURCHASE_VALUE * ages_left
+        if isinstance(effect, EventCoins):
+            return effect.coins * EVENTS_PER_AGE[effect.event] * ages_left * self.coin_value
+        if isinstance(effect, LeaderDiscount):
+            if effect.free:
+                saved = MEAN_LEADER_PRICE
+            else:  # a discount for the neighbours only is no gain for the owner
+                saved = min(effect.coins, MEAN_LEADER_PRICE) if effect.scope & SCOPE_SELF else 0.0
+            return saved * (3 - self.age) * self.coin_value  # the recruitment turns after this one
+        if effect == Special("build_from_discard"):
+            return DISCARD_PICK_VALUE if len(self.state.discard) else 0.0
+        if isinstance(effect, Special):
+            return LEADER_SPECIAL_VALUE.get(effect.name, 0.0) * ages_left
+        return 0.0
+
+    def projected_count(self, item: int, scope: int) -> float:
+        """The count of ``item`` (a colour or another count) in ``scope`` expected at the end of the game."""
+        count = float(self.rules.count_items(self.state, self.city, (item,), scope))
+        if scope & SCOPE_SELF:
+            if item == COUNT_WONDER_STAGE:
+                return float(len(self.state.wonders[self.city].stages))  # a city aims to finish its wonder
+            count += FINAL_GROWTH[item] * self.ages_left / 3
+        return count
 
     def free_build_spent(self) -> float:
         """Olympia A's free build is once per Age: using it early forgoes a later, dearer use."""

@@ -229,6 +229,8 @@ class TournamentResult:
     lineups: list[list[str]]
     games: list[dict] = field(default_factory=list)
     ratings: dict[str, dict[str, float]] | None = None
+    expansions: tuple[str, ...] = ()  # the table's expansions
+    engine: str | None = None  # the env's engine (None: its default, the core)
 
     # -- statistics
     def win_rates(self) -> dict[str, dict[str, dict[str, float]]]:
@@ -309,7 +311,8 @@ class TournamentResult:
 
     def summary(self) -> dict[str, Any]:
         return {"game": self.game, "num_players": self.num_players, "edition": self.edition,
-                "seed": self.seed, "agents": self.agents, "lineups": self.lineups,
+                "expansions": list(self.expansions), "engine": self.engine, "seed": self.seed,
+                "agents": self.agents, "lineups": self.lineups,
                 "num_games": len(self.games), "replayable": self.replayable,
                 "win_rates": self.win_rates(), "agent_stats": self.agent_stats(),
                 "lineup_stats": self.lineup_stats(), "seat_stats": self.seat_stats(),
@@ -322,7 +325,9 @@ class TournamentResult:
 
     def report(self) -> str:
         """The results as text: per-agent statistics, the win-rate matrix, the ratings."""
-        lines = [f"{self.game}, {self.num_players} players, {len(self.games)} games (seed {self.seed})", ""]
+        table = "".join(f", with {name}" for name in self.expansions)
+        table += f", {self.engine} engine" if self.engine else ""
+        lines = [f"{self.game}, {self.num_players} players{table}, {len(self.games)} games (seed {self.seed})", ""]
         width = max(len(a) for a in self.agents) + 2
         lines.append(f"{'agent':<{width}} {'seats':>6}  {'win rate [95% CI]':<22} {'score':>6}  "
                      f"{'s/move':>7}  victories")
@@ -580,7 +585,8 @@ def run_tournament(game: str, agents: Sequence[str], games: int = 100, num_playe
                 done(row)
     bar.close()
     rows.sort(key=lambda r: r["index"])
-    result = TournamentResult(game, players, edition, seed, labels, [list(lineup) for lineup in lineups], rows)
+    result = TournamentResult(game, players, edition, seed, labels, [list(lineup) for lineup in lineups], rows,
+                              expansions=expansions, engine=engine)
     if ratings:
         result.ratings = openskill_ratings(rows)
     return result

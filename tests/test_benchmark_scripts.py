@@ -21,6 +21,7 @@ RUNS = [
      ["engine", "aec_raw", "aec", "parallel"]),
     ("bench_core.py", ["--seconds", "0.05", "--batches", "1"], ["batched", "memory"]),
     ("bench_pantheon_heuristic.py", ["--games", "2", "--engine", "python"], ["heuristic"]),
+    ("bench_leaders.py", ["--games", "4"], ["heuristic", "Leaders"]),
 ]
 
 

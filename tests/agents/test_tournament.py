@@ -246,3 +246,27 @@ def test_the_number_of_games_is_said_before_the_first_and_the_time_estimated(cap
     out = capsys.readouterr().out
     assert "6 games to play: 3 lineups x 2 games, in 1 process (4 asked; each lineup plays a multiple of 2" in out
     assert re.search(r"first 1 game in \d+ s: about \d+ seconds in all", out)
+
+
+def test_a_tournament_of_the_leaders_table_saves_and_replays_its_table(tmp_path):
+    result = run_tournament("seven_wonders", ["heuristic", "random"], games=8, num_players=4, workers=1,
+                            ratings=False, progress=False, expansions=["leaders"], engine="python",
+                            save_records=tmp_path)
+    assert (result.expansions, result.engine) == (("leaders",), "python")
+    assert "4 players, with leaders, python engine, 8 games" in result.report().splitlines()[0]
+    summary = json.loads(json.dumps(result.summary()))  # as read back from summary.json
+    assert (summary["expansions"], summary["engine"]) == (["leaders"], "python")
+    row = summary["games"][0]
+    assert (row["expansions"], row["engine"]) == (["leaders"], "python")
+    again = replay(row)
+    assert again.winners == row["winners"] and again.scores == row["scores"]
+    assert "leaders" in again.record["players"][0]["score"]
+    assert result.win_rates()["heuristic"]["random"]["rate"] >= 0.75  # one heuristic seat against three random
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 8 and "leaders" in json.loads(records[0].read_text())["players"][0]["score"]
+
+
+def test_the_core_search_is_refused_on_the_leaders_table_before_playing():
+    with pytest.raises(ValueError, match="mcts cannot play this game: the search on the core .* C\\+\\+ port"):
+        run_tournament("seven_wonders", ["random", "mcts"], num_players=4, games=4, ratings=False, progress=False,
+                       expansions=("leaders",), engine="python")
