@@ -116,7 +116,8 @@ def test_the_expansions_flag_plays_the_pantheon_table_and_refuses_what_the_game_
     assert "Pantheon (the price of a space" in capsys.readouterr().out
     for flags, error in ((["--expansions", "pantheon,pantheon"], "names an expansion twice"),
                          (["--expansions", "pantheon", "--expansions", "agora"], "its expansions are: 'pantheon'"),
-                         (["--game", "7w", "--expansions", "pantheon"], "for seven_wonders; its expansions are: 'leaders'")):
+                         (["--game", "7w", "--expansions", "pantheon"],
+                          "for seven_wonders; its expansions are: 'leaders'")):
         with pytest.raises(SystemExit, match=error):
             run(["tournament", "--agents", "random", "heuristic", "--no-plot", "--no-ratings", *flags])
         with pytest.raises(SystemExit, match=error):
