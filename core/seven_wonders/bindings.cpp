@@ -37,6 +37,12 @@ TableData table_data(const py::dict& data) {
       out.city_names = py::cast<std::vector<std::string>>(item.second);
     else if (key == "side_names")
       out.side_names = py::cast<std::vector<std::string>>(item.second);
+    else if (key == "special_names")
+      out.special_names = py::cast<std::vector<std::string>>(item.second);
+    else if (key == "leader_effect_kinds")
+      out.leader_effect_kinds = py::cast<std::vector<std::string>>(item.second);
+    else if (key == "leader_names")
+      out.leader_names = py::cast<std::vector<std::string>>(item.second);
     else {
       IntArray array = py::cast<IntArray>(item.second);
       IntTable& table = out.arrays[key];
@@ -294,7 +300,8 @@ void bind(py::module_ m) {
            py::arg("data"), "From the dict of numpy arrays built by wonders_env.seven_wonders.compiled.table_arrays.")
       .def_readonly("edition", &Tables::edition)
       .def_readonly("num_types", &Tables::num_types)
-      .def_readonly("num_cards", &Tables::num_cards);
+      .def_readonly("num_cards", &Tables::num_cards)
+      .def_readonly("num_leaders", &Tables::num_leaders);
 
   py::class_<State> state(m, "State",
                           "A 7 Wonders game state of the core: read-only properties under the Python state's "
@@ -329,6 +336,8 @@ void bind(py::module_ m) {
       .def(py::init([](std::shared_ptr<Tables> tables, int num_players, std::vector<int> wonders,
                        std::vector<int> sides, bool choose_payments) {
              if (!tables) fail("tables must be a Tables object");
+             if (tables->num_leaders)
+               fail("the core's rules do not play the Leaders table yet; play it on the Python engine");
              if (num_players < 2 || num_players > MAX_PLAYERS)
                fail("num_players must be in [2, 7], got " + std::to_string(num_players));
              int seats = std::max(num_players, 3);

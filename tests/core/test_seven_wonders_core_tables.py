@@ -1,0 +1,87 @@
+"""The 7 Wonders core takes the tables of the Python engine, the Leaders tables included (issue 45),
+and refuses bad ones at the boundary with an error naming what is wrong: vocabularies that differ
+from the core's, out-of-range leader effects, Leaders' powers in tables without leaders."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wonders_env import core
+from wonders_env.seven_wonders.cards import database
+from wonders_env.seven_wonders.compiled import LEADER_EFFECT_KINDS, core_tables, table_arrays
+
+LEADERS = ("leaders",)
+
+
+def _tables(arrays):
+    return core.load().seven_wonders.Tables(arrays)
+
+
+def test_the_core_takes_the_leaders_tables():
+    tables = core_tables("1st", LEADERS)
+    db = database("1st", LEADERS)
+    assert (tables.num_leaders, tables.num_types, tables.num_cards) == (db.num_leaders, db.num_types, len(db.cards))
+    assert (tables.num_leaders, tables.num_types) == (36, 79)
+    assert core_tables("1st").num_leaders == core_tables("2nd").num_leaders == 0
+
+
+def test_every_leader_and_board_effect_is_exported():
+    arrays = table_arrays(database("1st", LEADERS))
+    kinds = {int(kind) for kind in arrays["leader_effects"][:, :, 0].ravel() if kind}
+    kinds |= {int(kind) for kind in arrays["wonder_board_effects"][..., 0].ravel() if kind}
+    assert kinds == set(range(1, len(LEADER_EFFECT_KINDS) + 1))  # every kind of the vocabulary is used
+    roma = arrays["city_names"].index("Roma")
+    assert list(arrays["wonder_start"][roma]) == [-1, -1]
+    assert arrays["stage_draw_leaders"][roma, 1, 0] == 4
+    assert arrays["type_specials"][arrays["type_names"].index("Courtesans Guild")] == 256
+
+
+def test_the_core_rules_refuse_the_leaders_table_until_they_play_it():
+    with pytest.raises(ValueError, match="do not play the Leaders table yet; play it on the Python engine"):
+        core.load().seven_wonders.Engine(core_tables("1st", LEADERS), 4, [], [2] * 4, False)
+
+
+def _changed(edition_expansions, key, change):
+    arrays = table_arrays(database(*edition_expansions))
+    arrays[key] = change(arrays[key])
+    return arrays
+
+
+def _set(index, value):
+    def change(array):
+        array = np.array(array)
+        array[index] = value
+        return array
+    return change
+
+
+@pytest.mark.parametrize("tables, key, change, message", [
+    (("1st", LEADERS), "leader_effect_kinds", lambda names: names[::-1], "leader effect kinds are"),
+    (("1st",), "special_names", lambda names: names[:-1], "special powers are"),
+    (("1st", LEADERS), "leader_effects", _set((0, 0, 0), 99), "leader effect 98 is outside"),
+    (("1st", LEADERS), "leader_effects", _set((0, 0, 2), -1), "leader effect argument -1 is outside"),
+    (("1st", LEADERS), "leader_effects", _set(0, [[0, 0, 0, 0], [1, 3, 0, 0]]), "must come first, without gaps"),
+    (("1st", LEADERS), "leader_effects", _set((2, 0), [0, 5, 1, 0]), "empty leader effect row has arguments"),
+    (("1st", LEADERS), "leader_coin_cost", _set(0, 100), "leader coin cost 100 is outside"),
+    (("1st", LEADERS), "leader_coin_cost", lambda costs: costs[:-1], "'leader_coin_cost' has the wrong shape"),
+    (("1st",), "type_vp_rewards", _set((70, 0, 0), 1 << 11), "counted items 2048 is outside"),
+    (("1st",), "stage_specials", _set((0, 0, 0), 512), "stage specials 512 is outside"),
+    (("1st", LEADERS), "stage_specials", _set((0, 0, 0), 128), "a leader's or a card's special power"),
+    (("1st", LEADERS), "type_specials", _set(0, 2), "a card's only special power is copy_leader"),
+    (("1st",), "wonder_start", _set((0, 0), -1), "starting resource -1 is outside"),
+    (("1st",), "stage_draw_leaders", _set((0, 0, 0), 4), "stage leaders drawn 4 is outside"),
+    (("1st",), "wonder_board_effects", _set((0, 0, 0), [10, 1, 1, 0]), "board has leader effects but"),
+])
+def test_bad_tables_are_refused_naming_what_is_wrong(tables, key, change, message):
+    with pytest.raises(ValueError, match=message):
+        _tables(_changed(tables, key, change))
+
+
+def test_too_many_leaders_are_refused():
+    arrays = table_arrays(database("1st", LEADERS))
+    arrays["leader_names"] = arrays["leader_names"] + ["Extra"]
+    arrays["leader_coin_cost"] = np.append(arrays["leader_coin_cost"], 1)
+    arrays["leader_effects"] = np.concatenate([arrays["leader_effects"], arrays["leader_effects"][:1]])
+    with pytest.raises(ValueError, match=r"number of leaders must be in \[0, 36\]"):
+        _tables(arrays)
