@@ -184,11 +184,14 @@ WONDERS_LAYOUT(StateLayout, SEVEN_WONDERS_STATE_FIELDS);
 
 layout::Sizes sizes_of(const Engine& engine) {
   const Tables& t = engine.tables();
-  return {engine.num_seats(), engine.num_players(), t.num_types, t.num_cards, t.num_cities};
+  return {engine.num_seats(), engine.num_players(), t.num_types,       t.num_cards,
+          t.num_cities,        t.num_leaders,         t.num_leaders ? engine.num_players() : 0};
 }
 
-// What the view's getters need (a state knows its table's card names count, not the tables).
-layout::Sizes sizes_of(const State& s) { return {s.num_seats, s.num_players, s.num_types, 0, 0}; }
+// What the view's getters need (a state knows its table's card names and leaders count, not the tables).
+layout::Sizes sizes_of(const State& s) {
+  return {s.num_seats, s.num_players, s.num_types, 0, 0, s.num_leaders, s.num_leaders ? s.num_players : 0};
+}
 
 // The checks between fields that keep the rules inside the state's arrays (each field's own
 // bounds are the layout's).
@@ -196,6 +199,8 @@ void check_between_fields(const Engine& engine, const State& s) {
   const Tables& t = engine.tables();
   const int seats = engine.num_seats(), players = engine.num_players();
   if (s.phase == Phase::PAYMENT && !engine.chooses_payments()) fail("state: a PAYMENT phase needs payment=\"choose\"");
+  if (!t.num_leaders && (s.num_copy_choosers || s.num_recruiters))
+    fail("state: copy_choosers and recruiters must be empty without leaders");
   if (players == 2 ? s.free_city_holder < 0 : s.free_city_holder >= 0)
     fail("state: free_city_holder must be " + std::string(players == 2 ? "0 or 1" : "-1") + " with " +
          std::to_string(players) + " players, got " + std::to_string(s.free_city_holder));
@@ -281,6 +286,7 @@ State import_state(const Engine& engine, const py::dict& d, std::optional<uint64
   s.num_players = static_cast<int8_t>(engine.num_players());
   s.num_seats = static_cast<int8_t>(engine.num_seats());
   s.num_types = static_cast<uint8_t>(engine.tables().num_types);
+  s.num_leaders = static_cast<uint8_t>(engine.tables().num_leaders);
   if (seed) {  // None, or an integer in 0 to 2**64 - 1 (the binding refuses anything else)
     s.has_seed = true;
     s.seed = *seed;

@@ -119,6 +119,7 @@ void Engine::new_game(State& state, const Deal& deal) const {
   state.num_players = static_cast<int8_t>(num_players_);
   state.num_seats = static_cast<int8_t>(num_seats_);
   state.num_types = static_cast<uint8_t>(t.num_types);
+  state.num_leaders = static_cast<uint8_t>(t.num_leaders);
   for (int s = 0; s < num_seats_; ++s) {
     state.cities[s] = deal.city[s];
     state.sides[s] = deal.side[s];

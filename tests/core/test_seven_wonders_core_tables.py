@@ -9,7 +9,7 @@ import pytest
 
 from wonders_env import core
 from wonders_env.seven_wonders.cards import database
-from wonders_env.seven_wonders.compiled import LEADER_EFFECT_KINDS, core_tables, table_arrays
+from wonders_env.seven_wonders.compiled import LEADER_EFFECT_KINDS, CompiledSevenWonders, core_tables, table_arrays
 
 LEADERS = ("leaders",)
 
@@ -85,3 +85,20 @@ def test_too_many_leaders_are_refused():
     arrays["leader_effects"] = np.concatenate([arrays["leader_effects"], arrays["leader_effects"][:1]])
     with pytest.raises(ValueError, match=r"number of leaders must be in \[0, 36\]"):
         _tables(arrays)
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("leader_hands", [[1], [2], [3]], "'leader_hands': a sequence of 3 values is not allowed"),
+    ("leader_deck", [0], "'leader_deck'"),
+    ("copied_leader", [-1, -1, -1], "'copied_leader'"),
+    ("recruiters", [1], "copy_choosers and recruiters must be empty without leaders"),
+])
+def test_the_core_state_holds_the_leaders_fields_empty_without_leaders(field, value, message):
+    game = CompiledSevenWonders(3)
+    view = game.new_game(5)
+    assert (view.leader_deck, view.leader_hands, view.copied_leader, view.recruiters) == ([], [], [], [])
+    assert view.draft_passed.shape == (0, 0)
+    state = game.to_python(view)
+    setattr(state, field, value)
+    with pytest.raises(ValueError, match=message):
+        game.from_python(state)

@@ -47,7 +47,7 @@ from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, BankPurcha
                     Science, ScienceSetBonus, SetReward, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import presentation, render
 from .record import game_record, recorded_action
-from .state import (CATEGORIES, LEADER_FIELDS, Phase, SeatGeometry, SevenWondersState, board_options, check_core_table,
+from .state import (CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_core_table,
                     check_num_players, check_same_options, free_build_available, score_rewards)
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
@@ -548,7 +548,7 @@ class CompiledSevenWonders:
 #: the fields of a Python engine state that the core holds (all but the card database, checked by
 #: edition, and the memos)
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(SevenWondersState)
-                     if f.name not in ("db", "memo", "payment_memo") and f.name not in LEADER_FIELDS)
+                     if f.name not in ("db", "memo", "payment_memo"))
 
 #: the state fields that the core's import_state reads under the Python state's own names (from
 #: the layout; the boards, the phase and the log are converted)
