@@ -32,7 +32,19 @@ constexpr int LEADERS_PER_PLAYER = 4;                        // Leaders: dealt t
 constexpr int MAX_LEADER_HAND = 2 * LEADERS_PER_PLAYER;      // the drafted 4, and Roma B's 4 drawn
 
 // PAYMENT: payment="choose", the players choose whom they pay for the moves of the turn.
-enum class Phase : uint8_t { MAIN = 0, FREE_CITY = 1, SEVENTH_CARD = 2, DISCARD_BUILD = 3, GAME_OVER = 4, PAYMENT = 5 };
+// LEADER_DRAFT, RECRUIT, COPY_LEADER, RECRUIT_NOW: Leaders (leaders.cpp; the recruitment turn is turn 0 of its Age).
+enum class Phase : uint8_t {
+  MAIN = 0,
+  FREE_CITY = 1,
+  SEVENTH_CARD = 2,
+  DISCARD_BUILD = 3,
+  GAME_OVER = 4,
+  PAYMENT = 5,
+  LEADER_DRAFT = 6,
+  RECRUIT = 7,
+  COPY_LEADER = 8,
+  RECRUIT_NOW = 9
+};
 
 // A way to pay for a move: coins to the bank, to the left and to the right neighbour.
 struct CityPayment {

@@ -25,8 +25,8 @@
   FIELD(sides, ints(0, 1, Dim::SEATS), Seats<int8_t>)                                                                  \
   /* progress */                                                                                                       \
   FIELD(age, scalar(1, 3), int8_t)                                                                                     \
-  FIELD(turn, scalar(1, TURNS_PER_AGE), int8_t)                                                                        \
-  FIELD(phase, scalar(0, 5), Phase)                                                                                    \
+  FIELD(turn, scalar(0, TURNS_PER_AGE), int8_t)  /* 0: the recruitment turn (Leaders) */                              \
+  FIELD(phase, scalar(0, 9), Phase)  /* 6-9: Leaders only */                                                           \
   /* cards */                                                                                                          \
   FIELD(decks, keyed_lists(0, last(Dim::CARDS), &State::deck_size, 1), std::array<std::array<uint8_t, MAX_DECK>, 3>)   \
   FIELD(deck_size, internal(), std::array<uint8_t, 3>)  /* decks: the Ages not yet dealt */                            \

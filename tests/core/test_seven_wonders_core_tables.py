@@ -1,6 +1,8 @@
 """The 7 Wonders core takes the tables of the Python engine, the Leaders tables included (issue 45),
 and refuses bad ones at the boundary with an error naming what is wrong: vocabularies that differ
-from the core's, out-of-range leader effects, Leaders' powers in tables without leaders."""
+from the core's, out-of-range leader effects, Leaders' powers in tables without leaders. Its state
+holds the Leaders fields (empty without leaders) and it sets up a Leaders game as the Python engine
+does, seed for seed; its rules refuse to play on past that setup until they play the expansion."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ import numpy as np
 import pytest
 
 from wonders_env import core
+from wonders_env.game import differing_fields
 from wonders_env.seven_wonders.cards import database
 from wonders_env.seven_wonders.compiled import LEADER_EFFECT_KINDS, CompiledSevenWonders, core_tables, table_arrays
+from wonders_env.seven_wonders.state import Phase, new_game
 
 LEADERS = ("leaders",)
 
@@ -35,11 +39,6 @@ def test_every_leader_and_board_effect_is_exported():
     assert list(arrays["wonder_start"][roma]) == [-1, -1]
     assert arrays["stage_draw_leaders"][roma, 1, 0] == 4
     assert arrays["type_specials"][arrays["type_names"].index("Courtesans Guild")] == 256
-
-
-def test_the_core_rules_refuse_the_leaders_table_until_they_play_it():
-    with pytest.raises(ValueError, match="do not play the Leaders table yet; play it on the Python engine"):
-        core.load().seven_wonders.Engine(core_tables("1st", LEADERS), 4, [], [2] * 4, False)
 
 
 def _changed(edition_expansions, key, change):
@@ -91,7 +90,7 @@ def test_too_many_leaders_are_refused():
     ("leader_hands", [[1], [2], [3]], "'leader_hands': a sequence of 3 values is not allowed"),
     ("leader_deck", [0], "'leader_deck'"),
     ("copied_leader", [-1, -1, -1], "'copied_leader'"),
-    ("recruiters", [1], "copy_choosers and recruiters must be empty without leaders"),
+    ("recruiters", [1], "turn 0, the Leaders phases, copy_choosers and recruiters need leaders"),
 ])
 def test_the_core_state_holds_the_leaders_fields_empty_without_leaders(field, value, message):
     game = CompiledSevenWonders(3)
@@ -102,3 +101,42 @@ def test_the_core_state_holds_the_leaders_fields_empty_without_leaders(field, va
     setattr(state, field, value)
     with pytest.raises(ValueError, match=message):
         game.from_python(state)
+
+
+@pytest.mark.parametrize("num_players", [3, 4, 5, 6, 7])
+def test_the_core_sets_up_a_leaders_game_as_the_python_engine(num_players):
+    """Boards from 8 cities, 6 coins, the leaders dealt from the same generator: every field equal."""
+    seven = core.load().seven_wonders
+    engine = seven.Engine(core_tables("1st", LEADERS), num_players, [], [2] * num_players, False)
+    db = database("1st", LEADERS)
+    names = [name for name in seven.STATE_FIELDS if name not in ("cities", "sides", "phase", "log")]
+    for seed in range(30):
+        python = new_game(num_players, seed=seed, expansions=LEADERS)
+        state = engine.new_game(seed)
+        assert differing_fields(python, state, names) == [], seed
+        assert list(state.cities) == [db.cities.index(board.city) for board in python.wonders]
+        assert list(state.sides) == [db.sides_names.index(board.side) for board in python.wonders]
+        assert (int(state.phase), state.log) == (Phase.LEADER_DRAFT, [])
+        assert engine.acting_players(state) == list(range(num_players))  # everyone drafts
+    deal = engine.draw_deal(7)
+    assert sorted(deal["leaders"]) == list(range(36))
+    assert differing_fields(engine.new_game_from_deal(deal), engine.new_game(7), names) == []
+
+
+def test_the_core_refuses_to_play_past_the_leaders_setup_and_the_2_player_leaders_table():
+    seven = core.load().seven_wonders
+    engine = seven.Engine(core_tables("1st", LEADERS), 4, [], [2] * 4, False)
+    state = engine.new_game(3)
+    for question in (engine.is_over, engine.legal_action_mask, engine.encode_observation):
+        with pytest.raises(ValueError, match="do not play the Leaders table past its setup yet"):
+            question(state, *([0] if question != engine.is_over else []))
+    with pytest.raises(ValueError, match="batch does not play the Leaders table yet"):
+        seven.Batch(engine, 2, 0, 1)
+    deal = engine.draw_deal(7)
+    deal["leaders"] = deal["leaders"][:-1] + deal["leaders"][:1]
+    with pytest.raises(ValueError, match="dealt twice"):
+        engine.new_game_from_deal(deal)
+    with pytest.raises(ValueError, match="Leaders is played by 3 to 7 players"):
+        seven.Engine(core_tables("1st", LEADERS), 2, [], [2] * 3, False)
+    with pytest.raises(ValueError, match="does not play expansions"):
+        CompiledSevenWonders(4, expansions=LEADERS)

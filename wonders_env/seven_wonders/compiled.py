@@ -5,6 +5,11 @@ readable reference; ``tests/core/test_seven_wonders_core.py`` holds the two toge
 tables are not re-typed in C++: :func:`core_tables` exports the tables parsed by :mod:`.cards`
 as numeric arrays, which the core checks and copies.
 
+Leaders (issue 45), in progress: the core takes the Leaders tables (:data:`LEADER_EFFECT_KINDS`),
+holds the Leaders fields in its layout and sets up a Leaders game as the Python engine does
+(``core/seven_wonders/leaders.cpp``); its rules do not play the draft and what follows yet, so
+:class:`CompiledSevenWonders` still refuses ``expansions`` (naming ``engine="python"``).
+
 Deals: :meth:`CompiledSevenWonders.new_game` deals a seed's game from the core's generator
 (splitmix64, ``core/common/rng.hpp``), which the Python engine mirrors draw for draw
 (:mod:`wonders_env.deal_rng`): a seed is the same game on both engines.
