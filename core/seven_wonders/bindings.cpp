@@ -203,8 +203,13 @@ WONDERS_LAYOUT(StateLayout, SEVEN_WONDERS_STATE_FIELDS);
 
 layout::Sizes sizes_of(const Engine& engine) {
   const Tables& t = engine.tables();
-  return {engine.num_seats(), engine.num_players(), t.num_types,       t.num_cards,
-          t.num_cities,        t.num_leaders,         t.num_leaders ? engine.num_players() : 0};
+  return {engine.num_seats(),
+          engine.num_players(),
+          t.num_types,
+          t.num_cards,
+          t.num_cities,
+          t.num_leaders,
+          t.num_leaders ? engine.num_players() : 0};
 }
 
 // What the view's getters need (a state knows its table's card names and leaders count, not the tables).

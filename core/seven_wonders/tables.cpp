@@ -59,17 +59,47 @@ LeaderEffects leader_effects_at(const IntTable& rows, long index, long side = -1
     effect.kind = static_cast<LeaderEffectKind>(in_range(p[0] - 1, 0, NUM_LEADER_EFFECT_KINDS - 1, "leader effect"));
     int high_a = 0, high_b = 0, high_c = 0;  // the arguments' upper bounds by kind (all from 0)
     switch (effect.kind) {
-      case LE_COINS: case LE_VICTORY_POINTS: case LE_SCIENCE_SET_BONUS: high_a = 99; break;
-      case LE_SHIELDS: high_a = 9; break;
-      case LE_SCIENCE: high_a = SCIENCE_ANY; break;
-      case LE_COUNT_REWARD: high_a = (1 << (COUNT_LEADER + 1)) - 1; high_b = 7; high_c = 99; break;
-      case LE_SET_REWARD: high_a = (1 << NUM_COLORS) - 1; high_b = 99; break;
-      case LE_RESOURCE_DISCOUNT: high_a = COUNT_WONDER_STAGE; high_b = 7; break;
-      case LE_BANK_PURCHASE: high_a = 99; break;
-      case LE_EVENT_COINS: high_a = NUM_EVENTS - 1; high_b = 99; break;
-      case LE_LEADER_DISCOUNT: high_a = 7; high_b = 99; high_c = 1; break;
-      case LE_FREE_BUILD: high_a = NUM_COLORS - 1; break;
-      default: break;
+      case LE_COINS:
+      case LE_VICTORY_POINTS:
+      case LE_SCIENCE_SET_BONUS:
+        high_a = 99;
+        break;
+      case LE_SHIELDS:
+        high_a = 9;
+        break;
+      case LE_SCIENCE:
+        high_a = SCIENCE_ANY;
+        break;
+      case LE_COUNT_REWARD:
+        high_a = (1 << (COUNT_LEADER + 1)) - 1;
+        high_b = 7;
+        high_c = 99;
+        break;
+      case LE_SET_REWARD:
+        high_a = (1 << NUM_COLORS) - 1;
+        high_b = 99;
+        break;
+      case LE_RESOURCE_DISCOUNT:
+        high_a = COUNT_WONDER_STAGE;
+        high_b = 7;
+        break;
+      case LE_BANK_PURCHASE:
+        high_a = 99;
+        break;
+      case LE_EVENT_COINS:
+        high_a = NUM_EVENTS - 1;
+        high_b = 99;
+        break;
+      case LE_LEADER_DISCOUNT:
+        high_a = 7;
+        high_b = 99;
+        high_c = 1;
+        break;
+      case LE_FREE_BUILD:
+        high_a = NUM_COLORS - 1;
+        break;
+      default:
+        break;
     }
     effect.a = in_range(p[1], 0, high_a, "leader effect argument");
     effect.b = in_range(p[2], 0, high_b, "leader effect argument");
@@ -156,7 +186,8 @@ std::shared_ptr<const Tables> build_tables(const TableData& data) {
     for (int k = 0; k < MAX_EFFECTS; ++k) {
       if (produces.at(i, k, 0)) c.produces[c.num_produces++] = produce_at(produces.data(i, k, 0));
       if (discounts.at(i, k, 0)) c.discounts[c.num_discounts++] = discount_at(discounts.data(i, k, 0));
-      if (coin_rewards.at(i, k, 0)) c.coin_rewards[c.num_coin_rewards++] = reward_at(coin_rewards.data(i, k, 0), counted_max);
+      if (coin_rewards.at(i, k, 0))
+        c.coin_rewards[c.num_coin_rewards++] = reward_at(coin_rewards.data(i, k, 0), counted_max);
       if (vp_rewards.at(i, k, 0)) c.vp_rewards[c.num_vp_rewards++] = reward_at(vp_rewards.data(i, k, 0), counted_max);
     }
   }

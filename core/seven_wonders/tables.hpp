@@ -29,8 +29,8 @@ constexpr int NO_SCIENCE = -1;
 // three only with Leaders (victory tokens, each full 3 coins, recruited leaders)
 constexpr int COUNT_WONDER_STAGE = 7, COUNT_DEFEAT_TOKEN = 8, COUNT_VICTORY_TOKEN = 9, COUNT_THREE_COINS = 10,
               COUNT_LEADER = 11;
-constexpr int MAX_LEADERS = 36;         // leader cards of the Leaders expansion
-constexpr int MAX_LEADER_EFFECTS = 2;   // effects per leader or per board (Roma)
+constexpr int MAX_LEADERS = 36;        // leader cards of the Leaders expansion
+constexpr int MAX_LEADER_EFFECTS = 2;  // effects per leader or per board (Roma)
 constexpr int SCOPE_SELF = 1, SCOPE_LEFT = 2, SCOPE_RIGHT = 4;
 
 // Wonder and card powers (bits of Stage::specials and CardType::specials), named as in cards.py
@@ -49,32 +49,42 @@ enum Special : uint32_t {
 };
 constexpr int NUM_SPECIALS = 10;
 inline const char* const SPECIAL_NAMES[NUM_SPECIALS] = {
-    "free_build_once_per_age", "build_from_discard", "play_seventh_card", "copy_guild", "free_first_of_color",
+    "free_build_once_per_age", "build_from_discard", "play_seventh_card",       "copy_guild",  "free_first_of_color",
     "free_first_of_age",       "free_last_of_age",   "defeat_tokens_to_victor", "copy_leader", "recruit_leader_now"};
 
 // The effect kinds of leaders and of Roma's board, in the order of compiled.LEADER_EFFECT_KINDS (the
 // tables are refused when the Python list differs); one code path each in the rules.
 enum LeaderEffectKind : uint8_t {
-  LE_COINS = 0,               // a: coins, once at recruitment
-  LE_SHIELDS,                 // a: shields
-  LE_SCIENCE,                 // a: the symbol (0-2, SCIENCE_ANY)
-  LE_VICTORY_POINTS,          // a: VP at the end
-  LE_COUNT_REWARD,            // a, b, c: a Reward at the end (counted bits, scope, amount)
-  LE_SET_REWARD,              // a: colour bits, b: VP per complete set at the end
-  LE_RESOURCE_DISCOUNT,       // a: target colour or COUNT_WONDER_STAGE, b: resource units less
-  LE_BANK_PURCHASE,           // a: the price of one unit from the bank, once per payment
-  LE_EVENT_COINS,             // a: the event (cards.Event), b: coins each time
-  LE_LEADER_DISCOUNT,         // a: scope seen from the owner, b: coins less, c: 1 when free
-  LE_FREE_BUILD,              // a: the colour built free
-  LE_SCIENCE_SET_BONUS,       // a: VP more per complete science set
-  LE_BUILD_FROM_DISCARD,      // Solomon
-  LE_DEFEATS_TO_VICTOR,       // Tomyris
+  LE_COINS = 0,           // a: coins, once at recruitment
+  LE_SHIELDS,             // a: shields
+  LE_SCIENCE,             // a: the symbol (0-2, SCIENCE_ANY)
+  LE_VICTORY_POINTS,      // a: VP at the end
+  LE_COUNT_REWARD,        // a, b, c: a Reward at the end (counted bits, scope, amount)
+  LE_SET_REWARD,          // a: colour bits, b: VP per complete set at the end
+  LE_RESOURCE_DISCOUNT,   // a: target colour or COUNT_WONDER_STAGE, b: resource units less
+  LE_BANK_PURCHASE,       // a: the price of one unit from the bank, once per payment
+  LE_EVENT_COINS,         // a: the event (cards.Event), b: coins each time
+  LE_LEADER_DISCOUNT,     // a: scope seen from the owner, b: coins less, c: 1 when free
+  LE_FREE_BUILD,          // a: the colour built free
+  LE_SCIENCE_SET_BONUS,   // a: VP more per complete science set
+  LE_BUILD_FROM_DISCARD,  // Solomon
+  LE_DEFEATS_TO_VICTOR,   // Tomyris
   NUM_LEADER_EFFECT_KINDS
 };
-inline const char* const LEADER_EFFECT_KIND_NAMES[NUM_LEADER_EFFECT_KINDS] = {
-    "coins",        "shields",         "science",           "victory_points",    "count_reward",
-    "set_reward",   "resource_discount", "bank_purchase",   "event_coins",       "leader_discount",
-    "free_build",   "science_set_bonus", "build_from_discard", "defeat_tokens_to_victor"};
+inline const char* const LEADER_EFFECT_KIND_NAMES[NUM_LEADER_EFFECT_KINDS] = {"coins",
+                                                                              "shields",
+                                                                              "science",
+                                                                              "victory_points",
+                                                                              "count_reward",
+                                                                              "set_reward",
+                                                                              "resource_discount",
+                                                                              "bank_purchase",
+                                                                              "event_coins",
+                                                                              "leader_discount",
+                                                                              "free_build",
+                                                                              "science_set_bonus",
+                                                                              "build_from_discard",
+                                                                              "defeat_tokens_to_victor"};
 constexpr int NUM_EVENTS = 4;  // cards.Event: neighbour purchase, new victory token, chain build, yellow build
 
 struct LeaderEffect {
