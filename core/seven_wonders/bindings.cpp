@@ -397,7 +397,12 @@ void bind(py::module_ m) {
       .def_property_readonly("num_players", &Engine::num_players)
       .def_property_readonly("num_seats", &Engine::num_seats)
       .def_property_readonly("num_actions", &Engine::num_actions)
-      .def_property_readonly("observation_size", [](const Engine& e) { return Observer(e).size(); })
+      .def_property_readonly("observation_size",
+                             [](const Engine& e) {
+                               if (e.tables().num_leaders)
+                                 fail("the core does not encode the Leaders table's observation yet");
+                               return Observer(e).size();
+                             })
       .def("draw_deal", [](const Engine& e, uint64_t seed) { return deal_to_dict(e, e.draw_deal(seed)); })
       .def(
           "new_game",

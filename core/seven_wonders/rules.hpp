@@ -62,7 +62,9 @@ class Engine {
   int num_players() const { return num_players_; }
   int num_seats() const { return num_seats_; }
   bool chooses_payments() const { return choose_payments_; }
-  int num_actions() const { return seven_wonders::num_actions(tables_->num_types, choose_payments_); }
+  int num_actions() const {
+    return seven_wonders::num_actions(tables_->num_types, choose_payments_, tables_->num_leaders);
+  }
 
   // setup
   Deal draw_deal(uint64_t seed) const;

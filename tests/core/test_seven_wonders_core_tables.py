@@ -11,6 +11,7 @@ import pytest
 
 from wonders_env import core
 from wonders_env.game import differing_fields
+from wonders_env.seven_wonders.actions import num_actions
 from wonders_env.seven_wonders.cards import database
 from wonders_env.seven_wonders.compiled import LEADER_EFFECT_KINDS, CompiledSevenWonders, core_tables, table_arrays
 from wonders_env.seven_wonders.state import Phase, new_game
@@ -140,3 +141,15 @@ def test_the_core_refuses_to_play_past_the_leaders_setup_and_the_2_player_leader
         seven.Engine(core_tables("1st", LEADERS), 2, [], [2] * 3, False)
     with pytest.raises(ValueError, match="does not play expansions"):
         CompiledSevenWonders(4, expansions=LEADERS)
+
+
+@pytest.mark.parametrize("choose", [False, True])
+def test_a_leaders_engine_has_the_action_space_of_the_python_engine(choose):
+    """The base ranges, then five ranges of 36 leader ids: 576 actions, 591 with payment="choose"."""
+    seven = core.load().seven_wonders
+    engine = seven.Engine(core_tables("1st", LEADERS), 4, [], [2] * 4, choose)
+    payment = "choose" if choose else "cheapest"
+    assert engine.num_actions == num_actions(79, payment, 36) == (591 if choose else 576)
+    assert seven.Engine(core_tables("1st"), 4, [], [2] * 4, choose).num_actions == num_actions(75, payment)
+    with pytest.raises(ValueError, match="does not encode the Leaders table's observation yet"):
+        assert engine.observation_size is None  # not reached: the size is refused
