@@ -48,13 +48,14 @@ namespace wonders::layout {
 namespace py = pybind11;
 
 // ---------------------------------------------------------------- sizes and bounds
-enum class Dim : int8_t { ALL, SEATS, PLAYERS, TYPES, CARDS, CITIES };
+// LEADERS: the leaders of a 7 Wonders table; LEADER_PLAYERS: its players where it has leaders, else 0
+enum class Dim : int8_t { ALL, SEATS, PLAYERS, TYPES, CARDS, CITIES, LEADERS, LEADER_PLAYERS };
 
 // The sizes of one engine that counts and bounds depend on.
 struct Sizes {
-  int seats = 0, players = 0, types = 0, cards = 0, cities = 0;
+  int seats = 0, players = 0, types = 0, cards = 0, cities = 0, leaders = 0, leader_players = 0;
   int of(Dim dim) const {
-    const int by_dim[] = {0, seats, players, types, cards, cities};  // in the order of Dim
+    const int by_dim[] = {0, seats, players, types, cards, cities, leaders, leader_players};  // in the order of Dim
     return by_dim[static_cast<int>(dim)];
   }
 };

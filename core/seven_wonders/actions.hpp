@@ -1,7 +1,8 @@
 // The flat card-id action space of the 7 Wonders core: the ids of wonders_env.seven_wonders.actions (see
 // the table there). Its ranges depend on the edition's number T of card names: [0,T) build, [T,2T) wonder,
 // [2T,3T) sell, [3T,4T) free build, [4T,5T) build from the discard pile, 5T wait, and with
-// payment="choose" [5T+1, 5T+16) pay L coins to the left.
+// payment="choose" [5T+1, 5T+16) pay L coins to the left. With Leaders (L leaders) five ranges of L leader
+// ids follow (actions.py LEADER_KINDS): draft, recruit, leader_wonder, leader_discard, copy_leader.
 #pragma once
 #include <cstdint>
 
@@ -21,12 +22,13 @@ enum ActionKind : uint8_t {
 constexpr int NUM_CARD_KINDS = 5;  // the kinds with a range of T card ids: BUILD to DISCARD_BUILD_KIND
 constexpr const char* KIND_NAMES[] = {"build", "wonder", "sell", "free_build", "discard_build", "wait"};
 constexpr int MAX_TO_ONE_SIDE = 14;  // payment="choose": pay L coins to the left, L in [0, 14]
-constexpr int MAX_ACTIONS = NUM_CARD_KINDS * MAX_TYPES + 2 + MAX_TO_ONE_SIDE;
+constexpr int NUM_LEADER_KINDS = 5;  // the kinds with a range of L leader ids
+constexpr int MAX_ACTIONS = NUM_CARD_KINDS * MAX_TYPES + 2 + MAX_TO_ONE_SIDE + NUM_LEADER_KINDS * MAX_LEADERS;
 
 inline int wait_action(int num_types) { return NUM_CARD_KINDS * num_types; }
 inline int pay_action(int num_types, int to_left) { return wait_action(num_types) + 1 + to_left; }
-inline int num_actions(int num_types, bool choose_payments) {
-  return wait_action(num_types) + 1 + (choose_payments ? MAX_TO_ONE_SIDE + 1 : 0);
+inline int num_actions(int num_types, bool choose_payments, int num_leaders = 0) {
+  return wait_action(num_types) + 1 + (choose_payments ? MAX_TO_ONE_SIDE + 1 : 0) + NUM_LEADER_KINDS * num_leaders;
 }
 inline int encode_action(ActionKind kind, int type, int num_types) { return kind * num_types + type; }
 

@@ -37,6 +37,12 @@ TableData table_data(const py::dict& data) {
       out.city_names = py::cast<std::vector<std::string>>(item.second);
     else if (key == "side_names")
       out.side_names = py::cast<std::vector<std::string>>(item.second);
+    else if (key == "special_names")
+      out.special_names = py::cast<std::vector<std::string>>(item.second);
+    else if (key == "leader_effect_kinds")
+      out.leader_effect_kinds = py::cast<std::vector<std::string>>(item.second);
+    else if (key == "leader_names")
+      out.leader_names = py::cast<std::vector<std::string>>(item.second);
     else {
       IntArray array = py::cast<IntArray>(item.second);
       IntTable& table = out.arrays[key];
@@ -59,11 +65,20 @@ int64_t checked_int(const py::handle& value, const char* what) {
 }
 
 // A state is only ever acted on by the Engine that set it up (its tables and player count).
-const State& own(const Engine& engine, const State& state) {
+// `state` was set up by `engine` (a ValueError otherwise).
+const State& own_setup(const Engine& engine, const State& state) {
   if (state.engine_id != engine.id())
     fail(
         "this state was set up by another engine (other edition, player count or options); "
         "use the engine that created it");
+  return state;
+}
+
+// The same, for the rules' questions, which the core answers on the base tables only so far.
+const State& own(const Engine& engine, const State& state) {
+  own_setup(engine, state);
+  if (engine.tables().num_leaders)  // the Leaders table is set up (new_game, draw_deal, the view), not yet played
+    fail("the core's rules do not play the Leaders table past its setup yet; play it on the Python engine");
   return state;
 }
 State& own(const Engine& engine, State& state) {
@@ -118,6 +133,15 @@ Deal deal_from_dict(const Engine& engine, const py::dict& data) {
     if (card < 0 || card >= engine.tables().num_cards) fail("deal: card id " + std::to_string(card) + " out of range");
     deal.box.push_back(static_cast<int>(card));
   }
+  if (data.contains("leaders")) {
+    auto leaders = py::cast<std::vector<int64_t>>(data["leaders"]);
+    if (leaders.size() > MAX_LEADERS) fail("deal: the leaders hold at most " + std::to_string(MAX_LEADERS) + " ids");
+    for (int64_t leader : leaders) {
+      if (leader < 0 || leader >= engine.tables().num_leaders)
+        fail("deal: leader id " + std::to_string(leader) + " out of range");
+      deal.leaders.push_back(static_cast<int>(leader));
+    }
+  }
   std::string problem = engine.check_deal(deal);
   if (!problem.empty()) fail("deal: " + problem);
   return deal;
@@ -135,6 +159,7 @@ py::dict deal_to_dict(const Engine& engine, const Deal& deal) {
   out["sides"] = sides;
   out["decks"] = decks;
   out["box"] = py::cast(deal.box);
+  if (engine.tables().num_leaders) out["leaders"] = py::cast(deal.leaders);
   return out;
 }
 
@@ -178,11 +203,19 @@ WONDERS_LAYOUT(StateLayout, SEVEN_WONDERS_STATE_FIELDS);
 
 layout::Sizes sizes_of(const Engine& engine) {
   const Tables& t = engine.tables();
-  return {engine.num_seats(), engine.num_players(), t.num_types, t.num_cards, t.num_cities};
+  return {engine.num_seats(),
+          engine.num_players(),
+          t.num_types,
+          t.num_cards,
+          t.num_cities,
+          t.num_leaders,
+          t.num_leaders ? engine.num_players() : 0};
 }
 
-// What the view's getters need (a state knows its table's card names count, not the tables).
-layout::Sizes sizes_of(const State& s) { return {s.num_seats, s.num_players, s.num_types, 0, 0}; }
+// What the view's getters need (a state knows its table's card names and leaders count, not the tables).
+layout::Sizes sizes_of(const State& s) {
+  return {s.num_seats, s.num_players, s.num_types, 0, 0, s.num_leaders, s.num_leaders ? s.num_players : 0};
+}
 
 // The checks between fields that keep the rules inside the state's arrays (each field's own
 // bounds are the layout's).
@@ -190,6 +223,8 @@ void check_between_fields(const Engine& engine, const State& s) {
   const Tables& t = engine.tables();
   const int seats = engine.num_seats(), players = engine.num_players();
   if (s.phase == Phase::PAYMENT && !engine.chooses_payments()) fail("state: a PAYMENT phase needs payment=\"choose\"");
+  if (!t.num_leaders && (s.num_copy_choosers || s.num_recruiters || s.turn == 0 || s.phase >= Phase::LEADER_DRAFT))
+    fail("state: turn 0, the Leaders phases, copy_choosers and recruiters need leaders");
   if (players == 2 ? s.free_city_holder < 0 : s.free_city_holder >= 0)
     fail("state: free_city_holder must be " + std::string(players == 2 ? "0 or 1" : "-1") + " with " +
          std::to_string(players) + " players, got " + std::to_string(s.free_city_holder));
@@ -275,6 +310,7 @@ State import_state(const Engine& engine, const py::dict& d, std::optional<uint64
   s.num_players = static_cast<int8_t>(engine.num_players());
   s.num_seats = static_cast<int8_t>(engine.num_seats());
   s.num_types = static_cast<uint8_t>(engine.tables().num_types);
+  s.num_leaders = static_cast<uint8_t>(engine.tables().num_leaders);
   if (seed) {  // None, or an integer in 0 to 2**64 - 1 (the binding refuses anything else)
     s.has_seed = true;
     s.seed = *seed;
@@ -294,7 +330,8 @@ void bind(py::module_ m) {
            py::arg("data"), "From the dict of numpy arrays built by wonders_env.seven_wonders.compiled.table_arrays.")
       .def_readonly("edition", &Tables::edition)
       .def_readonly("num_types", &Tables::num_types)
-      .def_readonly("num_cards", &Tables::num_cards);
+      .def_readonly("num_cards", &Tables::num_cards)
+      .def_readonly("num_leaders", &Tables::num_leaders);
 
   py::class_<State> state(m, "State",
                           "A 7 Wonders game state of the core: read-only properties under the Python state's "
@@ -331,6 +368,9 @@ void bind(py::module_ m) {
              if (!tables) fail("tables must be a Tables object");
              if (num_players < 2 || num_players > MAX_PLAYERS)
                fail("num_players must be in [2, 7], got " + std::to_string(num_players));
+             if (tables->num_leaders && num_players < 3)
+               fail("Leaders is played by 3 to 7 players (the 2-player variant has no leaders), got " +
+                    std::to_string(num_players));
              int seats = std::max(num_players, 3);
              std::array<int8_t, MAX_SEATS> w{}, s{};
              w.fill(-1);
@@ -357,7 +397,12 @@ void bind(py::module_ m) {
       .def_property_readonly("num_players", &Engine::num_players)
       .def_property_readonly("num_seats", &Engine::num_seats)
       .def_property_readonly("num_actions", &Engine::num_actions)
-      .def_property_readonly("observation_size", [](const Engine& e) { return Observer(e).size(); })
+      .def_property_readonly("observation_size",
+                             [](const Engine& e) {
+                               if (e.tables().num_leaders)
+                                 fail("the core does not encode the Leaders table's observation yet");
+                               return Observer(e).size();
+                             })
       .def("draw_deal", [](const Engine& e, uint64_t seed) { return deal_to_dict(e, e.draw_deal(seed)); })
       .def(
           "new_game",
@@ -385,7 +430,7 @@ void bind(py::module_ m) {
           "(optional) is kept in the state as the seed it was dealt from.")
       .def("acting_players",
            [](const Engine& e, const State& s) {
-             own(e, s);
+             own_setup(e, s);  // answered in the Leaders phases too
              Actors a = e.acting_players(s);
              return std::vector<int>(a.seats.begin(), a.seats.begin() + a.count);
            })
@@ -576,6 +621,7 @@ void bind(py::module_ m) {
       .def(
           py::init([](std::shared_ptr<Engine> engine, int64_t num_envs, uint64_t seed, int64_t threads) {
             if (!engine) fail("engine must be an Engine");
+            if (engine->tables().num_leaders) fail("the core's batch does not play the Leaders table yet");
             if (num_envs < 1 || num_envs > (1 << 16)) fail("num_envs must be in [1, 65536]");
             if (threads < 1 || threads > MAX_BATCH_THREADS)
               fail("threads must be in [1, " + std::to_string(MAX_BATCH_THREADS) + "], got " + std::to_string(threads));

@@ -58,6 +58,9 @@ Deal Engine::draw_deal(uint64_t seed) const {
     rng.shuffle(deck.data(), static_cast<int>(deck.size()));
     deal.decks[age - 1] = deck;
   }
+  deal.leaders.resize(static_cast<size_t>(t.num_leaders));  // leaders.py setup_leaders: the same generator, last
+  for (int l = 0; l < t.num_leaders; ++l) deal.leaders[l] = l;
+  rng.shuffle(deal.leaders.data(), t.num_leaders);
   return deal;
 }
 
@@ -108,6 +111,15 @@ std::string Engine::check_deal(const Deal& deal) const {
   }
   for (int card : t.guilds)
     if (!seen[card]) return "guild card " + std::to_string(card) + " is neither in the Age III deck nor in the box";
+  if (static_cast<int>(deal.leaders.size()) != t.num_leaders)
+    return "the leaders must hold each of the table's " + std::to_string(t.num_leaders) + " leaders once, got " +
+           std::to_string(deal.leaders.size());
+  std::vector<bool> leader_seen(static_cast<size_t>(t.num_leaders), false);
+  for (int leader : deal.leaders) {
+    if (leader < 0 || leader >= t.num_leaders) return "leaders: leader id " + std::to_string(leader) + " out of range";
+    if (leader_seen[leader]) return "leader id " + std::to_string(leader) + " dealt twice";
+    leader_seen[leader] = true;
+  }
   return "";
 }
 
@@ -119,11 +131,13 @@ void Engine::new_game(State& state, const Deal& deal) const {
   state.num_players = static_cast<int8_t>(num_players_);
   state.num_seats = static_cast<int8_t>(num_seats_);
   state.num_types = static_cast<uint8_t>(t.num_types);
+  state.num_leaders = static_cast<uint8_t>(t.num_leaders);
   for (int s = 0; s < num_seats_; ++s) {
     state.cities[s] = deal.city[s];
     state.sides[s] = deal.side[s];
     state.coins[s] = STARTING_COINS;
     int start = t.wonders[deal.city[s]][deal.side[s]].starting_resource;
+    if (start < 0) continue;  // Roma has none
     ++state.own_fixed[s][start];
     ++state.sell_fixed[s][start];
   }
@@ -134,7 +148,10 @@ void Engine::new_game(State& state, const Deal& deal) const {
   state.box_size = static_cast<uint8_t>(deal.box.size());
   for (size_t i = 0; i < deal.box.size(); ++i) state.box[i] = static_cast<uint8_t>(deal.box[i]);
   state.pending.fill(-1);
-  start_age(state, 1);
+  if (t.num_leaders)
+    setup_leaders(state, deal);
+  else
+    start_age(state, 1);
 }
 
 void Engine::start_age(State& state, int age) const {
@@ -241,6 +258,12 @@ Actors Engine::acting_players(const State& state) const {
         if (is_acting(state, p)) actors.seats[actors.count++] = static_cast<int8_t>(p);
       break;
     case Phase::GAME_OVER:
+      break;
+    case Phase::LEADER_DRAFT:
+    case Phase::RECRUIT:
+    case Phase::COPY_LEADER:
+    case Phase::RECRUIT_NOW:
+      leader_actors(state, actors);
       break;
   }
   return actors;
@@ -642,6 +665,12 @@ void Engine::apply_actions(State& state, const std::array<int, MAX_PLAYERS>& act
       log(state, controller, city, DISCARD_BUILD_KIND, type, 0, 0, 0, state.turn);
       break;
     }
+    case Phase::LEADER_DRAFT:
+    case Phase::RECRUIT:
+    case Phase::COPY_LEADER:
+    case Phase::RECRUIT_NOW:
+      // not reached: the bindings refuse a Leaders engine's states past their setup (bindings.cpp own())
+      throw std::logic_error("the core's rules do not play the Leaders phases yet");
     case Phase::PAYMENT: {
       Actors actors = acting_players(state);
       std::array<int, MAX_PLAYERS> cities{};

@@ -27,6 +27,8 @@ struct Deal {
   std::array<int8_t, MAX_SEATS> city{}, side{};
   std::array<std::vector<int>, 3> decks;  // Age I, II, III (Age III with its guilds)
   std::vector<int> box;                   // guilds left out
+  std::vector<int> leaders;               // Leaders: every leader shuffled (4 to each player in seat order, the rest
+                                          // unused); empty without leaders
 };
 
 // The ways a city may pay for its pending move (payment="choose"), by coins to the left.
@@ -60,7 +62,9 @@ class Engine {
   int num_players() const { return num_players_; }
   int num_seats() const { return num_seats_; }
   bool chooses_payments() const { return choose_payments_; }
-  int num_actions() const { return seven_wonders::num_actions(tables_->num_types, choose_payments_); }
+  int num_actions() const {
+    return seven_wonders::num_actions(tables_->num_types, choose_payments_, tables_->num_leaders);
+  }
 
   // setup
   Deal draw_deal(uint64_t seed) const;
@@ -126,6 +130,8 @@ class Engine {
   void hand_moves(const State& state, int player, int8_t* mask) const;
 
   void start_age(State& state, int age) const;
+  void setup_leaders(State& state, const Deal& deal) const;      // leaders.cpp
+  void leader_actors(const State& state, Actors& actors) const;  // leaders.cpp: who decides in a Leaders phase
   void add_production(State& state, int seat, const Produce& effect) const;
   void add_discount(State& state, int seat, const Discount& effect) const;
   void place_building(State& state, int seat, int card) const;

@@ -28,9 +28,23 @@ constexpr int MAX_TOKENS = 6;
 constexpr int MAX_LOG = 224;
 constexpr int MAX_PENDING_BUILDERS = 8;
 constexpr int MAX_SCIENCE_SYMBOLS = MAX_BUILT + MAX_STAGES;  // of a city: one per building and stage at most
+constexpr int LEADERS_PER_PLAYER = 4;                        // Leaders: dealt to each player for the draft
+constexpr int MAX_LEADER_HAND = 2 * LEADERS_PER_PLAYER;      // the drafted 4, and Roma B's 4 drawn
 
 // PAYMENT: payment="choose", the players choose whom they pay for the moves of the turn.
-enum class Phase : uint8_t { MAIN = 0, FREE_CITY = 1, SEVENTH_CARD = 2, DISCARD_BUILD = 3, GAME_OVER = 4, PAYMENT = 5 };
+// LEADER_DRAFT, RECRUIT, COPY_LEADER, RECRUIT_NOW: Leaders (leaders.cpp; the recruitment turn is turn 0 of its Age).
+enum class Phase : uint8_t {
+  MAIN = 0,
+  FREE_CITY = 1,
+  SEVENTH_CARD = 2,
+  DISCARD_BUILD = 3,
+  GAME_OVER = 4,
+  PAYMENT = 5,
+  LEADER_DRAFT = 6,
+  RECRUIT = 7,
+  COPY_LEADER = 8,
+  RECRUIT_NOW = 9
+};
 
 // A way to pay for a move: coins to the bank, to the left and to the right neighbour.
 struct CityPayment {

@@ -25,8 +25,8 @@
   FIELD(sides, ints(0, 1, Dim::SEATS), Seats<int8_t>)                                                                  \
   /* progress */                                                                                                       \
   FIELD(age, scalar(1, 3), int8_t)                                                                                     \
-  FIELD(turn, scalar(1, TURNS_PER_AGE), int8_t)                                                                        \
-  FIELD(phase, scalar(0, 5), Phase)                                                                                    \
+  FIELD(turn, scalar(0, TURNS_PER_AGE), int8_t)  /* 0: the recruitment turn (Leaders) */                              \
+  FIELD(phase, scalar(0, 9), Phase)  /* 6-9: Leaders only */                                                           \
   /* cards */                                                                                                          \
   FIELD(decks, keyed_lists(0, last(Dim::CARDS), &State::deck_size, 1), std::array<std::array<uint8_t, MAX_DECK>, 3>)   \
   FIELD(deck_size, internal(), std::array<uint8_t, 3>)  /* decks: the Ages not yet dealt */                            \
@@ -81,6 +81,31 @@
         std::array<std::array<int8_t, 2>, MAX_PENDING_BUILDERS>)  /* (seat, controller) */                             \
   FIELD(num_discard_builders, internal(), uint8_t)                                                                     \
   FIELD(age_leftovers_discarded, flag(), bool)                                                                         \
+  /* Leaders (empty without leaders: Dim::LEADER_PLAYERS is 0 there); num_leaders: the table's leaders */             \
+  FIELD(num_leaders, internal(), uint8_t)                                                                              \
+  FIELD(leader_deck, pile(0, last(Dim::LEADERS), &State::leader_deck_size), std::array<uint8_t, MAX_LEADERS>)          \
+  FIELD(leader_deck_size, internal(), uint8_t)                                                                         \
+  FIELD(draft_hands, lists(0, last(Dim::LEADERS), &State::draft_hand_size, Dim::LEADER_PLAYERS),                       \
+        PlayerRows<uint8_t, LEADERS_PER_PLAYER>)                                                                       \
+  FIELD(draft_hand_size, internal(), Seats<uint8_t>)                                                                   \
+  FIELD(draft_passed, ndarray<int8_t>(0, 1, Dim::LEADER_PLAYERS, Dim::LEADERS), PlayerRows<uint8_t, MAX_LEADERS>)      \
+  FIELD(leader_hands, lists(0, last(Dim::LEADERS), &State::leader_hand_size, Dim::LEADER_PLAYERS),                     \
+        PlayerRows<uint8_t, MAX_LEADER_HAND>)  /* secret */                                                            \
+  FIELD(leader_hand_size, internal(), Seats<uint8_t>)                                                                  \
+  FIELD(recruited, lists(0, last(Dim::LEADERS), &State::recruited_size, Dim::LEADER_PLAYERS),                          \
+        PlayerRows<uint8_t, MAX_LEADER_HAND>)  /* face up, in order */                                                 \
+  FIELD(recruited_size, internal(), Seats<uint8_t>)                                                                    \
+  FIELD(stage_leaders, lists(0, last(Dim::LEADERS), &State::stage_leaders_size, Dim::LEADER_PLAYERS),                  \
+        PlayerRows<uint8_t, MAX_STAGES>)  /* under wonder stages */                                                    \
+  FIELD(stage_leaders_size, internal(), Seats<uint8_t>)                                                                \
+  FIELD(leader_discards, lists(0, last(Dim::LEADERS), &State::leader_discards_size, Dim::LEADER_PLAYERS),              \
+        PlayerRows<uint8_t, MAX_LEADER_HAND>)                                                                          \
+  FIELD(leader_discards_size, internal(), Seats<uint8_t>)                                                              \
+  FIELD(copied_leader, ints(-1, last(Dim::LEADERS), Dim::LEADER_PLAYERS), Seats<int8_t>)  /* -1: none */               \
+  FIELD(copy_choosers, pile(0, last(Dim::PLAYERS), &State::num_copy_choosers), Seats<int8_t>)  /* queues of seats */   \
+  FIELD(num_copy_choosers, internal(), uint8_t)                                                                        \
+  FIELD(recruiters, pile(0, last(Dim::PLAYERS), &State::num_recruiters), Seats<int8_t>)                                \
+  FIELD(num_recruiters, internal(), uint8_t)                                                                           \
   /* the record: (age, turn, agent, seat, kind, card type, to_left, to_right, bank) */                                 \
   FIELD(log, records(&State::log_size, part(&LogEntry::age, 1, 3), part(&LogEntry::turn, 1, TURNS_PER_AGE + 1),        \
                      part(&LogEntry::agent, -1, last(Dim::PLAYERS)), part(&LogEntry::seat, 0, last(Dim::SEATS)),       \

@@ -30,9 +30,84 @@ Produce produce_at(const int64_t* p) {
 Discount discount_at(const int64_t* p) {
   return Discount{in_range(p[0], 0, 127, "discount mask"), in_range(p[1], 0, 7, "scope")};
 }
-Reward reward_at(const int64_t* p) {
-  return Reward{in_range(p[0], 0, 511, "counted items"), in_range(p[1], 0, 7, "scope"),
+// counted_max: the highest bit mask of counted items the tables may use (bits 9-11 only with Leaders)
+Reward reward_at(const int64_t* p, int counted_max) {
+  return Reward{in_range(p[0], 0, counted_max, "counted items"), in_range(p[1], 0, 7, "scope"),
                 in_range(p[2], 0, 99, "amount")};
+}
+
+// `names` must equal the core's list `expected` of `count` names (the vocabularies of cards.py).
+void check_names(const std::vector<std::string>& names, const char* const* expected, int count, const char* what) {
+  std::string theirs, ours;
+  for (const auto& name : names) theirs += (theirs.empty() ? "" : ", ") + name;
+  for (int i = 0; i < count; ++i) ours += (ours.empty() ? "" : ", ") + std::string(expected[i]);
+  if (theirs != ours)
+    fail(std::string("core tables: the ") + what + " are [" + theirs + "] but the core implements [" + ours + "]");
+}
+
+// The effects of one leader or board: rows (kind + 1, a, b, c), 0 for none, packed first.
+LeaderEffects leader_effects_at(const IntTable& rows, long index, long side = -1) {
+  LeaderEffects out;
+  for (int e = 0; e < MAX_LEADER_EFFECTS; ++e) {
+    const int64_t* p = side < 0 ? rows.data(index, e, 0) : rows.data(index, side, e, 0);
+    if (p[0] == 0) {
+      if (p[1] || p[2] || p[3]) fail("core tables: an empty leader effect row has arguments");
+      continue;
+    }
+    if (out.count != e) fail("core tables: leader effect rows must come first, without gaps");
+    LeaderEffect& effect = out.effects[out.count++];
+    effect.kind = static_cast<LeaderEffectKind>(in_range(p[0] - 1, 0, NUM_LEADER_EFFECT_KINDS - 1, "leader effect"));
+    int high_a = 0, high_b = 0, high_c = 0;  // the arguments' upper bounds by kind (all from 0)
+    switch (effect.kind) {
+      case LE_COINS:
+      case LE_VICTORY_POINTS:
+      case LE_SCIENCE_SET_BONUS:
+        high_a = 99;
+        break;
+      case LE_SHIELDS:
+        high_a = 9;
+        break;
+      case LE_SCIENCE:
+        high_a = SCIENCE_ANY;
+        break;
+      case LE_COUNT_REWARD:
+        high_a = (1 << (COUNT_LEADER + 1)) - 1;
+        high_b = 7;
+        high_c = 99;
+        break;
+      case LE_SET_REWARD:
+        high_a = (1 << NUM_COLORS) - 1;
+        high_b = 99;
+        break;
+      case LE_RESOURCE_DISCOUNT:
+        high_a = COUNT_WONDER_STAGE;
+        high_b = 7;
+        break;
+      case LE_BANK_PURCHASE:
+        high_a = 99;
+        break;
+      case LE_EVENT_COINS:
+        high_a = NUM_EVENTS - 1;
+        high_b = 99;
+        break;
+      case LE_LEADER_DISCOUNT:
+        high_a = 7;
+        high_b = 99;
+        high_c = 1;
+        break;
+      case LE_FREE_BUILD:
+        high_a = NUM_COLORS - 1;
+        break;
+      default:
+        break;
+    }
+    effect.a = in_range(p[1], 0, high_a, "leader effect argument");
+    effect.b = in_range(p[2], 0, high_b, "leader effect argument");
+    effect.c = in_range(p[3], 0, high_c, "leader effect argument");
+    if ((effect.kind == LE_COUNT_REWARD || effect.kind == LE_SET_REWARD) && effect.a == 0)
+      fail("core tables: a leader's reward counts nothing");
+  }
+  return out;
 }
 
 }  // namespace
@@ -49,9 +124,26 @@ std::shared_ptr<const Tables> build_tables(const TableData& data) {
   const long C = static_cast<long>(t->city_names.size());
   if (T < 1 || T > MAX_TYPES)
     fail("core tables: the number of card names must be in [1, " + std::to_string(MAX_TYPES) + "]");
-  if (C < 3 || C > MAX_CITIES) fail("core tables: the number of cities must be in [3, 7]");
+  if (C < 3 || C > MAX_CITIES)
+    fail("core tables: the number of cities must be in [3, " + std::to_string(MAX_CITIES) + "]");
   t->num_types = static_cast<int>(T);
   t->num_cities = static_cast<int>(C);
+  check_names(data.special_names, SPECIAL_NAMES, NUM_SPECIALS, "special powers");
+  check_names(data.leader_effect_kinds, LEADER_EFFECT_KIND_NAMES, NUM_LEADER_EFFECT_KINDS, "leader effect kinds");
+  const long L = static_cast<long>(data.leader_names.size());
+  if (L > MAX_LEADERS) fail("core tables: the number of leaders must be in [0, " + std::to_string(MAX_LEADERS) + "]");
+  t->num_leaders = static_cast<int>(L);
+  t->leader_names = data.leader_names;
+  const auto& leader_cost = table_array(data, "leader_coin_cost", {L});
+  const auto& leader_effects = table_array(data, "leader_effects", {L, MAX_LEADER_EFFECTS, 4});
+  t->leaders.resize(static_cast<size_t>(L));
+  for (long i = 0; i < L; ++i) {
+    t->leaders[static_cast<size_t>(i)].coin_cost = in_range(leader_cost.at(i), 0, 99, "leader coin cost");
+    t->leaders[static_cast<size_t>(i)].effects = leader_effects_at(leader_effects, i);
+  }
+  // the powers of Leaders (counted items 9-11, specials from DEFEAT_TOKENS_TO_VICTOR) need its leaders
+  const int counted_max = L ? (1 << (COUNT_LEADER + 1)) - 1 : (1 << (COUNT_DEFEAT_TOKEN + 1)) - 1;
+  const int specials_max = L ? (1 << NUM_SPECIALS) - 1 : DEFEAT_TOKENS_TO_VICTOR - 1;
   auto ages = data.arrays.find("card_age");
   if (ages == data.arrays.end() || ages->second.shape.size() != 1) fail("core tables: missing array 'card_age'");
   const long N = ages->second.shape[0];
@@ -69,6 +161,7 @@ std::shared_ptr<const Tables> build_tables(const TableData& data) {
   const auto& discounts = table_array(data, "type_discounts", {T, MAX_EFFECTS, 2});
   const auto& coin_rewards = table_array(data, "type_coin_rewards", {T, MAX_EFFECTS, 3});
   const auto& vp_rewards = table_array(data, "type_vp_rewards", {T, MAX_EFFECTS, 3});
+  const auto& type_specials = table_array(data, "type_specials", {T});
   t->types.resize(static_cast<size_t>(T));
   for (long i = 0; i < T; ++i) {
     CardType& c = t->types[static_cast<size_t>(i)];
@@ -88,11 +181,14 @@ std::shared_ptr<const Tables> build_tables(const TableData& data) {
     c.coins = in_range(coins.at(i), 0, 99, "coins");
     c.science = in_range(science.at(i), NO_SCIENCE, SCIENCE_ANY, "science symbol");
     c.wonder_bonus = in_range(bonus.at(i), 0, 99, "wonder bonus");
+    c.specials = static_cast<uint32_t>(in_range(type_specials.at(i), 0, specials_max, "card specials"));
+    if (c.specials & ~COPY_LEADER) fail("core tables: a card's only special power is copy_leader");
     for (int k = 0; k < MAX_EFFECTS; ++k) {
       if (produces.at(i, k, 0)) c.produces[c.num_produces++] = produce_at(produces.data(i, k, 0));
       if (discounts.at(i, k, 0)) c.discounts[c.num_discounts++] = discount_at(discounts.data(i, k, 0));
-      if (coin_rewards.at(i, k, 0)) c.coin_rewards[c.num_coin_rewards++] = reward_at(coin_rewards.data(i, k, 0));
-      if (vp_rewards.at(i, k, 0)) c.vp_rewards[c.num_vp_rewards++] = reward_at(vp_rewards.data(i, k, 0));
+      if (coin_rewards.at(i, k, 0))
+        c.coin_rewards[c.num_coin_rewards++] = reward_at(coin_rewards.data(i, k, 0), counted_max);
+      if (vp_rewards.at(i, k, 0)) c.vp_rewards[c.num_vp_rewards++] = reward_at(vp_rewards.data(i, k, 0), counted_max);
     }
   }
   const auto &age = table_array(data, "card_age", {N}), type = table_array(data, "card_type", {N});
@@ -124,11 +220,16 @@ std::shared_ptr<const Tables> build_tables(const TableData& data) {
   const auto& stage_specials = table_array(data, "stage_specials", {C, 2, MAX_STAGES});
   const auto& stage_produces = table_array(data, "stage_produces", {C, 2, MAX_STAGES, MAX_EFFECTS, 3});
   const auto& stage_discounts = table_array(data, "stage_discounts", {C, 2, MAX_STAGES, MAX_EFFECTS, 2});
+  const auto& stage_draw_leaders = table_array(data, "stage_draw_leaders", {C, 2, MAX_STAGES});
+  const auto& board_effects = table_array(data, "wonder_board_effects", {C, 2, MAX_LEADER_EFFECTS, 4});
   t->wonders.resize(static_cast<size_t>(C));
   for (long c = 0; c < C; ++c)
     for (int s = 0; s < 2; ++s) {
       WonderSide& w = t->wonders[static_cast<size_t>(c)][s];
-      w.starting_resource = in_range(start.at(c, s), 0, NUM_RESOURCES - 1, "starting resource");
+      // no starting resource (-1) and a board's own effects: Roma, with Leaders only
+      w.starting_resource = in_range(start.at(c, s), L ? -1 : 0, NUM_RESOURCES - 1, "starting resource");
+      w.board_effects = leader_effects_at(board_effects, c, s);
+      if (w.board_effects.count && !L) fail("core tables: a board has leader effects but the tables have no leaders");
       w.num_stages = in_range(num_stages.at(c, s), 1, MAX_STAGES, "number of stages");
       for (int k = 0; k < w.num_stages; ++k) {
         Stage& st = w.stages[k];
@@ -140,7 +241,10 @@ std::shared_ptr<const Tables> build_tables(const TableData& data) {
         st.shields = in_range(stage_shields.at(c, s, k), 0, 9, "stage shields");
         st.coins = in_range(stage_coins.at(c, s, k), 0, 99, "stage coins");
         st.science_any = in_range(stage_science.at(c, s, k), 0, 3, "stage science");
-        st.specials = static_cast<uint32_t>(in_range(stage_specials.at(c, s, k), 0, 127, "stage specials"));
+        st.specials = static_cast<uint32_t>(in_range(stage_specials.at(c, s, k), 0, specials_max, "stage specials"));
+        if (st.specials & (DEFEAT_TOKENS_TO_VICTOR | COPY_LEADER))
+          fail("core tables: a wonder stage has a leader's or a card's special power");
+        st.draw_leaders = in_range(stage_draw_leaders.at(c, s, k), 0, L ? 8 : 0, "stage leaders drawn");
         for (int e = 0; e < MAX_EFFECTS; ++e) {
           if (stage_produces.at(c, s, k, e, 0))
             st.produces[st.num_produces++] = produce_at(stage_produces.data(c, s, k, e, 0));

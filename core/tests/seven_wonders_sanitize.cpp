@@ -53,6 +53,12 @@ TableData read_tables(const std::string& path) {
         data.type_names = names;
       else if (key == "city_names")
         data.city_names = names;
+      else if (key == "special_names")
+        data.special_names = names;
+      else if (key == "leader_effect_kinds")
+        data.leader_effect_kinds = names;
+      else if (key == "leader_names")
+        data.leader_names = names;
       else
         data.side_names = names;
     } else if (kind == "array") {

@@ -243,7 +243,9 @@ def test_imported_states_are_checked():
     bad_hand = [fields["hands"][0] + fields["hands"][1][:1], *fields["hands"][1:]]
     mine = {game.db.cards[card].type for card in fields["hands"][0]}
     not_mine = next(game.db.cards[card].type for card in fields["hands"][1] if game.db.cards[card].type not in mine)
-    for change, message in (({"hands": bad_hand}, "two places"), ({"phase": 9}, "'phase': 9 is out of range"),
+    for change, message in (({"hands": bad_hand}, "two places"), ({"phase": 10}, "'phase': 10 is out of range"),
+                                ({"phase": 9}, "the Leaders phases, copy_choosers and recruiters need leaders"),
+                                ({"turn": 0}, "turn 0"),
                             ({"coins": [3, -1, 3]}, "coins"), ({"phase": 5}, "PAYMENT phase needs"),
                             ({"pending": {0: 9999}}, "pending"),
                             ({"pending": {0: not_mine}}, "not in its controller's hand"),

@@ -5,6 +5,11 @@ readable reference; ``tests/core/test_seven_wonders_core.py`` holds the two toge
 tables are not re-typed in C++: :func:`core_tables` exports the tables parsed by :mod:`.cards`
 as numeric arrays, which the core checks and copies.
 
+Leaders (issue 45), in progress: the core takes the Leaders tables (:data:`LEADER_EFFECT_KINDS`),
+holds the Leaders fields in its layout and sets up a Leaders game as the Python engine does
+(``core/seven_wonders/leaders.cpp``); its rules do not play the draft and what follows yet, so
+:class:`CompiledSevenWonders` still refuses ``expansions`` (naming ``engine="python"``).
+
 Deals: :meth:`CompiledSevenWonders.new_game` deals a seed's game from the core's generator
 (splitmix64, ``core/common/rng.hpp``), which the Python engine mirrors draw for draw
 (:mod:`wonders_env.deal_rng`): a seed is the same game on both engines.
@@ -42,14 +47,22 @@ from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed, differing_fields
 from .actions import HIDDEN_ACTION_KINDS, KIND_NAMES, ActionKind, check_payment_mode, encode_action
-from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, CardDatabase, Coins, CountReward,
-                    Produce, Science, Shields, Special, TradeDiscount, VictoryPoints, database)
+from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, BankPurchase, CardDatabase, Coins,
+                    CountReward, DrawLeaders, EventCoins, FreeBuild, LeaderDiscount, Produce, ResourceDiscount,
+                    Science, ScienceSetBonus, SetReward, Shields, Special, TradeDiscount, VictoryPoints, database)
 from . import presentation, render
 from .record import game_record, recorded_action
-from .state import (CATEGORIES, LEADER_FIELDS, Phase, SeatGeometry, SevenWondersState, board_options, check_core_table,
+from .state import (CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_core_table,
                     check_num_players, check_same_options, free_build_available, score_rewards)
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
+#: the effect kinds of leaders and of Roma's board, in the order of ``LeaderEffectKind`` in
+#: core/seven_wonders/tables.hpp (the core refuses tables naming another list); a row is
+#: ``(kind + 1, a, b, c)``, 0 for no effect, the arguments as :func:`_leader_effect_row` gives them
+LEADER_EFFECT_KINDS = ("coins", "shields", "science", "victory_points", "count_reward", "set_reward",
+                       "resource_discount", "bank_purchase", "event_coins", "leader_discount", "free_build",
+                       "science_set_bonus", "build_from_discard", "defeat_tokens_to_victor")
+MAX_LEADER_EFFECTS = 2
 LEFTOVER_KIND = "discard"
 
 
@@ -85,11 +98,52 @@ def _reward_row(e: CountReward):
     return (_counted_bits(e.counted), e.scope, e.amount)
 
 
+def _leader_effect_row(e) -> tuple[int, int, int, int]:
+    """One effect of a leader or of Roma's board as ``(kind + 1, a, b, c)`` (:data:`LEADER_EFFECT_KINDS`)."""
+    if isinstance(e, Coins):
+        kind, args = "coins", (e.coins,)
+    elif isinstance(e, Shields):
+        kind, args = "shields", (e.shields,)
+    elif isinstance(e, Science):
+        kind, args = "science", (e.symbol,)
+    elif isinstance(e, VictoryPoints):
+        kind, args = "victory_points", (e.points,)
+    elif isinstance(e, CountReward) and e.at_end:
+        kind, args = "count_reward", _reward_row(e)
+    elif isinstance(e, SetReward):
+        kind, args = "set_reward", (_counted_bits(e.colors), e.amount)
+    elif isinstance(e, ResourceDiscount):
+        kind, args = "resource_discount", (e.target, e.units)
+    elif isinstance(e, BankPurchase):
+        kind, args = "bank_purchase", (e.price,)
+    elif isinstance(e, EventCoins):
+        kind, args = "event_coins", (int(e.event), e.coins)
+    elif isinstance(e, LeaderDiscount):
+        kind, args = "leader_discount", (e.scope, e.coins, int(e.free))
+    elif isinstance(e, FreeBuild):
+        kind, args = "free_build", (e.color,)
+    elif isinstance(e, ScienceSetBonus):
+        kind, args = "science_set_bonus", (e.points,)
+    elif isinstance(e, Special) and e.name in LEADER_EFFECT_KINDS:
+        kind, args = e.name, ()
+    else:
+        raise ValueError(f"the core does not implement the leader effect {e}")
+    return (LEADER_EFFECT_KINDS.index(kind) + 1, *args, *(0,) * (3 - len(args)))
+
+
+def _leader_effect_rows(effects) -> np.ndarray:
+    if len(effects) > MAX_LEADER_EFFECTS:
+        raise ValueError(f"the core holds at most {MAX_LEADER_EFFECTS} effects per leader or board, got {effects}")
+    out = np.zeros((MAX_LEADER_EFFECTS, 4), np.int64)
+    for i, effect in enumerate(effects):
+        out[i] = _leader_effect_row(effect)
+    return out
+
+
 @cache
-def core_tables(edition: str = "1st"):
-    """The core's copy of an edition's tables (a ``_core.seven_wonders.Tables``), built once."""
-    db = database(edition)
-    return core.load().seven_wonders.Tables(table_arrays(db))
+def core_tables(edition: str = "1st", expansions: tuple[str, ...] = ()):
+    """The core's copy of an edition's tables with ``expansions`` (a ``_core.seven_wonders.Tables``), built once."""
+    return core.load().seven_wonders.Tables(table_arrays(database(edition, expansions)))
 
 
 def table_arrays(db: CardDatabase) -> dict[str, Any]:
@@ -111,14 +165,17 @@ def table_arrays(db: CardDatabase) -> dict[str, Any]:
     stage_cost = np.zeros((*shape, 7), np.int64)
     stage_produces = np.zeros((*shape, MAX_EFFECTS, 3), np.int64)
     stage_discounts = np.zeros((*shape, MAX_EFFECTS, 2), np.int64)
+    stage_draw_leaders = np.zeros(shape, np.int64)
     start = np.zeros((len(cities), 2), np.int64)
     num_stages = np.zeros((len(cities), 2), np.int64)
-    handled = (Produce, TradeDiscount, Shields, Special, Science, Coins, VictoryPoints)
+    board_effects = np.zeros((len(cities), 2, MAX_LEADER_EFFECTS, 4), np.int64)
+    handled = (Produce, TradeDiscount, Shields, Special, Science, Coins, VictoryPoints, DrawLeaders)
     for c, city in enumerate(cities):
         for s, side in enumerate(sides):
             board = db.wonders[(city, side)]
             start[c, s] = board.starting_resource
             num_stages[c, s] = len(board.stages)
+            board_effects[c, s] = _leader_effect_rows(board.board_effects)
             for k, st in enumerate(board.stages):
                 unknown = [e for e in st.effects if not isinstance(e, handled)]
                 if unknown:
@@ -132,6 +189,7 @@ def table_arrays(db: CardDatabase) -> dict[str, Any]:
                                                  if isinstance(e, Special))
                 stage_produces[c, s, k] = _effect_rows(st.effects, Produce, 3, _produce_row)
                 stage_discounts[c, s, k] = _effect_rows(st.effects, TradeDiscount, 2, _discount_row)
+                stage_draw_leaders[c, s, k] = sum(e.count for e in st.effects if isinstance(e, DrawLeaders))
     return {
         "edition": db.edition, "type_names": [t.name for t in types], "city_names": list(cities),
         "side_names": list(sides),
@@ -147,6 +205,14 @@ def table_arrays(db: CardDatabase) -> dict[str, Any]:
         "wonder_start": start, "wonder_num_stages": num_stages, "stage_cost": stage_cost,
         **{f"stage_{name}": values for name, values in stage.items()},
         "stage_produces": stage_produces, "stage_discounts": stage_discounts,
+        "type_specials": np.array([sum(1 << SPECIALS.index(e.name) for e in t.effects if isinstance(e, Special))
+                                   for t in types], np.int64),
+        "stage_draw_leaders": stage_draw_leaders, "wonder_board_effects": board_effects,
+        "special_names": list(SPECIALS), "leader_effect_kinds": list(LEADER_EFFECT_KINDS),
+        "leader_names": [leader.name for leader in db.leaders],
+        "leader_coin_cost": np.array([leader.coin_cost for leader in db.leaders], np.int64),
+        "leader_effects": np.array([_leader_effect_rows(leader.effects) for leader in db.leaders], np.int64
+                                   ).reshape(db.num_leaders, MAX_LEADER_EFFECTS, 4),
     }
 
 
@@ -487,7 +553,7 @@ class CompiledSevenWonders:
 #: the fields of a Python engine state that the core holds (all but the card database, checked by
 #: edition, and the memos)
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(SevenWondersState)
-                     if f.name not in ("db", "memo", "payment_memo") and f.name not in LEADER_FIELDS)
+                     if f.name not in ("db", "memo", "payment_memo"))
 
 #: the state fields that the core's import_state reads under the Python state's own names (from
 #: the layout; the boards, the phase and the log are converted)

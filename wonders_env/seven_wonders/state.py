@@ -143,7 +143,8 @@ class SevenWondersState(SeatGeometry):
     # Leaders (empty in the base tables; the rules are in .leaders)
     leader_deck: list[int] = field(default_factory=list)  # leaders never dealt (face down)
     draft_hands: list[list[int]] = field(default_factory=list)  # the leaders each player drafts from now
-    draft_passed: np.ndarray = None  # (players, leaders): the draft hand each player passed last
+    # (players, leaders) int8: the draft hand each player passed last (no rows without leaders)
+    draft_passed: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.int8))
     leader_hands: list[list[int]] = field(default_factory=list)  # secret Leader hands
     recruited: list[list[int]] = field(default_factory=list)  # face up in each city, in order
     stage_leaders: list[list[int]] = field(default_factory=list)  # tucked under wonder stages (face down)
@@ -183,7 +184,7 @@ class SevenWondersState(SeatGeometry):
         self.__dict__.update(state)
 
 
-#: the fields of the Leaders expansion (empty in the base tables; the compiled core has none yet)
+#: the fields of the Leaders expansion (empty in the base tables; the compiled core's layout holds them too)
 LEADER_FIELDS = ("leader_deck", "draft_hands", "draft_passed", "leader_hands", "recruited", "stage_leaders",
                  "leader_discards", "copied_leader", "copy_choosers", "recruiters")
 
