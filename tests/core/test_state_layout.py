@@ -74,7 +74,7 @@ def test_every_field_refuses_a_value_of_another_shape_naming_the_field_and_what_
 @pytest.mark.parametrize("game_name, field, value, message", [
     ("seven_wonders_duel", "coins", [7, 40000], r"'coins': 40000 is out of range \(an integer in 0 to 32767\)"),
     ("seven_wonders", "coins", [3, 10001, 3], r"'coins': 10001 is out of range \(an integer in 0 to 10000\)"),
-    ("seven_wonders", "phase", 9, r"'phase': 9 is out of range \(an integer in 0 to 5\)"),
+    ("seven_wonders", "phase", 10, r"'phase': 10 is out of range \(an integer in 0 to 9\)"),
     ("seven_wonders", "hands", [[], [], [], []], r"'hands': a sequence of 4 values is not allowed \(3 allowed\)"),
     ("seven_wonders", "has_type", np.zeros((3, 5), np.int8), r"'has_type': a sequence of 5 values is not allowed"),
     ("seven_wonders", "decks", {4: [1]}, r"'decks': 4 is out of range \(an integer in 1 to 3\)"),
