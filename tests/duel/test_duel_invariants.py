@@ -1,18 +1,17 @@
 """Random masked play over many seeded Duel games, checking invariants at every step."""
 
-import pickle
 from collections import Counter
 
 import numpy as np
 import pytest
+from random_play import play_checked_game
 
 from wonders_env.duel.cards import (BASE, CARD_CHAIN_GIVES, CARD_CHOICE, CARD_COLOR, CARD_PRODUCTION,
                                     CARD_SCIENCE, CARD_TRADE_FIXED, CARDS, MANUFACTURED_BITS,
                                     RAW_BITS, TOKEN_SCIENCE, WONDER_CHOICE)
 from wonders_env.duel.observation import encode_observation
 from wonders_env.duel.record import game_record
-from wonders_env.duel.rules import (legal_action_mask, legal_actions, legal_actions_reference,
-                                    resolve_action, why_illegal)
+from wonders_env.duel.rules import legal_action_mask, legal_actions, resolve_action, why_illegal
 from wonders_env.duel.scoring import built_wonders
 from wonders_env.duel.determinize import determinize
 from wonders_env.duel.state import EMPTY, MAX_WONDERS_BUILT, Phase, new_game
@@ -60,29 +59,8 @@ def check_state(state) -> None:
     assert not (state.player_tokens[0] | state.player_tokens[1]) & state.board_tokens
 
 
-def play_random_game(seed, check_every_step=True, check_reference=False, copy_at=None):
-    state = new_game(seed)
-    rng = np.random.default_rng(seed + 7)
-    actions, copies = [], []
-    while state.phase != Phase.GAME_OVER:
-        legal = legal_actions(state)
-        assert legal, f"no legal action in phase {state.phase.name}"
-        if check_reference:
-            assert sorted(legal) == legal_actions_reference(state)
-            mask = legal_action_mask(state)
-            assert mask.dtype == np.int8 and np.flatnonzero(mask).tolist() == sorted(legal)
-        if copy_at == len(actions):
-            copies = [state.clone(), pickle.loads(pickle.dumps(state))]
-        action = legal[rng.integers(len(legal))]
-        resolve_action(state, action)
-        actions.append(action)
-        if check_every_step:
-            check_state(state)
-    for twin in copies:
-        for action in actions[copy_at:]:
-            resolve_action(twin, action)
-        assert game_record(twin) == game_record(state)
-    return state
+def play_random_game(seed, **options):
+    return play_checked_game(seed, check_state, **options)
 
 
 def test_random_games_keep_invariants():

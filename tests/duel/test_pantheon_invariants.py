@@ -4,12 +4,12 @@ information, the env (PettingZoo's api_test), the record that replays its game, 
 left exactly as it was."""
 
 import json
-import pickle
 from collections import Counter
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
+from random_play import play_checked_game
 
 from wonders_env import seven_wonders_duel_v0
 from wonders_env.duel.actions import NUM_ACTIONS, action_table
@@ -18,8 +18,7 @@ from wonders_env.duel.determinize import determinize
 from wonders_env.duel.game import DuelGame
 from wonders_env.duel.observation import OBSERVATION_SIZE, encode_observation, observation_layout
 from wonders_env.duel.record import game_record, recorded_actions
-from wonders_env.duel.rules import (legal_action_mask, legal_actions, legal_actions_reference, resolve_action,
-                                    why_illegal)
+from wonders_env.duel.rules import legal_actions, resolve_action, why_illegal
 from wonders_env.duel.scoring import built_wonders
 from wonders_env.duel.state import EMPTY, MAX_WONDERS_BUILT, Choice, Phase, new_game
 
@@ -77,28 +76,8 @@ def check_state(state) -> None:
         assert all(pantheon.space_face_up[s] == (d != EMPTY) for s, d in enumerate(pantheon.spaces))
 
 
-def play_random_game(seed, check_every_step=True, check_reference=False, copy_at=None):
-    state = new_game(seed, DB)
-    rng = np.random.default_rng(seed + 7)
-    actions, copies = [], []
-    while state.phase != Phase.GAME_OVER:
-        legal = legal_actions(state)
-        assert legal, f"no legal action in phase {state.phase.name}"
-        if check_reference:
-            assert sorted(legal) == legal_actions_reference(state)
-            assert np.flatnonzero(legal_action_mask(state)).tolist() == sorted(legal)
-        if copy_at == len(actions):
-            copies = [state.clone(), pickle.loads(pickle.dumps(state))]
-        action = legal[rng.integers(len(legal))]
-        resolve_action(state, action)
-        actions.append(action)
-        if check_every_step:
-            check_state(state)
-    for twin in copies:
-        for action in actions[copy_at:]:
-            resolve_action(twin, action)
-        assert game_record(twin) == game_record(state)
-    return state
+def play_random_game(seed, **options):
+    return play_checked_game(seed, check_state, db=DB, **options)
 
 
 def test_random_pantheon_games_keep_invariants():

@@ -307,7 +307,27 @@ def new_game(seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
     return state
 
 
-class PantheonState:
+class ExpansionState:
+    """An expansion's part of a game, held in ``__slots__``: ``clone()`` copies every slot, and it
+    pickles as a dict of its slots."""
+
+    __slots__ = ()
+
+    def clone(self):
+        twin = type(self).__new__(type(self))
+        for name in self.__slots__:
+            setattr(twin, name, state_copy(getattr(self, name)))
+        return twin
+
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, values: dict) -> None:
+        for name, value in values.items():
+            setattr(self, name, value)
+
+
+class PantheonState(ExpansionState):
     """Pantheon's part of a game (``state.pantheon``); ``clone()`` copies it, it pickles as is.
 
     Divinity ids are rows of ``data/pantheon_divinities.csv``, Pantheon token ids rows of
@@ -335,18 +355,6 @@ class PantheonState:
         "chosen",  # the item of an earlier step of the same power (Isis' card), or EMPTY
     )
 
-    def clone(self) -> PantheonState:
-        twin = PantheonState.__new__(PantheonState)
-        for name in self.__slots__:
-            setattr(twin, name, state_copy(getattr(self, name)))
-        return twin
-
-    def __getstate__(self) -> dict:
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, values: dict) -> None:
-        for name, value in values.items():
-            setattr(self, name, value)
 
 
 def new_pantheon(db: DuelDatabase, rng: DealRng) -> PantheonState:
@@ -399,7 +407,7 @@ def start_age(state: DuelState, age: int) -> None:
             tokens[slot] = token
 
 
-class AgoraState:
+class AgoraState(ExpansionState):
     """Agora's part of a game: the Senate and the conspiracies; ``clone()`` copies it, it pickles
     as is. Chambers are 0-5 (the rulebook's 1-6); decree and conspiracy ids are rows of
     ``data/agora_decrees.csv`` and ``agora_conspiracies.csv``. Hidden: the deck's order, the
@@ -419,18 +427,6 @@ class AgoraState:
         "left_game",  # the cards that were under the triggered conspiracies (seen when taken)
     )
 
-    def clone(self) -> AgoraState:
-        twin = AgoraState.__new__(AgoraState)
-        for name in self.__slots__:
-            setattr(twin, name, state_copy(getattr(self, name)))
-        return twin
-
-    def __getstate__(self) -> dict:
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, values: dict) -> None:
-        for name, value in values.items():
-            setattr(self, name, value)
 
 
 def deal_senators(db: DuelDatabase, deals: list[list[int]], rng: DealRng) -> None:
