@@ -28,3 +28,9 @@ def reference_dir() -> Path:
         pytest.skip(f"the project's reference tables are not at {folder} (a plain clone has none; set "
                     "WONDERS_REFERENCE_DIR to compare against them)")
     return folder
+
+
+@pytest.fixture
+def expansions_dir(reference_dir) -> Path:
+    """The reference tables of the expansions (skips, saying why, where they are absent)."""
+    return reference_dir / "expansions"

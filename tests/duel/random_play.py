@@ -1,11 +1,12 @@
 """The random game the Duel invariant tests play (``test_duel_invariants.py`` on the base table,
 ``test_pantheon_invariants.py`` on the Pantheon's): every decision's legality checked, optionally
-against the slow reference, and a clone and a pickle taken at one decision that must end the same."""
+against the slow reference, and a clone and a pickle taken at one decision that must end the same;
+and the states along a random game, for the determinization tests."""
 
 from __future__ import annotations
 
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -42,3 +43,16 @@ def play_checked_game(seed: int, check_state: Callable[[DuelState], None], db=No
             resolve_action(twin, action)
         assert game_record(twin) == game_record(state)
     return state
+
+
+def states_along_a_game(seed: int, every: int, db=None) -> Iterator[DuelState]:
+    """Copies of every ``every``-th state of a random game of ``seed`` on the table ``db``."""
+    state = new_game(seed) if db is None else new_game(seed, db)
+    rng = np.random.default_rng(seed)
+    step = 0
+    while state.phase != Phase.GAME_OVER:
+        if step % every == 0:
+            yield state.clone()
+        legal = legal_actions(state)
+        resolve_action(state, legal[rng.integers(len(legal))])
+        step += 1

@@ -3,12 +3,12 @@
 tables' values, and the base and Pantheon tables keep every id."""
 
 import ast
-import csv
 import json
 import re
 import shutil
 
 import pytest
+from reference_rows import reference_rows
 
 from wonders_env.duel import cards as duel_cards
 from wonders_env.duel.cards import COLORS, SENATOR, SENATOR_DECK, Effect, EffectKind, database, parse_effects
@@ -50,16 +50,6 @@ DECREE_SPELLING = {
 }
 
 
-def rows(folder, name):
-    with open(folder / name, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
-
-
-@pytest.fixture
-def expansions_dir(reference_dir):
-    return reference_dir / "expansions"
-
-
 @pytest.fixture
 def setup_text(expansions_dir):
     return (expansions_dir / "duel_agora_setup.md").read_text(encoding="utf-8")
@@ -67,7 +57,7 @@ def setup_text(expansions_dir):
 
 def test_the_senators_match_the_reference(expansions_dir):
     senators = [AGORA.cards[c] for c in TABLES.senators]
-    for row in rows(expansions_dir, "duel_agora_senators.csv"):
+    for row in reference_rows(expansions_dir / "duel_agora_senators.csv"):
         chambers = sum(1 << (int(n) - 1) for n in row["chambers_for_place"].split("|"))
         if row["subtype"] == "politician":
             ours = [c for c in senators if TABLES.politician_chambers[c.id] == chambers]
@@ -77,12 +67,12 @@ def test_the_senators_match_the_reference(expansions_dir):
         assert len(ours) == int(row["count"]), row["card"]
         assert all(c.color == SENATOR and c.coin_cost == 0 and not any(c.cost) for c in ours)
     assert len(senators) == 13 and [AGORA.cards[c].deck for c in TABLES.senators] == [SENATOR_DECK] * 13
-    assert "by_blue(0-1:1|2-3:2|4+:3)" in rows(expansions_dir, "duel_agora_senators.csv")[0]["effect"]
+    assert "by_blue(0-1:1|2-3:2|4+:3)" in reference_rows(expansions_dir / "duel_agora_senators.csv")[0]["effect"]
     assert [TABLES.senate_actions(blue) for blue in range(8)] == [1, 1, 2, 2, 3, 3, 3, 3]
 
 
 def test_the_conspiracies_match_the_reference(expansions_dir):
-    reference = rows(expansions_dir, "duel_agora_conspiracies.csv")
+    reference = reference_rows(expansions_dir / "duel_agora_conspiracies.csv")
     assert len(reference) == len(TABLES.conspiracies) == 16
     for row, conspiracy in zip(reference, TABLES.conspiracies):
         assert conspiracy.id == int(row["id"]) - 1 and conspiracy.name == row["name"]
@@ -92,7 +82,7 @@ def test_the_conspiracies_match_the_reference(expansions_dir):
 
 
 def test_the_decrees_match_the_reference(expansions_dir):
-    reference = rows(expansions_dir, "duel_agora_decrees.csv")
+    reference = reference_rows(expansions_dir / "duel_agora_decrees.csv")
     assert len(reference) == len(TABLES.decrees) == 16
     for row, decree in zip(reference, TABLES.decrees):
         assert decree.id == int(row["id"]) - 1 and decree.name == row["decree (no printed name)"]

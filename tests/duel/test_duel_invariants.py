@@ -4,6 +4,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+import random_play
 from random_play import play_checked_game
 
 from wonders_env.duel.cards import (BASE, CARD_CHAIN_GIVES, CARD_CHOICE, CARD_COLOR, CARD_PRODUCTION,
@@ -121,15 +122,7 @@ def test_the_seven_wonder_limit_boxes_the_last_wonder():
 
 
 def states_along_a_game(seed, every=7):
-    state = new_game(seed)
-    rng = np.random.default_rng(seed)
-    step = 0
-    while state.phase != Phase.GAME_OVER:
-        if step % every == 0:
-            yield state.clone()
-        legal = legal_actions(state)
-        resolve_action(state, legal[rng.integers(len(legal))])
-        step += 1
+    return random_play.states_along_a_game(seed, every)
 
 
 def test_determinize_keeps_what_players_see_and_redraws_the_rest():

@@ -1,10 +1,10 @@
 """Pantheon's tables (``wonders_env/duel/data/pantheon_*``) match the project's reference tables
 (``expansions/`` of the reference folder, where present), and the base tables keep every id."""
 
-import csv
 import re
 
 import pytest
+from reference_rows import reference_rows
 
 from wonders_env.duel import cards as duel_cards
 from wonders_env.duel.cards import (MYTHOLOGIES, NONE, EffectKind, database, parse_effects, resource_counts)
@@ -22,16 +22,6 @@ OUR_SPELLING = {
 }
 
 
-def rows(folder, name):
-    with open(folder / name, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
-
-
-@pytest.fixture
-def expansions_dir(reference_dir):
-    return reference_dir / "expansions"
-
-
 def setup_table(expansions_dir, title):
     """The rows of the markdown table under ``title`` in ``duel_pantheon_setup.md``, as cell lists."""
     text = (expansions_dir / "duel_pantheon_setup.md").read_text(encoding="utf-8")
@@ -45,7 +35,7 @@ def setup_table(expansions_dir, title):
 
 
 def test_the_divinities_match_the_reference(expansions_dir):
-    reference = rows(expansions_dir, "duel_pantheon_divinities.csv")
+    reference = reference_rows(expansions_dir / "duel_pantheon_divinities.csv")
     assert len(reference) == len(TABLES.divinities) == 16
     for row, divinity in zip(reference, TABLES.divinities):
         assert divinity.name == row["name"]
@@ -54,7 +44,7 @@ def test_the_divinities_match_the_reference(expansions_dir):
 
 
 def test_the_tokens_match_the_reference(expansions_dir):
-    reference = rows(expansions_dir, "duel_pantheon_tokens.csv")
+    reference = reference_rows(expansions_dir / "duel_pantheon_tokens.csv")
     mythology = {row["mythology_or_value"]: int(row["count_in_box"]) for row in reference if row["kind"] == "mythology"}
     assert mythology == {name: sum(1 for t in TABLES.tokens if t.mythology == MYTHOLOGIES.index(name))
                          for name in MYTHOLOGIES}

@@ -9,6 +9,7 @@ from collections import Counter
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
+import random_play
 from random_play import play_checked_game
 
 from wonders_env import seven_wonders_duel_v0
@@ -123,15 +124,7 @@ def test_same_seed_same_game():
 
 
 def states_along_a_game(seed, every=5):
-    state = new_game(seed, DB)
-    rng = np.random.default_rng(seed)
-    step = 0
-    while state.phase != Phase.GAME_OVER:
-        if step % every == 0:
-            yield state.clone()
-        legal = legal_actions(state)
-        resolve_action(state, legal[rng.integers(len(legal))])
-        step += 1
+    return random_play.states_along_a_game(seed, every, db=DB)
 
 
 def test_determinize_keeps_what_the_player_sees_and_plays_on():

@@ -1,9 +1,9 @@
 """The Leaders tables of the package (leaders, Roma, the 4 Guilds) match the project's reference
 tables where present, are well formed, and leave the base tables as they are."""
 
-import csv
 
 import pytest
+from reference_rows import reference_rows
 
 from wonders_env.seven_wonders.cards import (COUNT_LEADER, COUNT_THREE_COINS, COUNT_VICTORY_TOKEN, DATA_DIR,
                                              CardDatabase, CountReward, LeaderDiscount, Special, database)
@@ -11,27 +11,22 @@ from wonders_env.seven_wonders.cards import (COUNT_LEADER, COUNT_THREE_COINS, CO
 LEADERS = ("leaders",)
 
 
-def read_rows(path):
-    with open(path, newline="") as handle:
-        return list(csv.DictReader(handle))
-
-
 def test_leaders_match_the_reference(reference_dir):
-    reference = read_rows(reference_dir / "expansions" / "7w1e_leaders.csv")
-    package = read_rows(DATA_DIR / "leaders_1st.csv")
+    reference = reference_rows(reference_dir / "expansions" / "7w1e_leaders.csv")
+    package = reference_rows(DATA_DIR / "leaders_1st.csv")
     assert package == [{key: row[key] for key in ("name", "coin_cost", "effect", "timing")} for row in reference]
 
 
 def test_roma_matches_the_reference(reference_dir):
-    reference = read_rows(reference_dir / "expansions" / "7w1e_leaders_wonders.csv")
-    package = read_rows(DATA_DIR / "wonders_1st_leaders.csv")
+    reference = reference_rows(reference_dir / "expansions" / "7w1e_leaders_wonders.csv")
+    package = reference_rows(DATA_DIR / "wonders_1st_leaders.csv")
     notation = {"leader_discount:self*2;neighbours*1": "leader_discount:self*2;leader_discount:left+right*1"}
     assert package == [{key: notation.get(row[key], row[key]) for key in package[0]} for row in reference]
 
 
 def test_guilds_match_the_reference(reference_dir):
-    reference = read_rows(reference_dir / "expansions" / "7w1e_leaders_guilds_and_cards.csv")
-    package = read_rows(DATA_DIR / "cards_1st_leaders.csv")
+    reference = reference_rows(reference_dir / "expansions" / "7w1e_leaders_guilds_and_cards.csv")
+    package = reference_rows(DATA_DIR / "cards_1st_leaders.csv")
     assert package == [{key: row[key] for key in package[0]} for row in reference]
 
 
