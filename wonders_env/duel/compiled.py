@@ -288,8 +288,8 @@ class CompiledDuel:
 
     def __init__(self, expansions: tuple[str, ...] | None = None) -> None:
         if check_expansions(expansions):
-            raise ValueError(f"the compiled core does not play 7 Wonders Duel with expansions={expansions!r} yet; "
-                             "play it with the Python engine (engine='python')")
+            raise ValueError(f"the compiled core (engine='core', the default) does not play 7 Wonders Duel with "
+                             f"expansions={expansions!r} yet; play it with the Python engine (engine='python')")
         self.engine = core_engine()
 
     def new_game(self, seed: int | None = None) -> DuelStateView:

@@ -54,15 +54,11 @@ class raw_env(AECEnv):
         self.engine = engine
         db = edition_database(edition, expansions)
         if engine == "core":
-            if expansions:
-                raise ValueError(f"engine='core' (the default) does not play expansions={expansions!r} yet: the "
-                                 "compiled core plays the base game only; pass engine='python' to "
-                                 "seven_wonders_duel_v0.env(...) for the expansion's table")
-            if db is not BASE:
+            if db is not BASE and not expansions:
                 raise ValueError(f"engine='core' plays the base game's tables only, not edition {db.edition!r}; "
                                  f"use engine='python'")
             from .compiled import CompiledDuel
-            self.game = CompiledDuel()  # the engine behind this env (wonders_env.game.Game)
+            self.game = CompiledDuel(expansions)  # the engine behind this env; refuses a table it does not play
         else:
             from .game import DuelGame
             self.game = DuelGame(db, expansions)
