@@ -543,7 +543,7 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
                    "games": batch.games, "learning_rate": lr,
                    "steps_per_second": round(len(batch.actions) / elapsed, 1),
                    "collect_steps_per_second": round(len(batch.actions) / collected, 1),
-                   "elapsed_s": round(counters["elapsed_s"], 1),
+                   "elapsed_s": round(counters["elapsed_s"], 3),
                    "train_win_rate": (round(batch.learner_games_won / batch.learner_games, 4)
                                       if batch.learner_games else ""),
                    **{k: round(v, 6) for k, v in stats.items() if k in PROGRESS_FIELDS}}
