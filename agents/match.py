@@ -32,14 +32,20 @@ def check_agent(agent: Agent, env: Any) -> None:
         check(env)
 
 
-def check_trained_table(env: Any, network: str, game: str, obs_size: int, payment: str | None) -> None:
+def check_trained_table(env: Any, network: str, game: str, obs_size: int, payment: str | None,
+                        expansions: tuple[str, ...] | None = None) -> None:
     """The ``check_env`` of the agents that play a trained network: ``ValueError`` saying why, if
     ``network`` (its name in the messages: "the policy", "the az network") cannot play the table
     of ``env``: another game than ``game`` (its registry name), another 7 Wonders payment mode than
-    ``payment`` (None: any), observations of another size than ``obs_size`` (another edition)."""
+    ``payment`` (None: any), other expansions than ``expansions`` (None: not checked), observations
+    of another size than ``obs_size`` (another edition)."""
     raw = env.unwrapped
     if raw.game.name != game:
         raise ValueError(f"{network} plays {game}, the env is {raw.game.name}")
+    env_expansions = tuple(getattr(raw, "expansions", None) or ())
+    if expansions is not None and env_expansions != tuple(expansions):
+        raise ValueError(f"{network} was trained on {table_name(expansions)} and plays only that table; the env is "
+                         f"{table_name(env_expansions)} (its actions and observations differ)")
     env_payment = getattr(raw, "payment", None)
     if payment is not None and env_payment is not None and env_payment != payment:
         raise ValueError(f"{network} was trained with payment={payment!r} and plays only that mode; the env has "
@@ -53,6 +59,11 @@ def check_trained_table(env: Any, network: str, game: str, obs_size: int, paymen
         raise ValueError(f"{network} expects observations of size {obs_size} ({game}), this game ({table}) gives "
                          f"{size}: it plays only the game, and for 7 Wonders the edition, it was trained on; choose "
                          f"another agent or a file trained for this table")
+
+
+def table_name(expansions: tuple[str, ...]) -> str:
+    """A table in words: "the base game", "the table with pantheon"."""
+    return f"the table with {', '.join(expansions)}" if expansions else "the base game"
 
 
 def seat_of(agent_name: str) -> int:

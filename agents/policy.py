@@ -425,29 +425,36 @@ def trained_payment(metadata: dict[str, Any], game: str) -> str | None:
     return metadata.get("payment", modes[0]) if modes else None
 
 
+def trained_expansions(metadata: dict[str, Any]) -> tuple[str, ...]:
+    """The expansions of the table a policy was trained on (files without them: the base game)."""
+    return tuple(metadata.get("expansions", ()))
+
+
 class PolicyAgent:
     """Plays ``env.agent_selection`` of an AEC env with a network: ``act(env) -> int``.
 
     Reads only ``env.observe(env.agent_selection)`` (its own observation and mask). Greedy
     (``deterministic=True``, the default) or sampling with its own seeded generator. With
     ``payment`` (the 7 Wonders payment mode it was trained with), an env of the other mode is
-    refused with a ``ValueError`` that says so.
+    refused with a ``ValueError`` that says so; with ``expansions`` (the table it was trained on), so
+    is an env of another table.
     """
 
     def __init__(self, model: ActorCritic, deterministic: bool = True, seed: int | None = None,
-                 payment: str | None = None) -> None:
+                 payment: str | None = None, expansions: tuple[str, ...] | None = None) -> None:
         self.model = model
         self.deterministic = check_flag("deterministic", deterministic, "True: the most likely action; False: "
                                         "sample from the policy")
         self.payment = payment
+        self.expansions = expansions
         self.generator = torch.Generator().manual_seed(seed if seed is not None else 0)
 
     def check_env(self, env: Any) -> None:
         """Raise ``ValueError`` saying why, if the policy cannot play ``env`` (another payment
-        mode, or observations of another size: another game or 7 Wonders edition). The tools
+        mode or table, or observations of another size: another game or 7 Wonders edition). The tools
         call it when a game is set up, so that a wrong seat is refused before the first move."""
         spec = self.model.spec
-        check_trained_table(env, "the policy", entry(spec.game).name, spec.obs_size, self.payment)
+        check_trained_table(env, "the policy", entry(spec.game).name, spec.obs_size, self.payment, self.expansions)
 
     @torch.no_grad()
     def act(self, env: Any) -> int:

@@ -12,7 +12,9 @@ command line, seed, player count and final evaluation in its metadata: ``agent.m
 (the observation has one size for every count; the 2nd edition's is larger, and ``check_env``
 says so: the tournament and the web app call it when they set a game up),
 with ``payment="cheapest"``: a policy plays only the payment mode recorded in its metadata
-(``payment``; files without it were trained with ``"cheapest"``) and refuses the other.
+(``payment``; files without it were trained with ``"cheapest"``) and refuses the other; likewise
+a policy plays only the table it was trained on (``expansions`` in its metadata, none in files
+without it: ``--expansions`` of the training run).
 How they were trained and how strong they are: ``benchmarks/README.md``.
 Greedy by default; with ``deterministic=False`` it samples with a generator seeded by ``seed``.
 Agents made from the same file share one network (loaded once).
@@ -47,13 +49,13 @@ class PPOAgent:
 
     def __init__(self, game: str, seed: int | None = None, path: str | Path | None = None,
                  deterministic: bool = True) -> None:
-        from .policy import PolicyAgent, trained_payment
+        from .policy import PolicyAgent, trained_expansions, trained_payment
 
         path = Path(path).resolve() if path else default_policy_path(game)
         model, metadata = _load(path, game, path.stat().st_mtime_ns if path.is_file() else 0)
         self.metadata = dict(metadata)
         self._agent = PolicyAgent(model, deterministic=deterministic, seed=seed,
-                                  payment=trained_payment(metadata, game))
+                                  payment=trained_payment(metadata, game), expansions=trained_expansions(metadata))
 
     def check_env(self, env: Any) -> None:
         """``ValueError`` if this policy cannot play ``env`` (see :meth:`PolicyAgent.check_env`)."""

@@ -76,9 +76,11 @@ def evaluate_policy(model: ActorCritic, args: RunArgs, num_players: int, games: 
     """The greedy policy of ``model`` against each of :data:`BASELINES`, ``games`` games each, in the
     game of the run's arguments ``args`` (its edition and payment mode), with the deals of seed
     ``args.seed + 10_000`` (the same at every evaluation of a run)."""
-    agent = PolicyAgent(model, deterministic=True, payment=env_options(args).get("payment"))
+    options = env_options(args)
+    agent = PolicyAgent(model, deterministic=True, payment=options.get("payment"),
+                        expansions=options.get("expansions", ()))
     return [evaluate(agent, args.game, num_players, name, games, seed=args.seed + 10_000, edition=args.edition,
-                     **env_options(args)) for name in BASELINES]
+                     **options) for name in BASELINES]
 
 
 def format_table(results: list[EvalResult], title: str) -> str:

@@ -119,6 +119,14 @@ For 7 Wonders use ``--num-players N`` (2-7) and ``--edition 2nd`` for the 2020 e
 players); the observation has the same size for every player count, so a policy trained at one
 count plays at the others (the metadata records the count and edition trained), but not at the
 other edition (its card table, so its observation, differs). The metadata records the payment mode.
+
+**Expansions.** ``--expansions pantheon`` (Duel) or ``--expansions leaders`` (7 Wonders) trains on that
+table, as the batched core plays it (a table the core does not play yet is refused before anything
+starts, naming it). The checkpoint and the policy's metadata record the table; a policy plays only
+the table it was trained on (:class:`wonders_agents.policy.PolicyAgent` refuses another, naming both), and
+``--resume`` refuses a checkpoint of another table. The ``heuristic`` seats of a table play the agent
+that weighs the expansion (:mod:`wonders_training.seats`), so the evaluation against ``heuristic`` is
+against the expansion's heuristic.
 """
 
 from __future__ import annotations
@@ -139,6 +147,7 @@ from torch.utils.tensorboard import SummaryWriter
 
 from wonders_env import vector
 from wonders_env.game import REWARD_MODES
+from wonders_agents.match import table_name
 from wonders_agents.policy import (FORMAT_VERSION, ActorCritic, CheckpointError, PolicySpec,
                            CompactBatch, StackedPolicies, atomic_save, check_spec, load_weights, read_file,
                            sample_legal, save_policy, spec_of)
@@ -148,7 +157,7 @@ from wonders_training.cli_args import (arg, check_run_dir, hours_problems, parse
 from wonders_training.csv_files import append_csv, truncate_csvs
 from wonders_training.device import DEVICES, device_problems, resolve_device
 from wonders_training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate_policy, write_final_report
-from wonders_training.game_options import env_options, table_options
+from wonders_training.game_options import env_options, table_expansions, table_options
 from wonders_training.interrupt import StopRequest, exit_interrupted
 from wonders_training.progress import Progress
 from wonders_training.seats import LEARNER_CODE, Seats, draw_codes
@@ -166,6 +175,8 @@ class Args:
     edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=EDITIONS)
     payment: str = arg("cheapest", "7 Wonders payment mode: the engine pays the cheapest way, or the players "
                        "choose whom to pay (Duel has no choice)", choices=GAMES["seven_wonders"].options["payment"])
+    expansions: str = arg("", "the table's expansions, comma-separated (Duel: pantheon; 7 Wonders: leaders); "
+                              "empty: the base game")
     seed: int = seed_arg("seed of torch and of every env, seat and baseline draw")
     run_dir: str | None = arg(None, "where logs, checkpoints and the policy go (none: runs/<game>_selfplay)")
     resume: bool = arg(False, "continue from run_dir/checkpoint.pt (an error if there is none)")
@@ -213,6 +224,10 @@ class Args:
 def problems(args: Args) -> list[str]:
     """What is wrong with a combination of arguments (each value alone is checked by its bounds)."""
     found = device_problems(args.device) + hours_problems(args.hours)
+    try:
+        table_expansions(args)
+    except ValueError as error:
+        return [*found, f"argument --expansions: {error}"]
     try:
         game = resolve_game(args.game)
         vector.make(game, 1, **table_options(args, args.num_players or default_players(game)), **env_options(args))
@@ -440,15 +455,17 @@ def save_checkpoint(path: Path, args: Args, num_players: int, model: ActorCritic
                     counters: dict[str, Any], rng: np.random.Generator, pool: list[dict[str, Any]]) -> None:
     """Write the checkpoint; ``pool`` holds the names of the snapshot files, not the weights."""
     atomic_save({"kind": "checkpoint", "format_version": FORMAT_VERSION, "spec": asdict(model.spec),
-                 "num_players": num_players, "args": asdict(args), "model": model.state_dict(),
+                 "num_players": num_players, "expansions": list(table_expansions(args)), "args": asdict(args),
+                 "model": model.state_dict(),
                  "optimizer": optimizer.state_dict(), "counters": counters,
                  "numpy_rng": rng.bit_generator.state, **torch_rng_states(), "pool": pool}, path)
     delete_unused_snapshots(path.parent, pool)
 
 
-def load_checkpoint(path: Path, spec: PolicySpec, num_players: int, model: ActorCritic, optimizer: optim.Optimizer,
-                    rng: np.random.Generator) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Restore model, optimizer and RNGs from ``path``; returns the counters and the pool entries."""
+def load_checkpoint(path: Path, spec: PolicySpec, num_players: int, expansions: tuple[str, ...], model: ActorCritic,
+                    optimizer: optim.Optimizer, rng: np.random.Generator) -> tuple[dict[str, Any], list[dict]]:
+    """Restore model, optimizer and RNGs from ``path`` (a checkpoint of the same network, player count and
+    table ``expansions``); returns the counters and the pool entries."""
     payload = read_file(path, ("checkpoint",))
     check_spec(spec_of(payload, path), spec, path)
     missing = [key for key in ("num_players", "optimizer", "counters", "numpy_rng", "torch_rng", "pool")
@@ -460,6 +477,9 @@ def load_checkpoint(path: Path, spec: PolicySpec, num_players: int, model: Actor
                               "older version of this script: start a new run)")
     if payload["num_players"] != num_players:
         raise CheckpointError(f"{path}: trained with {payload['num_players']} players, this run has {num_players}")
+    trained = tuple(payload.get("expansions", ()))  # checkpoints written before expansions: the base game
+    if trained != expansions:
+        raise CheckpointError(f"{path}: trained on {table_name(trained)}, this run plays {table_name(expansions)}")
     load_weights(model, payload["model"], path)
     restore_optimizer_and_rngs(path, payload, optimizer, rng)
     return payload["counters"], payload["pool"]
@@ -500,7 +520,8 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
     optimizer = optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5, fused=True)
     counters: dict[str, Any] = {"update": 0, "global_step": 0, "moves": 0, "elapsed_s": 0.0}
     if args.resume:
-        counters, pool = load_checkpoint(checkpoint_path, spec, num_players, model, optimizer, rng)
+        counters, pool = load_checkpoint(checkpoint_path, spec, num_players, table_expansions(args), model, optimizer,
+                                       rng)
         truncate_csvs({run_dir / "progress.csv": PROGRESS_FIELDS, run_dir / "eval.csv": EVAL_FIELDS},
                       counters["update"])
         print(f"resumed from {checkpoint_path} at update {counters['update']}, step {counters['global_step']}")
@@ -587,16 +608,17 @@ def main(argv: list[str] | None = None) -> list[EvalResult]:
         "updates": counters["update"], "training_seconds": round(counters["elapsed_s"], 1),
         "final_eval": [{"opponent": r.opponent, "games": r.games, "wins": r.wins} for r in final]})
     print(f"wrote {run_dir / 'policy.pt'}, {run_dir / 'learning_curve.png'}, logs in {run_dir}")
-    print(next_steps(args.game, run_dir))
+    print(next_steps(args.game, run_dir, table_expansions(args)))
     return final
 
 
-def next_steps(game: str, run_dir: Path) -> str:
+def next_steps(game: str, run_dir: Path, expansions: tuple[str, ...] = ()) -> str:
     """What to do with a trained policy: play it, put it in a tournament, see the curves."""
     policy = run_dir / "policy.pt"
+    table = f"--game {game}" + (f" --expansions {','.join(expansions)}" if expansions else "")
     return (f"what next:\n"
-            f"  play against it:   wonders play --game {game} --opponent ppo:path={policy}\n"
-            f"  measure it:        wonders tournament --game {game} --agents ppo:path={policy} heuristic mcts "
+            f"  play against it:   wonders play {table} --opponent ppo:path={policy}\n"
+            f"  measure it:        wonders tournament {table} --agents ppo:path={policy} heuristic mcts "
             f"--games 200\n"
             f"  see the curves:    tensorboard --logdir {run_dir / 'tb'}   (or {run_dir / 'learning_curve.png'})\n"
             f"  (`wonders` is .venv/bin/wonders in a `make` checkout)")

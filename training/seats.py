@@ -14,7 +14,7 @@ import numpy as np
 
 from wonders_agents import make_agent
 from wonders_agents.heuristic import valuation
-from wonders_training.game_options import GameArgs
+from wonders_training.game_options import GameArgs, table_expansions
 from wonders_env import vector
 
 
@@ -56,16 +56,17 @@ class Seats:
     * the game's valuation is the core's (Duel): it reads the batch's games where they stand
       (``core_batch.heuristic_actions``); its ties are broken by a seed drawn from the run's
       generator when the game starts, so a rollout replays from the run's generator;
-    * otherwise (7 Wonders): a :class:`wonders_agents.heuristic.HeuristicAgent` per seat reads a copy of
-      the game as the batch's engine's state (:meth:`wonders_env.vector.VectorEnv.state`), one
-      per game and tick (the one per-game loop of a tick, for this baseline only).
+    * otherwise (7 Wonders, and any table with expansions): a :class:`wonders_agents.heuristic.HeuristicAgent`
+      per seat reads a copy of the game as the batch's engine's state
+      (:meth:`wonders_env.vector.VectorEnv.state`), one per game and tick (the one per-game loop of a
+      tick, for this baseline only).
     """
 
     def __init__(self, venv: vector.VectorEnv, args: GameArgs) -> None:
         self.venv = venv
         self.game = args.game
         self.codes = np.zeros((venv.num_envs, venv.num_players), np.int64)
-        self.compiled = compiled_heuristic(args.game)
+        self.compiled = compiled_heuristic(args.game, table_expansions(args))
         if self.compiled is not None:
             self.tie_seeds = np.zeros((venv.num_envs, venv.num_players), np.uint64)
         else:
@@ -98,8 +99,9 @@ class Seats:
                 actions[game, seat] = self.heuristics[game, seat].choose(engine, state, seat)
 
 
-def compiled_heuristic(game: str) -> Any:
+def compiled_heuristic(game: str, expansions: tuple[str, ...] = ()) -> Any:
     """The core's object of ``game``'s heuristic valuation (``compiled_valuation()`` of its module),
-    or None for a game without one."""
+    or None for a game without one, and for a table with expansions: the core's valuation weighs the
+    base game only (the agent weighs an expansion's decisions, e.g. the Duel heuristic the Pantheon's)."""
     module = valuation(game)
-    return module.compiled_valuation() if hasattr(module, "compiled_valuation") else None
+    return module.compiled_valuation() if hasattr(module, "compiled_valuation") and not expansions else None

@@ -120,7 +120,7 @@ from wonders_training.interrupt import StopAtOnce, exit_interrupted
 from wonders_training.evaluation import EVAL_FIELDS, EvalResult, eval_row, evaluate_policy, write_final_report
 from wonders_training.csv_files import append_csv, truncate_csvs
 from wonders_training.device import DEVICES, device_problems, resolve_device
-from wonders_training.game_options import env_options, table_options
+from wonders_training.game_options import env_options, table_expansions, table_options
 from wonders_training.seats import HEURISTIC_CODE, LEARNER_CODE, RANDOM_CODE, Seats, draw_codes
 from wonders_env.registry import EDITIONS, GAME_NAMES, GAMES, default_players, entry, resolve_game
 
@@ -140,6 +140,8 @@ class Args:
     edition: str = arg("1st", "7 Wonders edition (the 2nd has 3-7 players; Duel has only one)", choices=EDITIONS)
     payment: str = arg("cheapest", "7 Wonders payment mode: the engine pays the cheapest way, or the players "
                        "choose whom to pay (Duel has no choice)", choices=GAMES["seven_wonders"].options["payment"])
+    expansions: str = arg("", "the table's expansions, comma-separated (Duel: pantheon; 7 Wonders: leaders); "
+                              "empty: the base game")
     iterations: int = arg(20, "training iterations in all (a resumed run continues up to this number)")
     env_runners: int = arg(2, "remote env runners (0: the driver process samples)")
     envs_per_env_runner: int = arg(8, "games each env runner steps in one batch of the core (their forward passes "
@@ -188,6 +190,10 @@ def check_args(args: Args) -> int:
     num_players = args.num_players or default_players(args.game)
     if "payment" not in entry(args.game).options and args.payment != "cheapest":
         raise ValueError(f"--payment {args.payment} is for 7 Wonders; {args.game} has no payment choice")
+    try:
+        table_expansions(args)
+    except ValueError as exc:
+        raise ValueError(f"--expansions: {exc}") from exc
     try:  # the batch's own checks (player count, edition, payment mode)
         vector.make(args.game, 1, **table_options(args, num_players), **env_options(args))
     except ValueError as exc:

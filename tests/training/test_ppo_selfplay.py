@@ -277,3 +277,46 @@ def test_gae_of_interleaved_trajectories_is_each_trajectorys_own(gamma: float, g
             last = (reward if step == 0 else 0.0) + gamma * next_value - values[index] + gamma * gae_lambda * last
             expected[index], next_value = last, values[index]
     np.testing.assert_allclose(ppo_selfplay.gae(values, trajectory, rewards, gamma, gae_lambda), expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("value, message", [("leaders", "unknown expansion 'leaders' for seven_wonders_duel; its "
+                                                         "expansions are: 'pantheon'"),
+                                            ("pantheon,pantheon", "expansions names an expansion twice")])
+def test_expansions_a_game_does_not_have_are_refused_naming_those_it_has(tmp_path: Path, value: str, message: str,
+                                                                          capsys):
+    with pytest.raises(SystemExit):
+        train(tmp_path / "run", "--expansions", value, "--total-steps", "20")
+    assert f"argument --expansions: {message}" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_table_is_in_the_checkpoint_and_a_resume_on_another_table_is_refused(tmp_path: Path):
+    train(tmp_path, "--total-steps", "20")
+    checkpoint = torch.load(tmp_path / "checkpoint.pt", weights_only=True)
+    assert checkpoint["expansions"] == []
+    model = ActorCritic(PolicySpec(**checkpoint["spec"]))
+    optimizer = torch.optim.Adam(model.parameters())
+    with pytest.raises(CheckpointError, match="trained on the base game, this run plays the table with pantheon"):
+        ppo_selfplay.load_checkpoint(tmp_path / "checkpoint.pt", model.spec, 2, ("pantheon",), model, optimizer,
+                                     np.random.default_rng(0))
+
+
+def test_a_policy_plays_only_the_table_it_was_trained_on(tmp_path: Path):
+    table = wonders_env.make("seven_wonders_duel", raw=True, expansions=("pantheon",), engine="python")
+    table.reset(seed=0)
+    first = table.observe(table.agent_selection)
+    spec = PolicySpec("seven_wonders_duel", first["observation"].shape[0], first["action_mask"].shape[0], 16)
+    save_policy(ActorCritic(spec), tmp_path / "policy.pt", {"expansions": ["pantheon"]})
+    agent = PPOAgent("seven_wonders_duel", seed=0, path=tmp_path / "policy.pt")
+    play_game(table, [agent, make_agent("random", seed=0)], 0)
+    with pytest.raises(ValueError, match="trained on the table with pantheon and plays only that table; the env is "
+                                         "the base game"):
+        agent.check_env(wonders_env.make("seven_wonders_duel", raw=True))
+    base = PPOAgent("seven_wonders_duel")  # the shipped policy, whose file names no table: the base game
+    with pytest.raises(ValueError, match="trained on the base game .* the env is the table with pantheon"):
+        base.check_env(table)
+
+
+def test_the_next_steps_name_the_table():
+    assert "wonders play --game seven_wonders --expansions leaders --opponent" in ppo_selfplay.next_steps(
+        "seven_wonders", Path("runs/x"), ("leaders",))

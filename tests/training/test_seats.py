@@ -27,7 +27,7 @@ def test_the_seats_choose_what_the_heuristic_chooses_on_a_python_engine_twin(opt
     venv = vector.make("seven_wonders", num_envs=num_games, seed=13, **options)
     python = wonders_env.make_engine("seven_wonders", "python", **options)
     venv.reset()
-    seats = Seats(venv, SimpleNamespace(game="seven_wonders", **options))
+    seats = Seats(venv, SimpleNamespace(game="seven_wonders", expansions="", **options))
     rng = np.random.default_rng(4)
     twins: dict[int, object] = {}
 

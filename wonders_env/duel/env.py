@@ -52,6 +52,7 @@ class raw_env(AECEnv):
         self.reward_mode = reward
         self.render_mode = render_mode
         self.engine = engine
+        self.expansions = expansions  # the canonical tuple (the registry's order)
         db = edition_database(edition, expansions)
         if engine == "core":
             if db is not BASE and not expansions:
