@@ -111,7 +111,7 @@ def test_trainings_heuristic_seats_play_on_the_core_alone():
     from wonders_env import vector
     venv = vector.make("duel", num_envs=3, seed=0)
     venv.reset()
-    seats = Seats(venv, SimpleNamespace(game="seven_wonders_duel", edition="1st", payment="cheapest"))
+    seats = Seats(venv, SimpleNamespace(game="seven_wonders_duel", edition="1st", payment="cheapest", expansions=""))
     rng = np.random.default_rng(0)
     seats.deal(np.arange(3), np.full((3, 2), HEURISTIC_CODE), rng)
     ended = 0

@@ -126,7 +126,7 @@ from wonders_training.seats import HEURISTIC_CODE, Seats
 for options in TABLES[:2]:
     venv = vector.make("seven_wonders", num_envs=2, seed=5, **options)
     venv.reset()
-    seats = Seats(venv, SimpleNamespace(game="seven_wonders", edition=options["edition"],
+    seats = Seats(venv, SimpleNamespace(game="seven_wonders", edition=options["edition"], expansions="",
                                          payment=options.get("payment", "cheapest")))
     seat_rng = np.random.default_rng(5)
     seats.deal(np.arange(2), np.full((2, venv.num_players), HEURISTIC_CODE), seat_rng)
