@@ -374,6 +374,24 @@ def test_roma_b_stage_one_draws_four_leaders_and_stages_two_three_recruit_at_onc
     assert score_breakdown(state, 0)["wonder"] == 3
 
 
+def test_a_halicarnassus_stage_built_with_a_leader_builds_from_the_discard_pile():
+    """A leader tucked under a stage builds the stage as an Age card would: its pick from the
+    discard pile comes before the Age is dealt (as Solomon's)."""
+    state = recruitment(["Halicarnassus", "Giza", "Rhodes"], [["Sappho"], ["Nero"], ["Caesar"]], sides="B")
+    play(state, {0: discard("Sappho"), 1: discard("Nero"), 2: discard("Caesar")})
+    state.discard = [physical("Baths")]
+    state.leader_hands = [[lid("Zenobia")], [lid("Nefertiti")], [lid("Hannibal")]]
+    leaders.start_recruitment(state, 2)
+    give(state, 0, "Ore Vein")
+    assert rules.stage_payment(state, 0) == (0, 2, 0)  # stage 1: O O, one from Rhodes
+    play(state, {0: stage_with("Zenobia"), 1: discard("Nefertiti"), 2: discard("Hannibal")})
+    assert state.stages_built[0] == 1 and state.stage_leaders[0] == [lid("Zenobia")]
+    assert state.phase == Phase.DISCARD_BUILD and rules.acting_seats(state) == [0]
+    play(state, {0: card_action(ActionKind.DISCARD_BUILD, "Baths")})
+    assert DB.type_of("Baths") in [DB.cards[c].type for c in state.built[0]] and state.discard == []
+    assert state.phase == Phase.MAIN and state.age == 2 and len(state.hands[0]) == 7
+
+
 def brute_force_ways(state, city, cost, discount_units, bank_price):
     """Every way to pay ``cost`` restated from the rules: drop any ``discount_units`` units, buy
     at most one more unit from the bank, pay the rest with the slow enumeration of :mod:`.costs`;
