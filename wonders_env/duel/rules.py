@@ -219,8 +219,8 @@ def _pantheon_play_actions(state: DuelState) -> list[int]:
     coins = spendable(state, player)
     wonders = []
     if state.wonders_built < MAX_WONDERS_BUILT:
-        wonders = [w for w in state.player_wonders[player]
-                   if not state.wonder_built[w] and wonder_cost(state, player, w) <= coins]
+        wonders = [w for w in state.player_wonders[player]  # the boxed one: Anubis may unbuild the 7th
+                   if not state.wonder_built[w] and w != state.boxed_wonder and wonder_cost(state, player, w) <= coins]
     actions = []
     for card in (state.slot_card[s] for s in state.accessible_slots()):
         if build_cost(state, player, card) <= coins:
@@ -271,6 +271,8 @@ def why_illegal(state: DuelState, action: object) -> str | None:
                 return f"{name} is not one of the player's wonders"
             if state.wonder_built[wonder]:
                 return f"{name} is already built"
+            if wonder == state.boxed_wonder:
+                return f"{name} went back to the box when the {MAX_WONDERS_BUILT}th wonder was built"
             if state.wonders_built >= MAX_WONDERS_BUILT:
                 return f"{MAX_WONDERS_BUILT} wonders are already built"
             cost = wonder_cost(state, player, wonder)
@@ -769,7 +771,7 @@ def legal_actions_reference(state: DuelState) -> list[int]:
                 ok = index in accessible and reference_cost(state, player, card=index) <= coins
             elif kind is ActionKind.WONDER:
                 ok = (index in accessible and wonder in state.player_wonders[player]
-                      and not state.wonder_built[wonder]
+                      and not state.wonder_built[wonder] and wonder != state.boxed_wonder
                       and sum(state.wonder_built) < MAX_WONDERS_BUILT
                       and reference_cost(state, player, wonder=wonder) <= coins)
             elif kind is ActionKind.ACTIVATE:
