@@ -447,6 +447,27 @@ def test_a_courtesans_copy_on_the_last_turn_of_an_age_comes_before_its_conflicts
     assert state.age == 2
 
 
+def test_a_seat_sees_how_many_leaders_lie_under_other_stages_and_in_their_discards_not_which():
+    from wonders_env.seven_wonders.observation import Observer
+
+    observer = Observer(DB)
+    state = recruitment(["Olympia", "Giza", "Rhodes"], [["Sappho", "Hiram"], ["Zenobia", "Midas"], ["Caesar", "Nero"]])
+    give(state, 1, "Stone Pit")  # Giza A stage 1: S S
+    play(state, {0: recruit("Sappho"), 1: stage_with("Zenobia"), 2: discard("Caesar")})
+    assert state.stage_leaders[1] == [lid("Zenobia")] and state.leader_discards[2] == [lid("Caesar")]
+    seen = [observer.encode(state, seat) for seat in range(3)]
+    unused = state.leader_deck[:2]
+    state.leader_deck[:2] = [lid("Zenobia"), lid("Caesar")]
+    state.stage_leaders[1], state.leader_discards[2] = [unused[0]], [unused[1]]
+    state.clear_caches()
+    np.testing.assert_array_equal(observer.encode(state, 0), seen[0])
+    assert not np.array_equal(observer.encode(state, 1), seen[1])  # each sees its own
+    assert not np.array_equal(observer.encode(state, 2), seen[2])
+    state.leader_discards[2] = []  # the counts are public
+    state.clear_caches()
+    assert not np.array_equal(observer.encode(state, 0), seen[0])
+
+
 def brute_force_ways(state, city, cost, discount_units, bank_price):
     """Every way to pay ``cost`` restated from the rules: drop any ``discount_units`` units, buy
     at most one more unit from the bank, pay the rest with the slow enumeration of :mod:`.costs`;
