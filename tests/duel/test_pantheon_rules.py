@@ -2,6 +2,7 @@
 example built from the reference facts: setup, tokens, the reveal, activation and its prices,
 every divinity with its choices, the Divine Theater, Grand Temples, the new progress tokens."""
 
+import numpy as np
 import pytest
 from duel_scenarios import give, on_top, place
 from pantheon_scenarios import (ACTS, DB, DIVINITY, TABLES, activate, activate_action, build_wonder, choosable,
@@ -11,6 +12,7 @@ from pantheon_scenarios import (ACTS, DB, DIVINITY, TABLES, activate, activate_a
 from wonders_env.duel import pantheon, rules
 from wonders_env.duel.actions import ActionKind, Item
 from wonders_env.duel.cards import MYTHOLOGIES
+from wonders_env.duel.observation import encode_observation
 from wonders_env.duel.rules import IllegalActionError, apply_action, legal_actions, why_illegal
 from wonders_env.duel.scoring import score_breakdown
 from wonders_env.duel.state import EMPTY, Choice, Phase, new_game, start_age
@@ -620,3 +622,18 @@ def test_mysticism_counts_only_the_tokens_still_owned():
     assert score_breakdown(state, 0)["progress"] == 4
     activate(state, "Aphrodite", (2,))
     assert score_breakdown(state, 0)["progress"] == 2 and state.coins[0] == 9
+
+
+@pytest.mark.xfail(strict=True, reason="open defect: Zeus's choice names structure cards by card id, so its mask "
+                   "tells the Zeus player which cards lie face down; choosing them by slot needs a new item kind of "
+                   "the choose range (an action-space change, for the lead)")
+def test_zeus_does_not_show_which_cards_lie_face_down():
+    state = pantheon_game(age=2, coins=(10, 7), spaces={"Zeus": 5})
+    twin = state.clone()
+    slot = next(s for s, c in enumerate(twin.slot_card) if c != EMPTY and not twin.face_up[s])
+    twin.boxed[1][0], twin.slot_card[slot] = twin.slot_card[slot], twin.boxed[1][0]
+    twin.deals[1][slot] = twin.slot_card[slot]
+    np.testing.assert_array_equal(encode_observation(twin, 0), encode_observation(state, 0))
+    activate(state, "Zeus")
+    activate(twin, "Zeus")
+    assert legal_actions(twin) == legal_actions(state)
