@@ -34,6 +34,7 @@ def test_the_setup_deals_decks_tokens_and_grand_temples():
         assert sum(1 for c in age3_deal if DB.card_temple[c] != -1) == 3
         assert not any(DB.cards[c].deck == 3 for c in age3_deal + state.boxed[2])  # no Guild in the game
         assert sum(1 for c in state.boxed[2] if DB.card_temple[c] != -1) == 2
+        assert len(age3_deal) == 20 and sum(1 for c in state.boxed[2] if DB.card_temple[c] == -1) == 3
         assert len(state.wonder_order) == 14 and len(state.token_order) == 13
 
 

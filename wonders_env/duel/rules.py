@@ -271,10 +271,10 @@ def why_illegal(state: DuelState, action: object) -> str | None:
                 return f"{name} is not one of the player's wonders"
             if state.wonder_built[wonder]:
                 return f"{name} is already built"
-            if wonder == state.boxed_wonder:
-                return f"{name} went back to the box when the {MAX_WONDERS_BUILT}th wonder was built"
             if state.wonders_built >= MAX_WONDERS_BUILT:
                 return f"{MAX_WONDERS_BUILT} wonders are already built"
+            if wonder == state.boxed_wonder:  # Pantheon: Anubis unbuilt one of the 7
+                return f"{name} went back to the box when the {MAX_WONDERS_BUILT}th wonder was built"
             cost = wonder_cost(state, player, wonder)
             if cost > coins:
                 return f"building {name} costs {cost} coins and the player has {coins}"
