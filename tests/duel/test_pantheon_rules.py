@@ -12,6 +12,7 @@ from pantheon_scenarios import (ACTS, DB, DIVINITY, TABLES, activate, activate_a
 from wonders_env.duel import pantheon, rules
 from wonders_env.duel.actions import ActionKind, Item
 from wonders_env.duel.cards import MYTHOLOGIES
+from wonders_env.duel.determinize import determinize
 from wonders_env.duel.observation import encode_observation
 from wonders_env.duel.rules import IllegalActionError, apply_action, legal_actions, why_illegal
 from wonders_env.duel.scoring import score_breakdown
@@ -570,6 +571,29 @@ def test_anubis_leaves_the_instant_effects_and_the_rebuilt_wonder_gives_them_aga
     apply_action(state, ACTS.encode(ActionKind.WONDER, rebuild, appian))
     assert state.coins == [coins[0] - 3, coins[1] - cost + 3] and score_breakdown(state, 1)["wonders"] == 3
     assert state.current == 1  # its play again too
+
+
+def test_the_great_library_built_again_after_anubis_draws_three_tokens_never_drawn():
+    """Decision of the project (wonders_env.duel.pantheon): the rebuilt Great Library draws the next 3
+    set-aside tokens (the 2 returned to the box stay there; Enki's 2 are not among them)."""
+    wonders = (("The Great Library", "The Pyramids", "The Temple of Artemis", "The Statue of Zeus"),
+               ("Circus Maximus", "Piraeus", "The Appian Way", "The Colossus"))
+    state = pantheon_game(age=2, wonders=wonders, coins=(30, 30), spaces={"Anubis": 5})
+    library = WONDER["The Great Library"]
+    apply_action(state, ACTS.encode(ActionKind.WONDER, state.slot_card[state.accessible_slots()[0]], library))
+    first = state.token_order[5:8]
+    assert state.library_offer == first
+    apply_action(state, ACTS.encode(ActionKind.LIBRARY, first[0]))
+    state.current = state.turn_player = 0
+    activate(state, "Anubis")
+    choose(state, Item.WONDER, "The Great Library")
+    state.current = state.turn_player = 0
+    apply_action(state, ACTS.encode(ActionKind.WONDER, state.slot_card[state.accessible_slots()[0]], library))
+    assert state.phase == Phase.LIBRARY and state.library_offer == state.token_order[8:11]
+    assert not set(state.library_offer) & set(first + state.token_order[-2:])
+    for player in (0, 1):  # a determinization keeps both draws
+        twin = determinize(state, player, np.random.default_rng(player))
+        assert twin.token_order[:11] == state.token_order[:11] and twin.library_offer == state.library_offer
 
 
 def test_anubis_after_the_seventh_wonder_leaves_the_boxed_wonder_in_the_box():

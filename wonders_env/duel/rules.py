@@ -421,7 +421,9 @@ def build_wonder(state: DuelState, player: int, wonder: int, card: int) -> None:
     elif db.wonder_from_discard[wonder] and state.discard:
         state.phase = Phase.MAUSOLEUM
     elif db.wonder_library_draw[wonder]:
-        state.library_offer = state.token_order[BOARD_TOKENS:BOARD_TOKENS + db.wonder_library_draw[wonder]]
+        draw = db.wonder_library_draw[wonder]
+        first = BOARD_TOKENS + (draw if state.library_used else 0)  # built again after Anubis: the next ones
+        state.library_offer = state.token_order[first:first + draw]
         state.library_used = True
         state.phase = Phase.LIBRARY
     elif not (db.wonder_theater[wonder] and pantheon.open_theater(state)):
