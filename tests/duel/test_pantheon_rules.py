@@ -544,6 +544,13 @@ def test_minerva_placed_by_the_opponent_stops_mars_short_of_a_military_supremacy
     assert state.phase == Phase.GAME_OVER and state.victory.name == "MILITARY" and state.winners == (0,)
 
 
+def test_minerva_stops_the_pawn_moving_either_way():
+    state = pantheon_game(age=2)
+    state.pawn, state.pantheon.minerva = 2, -3
+    rules.move_pawn(state, 1, 7)  # toward player 0's capital
+    assert state.pawn == -2 and state.pantheon.minerva is None
+
+
 def test_poliorcetics_counts_only_the_spaces_the_pawn_moves_before_minerva():
     state = pantheon_game(age=2, coins=(7, 7))
     give_token(state, 0, "Poliorcetics")
