@@ -13,7 +13,7 @@ import random_play
 from random_play import play_checked_game
 
 from wonders_env import seven_wonders_duel_v0
-from wonders_env.duel.actions import NUM_ACTIONS, action_table
+from wonders_env.duel.actions import NUM_ACTIONS, ActionKind, action_table
 from wonders_env.duel.cards import GUILD_DECK, MANUFACTURED_BITS, NONE, RAW_BITS, database
 from wonders_env.duel.determinize import determinize
 from wonders_env.duel.game import DuelGame
@@ -143,6 +143,29 @@ def test_determinize_keeps_what_the_player_sees_and_plays_on():
                 check_state(twin)
                 redrawn += twin.pantheon.decks != state.pantheon.decks or twin.pantheon.spaces != state.pantheon.spaces
     assert redrawn > 0 and sets[Choice.GATE_DIVINITY] and sets[Choice.PLACE_DIVINITY] and sets[Choice.PLACE_SPACE], sets
+
+
+def test_determinize_redraws_the_set_aside_tokens_nobody_saw_after_the_great_library():
+    """Enki's 2 tokens (until shown) and a rebuilt Great Library's 3 are not known after the first
+    draw either; the tokens drawn, owned or offered stay where they are."""
+    from pantheon_scenarios import ACTS, pantheon_game
+
+    wonders = (("The Great Library", "The Pyramids", "The Temple of Artemis", "The Statue of Zeus"),
+               ("Circus Maximus", "Piraeus", "The Appian Way", "The Colossus"))
+    state = pantheon_game(age=1, wonders=wonders, coins=(30, 7))
+    card = state.slot_card[state.accessible_slots()[0]]
+    resolve_action(state, ACTS.encode(ActionKind.WONDER, card, DB.wonder_ids["The Great Library"]))
+    resolve_action(state, ACTS.encode(ActionKind.LIBRARY, state.library_offer[0]))
+    assert state.library_used and not state.pantheon.enki_tokens
+    later = set()
+    for seed in range(10):
+        for player in (0, 1):
+            twin = determinize(state, player, np.random.default_rng(seed))
+            assert twin.token_order[:8] == state.token_order[:8]
+            assert sorted(twin.token_order) == sorted(state.token_order)
+            np.testing.assert_array_equal(encode_observation(twin, player), encode_observation(state, player))
+            later.add(tuple(twin.token_order[8:]))
+    assert len(later) > 1
 
 
 def hidden_variant(state, viewer):

@@ -2,6 +2,7 @@
 example built from the reference facts: setup, tokens, the reveal, activation and its prices,
 every divinity with its choices, the Divine Theater, Grand Temples, the new progress tokens."""
 
+import numpy as np
 import pytest
 from duel_scenarios import give, on_top, place
 from pantheon_scenarios import (ACTS, DB, DIVINITY, TABLES, activate, activate_action, build_wonder, choosable,
@@ -11,6 +12,8 @@ from pantheon_scenarios import (ACTS, DB, DIVINITY, TABLES, activate, activate_a
 from wonders_env.duel import pantheon, rules
 from wonders_env.duel.actions import ActionKind, Item
 from wonders_env.duel.cards import MYTHOLOGIES
+from wonders_env.duel.determinize import determinize
+from wonders_env.duel.observation import encode_observation
 from wonders_env.duel.rules import IllegalActionError, apply_action, legal_actions, why_illegal
 from wonders_env.duel.scoring import score_breakdown
 from wonders_env.duel.state import EMPTY, Choice, Phase, new_game, start_age
@@ -32,6 +35,7 @@ def test_the_setup_deals_decks_tokens_and_grand_temples():
         assert sum(1 for c in age3_deal if DB.card_temple[c] != -1) == 3
         assert not any(DB.cards[c].deck == 3 for c in age3_deal + state.boxed[2])  # no Guild in the game
         assert sum(1 for c in state.boxed[2] if DB.card_temple[c] != -1) == 2
+        assert len(age3_deal) == 20 and sum(1 for c in state.boxed[2] if DB.card_temple[c] == -1) == 3
         assert len(state.wonder_order) == 14 and len(state.token_order) == 13
 
 
@@ -479,3 +483,189 @@ def test_the_engines_of_the_registry_take_the_expansion():
         registry.make_engine("duel", "core", expansions=("pantheon",))
     env = registry.make("duel", raw=True, engine="python", expansions=["pantheon"])
     assert env.game.db is DB
+
+
+# ------------------------------------------------- interactions with the base rules (audit)
+def test_the_gate_costs_twice_each_players_own_price_and_activating_takes_no_card():
+    """README decision 3 for both seats; an activation is a turn without a structure card."""
+    state = pantheon_game(age=2, coins=(20, 20), spaces={"Gate": 0})
+    assert pantheon.activation_price(state, 0, 0, 0) == 16 and pantheon.activation_price(state, 1, 0, 0) == 6
+    cards_left, structure = state.cards_left, list(state.slot_card)
+    state.current = state.turn_player = 1
+    activate(state, "Gate")
+    assert state.coins[1] == 14 and state.cards_left == cards_left and state.slot_card == structure
+
+
+def test_enki_shown_by_the_divine_theater_gets_its_two_tokens_first():
+    """README decision 2: Enki revealed by the Divine Theater holds 2 set-aside progress tokens."""
+    wonders = (("The Divine Theater", "The Pyramids", "The Temple of Artemis", "The Statue of Zeus"),
+               ("Circus Maximus", "Piraeus", "The Appian Way", "The Colossus"))
+    state = pantheon_game(age=1, wonders=wonders, coins=(30, 7))
+    set_deck(state, "Mesopotamian", "Ishtar", "Enki")
+    card = state.slot_card[on_top(state, "Stable")[0]]
+    apply_action(state, ACTS.encode(ActionKind.WONDER, card, WONDER["The Divine Theater"]))
+    choose(state, Item.MYTHOLOGY, "Mesopotamian")
+    choose(state, Item.DIVINITY, "Enki")
+    assert state.pantheon.decks[0] == [DIVINITY["Ishtar"]]  # the only other one goes back unasked
+    assert state.pantheon.choice == Choice.ENKI_TOKEN
+    assert choosable(state, Item.TOKEN) == sorted(state.token_order[-2:])
+
+
+def test_astarte_coins_are_safe_from_poliorcetics_the_appian_way_and_neptune():
+    """README decision 7: every coin loss takes treasury coins only."""
+    wonders = (("The Appian Way", "The Pyramids", "The Temple of Artemis", "The Statue of Zeus"),
+               ("Circus Maximus", "Piraeus", "The Great Lighthouse", "The Colossus"))
+    state = pantheon_game(age=2, wonders=wonders, coins=(20, 2), spaces={"Neptune": 5})
+    state.pantheon.astarte[1] = 7
+    give_token(state, 0, "Poliorcetics")
+    rules.move_pawn(state, 0, 2)
+    assert (state.coins[1], state.pantheon.astarte[1]) == (0, 7)
+    state.coins[1] = 2
+    card = state.slot_card[state.accessible_slots()[0]]
+    apply_action(state, ACTS.encode(ActionKind.WONDER, card, WONDER["The Appian Way"]))  # the opponent loses 3
+    assert (state.coins[1], state.pantheon.astarte[1]) == (0, 7) and state.current == 0  # play again
+    state.coins[1] = 2
+    activate(state, "Neptune")
+    choose(state, Item.MILITARY_TOKEN, 2)
+    choose(state, Item.MILITARY_TOKEN, 3)  # player 1's -5 token, applied
+    assert (state.coins[1], state.pantheon.astarte[1]) == (0, 7)
+
+
+def test_minerva_placed_by_the_opponent_stops_mars_short_of_a_military_supremacy():
+    state = pantheon_game(age=2, coins=(20, 20), spaces={"Mars": 5, "Minerva": 0})
+    state.pawn, state.looting = 7, [True, True, False, False]
+    state.current = state.turn_player = 1
+    activate(state, "Minerva")
+    choose(state, Item.TRACK, track(9))  # player 1's own capital (README decision 6)
+    assert state.current == 0
+    activate(state, "Mars")
+    assert state.pawn == 8 and state.phase == Phase.PLAY and state.pantheon.minerva is None
+    rules.move_pawn(state, 0, 1)  # the pawn stopped once only
+    assert state.phase == Phase.GAME_OVER and state.victory.name == "MILITARY" and state.winners == (0,)
+
+
+def test_minerva_stops_the_pawn_moving_either_way():
+    state = pantheon_game(age=2)
+    state.pawn, state.pantheon.minerva = 2, -3
+    rules.move_pawn(state, 1, 7)  # toward player 0's capital
+    assert state.pawn == -2 and state.pantheon.minerva is None
+
+
+def test_poliorcetics_counts_only_the_spaces_the_pawn_moves_before_minerva():
+    state = pantheon_game(age=2, coins=(7, 7))
+    give_token(state, 0, "Poliorcetics")
+    state.pantheon.minerva = 2
+    rules.move_pawn(state, 0, 5)
+    assert state.pawn == 1 and state.coins[1] == 6 and state.pantheon.minerva is None
+
+
+def test_anubis_leaves_the_instant_effects_and_the_rebuilt_wonder_gives_them_again():
+    state = pantheon_game(age=2, coins=(20, 20), spaces={"Anubis": 5})
+    appian = WONDER["The Appian Way"]
+    state.current = state.turn_player = 1
+    card = state.slot_card[state.accessible_slots()[0]]
+    apply_action(state, ACTS.encode(ActionKind.WONDER, card, appian))  # +3 coins, the opponent -3, play again
+    sold = state.slot_card[state.accessible_slots()[0]]
+    apply_action(state, ACTS.encode(ActionKind.SELL, sold))
+    coins = list(state.coins)
+    activate(state, "Anubis")
+    choose(state, Item.WONDER, "The Appian Way")
+    assert state.coins == [coins[0] - 3, coins[1]]  # Anubis paid; nothing given back, nothing taken back
+    assert card in state.discard and score_breakdown(state, 1)["wonders"] == 0
+    coins = list(state.coins)
+    rebuild = state.slot_card[state.accessible_slots()[0]]
+    cost = rules.wonder_cost(state, 1, appian)
+    apply_action(state, ACTS.encode(ActionKind.WONDER, rebuild, appian))
+    assert state.coins == [coins[0] - 3, coins[1] - cost + 3] and score_breakdown(state, 1)["wonders"] == 3
+    assert state.current == 1  # its play again too
+
+
+def test_the_great_library_built_again_after_anubis_draws_three_tokens_never_drawn():
+    """Decision of the project (wonders_env.duel.pantheon): the rebuilt Great Library draws the next 3
+    set-aside tokens (the 2 returned to the box stay there; Enki's 2 are not among them)."""
+    wonders = (("The Great Library", "The Pyramids", "The Temple of Artemis", "The Statue of Zeus"),
+               ("Circus Maximus", "Piraeus", "The Appian Way", "The Colossus"))
+    state = pantheon_game(age=2, wonders=wonders, coins=(30, 30), spaces={"Anubis": 5})
+    library = WONDER["The Great Library"]
+    apply_action(state, ACTS.encode(ActionKind.WONDER, state.slot_card[state.accessible_slots()[0]], library))
+    first = state.token_order[5:8]
+    assert state.library_offer == first
+    apply_action(state, ACTS.encode(ActionKind.LIBRARY, first[0]))
+    state.current = state.turn_player = 0
+    activate(state, "Anubis")
+    choose(state, Item.WONDER, "The Great Library")
+    state.current = state.turn_player = 0
+    apply_action(state, ACTS.encode(ActionKind.WONDER, state.slot_card[state.accessible_slots()[0]], library))
+    assert state.phase == Phase.LIBRARY and state.library_offer == state.token_order[8:11]
+    assert not set(state.library_offer) & set(first + state.token_order[-2:])
+    for player in (0, 1):  # a determinization keeps both draws
+        twin = determinize(state, player, np.random.default_rng(player))
+        assert twin.token_order[:11] == state.token_order[:11] and twin.library_offer == state.library_offer
+
+
+def test_anubis_after_the_seventh_wonder_leaves_the_boxed_wonder_in_the_box():
+    """Decision of the project (wonders_env.duel.pantheon): a boxed wonder stays boxed."""
+    state = pantheon_game(age=2, coins=(20, 20), spaces={"Anubis": 5})
+    build_wonder(state, "The Pyramids", "The Great Lighthouse", "The Temple of Artemis", "The Statue of Zeus",
+                 "Circus Maximus", "Piraeus", "The Appian Way")
+    state.boxed_wonder = WONDER["The Colossus"]
+    state.wonder_card[WONDER["Piraeus"]] = CARD["Baths"]
+    activate(state, "Anubis")
+    choose(state, Item.WONDER, "Piraeus")
+    assert state.wonders_built == 6 and state.current == 1
+    wonders = {ACTS.decode(a)[2] for a in legal_actions(state) if ACTS.decode(a)[0] is ActionKind.WONDER}
+    assert wonders == {WONDER["Piraeus"]}
+    colossus = ACTS.encode(ActionKind.WONDER, state.slot_card[state.accessible_slots()[0]], WONDER["The Colossus"])
+    assert "went back to the box" in why_illegal(state, colossus)
+    assert sorted(rules.legal_actions_reference(state)) == sorted(legal_actions(state))
+
+
+def test_engineering_keeps_a_free_chain_free_with_its_urbanism_coins_and_never_raises_a_price():
+    state = pantheon_game(age=2, coins=(7, 7))
+    give_token(state, 0, "Engineering")
+    give_token(state, 0, "Urbanism")
+    give(state, 0, "Baths")
+    assert rules.build_cost(state, 0, CARD["Aqueduct"]) == 0
+    place(state, 19, "Aqueduct")
+    apply_action(state, ACTS.encode(ActionKind.BUILD, CARD["Aqueduct"]))
+    assert state.coins[0] == 7 + 4
+    state = pantheon_game(age=2, coins=(7, 7))
+    give_token(state, 0, "Engineering")
+    give(state, 0, "Stone Pit", "Quarry", "Shelf Quarry")  # S S S of its own
+    assert rules.build_cost(state, 0, CARD["Aqueduct"]) == 0
+
+
+def test_a_grand_temple_built_through_its_token_keeps_the_token_for_mysticism():
+    state = pantheon_game(age=3, coins=(0, 7))
+    greek, token = CARD["Greek Grand Temple"], mythology_token("Greek")
+    give_token(state, 0, "Mysticism")
+    give_pantheon_tokens(state, 0, token)
+    place_card(state, 19, "Greek Grand Temple")
+    apply_action(state, ACTS.encode(ActionKind.BUILD, greek))
+    assert greek in state.city[0] and state.pantheon.tokens[0] == [token] and state.coins[0] == 0
+    breakdown = score_breakdown(state, 0)
+    assert (breakdown["guilds"], breakdown["progress"]) == (5, 2)
+
+
+def test_mysticism_counts_only_the_tokens_still_owned():
+    state = pantheon_game(age=2, coins=(10, 7), spaces={"Aphrodite": 5})
+    give_token(state, 0, "Mysticism")
+    give_pantheon_tokens(state, 0, offering(2), offering(3))
+    assert score_breakdown(state, 0)["progress"] == 4
+    activate(state, "Aphrodite", (2,))
+    assert score_breakdown(state, 0)["progress"] == 2 and state.coins[0] == 9
+
+
+@pytest.mark.xfail(strict=True, reason="open defect: Zeus's choice names structure cards by card id, so its mask "
+                   "tells the Zeus player which cards lie face down; choosing them by slot needs a new item kind of "
+                   "the choose range (an action-space change, for the lead)")
+def test_zeus_does_not_show_which_cards_lie_face_down():
+    state = pantheon_game(age=2, coins=(10, 7), spaces={"Zeus": 5})
+    twin = state.clone()
+    slot = next(s for s, c in enumerate(twin.slot_card) if c != EMPTY and not twin.face_up[s])
+    twin.boxed[1][0], twin.slot_card[slot] = twin.slot_card[slot], twin.boxed[1][0]
+    twin.deals[1][slot] = twin.slot_card[slot]
+    np.testing.assert_array_equal(encode_observation(twin, 0), encode_observation(state, 0))
+    activate(state, "Zeus")
+    activate(twin, "Zeus")
+    assert legal_actions(twin) == legal_actions(state)

@@ -374,6 +374,100 @@ def test_roma_b_stage_one_draws_four_leaders_and_stages_two_three_recruit_at_onc
     assert score_breakdown(state, 0)["wonder"] == 3
 
 
+def test_a_halicarnassus_stage_built_with_a_leader_builds_from_the_discard_pile():
+    """A leader tucked under a stage builds the stage as an Age card would: its pick from the
+    discard pile comes before the Age is dealt (as Solomon's)."""
+    state = recruitment(["Halicarnassus", "Giza", "Rhodes"], [["Sappho"], ["Nero"], ["Caesar"]], sides="B")
+    play(state, {0: discard("Sappho"), 1: discard("Nero"), 2: discard("Caesar")})
+    state.discard = [physical("Baths")]
+    state.leader_hands = [[lid("Zenobia")], [lid("Nefertiti")], [lid("Hannibal")]]
+    leaders.start_recruitment(state, 2)
+    give(state, 0, "Ore Vein")
+    assert rules.stage_payment(state, 0) == (0, 2, 0)  # stage 1: O O, one from Rhodes
+    play(state, {0: stage_with("Zenobia"), 1: discard("Nefertiti"), 2: discard("Hannibal")})
+    assert state.stages_built[0] == 1 and state.stage_leaders[0] == [lid("Zenobia")]
+    assert state.phase == Phase.DISCARD_BUILD and rules.acting_seats(state) == [0]
+    play(state, {0: card_action(ActionKind.DISCARD_BUILD, "Baths")})
+    assert DB.type_of("Baths") in [DB.cards[c].type for c in state.built[0]] and state.discard == []
+    assert state.phase == Phase.MAIN and state.age == 2 and len(state.hands[0]) == 7
+
+
+def test_hatshepsut_takes_one_coin_per_neighbour_however_many_units_it_sells():
+    state = recruited_state([["Hatshepsut"], [], []])
+    give(state, 1, "Stone Pit")  # Giza, seat 0's right: S S
+    give(state, 0, "Loom")
+    main_turn(state, [["Library"], ["Baths"], ["Theater"]])  # S S L: both S from the right
+    coins = state.coins[0]
+    play(state, {0: card_action(ActionKind.BUILD, "Library"), 1: card_action(ActionKind.SELL, "Baths"),
+                 2: card_action(ActionKind.SELL, "Theater")})
+    assert state.log[-3]["paid"] == {"left": 0, "right": 4, "bank": 0} and state.coins[0] == coins - 4 + 1
+
+
+def test_xenophon_pays_for_a_yellow_card_built_from_the_discard_pile():
+    """Xenophon counts every yellow card built from now on, Solomon's pick from the discard pile too."""
+    state = recruitment(["Olympia", "Giza", "Rhodes"], [["Xenophon"], ["Nero"], ["Caesar"]])
+    play(state, {0: recruit("Xenophon"), 1: discard("Nero"), 2: discard("Caesar")})
+    state.discard = [physical("Tavern")]
+    state.leader_hands = [[lid("Solomon")], [lid("Sappho")], [lid("Zenobia")]]
+    leaders.start_recruitment(state, 2)
+    play(state, {0: recruit("Solomon"), 1: discard("Sappho"), 2: discard("Zenobia")})
+    assert state.coins[0] == 6 - 2 - 3
+    play(state, {0: card_action(ActionKind.DISCARD_BUILD, "Tavern")})
+    assert state.coins[0] == 1 + 5 + 2
+
+
+def test_roma_b_stage_two_recruits_at_the_owners_price_two_coins_less_not_four():
+    """Decision 17: Roma B's stage recruit costs the leader's price less Roma B's 2 (Pericles: 4)."""
+    state = recruitment(["Roma", "Giza", "Rhodes"], [["Sappho", "Pericles"], ["Zenobia"], ["Caesar"]], sides="B")
+    play(state, {0: discard("Sappho"), 1: discard("Zenobia"), 2: discard("Caesar")})
+    place_stage(state, 0, physical("Pawnshop"))  # stage 1, built earlier
+    give(state, 0, "Stone Pit", "Clay Pool", "Loom")  # stage 2: S C L
+    main_turn(state, [["Baths"], ["Altar"], ["Theater"]])
+    state.coins[0] = 4
+    play(state, {0: card_action(ActionKind.WONDER, "Baths"), 1: card_action(ActionKind.SELL, "Altar"),
+                 2: card_action(ActionKind.SELL, "Theater")})
+    assert state.phase == Phase.RECRUIT_NOW and legal(state, 0) == {recruit("Pericles")}
+    play(state, {0: recruit("Pericles")})
+    assert state.coins[0] == 0 and state.recruited[0] == [lid("Pericles")] and state.log[-1]["paid"]["bank"] == 4
+
+
+def test_a_courtesans_copy_on_the_last_turn_of_an_age_comes_before_its_conflicts():
+    """The end of an Age: the leftover cards, then the Courtesans' copy, then the conflicts."""
+    state = recruitment(["Olympia", "Giza", "Rhodes"], [["Nero"], ["Caesar"], ["Croesus"]])
+    play(state, {0: discard("Nero"), 1: recruit("Caesar"), 2: discard("Croesus")})
+    give(state, 0, "Clay Pool", "Glassworks", "Loom")
+    main_turn(state, [["Courtesans Guild", "Baths"], ["Altar", "Tavern"], ["Theater", "Pawnshop"]])
+    state.turn = 6
+    play(state, {0: card_action(ActionKind.BUILD, "Courtesans Guild"), 1: card_action(ActionKind.SELL, "Altar"),
+                 2: card_action(ActionKind.SELL, "Theater")})
+    assert state.phase == Phase.COPY_LEADER and state.hands == [[], [], []]  # the leftovers discarded first
+    play(state, {0: copy("Caesar")})
+    assert list(state.shields) == [2, 2, 0]
+    assert state.military_tokens[0] == [1] and state.military_tokens[1] == [1] and state.military_tokens[2] == [-1, -1]
+    assert state.age == 2
+
+
+def test_a_seat_sees_how_many_leaders_lie_under_other_stages_and_in_their_discards_not_which():
+    from wonders_env.seven_wonders.observation import Observer
+
+    observer = Observer(DB)
+    state = recruitment(["Olympia", "Giza", "Rhodes"], [["Sappho", "Hiram"], ["Zenobia", "Midas"], ["Caesar", "Nero"]])
+    give(state, 1, "Stone Pit")  # Giza A stage 1: S S
+    play(state, {0: recruit("Sappho"), 1: stage_with("Zenobia"), 2: discard("Caesar")})
+    assert state.stage_leaders[1] == [lid("Zenobia")] and state.leader_discards[2] == [lid("Caesar")]
+    seen = [observer.encode(state, seat) for seat in range(3)]
+    unused = state.leader_deck[:2]
+    state.leader_deck[:2] = [lid("Zenobia"), lid("Caesar")]
+    state.stage_leaders[1], state.leader_discards[2] = [unused[0]], [unused[1]]
+    state.clear_caches()
+    np.testing.assert_array_equal(observer.encode(state, 0), seen[0])
+    assert not np.array_equal(observer.encode(state, 1), seen[1])  # each sees its own
+    assert not np.array_equal(observer.encode(state, 2), seen[2])
+    state.leader_discards[2] = []  # the counts are public
+    state.clear_caches()
+    assert not np.array_equal(observer.encode(state, 0), seen[0])
+
+
 def brute_force_ways(state, city, cost, discount_units, bank_price):
     """Every way to pay ``cost`` restated from the rules: drop any ``discount_units`` units, buy
     at most one more unit from the bank, pay the rest with the slow enumeration of :mod:`.costs`;

@@ -15,7 +15,8 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
 
     The base game has no private information, so both players know the same things and ``player``
     only names whose view this is. Redrawn: the wonders not yet shown in the draft, the order of the
-    set-aside progress tokens (before the Great Library draws; Enki's two stay once shown), the
+    set-aside progress tokens (before the Great Library draws; with Pantheon, after it too, those no
+    draw has shown; Enki's two stay once shown), the
     face-down cards of the current structure and the cards of this Age left in the box (each keeps
     its card back: Age card, Guild or Grand Temple), and the whole deal of every later Age. With
     Pantheon also: the order of each mythology deck (its top kept for the decider of the Gate's
@@ -35,11 +36,13 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     if twin.draft_step < WONDERS_PER_ROUND:
         unseen = sorted(twin.wonder_order[WONDERS_PER_ROUND:])  # the true order must not matter
         twin.wonder_order[WONDERS_PER_ROUND:] = [unseen[i] for i in rng.permutation(len(unseen))]
+    shown = ENKI_TOKENS if twin.pantheon is not None and twin.pantheon.enki_tokens else 0
+    end = len(twin.token_order) - shown
     if not twin.library_used:
-        shown = ENKI_TOKENS if twin.pantheon is not None and twin.pantheon.enki_tokens else 0
-        end = len(twin.token_order) - shown
         unseen = sorted(twin.token_order[BOARD_TOKENS:end])
         twin.token_order[BOARD_TOKENS:end] = [unseen[i] for i in rng.permutation(len(unseen))]
+    elif twin.pantheon is not None:
+        _redraw_set_aside_after_the_library(twin, end, rng)
     if twin.age >= 1:
         _redraw_hidden_cards(twin, rng)
     later_ages = DealRng(int(rng.integers(2**63)))
@@ -50,6 +53,19 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     if twin.pantheon is not None:
         _redraw_pantheon(twin, player, rng)
     return twin
+
+
+def _redraw_set_aside_after_the_library(state: DuelState, end: int, rng: np.random.Generator) -> None:
+    """Pantheon, after the Great Library's draw: the set-aside tokens no draw has shown (those a
+    Library built again draws, Enki's until shown: the order's positions up to ``end``), redrawn
+    among themselves."""
+    draw = max(state.db.wonder_library_draw)
+    start = BOARD_TOKENS + draw
+    owned = state.player_tokens[0] | state.player_tokens[1]
+    if any(owned >> t & 1 or t in state.library_offer for t in state.token_order[start:start + draw]):
+        start += draw  # the Library built again (after Anubis) drew these
+    unseen = sorted(state.token_order[start:end])
+    state.token_order[start:end] = [unseen[i] for i in rng.permutation(len(unseen))]
 
 
 def _redraw_pantheon(state: DuelState, player: int, rng: np.random.Generator) -> None:

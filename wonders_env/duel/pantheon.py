@@ -36,7 +36,8 @@ The rules, in the order they happen:
   card of the discard pile free), Zeus (discard any card of the structure; a token on it goes to
   the Zeus player, README decision 1), Anubis (a built wonder's card goes to the discard pile and
   the wonder is unbuilt: its VP and production stop, its owner may build it again and then gets its
-  effects again; a wonder boxed by the 7-wonder limit stays boxed: *decision of the project*), Isis
+  effects again; a wonder boxed by the 7-wonder limit stays boxed; the Great Library built again
+  draws the next 3 set-aside tokens, never one drawn before nor Enki's: *decisions of the project*), Isis
   (build an own wonder free with a card of the discard pile: the card first, then the wonder), Ra
   (take an opponent's unbuilt wonder), Mars (2 shields; Strategy does not add to them), Minerva
   (the pawn on any space, capitals included, README decision 6: the Conflict pawn that would enter

@@ -219,8 +219,8 @@ def _pantheon_play_actions(state: DuelState) -> list[int]:
     coins = spendable(state, player)
     wonders = []
     if state.wonders_built < MAX_WONDERS_BUILT:
-        wonders = [w for w in state.player_wonders[player]
-                   if not state.wonder_built[w] and wonder_cost(state, player, w) <= coins]
+        wonders = [w for w in state.player_wonders[player]  # the boxed one: Anubis may unbuild the 7th
+                   if not state.wonder_built[w] and w != state.boxed_wonder and wonder_cost(state, player, w) <= coins]
     actions = []
     for card in (state.slot_card[s] for s in state.accessible_slots()):
         if build_cost(state, player, card) <= coins:
@@ -273,6 +273,8 @@ def why_illegal(state: DuelState, action: object) -> str | None:
                 return f"{name} is already built"
             if state.wonders_built >= MAX_WONDERS_BUILT:
                 return f"{MAX_WONDERS_BUILT} wonders are already built"
+            if wonder == state.boxed_wonder:  # Pantheon: Anubis unbuilt one of the 7
+                return f"{name} went back to the box when the {MAX_WONDERS_BUILT}th wonder was built"
             cost = wonder_cost(state, player, wonder)
             if cost > coins:
                 return f"building {name} costs {cost} coins and the player has {coins}"
@@ -419,7 +421,9 @@ def build_wonder(state: DuelState, player: int, wonder: int, card: int) -> None:
     elif db.wonder_from_discard[wonder] and state.discard:
         state.phase = Phase.MAUSOLEUM
     elif db.wonder_library_draw[wonder]:
-        state.library_offer = state.token_order[BOARD_TOKENS:BOARD_TOKENS + db.wonder_library_draw[wonder]]
+        draw = db.wonder_library_draw[wonder]
+        first = BOARD_TOKENS + (draw if state.library_used else 0)  # built again after Anubis: the next ones
+        state.library_offer = state.token_order[first:first + draw]
         state.library_used = True
         state.phase = Phase.LIBRARY
     elif not (db.wonder_theater[wonder] and pantheon.open_theater(state)):
@@ -769,7 +773,7 @@ def legal_actions_reference(state: DuelState) -> list[int]:
                 ok = index in accessible and reference_cost(state, player, card=index) <= coins
             elif kind is ActionKind.WONDER:
                 ok = (index in accessible and wonder in state.player_wonders[player]
-                      and not state.wonder_built[wonder]
+                      and not state.wonder_built[wonder] and wonder != state.boxed_wonder
                       and sum(state.wonder_built) < MAX_WONDERS_BUILT
                       and reference_cost(state, player, wonder=wonder) <= coins)
             elif kind is ActionKind.ACTIVATE:

@@ -18,7 +18,9 @@ Phases (:class:`.state.Phase`), every one a decision with a mask:
 * ``RECRUIT`` (turn 0 of each Age, before its cards are dealt: a decision, the Age's hand is not seen
   when recruiting): every player holding a leader chooses one at once and recruits it (pays its
   price to the bank; it lies face up), builds the next wonder stage with it (paying the stage as an
-  Age card would; the leader lies face down under the board) or discards it for 3 coins (face down).
+  Age card would, and the stage acts as it would: Halicarnassus's pick from the discard pile comes
+  before the Age is dealt; the leader lies face down under the board) or discards it for 3 coins
+  (face down).
   The moves resolve together as an Age turn does (payments on the state at the turn's start; with
   ``payment="choose"`` a ``PAYMENT`` phase follows in which every move is paid, ``pay 0`` for a
   recruit or a discard). Then the Age's cards are dealt.
@@ -401,7 +403,7 @@ def purchase_coins(state: SevenWondersState, city: int, to_left: int, to_right: 
 def resolve_recruitment(state: SevenWondersState, moves, payments) -> None:
     """Resolve the recruitment turn's moves ``(seat, kind, leader, seat)`` together, with the
     players' ``payments`` (``payment="choose"``) or the engine's (:mod:`.rules` step by step)."""
-    from .rules import stage_payment
+    from .rules import queue_discard_build, stage_payment
 
     resolved = []
     for seat, kind, leader, _ in moves:
@@ -423,7 +425,7 @@ def resolve_recruitment(state: SevenWondersState, moves, payments) -> None:
         if kind == ActionKind.RECRUIT:
             _recruit(state, seat, leader)
         elif kind == ActionKind.LEADER_WONDER:
-            place_stage(state, seat, -1, leader)
+            queue_discard_build(state, seat, seat, place_stage(state, seat, -1, leader))
         else:
             state.leader_discards[seat].append(leader)
     for seat, kind, leader, payment in resolved:

@@ -569,9 +569,7 @@ def _resolve_moves(state: SevenWondersState, moves: list[tuple[int, ActionKind, 
             if kind == ActionKind.FREE_BUILD:
                 state.power_used_age[city, Power.FREE_BUILD_ONCE_PER_AGE] = state.age
         elif kind == ActionKind.WONDER:
-            stage = state.wonders[city].stages[place_stage(state, city, card)]
-            if any(isinstance(e, Special) and e.name == "build_from_discard" for e in stage.effects):
-                state.discard_builders.append((city, owner))
+            queue_discard_build(state, city, owner, place_stage(state, city, card))
         else:
             state.discard.append(card)
             state.known_discard[owner, card_type] += 1
@@ -591,6 +589,14 @@ def _resolve_moves(state: SevenWondersState, moves: list[tuple[int, ActionKind, 
         if with_leaders:
             leaders.purchase_coins(state, city, payment[1], payment[2])
         _log(state, owner, city, kind, card_type, payment, turn)
+
+
+def queue_discard_build(state: SevenWondersState, city: int, controller: int, stage_index: int) -> None:
+    """``city``'s stage ``stage_index``, just built (with an Age card, or with Leaders a leader),
+    queues ``controller``'s pick from the discard pile if it builds from it (Halicarnassus)."""
+    stage = state.wonders[city].stages[stage_index]
+    if any(isinstance(e, Special) and e.name == "build_from_discard" for e in stage.effects):
+        state.discard_builders.append((city, controller))
 
 
 def count_items(state: SevenWondersState, city: int, counted: tuple[int, ...], scope: int) -> int:
