@@ -320,15 +320,47 @@ function sevenBoard(view) {
     pay.dataset.target = "payment";
     board.appendChild(pay);
   }
-  if (table.hand.length) {
-    const hand = el("div", "hand");
-    hand.appendChild(el("h3", null, table.hand_of ? `Choose from ${table.hand_of}` : "Your hand"));
-    const row = el("div", "hand-row");
-    for (const card of table.hand) row.appendChild(cardNode(card, `hand-${card.id}`));
-    hand.appendChild(row);
-    board.appendChild(hand);
-  }
+  if (table.hand.length) board.appendChild(handNode(table.hand_of ? `Choose from ${table.hand_of}` : "Your hand", table.hand, "hand"));
+  if (table.leader_hand) board.appendChild(ownLeaders(table));  // Leaders
   return board;
+}
+
+function handNode(title, cards, targetPrefix) {
+  const hand = el("div", "hand");
+  hand.appendChild(el("h3", null, title));
+  const row = el("div", "hand-row");
+  for (const card of cards) row.appendChild(cardNode(card, `${targetPrefix}-${card.id}`));
+  hand.appendChild(row);
+  return hand;
+}
+
+// ------------------------------------------------------------------ Leaders (7 Wonders' expansion)
+function ownLeaders(table) {
+  // The seat's own leaders: the draft hand it keeps one of, its Leader hand, those under its stages and discarded.
+  const box = el("div", "own-leaders");
+  if (table.draft_hand.length) box.appendChild(handNode("Leader draft: keep one, pass the others to the right", table.draft_hand, "leader"));
+  if (table.leader_hand.length) box.appendChild(handNode("Your Leader hand", table.leader_hand, "leader"));
+  const hidden = [["under your stages", table.my_stage_leaders], ["discarded", table.my_leader_discards]]
+    .filter(([, leaders]) => leaders.length).map(([where, leaders]) => `${where}: ${leaders.map((l) => l.name).join(", ")}`);
+  if (hidden.length) box.appendChild(el("div", "hint", `Your leaders ${hidden.join("; ")}`));
+  return box;
+}
+
+function cityLeaders(leaders) {
+  // A city's face-up leaders (a Courtesans Guild's copy among them), and how many are hidden where.
+  const box = el("div", "city-leaders");
+  const row = el("div", "leader-row");
+  for (const leader of leaders.recruited) row.appendChild(cardNode(leader, `recruited-${leader.id}`));
+  if (leaders.copied) {
+    const copy = cardNode(leaders.copied);
+    copy.classList.add("copied");
+    copy.appendChild(el("div", "chain", "copied by the Courtesans Guild"));
+    row.appendChild(copy);
+  }
+  box.appendChild(row);
+  box.appendChild(el("div", "leader-counts",
+    `leaders: ${leaders.in_hand} in hand · ${leaders.under_stages} under stages · ${leaders.discarded} discarded`));
+  return box;
 }
 
 function sevenCity(view, city, mine) {
@@ -349,7 +381,8 @@ function sevenCity(view, city, mine) {
   const wonder = el("div", "wonder-board");
   const title = el("div", "wonder-title");
   title.appendChild(el("span", null, `${city.wonder} (${city.city} ${city.side})`));
-  title.appendChild(resourceIcons(Object.keys(resourceNames).find((k) => resourceNames[k] === city.starting_resource)));
+  if (city.starting_resource) title.appendChild(resourceIcons(Object.keys(resourceNames).find((k) => resourceNames[k] === city.starting_resource)));
+  for (const text of city.board_effects) title.appendChild(el("span", "board-effect", text));  // Roma's
   wonder.appendChild(title);
   const stages = el("div", "stages");
   city.stages.forEach((stage, i) => {
@@ -362,6 +395,7 @@ function sevenCity(view, city, mine) {
   });
   wonder.appendChild(stages);
   box.appendChild(wonder);
+  if (city.leaders) box.appendChild(cityLeaders(city.leaders));
   box.appendChild(groupByColour(city.cards));
   return box;
 }
