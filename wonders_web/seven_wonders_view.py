@@ -150,21 +150,23 @@ def _city_leaders(state, seat: int) -> dict[str, Any]:
     db = state.db
     copied = state.copied_leader[seat]
     return {"recruited": [leader_info(db, leader) for leader in state.recruited[seat]],
-            "copied": leader_info(db, copied) if copied >= 0 else None,
+            "copied": {**leader_info(db, copied), "note": presentation.COPIED_LEADER_TEXT} if copied >= 0 else None,
             "in_hand": len(state.leader_hands[seat]), "under_stages": len(state.stage_leaders[seat]),
-            "discarded": len(state.leader_discards[seat])}
+            "discarded": len(state.leader_discards[seat]), "hidden_text": presentation.hidden_leaders_text(state, seat)}
 
 
-def _own_leaders(state, seat: int | None) -> dict[str, list[dict[str, Any]]]:
-    """What ``seat`` alone sees of its leaders: its Leader hand, the draft hand it keeps one of now,
-    the leaders it put under its stages and those it discarded (a spectator: none)."""
+def _own_leaders(state, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` alone sees of its leaders: the draft hand it keeps one of now, its Leader hand,
+    the leaders it put under its stages and those it discarded (a spectator: none), with the
+    page's heading of each (``leader_titles``)."""
     db = state.db
-    if seat is None:
-        return {"leader_hand": [], "draft_hand": [], "my_stage_leaders": [], "my_leader_discards": []}
-    drafting = state.phase == Phase.LEADER_DRAFT
-    return {name: [leader_info(db, leader) for leader in leaders] for name, leaders in (
-        ("leader_hand", state.leader_hands[seat]), ("draft_hand", state.draft_hands[seat] if drafting else []),
-        ("my_stage_leaders", state.stage_leaders[seat]), ("my_leader_discards", state.leader_discards[seat]))}
+    held = {} if seat is None else {
+        "draft_hand": state.draft_hands[seat] if state.phase == Phase.LEADER_DRAFT else [],
+        "leader_hand": state.leader_hands[seat], "my_stage_leaders": state.stage_leaders[seat],
+        "my_leader_discards": state.leader_discards[seat]}
+    titles = presentation.OWN_LEADERS_TEXT
+    return {"leader_titles": titles, **{field: [leader_info(db, leader) for leader in held.get(field, [])]
+                                        for field in titles}}
 
 
 # ---------------------------------------------------------------- the moves

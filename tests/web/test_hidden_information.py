@@ -177,4 +177,4 @@ def test_a_leaders_seat_is_sent_its_own_leaders_and_only_counts_of_the_others(cl
     for table in (seat, spectator):
         for city in table["cities"]:
             assert city["leaders"] == {"recruited": [], "copied": None, "in_hand": 0, "under_stages": 0,
-                                       "discarded": 0}
+                                       "discarded": 0, "hidden_text": "0 leaders in hand, 0 under stages, 0 discarded"}

@@ -100,6 +100,20 @@ EVENT_TEXT = {
 }
 
 
+#: the headings of a seat's own leaders on the web page (its table's fields of these names)
+OWN_LEADERS_TEXT = {"draft_hand": "Your draft hand: keep one leader, pass the others to the right",
+                    "leader_hand": "Your Leader hand", "my_stage_leaders": "Your leaders under your wonder stages",
+                    "my_leader_discards": "Your discarded leaders"}
+COPIED_LEADER_TEXT = "copied by the Courtesans Guild"
+
+
+def hidden_leaders_text(state: SevenWondersState, seat: int) -> str:
+    """How many leaders ``seat``'s city holds where only its player sees which (the terminal's and
+    the web page's words): ``3 leaders in hand, 1 under stages, 0 discarded``."""
+    return (f"{len(state.leader_hands[seat])} leaders in hand, {len(state.stage_leaders[seat])} under stages, "
+            f"{len(state.leader_discards[seat])} discarded")
+
+
 def _recruiters(scope: int) -> str:
     """Who recruits cheaper with a leader discount of ``scope``."""
     if scope & c.SCOPE_SELF:

@@ -7,7 +7,7 @@ payments, scores) come from :func:`.state.rules_of`.
 from __future__ import annotations
 
 from .cards import COLORS, RESOURCES
-from .presentation import PHASE_TEXT, entry_text, seat_name
+from .presentation import PHASE_TEXT, entry_text, hidden_leaders_text, seat_name
 from .state import Phase, SevenWondersState, rules_of
 
 
@@ -29,8 +29,7 @@ def render_city(state: SevenWondersState, seat: int) -> list[str]:
         copied = state.copied_leader[seat]
         lines.append(f"{'':>9} | leaders: {recruited}"
                      + (f" (Courtesans copy {db.leaders[copied].name})" if copied >= 0 else "")
-                     + f" | {len(state.leader_hands[seat])} in hand, {len(state.stage_leaders[seat])} under "
-                     f"stages, {len(state.leader_discards[seat])} discarded")
+                     + f" | {hidden_leaders_text(state, seat)}")
     return lines
 
 

@@ -321,7 +321,7 @@ function sevenBoard(view) {
     board.appendChild(pay);
   }
   if (table.hand.length) board.appendChild(handNode(table.hand_of ? `Choose from ${table.hand_of}` : "Your hand", table.hand, "hand"));
-  if (table.leader_hand) board.appendChild(ownLeaders(table));  // Leaders
+  if (table.leader_titles) board.appendChild(ownLeaders(table));  // Leaders
   return board;
 }
 
@@ -336,30 +336,28 @@ function handNode(title, cards, targetPrefix) {
 
 // ------------------------------------------------------------------ Leaders (7 Wonders' expansion)
 function ownLeaders(table) {
-  // The seat's own leaders: the draft hand it keeps one of, its Leader hand, those under its stages and discarded.
+  // The seat's own leaders, under the server's headings: the draft hand it keeps one of, its Leader hand, those
+  // under its stages and those it discarded.
   const box = el("div", "own-leaders");
-  if (table.draft_hand.length) box.appendChild(handNode("Leader draft: keep one, pass the others to the right", table.draft_hand, "leader"));
-  if (table.leader_hand.length) box.appendChild(handNode("Your Leader hand", table.leader_hand, "leader"));
-  const hidden = [["under your stages", table.my_stage_leaders], ["discarded", table.my_leader_discards]]
-    .filter(([, leaders]) => leaders.length).map(([where, leaders]) => `${where}: ${leaders.map((l) => l.name).join(", ")}`);
-  if (hidden.length) box.appendChild(el("div", "hint", `Your leaders ${hidden.join("; ")}`));
+  for (const [field, title] of Object.entries(table.leader_titles)) {
+    if (table[field].length) box.appendChild(handNode(title, table[field], "leader"));
+  }
   return box;
 }
 
 function cityLeaders(leaders) {
-  // A city's face-up leaders (a Courtesans Guild's copy among them), and how many are hidden where.
+  // A city's face-up leaders (and the one it copies), and how many it holds where only its player sees which.
   const box = el("div", "city-leaders");
   const row = el("div", "leader-row");
   for (const leader of leaders.recruited) row.appendChild(cardNode(leader, `recruited-${leader.id}`));
   if (leaders.copied) {
     const copy = cardNode(leaders.copied);
     copy.classList.add("copied");
-    copy.appendChild(el("div", "chain", "copied by the Courtesans Guild"));
+    copy.appendChild(el("div", "chain", leaders.copied.note));
     row.appendChild(copy);
   }
   box.appendChild(row);
-  box.appendChild(el("div", "leader-counts",
-    `leaders: ${leaders.in_hand} in hand · ${leaders.under_stages} under stages · ${leaders.discarded} discarded`));
+  box.appendChild(el("div", "leader-counts", leaders.hidden_text));
   return box;
 }
 
@@ -382,7 +380,7 @@ function sevenCity(view, city, mine) {
   const title = el("div", "wonder-title");
   title.appendChild(el("span", null, `${city.wonder} (${city.city} ${city.side})`));
   if (city.starting_resource) title.appendChild(resourceIcons(Object.keys(resourceNames).find((k) => resourceNames[k] === city.starting_resource)));
-  for (const text of city.board_effects) title.appendChild(el("span", "board-effect", text));  // Roma's
+  for (const text of city.board_effects) title.appendChild(el("span", "board-effect", text));  // a board's own lasting effects
   wonder.appendChild(title);
   const stages = el("div", "stages");
   city.stages.forEach((stage, i) => {
