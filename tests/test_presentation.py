@@ -84,6 +84,7 @@ def test_a_duel_sentence_names_the_mover_as_each_viewer_sees_it():
 
 @pytest.mark.parametrize("view_module, options", [
     (duel_view, {}), (seven_wonders_view, {"num_players": 3}), (seven_wonders_view, {"num_players": 2}),
+    (seven_wonders_view, {"num_players": 4, "expansions": "leaders", "engine": "python"}),
 ])
 def test_the_web_news_says_what_terminal_play_prints(view_module, options):
     rng = np.random.default_rng(3)
