@@ -97,6 +97,40 @@ def _city_body(state: SevenWondersState, city: int) -> list[str]:
     if science:
         lines.append("  science: " + ", ".join(science))
     lines += [f"  {color}: {', '.join(names)}" for color, names in buildings_by_color(state, city)]
+    if board.board_effects:  # Roma's
+        lines.append(f"  the board itself: {presentation.effects_text(board.board_effects)}")
+    if state.db.num_leaders and city < state.num_players:
+        lines += _city_leaders(state, city)
+    return lines
+
+
+def _city_leaders(state: SevenWondersState, city: int) -> list[str]:
+    """A city's face-up leaders, the one its Courtesans Guild copies, and how many it holds hidden."""
+    db = state.db
+    recruited = "; ".join(presentation.leader_text(db, leader) for leader in state.recruited[city]) or "none"
+    lines = [f"  leaders recruited: {recruited}"]
+    if state.copied_leader[city] >= 0:
+        lines.append(f"  {presentation.COPIED_LEADER_TEXT}: {presentation.leader_text(db, state.copied_leader[city])}")
+    lines.append(f"  {presentation.hidden_leaders_text(state, city)}")
+    return lines
+
+
+def _own_leaders(state: SevenWondersState, seat: int) -> list[str]:
+    """The leaders ``seat`` alone knows: the draft hand it keeps one of now, its Leader hand, those
+    under its stages and those it discarded (under the web page's headings), the draft hand it
+    passed last."""
+    db = state.db
+    held = {"draft_hand": state.draft_hands[seat] if state.phase == Phase.LEADER_DRAFT else [],
+            "leader_hand": state.leader_hands[seat], "my_stage_leaders": state.stage_leaders[seat],
+            "my_leader_discards": state.leader_discards[seat]}
+    lines = []
+    for field, heading in presentation.OWN_LEADERS_TEXT.items():
+        if held[field]:
+            lines.append(f"\n{heading} ({len(held[field])}):")
+            lines += [f"- {presentation.leader_text(db, leader)}" for leader in held[field]]
+    passed = [db.leaders[leader].name for leader in np.flatnonzero(state.draft_passed[seat])]
+    if passed:
+        lines.append(f"The leaders you passed last: {', '.join(passed)}")
     return lines
 
 
@@ -152,6 +186,8 @@ def observation_text(state: SevenWondersState, seat: int, moves: list[tuple[int,
     if state.phase != Phase.DISCARD_BUILD and hand:
         lines.append(f"\nYour hand ({len(hand)} cards):")
         lines += [f"- {_card_line(db, t)}" for t in sorted({db.cards[c].type for c in hand})]
+    if db.num_leaders:
+        lines += _own_leaders(state, seat)
     passed = _counts(db, state.last_passed[seat])
     if passed:
         lines.append(f"The hand you passed last: {passed}")
