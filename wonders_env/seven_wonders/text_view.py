@@ -1,7 +1,9 @@
 """What one 7 Wonders seat may know, in plain English: the observation of :mod:`wonders_env.text`.
 
 :func:`observation_text` reads only what the seat's vector observation encodes (its hand, the hand
-it passed, the discards it knows of, the public cities and its own pending move), plus the public
+it passed, the discards it knows of, the public cities and its own pending move; with Leaders its
+draft and Leader hands, the leaders under its stages and discarded, the draft hand it passed, and
+every city's recruited leaders and hidden leaders' count), plus the public
 log, where sold cards, wonder-stage cards and other players' discards stay face down. The words
 (effects, the phase's prompt, move names, the log's lines) come from :mod:`.presentation`.
 """
