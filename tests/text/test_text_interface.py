@@ -138,6 +138,16 @@ def test_the_rules_summary_of_each_game():
     assert "structure" in text.rules("duel")
 
 
+@pytest.mark.parametrize("game", [name for name, entry in registry.GAMES.items() if entry.text])
+def test_every_expansion_has_its_rules_after_the_games(game):
+    for expansion in registry.entry(game).expansions:
+        summary = text.rules(game, (expansion,))
+        assert summary.startswith(text.rules(game) + "\n\n") and len(summary) > len(text.rules(game)) + 200
+        assert text.make(game, expansions=(expansion,), engine="python").rules == summary
+    with pytest.raises(ValueError, match="unknown expansion 'cities'"):
+        text.rules(game, ("cities",))
+
+
 MOVE_FOR_THE_FREE_CITY = re.compile(r"Age \d\.\d+: \S+ .* for the Free City( \(paid .*\))?$")
 
 

@@ -32,6 +32,17 @@ At the end of each Age your shields are compared with each neighbour's: more shi
 coins, wonder stages, blue cards, science (each symbol type squared, plus 7 per set of compass,
 gear and tablet), yellow and purple (guild) cards. Most points wins, ties broken by coins."""
 
+#: each expansion's rules in short, said after :data:`RULES` for a table with it
+EXPANSION_RULES = {"leaders": """\
+Leaders: every player starts with 6 coins. Before Age I each player gets 4 leaders, keeps one and
+passes the others to the right, until each holds 4: its Leader hand, which only it sees. Before
+each Age (turn 0) every player, all at once, takes one leader of its Leader hand and recruits it
+(pays its cost in coins to the bank; it lies face up and works from then on: coins, shields or
+science at once, discounts and coins for later moves, or points at the end, in the score's
+leaders line), builds its next wonder stage with it (paying the stage), or discards it for 3
+coins. Roma is an eighth city (side A: your leaders are free; side B: they cost you 2 coins less,
+your neighbours 1 less); the Courtesans Guild copies a leader recruited by a neighbour."""}
+
 LEGEND = presentation.LEGEND
 
 
