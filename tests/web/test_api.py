@@ -57,7 +57,7 @@ LEADERS = {"num_players": 4, "expansions": "leaders", "engine": "python"}
     ("seven_wonders", {**LEADERS, "num_players": 2}, "from 3 to 7 in the 1st edition with leaders, got 2"),
     ("seven_wonders", {**LEADERS, "expansions": "cities"}, "expansion 'cities' is not supported"),
     ("seven_wonders", {**LEADERS, "expansions": [["leaders"]]}, "expansions must be a name or a list of names"),
-    ("seven_wonders", {**LEADERS, "engine": "fast"}, "engine"),
+    ("seven_wonders", {**LEADERS, "engine": "fast"}, "engine must be one of ('core', 'python'), got 'fast'"),
 ])
 def test_a_seven_wonders_table_that_cannot_be_played_is_a_400_naming_what_is_allowed(client, game, options, words):
     seats = ["human"] * options["num_players"]
