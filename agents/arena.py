@@ -224,8 +224,11 @@ def run_arena(game: str, models: Sequence[str] | Mapping[str, str], ladder: Sequ
     openskill_model()  # the leaderboard needs it: a missing package fails here, before any paid model call
     labels = {**{label: label for label in ladder}, **specs}
     env = wonders_env.make(game, players, edition, raw=True, **table)  # bad settings fail here, before any game
-    for spec in labels.values():
-        build_agent(spec, game, 0, env)  # and unknown agents, bad options, unreachable servers
+    for label, spec in labels.items():
+        agent = build_agent(spec, game, 0, env)  # and unknown agents, bad options, unreachable servers
+        if label in specs and not hasattr(agent, "games"):  # the leaderboard reads a model's answers
+            raise ValueError(f"the model {label!r} is not a language model (an llm agent spec, "
+                             f"llm:base_url=...,model=...): the arena ranks models; put bots in the ladder")
     lineups = arena_lineups(list(specs), ladder, players)
     scheduled = schedule(game, lineups, games * len(lineups), players, edition, seed, expansions, engine)
     settings = {"game": game, "num_players": players, "edition": edition, "seed": seed, "models": specs,

@@ -10,8 +10,8 @@ agent = make_agent("llm", game="duel", base_url="http://127.0.0.1:8000/v1", mode
 # key in the environment variable named by api_key_env (default OPENAI_API_KEY)
 ```
 
-**The prompt.** A system message with a short summary of the rules (:func:`wonders_env.text.rules`)
-and the legend of the abbreviations, then the seat's text observation
+**The prompt.** A system message with a short summary of the rules (:func:`wonders_env.text.rules`:
+the game's, then those of the table's expansions) and the legend of the abbreviations, then the seat's text observation
 (:class:`wonders_env.text.TextView`: what it may know and its numbered legal moves) and the
 instruction to end the reply with a line ``MOVE: <number or name>``. The last such line is the
 answer: a number, a move's name or a unique prefix of one (:func:`wonders_env.text.parse_move`).
@@ -61,7 +61,7 @@ from typing import Any
 
 import numpy as np
 
-from wonders_env.text import IllegalMoveError, TextView, parse_move, text_module
+from wonders_env.text import IllegalMoveError, TextView, parse_move, rules, text_module
 
 MOVE_LINE = re.compile(r"[\s*_#>`]*MOVE[\s*_`]*:(.*)", re.IGNORECASE)  # matched on one line
 MARKUP = re.compile(r"[\s*_`]*")  # around an answer (markdown emphasis, code quotes)
@@ -289,7 +289,7 @@ class LLMAgent:
         self.backoff = float(backoff)
         self.max_reply_bytes = max_reply_bytes
         self.rng = np.random.default_rng(seed)
-        self.system_prompt = f"{module.RULES}\n\n{module.LEGEND}\n\n{INSTRUCTION}"
+        self.legend = module.LEGEND
         self.games: list[GameStats] = []
         #: the decisions of the current game in order: ``agent``, ``messages`` (the conversation with
         #: the model; empty for a single legal move), ``move`` (the name played), ``fallback`` (why
@@ -384,6 +384,11 @@ class LLMAgent:
         raise ModelError(f"the model server failed {1 + self.http_retries} times; last: {problem}")
 
     # -- playing
+    def system_prompt(self, expansions: tuple[str, ...] = ()) -> str:
+        """The system message: the rules of the game and of the table's ``expansions``, the legend
+        of the abbreviations, the instruction."""
+        return f"{rules(self.game, expansions)}\n\n{self.legend}\n\n{INSTRUCTION}"
+
     def _game_stats(self, view: TextView) -> GameStats:
         """The statistics of the env's game, a new entry when a new game has begun."""
         state = view.state
@@ -404,7 +409,7 @@ class LLMAgent:
             stats.forced += 1
             self.transcript.append({"agent": agent, "messages": [], "move": moves[0], "fallback": None})
             return actions[0]
-        messages = [{"role": "system", "content": self.system_prompt},
+        messages = [{"role": "system", "content": self.system_prompt(view.state.db.expansions)},
                     {"role": "user", "content": f"{view.observation(agent)}\n\n{INSTRUCTION}"}]
         decision: dict[str, Any] = {"agent": agent, "messages": messages, "move": None, "fallback": None}
         self.transcript.append(decision)

@@ -114,3 +114,27 @@ def test_the_table_reader_reads_rows_in_order_and_stops_at_the_tables_end():
     cell = variant_text({(edition, payment): f"{edition}/{payment}" for edition in ("1st", "2nd")
                          for payment in ("cheapest", "choose")})
     assert cell == '1st/cheapest; 2nd edition 2nd/cheapest; `payment="choose"`: 1st/choose, 2nd edition 2nd/choose'
+
+
+def test_the_leaders_section_gives_the_tables_sizes():
+    """The env page's Leaders section: its card names, leaders, base ranges, action counts and
+    observation sizes are the Leaders env's (at every player count), and the signature names the
+    ``expansions`` argument."""
+    from wonders_env import seven_wonders_v0
+
+    page = seven_wonders_v0.__doc__
+    section = " ".join(page[page.index("## The Leaders expansion"):page.index("## Rewards")].split())
+    found = {}
+    for payment in ("cheapest", "choose"):
+        sizes = {(env.action_space("player_0").n, env.observation_space("player_0")["observation"].shape[0],
+                  env.unwrapped.db.num_types, env.unwrapped.db.num_leaders)
+                 for count in (3, 7) for env in [seven_wonders_v0.env(num_players=count, payment=payment,
+                                                                      expansions=("leaders",), engine="python")]}
+        assert len(sizes) == 1
+        found[payment] = sizes.pop()
+    (actions, observation, types, leaders), (choose_actions, choose_observation, _, _) = found.values()
+    assert f"`T = {types}`" in section and f"`L = {leaders}`" in section
+    assert f"`B` in all ({actions - 5 * leaders}, or {choose_actions - 5 * leaders})" in section
+    assert f"{actions} actions ({choose_actions} with `\"choose\"`)" in section
+    assert f"an observation of {observation} values ({choose_observation} with `\"choose\"`)" in section
+    assert 'engine="core", expansions=None)' in page

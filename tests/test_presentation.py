@@ -84,6 +84,7 @@ def test_a_duel_sentence_names_the_mover_as_each_viewer_sees_it():
 
 @pytest.mark.parametrize("view_module, options", [
     (duel_view, {}), (seven_wonders_view, {"num_players": 3}), (seven_wonders_view, {"num_players": 2}),
+    (seven_wonders_view, {"num_players": 4, "expansions": "leaders", "engine": "python"}),
 ])
 def test_the_web_news_says_what_terminal_play_prints(view_module, options):
     rng = np.random.default_rng(3)
@@ -106,7 +107,11 @@ def test_the_pages_script_holds_no_words_of_a_game():
     script = APP_JS.read_text()
     names = [w.name for w in WONDERS] + [t.name for t in PROGRESS_TOKENS] + ["Olympia", "Halicarnassus", "Babylon"]
     names += [side.city for edition in ("1st", "2nd") for side in database(edition).wonders.values()]
+    leaders_table = database("1st", ("leaders",))
+    names += [leader.name for leader in leaders_table.leaders] + ["Roma", "Courtesans"]
     assert not [name for name in names if name in script]
+    headings = [*seven_wonders_text.OWN_LEADERS_TEXT.values(), seven_wonders_text.COPIED_LEADER_TEXT]
+    assert not [text for text in headings if text.lower() in script.lower()]
     resources = {*duel_text.RESOURCE_NAMES, *seven_wonders_text.RESOURCE_NAMES}
     assert not [name for name in resources if re.search(rf"\b{name}\b", script)]
     for sentence in [*duel_text.ENTRY_TEXT.values(), *seven_wonders_text.ENTRY_TEXT.values()]:

@@ -72,6 +72,20 @@ def test_the_batch_checks_the_table_as_make_does():
 
 
 @pytest.mark.parametrize("game", list(GAMES))
+def test_the_batch_refuses_an_expansion_table_naming_the_env_that_plays_it(game):
+    """No batch plays an expansion yet: a clear ValueError (before, a TypeError of an unexpected
+    argument for 7 Wonders); the base table spelled as an empty tuple is the base table."""
+    from wonders_env import vector
+    expansions = GAMES[game].expansions
+    with pytest.raises(ValueError, match=rf"does not play expansions \('{expansions[0]}',\) yet; play that table "
+                                         rf"in the env, .*engine='python'"):
+        vector.make(game, 1, expansions=expansions[:1])
+    with pytest.raises(ValueError, match="unknown expansion 'nope'"):
+        vector.make(game, 1, expansions=("nope",))
+    assert vector.make(game, 1, expansions=()).num_envs == 1
+
+
+@pytest.mark.parametrize("game", list(GAMES))
 def test_expansions_are_checked_and_spelled_one_way(game):
     entry = GAMES[game]
     assert entry.check_expansions(None) == entry.check_expansions(()) == entry.check_expansions([]) == ()

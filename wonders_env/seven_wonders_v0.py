@@ -40,14 +40,14 @@ AEC env, the hand of `agent_selection` (of nobody in the parallel env, where all
 
 ```python
 seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward="win_loss",
-                     render_mode=None, edition="1st", payment="cheapest", engine="core")
+                     render_mode=None, edition="1st", payment="cheapest", engine="core", expansions=None)
 ```
 
 * `num_players`: 2-7. With 2, the Free City variant: a third board (seat 2) played in turn by
   the player holding the Free City card (`player_1` in Ages I and III, `player_0` in Age II).
 * `wonders`: `None` (random) or a list of city names per seat, from Rhodes, Alexandria,
-  Ephesus, Babylon, Olympia, Halicarnassus, Giza, in any case (the Free City's board included
-  with 2 players).
+  Ephesus, Babylon, Olympia, Halicarnassus, Giza (and Roma with Leaders), in any case (the Free
+  City's board included with 2 players).
 * `wonder_sides`: `"A"`/`"Day"`, `"B"`/`"Night"`, `"random"`, or a list of those per seat (both
   names work in both editions; the record uses the edition's names).
 * `reward`: `"win_loss"` (default) or `"score"` (see Rewards).
@@ -81,6 +81,9 @@ seven_wonders_v0.env(num_players=3, wonders=None, wonder_sides="random", reward=
   given); a state of another game or other options is refused with a `ValueError` saying so; a
   refusal changes nothing (the rule of both games). For many games at once, use the batched API
   `wonders_env.vector`.
+* `expansions`: `None` or `()` (default: the base game) or `("leaders",)`: the Leaders expansion
+  (1st edition, 3-7 players, `engine="python"` for now), with its own spaces; see "The Leaders
+  expansion" below.
 
 2nd-edition data: seven rows of the reference table, the costs of Town Hall, Arena, Circus and
 Craftsmens Guild, come from a single source and may be wrong. They live in one file,
@@ -187,15 +190,18 @@ with `T = 79` (its 4 Guilds), `wait` and (`"choose"`) the 15 `pay` actions, `B` 
 | `[B+3L, B+4L)` | leader_discard | discard leader `l` for 3 coins |
 | `[B+4L, B+5L)` | copy_leader | the Courtesans Guild copies leader `l` of a neighbour |
 
-576 actions (591 with `"choose"`). The decisions before Age I: the draft (3 picks; the 4th leader
-comes without a decision), then before each Age the recruitment turn (`turn` 0), all players at
-once; the Courtesans' copy and Roma B's recruit are decisions of one player. The observation adds
-the `leader_phase` one-hot, my Leader hand, my draft hand, the draft hand I passed, the leaders
-under my stages and those I discarded, and per city the recruited leaders, the copied leader and
-how many leaders are in hand, under stages and discarded (`wonders_env.seven_wonders.observation`).
-Another player's Leader or draft hand, which leader lies under a stage and the unused leaders are
-never encoded. The score has an eighth line, `leaders`; the record has `expansions`, and per player
-`leaders` and `copied_leader` (`wonders_env.seven_wonders.record`).
+576 actions (591 with `"choose"`) and an observation of 1933 values (2033 with `"choose"`), at
+every player count: the base layout sized by `T = 79` and 8 cities, then the Leaders views of
+`wonders_env.seven_wonders.observation` (its tables give their sizes and order;
+`env.unwrapped.observer.views` and `.city` name their slices). The decisions before Age I: the
+draft (3 picks; the 4th leader comes without a decision), then before each Age the recruitment
+turn (`turn` 0), all players at once; the Courtesans' copy and Roma B's recruit are decisions of
+one player. The observation adds the `leader_phase` one-hot, my Leader hand, my draft hand, the
+draft hand I passed, the leaders under my stages and those I discarded, and per city the
+recruited leaders, the copied leader and how many leaders are in hand, under stages and
+discarded. Another player's Leader or draft hand, which leader lies under a stage and the unused
+leaders are never encoded. The score has an eighth line, `leaders`; the record has
+`expansions`, and per player `leaders` and `copied_leader` (`wonders_env.seven_wonders.record`).
 
 ## Rewards
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 import importlib
 import re
 from types import ModuleType
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -76,9 +77,12 @@ def text_module(game: str) -> ModuleType:
     return importlib.import_module(found.text)
 
 
-def rules(game: str) -> str:
-    """A short summary of the rules of ``game``, in the package's own words."""
-    return text_module(game).RULES
+def rules(game: str, expansions: Sequence[str] = ()) -> str:
+    """A short summary of the rules of ``game``, then of each of its ``expansions``, in the
+    package's own words; an expansion the game lacks raises ``ValueError`` naming its expansions."""
+    expansions = registry.entry(game).check_expansions(expansions)
+    module = text_module(game)
+    return "\n\n".join([module.RULES, *(module.EXPANSION_RULES[name] for name in expansions)])
 
 
 def _normal(move: str) -> str:
@@ -189,7 +193,7 @@ class TextGame:
     def __init__(self, game: str, num_players: int | None = None, edition: str | None = None, **options: Any) -> None:
         self.name = registry.resolve_game(game)
         self.module = text_module(self.name)
-        self.rules = self.module.RULES
+        self.rules = rules(self.name, options.get("expansions"))
         self.legend = self.module.LEGEND
         self.env = registry.make(self.name, num_players, edition, raw=True, **options)
         self.possible_agents = list(self.env.possible_agents)

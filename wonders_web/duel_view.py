@@ -24,7 +24,6 @@ and its engine (``unwrapped.game``): never the Python rules themselves.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from wonders_env import seven_wonders_duel_v0
@@ -34,22 +33,16 @@ from wonders_env.duel.cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, RE
 from wonders_env.duel.record import AGENTS, GAME_NAME, recorded_actions
 from wonders_env.duel.render import decks_text, pantheon_notes, pantheon_token_name
 from wonders_env.duel.state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, Phase
-from wonders_env.registry import entry as game_entry
+
+from .tables import replay_tables, table_choices, table_options
 
 GAME = GAME_NAME
 TITLE = "7 Wonders Duel"
 BOARD = "duel"  # the page's drawing of the table: the two cities across the military track and the structure
-NO_EXPANSION = "none"
-#: the env's own default engine, the form's default (the registry's other engines after it)
-DEFAULT_ENGINE = inspect.signature(seven_wonders_duel_v0.raw_env).parameters["engine"].default
 #: what the setup form offers: the table (no expansion, or one of the registry's) and the engine
-SETUP_CHOICES: dict[str, dict[str, Any]] = {
-    "expansions": {"label": "Expansion", "values": [NO_EXPANSION, *game_entry(GAME).expansions],
-                   "hint": "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon)"},
-    "engine": {"label": "Engine",
-               "values": [DEFAULT_ENGINE, *(e for e in game_entry(GAME).engines if e != DEFAULT_ENGINE)],
-               "hint": "core: the compiled engine; python: the readable reference (it plays every table)"},
-}
+SETUP_CHOICES: dict[str, dict[str, Any]] = table_choices(
+    GAME, seven_wonders_duel_v0.raw_env,
+    "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon)")
 OPTIONS = tuple(SETUP_CHOICES)
 
 
@@ -59,10 +52,7 @@ def new_env(options: dict[str, Any]):
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise ValueError(f"7 Wonders Duel takes the options {', '.join(OPTIONS)}, got {unknown}")
-    expansions = options.get("expansions", NO_EXPANSION)
-    expansions = () if expansions == NO_EXPANSION else (expansions,) if isinstance(expansions, str) else expansions
-    table = {"expansions": tuple(expansions) if isinstance(expansions, list) else expansions} if expansions else {}
-    return seven_wonders_duel_v0.raw_env(**table, **({"engine": options["engine"]} if "engine" in options else {}))
+    return seven_wonders_duel_v0.raw_env(**table_options(options))
 
 
 def acting_agents(env) -> list[str]:
@@ -293,9 +283,4 @@ def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:
 def replay_options(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The env options that may have produced ``record``: its ``expansions`` (none for the base
     game), on each engine of the registry in turn (the first that plays the table replays it)."""
-    expansions = record.get("expansions")
-    if not expansions:
-        return [{}]
-    if not isinstance(expansions, list):
-        raise ValueError(f"the record's expansions must be a list of names, got {expansions!r}")
-    return [{"expansions": expansions, "engine": engine} for engine in game_entry(GAME).engines]
+    return replay_tables(GAME, record)

@@ -6,7 +6,15 @@ its own hand (or the cards it chooses from now: the Free City's hand for the Fre
 holder, the discard pile for Halicarnassus) and its own moves. Never sent: the other hands, the
 decks, the guilds left in the box, the Free City's pile, the cards under wonder stages and the
 discard pile; a card another player sold, discarded or put under a stage is sent without its
-name. Card names appear as whole JSON string values, which is what the test of hidden
+name. With Leaders (``expansions="leaders"``, on ``engine="python"`` until the core plays it):
+every city's recruited leaders (face up), the leader its Courtesans Guild copies and how many
+leaders lie in its Leader hand, under its stages and discarded; Roma's board effects; to a seat
+alone its Leader hand, the draft hand it keeps one of now, and which leaders it put under its
+stages or discarded. Never sent: another seat's Leader or draft hand, the unused leaders, which
+leaders lie under another seat's stages or were discarded by it (its news items lose the name).
+A leader move is played on the leader (``leader-ID``: the seat's draft or Leader hand); the
+Courtesans Guild's copy on the neighbour's recruited leader (``recruited-ID``). Card and leader
+names appear as whole JSON string values, which is what the test of hidden
 information checks, and inside sentences: a move's label (a move of the seat itself) and a news
 item's ``text`` (the test checks that it is the sentence of the item's values sent beside it).
 Every word comes from :mod:`wonders_env.seven_wonders.presentation`.
@@ -22,11 +30,13 @@ from typing import Any
 
 from wonders_env import seven_wonders_v0
 from wonders_env.seven_wonders import presentation, record
-from wonders_env.seven_wonders.actions import HIDDEN_ACTION_KINDS, ActionKind, decode_action
+from wonders_env.seven_wonders.actions import HIDDEN_ACTION_KINDS, LEADER_KINDS, ActionKind, decode_action
 from wonders_env.seven_wonders.cards import COLORS, RESOURCES
 from wonders_env.seven_wonders.presentation import PHASE_TEXT, seat_name
 from wonders_env.seven_wonders.state import Phase
 from wonders_env.registry import entry
+
+from .tables import TABLE_OPTIONS, replay_tables, table_choices, table_options
 
 GAME = "seven_wonders"
 TITLE = "7 Wonders"
@@ -35,24 +45,27 @@ SETUP_CHOICES = {  # what the setup form offers beside the player count: option 
     "edition": {"label": "Edition", "values": list(entry(GAME).editions)},
     "wonder_sides": {"label": "Wonder sides", "values": ["random", "A", "B"]},
     "payment": {"label": "Payment", "values": list(entry(GAME).options["payment"]),
-                "hint": "cheapest: the engine pays the cheapest way; choose: you choose whom to pay"}}
-OPTIONS = ("num_players", "edition", "wonder_sides", "wonders", "payment")
-SINGLE_VALUE_OPTIONS = ("num_players", "edition", "payment")  # the others may be a list per seat
+                "hint": "cheapest: the engine pays the cheapest way; choose: you choose whom to pay"},
+    **table_choices(GAME, seven_wonders_v0.raw_env, "leaders: a Leader hand drafted before the game, a leader "
+                    "recruited before each Age, Roma (1st edition, 3-7 players; engine python)")}
+OPTIONS = ("num_players", "edition", "wonder_sides", "wonders", "payment", *TABLE_OPTIONS)
+LIST_OPTIONS = {"wonders": "a name or a list of one per seat", "wonder_sides": "a side or a list of one per seat",
+                "expansions": "a name or a list of names"}  # what these may be; the others are single values
 
 
 def new_env(options: dict[str, Any]):
     """A 7 Wonders ``raw_env`` from ``num_players`` (2-7), ``edition``, ``wonder_sides`` (and
-    ``wonders``, ``payment``)."""
+    ``wonders``, ``payment``), ``expansions`` (``"none"``, ``"leaders"`` or a list of names, as a
+    record names them) and ``engine`` (default: the env's)."""
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise ValueError(f"unknown 7 Wonders options {sorted(unknown)}; allowed: {', '.join(OPTIONS)}")
     for name, value in options.items():  # JSON from the browser: no list or object where the env hashes
-        single = name in SINGLE_VALUE_OPTIONS
-        values = value if isinstance(value, list) and not single else [value]
+        values = value if isinstance(value, list) and name in LIST_OPTIONS else [value]
         if any(isinstance(v, (list, dict)) for v in values):
-            raise ValueError(f"{name} must be {'a single value' if single else 'a value or a list of one per seat'}, "
-                             f"got {value!r}")
-    return seven_wonders_v0.raw_env(**options)
+            raise ValueError(f"{name} must be {LIST_OPTIONS.get(name, 'a single value')}, got {value!r}")
+    board = {name: value for name, value in options.items() if name not in TABLE_OPTIONS}
+    return seven_wonders_v0.raw_env(**board, **table_options(options))
 
 
 def acting_agents(env) -> list[str]:
@@ -83,16 +96,21 @@ def _city(game, state, seat: int) -> dict[str, Any]:
     stages = [{"resources": "".join(RESOURCES[r] * n for r, n in enumerate(stage.resource_cost)),
                "effects": [presentation.effect_text(e) for e in stage.effects], "built": i < state.stages_built[seat]}
               for i, stage in enumerate(board.stages)]
-    return {
+    city = {
         "seat": seat, "name": seat_name(state, seat), "city": board.city, "wonder": board.wonder,
-        "side": board.side, "starting_resource": presentation.RESOURCE_NAMES[board.starting_resource],
-        "stages": stages, "coins": state.coins[seat], "shields": state.shields[seat],
+        "side": board.side, "stages": stages, "coins": state.coins[seat], "shields": state.shields[seat],
+        "starting_resource": presentation.RESOURCE_NAMES[board.starting_resource]
+        if board.starting_resource >= 0 else None,  # Roma produces nothing
+        "board_effects": [presentation.effect_text(e) for e in board.board_effects],  # Roma's
         "military_tokens": list(state.military_tokens[seat]),
         "cards": [card_info(db, db.cards[c].type) for c in state.built[seat]],
         "hand_size": len(state.hands[seat]) if seat < state.num_players else len(state.free_city_pile),
         "left": seat_name(state, state.left_of(seat)), "right": seat_name(state, state.right_of(seat)),
         "score": game.score_breakdown(state, seat),
     }
+    if db.num_leaders:
+        city["leaders"] = _city_leaders(state, seat)
+    return city
 
 
 def table(env, seat: int | None) -> dict[str, Any]:
@@ -112,7 +130,43 @@ def table(env, seat: int | None) -> dict[str, Any]:
         if acting and phase in presentation.HAND_OF:
             view["hand_of"] = presentation.HAND_OF[phase]
         view["hand"] = [card_info(db, db.cards[c].type) for c in cards]
+    if db.num_leaders:
+        view.update(_own_leaders(state, seat))
     return view
+
+
+# ---------------------------------------------------------------- leaders (the Leaders expansion)
+def leader_info(db, leader: int) -> dict[str, Any]:
+    """A leader as the page draws a card: white (``"leader"``), its recruitment cost in coins."""
+    card = db.leaders[leader]
+    return {"id": leader, "name": card.name, "color": "leader", "coins": card.coin_cost, "resources": "",
+            "effects": [presentation.effect_text(e) for e in card.effects], "chain_from": [], "chain_to": []}
+
+
+def _city_leaders(state, seat: int) -> dict[str, Any]:
+    """What everybody sees of a city's leaders: those recruited (face up, in order), the one its
+    Courtesans Guild copies, and how many lie in its Leader hand, under its stages and discarded
+    (not which)."""
+    db = state.db
+    copied = state.copied_leader[seat]
+    return {"recruited": [leader_info(db, leader) for leader in state.recruited[seat]],
+            "copied": {**leader_info(db, copied), "note": presentation.COPIED_LEADER_TEXT} if copied >= 0 else None,
+            "in_hand": len(state.leader_hands[seat]), "under_stages": len(state.stage_leaders[seat]),
+            "discarded": len(state.leader_discards[seat]), "hidden_text": presentation.hidden_leaders_text(state, seat)}
+
+
+def _own_leaders(state, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` alone sees of its leaders: the draft hand it keeps one of now, its Leader hand,
+    the leaders it put under its stages and those it discarded (a spectator: none), with the
+    page's heading of each (``leader_titles``)."""
+    db = state.db
+    held = {} if seat is None else {
+        "draft_hand": state.draft_hands[seat] if state.phase == Phase.LEADER_DRAFT else [],
+        "leader_hand": state.leader_hands[seat], "my_stage_leaders": state.stage_leaders[seat],
+        "my_leader_discards": state.leader_discards[seat]}
+    titles = presentation.OWN_LEADERS_TEXT
+    return {"leader_titles": titles, **{field: [leader_info(db, leader) for leader in held.get(field, [])]
+                                        for field in titles}}
 
 
 # ---------------------------------------------------------------- the moves
@@ -133,22 +187,39 @@ def moves(env, seat: int) -> list[dict[str, Any]]:
     payments = {to_left: (bank, to_right) for bank, to_left, to_right in game.payment_choices(state, city)} \
         if state.phase == Phase.PAYMENT else {}
     for action in map(int, env.observe(f"player_{seat}")["action_mask"].nonzero()[0]):
-        kind, card_type = decode_action(action, db.num_types, state.payment)
+        kind, value = decode_action(action, db.num_types, state.payment, db.num_leaders)
         if kind == ActionKind.WAIT:
             continue  # nothing to decide
-        if kind == ActionKind.PAY:
-            bank, to_right = payments[card_type]
-            payment = (bank, card_type, to_right)
-        elif kind == ActionKind.BUILD:
-            payment = game.build_payment(state, city, card_type)
-        elif kind == ActionKind.WONDER:
-            payment = game.stage_payment(state, city)
+        if kind in LEADER_KINDS:
+            target, payment = _leader_move(game, state, city, kind, value)
         else:
-            payment = None  # selling and the free builds: the label says the price
-        result.append({"action": action, "target": "payment" if kind == ActionKind.PAY else f"hand-{card_type}",
-                       "label": presentation.move_label(state, seat, action),
+            target = "payment" if kind == ActionKind.PAY else f"hand-{value}"
+            if kind == ActionKind.PAY:
+                bank, to_right = payments[value]
+                payment = (bank, value, to_right)
+            elif kind == ActionKind.BUILD:
+                payment = game.build_payment(state, city, value)
+            elif kind == ActionKind.WONDER:
+                payment = game.stage_payment(state, city)
+            else:
+                payment = None  # selling and the free builds: the label says the price
+        result.append({"action": action, "target": target, "label": presentation.move_label(state, seat, action),
                        "price": "" if payment is None else _price(state, city, payment)})
     return result
+
+
+def _leader_move(game, state, city: int, kind: ActionKind, leader: int) -> tuple[str, tuple[int, int, int] | None]:
+    """The piece clicked for a Leaders move (a leader of the seat's draft or Leader hand; for the
+    Courtesans Guild's copy, the neighbour's recruited leader) and its payment (None: no price)."""
+    if kind == ActionKind.COPY_LEADER:
+        return f"recruited-{leader}", None
+    if kind == ActionKind.RECRUIT:
+        from wonders_env.seven_wonders.leaders import recruit_price  # the Python engine's: the core plays no Leaders
+
+        return f"leader-{leader}", (recruit_price(state, city, leader), 0, 0)
+    if kind == ActionKind.LEADER_WONDER:
+        return f"leader-{leader}", game.stage_payment(state, city)
+    return f"leader-{leader}", None  # the draft, a discard for 3 coins (the label says it)
 
 
 # ---------------------------------------------------------------- news and replays
@@ -199,7 +270,8 @@ def recorded_action(env, agent: str, entries: list[dict[str, Any]]) -> int:
 
 def replay_options(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The env options that may have produced ``record`` (its boards given by name or drawn at
-    random, its sides given or drawn): the replay keeps the one whose deal matches."""
+    random, its sides given or drawn; its expansions on each engine that may play them): the
+    replay keeps the one whose deal matches."""
     try:
         players = record["players"]
         boards = [p["wonder"] for p in players]
@@ -208,5 +280,5 @@ def replay_options(record: dict[str, Any]) -> list[dict[str, Any]]:
                 "payment": str(record.get("payment", "cheapest"))}
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a 7 Wonders game record: missing or bad {error}") from None
-    return [{**base, "wonders": wonders, "wonder_sides": wonder_sides}
+    return [{**base, **table, "wonders": wonders, "wonder_sides": wonder_sides} for table in replay_tables(GAME, record)
             for wonders in (None, boards) for wonder_sides in ("random", sides)]

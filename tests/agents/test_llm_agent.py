@@ -61,6 +61,19 @@ def test_a_legal_answer_is_played_and_the_request_is_a_chat_completion(duel_env,
     assert stats.prompt_tokens > 100 and stats.completion_tokens >= 1 and stats.seed == 4
 
 
+@pytest.mark.parametrize("game, options, words", [
+    ("7w", {"num_players": 3, "expansions": ("leaders",)}, "Leaders: every player starts with 6 coins"),
+    ("duel", {"expansions": ("pantheon",)}, "Pantheon: mythology and offering tokens"),
+])
+def test_the_system_message_summarises_the_tables_expansion(game, options, words):
+    env = wonders_env.make(game, raw=True, engine="python", **options)
+    env.reset(seed=2)
+    with ScriptedChatServer(["first"]) as server:
+        llm(server, game=game).act(env)
+    system = server.requests[0]["body"]["messages"][0]["content"]
+    assert system.startswith(wonders_env.text.rules(game)) and words in system
+
+
 def test_an_illegal_answer_is_asked_again_with_the_reason(duel_env):
     with ScriptedChatServer(["illegal", "no_move", "legal"]) as server:
         agent = llm(server)

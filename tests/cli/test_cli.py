@@ -122,3 +122,47 @@ def test_the_expansions_flag_plays_the_pantheon_table_and_refuses_what_the_game_
             run(["tournament", "--agents", "random", "heuristic", "--no-plot", "--no-ratings", *flags])
         with pytest.raises(SystemExit, match=error):
             run(["arena", "--model", "random", "--out", str(tmp_path / "arena"), *flags])
+
+
+LEADERS_TABLE = ["--game", "7w", "--players", "3", "--expansions", "leaders", "--engine", "python"]
+
+
+def test_play_plays_the_leaders_table_from_the_draft(monkeypatch, capsys):
+    """Terminal play starts with the leader draft (the seat's draft hand, its Keep moves), then the
+    recruitment (its Leader hand, its Recruit moves)."""
+    answers = iter(["1", "1", "1", "1", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    run(["play", *LEADERS_TABLE, "--opponent", "heuristic", "--seed", "2"])
+    out = capsys.readouterr().out
+    assert "draft hand of player_0: " in out and "1) Keep " in out
+    assert "Leader hand of player_0: " in out and "1) Recruit " in out and "Game abandoned." in out
+
+
+def test_tournament_plays_the_leaders_table_and_saves_records_that_name_it(tmp_path, capsys):
+    run(["tournament", *LEADERS_TABLE, "--agents", "heuristic", "random", "--games", "3", "--workers", "1",
+         "--out", str(tmp_path / "t"), "--save-records", str(tmp_path / "records"), "--no-plot", "--no-ratings"])
+    summary = json.loads((tmp_path / "t" / "summary.json").read_text())
+    assert (summary["expansions"], summary["engine"]) == (["leaders"], "python")
+    records = [json.loads(path.read_text()) for path in (tmp_path / "records").iterdir()]
+    assert len(records) == summary["num_games"] >= 3
+    assert all(record["expansions"] == ["leaders"] and record["finished"] for record in records)
+    assert all("leaders" in player["score"] for record in records for player in record["players"])
+
+
+def test_arena_plays_the_leaders_table(tmp_path, capsys):
+    pytest.importorskip("openskill", reason="the arena rates with openskill (the tournament extra)")
+    from wonders_agents.scripted_chat_server import ScriptedChatServer
+    with ScriptedChatServer(then="legal") as server:
+        run(["arena", *LEADERS_TABLE, "--model", f"scripted=llm:base_url={server.url},model=scripted,backoff=0.01",
+             "--ladder", "random", "--games", "3", "--out", str(tmp_path)])
+    assert "# Arena: seven_wonders, 3 players" in capsys.readouterr().out
+    settings = json.loads((tmp_path / "arena.json").read_text())
+    rows = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert (settings["expansions"], settings["engine"], len(rows)) == (["leaders"], "python", 3)
+    assert all(row["llm"][str(row["seats"].index("scripted"))]["decisions"] > 18 for row in rows)
+
+
+def test_arena_refuses_a_bot_given_as_a_model_before_any_game(tmp_path):
+    with pytest.raises(SystemExit, match="the model 'random' is not a language model"):
+        run(["arena", "--game", "duel", "--model", "random", "--ladder", "heuristic", "--out", str(tmp_path)])
+    assert not (tmp_path / "games.jsonl").exists()

@@ -247,3 +247,10 @@ def test_the_render_shows_my_leader_hand_and_every_recruited_leader_but_no_other
     assert f"Leader hand of player_{viewer}: {mine}" in text and DB.leaders[shown].name in text
     for other in set(range(3)) - {viewer}:
         assert all(DB.leaders[x].name not in text for x in state.leader_hands[other])
+
+
+def test_the_render_shows_romas_board():
+    env = seven_wonders_v0.raw_env(num_players=3, engine="python", expansions=LEADERS, render_mode="ansi",
+                                   wonders=["Roma", "Giza", "Rhodes"], wonder_sides=["B", "A", "A"])
+    env.reset(seed=4)
+    assert "| board: leaders cost you 2 coins less; leaders cost both neighbours 1 coin less" in env.render()

@@ -13,6 +13,7 @@ from pettingzoo.test import api_test
 
 import wonders_env
 from wonders_env import registry, text
+from wonders_env.seven_wonders import presentation
 
 GAMES = [("seven_wonders_duel", {}), ("seven_wonders", {"num_players": 3}),
          ("seven_wonders", {"num_players": 2, "payment": "choose"}),
@@ -137,6 +138,16 @@ def test_the_rules_summary_of_each_game():
     assert "structure" in text.rules("duel")
 
 
+@pytest.mark.parametrize("game", [name for name, entry in registry.GAMES.items() if entry.text])
+def test_every_expansion_has_its_rules_after_the_games(game):
+    for expansion in registry.entry(game).expansions:
+        summary = text.rules(game, (expansion,))
+        assert summary.startswith(text.rules(game) + "\n\n") and len(summary) > len(text.rules(game)) + 200
+        assert text.make(game, expansions=(expansion,), engine="python").rules == summary
+    with pytest.raises(ValueError, match="unknown expansion 'cities'"):
+        text.rules(game, ("cities",))
+
+
 MOVE_FOR_THE_FREE_CITY = re.compile(r"Age \d\.\d+: \S+ .* for the Free City( \(paid .*\))?$")
 
 
@@ -219,3 +230,31 @@ def test_the_pantheon_table_in_text_shows_the_pantheon_and_names_every_move():
     assert {"Place", "Put"} <= seen_pantheon_moves
     assert "Game over" in game.get_observation()[1]
     assert game.game_record()["expansions"] == ["pantheon"]
+
+
+def test_the_leaders_table_in_text_shows_the_leader_hands_the_recruited_leaders_and_roma():
+    """A seat reads its draft hand in the draft and its Leader hand after it, each leader with its
+    cost and effect; every city's recruited leaders and its hidden ones counted; Roma's board."""
+    game = text.make("7w", num_players=3, expansions=("leaders",), engine="python", wonders=["Roma", "Giza", "Rhodes"],
+                     wonder_sides="B")
+    game.reset(seed=1)
+    db = game.env.unwrapped.db
+    _, observation = game.get_observation()
+    state = game.env.unwrapped.state
+    draft = state.draft_hands[0]
+    assert "Your draft hand (keep one leader, pass the others to the right) (4):" in observation
+    assert all(f"- {db.leaders[leader].name} (costs " in observation for leader in draft)
+    assert "the board itself: leaders cost you 2 coins less; leaders cost both neighbours 1 coin less" in observation
+    assert observation.count("0 leaders in hand, 0 under stages, 0 discarded") == 3
+    others = {db.leaders[leader].name for seat in (1, 2) for leader in state.draft_hands[seat]}
+    assert not [name for name in others if name in observation]  # another seat's draft hand stays hidden
+    while game.env.unwrapped.state.phase.name != "MAIN":
+        game.step(1)
+    player, observation = game.get_observation()
+    state = game.env.unwrapped.state
+    seat = int(player.rsplit("_", 1)[1])
+    assert f"Your Leader hand ({len(state.leader_hands[seat])}):" in observation
+    for city in range(3):
+        recruited = "; ".join(presentation.leader_text(db, leader) for leader in state.recruited[city]) or "none"
+        assert f"  leaders recruited: {recruited}" in observation
+    assert "The leaders you passed last: " not in observation  # the draft is over

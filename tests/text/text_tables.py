@@ -9,14 +9,16 @@ from wonders_env.registry import GAMES
 
 SEVEN_WONDERS = GAMES["seven_wonders"]
 
-#: (game, options): Duel, Duel with each expansion, and 7 Wonders in both editions, every player count,
-#: both sides, both payments
+#: (game, options): Duel, Duel with each expansion, 7 Wonders in both editions, every player count,
+#: both sides, both payments, and 7 Wonders with Leaders (the fewest and the most players, both payments)
 TABLES = [("seven_wonders_duel", {})] + [
     ("seven_wonders_duel", {"expansions": (name,)}) for name in GAMES["seven_wonders_duel"].expansions] + [
     ("seven_wonders", {"num_players": players, "edition": edition, "wonder_sides": side, "payment": payment})
     for edition in SEVEN_WONDERS.editions
     for players in SEVEN_WONDERS.player_counts if not (edition == "2nd" and players == 2)
-    for side in ("A", "B") for payment in SEVEN_WONDERS.options["payment"]]
+    for side in ("A", "B") for payment in SEVEN_WONDERS.options["payment"]] + [
+    ("seven_wonders", {"num_players": players, "expansions": ("leaders",), "payment": payment})
+    for players in (3, 7) for payment in SEVEN_WONDERS.options["payment"]]
 
 
 def table_id(table) -> str:

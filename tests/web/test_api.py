@@ -42,6 +42,27 @@ def test_the_page_and_the_setup_are_served(client):
     assert duel_choices["expansions"]["values"] == ["none", *registry.entry("duel").expansions]
     assert duel_choices["engine"]["values"][0] == "core"  # the env's default engine is the form's default
     assert sorted(duel_choices["engine"]["values"]) == sorted(registry.entry("duel").engines)
+    seven_choices = setup["games"]["seven_wonders"]["choices"]
+    assert seven_choices["expansions"]["values"] == ["none", "leaders"]
+    assert seven_choices["engine"]["values"] == ["core", "python"]  # python plays Leaders (the core not yet)
+
+
+LEADERS = {"num_players": 4, "expansions": "leaders", "engine": "python"}
+
+
+@pytest.mark.parametrize("game, options, words", [
+    ("seven_wonders", {**LEADERS, "engine": "core"}, "the compiled core (engine='core', the default) does not play "
+                                                     "expansions ('leaders',) yet; pass engine='python'"),
+    ("seven_wonders", {**LEADERS, "edition": "2nd"}, "expansion 'leaders' is not supported with the 2nd edition"),
+    ("seven_wonders", {**LEADERS, "num_players": 2}, "from 3 to 7 in the 1st edition with leaders, got 2"),
+    ("seven_wonders", {**LEADERS, "expansions": "cities"}, "expansion 'cities' is not supported"),
+    ("seven_wonders", {**LEADERS, "expansions": [["leaders"]]}, "expansions must be a name or a list of names"),
+    ("seven_wonders", {**LEADERS, "engine": "fast"}, "engine must be one of ('core', 'python'), got 'fast'"),
+])
+def test_a_seven_wonders_table_that_cannot_be_played_is_a_400_naming_what_is_allowed(client, game, options, words):
+    seats = ["human"] * options["num_players"]
+    response = client.post("/api/games", json={"game": game, "options": options, "seats": seats})
+    assert response.status_code == 400 and words in response.json()["error"], response.text
 
 
 @pytest.mark.parametrize("expansions, words", [("agora", "unknown expansion 'agora' for seven_wonders_duel; its "
@@ -75,6 +96,7 @@ def test_the_page_draws_the_board_of_every_game():
     ("seven_wonders", {"num_players": 5, "edition": "2nd"}, ["random", "heuristic", "random", "random", "random"]),
     ("seven_wonders", {"num_players": 2}, ["mcts:simulations=4", "random"]),
     ("seven_wonders", {"num_players": 4}, ["heuristic", "random", "random", "random"]),
+    ("seven_wonders", LEADERS, ["heuristic", "random", "random", "random"]),
 ])
 def test_watching_bots_play_a_whole_game_saves_its_record(client, game, options, seats):
     game_id = new_game(client, game, seats, options, seed=3)
@@ -84,6 +106,9 @@ def test_watching_bots_play_a_whole_game_saves_its_record(client, game, options,
     assert [s["score"] for s in view["result"]["scores"]] == [p["score"] for p in record["players"]]
     assert view["result"]["winners"] == record["winners"]
     assert view["moves"] == [] and view["events"]
+    if options.get("expansions"):  # the score sheet has the table's lines: Leaders' before the total
+        assert record["expansions"] == ["leaders"] and list(view["result"]["scores"][0]["score"])[-2:] == [
+            "leaders", "total"]
 
 
 def test_a_human_plays_a_whole_duel_against_a_bot(client):
@@ -246,6 +271,7 @@ def test_a_saved_game_that_cannot_be_resumed_is_reported_and_kept(tmp_path):
     ("seven_wonders", {"num_players": 2}),
     ("seven_wonders", {"num_players": 7, "edition": "2nd"}),
     ("seven_wonders", {"num_players": 2, "payment": "choose"}),
+    ("seven_wonders", {"num_players": 4, "expansions": ("leaders",), "engine": "python", "payment": "choose"}),
 ])
 def test_a_record_replays_turn_by_turn_to_its_final_scores(client, game, options):
     record = finished_record(game, 21, **options)

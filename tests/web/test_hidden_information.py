@@ -18,6 +18,7 @@ import pytest
 from wonders_env.duel.actions import Item
 from wonders_env.duel.pantheon import CHOICE_ITEM
 from wonders_env.duel.state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, Phase
+from wonders_env.seven_wonders.state import rules_of
 
 from wonders_web.games import GAME_VIEWS
 
@@ -107,12 +108,26 @@ def seven_wonders_hidden_names(state, seat) -> set[str]:
     hidden |= {name(c) for s, cards in enumerate(state.stage_cards) if s != seat for c in cards}
     public = {name(c) for cards in state.built for c in cards}
     if seat is not None:
-        game = state.game  # the core's engine answers (the env plays on the core)
+        game = rules_of(state)  # the rules of the state's engine (the core's, or the Python engine's)
         public |= {name(c) for c in state.hands[seat]}
         if seat in game.acting_seats(state):
             public |= {name(c) for c in game.hand_for_decision(state, seat)}
         public |= {entry["card"] for entry in state.log if entry["agent"] == f"player_{seat}"}
+    if db.num_leaders:
+        hidden |= leaders_hidden_names(state, seat)
+        public |= {db.leaders[leader].name for leaders in state.recruited for leader in leaders}
+        public |= {db.leaders[leader].name for leader in state.copied_leader if leader >= 0}
     return hidden - public
+
+
+def leaders_hidden_names(state, seat) -> set[str]:
+    """The leaders ``seat`` cannot see: the unused ones, the other seats' draft and Leader hands and
+    the leaders they put under their stages or discarded (a spectator: every seat's)."""
+    name = state.db.leaders.__getitem__
+    others = [s for s in range(state.num_players) if s != seat]
+    places = [state.leader_deck] + [getattr(state, field)[s] for s in others
+                                     for field in ("draft_hands", "leader_hands", "stage_leaders", "leader_discards")]
+    return {name(leader).name for place in places for leader in place}
 
 
 @pytest.mark.parametrize("game, options, seats", [
@@ -122,6 +137,7 @@ def seven_wonders_hidden_names(state, seat) -> set[str]:
     ("seven_wonders", {"num_players": 2}, 2),
     ("seven_wonders", {"num_players": 4, "edition": "2nd", "wonder_sides": "B"}, 4),
     ("seven_wonders", {"num_players": 3, "payment": "choose"}, 3),
+    ("seven_wonders", {"num_players": 4, "expansions": "leaders", "engine": "python"}, 4),
 ])
 def test_the_json_sent_holds_no_hidden_information(client, game, options, seats):
     game_id = new_game(client, game, ["human"] * seats, options, seed=11)
@@ -145,3 +161,20 @@ def test_the_json_sent_holds_no_hidden_information(client, game, options, seats)
         checked += 1
         view = play_turn(client, game_id, rng)
     assert checked > 15
+
+
+def test_a_leaders_seat_is_sent_its_own_leaders_and_only_counts_of_the_others(client):
+    """In the draft a seat gets its 4-leader draft hand, a spectator no hand; every city shows its
+    recruited leaders and how many lie in its hand, under its stages and discarded: no field names them."""
+    game_id = new_game(client, "seven_wonders", ["human"] * 4,
+                       {"num_players": 4, "expansions": "leaders", "engine": "python"}, seed=3)
+    seat = seat_json(client, game_id, 0)["table"]
+    spectator = seat_json(client, game_id, None)["table"]
+    assert seat["phase"] == "leader_draft" and len(seat["draft_hand"]) == 4 and seat["leader_hand"] == []
+    assert {m["target"] for m in seat_json(client, game_id, 0)["moves"]} == {f"leader-{x['id']}"
+                                                                            for x in seat["draft_hand"]}
+    assert all(spectator[own] == [] for own in ("draft_hand", "leader_hand", "my_stage_leaders", "my_leader_discards"))
+    for table in (seat, spectator):
+        for city in table["cities"]:
+            assert city["leaders"] == {"recruited": [], "copied": None, "in_hand": 0, "under_stages": 0,
+                                       "discarded": 0, "hidden_text": "0 leaders in hand, 0 under stages, 0 discarded"}

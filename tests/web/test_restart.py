@@ -124,20 +124,25 @@ def test_a_game_is_saved_when_it_is_created(tmp_path):
         assert (tmp_path / "in_progress" / f"{game_id}.json").stat().st_mode & 0o077 == 0  # it holds the secrets
 
 
-def test_a_pantheon_game_resumes_on_a_new_server_as_it_was(tmp_path):
+@pytest.mark.parametrize("game, options, expansion, turns, drawn", [
+    ("seven_wonders_duel", {"expansions": "pantheon", "engine": "python"}, "pantheon", 30, "pantheon"),
+    ("seven_wonders", {"num_players": 3, "expansions": "leaders", "engine": "python"}, "leaders", 8, "leader_hand"),
+])
+def test_an_expansion_game_resumes_on_a_new_server_as_it_was(tmp_path, game, options, expansion, turns, drawn):
     """The saved game names its table (its expansions and engine): a new server replays it."""
     rng = np.random.default_rng(4)
-    options = {"expansions": "pantheon", "engine": "python"}
+    seats = options.get("num_players", 2)
     with TestClient(create_app(tmp_path), base_url=BASE_URL) as client:
-        game_id = new_game(client, "seven_wonders_duel", ["human", "human"], options, seed=9)
-        for _ in range(30):
+        game_id = new_game(client, game, ["human"] * seats, options, seed=9)
+        for _ in range(turns):
             play_turn(client, game_id, rng)
-        views = [client.get(f"/api/games/{game_id}", params={"seat": seat, "tab": "tests"}).json() for seat in (0, 1)]
+        views = [client.get(f"/api/games/{game_id}", params={"seat": seat, "tab": "tests"}).json()
+                 for seat in range(seats)]
         tokens = client.headers[TOKEN_HEADER]
     saved = json.loads((tmp_path / "in_progress" / f"{game_id}.json").read_text())
-    assert saved["record"]["expansions"] == ["pantheon"]
+    assert saved["record"]["expansions"] == [expansion]
     with TestClient(create_app(tmp_path), base_url=BASE_URL, headers={TOKEN_HEADER: tokens}) as client:
-        for seat, before in zip((0, 1), views):
+        for seat, before in enumerate(views):
             after = client.get(f"/api/games/{game_id}", params={"seat": seat, "tab": "tests"}).json()
-            assert after["table"] == before["table"] and "pantheon" in after["table"]
+            assert after["table"] == before["table"] and drawn in after["table"]
             assert after["moves"] == before["moves"]

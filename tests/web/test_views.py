@@ -25,7 +25,14 @@ def drawn_targets(view_module, table: dict) -> set[str]:
             targets |= {f"space-{s['space']}" for s in pantheon["spaces"] if s["face_up"] and "divinity" in s}
             targets |= {item["target"] for item in (pantheon["choice"] or {}).get("items", [])}
         return targets | {"starter"}
-    return {f"hand-{c['id']}" for c in table["hand"]} | {"payment"}
+    targets = {f"hand-{c['id']}" for c in table["hand"]} | {"payment"}
+    if "leader_hand" in table:  # Leaders: the seat's draft and Leader hands, every city's recruited leaders
+        targets |= {f"leader-{leader['id']}" for leader in table["draft_hand"] + table["leader_hand"]}
+        targets |= {f"recruited-{leader['id']}" for city in table["cities"] for leader in city["leaders"]["recruited"]}
+    return targets
+
+
+LEADERS = {"num_players": 4, "expansions": "leaders", "engine": "python"}
 
 
 @pytest.mark.parametrize("view_module, options, games", [
@@ -35,6 +42,8 @@ def drawn_targets(view_module, table: dict) -> set[str]:
     (seven_wonders_view, {"num_players": 3, "wonder_sides": "B"}, 3),
     (seven_wonders_view, {"num_players": 7, "edition": "2nd"}, 2),
     (seven_wonders_view, {"num_players": 3, "payment": "choose"}, 2),
+    (seven_wonders_view, LEADERS, 2),
+    (seven_wonders_view, {**LEADERS, "num_players": 3, "payment": "choose"}, 1),
 ])
 def test_the_moves_are_the_legal_actions_with_a_drawn_target(view_module, options, games):
     rng = np.random.default_rng(0)
@@ -58,7 +67,9 @@ def test_the_moves_are_the_legal_actions_with_a_drawn_target(view_module, option
     expected = ({"draft Take", "slot Build", "slot Discard", "token Take", "city Destroy",
                  "discard Build", "library Keep", "starter Start", "starter Let"} | pantheon if view_module is duel_view
                 else {"hand Build", "hand Build stage", "hand Discard"}
-                | ({"payment Pay"} if options.get("payment") == "choose" else set()))
+                | ({"payment Pay"} if options.get("payment") == "choose" else set())
+                | ({"leader Keep", "leader Recruit", "leader Build stage", "leader Discard"}
+                   if options.get("expansions") == "leaders" else set()))
     assert expected <= kinds  # every kind of decision was drawn and listed
 
 
@@ -68,3 +79,34 @@ def test_a_game_without_a_board_is_refused_with_the_games_that_have_one(monkeypa
     with pytest.raises(ValueError, match="the web app has no board for seven_wonders_duel yet; games with one: "
                                          "seven_wonders"):
         games.game_view("duel")
+
+
+def test_the_leaders_decisions_after_a_turn_are_drawn_where_they_are_played():
+    """The Courtesans Guild's copy is played on a neighbour's recruited leader, Roma B's recruit at
+    once on a leader of the seat's Leader hand with its price to the bank; random games until both
+    were met."""
+    rng = np.random.default_rng(1)
+    met = set()
+    for seed in range(60):
+        env = seven_wonders_view.new_env({**LEADERS, "wonders": ["Roma", "Olympia", "Giza", "Rhodes"],
+                                          "wonder_sides": ["B", "A", "A", "A"]})
+        env.reset(seed=seed)
+        while seven_wonders_view.acting_agents(env) and met != {"copy_leader", "recruit_now"}:
+            seat = int(env.agent_selection.rsplit("_", 1)[1])
+            state, table = env.unwrapped.state, seven_wonders_view.table(env, seat)
+            moves = seven_wonders_view.moves(env, seat)
+            if seven_wonders_view.phase(env) == "copy_leader":
+                copyable = {f"recruited-{leader['id']}" for neighbour in (state.left_of(seat), state.right_of(seat))
+                            for leader in table["cities"][neighbour]["leaders"]["recruited"]}
+                assert {m["target"] for m in moves} <= copyable and all(m["label"].startswith("Copy ") for m in moves)
+                met.add("copy_leader")
+            if seven_wonders_view.phase(env) == "recruit_now":
+                hand = {f"leader-{leader['id']}" for leader in table["leader_hand"]}
+                assert moves and {m["target"] for m in moves} <= hand
+                assert all(m["label"].startswith("Recruit ") and m["price"]["left"] == m["price"]["right"] == 0
+                           for m in moves)
+                met.add("recruit_now")
+            env.step(moves[rng.integers(len(moves))]["action"])
+        if met == {"copy_leader", "recruit_now"}:
+            return
+    pytest.fail(f"60 random games met only {sorted(met)} of the Courtesans copy and Roma B's recruit at once")

@@ -30,6 +30,16 @@ Six different science symbols win at once (science victory); each pair of the sa
 you take a progress token. Otherwise after Age III the most victory points win (civilian
 victory), ties broken by blue-card points. Only 7 of the 8 wonders can be built."""
 
+#: each expansion's rules in short, said after :data:`RULES` for a table with it
+EXPANSION_RULES = {"pantheon": """\
+Pantheon: mythology and offering tokens lie on face-down cards of the structure; the player who
+turns such a card face up takes its token. A mythology token draws 2 divinities of its mythology:
+you place one face down in a space of the Pantheon, the other goes back. From Age II the
+divinities are face up and, instead of taking a card, you may activate one: pay your price for
+its space (each player has its own prices; offering tokens lower them) and it acts at once. Grand
+Temples replace the Guilds: free with a mythology token of their mythology, 5/12/21 points for
+1/2/3 of them."""}
+
 LEGEND = presentation.LEGEND
 
 

@@ -24,13 +24,14 @@ from 0 to :data:`MAX_TO_ONE_SIDE` = 14: ``5T + 16`` actions (391 in the 1st edit
 players the left of ``player_0`` is the Free City, the left of ``player_1`` is ``player_0``
 and the left of the Free City is ``player_1``.
 
-The Leaders table (``L`` = 36 leaders, leader ids the rows of the leader table) continues after
+The Leaders table (``L`` leaders, leader ids the rows of the leader table) continues after
 ``wait`` and the ``pay`` actions (``B`` = ``5T + 1``, or ``5T + 16`` with ``payment="choose"``, for
 its ``T`` = 79 card names) with five ranges of ``L``, in :class:`ActionKind` order: ``draft`` (keep
 leader l in the draft; ``B`` to ``B + L - 1``), ``recruit`` (recruit leader l: in the recruitment
 turn, and Roma B's recruit at once), ``leader_wonder`` (build the next wonder stage with leader
 l), ``leader_discard`` (discard leader l for 3 coins), ``copy_leader`` (the Courtesans Guild copies
-leader l): ``B + 5L`` actions (576, or 591 with ``"choose"``). The base tables have no leader range.
+leader l): ``B + 5L`` actions (the box's numbers are on the env's page,
+:mod:`wonders_env.seven_wonders_v0`). The base tables have no leader range.
 """
 
 from __future__ import annotations

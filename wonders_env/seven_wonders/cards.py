@@ -21,7 +21,7 @@ The **Leaders** expansion (1st edition; ``database("1st", ("leaders",))``) adds 
 the base ones, which it leaves as they are (card ids, cities and numbers of the base table do not
 move): ``data/cards_1st_leaders.csv`` (the 4 new Guilds, appended after the base cards: types 75-78),
 ``data/wonders_1st_leaders.csv`` (Roma, the 8th city, sides A and B, with a ``board_effect`` column)
-and ``data/leaders_1st.csv`` (36 leaders: ``name``, ``coin_cost``, ``effect``, ``timing``). A leader
+and ``data/leaders_1st.csv`` (a row per leader: ``name``, ``coin_cost``, ``effect``, ``timing``). A leader
 id is its row in that table. Leader effects use the same vocabulary, grown by the kinds below
 (:class:`ResourceDiscount`, :class:`BankPurchase`, :class:`EventCoins`, :class:`LeaderDiscount`,
 :class:`FreeBuild`, :class:`SetReward`, :class:`ScienceSetBonus`, :class:`DrawLeaders`, and the named

@@ -7,7 +7,7 @@ supported: the 2nd edition (its Leaders box is another game), the 2-player Free 
 decision: the rulebook gives the Free City no leaders and no rule for its draft or recruitment).
 
 Setup (:func:`setup_leaders`): 6 coins each; Roma is the 8th board of the pool; after the base deal
-(boards, guilds, the three Age decks, as in :func:`.state.new_game`) the 36 leaders are shuffled with
+(boards, guilds, the three Age decks, as in :func:`.state.new_game`) the leaders are shuffled with
 the same deal generator, 4 dealt to each player in seat order, the rest stay unused (face down).
 
 Phases (:class:`.state.Phase`), every one a decision with a mask:

@@ -47,8 +47,9 @@ view                size      content
                               (seen while I pay for the Free City), else 0
 ==================  ========  =================================================================
 
-The Leaders table (``L`` = 36 leaders; ``T`` = 79 with its 4 Guilds; the ``wonder`` one-hot has 8
-cities, Roma last) continues after the views above (and the payment views) with:
+The Leaders table (``L`` leaders, the rows of the leader table; ``T`` = 79 with its 4 Guilds; the
+``wonder`` one-hot has 8 cities, Roma last) continues after the views above (and the payment views)
+with:
 
 ======================  ========  =============================================================
 view                    size      content

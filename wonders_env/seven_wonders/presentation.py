@@ -100,6 +100,20 @@ EVENT_TEXT = {
 }
 
 
+#: the headings of a seat's own leaders on the web page (its table's fields of these names)
+OWN_LEADERS_TEXT = {"draft_hand": "Your draft hand (keep one leader, pass the others to the right)",
+                    "leader_hand": "Your Leader hand", "my_stage_leaders": "Your leaders under your wonder stages",
+                    "my_leader_discards": "Your discarded leaders"}
+COPIED_LEADER_TEXT = "copied by the Courtesans Guild"
+
+
+def hidden_leaders_text(state: SevenWondersState, seat: int) -> str:
+    """How many leaders ``seat``'s city holds where only its player sees which (the terminal's and
+    the web page's words): ``3 leaders in hand, 1 under stages, 0 discarded``."""
+    return (f"{len(state.leader_hands[seat])} leaders in hand, {len(state.stage_leaders[seat])} under stages, "
+            f"{len(state.leader_discards[seat])} discarded")
+
+
 def _recruiters(scope: int) -> str:
     """Who recruits cheaper with a leader discount of ``scope``."""
     if scope & c.SCOPE_SELF:
@@ -162,13 +176,19 @@ def card_text(db: c.CardDatabase, card_type: int) -> str:
     return f"{c.COLORS[card.color]}, costs {printed}{chains}: {effects_text(card.effects)}"
 
 
+def leader_text(db: c.CardDatabase, leader: int) -> str:
+    """A leader of the table ``db``: its name, recruitment cost and what it does."""
+    card = db.leaders[leader]
+    cost = f"{card.coin_cost} coin{'' if card.coin_cost == 1 else 's'}"
+    return f"{card.name} (costs {cost}): {effects_text(card.effects)}"
+
+
 def action_effect(state: SevenWondersState, seat: int, action: int) -> str:
     """What the card or wonder stage of ``seat``'s action does ("" for selling, paying or waiting);
     for a leader move, what the leader does."""
     kind, card_type = decode_action(action, state.db.num_types, state.payment, state.db.num_leaders)
     if kind in LEADER_KINDS:
-        leader = state.db.leaders[card_type]
-        return f"{leader.name} (costs {leader.coin_cost} coins): {effects_text(leader.effects)}"
+        return leader_text(state.db, card_type)
     if kind == ActionKind.WONDER:
         city = rules_of(state).acting_city(state, seat)
         stage = state.wonders[city].stages[state.stages_built[city]]

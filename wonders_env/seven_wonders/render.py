@@ -7,7 +7,7 @@ payments, scores) come from :func:`.state.rules_of`.
 from __future__ import annotations
 
 from .cards import COLORS, RESOURCES
-from .presentation import PHASE_TEXT, entry_text, seat_name
+from .presentation import PHASE_TEXT, effects_text, entry_text, hidden_leaders_text, seat_name
 from .state import Phase, SevenWondersState, rules_of
 
 
@@ -23,14 +23,15 @@ def render_city(state: SevenWondersState, seat: int) -> list[str]:
              f"{'':>9} | produces {produced or '-'}{' + ' + choices if choices else ''}"]
     for color, names in buildings_by_color(state, seat):
         lines.append(f"{'':>9} | {color:>6}: {', '.join(names)}")
+    if board.board_effects:  # Roma's
+        lines.append(f"{'':>9} | board: {effects_text(board.board_effects)}")
     db = state.db
     if db.num_leaders and seat < state.num_players:  # Leaders: the face-up leaders, the counts of the others
         recruited = ", ".join(db.leaders[leader].name for leader in state.recruited[seat]) or "-"
         copied = state.copied_leader[seat]
         lines.append(f"{'':>9} | leaders: {recruited}"
                      + (f" (Courtesans copy {db.leaders[copied].name})" if copied >= 0 else "")
-                     + f" | {len(state.leader_hands[seat])} in hand, {len(state.stage_leaders[seat])} under "
-                     f"stages, {len(state.leader_discards[seat])} discarded")
+                     + f" | {hidden_leaders_text(state, seat)}")
     return lines
 
 

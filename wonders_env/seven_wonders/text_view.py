@@ -1,7 +1,9 @@
 """What one 7 Wonders seat may know, in plain English: the observation of :mod:`wonders_env.text`.
 
 :func:`observation_text` reads only what the seat's vector observation encodes (its hand, the hand
-it passed, the discards it knows of, the public cities and its own pending move), plus the public
+it passed, the discards it knows of, the public cities and its own pending move; with Leaders its
+draft and Leader hands, the leaders under its stages and discarded, the draft hand it passed, and
+every city's recruited leaders and hidden leaders' count), plus the public
 log, where sold cards, wonder-stage cards and other players' discards stay face down. The words
 (effects, the phase's prompt, move names, the log's lines) come from :mod:`.presentation`.
 """
@@ -29,6 +31,17 @@ At the end of each Age your shields are compared with each neighbour's: more shi
 1/3/5 points (Age I/II/III), fewer lose 1 point. At the end you score: military, 1 point per 3
 coins, wonder stages, blue cards, science (each symbol type squared, plus 7 per set of compass,
 gear and tablet), yellow and purple (guild) cards. Most points wins, ties broken by coins."""
+
+#: each expansion's rules in short, said after :data:`RULES` for a table with it
+EXPANSION_RULES = {"leaders": """\
+Leaders: every player starts with 6 coins. Before Age I each player gets 4 leaders, keeps one and
+passes the others to the right, until each holds 4: its Leader hand, which only it sees. Before
+each Age (turn 0) every player, all at once, takes one leader of its Leader hand and recruits it
+(pays its cost in coins to the bank; it lies face up and works from then on: coins, shields or
+science at once, discounts and coins for later moves, or points at the end, in the score's
+leaders line), builds its next wonder stage with it (paying the stage), or discards it for 3
+coins. Roma is an eighth city (side A: your leaders are free; side B: they cost you 2 coins less,
+your neighbours 1 less); the Courtesans Guild copies a leader recruited by a neighbour."""}
 
 LEGEND = presentation.LEGEND
 
@@ -97,6 +110,40 @@ def _city_body(state: SevenWondersState, city: int) -> list[str]:
     if science:
         lines.append("  science: " + ", ".join(science))
     lines += [f"  {color}: {', '.join(names)}" for color, names in buildings_by_color(state, city)]
+    if board.board_effects:  # Roma's
+        lines.append(f"  the board itself: {presentation.effects_text(board.board_effects)}")
+    if state.db.num_leaders and city < state.num_players:
+        lines += _city_leaders(state, city)
+    return lines
+
+
+def _city_leaders(state: SevenWondersState, city: int) -> list[str]:
+    """A city's face-up leaders, the one its Courtesans Guild copies, and how many it holds hidden."""
+    db = state.db
+    recruited = "; ".join(presentation.leader_text(db, leader) for leader in state.recruited[city]) or "none"
+    lines = [f"  leaders recruited: {recruited}"]
+    if state.copied_leader[city] >= 0:
+        lines.append(f"  {presentation.COPIED_LEADER_TEXT}: {presentation.leader_text(db, state.copied_leader[city])}")
+    lines.append(f"  {presentation.hidden_leaders_text(state, city)}")
+    return lines
+
+
+def _own_leaders(state: SevenWondersState, seat: int) -> list[str]:
+    """The leaders ``seat`` alone knows: the draft hand it keeps one of now, its Leader hand, those
+    under its stages and those it discarded (under the web page's headings), the draft hand it
+    passed last."""
+    db = state.db
+    held = {"draft_hand": state.draft_hands[seat] if state.phase == Phase.LEADER_DRAFT else [],
+            "leader_hand": state.leader_hands[seat], "my_stage_leaders": state.stage_leaders[seat],
+            "my_leader_discards": state.leader_discards[seat]}
+    lines = []
+    for field, heading in presentation.OWN_LEADERS_TEXT.items():
+        if held[field]:
+            lines.append(f"\n{heading} ({len(held[field])}):")
+            lines += [f"- {presentation.leader_text(db, leader)}" for leader in held[field]]
+    passed = [db.leaders[leader].name for leader in np.flatnonzero(state.draft_passed[seat])]
+    if passed:
+        lines.append(f"The leaders you passed last: {', '.join(passed)}")
     return lines
 
 
@@ -152,6 +199,8 @@ def observation_text(state: SevenWondersState, seat: int, moves: list[tuple[int,
     if state.phase != Phase.DISCARD_BUILD and hand:
         lines.append(f"\nYour hand ({len(hand)} cards):")
         lines += [f"- {_card_line(db, t)}" for t in sorted({db.cards[c].type for c in hand})]
+    if db.num_leaders:
+        lines += _own_leaders(state, seat)
     passed = _counts(db, state.last_passed[seat])
     if passed:
         lines.append(f"The hand you passed last: {passed}")

@@ -320,15 +320,45 @@ function sevenBoard(view) {
     pay.dataset.target = "payment";
     board.appendChild(pay);
   }
-  if (table.hand.length) {
-    const hand = el("div", "hand");
-    hand.appendChild(el("h3", null, table.hand_of ? `Choose from ${table.hand_of}` : "Your hand"));
-    const row = el("div", "hand-row");
-    for (const card of table.hand) row.appendChild(cardNode(card, `hand-${card.id}`));
-    hand.appendChild(row);
-    board.appendChild(hand);
-  }
+  if (table.hand.length) board.appendChild(handNode(table.hand_of ? `Choose from ${table.hand_of}` : "Your hand", table.hand, "hand"));
+  if (table.leader_titles) board.appendChild(ownLeaders(table));  // Leaders
   return board;
+}
+
+function handNode(title, cards, targetPrefix) {
+  const hand = el("div", "hand");
+  hand.appendChild(el("h3", null, title));
+  const row = el("div", "hand-row");
+  for (const card of cards) row.appendChild(cardNode(card, `${targetPrefix}-${card.id}`));
+  hand.appendChild(row);
+  return hand;
+}
+
+// ------------------------------------------------------------------ Leaders (7 Wonders' expansion)
+function ownLeaders(table) {
+  // The seat's own leaders, under the server's headings: the draft hand it keeps one of, its Leader hand, those
+  // under its stages and those it discarded.
+  const box = el("div", "own-leaders");
+  for (const [field, title] of Object.entries(table.leader_titles)) {
+    if (table[field].length) box.appendChild(handNode(title, table[field], "leader"));
+  }
+  return box;
+}
+
+function cityLeaders(leaders) {
+  // A city's face-up leaders (and the one it copies), and how many it holds where only its player sees which.
+  const box = el("div", "city-leaders");
+  const row = el("div", "leader-row");
+  for (const leader of leaders.recruited) row.appendChild(cardNode(leader, `recruited-${leader.id}`));
+  if (leaders.copied) {
+    const copy = cardNode(leaders.copied);
+    copy.classList.add("copied");
+    copy.appendChild(el("div", "chain", leaders.copied.note));
+    row.appendChild(copy);
+  }
+  box.appendChild(row);
+  box.appendChild(el("div", "leader-counts", leaders.hidden_text));
+  return box;
 }
 
 function sevenCity(view, city, mine) {
@@ -349,7 +379,8 @@ function sevenCity(view, city, mine) {
   const wonder = el("div", "wonder-board");
   const title = el("div", "wonder-title");
   title.appendChild(el("span", null, `${city.wonder} (${city.city} ${city.side})`));
-  title.appendChild(resourceIcons(Object.keys(resourceNames).find((k) => resourceNames[k] === city.starting_resource)));
+  if (city.starting_resource) title.appendChild(resourceIcons(Object.keys(resourceNames).find((k) => resourceNames[k] === city.starting_resource)));
+  for (const text of city.board_effects) title.appendChild(el("span", "board-effect", text));  // a board's own lasting effects
   wonder.appendChild(title);
   const stages = el("div", "stages");
   city.stages.forEach((stage, i) => {
@@ -362,6 +393,7 @@ function sevenCity(view, city, mine) {
   });
   wonder.appendChild(stages);
   box.appendChild(wonder);
+  if (city.leaders) box.appendChild(cityLeaders(city.leaders));
   box.appendChild(groupByColour(city.cards));
   return box;
 }

@@ -1,0 +1,57 @@
+"""The table options every game's setup form offers, the same way: the expansion and the engine.
+
+:func:`table_choices` gives a view module's ``SETUP_CHOICES`` entries for them (the registry's
+expansions after ``"none"``; the env's own default engine first, the registry's others after it),
+:func:`table_options` turns what the page or a record sends (``"none"``, an expansion's name or a
+list of names, as a record names them; an engine's name) into the env's ``expansions`` and
+``engine`` arguments, which the env then checks; :func:`replay_tables` lists the tables that may
+have written a record (its ``expansions``, on each engine of the registry in turn: the first that
+plays the table replays it).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from wonders_env.registry import entry
+
+NO_EXPANSION = "none"
+TABLE_OPTIONS = ("expansions", "engine")
+
+
+def table_choices(game: str, raw_env: Callable[..., Any], expansion_hint: str) -> dict[str, dict[str, Any]]:
+    """The setup form's choices of ``game``'s expansion and engine (``raw_env``: its env, whose
+    default engine is the form's default)."""
+    default_engine = inspect.signature(raw_env).parameters["engine"].default
+    engines = entry(game).engines
+    return {
+        "expansions": {"label": "Expansion", "values": [NO_EXPANSION, *entry(game).expansions], "hint": expansion_hint},
+        "engine": {"label": "Engine", "values": [default_engine, *(e for e in engines if e != default_engine)],
+                   "hint": "core: the compiled engine; python: the readable reference (it plays every table)"},
+    }
+
+
+def table_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The env arguments ``expansions`` and ``engine`` of ``options`` (only those given; ``"none"``:
+    no expansion)."""
+    table: dict[str, Any] = {}
+    expansions = options.get("expansions", NO_EXPANSION)
+    if expansions != NO_EXPANSION:
+        table["expansions"] = (expansions,) if isinstance(expansions, str) else \
+            tuple(expansions) if isinstance(expansions, list) else expansions
+    if "engine" in options:
+        table["engine"] = options["engine"]
+    return table
+
+
+def replay_tables(game: str, record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The table options that may have written ``record``: none for a base game's record (no
+    ``expansions``), else its expansions on each engine of the registry in turn."""
+    expansions = record.get("expansions")
+    if not expansions:
+        return [{}]
+    if not isinstance(expansions, list):
+        raise ValueError(f"the record's expansions must be a list of names, got {expansions!r}")
+    return [{"expansions": expansions, "engine": engine} for engine in entry(game).engines]
