@@ -21,7 +21,7 @@ from wonders_env.duel.observation import OBSERVATION_SIZE, encode_observation, o
 from wonders_env.duel.record import game_record, recorded_actions
 from wonders_env.duel.rules import legal_actions, resolve_action, why_illegal
 from wonders_env.duel.scoring import built_wonders
-from wonders_env.duel.state import EMPTY, MAX_WONDERS_BUILT, Choice, Phase, new_game
+from wonders_env.duel.state import EMPTY, MAX_WONDERS_BUILT, PANTHEON_CHOICES, Choice, Phase, new_game
 
 DB = database("1st", ("pantheon",))
 TABLES = DB.pantheon
@@ -92,7 +92,7 @@ def test_random_pantheon_games_keep_invariants():
     # the run reached what it is meant to test (so that it cannot pass by testing little)
     assert set(victories) >= {"CIVILIAN", "MILITARY"}, victories
     assert kinds["ACTIVATE"] > 300 and kinds["CHOOSE"] > 1000, kinds
-    assert set(sets) == set(Choice), sets
+    assert set(sets) == set(PANTHEON_CHOICES), sets
 
 
 @pytest.mark.slow

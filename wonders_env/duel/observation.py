@@ -84,7 +84,7 @@ from itertools import accumulate
 import numpy as np
 
 from .cards import BASE, DuelDatabase
-from .state import EMPTY, LOOTING_TOKENS, Choice, DuelState, Phase, num_phases
+from .state import EMPTY, LOOTING_TOKENS, PANTHEON_CHOICES, DuelState, Phase, num_phases
 
 
 class ObservationLayout:
@@ -115,7 +115,7 @@ class ObservationLayout:
                 ("my_pantheon_tokens", len(tables.decks) + len(tables.offering_tokens)),
                 ("opponent_pantheon_tokens", len(tables.decks) + len(tables.offering_tokens)),
                 ("my_divinities", tables.num_divinities), ("opponent_divinities", tables.num_divinities),
-                ("astarte", 2), ("minerva", 19), ("enki_tokens", tokens), ("choice", len(Choice)),
+                ("astarte", 2), ("minerva", 19), ("enki_tokens", tokens), ("choice", len(PANTHEON_CHOICES)),
             )
         sizes = self.view_sizes
         offsets = self.offsets = dict(zip((name for name, _ in sizes),

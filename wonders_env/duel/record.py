@@ -74,10 +74,16 @@ def action_entry(db: DuelDatabase, player: int, action: int, paid: int) -> dict[
     elif kind is ActionKind.CHOOSE:
         entry["item"], entry["item_kind"] = acts.item_name(index), ITEM_NAMES[acts.item_of(index)[0]]
     else:
-        entry[field] = {"card": db.cards, "wonder": db.wonders, "token": db.progress_tokens}[field][index].name
+        entry[field] = _named(db)[field][index].name
     if kind is ActionKind.WONDER:
         entry["wonder"] = db.wonders[wonder].name
     return entry
+
+
+def _named(db: DuelDatabase) -> dict[str, tuple]:
+    """The rows an entry's field names, by the field."""
+    return {"card": db.cards, "wonder": db.wonders, "token": db.progress_tokens,
+            "conspiracy": db.agora.conspiracies if db.agora else ()}
 
 
 def log_entries(state: DuelState, start: int = 0) -> list[dict[str, Any]]:
@@ -85,13 +91,16 @@ def log_entries(state: DuelState, start: int = 0) -> list[dict[str, Any]]:
     ``activate`` entry names its ``divinity`` and a ``choose`` entry its ``set``)."""
     db = state.db
     entries = [action_entry(db, player, action, paid) for player, action, paid in state.log]
+    if db.agora is not None:
+        for index, choice in state.agora.choice_log:
+            entries[index]["set"] = CHOICE_NAMES[choice]
     if db.pantheon is not None:
         tables, pantheon = db.pantheon, state.pantheon
         from_spaces, sets = iter(pantheon.space_activations), iter(pantheon.choice_log)
         for entry in entries:
             if entry["kind"] == "activate":
                 entry["divinity"] = tables.divinities[next(from_spaces)].name
-            elif entry["kind"] == "choose":
+            elif entry["kind"] == "choose" and "set" not in entry:  # a Pantheon set (not Agora's)
                 entry["set"] = CHOICE_NAMES[next(sets)]
     return entries[start:]
 
@@ -146,7 +155,7 @@ def recorded_actions(record: dict[str, Any], db: DuelDatabase) -> list[int]:
     """The action numbers of a record's ``actions``, read back from their names with ``db``'s tables
     (those the record's ``expansions`` name): with the record's ``seed`` they replay its game."""
     acts = action_table(db)
-    items = {"card": db.card_ids, "wonder": db.wonder_ids, "token": db.token_ids}
+    items = {field: {row.name: row.id for row in rows} for field, rows in _named(db).items()}
     numbers = []
     for entry in record["actions"]:
         kind = ActionKind(KIND_NAMES.index(entry["kind"]))
