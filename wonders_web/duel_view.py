@@ -45,7 +45,8 @@ DEFAULT_ENGINE = inspect.signature(seven_wonders_duel_v0.raw_env).parameters["en
 #: what the setup form offers: the table (no expansion, or one of the registry's) and the engine
 SETUP_CHOICES: dict[str, dict[str, Any]] = {
     "expansions": {"label": "Expansion", "values": [NO_EXPANSION, *game_entry(GAME).expansions],
-                   "hint": "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon)"},
+                   "hint": "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon); "
+                           "agora: the Senate, its decrees and conspiracies (7 Wonders Duel: Agora)"},
     "engine": {"label": "Engine",
                "values": [DEFAULT_ENGINE, *(e for e in game_entry(GAME).engines if e != DEFAULT_ENGINE)],
                "hint": "core: the compiled engine; python: the readable reference (it plays every table)"},

@@ -115,7 +115,8 @@ def test_the_expansions_flag_plays_the_pantheon_table_and_refuses_what_the_game_
     run(["play", "--expansions", "pantheon", "--engine=python", "--opponent", "random", "--seed", "2"])
     assert "Pantheon (the price of a space" in capsys.readouterr().out
     for flags, error in ((["--expansions", "pantheon,pantheon"], "names an expansion twice"),
-                         (["--expansions", "pantheon", "--expansions", "agora"], "its expansions are: 'pantheon'"),
+                         (["--expansions", "pantheon", "--expansions", "cities"],
+                          "its expansions are: 'pantheon', 'agora'"),
                          (["--game", "7w", "--expansions", "pantheon"],
                           "for seven_wonders; its expansions are: 'leaders'")):
         with pytest.raises(SystemExit, match=error):

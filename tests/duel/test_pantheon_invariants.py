@@ -207,7 +207,7 @@ def test_the_pantheon_env_has_its_own_spaces_and_the_default_engine_refuses_it()
     assert env.observation_space("player_0")["observation"].shape == (2465,)
     with pytest.raises(ValueError, match="engine='python'"):
         seven_wonders_duel_v0.env(expansions=("pantheon",))
-    for bad in (("agora",), ("pantheon", "pantheon"), "pantheon", (1,)):
+    for bad in (("cities",), ("pantheon", "pantheon"), "pantheon", (1,)):
         with pytest.raises(ValueError, match="pantheon"):
             seven_wonders_duel_v0.env(engine="python", expansions=bad)
     with pytest.raises(ValueError, match="engine='python'"):
@@ -256,7 +256,7 @@ def test_the_base_table_is_unchanged():
 def test_the_documented_pantheon_action_ranges_are_the_tables():
     import re
     page = seven_wonders_duel_v0.__doc__
-    section = page[page.index("## The Pantheon table"):page.index("## Rewards")]
+    section = page[page.index("## The Pantheon table"):page.index("## The Agora table")]
     acts = action_table(DB)
     documented = [(int(a), int(b), kind) for a, b, kind in re.findall(r"^\| (\d+)-(\d+) \| (\w+) \|", section, re.M)]
     assert documented == [(offset, offset + size - 1, name) for offset, size, name in

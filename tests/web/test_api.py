@@ -44,8 +44,8 @@ def test_the_page_and_the_setup_are_served(client):
     assert sorted(duel_choices["engine"]["values"]) == sorted(registry.entry("duel").engines)
 
 
-@pytest.mark.parametrize("expansions, words", [("agora", "unknown expansion 'agora' for seven_wonders_duel; its "
-                                                          "expansions are: 'pantheon'"),
+@pytest.mark.parametrize("expansions, words", [("cities", "unknown expansion 'cities' for seven_wonders_duel; its "
+                                                          "expansions are: 'pantheon', 'agora'"),
                                                (["pantheon", "pantheon"], "names an expansion twice"),
                                                ([7], "must be names (strings)")])
 def test_a_new_game_of_a_bad_expansion_is_a_400_naming_what_is_allowed(client, expansions, words):

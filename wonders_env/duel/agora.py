@@ -492,20 +492,26 @@ def run_steps(state: DuelState) -> bool:
     """Ask the next waiting decision that has a choice (one with none is passed; an optional one
     also offers ``stop``); False when none is left."""
     senate = state.agora
-    acts = action_table(state.db)
     while senate.steps and state.phase != Phase.GAME_OVER:
         player, choice, argument, optional = senate.steps.pop(0)
-        options = step_options(state, player, choice, argument)
-        if not options:
-            continue
-        if optional:
-            options.append((Item.OPTION, STOP))
-        senate.choice, senate.argument, senate.optional = choice, argument, optional
-        senate.options = sorted(acts.item_offsets[kind] + i for kind, i in options)
-        state.phase, state.current = Phase.CHOOSE, player
-        return True
+        if step_options(state, player, choice, argument):
+            senate.choice, senate.argument, senate.optional = choice, argument, optional
+            state.phase, state.current = Phase.CHOOSE, player
+            refresh_options(state)
+            return True
     senate.steps.clear()
     return False
+
+
+def refresh_options(state: DuelState) -> None:
+    """The items of the decision asked now, from the state (after a determinization redrew the
+    conspiracies the decider holds or drew)."""
+    senate = state.agora
+    acts = action_table(state.db)
+    options = step_options(state, state.current, Choice(senate.choice), senate.argument)
+    if senate.optional:
+        options.append((Item.OPTION, STOP))
+    senate.options = sorted(acts.item_offsets[kind] + i for kind, i in options)
 
 
 def choice_actions(state: DuelState) -> list[int]:

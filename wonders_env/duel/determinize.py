@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..deal_rng import DealRng
+from . import agora
 from .cards import NONE, DuelDatabase
 from .pantheon import ENKI_TOKENS
-from .state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, AgoraState, Choice, DuelState, Phase, deal_age
+from .state import BOARD_TOKENS, EMPTY, NOBODY, WONDERS_PER_ROUND, AgoraState, Choice, DuelState, Phase, deal_age
 
 
 def determinize(state: DuelState, player: int, rng: np.random.Generator) -> DuelState:
@@ -25,7 +26,7 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     Age I is laid out, and the offering tokens not yet seen (face down on their slots or dealt for
     Age II). What a player saw of a deck's top (the divinity they put back) is not kept. With Agora,
     a later Age's deal has its Senators too: those not in the current and earlier Ages, redealt
-    among the later Ages (the Senate's hidden parts: :func:`redraw_senate`). The copy
+    among the later Ages, and the Senate's hidden parts are redrawn (:func:`redraw_senate`). The copy
     has no seed (``None``): its deal is no longer its seed's, so its record is not replayed from a seed.
     """
     if player not in (0, 1):
@@ -47,6 +48,10 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
         twin.deals[age - 1], twin.boxed[age - 1] = deal_age(twin.db, age, later_ages)
     if twin.db.agora:
         _redeal_later_senators(twin, later_ages)
+        conspiring = twin.phase == Phase.CHOOSE and twin.agora.choice in (Choice.KEEP_CONSPIRACY, Choice.PUT_BACK)
+        twin.agora = redraw_senate(twin.db, twin.agora, player, twin.current if conspiring else NOBODY, rng)
+        if twin.phase == Phase.CHOOSE and twin.agora.choice != NONE:
+            agora.refresh_options(twin)
     if twin.pantheon is not None:
         _redraw_pantheon(twin, player, rng)
     return twin

@@ -12,7 +12,7 @@ aside, the first 3 set aside are the ones the Great Library draws) and the deal 
 cards in slot order and the cards left in the box), then, with Pantheon, its setup
 (:func:`new_pantheon`: the decks, the Age I mythology tokens, the order of the offering tokens; a
 base game draws nothing more, so its deal is unchanged). Agora's setup draws come after all of
-these (:func:`deal_senators`, then :func:`new_agora`; :mod:`.agora` says how far it is built). The rules
+these (:func:`deal_senators`, then :func:`new_agora`). The rules
 then never draw again, so a seed plus a sequence of actions determines the game;
 :func:`.determinize.determinize` redraws what a player cannot know, from a ``numpy.random.Generator``.
 """
