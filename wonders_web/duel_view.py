@@ -30,7 +30,7 @@ from typing import Any
 from wonders_env import seven_wonders_duel_v0
 from wonders_env.duel import presentation
 from wonders_env.duel.actions import KIND_INDEX, KIND_NAMES, ActionKind, action_table
-from wonders_env.duel.cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, RESOURCES, SCIENCE_SYMBOLS
+from wonders_env.duel.cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS
 from wonders_env.duel.record import AGENTS, GAME_NAME, recorded_actions
 from wonders_env.duel.render import decks_text, pantheon_notes, pantheon_token_name
 from wonders_env.duel.state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, Phase
@@ -42,11 +42,13 @@ BOARD = "duel"  # the page's drawing of the table: the two cities across the mil
 NO_EXPANSION = "none"
 #: the env's own default engine, the form's default (the registry's other engines after it)
 DEFAULT_ENGINE = inspect.signature(seven_wonders_duel_v0.raw_env).parameters["engine"].default
-#: what the setup form offers: the table (no expansion, or one of the registry's) and the engine
+#: the registry's expansions the page draws (not yet Agora's Senate and conspiracies)
+DRAWN_EXPANSIONS = ("pantheon",)
+#: what the setup form offers: the table (no expansion, or one of the registry's the page draws) and the engine
 SETUP_CHOICES: dict[str, dict[str, Any]] = {
-    "expansions": {"label": "Expansion", "values": [NO_EXPANSION, *game_entry(GAME).expansions],
-                   "hint": "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon); "
-                           "agora: the Senate, its decrees and conspiracies (7 Wonders Duel: Agora)"},
+    "expansions": {"label": "Expansion",
+                   "values": [NO_EXPANSION, *(e for e in game_entry(GAME).expansions if e in DRAWN_EXPANSIONS)],
+                   "hint": "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon)"},
     "engine": {"label": "Engine",
                "values": [DEFAULT_ENGINE, *(e for e in game_entry(GAME).engines if e != DEFAULT_ENGINE)],
                "hint": "core: the compiled engine; python: the readable reference (it plays every table)"},
@@ -63,7 +65,12 @@ def new_env(options: dict[str, Any]):
     expansions = options.get("expansions", NO_EXPANSION)
     expansions = () if expansions == NO_EXPANSION else (expansions,) if isinstance(expansions, str) else expansions
     table = {"expansions": tuple(expansions) if isinstance(expansions, list) else expansions} if expansions else {}
-    return seven_wonders_duel_v0.raw_env(**table, **({"engine": options["engine"]} if "engine" in options else {}))
+    env = seven_wonders_duel_v0.raw_env(**table, **({"engine": options["engine"]} if "engine" in options else {}))
+    undrawn = [name for name in env.unwrapped.game.db.expansions if name not in DRAWN_EXPANSIONS]
+    if undrawn:
+        raise ValueError(f"the browser does not draw the tables with {', '.join(undrawn)} yet (it draws "
+                         f"{', '.join(DRAWN_EXPANSIONS)}); play them with `wonders play` or the text interface")
+    return env
 
 
 def acting_agents(env) -> list[str]:
@@ -176,7 +183,7 @@ def _pantheon(state, seat: int | None, legal: list[int]) -> dict[str, Any]:
     view = {"title": "The Pantheon", "spaces": spaces,  # not "Pantheon": a card of Age III
             "decks": decks_text(state),
             "minerva": pantheon.minerva, "notes": pantheon_notes(state), "choice": None}
-    if state.phase == Phase.CHOOSE and seat == state.current:  # the items only to the seat deciding
+    if state.phase == Phase.CHOOSE and seat == state.current and pantheon.choice != NONE:  # to the decider only
         acts = action_table(db)
         items = [{"target": f"choice-{action}", "name": acts.item_name(action - acts.choose)}
                  for action in legal if acts.decode(action)[0] is ActionKind.CHOOSE]

@@ -1,4 +1,4 @@
-"""Random masked play of the Agora table over many seeded games: every invariant at every step (12
+"""Random masked play of the Agora tables (alone and with Pantheon) over many seeded games: every invariant at every step (12
 cubes a player, control consistent with the cubes, cards, conspiracies and decrees conserved, coins
 never negative), the fast legality equal to the slow reference, copies and determinism."""
 
@@ -15,9 +15,13 @@ from wonders_env.duel.scoring import built_wonders
 from wonders_env.duel.state import AGORA_CHOICES, EMPTY, MAX_WONDERS_BUILT, NOBODY, Choice, Phase, Victory
 
 DB = database("1st", ("agora",))
+BOTH = database("1st", ("pantheon", "agora"))
 TABLES = DB.agora
-ALL_CARDS = Counter(c.id for c in DB.cards if c.deck != GUILD_DECK)  # 4 Guilds stay in the box
-GUILDS = Counter(c.id for c in DB.cards if c.deck == GUILD_DECK)
+
+
+def all_cards(db) -> Counter:
+    """Every card of the table's game: with Pantheon the Grand Temples replace the Guilds, never dealt."""
+    return Counter(c.id for c in db.cards if not (db.pantheon and c.deck == GUILD_DECK))
 
 
 def card_locations(state) -> Counter:
@@ -38,16 +42,16 @@ def card_locations(state) -> Counter:
 
 
 def check_state(state) -> None:
-    senate = state.agora
+    db, senate = state.db, state.agora
     assert min(state.coins) >= 0 and -9 <= state.pawn <= 9
     assert state.wonders_built == sum(state.wonder_built) <= MAX_WONDERS_BUILT
     for player in (0, 1):
-        assert min(senate.cubes[player]) >= 0 and agora.supply(DB, senate, player) >= 0
-        assert sum(senate.cubes[player]) + agora.supply(DB, senate, player) == TABLES.cubes_per_player == 12
+        assert min(senate.cubes[player]) >= 0 and agora.supply(db, senate, player) >= 0
+        assert sum(senate.cubes[player]) + agora.supply(db, senate, player) == TABLES.cubes_per_player == 12
         city = state.city[player]
         assert len(set(city)) == len(city)
-        assert state.production[player] == [sum(DB.card_production[c][r] for c in city) for r in range(5)]
-        choices = [DB.card_choice[c] for c in city] + [DB.wonder_choice[w] for w in built_wonders(state, player)]
+        assert state.production[player] == [sum(db.card_production[c][r] for c in city) for r in range(5)]
+        choices = [db.card_choice[c] for c in city] + [db.wonder_choice[w] for w in built_wonders(state, player)]
         assert (state.raw_choices[player], state.manufactured_choices[player]) == (
             choices.count(RAW_BITS), choices.count(MANUFACTURED_BITS))
         assert len(senate.prepared[player]) == len(senate.conspiracies[player])
@@ -61,24 +65,24 @@ def check_state(state) -> None:
     decrees = [d for chamber in senate.decrees for d in chamber]
     assert len(decrees) == len(set(decrees)) == TABLES.num_chambers
     if state.age >= 1:
-        where = card_locations(state)
-        assert where - GUILDS == ALL_CARDS and all(where[c] <= 1 for c in GUILDS)
-    if state.phase == Phase.CHOOSE:
-        assert senate.options and senate.choice != -1
+        assert card_locations(state) == all_cards(db)
+    if state.phase == Phase.CHOOSE:  # Agora's decision, or with Pantheon one of its own
+        assert senate.options if senate.choice != -1 else state.pantheon.options and not senate.options
     if state.victory == Victory.POLITICAL:
         assert agora.political_supremacy(senate) == state.winners[0]
 
 
-def play_random_game(seed, **options):
-    return play_checked_game(seed, check_state, db=DB, **options)
+def play_random_game(seed, db=DB, **options):
+    return play_checked_game(seed, check_state, db=db, **options)
 
 
-def test_random_agora_games_keep_invariants():
+@pytest.mark.parametrize("db", [DB, BOTH], ids=["agora", "pantheon+agora"])
+def test_random_agora_games_keep_invariants(db):
     victories, kinds, sets = Counter(), Counter(), Counter()
     for seed in range(300):
-        state = play_random_game(seed)
+        state = play_random_game(seed, db)
         victories[state.victory.name] += 1
-        kinds.update(action_table(DB).decode(a)[0].name for _, a, _ in state.log)
+        kinds.update(action_table(db).decode(a)[0].name for _, a, _ in state.log)
         sets.update(Choice(choice) for _, choice in state.agora.choice_log)
         assert state.winners
     # the run reached what it is meant to test (so that it cannot pass by testing little)
@@ -88,19 +92,22 @@ def test_random_agora_games_keep_invariants():
 
 
 @pytest.mark.slow
-def test_many_random_agora_games_keep_invariants():
+@pytest.mark.parametrize("db", [DB, BOTH], ids=["agora", "pantheon+agora"])
+def test_many_random_agora_games_keep_invariants(db):
     for seed in range(300, 3300):
-        play_random_game(seed, check_every_step=seed % 10 == 0)
+        play_random_game(seed, db, check_every_step=seed % 10 == 0)
 
 
-def test_fast_legality_agrees_with_the_slow_reference():
-    for seed in range(40):
-        play_random_game(seed, check_every_step=False, check_reference=True)
+@pytest.mark.parametrize("db", [DB, BOTH], ids=["agora", "pantheon+agora"])
+def test_fast_legality_agrees_with_the_slow_reference(db):
+    for seed in range(20):
+        play_random_game(seed, db, check_every_step=False, check_reference=True)
 
 
-def test_a_clone_and_a_pickle_play_on_like_the_original():
+@pytest.mark.parametrize("db", [DB, BOTH], ids=["agora", "pantheon+agora"])
+def test_a_clone_and_a_pickle_play_on_like_the_original(db):
     for seed in range(10):
-        play_random_game(seed, check_every_step=False, copy_at=30 + 7 * seed)
+        play_random_game(seed, db, check_every_step=False, copy_at=30 + 7 * seed)
 
 
 def test_a_seed_is_one_game():
