@@ -1,6 +1,7 @@
-"""Random masked play of the Agora tables (alone and with Pantheon) over many seeded games: every invariant at every step (12
-cubes a player, control consistent with the cubes, cards, conspiracies and decrees conserved, coins
-never negative), the fast legality equal to the slow reference, copies and determinism."""
+"""Random masked play of the Agora tables (alone and with Pantheon) over many seeded games: every
+invariant at every step (12 cubes a player, control consistent with the cubes, cards, conspiracies
+and decrees conserved, coins never negative), the fast legality equal to the slow reference, copies
+and determinism."""
 
 from collections import Counter
 
