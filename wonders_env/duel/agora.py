@@ -37,7 +37,9 @@ start of the turn; the turn then goes on).
 * **Obscurantism** locks the token face down: one of the board or the opponent's is known to
   both; one of the set aside is seen by its locker only. A locked or an Espionage token is never
   drawn by the Great Library (it draws the first set-aside tokens still there).
-* A **Senator built from the discard pile** (the Mausoleum) is recruited (its Senate actions).
+* A **Senator built from the discard pile** (the Mausoleum, Hades) is recruited (its Senate actions).
+* The **shared chains** decree counts the opponent's chain symbols, not (with Pantheon) their
+  mythology tokens for the Grand Temples, which B also counts.
 * The **Agora military tokens** act for the player who moved the pawn onto them (the shield
   decree's move included): the small one places a cube, the large one removes an opponent's cube
   then may move one of the player's own [setup]; no coins are lost.

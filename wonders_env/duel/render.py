@@ -69,16 +69,21 @@ TRACK_ZONES = ((-9,), (-8, -7, -6), (-5, -4, -3), (-2, -1), (0,), (1, 2), (3, 4,
 
 
 @cache
-def _track(pawn: int, looting: tuple[bool, ...]) -> str:
+def _track(pawn: int, looting: tuple[bool, ...], db) -> str:
     track = "|".join("".join("X" if i == pawn else ("C" if abs(i) == 9 else ".") for i in zone)
                      for zone in TRACK_ZONES)
+    if db.agora is not None:  # Agora's military tokens: influence for the player who reaches them
+        effects = db.agora.military_token_effects
+        loot = [f"{AGENTS[victim]}'s side at {distance} ({effects_text(effects[distance])})"
+                for (victim, distance, _), present in zip(LOOTING_TOKENS, looting) if present]
+        return f"pawn {pawn:+d}: player_0 {track} player_1   military tokens left: {'; '.join(loot) or '-'}"
     loot = [f"{AGENTS[victim]} -{coins}" for (victim, _, coins), present in zip(LOOTING_TOKENS, looting) if present]
     return f"pawn {pawn:+d}: player_0 {track} player_1   looting tokens left: {', '.join(loot) or '-'}"
 
 
 def render_track(state: DuelState) -> str:
     """The conflict track from player_0's capital (left) to player_1's, zones split by ``|``."""
-    return _track(state.pawn, tuple(map(bool, state.looting)))
+    return _track(state.pawn, tuple(map(bool, state.looting)), state.db)
 
 
 def render_city(state: DuelState, player: int) -> list[str]:
