@@ -96,7 +96,7 @@ def test_the_text_interface_plays_and_names_every_move(expansions):
             names.update(moves)
             done, _ = game.step(str(rng.integers(len(moves)) + 1))
         assert game.game_record()["expansions"] == list(expansions)
-    assert any(name.startswith("Place an influence cube in the chamber") for name in names)
+    assert any(name.startswith("Place an influence cube in chamber") for name in names)
     assert any(name.startswith("Recruit ") for name in names) and any(name.startswith("Trigger") for name in names)
 
 
@@ -224,3 +224,14 @@ def test_the_text_of_a_seat_never_names_the_opponents_hidden_agora_choices():
                 changed += different
                 assert observation_text(twin, seat, []) == observation_text(state, seat, [])
     assert changed > 100
+
+
+def test_with_both_expansions_the_pantheon_tokens_lie_on_the_agora_slots():
+    state = new_game(4, BOTH)
+    rng = np.random.default_rng(4)
+    while state.age < 2 or state.phase == Phase.STARTER:
+        if state.age == 1 and state.cards_left == 25:
+            assert [s for s, t in enumerate(state.pantheon.slot_tokens) if t != -1] == [4, 6, 12, 14, 17]
+        legal = legal_actions(state)
+        resolve_action(state, legal[rng.integers(len(legal))])
+    assert [s for s, t in enumerate(state.pantheon.slot_tokens) if t != -1] == [7, 9, 12]

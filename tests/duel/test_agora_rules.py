@@ -159,12 +159,7 @@ def test_a_chamber_changing_hands_with_the_shield_decree_moves_the_pawn():
     choose(state, Item.CHAMBER, 1)
     assert state.pawn == 0  # a tie: player 0 lost control, nobody has it
     choose(state, Item.CHAMBER, 1)
-    assert state.pawn == -1  # player 1 controls it: its shield
-    set_cubes(state, 1, 0, 0)
-    state.agora.cubes[0][1] = 2
-    state.agora.cubes[1][1] = 1
-    before = agora.shield_pull(DB, state.agora)
-    assert before == 1  # player 0 has it again: taken over, 2 steps from player 1's shield
+    assert state.pawn == -1  # player 1 took it over: 2 steps from +1
 
 
 def test_the_income_decrees_pay_their_controller_when_anyone_builds():
@@ -482,3 +477,29 @@ def test_a_pair_received_in_a_coercion_exchange_gives_its_receiver_a_progress_to
     token = choosable(state, Item.TOKEN)[0]
     choose(state, Item.TOKEN, token)
     assert state.player_tokens[1] == 1 << token and state.phase == Phase.PLAY and state.current == 0
+
+
+def test_knossos_built_places_a_cube_then_may_move_one_and_scores_3():
+    state = agora_game(age=2, coins=(30, 7), wonders=(("Knossos", "The Pyramids", "Piraeus", "Curia Julia"),
+                                                      ("Circus Maximus", "The Colossus", "The Appian Way",
+                                                       "The Statue of Zeus")))
+    apply_action(state, ACTS.encode(ActionKind.WONDER, state.slot_card[22], WONDER["Knossos"]))
+    assert state.agora.choice == Choice.PLACE_INFLUENCE and STOP not in choosable(state, Item.OPTION)
+    choose(state, Item.CHAMBER, 0)
+    assert state.agora.choice == Choice.MOVE_INFLUENCE and choosable(state, Item.SENATE_MOVE) == [move_item(0, 1)]
+    choose(state, Item.SENATE_MOVE, move_item(0, 1))
+    assert state.agora.cubes[0] == [0, 1, 0, 0, 0, 0] and state.current == 1
+    assert score_breakdown(state, 0)["wonders"] == 3 and score_breakdown(state, 0)["senate"] == 2
+
+
+def test_a_conspiracy_that_empties_the_structure_at_the_start_of_a_turn_ends_the_age():
+    state = agora_game()
+    for slot in range(25):
+        if slot not in (18, 19):
+            state.slot_card[slot] = -1
+    state.cards_left = 2
+    hold(state, 0, "Turn Of Events", under="Altar")
+    play(state, ActionKind.TRIGGER, "Turn Of Events")
+    choose(state, Item.CARD, state.slot_card[18])
+    choose(state, Item.CARD, state.slot_card[19])
+    assert state.phase == Phase.STARTER and state.age == 2 and state.current == 0

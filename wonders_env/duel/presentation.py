@@ -324,7 +324,7 @@ def _agora_move(state, choice: Choice, index: int) -> str:
         return {Choice.REMOVE_INFLUENCE: f"Remove an opponent's cube from {name}",
                 Choice.DECREE_FROM: f"Move the decree of {name} (Insider Influence)",
                 Choice.DECREE_TO: f"Put the decree under the decree of {name} (Insider Influence)",
-                }.get(choice, f"Place an influence cube in the {name}")
+                }.get(choice, f"Place an influence cube in {name}")
     if choice is Choice.PREPARE_CONSPIRACY:
         return f"Prepare {name} with {db.cards[state.agora.chosen].name}"
     return AGORA_CHOICE_MOVES[choice].format(item=name)
