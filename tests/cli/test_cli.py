@@ -107,7 +107,7 @@ def test_python_dash_m_runs_it():
 def test_the_expansions_flag_plays_the_agora_tables_in_the_terminal(monkeypatch, capsys):
     for expansions in ("agora", "pantheon,agora"):
         answers = iter(["1", "q"])
-        monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+        monkeypatch.setattr("builtins.input", lambda prompt, answers=answers: next(answers))
         run(["play", "--expansions", expansions, "--engine=python", "--opponent", "random", "--seed", "2"])
         assert "Senate (cubes player_0 / player_1" in capsys.readouterr().out
 
