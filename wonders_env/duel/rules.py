@@ -31,6 +31,13 @@ A Pantheon table (``expansions=("pantheon",)``) adds its rules where :mod:`.pant
 choice, before the end of the Age), the Age II reveal, the Divine Theater after a wonder's other
 decisions, the Grand Temples' and Engineering's prices, Astarte's coins (spendable after the
 treasury), Minerva and Poliorcetics on the pawn, and the generic ``choose`` decision.
+
+An Agora table (``expansions=("agora",)``) adds its rules where :mod:`.agora` says: the Senators'
+price and recruitment, the decrees in the prices, sale value, chains and incomes, the ``prepare``
+and ``trigger`` actions of the play phase (a trigger at the start of a turn, which then goes on),
+the Agora military tokens in place of the looting tokens, Knossos and Curia Julia in the draft and
+when built, and its decisions, queued and asked first at the end of every decision (in the draft,
+before the next pick); political supremacy ends the game at once.
 """
 
 from __future__ import annotations
