@@ -235,3 +235,15 @@ def test_with_both_expansions_the_pantheon_tokens_lie_on_the_agora_slots():
         legal = legal_actions(state)
         resolve_action(state, legal[rng.integers(len(legal))])
     assert [s for s, t in enumerate(state.pantheon.slot_tokens) if t != -1] == [7, 9, 12]
+
+
+def test_a_set_aside_token_the_opponent_locked_is_redrawn_for_the_other_seat_only():
+    state = new_game(0, AGORA)
+    token = state.token_order[7]
+    state.agora.locked.append((token, 1, False))
+    seen = {determinize(state, 0, np.random.default_rng(seed)).agora.locked[0][0] for seed in range(30)}
+    assert len(seen) > 2 and seen <= set(state.token_order[5:])
+    assert {determinize(state, 1, np.random.default_rng(seed)).agora.locked[0][0] for seed in range(10)} == {token}
+    layout = observation_layout(AGORA)
+    assert encode_observation(state, 0)[layout.slices["locked_tokens"]].sum() == 0
+    assert encode_observation(state, 1)[layout.offsets["locked_tokens"] + token] == 1
