@@ -247,3 +247,12 @@ def test_a_set_aside_token_the_opponent_locked_is_redrawn_for_the_other_seat_onl
     layout = observation_layout(AGORA)
     assert encode_observation(state, 0)[layout.slices["locked_tokens"]].sum() == 0
     assert encode_observation(state, 1)[layout.offsets["locked_tokens"] + token] == 1
+
+
+def test_every_agora_set_has_its_words():
+    from wonders_env.duel import agora, presentation
+    from wonders_env.duel.state import AGORA_CHOICES, CHOICE_NAMES
+    assert set(AGORA_CHOICES) <= set(presentation.CHOICE_PROMPTS)
+    assert {CHOICE_NAMES[c] for c in AGORA_CHOICES} <= set(presentation.CHOICE_ENTRY_TEXT)
+    assert set(agora.TARGET_ITEM) <= set(presentation.AGORA_CHOICE_MOVES)
+    assert {"prepare", "trigger"} <= set(presentation.ENTRY_TEXT)
