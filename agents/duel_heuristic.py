@@ -73,7 +73,11 @@ def action_values(state: DuelState | DuelStateView, player: int, legal: Sequence
     """The heuristic value, in VP-equivalents, of each legal action of ``player`` (who decides now):
     the core's valuation, on a core game's own state or on the core's checked import of a Python
     engine state; on a Pantheon table, :mod:`.pantheon_valuation`'s, which steps ``game`` (the
-    state's engine)."""
+    state's engine). An Agora table is refused: the valuation does not weigh the Senate yet."""
+    if state.db.agora is not None:
+        raise ValueError("the heuristic (and the search built on it) does not weigh Agora's Senate and "
+                         "conspiracies yet: the tables with expansions ('agora',) and ('pantheon', 'agora') are "
+                         "played by the random agent")
     if state.db.pantheon is not None:
         if game is None:
             raise ValueError("the valuation of a Pantheon table steps the state's engine: pass game=")

@@ -60,8 +60,9 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", ed
   `wonders_env.duel.cards.EDITIONS` or a `DuelDatabase` of one's own; the observation and action
   spaces are sized by its counts. The compiled core plays the base game only: another edition
   needs `engine="python"`.
-* `expansions`: `None` (default, the base game) or a tuple of expansion names, `("pantheon",)`
-  (see "The Pantheon table" below), spelled one way (`wonders_env.registry`: an unknown name, a
+* `expansions`: `None` (default, the base game) or a tuple of expansion names, `("pantheon",)`,
+  `("agora",)` or `("pantheon", "agora")` (see "The Pantheon table", "The Agora table" and "The
+  table with both" below), spelled one way (`wonders_env.registry`: an unknown name, a
   duplicate, a non-string or a bare string raises `ValueError` naming what is allowed). Until the
   compiled core plays it, a table with an expansion runs on `engine="python"` only: the default
   `engine="core"` refuses it with a `ValueError` saying to pass `engine="python"`.
@@ -166,13 +167,70 @@ Pantheon tokens, activated divinities and Astarte coins, the Minerva pawn, Enki'
 set I choose from. `observation_views(obs, db)` names them. The record has `expansions` and the
 Pantheon fields of `wonders_env.duel.record`.
 
+## The Agora table
+
+`expansions=("agora",)` plays Duel with Agora (the rules and the project's decisions are in
+`wonders_env.duel.agora`): 13 Senators mixed into the Ages (structures of 25, 25 and 23 cards),
+the Senate's six chambers with their decrees and the players' influence cubes, the conspiracies,
+the Agora military tokens in place of the looting tokens, political supremacy (victory
+`"political"`). Its cards, wonders and progress tokens are the base tables' with rows appended (the
+Senators 73-85, Curia Julia 12, Knossos 13, Corruption 10, Organized Crime 11). It has its own
+spaces: 1838 actions and an observation of 3012 values.
+
+| range | kind | meaning |
+|---|---|---|
+| 0-13 | draft | take wonder `a` |
+| 14-99 | build | build card `a - 14` (a Senator: recruit it) |
+| 100-185 | sell | discard card `a - 100` |
+| 186-1389 | wonder | `a = 186 + 14 c + w` |
+| 1390-1401 | progress | token `a - 1390` |
+| 1402-1487 | destroy | card `a - 1402` |
+| 1488-1573 | mausoleum | card `a - 1488` |
+| 1574-1585 | library | token `a - 1574` |
+| 1586-1587 | starter | 1586: I start, 1587: my opponent starts |
+| 1588-1735 | choose | item `a - 1588` of the set the decision names (below) |
+| 1736-1821 | prepare | take card `a - 1736` and tuck it under one of my unprepared conspiracies (chosen next) |
+| 1822-1837 | trigger | trigger my prepared conspiracy `a - 1822` (at the start of my turn, once) |
+
+The `choose` items, one list whatever the set (`state.agora.choice`, a `wonders_env.duel.state.Choice`
+from `SENATE_ACTION`): 1588-1673 card, 1674-1687 wonder, 1688-1699 progress token, 1700-1705 chamber
+(1-6), 1706-1715 cube move (from chamber to an adjacent one, in the order 1>2, 2>1, 2>3, 3>2, ...,
+6>5: `wonders_env.duel.actions.senate_moves`), 1716-1731 conspiracy (rows of
+`data/agora_conspiracies.csv`), 1732-1735 option (stop, conspire, top, bottom).
+
+Every Agora decision is one `choose` step of the deciding player in the phase `choose`: each of a
+Politician's Senate actions (a sequence of steps of the same player, each optional: `stop` ends
+them), a Conspirator's place-or-conspire, the conspiracy kept and where the other goes back, the
+conspiracy a card prepares, Curia Julia's trigger, each conspiracy's choices and its optional
+influence move, the cubes of the Agora military tokens and of Knossos (taken in the draft and
+built). The observation is the base layout sized by the Agora table (86 cards, 14 wonders, 12
+tokens, 25 slots, 6 card backs, 9 phases) followed by the Agora views of
+`wonders_env.duel.observation`: the cubes per chamber, each chamber's face-up decrees (a face-down
+one only counted), the conspiracy deck's size, my conspiracies (unprepared, prepared), only the
+number of the opponent's, both players' triggered ones, the ones I drew while I choose, the locked
+progress tokens I may know, Agora's set I choose from, whether I may trigger, my Senate actions
+left. The record has `expansions`, the `prepare` and `trigger` kinds and each player's Senate
+fields (`wonders_env.duel.record`); the score has a ninth category, `senate`.
+
+## The table with both
+
+`expansions=("pantheon", "agora")` plays both (the Pantheon's tokens on the slots of Agora's
+structures given in `data/agora.json`; Neptune applies an Agora military token; a Senator built by
+Hades is recruited): 91 cards (the Grand Temples 73-77, the Senators 78-90), 16 wonders, 15
+progress tokens; 2231 actions and an observation of 3566 values. Its action ranges are the
+Pantheon table's kinds and the Agora table's two more, in the order draft, build, sell, wonder,
+progress, destroy, mausoleum, library, starter, activate, choose (whose items are the Pantheon's
+eight kinds then Agora's four), prepare, trigger, sized by its tables
+(`wonders_env.duel.actions.action_table(db)` gives the offsets); its observation has the base
+views, the Pantheon's, then Agora's.
+
 ## Rewards
 
 At the end only. `"win_loss"`: +1 to the winner, -1 to the loser, 0 to both on a shared
 victory. `"score"`: the winner gets its margin of victory points over the loser (counted when
 the game ends, also after a supremacy), at least 1, and the loser minus that; 0 to both on a
-shared victory. At the end `infos[agent]` holds `victory` (`"civilian"`, `"military"` or
-`"science"`), `winners` and `score` (the eight categories and `total`).
+shared victory. At the end `infos[agent]` holds `victory` (`"civilian"`, `"military"`,
+`"science"` or, with Agora, `"political"`), `winners` and `score` (the eight categories and `total`).
 
 ## Game record
 

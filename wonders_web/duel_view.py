@@ -29,7 +29,7 @@ from typing import Any
 from wonders_env import seven_wonders_duel_v0
 from wonders_env.duel import presentation
 from wonders_env.duel.actions import KIND_INDEX, KIND_NAMES, ActionKind, action_table
-from wonders_env.duel.cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, RESOURCES, SCIENCE_SYMBOLS
+from wonders_env.duel.cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS
 from wonders_env.duel.record import AGENTS, GAME_NAME, recorded_actions
 from wonders_env.duel.render import decks_text, pantheon_notes, pantheon_token_name
 from wonders_env.duel.state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, Phase
@@ -39,10 +39,12 @@ from .tables import replay_tables, table_choices, table_options
 GAME = GAME_NAME
 TITLE = "7 Wonders Duel"
 BOARD = "duel"  # the page's drawing of the table: the two cities across the military track and the structure
-#: what the setup form offers: the table (no expansion, or one of the registry's) and the engine
+#: the registry's expansions the page draws (not yet Agora's Senate and conspiracies)
+DRAWN_EXPANSIONS = ("pantheon",)
+#: what the setup form offers: the table (no expansion, or one of the registry's the page draws) and the engine
 SETUP_CHOICES: dict[str, dict[str, Any]] = table_choices(
     GAME, seven_wonders_duel_v0.raw_env,
-    "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon)")
+    "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon)", DRAWN_EXPANSIONS)
 OPTIONS = tuple(SETUP_CHOICES)
 
 
@@ -52,7 +54,12 @@ def new_env(options: dict[str, Any]):
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise ValueError(f"7 Wonders Duel takes the options {', '.join(OPTIONS)}, got {unknown}")
-    return seven_wonders_duel_v0.raw_env(**table_options(options))
+    env = seven_wonders_duel_v0.raw_env(**table_options(options))
+    undrawn = [name for name in env.expansions if name not in DRAWN_EXPANSIONS]
+    if undrawn:
+        raise ValueError(f"the browser does not draw the tables with {', '.join(undrawn)} yet (it draws "
+                         f"{', '.join(DRAWN_EXPANSIONS)}); play them with `wonders play` or the text interface")
+    return env
 
 
 def acting_agents(env) -> list[str]:
@@ -165,7 +172,7 @@ def _pantheon(state, seat: int | None, legal: list[int]) -> dict[str, Any]:
     view = {"title": "The Pantheon", "spaces": spaces,  # not "Pantheon": a card of Age III
             "decks": decks_text(state),
             "minerva": pantheon.minerva, "notes": pantheon_notes(state), "choice": None}
-    if state.phase == Phase.CHOOSE and seat == state.current:  # the items only to the seat deciding
+    if state.phase == Phase.CHOOSE and seat == state.current and pantheon.choice != NONE:  # to the decider only
         acts = action_table(db)
         items = [{"target": f"choice-{action}", "name": acts.item_name(action - acts.choose)}
                  for action in legal if acts.decode(action)[0] is ActionKind.CHOOSE]

@@ -21,13 +21,15 @@ NO_EXPANSION = "none"
 TABLE_OPTIONS = ("expansions", "engine")
 
 
-def table_choices(game: str, raw_env: Callable[..., Any], expansion_hint: str) -> dict[str, dict[str, Any]]:
+def table_choices(game: str, raw_env: Callable[..., Any], expansion_hint: str,
+                  drawn: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
     """The setup form's choices of ``game``'s expansion and engine (``raw_env``: its env, whose
-    default engine is the form's default)."""
+    default engine is the form's default; ``drawn``: the expansions the page draws, None: all)."""
     default_engine = inspect.signature(raw_env).parameters["engine"].default
     engines = entry(game).engines
+    expansions = [name for name in entry(game).expansions if drawn is None or name in drawn]
     return {
-        "expansions": {"label": "Expansion", "values": [NO_EXPANSION, *entry(game).expansions], "hint": expansion_hint},
+        "expansions": {"label": "Expansion", "values": [NO_EXPANSION, *expansions], "hint": expansion_hint},
         "engine": {"label": "Engine", "values": [default_engine, *(e for e in engines if e != default_engine)],
                    "hint": "core: the compiled engine; python: the readable reference (it plays every table)"},
     }

@@ -104,6 +104,14 @@ def test_python_dash_m_runs_it():
     assert "seven_wonders, 2 random players, 1 games" in result.stdout
 
 
+def test_the_expansions_flag_plays_the_agora_tables_in_the_terminal(monkeypatch, capsys):
+    for expansions in ("agora", "pantheon,agora"):
+        answers = iter(["1", "q"])
+        monkeypatch.setattr("builtins.input", lambda prompt, answers=answers: next(answers))
+        run(["play", "--expansions", expansions, "--engine=python", "--opponent", "random", "--seed", "2"])
+        assert "Senate (cubes player_0 / player_1" in capsys.readouterr().out
+
+
 def test_the_expansions_flag_plays_the_pantheon_table_and_refuses_what_the_game_lacks(tmp_path, monkeypatch, capsys):
     run(["tournament", "--expansions", "pantheon", "--engine", "python", "--agents", "heuristic", "random",
          "--games", "2", "--workers", "1", "--out", str(tmp_path / "t"), "--save-records", str(tmp_path / "records"),
@@ -115,7 +123,8 @@ def test_the_expansions_flag_plays_the_pantheon_table_and_refuses_what_the_game_
     run(["play", "--expansions", "pantheon", "--engine=python", "--opponent", "random", "--seed", "2"])
     assert "Pantheon (the price of a space" in capsys.readouterr().out
     for flags, error in ((["--expansions", "pantheon,pantheon"], "names an expansion twice"),
-                         (["--expansions", "pantheon", "--expansions", "agora"], "its expansions are: 'pantheon'"),
+                         (["--expansions", "pantheon", "--expansions", "cities"],
+                          "its expansions are: 'pantheon', 'agora'"),
                          (["--game", "7w", "--expansions", "pantheon"],
                           "for seven_wonders; its expansions are: 'leaders'")):
         with pytest.raises(SystemExit, match=error):

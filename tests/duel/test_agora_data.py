@@ -156,19 +156,15 @@ def test_the_base_and_pantheon_tables_keep_their_ids_and_numbers():
     assert AGORA.age3_extra_deck == duel_cards.GUILD_DECK and BOTH.age3_extra_deck == duel_cards.TEMPLE_DECK
 
 
-def test_agora_is_not_offered_before_its_rules_are_built():
+def test_agora_is_offered_alone_and_with_pantheon_on_the_python_engine():
     from wonders_env import registry
-    assert duel_cards.PLAYABLE_EXPANSIONS == ("pantheon",)
-    assert registry.entry("seven_wonders_duel").expansions == ("pantheon",)
-    for bad in (("agora",), ("pantheon", "agora")):
-        with pytest.raises(ValueError, match="unknown expansion 'agora'"):
-            duel_cards.check_expansions(bad)
-        with pytest.raises(ValueError, match="unknown expansion 'agora'"):
-            registry.entry("seven_wonders_duel").check_expansions(bad)
     from wonders_env.duel.game import DuelGame
-    for db in (AGORA, BOTH):  # nor through a database given as the edition
-        with pytest.raises(ValueError, match=r"expansions \['agora'\], whose rules are not built yet"):
-            DuelGame(edition=db)
+    assert duel_cards.PLAYABLE_EXPANSIONS == ("pantheon", "agora")
+    assert registry.entry("seven_wonders_duel").expansions == ("pantheon", "agora")
+    for expansions, db in ((("agora",), AGORA), (("pantheon", "agora"), BOTH)):
+        assert duel_cards.check_expansions(expansions) == expansions
+        assert DuelGame(edition=db).db is db and DuelGame("1st", expansions).db is db
+    assert duel_cards.check_expansions(("agora", "pantheon")) == ("pantheon", "agora")  # one spelling
 
 
 @pytest.fixture

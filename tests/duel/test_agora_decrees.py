@@ -9,7 +9,7 @@ import pytest
 
 from wonders_env.duel import agora
 from wonders_env.duel.cards import BLUE, GREEN, RED, YELLOW, EffectKind, database, parse_effects
-from wonders_env.duel.costs import (discounted_prices, payment_options, purchase_cost, symbol_waived_cost,
+from wonders_env.duel.costs import (discounted_prices, payment_options, purchase_cost, symbol_waived_payment,
                                     trade_prices)
 from wonders_env.duel.state import new_agora
 from wonders_env.deal_rng import DealRng
@@ -108,14 +108,14 @@ def test_one_ignored_symbol_against_every_payment():
         best_unit = min(p.coins for p in payment_options(cost, production, choice_bits, prices, waived + 1))
         best_plain = min(p.coins for p in payment_options(cost, production, choice_bits, prices, waived))
         expected = min(coins + best_unit, best_plain)
-        assert symbol_waived_cost(coins, cost, production, raw, manufactured, prices, waived) == expected
+        assert symbol_waived_payment(coins, cost, production, raw, manufactured, prices, waived)[0] == expected
         assert best_plain == purchase_cost(cost, production, raw, manufactured, prices, waived)
 
 
 def test_the_printed_coins_are_one_symbol():
     """A 3-coin card with nothing else to buy costs nothing with its coin symbol ignored."""
-    assert symbol_waived_cost(3, (0,) * 5, (0,) * 5, 0, 0, (2,) * 5, 0) == 0
-    assert symbol_waived_cost(1, (0, 0, 1, 0, 0), (0,) * 5, 0, 0, (2, 2, 4, 2, 2), 0) == 1  # the stone
+    assert symbol_waived_payment(3, (0,) * 5, (0,) * 5, 0, 0, (2,) * 5, 0) == (0, 0)
+    assert symbol_waived_payment(1, (0, 0, 1, 0, 0), (0,) * 5, 0, 0, (2, 2, 4, 2, 2), 0) == (1, 0)  # the stone
 
 
 def test_blackmail_on_an_odd_treasury():

@@ -21,7 +21,7 @@ from wonders_env.duel.observation import OBSERVATION_SIZE, encode_observation, o
 from wonders_env.duel.record import game_record, recorded_actions
 from wonders_env.duel.rules import legal_actions, resolve_action, why_illegal
 from wonders_env.duel.scoring import built_wonders
-from wonders_env.duel.state import EMPTY, MAX_WONDERS_BUILT, Choice, Phase, new_game
+from wonders_env.duel.state import EMPTY, MAX_WONDERS_BUILT, PANTHEON_CHOICES, Choice, Phase, new_game
 
 DB = database("1st", ("pantheon",))
 TABLES = DB.pantheon
@@ -92,7 +92,7 @@ def test_random_pantheon_games_keep_invariants():
     # the run reached what it is meant to test (so that it cannot pass by testing little)
     assert set(victories) >= {"CIVILIAN", "MILITARY"}, victories
     assert kinds["ACTIVATE"] > 300 and kinds["CHOOSE"] > 1000, kinds
-    assert set(sets) == set(Choice), sets
+    assert set(sets) == set(PANTHEON_CHOICES), sets
 
 
 @pytest.mark.slow
@@ -230,7 +230,7 @@ def test_the_pantheon_env_has_its_own_spaces_and_the_default_engine_refuses_it()
     assert env.observation_space("player_0")["observation"].shape == (2465,)
     with pytest.raises(ValueError, match="engine='python'"):
         seven_wonders_duel_v0.env(expansions=("pantheon",))
-    for bad in (("agora",), ("pantheon", "pantheon"), "pantheon", (1,)):
+    for bad in (("cities",), ("pantheon", "pantheon"), "pantheon", (1,)):
         with pytest.raises(ValueError, match="pantheon"):
             seven_wonders_duel_v0.env(engine="python", expansions=bad)
     with pytest.raises(ValueError, match="engine='python'"):
@@ -279,7 +279,7 @@ def test_the_base_table_is_unchanged():
 def test_the_documented_pantheon_action_ranges_are_the_tables():
     import re
     page = seven_wonders_duel_v0.__doc__
-    section = page[page.index("## The Pantheon table"):page.index("## Rewards")]
+    section = page[page.index("## The Pantheon table"):page.index("## The Agora table")]
     acts = action_table(DB)
     documented = [(int(a), int(b), kind) for a, b, kind in re.findall(r"^\| (\d+)-(\d+) \| (\w+) \|", section, re.M)]
     assert documented == [(offset, offset + size - 1, name) for offset, size, name in

@@ -16,7 +16,7 @@ from wonders_env.duel.determinize import determinize
 from wonders_env.duel.observation import encode_observation
 from wonders_env.duel.rules import IllegalActionError, apply_action, legal_actions, why_illegal
 from wonders_env.duel.scoring import score_breakdown
-from wonders_env.duel.state import EMPTY, Choice, Phase, new_game, start_age
+from wonders_env.duel.state import EMPTY, PANTHEON_CHOICES, Choice, Phase, new_game, start_age
 
 CARD, WONDER = DB.card_ids, DB.wonder_ids
 
@@ -437,7 +437,7 @@ def test_engineering_builds_a_card_with_a_chain_symbol_for_one_coin():
 
 def test_every_divinity_is_one_row_and_every_power_opens_a_named_set():
     assert set(pantheon.FIRST_CHOICE) == {e.kind for e in TABLES.divinity_power if e is not None}
-    assert set(pantheon.CHOICE_ITEM) == set(Choice) == set(pantheon._OPTIONS) == set(pantheon._RESOLVE)
+    assert set(pantheon.CHOICE_ITEM) == set(PANTHEON_CHOICES) == set(pantheon._OPTIONS) == set(pantheon._RESOLVE)
 
 
 def test_enki_shown_by_the_gate_gets_its_two_tokens_first():

@@ -14,6 +14,13 @@ offering token ``db.pantheon.offering_tokens[i]``) and ``choose``, the one gener
 "choose an item of a named set" (:mod:`.pantheon`): its index is an item of one universal list,
 :class:`Item` ranges in order (cards, wonders, progress tokens, divinities, Pantheon spaces,
 mythologies, track spaces, military tokens), so that an action means the same item in every state.
+
+An Agora table has the ``activate`` range too (empty without Pantheon) and a ``choose`` range whose
+universal list goes on with Agora's items (chambers, cube moves between adjacent chambers,
+conspiracies, the named options stop / conspire / top / bottom; Pantheon's kinds are empty without
+Pantheon), then two more ranges: ``prepare`` (take card ``c`` of the structure and tuck it under
+one of one's unprepared conspiracies, chosen next) and ``trigger`` (trigger one's prepared
+conspiracy ``k`` at the start of the turn).
 """
 
 from __future__ import annotations
@@ -36,8 +43,10 @@ class ActionKind(IntEnum):
     MAUSOLEUM = 6
     LIBRARY = 7
     STARTER = 8
-    ACTIVATE = 9  # Pantheon tables only
-    CHOOSE = 10  # Pantheon tables only
+    ACTIVATE = 9  # expansion tables only (empty without Pantheon)
+    CHOOSE = 10  # expansion tables only
+    PREPARE = 11  # Agora tables only
+    TRIGGER = 12  # Agora tables only
 
 
 class Item(IntEnum):
@@ -51,10 +60,24 @@ class Item(IntEnum):
     MYTHOLOGY = 5
     TRACK = 6  # a space of the military track: index 9 + the pawn coordinate (0: player 0's capital)
     MILITARY_TOKEN = 7  # a looting token, in ``state.LOOTING_TOKENS`` order
+    CHAMBER = 8  # a chamber of the Senate, 0-5 (the rulebook's 1-6)
+    SENATE_MOVE = 9  # a cube moved between adjacent chambers, in ``SENATE_MOVES`` order
+    CONSPIRACY = 10
+    OPTION = 11  # one of ``OPTION_NAMES``
 
 
 ITEM_NAMES = tuple(item.name.lower() for item in Item)
 TRACK_MIDDLE = 9
+#: the options of Agora's decisions: end a sequence of optional steps, conspire (a Conspirator),
+#: put the conspiracy not kept on the top or the bottom of the deck
+OPTION_NAMES = ("stop", "conspire", "top", "bottom")
+STOP, CONSPIRE, TOP, BOTTOM = range(len(OPTION_NAMES))
+
+
+def senate_moves(chambers: int) -> tuple[tuple[int, int], ...]:
+    """The (from, to) chambers of a cube's move, each to an adjacent chamber: the ``SENATE_MOVE`` items."""
+    return tuple((source, target) for source in range(chambers) for target in (source - 1, source + 1)
+                 if 0 <= target < chambers)
 
 
 KIND_NAMES = tuple(kind.name.lower() for kind in ActionKind)
@@ -64,7 +87,7 @@ KIND_NAMES = tuple(kind.name.lower() for kind in ActionKind)
 KIND_INDEX = {ActionKind.DRAFT: "wonder", ActionKind.BUILD: "card", ActionKind.SELL: "card", ActionKind.WONDER: "card",
               ActionKind.PROGRESS: "token", ActionKind.DESTROY: "card", ActionKind.MAUSOLEUM: "card",
               ActionKind.LIBRARY: "token", ActionKind.STARTER: "starter", ActionKind.ACTIVATE: "space",
-              ActionKind.CHOOSE: "item"}
+              ActionKind.CHOOSE: "item", ActionKind.PREPARE: "card", ActionKind.TRIGGER: "conspiracy"}
 STARTER_ME = 0  # starter action index 0: I start; 1: my opponent starts
 
 
@@ -77,19 +100,28 @@ class ActionTable:
         self.kind_sizes: tuple[int, ...] = (wonders, cards, cards, cards * wonders, tokens, cards, cards, tokens, 2)
         self.item_sizes: tuple[int, ...] = ()
         self.offering_subsets = 0
-        if db.pantheon:
+        self.senate_moves: tuple[tuple[int, int], ...] = ()
+        if db.pantheon or db.agora:
             tables = db.pantheon
-            self.offering_subsets = 1 << len(tables.offering_tokens)
-            self.item_sizes = (cards, wonders, tokens, tables.num_divinities, tables.num_spaces,
-                               len(tables.decks), 2 * TRACK_MIDDLE + 1, 4)
-            self.kind_sizes += (tables.num_spaces * self.offering_subsets, sum(self.item_sizes))
+            self.offering_subsets = 1 << len(tables.offering_tokens) if tables else 0
+            self.item_sizes = (cards, wonders, tokens) + ((tables.num_divinities, tables.num_spaces, len(tables.decks),
+                                                           2 * TRACK_MIDDLE + 1, 4) if tables else (0,) * 5)
+            if db.agora:
+                agora = db.agora
+                self.senate_moves = senate_moves(agora.num_chambers)
+                self.item_sizes += (agora.num_chambers, len(self.senate_moves), agora.num_conspiracies,
+                                    len(OPTION_NAMES))
+            self.kind_sizes += (tables.num_spaces * self.offering_subsets if tables else 0, sum(self.item_sizes))
+            if db.agora:
+                self.kind_sizes += (cards, db.agora.num_conspiracies)
         self.item_offsets = tuple(sum(self.item_sizes[:i]) for i in range(len(self.item_sizes)))
         self.kinds = tuple(ActionKind(k) for k in range(len(self.kind_sizes)))
         self.kind_offsets = tuple(sum(self.kind_sizes[:k]) for k in range(len(self.kind_sizes)))
         self.num_actions = sum(self.kind_sizes)
         (self.draft, self.build, self.sell, self.wonder, self.progress, self.destroy, self.mausoleum,
          self.library, self.starter) = self.kind_offsets[:9]
-        self.activate, self.choose = self.kind_offsets[9:] if db.pantheon else (None, None)
+        self.activate, self.choose = self.kind_offsets[9:11] if len(self.kinds) > 9 else (None, None)
+        self.prepare, self.trigger = self.kind_offsets[11:13] if db.agora else (None, None)
         self.decoded = tuple(self._decode(a) for a in range(self.num_actions))
 
     def item(self, kind: Item, index: int) -> int:
@@ -98,7 +130,7 @@ class ActionTable:
 
     def item_of(self, index: int) -> tuple[Item, int]:
         """(kind, index) of the item a ``choose`` action's index names."""
-        kind = max(k for k in Item if self.item_offsets[k] <= index)
+        kind = Item(max(k for k in range(len(self.item_sizes)) if self.item_offsets[k] <= index))
         return kind, index - self.item_offsets[kind]
 
     def item_name(self, index: int) -> str:
@@ -119,10 +151,19 @@ class ActionTable:
             return MYTHOLOGIES[i]
         if kind is Item.TRACK:
             return f"track space {i - TRACK_MIDDLE:+d}"
-        return ("player_0's -2 coins", "player_0's -5 coins", "player_1's -2 coins", "player_1's -5 coins")[i]
+        if kind is Item.MILITARY_TOKEN:
+            return ("player_0's -2 coins", "player_0's -5 coins", "player_1's -2 coins", "player_1's -5 coins")[i]
+        if kind is Item.CHAMBER:
+            return f"chamber {i + 1}"
+        if kind is Item.SENATE_MOVE:
+            source, target = self.senate_moves[i]
+            return f"a cube from chamber {source + 1} to chamber {target + 1}"
+        if kind is Item.CONSPIRACY:
+            return db.agora.conspiracies[i].name
+        return OPTION_NAMES[i]
 
     def _decode(self, action: int) -> tuple[ActionKind, int, int]:
-        kind = max(k for k in self.kinds if self.kind_offsets[k] <= action)
+        kind = max(k for k in self.kinds if self.kind_offsets[k] <= action)  # an empty range shares the next's offset
         index = action - self.kind_offsets[kind]
         if kind is ActionKind.WONDER:
             return kind, index // self.db.num_wonders, index % self.db.num_wonders
@@ -135,8 +176,9 @@ class ActionTable:
         space or choice item; ``wonder``: the wonder id of a ``WONDER`` action (card ``index`` goes
         under it), the offering tokens' bit set of an ``ACTIVATE`` action."""
         kind = ActionKind(kind)
-        if kind not in self.kinds:
-            raise ValueError(f"{KIND_NAMES[kind]} actions exist only in a Pantheon table")
+        if kind not in self.kinds or not self.kind_sizes[kind]:
+            raise ValueError(f"{KIND_NAMES[kind]} actions exist only in a table with "
+                             f"{'Agora' if kind >= ActionKind.PREPARE else 'Pantheon'}")
         if kind is ActionKind.ACTIVATE:
             spaces = self.db.pantheon.num_spaces
             if not (0 <= index < spaces and 0 <= wonder < self.offering_subsets):
@@ -178,6 +220,8 @@ class ActionTable:
             return f"activate space {index + 1}" + (f" with offerings {' '.join(used)}" if used else "")
         if kind is ActionKind.CHOOSE:
             return f"choose {self.item_name(index)}"
+        if kind is ActionKind.TRIGGER:
+            return f"trigger {db.agora.conspiracies[index].name}"
         return f"{KIND_NAMES[kind]} {db.cards[index].name}"
 
 

@@ -1,17 +1,51 @@
-"""The rules of the Agora expansion of 7 Wonders Duel (``expansions=("agora",)``), being built.
+"""The rules of the Agora expansion of 7 Wonders Duel (``expansions=("agora",)``).
 
-Built so far: the tables (:class:`.cards.AgoraTables`; README decision 9, Blackmail's influence
-move, is a ``move_influence`` token of its row), the setup (:func:`.state.deal_senators`,
-:func:`.state.new_agora`), and in this module the Senate, the decrees' sums, the conspiracies'
-deck, hands and targets, which read and change an :class:`.state.AgoraState` (``senate``), the
-tables, and the base state only; the hidden parts are redrawn by
-:func:`.determinize.redraw_senate`. Not built: the turn's decisions (recruiting a Senator, the
-Senate actions as steps of the ``choose`` decision, preparing and triggering, each conspiracy's
-resolution and its optional influence move, the Agora military tokens, Curia Julia and Knossos),
-the decrees' hooks in the base rules, the Senate's points in the score and political supremacy
-in the game's end, the action and observation spaces; the engines do not offer the expansion
-until they exist (``cards.Expansion.playable``). README decision 14 (a Senator may be sold or put
-under a wonder like any card) belongs to the turn's decisions.
+The base rules (:mod:`.rules`) call this module where Agora changes them. Every decision the
+expansion asks for is one step of the deciding player in the phase ``Phase.CHOOSE``: "choose an
+item of the named set" ``state.agora.choice`` (a :class:`.state.Choice` from ``SENATE_ACTION``),
+whose items (``state.agora.options``) are actions of the one ``choose`` range (chambers, cube
+moves, conspiracies, cards, wonders, tokens and the options stop / conspire / top / bottom:
+:class:`.actions.Item`). What a card, a wonder, a military token or a conspiracy asks is queued as
+steps ``(player, set, argument, optional)`` (``state.agora.steps``, :func:`push_steps`); the end of
+every decision (:func:`.rules.end_turn`) asks the next one that has a choice (:func:`run_steps`),
+so a Politician's Senate actions are a sequence of steps of the same player, and an optional step
+also offers ``stop``. A conspiracy's power is a token of the closed vocabulary:
+:data:`TARGET_CHOICE` maps it to the set its player chooses from, :data:`CONSPIRACY_TARGETS` gives
+the items, ``_RESOLVE`` the resolution, so one more conspiracy of a known kind is one row of
+``data/agora_conspiracies.csv``. Two actions of the play phase are Agora's: ``prepare`` (take a
+card and tuck it under a conspiracy, chosen next) and ``trigger`` (a prepared conspiracy, at the
+start of the turn; the turn then goes on).
+
+*Decisions of the project* (the reference README decides the others, its numbers in brackets):
+
+* **Political supremacy** is checked after every change of the Senate, at once, before the shield
+  decree's pawn move that the same change causes (the control gained is its cause); the other
+  supremacies are checked where the base game checks them. Both name the same winner.
+* **Senate actions are optional**: after each of a Politician's actions the player may stop (the
+  rest are lost). A Conspirator's place-or-conspire is not (one of the two, when possible).
+* **Influence moves are optional** (the conspiracies' and Knossos' "may move", Political
+  Maneuver's move included); a place and a remove are made when possible, else passed.
+* A cube **moved** into a chamber also turns its face-down decree up (README 12 says placed; B
+  turns it up on the first control, which a move can give).
+* **Insider Influence** moves the first decree of a chamber under the decrees of another, which
+  then lie face up (the decree moved is seen).
+* The card **under a conspiracy** leaves the game with it; Sabotage's wonder goes to the box with
+  its card; both stay out of the discard pile (the Mausoleum cannot take them).
+* **Curia Julia** built: its owner may trigger one held conspiracy, prepared or not (or none).
+* **Coercion** gives one of the player's cards of the colour taken, other than the card taken; a
+  symbol pair the receiver completes gives them a progress token (set ``pair_token``).
+* **Obscurantism** locks the token face down: one of the board or the opponent's is known to
+  both; one of the set aside is seen by its locker only. A locked or an Espionage token is never
+  drawn by the Great Library (it draws the first set-aside tokens still there).
+* A **Senator built from the discard pile** (the Mausoleum, Hades) is recruited (its Senate actions).
+* The **shared chains** decree counts the opponent's chain symbols, not (with Pantheon) their
+  mythology tokens for the Grand Temples, which B also counts.
+* The **Agora military tokens** act for the player who moved the pawn onto them (the shield
+  decree's move included): the small one places a cube, the large one removes an opponent's cube
+  then may move one of the player's own [setup]; no coins are lost.
+* A conspiracy **triggered** at the start of the turn is resolved completely (its choices, a
+  progress token of a pair it makes) before the turn goes on; if it emptied the structure
+  (Turn of Events), the Age ends.
 
 The rules, as built:
 
@@ -35,7 +69,7 @@ The rules, as built:
 * **Decrees** help the controller of their chamber (:func:`controlled_decree_effects`; two after
   Insider Influence): the Age's number in coins when anyone builds a card of their colour or a
   wonder (:func:`build_income`, :func:`wonder_income`); one cost symbol ignored
-  (:func:`.costs.symbol_waived_cost`: the cheaper of a resource unit or the printed coins, which are
+  (:func:`.costs.symbol_waived_payment`: the cheaper of a resource unit or the printed coins, which are
   one symbol: *decision of the project*); a resource fewer for wonders; the bank's raw or
   manufactured goods 1 coin cheaper, never below 1 (:func:`.costs.discounted_prices`); 2 more blue
   cards for the Senate actions; 2 more coins for a discard; the opponent's chain symbols; another
@@ -66,8 +100,13 @@ The rules, as built:
 
 from __future__ import annotations
 
-from .cards import GUILD_DECK, NONE, SENATOR, TEMPLE_DECK, DuelDatabase, Effect, EffectKind
-from .state import BOARD_TOKENS, EMPTY, NOBODY, AgoraState, DuelState
+from collections.abc import Callable
+
+from . import rules
+from .actions import BOTTOM, CONSPIRE, STOP, TOP, Item, action_table
+from .cards import BLUE, GUILD_DECK, NONE, SENATOR, TEMPLE_DECK, DuelDatabase, Effect, EffectKind
+from .state import (BOARD_TOKENS, CHOICE_NAMES, EMPTY, NOBODY, AgoraState, Choice, DuelState, Phase,
+                    Victory)
 
 
 # ------------------------------------------------------------------------------- Senators
@@ -295,9 +334,11 @@ def trigger_conspiracy(senate: AgoraState, player: int, conspiracy: int) -> None
 
 # ------------------------------------------------------------ what a conspiracy targets
 def set_aside_tokens(state: DuelState) -> list[int]:
-    """The progress tokens set aside at setup that nobody has taken (not on the board, not owned)."""
+    """The progress tokens set aside at setup that nobody has taken nor locked (in the set-aside
+    order: the Great Library draws the first ones)."""
     owned = state.player_tokens[0] | state.player_tokens[1]
-    return sorted(t for t in state.token_order[BOARD_TOKENS:] if not owned >> t & 1)
+    locked = {token for token, _, _ in state.agora.locked}
+    return [t for t in state.token_order[BOARD_TOKENS:] if not owned >> t & 1 and t not in locked]
 
 
 def _opponent_cards(state: DuelState, player: int, colour_bits: int) -> list[int]:
@@ -347,7 +388,7 @@ CONSPIRACY_TARGETS = {
     EffectKind.LOCK_PROGRESS_TOKEN: _all_tokens,
     EffectKind.BUILD_FREE_FROM_FIRST_ROW: _first_row_cards,
     EffectKind.BUILD_FREE_FROM_BOXED: _boxed_age_cards,
-    EffectKind.PROGRESS_FROM_ALL_UNUSED: lambda state, player, effect: set_aside_tokens(state),
+    EffectKind.PROGRESS_FROM_ALL_UNUSED: lambda state, player, effect: sorted(set_aside_tokens(state)),
     EffectKind.DISCARD_ACCESSIBLE_CARDS: _accessible_cards,
     EffectKind.STEAL_CARD: lambda state, player, effect: _opponent_cards(state, player, effect.what),
     EffectKind.SWAP_CARD: _swappable,
@@ -362,3 +403,416 @@ def conspiracy_targets(state: DuelState, player: int, conspiracy: int) -> list[i
         if effect.kind in CONSPIRACY_TARGETS:
             return CONSPIRACY_TARGETS[effect.kind](state, player, effect)
     return None
+
+
+# ========================================================================= the turn's decisions
+#: the set each influence effect asks its player to choose from
+INFLUENCE_CHOICE = {EffectKind.PLACE_INFLUENCE: Choice.PLACE_INFLUENCE,
+                    EffectKind.REMOVE_OPPONENT_INFLUENCE: Choice.REMOVE_INFLUENCE,
+                    EffectKind.MOVE_INFLUENCE: Choice.MOVE_INFLUENCE}
+#: the set a conspiracy's power asks its player to choose from (its items: :data:`CONSPIRACY_TARGETS`)
+TARGET_CHOICE = {
+    EffectKind.STEAL_UNBUILT_WONDER: Choice.STEAL_WONDER, EffectKind.DESTROY: Choice.DESTROY_CARD,
+    EffectKind.LOCK_PROGRESS_TOKEN: Choice.LOCK_TOKEN, EffectKind.BUILD_FREE_FROM_FIRST_ROW: Choice.FIRST_ROW_CARD,
+    EffectKind.BUILD_FREE_FROM_BOXED: Choice.BOXED_CARD, EffectKind.PROGRESS_FROM_ALL_UNUSED: Choice.SET_ASIDE_TOKEN,
+    EffectKind.DISCARD_ACCESSIBLE_CARDS: Choice.DISCARD_ACCESSIBLE, EffectKind.STEAL_CARD: Choice.TAKE_CARD,
+    EffectKind.SWAP_CARD: Choice.SWAP_TAKE, EffectKind.BOX_BUILT_WONDER: Choice.BOX_WONDER,
+}
+#: the kind of item of each conspiracy's target set
+TARGET_ITEM = {Choice.STEAL_WONDER: Item.WONDER, Choice.DESTROY_CARD: Item.CARD, Choice.LOCK_TOKEN: Item.TOKEN,
+               Choice.FIRST_ROW_CARD: Item.CARD, Choice.BOXED_CARD: Item.CARD, Choice.SET_ASIDE_TOKEN: Item.TOKEN,
+               Choice.DISCARD_ACCESSIBLE: Item.CARD, Choice.TAKE_CARD: Item.CARD, Choice.SWAP_TAKE: Item.CARD,
+               Choice.BOX_WONDER: Item.WONDER}
+
+
+def push_steps(state: DuelState, steps: list[tuple]) -> None:
+    """Ask these decisions (``(player, Choice, argument, optional)``) before those already waiting."""
+    state.agora.steps[0:0] = steps
+
+
+def influence_steps(player: int, effects: tuple[Effect, ...]) -> list[tuple]:
+    """The decisions of the influence effects among ``effects``, in their order: ``amount`` of each;
+    a place and a remove are made when they can be, a move may be declined."""
+    return [(player, INFLUENCE_CHOICE[e.kind], None, e.kind is EffectKind.MOVE_INFLUENCE)
+            for e in effects if e.kind in INFLUENCE_CHOICE for _ in range(e.amount)]
+
+
+def _chamber_items(chambers: list[int]) -> list[tuple[Item, int]]:
+    return [(Item.CHAMBER, chamber) for chamber in chambers]
+
+
+def _move_items(state: DuelState, player: int) -> list[tuple[Item, int]]:
+    index = {move: i for i, move in enumerate(action_table(state.db).senate_moves)}
+    return [(Item.SENATE_MOVE, index[move]) for move in moves(state.agora, player)]
+
+
+def step_options(state: DuelState, player: int, choice: Choice, argument) -> list[tuple[Item, int]]:
+    """The items ``player`` may choose from ``choice``'s set now (``argument``: the step's, see
+    :data:`_OPTIONS`)."""
+    if choice in TARGET_ITEM:
+        return [(TARGET_ITEM[choice], i) for i in CONSPIRACY_TARGETS[argument.kind](state, player, argument)]
+    return _OPTIONS[choice](state, player, argument)
+
+
+def _everywhere(state: DuelState) -> int:
+    return (1 << state.db.agora.num_chambers) - 1
+
+
+#: the items of the other sets, by (state, player, the step's argument)
+_OPTIONS = {
+    # argument: the Politician's chambers (bit set)
+    Choice.SENATE_ACTION: lambda state, player, chambers: (
+        _chamber_items(place_chambers(state.db, state.agora, player, chambers)) + _move_items(state, player)),
+    Choice.CONSPIRATOR: lambda state, player, _: (
+        _chamber_items(place_chambers(state.db, state.agora, player, _everywhere(state)))
+        + ([(Item.OPTION, CONSPIRE)] if state.agora.conspiracy_deck else [])),
+    Choice.KEEP_CONSPIRACY: lambda state, player, _: [(Item.CONSPIRACY, c) for c in sorted(state.agora.drawn)],
+    Choice.PUT_BACK: lambda state, player, _: [(Item.OPTION, TOP), (Item.OPTION, BOTTOM)] if state.agora.drawn else [],
+    Choice.PLACE_INFLUENCE: lambda state, player, _: _chamber_items(
+        place_chambers(state.db, state.agora, player, _everywhere(state))),
+    Choice.REMOVE_INFLUENCE: lambda state, player, _: _chamber_items(
+        [c for c, cubes in enumerate(state.agora.cubes[1 - player]) if cubes]),
+    Choice.MOVE_INFLUENCE: lambda state, player, _: _move_items(state, player),
+    Choice.PREPARE_CONSPIRACY: lambda state, player, _: [(Item.CONSPIRACY, c)
+                                                         for c in sorted(preparable(state.agora, player))],
+    Choice.CURIA_TRIGGER: lambda state, player, _: [(Item.CONSPIRACY, c)
+                                                    for c in sorted(triggerable(state.agora, player, True))],
+    # argument: the colour of the card taken
+    Choice.SWAP_GIVE: lambda state, player, colour: [(Item.CARD, c) for c in sorted(state.city[player])
+                                                     if state.db.card_color[c] == colour and c != state.agora.chosen],
+    Choice.DECREE_FROM: lambda state, player, _: _chamber_items(
+        [c for c, decrees in enumerate(state.agora.decrees) if decrees]),
+    # argument: the chamber the decree leaves
+    Choice.DECREE_TO: lambda state, player, source: _chamber_items(
+        [c for c in range(state.db.agora.num_chambers) if c != source]),
+    Choice.PAIR_TOKEN: lambda state, player, _: [(Item.TOKEN, t) for t in range(state.db.num_tokens)
+                                                 if state.board_tokens >> t & 1],
+}
+
+
+def run_steps(state: DuelState) -> bool:
+    """Ask the next waiting decision that has a choice (one with none is passed; an optional one
+    also offers ``stop``); False when none is left."""
+    senate = state.agora
+    while senate.steps and state.phase != Phase.GAME_OVER:
+        player, choice, argument, optional = senate.steps.pop(0)
+        if step_options(state, player, choice, argument):
+            senate.choice, senate.argument, senate.optional = choice, argument, optional
+            state.phase, state.current = Phase.CHOOSE, player
+            refresh_options(state)
+            return True
+    senate.steps.clear()
+    return False
+
+
+def refresh_options(state: DuelState) -> None:
+    """The items of the decision asked now, from the state (after a determinization redrew the
+    conspiracies the decider holds or drew)."""
+    senate = state.agora
+    acts = action_table(state.db)
+    options = step_options(state, state.current, Choice(senate.choice), senate.argument)
+    if senate.optional:
+        options.append((Item.OPTION, STOP))
+    senate.options = sorted(acts.item_offsets[kind] + i for kind, i in options)
+
+
+def choice_actions(state: DuelState) -> list[int]:
+    """The legal ``choose`` actions of Agora's decision now."""
+    choose = action_table(state.db).choose
+    return [choose + index for index in state.agora.options]
+
+
+def why_not_choose(state: DuelState, index: int) -> str | None:
+    acts = action_table(state.db)
+    if index not in state.agora.options:
+        return f"{acts.item_name(index)} is not in the set chosen from now ({CHOICE_NAMES[state.agora.choice]})"
+    return None
+
+
+def choose(state: DuelState, action: int, index: int) -> None:
+    """The ``choose`` action of Agora's decision: ``stop`` ends the player's steps of this set
+    waiting next (the Politician's other Senate actions); any other item resolves the set's step."""
+    senate = state.agora
+    kind, item = action_table(state.db).item_of(index)
+    player, choice, argument = state.current, Choice(senate.choice), senate.argument
+    state.log.append((player, action, 0))
+    senate.choice_log.append((len(state.log) - 1, choice))
+    senate.choice, senate.options, senate.argument, senate.optional = NONE, [], None, False
+    if kind is Item.OPTION and item == STOP:
+        while senate.steps and senate.steps[0][:2] == (player, choice):
+            senate.steps.pop(0)
+    else:
+        _RESOLVE[choice](state, player, kind, item, argument)
+    if state.phase != Phase.GAME_OVER:
+        rules.end_turn(state)
+
+
+# ------------------------------------------------------------------- the Senate changing
+def change_senate(state: DuelState, change: Callable[[], None]) -> None:
+    """Make ``change`` to the Senate, then: the costs change with the decrees controlled; political
+    supremacy ends the game at once (*decision of the project*: before the shield decree's pawn
+    move of the same change, the control being its cause); the shield decree's pull moves the
+    pawn (military tokens and military supremacy as for any shield)."""
+    db, senate = state.db, state.agora
+    before = shield_pull(db, senate)
+    change()
+    state.clear_caches()
+    winner = political_supremacy(senate)
+    if winner != NOBODY:
+        rules.game_over(state, (winner,), Victory.POLITICAL)
+        return
+    steps = shield_steps(db, before, senate)
+    if steps:
+        rules.move_pawn(state, 0 if steps > 0 else 1, abs(steps))
+
+
+def military_token(state: DuelState, player: int, distance: int) -> None:
+    """``player`` moved the pawn onto an Agora military token (in place of a looting token): its
+    influence decisions, and no coin lost."""
+    push_steps(state, influence_steps(player, state.db.agora.military_token_effects[distance]))
+
+
+# --------------------------------------------------------------- hooks of the base turn
+def draft_effects(state: DuelState, player: int, wonder: int) -> None:
+    """A wonder taken in the draft: Curia Julia conspires, Knossos places a cube."""
+    for effect in state.db.wonders[wonder].effects:
+        if effect.kind is EffectKind.DRAFT_CONSPIRE:
+            conspire(state, player)
+        elif effect.kind is EffectKind.DRAFT_PLACE_INFLUENCE:
+            push_steps(state, [(player, Choice.PLACE_INFLUENCE, None, False)] * effect.amount)
+
+
+def card_built(state: DuelState, player: int, card: int) -> None:
+    """Anyone built ``card`` (from the structure, the discard pile or a conspiracy): the income
+    decrees pay their controllers; a Senator is recruited: a Politician's Senate actions (by the
+    blue cards, each optional: *decision of the project*, a player may stop), a Conspirator's
+    place-or-conspire (and the decree's replay)."""
+    db, senate = state.db, state.agora
+    for who, coins in enumerate(build_income(db, senate, db.card_color[card], state.age)):
+        state.coins[who] += coins
+    chambers = db.agora.politician_chambers[card]
+    if chambers:
+        actions = senate_actions(db, senate, player, state.color_count[player][BLUE])
+        push_steps(state, [(player, Choice.SENATE_ACTION, chambers, True)] * actions)
+    elif db.agora.conspirator[card]:
+        push_steps(state, [(player, Choice.CONSPIRATOR, None, False)])
+        if has_decree(db, senate, player, EffectKind.PLAY_AGAIN_ON_CONSPIRATOR):
+            state.play_again = True
+
+
+def wonder_built(state: DuelState, player: int, wonder: int) -> None:
+    """Anyone built ``wonder``: the wonder income decree pays; Knossos' cube (and its optional
+    move), Curia Julia's optional trigger of any held conspiracy."""
+    db = state.db
+    for who, coins in enumerate(wonder_income(db, state.agora, state.age)):
+        state.coins[who] += coins
+    effects = db.wonders[wonder].effects
+    steps = [(player, Choice.CURIA_TRIGGER, None, True)
+             for e in effects if e.kind is EffectKind.TRIGGER_UNPREPARED_CONSPIRACY]
+    push_steps(state, steps + influence_steps(player, effects))
+
+
+def conspire(state: DuelState, player: int) -> None:
+    """Draw the top conspiracies: keep one (then put the other back), or both with Organized Crime."""
+    db, senate = state.db, state.agora
+    drawn = draw_conspiracies(db, senate)
+    if db.organized_crime != NONE and state.player_tokens[player] >> db.organized_crime & 1:
+        for conspiracy in drawn:
+            keep_conspiracy(senate, player, conspiracy)
+    else:
+        push_steps(state, [(player, Choice.KEEP_CONSPIRACY, None, False)])
+
+
+def prepare(state: DuelState, player: int, card: int) -> None:
+    """``player`` took ``card`` to prepare a conspiracy: which one is asked next."""
+    state.agora.chosen = card
+    push_steps(state, [(player, Choice.PREPARE_CONSPIRACY, None, False)])
+
+
+def trigger(state: DuelState, player: int, conspiracy: int) -> None:
+    """``player`` triggers ``conspiracy``: it is used up, its immediate effects happen (Blackmail,
+    Coup, Embezzlement) and its choices are asked in its effects' order, the optional influence
+    move last (Political Maneuver: place, remove, then the optional move)."""
+    db, senate = state.db, state.agora
+    trigger_conspiracy(senate, player, conspiracy)
+    opponent = 1 - player
+    effects = db.agora.conspiracies[conspiracy].effects
+    steps = []
+    for effect in effects:
+        kind = effect.kind
+        if kind in TARGET_CHOICE:
+            count = effect.amount if kind is EffectKind.DISCARD_ACCESSIBLE_CARDS else 1
+            # Turn of Events: the second discard may be declined
+            steps += [(player, TARGET_CHOICE[kind], effect, i > 0) for i in range(count)]
+        elif kind is EffectKind.MOVE_DECREE:
+            steps.append((player, Choice.DECREE_FROM, None, False))
+        elif kind is EffectKind.STEAL_HALF_COINS:
+            coins = blackmail_coins(state.coins[opponent])
+            state.coins[opponent] -= coins
+            state.coins[player] += coins
+    gained, lost = embezzlement_coins(senate, player, effects)
+    state.coins[player] += gained
+    state.coins[opponent] -= min(lost, state.coins[opponent])
+    push_steps(state, steps + influence_steps(player, effects))
+    shields = sum(e.amount for e in effects if e.kind is EffectKind.SHIELDS)
+    if shields:
+        rules.move_pawn(state, player, shields)
+
+
+# ------------------------------------------------------------- each set's resolution
+def _resolve_influence(state: DuelState, player: int, kind: Item, item: int, _) -> None:
+    """A cube placed in a chamber, moved, or (a Conspirator) a conspire."""
+    senate = state.agora
+    if kind is Item.CHAMBER:
+        change_senate(state, lambda: place_cube(state.db, senate, player, item))
+    elif kind is Item.SENATE_MOVE:
+        source, target = action_table(state.db).senate_moves[item]
+        change_senate(state, lambda: move_cube(senate, player, source, target))
+    else:
+        conspire(state, player)
+
+
+def _resolve_remove(state: DuelState, player: int, kind: Item, chamber: int, _) -> None:
+    change_senate(state, lambda: remove_cube(state.agora, 1 - player, chamber))
+
+
+def _resolve_keep(state: DuelState, player: int, kind: Item, conspiracy: int, _) -> None:
+    keep_conspiracy(state.agora, player, conspiracy)
+    if state.agora.drawn:
+        push_steps(state, [(player, Choice.PUT_BACK, None, False)])
+
+
+def _resolve_put_back(state: DuelState, player: int, kind: Item, option: int, _) -> None:
+    put_back_conspiracy(state.agora, state.agora.drawn[0], on_top=option == TOP)
+
+
+def _resolve_prepare(state: DuelState, player: int, kind: Item, conspiracy: int, _) -> None:
+    senate = state.agora
+    prepare_conspiracy(senate, player, conspiracy, senate.chosen)
+    senate.chosen = EMPTY
+
+
+def _resolve_curia(state: DuelState, player: int, kind: Item, conspiracy: int, _) -> None:
+    trigger(state, player, conspiracy)
+
+
+def _resolve_steal_wonder(state: DuelState, player: int, kind: Item, wonder: int, _) -> None:
+    state.player_wonders[1 - player].remove(wonder)
+    state.player_wonders[player].append(wonder)
+    state.clear_caches()
+
+
+def _resolve_destroy(state: DuelState, player: int, kind: Item, card: int, _) -> None:
+    rules.remove_from_city(state, 1 - player, card)
+    state.discard.append(card)
+
+
+def _resolve_lock(state: DuelState, player: int, kind: Item, token: int, _) -> None:
+    """Obscurantism: the token leaves the board or the opponent (what it gave once stays given), or
+    is locked among the set-aside ones, which only the locker sees."""
+    opponent = 1 - player
+    public = bool((state.board_tokens | state.player_tokens[opponent]) >> token & 1)
+    state.board_tokens &= ~(1 << token)
+    if state.player_tokens[opponent] >> token & 1:
+        state.player_tokens[opponent] &= ~(1 << token)
+        if state.db.token_science[token] != NONE:
+            state.science[opponent][state.db.token_science[token]] -= 1
+        state.clear_caches()
+    state.agora.locked.append((token, player, public))
+
+
+def _build_free(state: DuelState, player: int, card: int) -> None:
+    rules.add_building(state, player, card)
+    if state.phase != Phase.GAME_OVER:
+        card_built(state, player, card)
+
+
+def _resolve_first_row(state: DuelState, player: int, kind: Item, card: int, _) -> None:
+    rules.take_from_structure(state, card)
+    _build_free(state, player, card)
+
+
+def _resolve_boxed(state: DuelState, player: int, kind: Item, card: int, _) -> None:
+    next(boxed for boxed in state.boxed if card in boxed).remove(card)
+    _build_free(state, player, card)
+
+
+def _resolve_set_aside(state: DuelState, player: int, kind: Item, token: int, _) -> None:
+    rules.take_token(state, player, token)
+
+
+def _resolve_discard_accessible(state: DuelState, player: int, kind: Item, card: int, _) -> None:
+    rules.take_from_structure(state, card)
+    state.discard.append(card)
+
+
+def _resolve_take_card(state: DuelState, player: int, kind: Item, card: int, _) -> None:
+    rules.remove_from_city(state, 1 - player, card)
+    rules.add_building(state, player, card)
+
+
+def _resolve_swap_take(state: DuelState, player: int, kind: Item, card: int, _) -> None:
+    _resolve_take_card(state, player, kind, card, _)
+    state.agora.chosen = card
+    push_steps(state, [(player, Choice.SWAP_GIVE, state.db.card_color[card], False)])
+
+
+def _resolve_swap_give(state: DuelState, player: int, kind: Item, card: int, _) -> None:
+    """Coercion's card given: it joins the opponent's city with its symbol; a pair it completes
+    gives the opponent a progress token (their decision), a sixth symbol their science supremacy."""
+    opponent, symbol = 1 - player, state.db.card_science[card]
+    state.agora.chosen = EMPTY
+    rules.remove_from_city(state, player, card)
+    pending, pairs_before = state.pending_progress, symbol != NONE and state.science[opponent][symbol] == 1
+    rules.add_building(state, opponent, card)
+    state.pending_progress = pending  # add_building's pair would be the turn player's
+    if pairs_before and state.board_tokens and state.phase != Phase.GAME_OVER:
+        push_steps(state, [(opponent, Choice.PAIR_TOKEN, None, False)])
+
+
+def _resolve_pair_token(state: DuelState, player: int, kind: Item, token: int, _) -> None:
+    state.board_tokens &= ~(1 << token)
+    rules.take_token(state, player, token)
+
+
+def _resolve_decree_from(state: DuelState, player: int, kind: Item, chamber: int, _) -> None:
+    push_steps(state, [(player, Choice.DECREE_TO, chamber, False)])
+
+
+def _resolve_decree_to(state: DuelState, player: int, kind: Item, target: int, source: int) -> None:
+    """Insider Influence: the first decree of ``source`` goes under the decrees of ``target``, whose
+    decrees then lie face up (*decision of the project*: the decree moved is seen)."""
+    senate = state.agora
+
+    def move_decree() -> None:
+        senate.decrees[target].append(senate.decrees[source].pop(0))
+        senate.decree_face_up[target] = True
+    change_senate(state, move_decree)
+
+
+def _resolve_box_wonder(state: DuelState, player: int, kind: Item, wonder: int, _) -> None:
+    """Sabotage: the opponent's built wonder and its card go back to the box: its VP and
+    production are lost, what it gave once stays given."""
+    db, owner = state.db, 1 - player
+    state.player_wonders[owner].remove(wonder)
+    state.agora.left_game.append(state.wonder_card[wonder])
+    state.wonder_built[wonder], state.wonder_card[wonder] = False, EMPTY
+    state.wonders_built -= 1
+    if db.wonder_choice[wonder]:
+        rules.add_choice(state, owner, db.wonder_choice[wonder], -1)
+    state.clear_caches()
+
+
+_RESOLVE = {
+    Choice.SENATE_ACTION: _resolve_influence, Choice.CONSPIRATOR: _resolve_influence,
+    Choice.PLACE_INFLUENCE: _resolve_influence, Choice.MOVE_INFLUENCE: _resolve_influence,
+    Choice.REMOVE_INFLUENCE: _resolve_remove, Choice.KEEP_CONSPIRACY: _resolve_keep,
+    Choice.PUT_BACK: _resolve_put_back, Choice.PREPARE_CONSPIRACY: _resolve_prepare,
+    Choice.CURIA_TRIGGER: _resolve_curia, Choice.STEAL_WONDER: _resolve_steal_wonder,
+    Choice.DESTROY_CARD: _resolve_destroy, Choice.LOCK_TOKEN: _resolve_lock,
+    Choice.FIRST_ROW_CARD: _resolve_first_row, Choice.BOXED_CARD: _resolve_boxed,
+    Choice.SET_ASIDE_TOKEN: _resolve_set_aside, Choice.DISCARD_ACCESSIBLE: _resolve_discard_accessible,
+    Choice.TAKE_CARD: _resolve_take_card, Choice.SWAP_TAKE: _resolve_swap_take, Choice.SWAP_GIVE: _resolve_swap_give,
+    Choice.DECREE_FROM: _resolve_decree_from, Choice.DECREE_TO: _resolve_decree_to,
+    Choice.BOX_WONDER: _resolve_box_wonder, Choice.PAIR_TOKEN: _resolve_pair_token,
+}

@@ -405,7 +405,7 @@ EXPANSIONS = {"pantheon": Expansion("pantheon_cards.csv", "pantheon_wonders.csv"
                                     deck_sizes=(0, 0, 0, 0, 5), num_wonders=2, num_tokens=3),
               "agora": Expansion("agora_cards.csv", "agora_wonders.csv", "agora_progress.csv",
                                  deck_sizes=(0, 0, 0, 0, 0, 13), num_wonders=2, num_tokens=2,
-                                 layouts="agora_layouts.json", playable=False)}
+                                 layouts="agora_layouts.json")}
 #: the expansions the engines play, in canonical order
 PLAYABLE_EXPANSIONS = tuple(name for name, expansion in EXPANSIONS.items() if expansion.playable)
 

@@ -135,9 +135,10 @@ def write_table_file(path: Path) -> None:
 
 
 #: the fields of a Python engine state that the core holds (all but the seed, kept beside the core
-#: state, the cost memo, and Pantheon's fields, which the core does not play yet): those of the
-#: core's layout, ``core/duel/state_layout.hpp``
-STATE_FIELDS = tuple(name for name in DuelState.__slots__ if name not in ("db", "seed", "cost_cache", "pantheon"))
+#: state, the cost memo, and Pantheon's and Agora's fields, which the core does not play yet): those
+#: of the core's layout, ``core/duel/state_layout.hpp``
+STATE_FIELDS = tuple(name for name in DuelState.__slots__
+                     if name not in ("db", "seed", "cost_cache", "pantheon", "agora"))
 
 
 @lru_cache(maxsize=1)
@@ -252,7 +253,7 @@ def to_python(engine: Any, state: Any, seed: int | None = None) -> DuelState:
     twin.victory = Victory(twin.victory)
     twin.owned = np.array(twin.owned, np.int8)
     twin.cost_cache = [None, None]
-    twin.pantheon = None  # the core plays the base game only
+    twin.pantheon = twin.agora = None  # the core plays the base game only
     return twin
 
 

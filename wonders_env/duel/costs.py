@@ -7,7 +7,7 @@ produce fixed units (brown and grey cards) and "one of" units (Forum, Caravanser
 Lighthouse, Piraeus: one unit per construction, never counted in the opponent's prices). Masonry
 (blue cards) and Architecture (wonders) waive 2 units. Agora's decrees lower the bank's price of
 some resources (:func:`discounted_prices`) and let a card ignore one cost symbol
-(:func:`symbol_waived_cost`). The player always takes the cheapest way;
+(:func:`symbol_waived_payment`). The player always takes the cheapest way;
 :func:`purchase_cost` computes it fast, :func:`payment_options` lists every way (the slow
 reference the tests compare it with).
 """
@@ -40,14 +40,16 @@ def discounted_prices(prices: Sequence[int], discount_bits: int, min_price: int)
     return tuple(max(price - 1, min_price) if discount_bits >> r & 1 else price for r, price in enumerate(prices))
 
 
-def symbol_waived_cost(coin_cost: int, cost: Sequence[int], production: Sequence[int], raw_choices: int,
-                       manufactured_choices: int, prices: Sequence[int], waived: int) -> int:
-    """Agora's discount decrees: what a card costs with one cost symbol ignored, the player's
-    choice of one resource unit (one more ``waived``) or the printed coins, on the cheaper way.
-    *Decision of the project*: the printed coins are one symbol whatever their number (the card
-    shows one coin)."""
+def symbol_waived_payment(coin_cost: int, cost: Sequence[int], production: Sequence[int], raw_choices: int,
+                          manufactured_choices: int, prices: Sequence[int], waived: int) -> tuple[int, int]:
+    """Agora's discount decrees: (what a card costs with one cost symbol ignored, the part of it paid
+    for resources), the player's choice of one resource unit (one more ``waived``) or the printed
+    coins, on the cheaper way (on a tie, the one paying less for resources: less to Economy's
+    owner). *Decision of the project*: the printed coins are one symbol whatever their number (the
+    card shows one coin)."""
     resources = (cost, production, raw_choices, manufactured_choices, prices)
-    return min(coin_cost + purchase_cost(*resources, waived + 1), purchase_cost(*resources, waived))
+    fewer, plain = purchase_cost(*resources, waived + 1), purchase_cost(*resources, waived)
+    return min((coin_cost + fewer, fewer), (plain, plain))
 
 
 def purchase_cost(cost: Sequence[int], production: Sequence[int], raw_choices: int,

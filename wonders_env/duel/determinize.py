@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..deal_rng import DealRng
+from . import agora
 from .cards import NONE, DuelDatabase
 from .pantheon import ENKI_TOKENS
-from .state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, AgoraState, Choice, DuelState, Phase, deal_age
+from .state import BOARD_TOKENS, EMPTY, NOBODY, WONDERS_PER_ROUND, AgoraState, Choice, DuelState, Phase, deal_age
 
 
 def determinize(state: DuelState, player: int, rng: np.random.Generator) -> DuelState:
@@ -26,7 +27,8 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     Age I is laid out, and the offering tokens not yet seen (face down on their slots or dealt for
     Age II). What a player saw of a deck's top (the divinity they put back) is not kept. With Agora,
     a later Age's deal has its Senators too: those not in the current and earlier Ages, redealt
-    among the later Ages (the Senate's hidden parts: :func:`redraw_senate`). The copy
+    among the later Ages, and the Senate's hidden parts are redrawn (:func:`redraw_senate`; a set-aside
+token the opponent locked too). The copy
     has no seed (``None``): its deal is no longer its seed's, so its record is not replayed from a seed.
     """
     if player not in (0, 1):
@@ -50,6 +52,11 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
         twin.deals[age - 1], twin.boxed[age - 1] = deal_age(twin.db, age, later_ages)
     if twin.db.agora:
         _redeal_later_senators(twin, later_ages)
+        conspiring = twin.phase == Phase.CHOOSE and twin.agora.choice in (Choice.KEEP_CONSPIRACY, Choice.PUT_BACK)
+        twin.agora = redraw_senate(twin.db, twin.agora, player, twin.current if conspiring else NOBODY, rng)
+        _redraw_locked_tokens(twin, player, rng)
+        if twin.phase == Phase.CHOOSE and twin.agora.choice != NONE:
+            agora.refresh_options(twin)
     if twin.pantheon is not None:
         _redraw_pantheon(twin, player, rng)
     return twin
@@ -107,6 +114,18 @@ def _redraw_pantheon(state: DuelState, player: int, rng: np.random.Generator) ->
         tokens = sorted(pantheon.slot_tokens[s] for s in slots)
         for s, token in zip(slots, (tokens[i] for i in rng.permutation(len(tokens)))):
             pantheon.slot_tokens[s] = token
+
+
+def _redraw_locked_tokens(state: DuelState, player: int, rng: np.random.Generator) -> None:
+    """Agora: a set-aside token the opponent locked (Obscurantism), redrawn among the set-aside tokens
+    ``player`` has not seen (before the Great Library drew any; Enki's are seen)."""
+    senate = state.agora
+    for i, (token, locker, public) in enumerate(senate.locked):
+        if public or locker == player or state.library_used:
+            continue
+        shown = set(state.pantheon.enki_tokens) if state.pantheon is not None else set()
+        pool = sorted([token] + [t for t in agora.set_aside_tokens(state) if t not in shown])
+        senate.locked[i] = (pool[rng.integers(len(pool))], locker, public)
 
 
 def _redeal_later_senators(state: DuelState, rng: DealRng) -> None:

@@ -8,7 +8,8 @@ that a core game never builds a Python engine state nor imports the Python rules
 :mod:`.observation`). Both deal a seed's game as the core does (:mod:`wonders_env.deal_rng`), so a
 seed gives the same game, observations and rewards on both, and in ``vector``. ``edition``
 picks the tables (a name of :data:`.cards.EDITIONS` or a :class:`.cards.DuelDatabase`) and
-``expansions`` the expansions played with them (``("pantheon",)``); the spaces are sized by them.
+``expansions`` the expansions played with them (``("pantheon",)``, ``("agora",)`` or both); the
+spaces are sized by them.
 The compiled core plays the base game only: a table with an expansion needs ``engine="python"``,
 and the default engine refuses it saying so.
 """

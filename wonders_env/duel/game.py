@@ -35,7 +35,7 @@ NUM_PLAYERS = 2
 class DuelGame:
     """The 7 Wonders Duel engine: two players, the tables of ``edition`` (a name of
     :data:`~.cards.EDITIONS`, ``"1st"`` the base game, or a :class:`~.cards.DuelDatabase`) with the
-    ``expansions`` (None or a tuple of names of :data:`~.cards.PLAYABLE_EXPANSIONS`: ``("pantheon",)``)."""
+    ``expansions`` (None or a tuple of names of :data:`~.cards.PLAYABLE_EXPANSIONS`: ``"pantheon"``, ``"agora"``)."""
 
     name = "seven_wonders_duel"
     num_players = NUM_PLAYERS

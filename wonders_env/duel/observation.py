@@ -74,6 +74,36 @@ view                            size       content
 ``choice``                      18         one-hot: the named set I choose from now
                                            (``pantheon.Choice``)
 ==============================  =========  ====================================================
+
+**Agora** (``expansions=("agora",)``): the base views come first, sized by the Agora table (86
+cards: the 13 Senators 73-85 after the base cards; 14 wonders, 12 progress tokens, 25 structure
+slots, 6 card backs: I, II, III, Guild, Grand Temple (none), Senator; the ``phase`` view has 9
+phases, ``choose`` last), then these views (chambers 1-6; conspiracy and decree ids: rows of
+``data/agora_conspiracies.csv`` and ``agora_decrees.csv``). With both expansions (``("pantheon",
+"agora")``, 91 cards, 16 wonders, 15 tokens) the Pantheon views come before these.
+
+==============================  =========  ====================================================
+view                            size       content
+==============================  =========  ====================================================
+``senate_cubes``                6 x 2      per chamber: my cubes, the opponent's (counts)
+``chamber_decrees``             6 x 17     per chamber: its face-up decrees (16 ids), and the
+                                           count of its face-down ones (their ids are hidden)
+``conspiracy_deck``             1          conspiracies left in the deck (count; never the order)
+``my_conspiracies``             16         the conspiracies I hold unprepared
+``my_prepared``                 16         the conspiracies I hold prepared
+``opponent_conspiracies``       2          the opponent's held conspiracies, unprepared and
+                                           prepared (counts: never which)
+``my_triggered``                16         the conspiracies I triggered (face up, used)
+``opponent_triggered``          16
+``drawn_conspiracies``          16         the conspiracies I drew and choose among now (to the
+                                           drawer only)
+``locked_tokens``               12         progress tokens locked by Obscurantism (one set aside:
+                                           to its locker only)
+``agora_choice``                23         one-hot: Agora's named set I choose from now
+                                           (``state.Choice`` from ``SENATE_ACTION``)
+``may_trigger``                 1          1 while I may trigger a prepared conspiracy
+``senate_actions_left``         1          my Senate actions waiting after this one (count)
+==============================  =========  ====================================================
 """
 
 from __future__ import annotations
@@ -84,7 +114,8 @@ from itertools import accumulate
 import numpy as np
 
 from .cards import BASE, DuelDatabase
-from .state import EMPTY, LOOTING_TOKENS, Choice, DuelState, Phase, num_phases
+from .cards import NONE
+from .state import AGORA_CHOICES, EMPTY, LOOTING_TOKENS, PANTHEON_CHOICES, Choice, DuelState, Phase, num_phases
 
 
 class ObservationLayout:
@@ -115,7 +146,18 @@ class ObservationLayout:
                 ("my_pantheon_tokens", len(tables.decks) + len(tables.offering_tokens)),
                 ("opponent_pantheon_tokens", len(tables.decks) + len(tables.offering_tokens)),
                 ("my_divinities", tables.num_divinities), ("opponent_divinities", tables.num_divinities),
-                ("astarte", 2), ("minerva", 19), ("enki_tokens", tokens), ("choice", len(Choice)),
+                ("astarte", 2), ("minerva", 19), ("enki_tokens", tokens), ("choice", len(PANTHEON_CHOICES)),
+            )
+        if db.agora:
+            agora = db.agora
+            chambers, conspiracies = agora.num_chambers, agora.num_conspiracies
+            self.decree_size = agora.num_decrees + 1
+            self.view_sizes += (
+                ("senate_cubes", chambers * 2), ("chamber_decrees", chambers * self.decree_size),
+                ("conspiracy_deck", 1), ("my_conspiracies", conspiracies), ("my_prepared", conspiracies),
+                ("opponent_conspiracies", 2), ("my_triggered", conspiracies), ("opponent_triggered", conspiracies),
+                ("drawn_conspiracies", conspiracies), ("locked_tokens", tokens), ("agora_choice", len(AGORA_CHOICES)),
+                ("may_trigger", 1), ("senate_actions_left", 1),
             )
         sizes = self.view_sizes
         offsets = self.offsets = dict(zip((name for name, _ in sizes),
@@ -212,6 +254,8 @@ def encode_observation(state: DuelState, player: int) -> np.ndarray:
     obs[coins + 1] = state.coins[opponent]
     if state.pantheon is not None:
         _encode_pantheon(state, player, layout, obs)
+    if state.agora is not None:
+        _encode_agora(state, player, layout, obs)
     return obs
 
 
@@ -245,8 +289,38 @@ def _encode_pantheon(state: DuelState, player: int, layout: ObservationLayout, o
     if pantheon.minerva is not None:
         obs[offsets["minerva"] + 9 + (pantheon.minerva if player == 0 else -pantheon.minerva)] = 1
     obs[[offsets["enki_tokens"] + t for t in pantheon.enki_tokens]] = 1
-    if state.phase == Phase.CHOOSE and state.current == player:
+    if state.phase == Phase.CHOOSE and state.current == player and pantheon.choice != NONE:
         obs[offsets["choice"] + pantheon.choice] = 1
+
+
+def _encode_agora(state: DuelState, player: int, layout: ObservationLayout, obs: np.ndarray) -> None:
+    """The Agora views of ``player``'s observation (see the module's table)."""
+    senate, offsets, opponent = state.agora, layout.offsets, 1 - player
+    for chamber in range(len(senate.decrees)):
+        obs[offsets["senate_cubes"] + 2 * chamber] = senate.cubes[player][chamber]
+        obs[offsets["senate_cubes"] + 2 * chamber + 1] = senate.cubes[opponent][chamber]
+        base = offsets["chamber_decrees"] + chamber * layout.decree_size
+        if senate.decree_face_up[chamber]:
+            obs[[base + decree for decree in senate.decrees[chamber]]] = 1
+        else:
+            obs[base + layout.decree_size - 1] = len(senate.decrees[chamber])
+    obs[offsets["conspiracy_deck"]] = len(senate.conspiracy_deck)
+    for conspiracy, card in zip(senate.conspiracies[player], senate.prepared[player]):
+        obs[offsets["my_conspiracies" if card == EMPTY else "my_prepared"] + conspiracy] = 1
+    prepared = sum(card != EMPTY for card in senate.prepared[opponent])
+    obs[offsets["opponent_conspiracies"]] = len(senate.prepared[opponent]) - prepared
+    obs[offsets["opponent_conspiracies"] + 1] = prepared
+    obs[[offsets["my_triggered"] + c for c in senate.triggered[player]]] = 1
+    obs[[offsets["opponent_triggered"] + c for c in senate.triggered[opponent]]] = 1
+    obs[[offsets["locked_tokens"] + token for token, locker, public in senate.locked if public or locker == player]] = 1
+    if state.current == player:
+        if senate.choice in (Choice.KEEP_CONSPIRACY, Choice.PUT_BACK):
+            obs[[offsets["drawn_conspiracies"] + c for c in senate.drawn]] = 1
+        if senate.choice != NONE:
+            obs[offsets["agora_choice"] + senate.choice - Choice.SENATE_ACTION] = 1
+        obs[offsets["may_trigger"]] = state.phase == Phase.PLAY and senate.may_trigger
+        obs[offsets["senate_actions_left"]] = sum(1 for step in senate.steps
+                                                 if step[:2] == (player, Choice.SENATE_ACTION))
 
 
 def observation_views(obs: np.ndarray, db: DuelDatabase = BASE) -> dict[str, np.ndarray]:

@@ -58,7 +58,7 @@ The rules, in the order they happen:
 
 from __future__ import annotations
 
-from . import rules
+from . import agora, rules
 from .actions import Item, TRACK_MIDDLE, action_table
 from .cards import GREEN, NONE, EffectKind
 from .state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBODY, Choice, DuelState, Phase
@@ -328,6 +328,8 @@ def _resolve_baal(state: DuelState, player: int, card: int) -> None:
 def _resolve_hades(state: DuelState, player: int, card: int) -> None:
     state.discard.remove(card)
     rules.add_building(state, player, card)
+    if state.agora is not None and state.phase != Phase.GAME_OVER:
+        agora.card_built(state, player, card)
     if state.phase != Phase.GAME_OVER:
         rules.end_turn(state)
 
@@ -382,9 +384,14 @@ def _resolve_neptune_discard(state: DuelState, player: int, token: int) -> None:
 
 
 def _resolve_neptune_apply(state: DuelState, player: int, token: int) -> None:
+    """With Agora the token applied is an Agora military token: its influence decisions are the
+    Neptune player's (README decision 5)."""
     state.looting[token] = False
-    victim, _, coins = LOOTING_TOKENS[token]
-    state.coins[victim] -= min(coins, state.coins[victim])
+    victim, distance, coins = LOOTING_TOKENS[token]
+    if state.agora is not None:
+        agora.military_token(state, player, distance)
+    else:
+        state.coins[victim] -= min(coins, state.coins[victim])
     rules.end_turn(state)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import STARTER_ME, ActionKind, Item, action_table
+from .actions import CONSPIRE, OPTION_NAMES, STARTER_ME, STOP, ActionKind, Item, action_table
 from .cards import CHAIN_SYMBOLS, COLORS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, SENATOR, DuelDatabase
 from .cards import EffectKind as K
 from .record import AGENTS
@@ -162,6 +162,8 @@ def action_effect(db: DuelDatabase, action: int) -> str:
         return wonder_text(db, wonder if kind == ActionKind.WONDER else index)
     if kind in (ActionKind.PROGRESS, ActionKind.LIBRARY):
         return effects_text(db.progress_tokens[index].effects)
+    if kind is ActionKind.TRIGGER:
+        return effects_text(db.agora.conspiracies[index].effects)
     return ""
 
 
@@ -175,7 +177,7 @@ PHASE_TEXT = {
     Phase.LIBRARY: "keep one of the progress tokens drawn for the Great Library",
     Phase.STARTER: "choose who starts the next Age",
     Phase.GAME_OVER: "game over",
-    Phase.CHOOSE: "choose for the Pantheon: the moves name the set and its items",
+    Phase.CHOOSE: "choose for an expansion: the moves name the set and its items",
 }
 #: what the seat to act decides in the Pantheon's phase, by the set it chooses from
 CHOICE_PROMPTS = {
@@ -197,13 +199,43 @@ CHOICE_PROMPTS = {
     Choice.THEATER_MYTHOLOGY: "choose the mythology deck to look through (The Divine Theater)",
     Choice.THEATER_DIVINITY: "activate for free one of the deck's divinities (The Divine Theater)",
     Choice.THEATER_TOP: "put the divinities back on their deck, the first on top (The Divine Theater)",
+    Choice.SENATE_ACTION: "a Senate action of your Politician: place a cube in its chambers, move one of yours "
+                          "to an adjacent chamber, or stop",
+    Choice.CONSPIRATOR: "your Conspirator: place a cube in any chamber, or conspire",
+    Choice.KEEP_CONSPIRACY: "keep one of the conspiracies you drew (face down)",
+    Choice.PUT_BACK: "put the other conspiracy on the top or the bottom of the deck",
+    Choice.PLACE_INFLUENCE: "place a cube in any chamber of the Senate",
+    Choice.REMOVE_INFLUENCE: "remove a cube of the opponent from the Senate",
+    Choice.MOVE_INFLUENCE: "you may move one of your cubes to an adjacent chamber",
+    Choice.PREPARE_CONSPIRACY: "choose the conspiracy the card you took goes under (prepared)",
+    Choice.CURIA_TRIGGER: "you may trigger one of your conspiracies, prepared or not (Curia Julia)",
+    Choice.STEAL_WONDER: "take an unbuilt wonder of the opponent (Extortion)",
+    Choice.DESTROY_CARD: "discard a card of the opponent (Expropriation, Swindle)",
+    Choice.LOCK_TOKEN: "lock a progress token for the rest of the game (Obscurantism)",
+    Choice.FIRST_ROW_CARD: "build for free a card of the structure's first-dealt row (Property Fraud)",
+    Choice.BOXED_CARD: "build for free one of the cards removed at setup (Treason)",
+    Choice.SET_ASIDE_TOKEN: "take one of the progress tokens set aside (Espionage)",
+    Choice.DISCARD_ACCESSIBLE: "discard an accessible card of the structure (Turn of Events)",
+    Choice.TAKE_CARD: "take a brown or grey card of the opponent (Foreclosure)",
+    Choice.SWAP_TAKE: "take a card of the opponent, to give one of yours of its colour (Coercion)",
+    Choice.SWAP_GIVE: "give the opponent one of your cards of that colour (Coercion)",
+    Choice.DECREE_FROM: "choose the chamber whose decree moves (Insider Influence)",
+    Choice.DECREE_TO: "choose the chamber it goes to, under the decree there (Insider Influence)",
+    Choice.BOX_WONDER: "return a built wonder of the opponent to the box (Sabotage)",
+    Choice.PAIR_TOKEN: "you received a pair of science symbols: take a progress token from the board",
 }
 
 
+def _choosing(state) -> Choice:
+    """The set the ``choose`` decision now is from (Agora's, else Pantheon's)."""
+    agora = getattr(state, "agora", None)
+    return Choice(agora.choice if agora is not None and agora.choice != NONE else state.pantheon.choice)
+
+
 def phase_text(state) -> str:
-    """What the seat to act decides now: the phase's prompt, or the Pantheon set's."""
+    """What the seat to act decides now: the phase's prompt, or the expansion set's."""
     if state.phase == Phase.CHOOSE:
-        return CHOICE_PROMPTS[Choice(state.pantheon.choice)]
+        return CHOICE_PROMPTS[_choosing(state)]
     return PHASE_TEXT[state.phase]
 
 
@@ -238,7 +270,8 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
     db = state.db
     kind, index, wonder = action_table(db).decode(action)
     if kind == ActionKind.BUILD:
-        return f"Build {db.cards[index].name}", state.build_cost(player, index)
+        verb = "Recruit" if db.card_color[index] == SENATOR else "Build"
+        return f"{verb} {db.cards[index].name}", state.build_cost(player, index)
     if kind == ActionKind.WONDER:
         return f"Build {db.wonders[wonder].name} with {db.cards[index].name}", state.wonder_cost(player, wonder)
     if kind == ActionKind.STARTER:
@@ -251,6 +284,8 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         price = state.activation_price(player, index, wonder)
         return (f"Activate {divinity} (space {index + 1}) for {_coins(price)}"
                 + (f" with {' and '.join(used)}" if used else "")), None
+    if kind == ActionKind.CHOOSE and state.db.agora is not None and state.agora.choice != NONE:
+        return _agora_move(state, Choice(state.agora.choice), index), None
     if kind == ActionKind.CHOOSE:
         acts, choice = action_table(db), Choice(state.pantheon.choice)
         chosen = (acts.item_name(acts.item_offsets[CHOSEN_ITEM[choice]] + state.pantheon.chosen)
@@ -263,8 +298,58 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         ActionKind.LIBRARY: lambda: f"Keep the progress token {db.progress_tokens[index].name}",
         ActionKind.DESTROY: lambda: f"Destroy the opponent's {db.cards[index].name}",
         ActionKind.MAUSOLEUM: lambda: f"Build {db.cards[index].name} from the discard pile for free",
+        ActionKind.PREPARE: lambda: f"Take {db.cards[index].name} to prepare a conspiracy (tucked under it)",
+        ActionKind.TRIGGER: lambda: f"Trigger the conspiracy {db.agora.conspiracies[index].name}",
     }
     return names[kind](), None
+
+
+def _agora_move(state, choice: Choice, index: int) -> str:
+    """The name of a ``choose`` move of Agora's set ``choice`` (its item by kind: a chamber places,
+    removes or names a decree's chamber; a move moves a cube; an option says what it does)."""
+    db = state.db
+    acts = action_table(db)
+    kind, item = acts.item_of(index)
+    if kind is Item.OPTION:
+        if item == STOP:
+            return STOP_MOVES.get(choice, "Stop")
+        if item == CONSPIRE:
+            return "Conspire: draw 2 conspiracies, keep one face down"
+        return f"Put {db.agora.conspiracies[state.agora.drawn[0]].name} on the {OPTION_NAMES[item]} of the deck"
+    if kind is Item.SENATE_MOVE:
+        source, target = acts.senate_moves[item]
+        return f"Move one of your cubes from chamber {source + 1} to chamber {target + 1}"
+    name = acts.item_name(index)
+    if kind is Item.CHAMBER:
+        return {Choice.REMOVE_INFLUENCE: f"Remove an opponent's cube from {name}",
+                Choice.DECREE_FROM: f"Move the decree of {name} (Insider Influence)",
+                Choice.DECREE_TO: f"Put the decree under the decree of {name} (Insider Influence)",
+                }.get(choice, f"Place an influence cube in {name}")
+    if choice is Choice.PREPARE_CONSPIRACY:
+        return f"Prepare {name} with {db.cards[state.agora.chosen].name}"
+    return AGORA_CHOICE_MOVES[choice].format(item=name)
+
+
+#: the name of the ``stop`` move of Agora's optional sets
+STOP_MOVES = {Choice.SENATE_ACTION: "Take no more Senate actions", Choice.MOVE_INFLUENCE: "Move no cube",
+              Choice.CURIA_TRIGGER: "Trigger no conspiracy", Choice.DISCARD_ACCESSIBLE: "Discard no second card"}
+#: the name of a ``choose`` move of Agora's sets of conspiracies, cards, wonders and tokens
+AGORA_CHOICE_MOVES = {
+    Choice.KEEP_CONSPIRACY: "Keep the conspiracy {item}",
+    Choice.CURIA_TRIGGER: "Trigger {item} (Curia Julia)",
+    Choice.STEAL_WONDER: "Take the opponent's unbuilt wonder {item} (Extortion)",
+    Choice.DESTROY_CARD: "Discard the opponent's {item}",
+    Choice.LOCK_TOKEN: "Lock the progress token {item} (Obscurantism)",
+    Choice.FIRST_ROW_CARD: "Build {item} from the structure for free (Property Fraud)",
+    Choice.BOXED_CARD: "Build {item}, removed at setup, for free (Treason)",
+    Choice.SET_ASIDE_TOKEN: "Take the progress token {item} (Espionage)",
+    Choice.DISCARD_ACCESSIBLE: "Discard {item} from the structure (Turn of Events)",
+    Choice.TAKE_CARD: "Take the opponent's {item} into your city (Foreclosure)",
+    Choice.SWAP_TAKE: "Take the opponent's {item} (Coercion)",
+    Choice.SWAP_GIVE: "Give your {item} to the opponent (Coercion)",
+    Choice.BOX_WONDER: "Return the opponent's {item} to the box (Sabotage)",
+    Choice.PAIR_TOKEN: "Take the progress token {item}",
+}
 
 
 #: the name of a ``choose`` move, by the set chosen from: ``{item}`` is the item's name, ``{chosen}``
@@ -291,8 +376,9 @@ CHOICE_MOVES = {
 }
 #: the sets whose move names the item chosen before (``state.pantheon.chosen``), and its kind
 CHOSEN_ITEM = {Choice.PLACE_SPACE: Item.DIVINITY, Choice.ISIS_WONDER: Item.CARD}
-#: the sets whose chosen item only the chooser may know (a face-down placement, the order of a deck)
-HIDDEN_CHOICES = ("place_divinity", "theater_top")
+#: the sets whose chosen item only the chooser may know (a face-down placement, the order of a deck,
+#: a conspiracy kept or prepared, a token locked: one set aside is seen by its locker only)
+HIDDEN_CHOICES = ("place_divinity", "theater_top", "keep_conspiracy", "prepare_conspiracy", "lock_token")
 
 
 def _coins(n: int) -> str:
@@ -312,6 +398,8 @@ ENTRY_TEXT = {
     "library": "kept the progress token {token} (The Great Library)",
     "starter": "chose {starter} to start the next Age",
     "activate": "activated {divinity} (space {space})",
+    "prepare": "took {card} to prepare a conspiracy",
+    "trigger": "triggered the conspiracy {conspiracy}",
 }
 #: what a ``choose`` entry (Pantheon) says its agent did, by the set chosen from
 CHOICE_ENTRY_TEXT = {
@@ -328,10 +416,24 @@ CHOICE_ENTRY_TEXT = {
     "gate_divinity": "activated {item} from the top of its deck (the Gate)",
     "theater_mythology": "looked through the {item} deck (The Divine Theater)",
     "theater_divinity": "activated {item} (The Divine Theater)", "theater_top": "put {item} back on its deck",
+    "senate_action": "chose {item} (a Senate action)", "conspirator": "chose {item} (a Conspirator)",
+    "keep_conspiracy": "kept the conspiracy {item}", "put_back": "put the other conspiracy on the {item} of the deck",
+    "place_influence": "placed a cube in {item}", "remove_influence": "removed a cube of the opponent from {item}",
+    "move_influence": "chose {item} (an influence move)", "prepare_conspiracy": "prepared {item}",
+    "curia_trigger": "chose {item} (Curia Julia's trigger)", "steal_wonder": "took the wonder {item} (Extortion)",
+    "destroy_card": "discarded the opponent's {item}", "lock_token": "locked the progress token {item} (Obscurantism)",
+    "first_row_card": "built {item} for free (Property Fraud)", "boxed_card": "built {item} for free (Treason)",
+    "set_aside_token": "took the progress token {item} (Espionage)",
+    "discard_accessible": "chose {item} (Turn of Events' discard)", "take_card": "took {item} (Foreclosure)",
+    "swap_take": "took {item} (Coercion)", "swap_give": "gave {item} (Coercion)",
+    "decree_from": "moved the decree of {item} (Insider Influence)",
+    "decree_to": "put the decree under the one of {item}", "box_wonder": "returned {item} to the box (Sabotage)",
+    "pair_token": "took the progress token {item}",
 }
 #: what a ``choose`` entry of a hidden set says to everyone but its chooser
 HIDDEN_ENTRY_TEXT = {"place_divinity": "chose a divinity to place face down",
-                     "theater_top": "put a divinity back on its deck"}
+                     "theater_top": "put a divinity back on its deck", "keep_conspiracy": "kept a conspiracy",
+                     "prepare_conspiracy": "prepared a conspiracy", "lock_token": "locked a progress token"}
 
 
 def entry_text(entry: dict[str, Any], viewer: int | None) -> str:

@@ -6,7 +6,7 @@ Top level: ``game``, ``env``, ``seed`` (the game's deal: ``reset(seed=...)`` of 
 only for a game started from an explicit deal), ``deal`` (how the seed is dealt: ``"splitmix64"``,
 :data:`wonders_env.deal_rng.DEAL_NAME`; records written before a seed was one game have none),
 ``finished``, ``victory`` (``"civilian"``,
-``"military"``, ``"science"``; ``null`` while the game runs), ``winners`` (both agents on a
+``"military"``, ``"science"``, with Agora ``"political"``; ``null`` while the game runs), ``winners`` (both agents on a
 shared victory, empty while the game runs), ``conflict_pawn`` (> 0: toward player_1's capital),
 ``players`` and ``actions``.
 
@@ -31,17 +31,22 @@ kind           meaning
 ``starter``    chose ``starter`` (an agent) to begin the next Age
 ``activate``   Pantheon: activated ``divinity`` of Pantheon ``space`` (1-6), spending the
                offering tokens ``offerings`` (their values, e.g. ``[-2, -3]``)
-``choose``     Pantheon: chose ``item`` (a name) of the kind ``item_kind`` (``card``,
-               ``wonder``, ``token``, ``divinity``, ``space``, ``mythology``, ``track``,
-               ``military_token``) from the named set ``set`` (``state.Choice``, e.g.
-               ``place_divinity``, ``zeus_card``) for a divinity, a token or a wonder
+``choose``     Pantheon, Agora: chose ``item`` (a name) of the kind ``item_kind``
+               (``card``, ``wonder``, ``token``, ``divinity``, ``space``,
+               ``mythology``, ``track``, ``military_token``, ``chamber``,
+               ``senate_move``, ``conspiracy``, ``option``) from the named set ``set``
+               (``state.Choice``, e.g. ``place_divinity``, ``senate_action``)
+``prepare``    Agora: took ``card`` from the structure to prepare a conspiracy
+``trigger``    Agora: triggered the prepared ``conspiracy`` at the start of the turn
 =============  ==================================================================
 
 A record of a table with expansions names them at the top level, ``expansions`` (e.g.
 ``["pantheon"]``; absent for the base game, whose records are unchanged), and with Pantheon each
 player also has ``divinities`` (activated, in order), ``pantheon_tokens`` (the mythology tokens
 by mythology and the offering tokens by value, e.g. ``["Greek", "-3"]``) and ``astarte_coins``;
-the score has a ninth category, ``divinities`` (:mod:`.scoring`). The record names every item of
+the score has a ninth category, ``divinities`` (:mod:`.scoring`). With Agora each player also has
+``senate_cubes`` (per chamber 1-6), ``conspiracies`` (held, in the order kept) and
+``conspiracies_triggered``; the score has the category ``senate``. The record names every item of
 the game, hidden ones included (a divinity placed face down): it is the game's full log.
 """
 
@@ -74,10 +79,16 @@ def action_entry(db: DuelDatabase, player: int, action: int, paid: int) -> dict[
     elif kind is ActionKind.CHOOSE:
         entry["item"], entry["item_kind"] = acts.item_name(index), ITEM_NAMES[acts.item_of(index)[0]]
     else:
-        entry[field] = {"card": db.cards, "wonder": db.wonders, "token": db.progress_tokens}[field][index].name
+        entry[field] = _named(db)[field][index].name
     if kind is ActionKind.WONDER:
         entry["wonder"] = db.wonders[wonder].name
     return entry
+
+
+def _named(db: DuelDatabase) -> dict[str, tuple]:
+    """The rows an entry's field names, by the field."""
+    return {"card": db.cards, "wonder": db.wonders, "token": db.progress_tokens,
+            "conspiracy": db.agora.conspiracies if db.agora else ()}
 
 
 def log_entries(state: DuelState, start: int = 0) -> list[dict[str, Any]]:
@@ -85,13 +96,16 @@ def log_entries(state: DuelState, start: int = 0) -> list[dict[str, Any]]:
     ``activate`` entry names its ``divinity`` and a ``choose`` entry its ``set``)."""
     db = state.db
     entries = [action_entry(db, player, action, paid) for player, action, paid in state.log]
+    if db.agora is not None:
+        for index, choice in state.agora.choice_log:
+            entries[index]["set"] = CHOICE_NAMES[choice]
     if db.pantheon is not None:
         tables, pantheon = db.pantheon, state.pantheon
         from_spaces, sets = iter(pantheon.space_activations), iter(pantheon.choice_log)
         for entry in entries:
             if entry["kind"] == "activate":
                 entry["divinity"] = tables.divinities[next(from_spaces)].name
-            elif entry["kind"] == "choose":
+            elif entry["kind"] == "choose" and "set" not in entry:  # a Pantheon set (not Agora's)
                 entry["set"] = CHOICE_NAMES[next(sets)]
     return entries[start:]
 
@@ -103,6 +117,15 @@ def _pantheon_players(state: DuelState, record: dict[str, Any]) -> None:
         player["divinities"] = [tables.divinities[d].name for d in pantheon.activated[p]]
         player["pantheon_tokens"] = [tables.tokens[t].name for t in pantheon.tokens[p]]
         player["astarte_coins"] = pantheon.astarte[p]
+
+
+def _agora_players(state: DuelState, record: dict[str, Any]) -> None:
+    """Each player's Senate fields."""
+    tables, senate = state.db.agora, state.agora
+    for p, player in enumerate(record["players"]):
+        player["senate_cubes"] = list(senate.cubes[p])
+        player["conspiracies"] = [tables.conspiracies[c].name for c in senate.conspiracies[p]]
+        player["conspiracies_triggered"] = [tables.conspiracies[c].name for c in senate.triggered[p]]
 
 
 def game_record(state: DuelState) -> dict[str, Any]:
@@ -139,6 +162,8 @@ def game_record(state: DuelState) -> dict[str, Any]:
         record["expansions"] = list(db.expansions)
     if db.pantheon is not None:
         _pantheon_players(state, record)
+    if db.agora is not None:
+        _agora_players(state, record)
     return record
 
 
@@ -146,7 +171,7 @@ def recorded_actions(record: dict[str, Any], db: DuelDatabase) -> list[int]:
     """The action numbers of a record's ``actions``, read back from their names with ``db``'s tables
     (those the record's ``expansions`` name): with the record's ``seed`` they replay its game."""
     acts = action_table(db)
-    items = {"card": db.card_ids, "wonder": db.wonder_ids, "token": db.token_ids}
+    items = {field: {row.name: row.id for row in rows} for field, rows in _named(db).items()}
     numbers = []
     for entry in record["actions"]:
         kind = ActionKind(KIND_NAMES.index(entry["kind"]))

@@ -6,6 +6,9 @@ seat's price, a face-down divinity by its mythology only (its name to its placer
 sizes, the tokens on the structure's cards (an offering token face down by its kind only), the
 Minerva pawn, the snake and Enki's tokens; each city adds its Pantheon tokens, Astarte's coins and
 the divinities it activated.
+With Agora (:func:`render_senate`): each chamber's cubes, controller and decrees (a face-down one
+unnamed), the conspiracy deck's size, each seat's conspiracies (their names to their holder only;
+the opponent's by count, prepared or not) and the ones triggered.
 Accessible cards are marked with ``*``. The functions read either engine's state, a
 :class:`.state.DuelState` or the core's :class:`.compiled.DuelStateView` (the same names), and ask
 the state itself for costs and scores, so that a core game needs none of the Python rules.
@@ -16,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 
 from .cards import COLORS, DECKS, MYTHOLOGIES, SCIENCE_SYMBOLS, Layout
+from .presentation import effects_text
 from .record import AGENTS
 from .state import EMPTY, LOOTING_TOKENS, DuelState, Phase
 
@@ -29,7 +33,7 @@ def _cell(state: DuelState, slot: int) -> str:
     return _card_cell(state.db, card, bool(state.face_up[slot]), not state.cover_count[slot])
 
 
-BACK_NAMES = {"G": "Guild", "T": "Grand Temple"}  # the other backs are an Age's
+BACK_NAMES = {"G": "Guild", "T": "Grand Temple", "S": "Senator"}  # the other backs are an Age's
 
 
 @cache
@@ -65,16 +69,21 @@ TRACK_ZONES = ((-9,), (-8, -7, -6), (-5, -4, -3), (-2, -1), (0,), (1, 2), (3, 4,
 
 
 @cache
-def _track(pawn: int, looting: tuple[bool, ...]) -> str:
+def _track(pawn: int, looting: tuple[bool, ...], db) -> str:
     track = "|".join("".join("X" if i == pawn else ("C" if abs(i) == 9 else ".") for i in zone)
                      for zone in TRACK_ZONES)
+    if db.agora is not None:  # Agora's military tokens: influence for the player who reaches them
+        effects = db.agora.military_token_effects
+        loot = [f"{AGENTS[victim]}'s side at {distance} ({effects_text(effects[distance])})"
+                for (victim, distance, _), present in zip(LOOTING_TOKENS, looting) if present]
+        return f"pawn {pawn:+d}: player_0 {track} player_1   military tokens left: {'; '.join(loot) or '-'}"
     loot = [f"{AGENTS[victim]} -{coins}" for (victim, _, coins), present in zip(LOOTING_TOKENS, looting) if present]
     return f"pawn {pawn:+d}: player_0 {track} player_1   looting tokens left: {', '.join(loot) or '-'}"
 
 
 def render_track(state: DuelState) -> str:
     """The conflict track from player_0's capital (left) to player_1's, zones split by ``|``."""
-    return _track(state.pawn, tuple(map(bool, state.looting)))
+    return _track(state.pawn, tuple(map(bool, state.looting)), state.db)
 
 
 def render_city(state: DuelState, player: int) -> list[str]:
@@ -153,6 +162,38 @@ def render_pantheon(state: DuelState, viewer: int | None = None) -> list[str]:
     return lines + [f"  {note}" for note in pantheon_notes(state)]
 
 
+def render_senate(state: DuelState, viewer: int | None = None) -> list[str]:
+    """Agora's Senate and conspiracies as ``viewer`` sees them (None: a spectator)."""
+    db, senate = state.db, state.agora
+    tables = db.agora
+    lines = ["Senate (cubes player_0 / player_1; the controller has strictly more; VP at the end):"]
+    for chamber, decrees in enumerate(senate.decrees):
+        cubes = senate.cubes[0][chamber], senate.cubes[1][chamber]
+        owner = "player_0" if cubes[0] > cubes[1] else "player_1" if cubes[1] > cubes[0] else "nobody"
+        if not decrees:
+            named = "no decree"
+        elif senate.decree_face_up[chamber]:
+            named = "; ".join(f"{tables.decrees[d].name} ({effects_text(tables.decrees[d].effects)})" for d in decrees)
+        else:
+            named = "a face-down decree" if len(decrees) == 1 else f"{len(decrees)} face-down decrees"
+        lines.append(f"  chamber {chamber + 1} ({tables.chamber_vp[chamber]} VP): {cubes[0]} / {cubes[1]}, "
+                     f"controlled by {owner}; {named}")
+    lines.append(f"  conspiracy deck: {len(senate.conspiracy_deck)}")
+    for player in (0, 1):
+        held = list(zip(senate.conspiracies[player], senate.prepared[player]))
+        if player == viewer:
+            names = [f"{tables.conspiracies[c].name}{' (prepared)' if card != EMPTY else ''}" for c, card in held]
+            text = ", ".join(names) or "none"
+        else:
+            prepared = sum(card != EMPTY for _, card in held)
+            text = f"{len(held)} ({prepared} prepared)"
+        used = ", ".join(tables.conspiracies[c].name for c in senate.triggered[player])
+        lines.append(f"  {AGENTS[player]}'s conspiracies: {text}" + (f"; triggered: {used}" if used else ""))
+    if viewer is not None and viewer == state.current and senate.drawn:
+        lines.append("  drawn, to keep or put back: " + ", ".join(tables.conspiracies[c].name for c in senate.drawn))
+    return lines
+
+
 def decks_text(state: DuelState) -> str:
     """The sizes of the mythology decks (never their order)."""
     decks = state.pantheon.decks
@@ -196,6 +237,8 @@ def render_table(state: DuelState, viewer: int | None = None) -> str:
     lines = [head, *render_structure(state), render_track(state)]
     if state.db.pantheon is not None:
         lines += render_pantheon(state, viewer)
+    if state.db.agora is not None:
+        lines += render_senate(state, viewer)
     board = [token.name for token in db.progress_tokens if state.board_tokens >> token.id & 1]
     lines.append("progress tokens on the board: " + (", ".join(board) or "-"))
     if state.library_offer and viewer == state.current:

@@ -31,6 +31,13 @@ A Pantheon table (``expansions=("pantheon",)``) adds its rules where :mod:`.pant
 choice, before the end of the Age), the Age II reveal, the Divine Theater after a wonder's other
 decisions, the Grand Temples' and Engineering's prices, Astarte's coins (spendable after the
 treasury), Minerva and Poliorcetics on the pawn, and the generic ``choose`` decision.
+
+An Agora table (``expansions=("agora",)``) adds its rules where :mod:`.agora` says: the Senators'
+price and recruitment, the decrees in the prices, sale value, chains and incomes, the ``prepare``
+and ``trigger`` actions of the play phase (a trigger at the start of a turn, which then goes on),
+the Agora military tokens in place of the looting tokens, Knossos and Curia Julia in the draft and
+when built, and its decisions, queued and asked first at the end of every decision (in the draft,
+before the next pick); political supremacy ends the game at once.
 """
 
 from __future__ import annotations
@@ -41,12 +48,12 @@ from ..game import action_number_error
 from .actions import (KIND_NAMES, STARTER_ME, ActionKind, ActionTable, action_table, illegal_action_error,
                       why_illegal_for)
 from .actions import IllegalActionError as IllegalActionError  # re-exported: what rules.apply_action raises
-from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS, RED, YELLOW
-from .costs import payment_options, purchase_cost, trade_prices
-from . import pantheon
+from .cards import BLUE, BROWN, COLORS, GREY, MANUFACTURED_BITS, NONE, RAW_BITS, RED, SENATOR, YELLOW, EffectKind
+from .costs import discounted_prices, payment_options, purchase_cost, symbol_waived_payment, trade_prices
+from . import agora, pantheon
 from .scoring import built_wonders, colour_count, winners
 from .state import (BOARD_TOKENS, DRAFT_ORDER, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBODY,
-                    WONDERS_PER_ROUND, DuelState, Phase, Victory, start_age)
+                    WONDERS_PER_ROUND, Choice, DuelState, Phase, Victory, start_age)
 
 SELL_BASE = 2
 SUPREMACY_DISTANCE = 9
@@ -54,7 +61,8 @@ SCIENCE_SUPREMACY_SYMBOLS = 6
 PAIR = 2
 PHASE_KINDS = {
     Phase.DRAFT: (ActionKind.DRAFT,),
-    Phase.PLAY: (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER, ActionKind.ACTIVATE),  # activate: Pantheon
+    Phase.PLAY: (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER, ActionKind.ACTIVATE,  # activate: Pantheon
+                 ActionKind.PREPARE, ActionKind.TRIGGER),  # prepare, trigger: Agora
     Phase.PROGRESS: (ActionKind.PROGRESS,),
     Phase.DESTROY: (ActionKind.DESTROY,),
     Phase.MAUSOLEUM: (ActionKind.MAUSOLEUM,),
@@ -70,26 +78,40 @@ def _costs(state: DuelState, player: int) -> tuple[tuple[int, ...], list[int]]:
     memo = state.cost_cache[player]
     if memo is None:
         prices = trade_prices(state.production[1 - player], state.fixed_price_bits[player])
+        if state.agora is not None:
+            db = state.db
+            prices = discounted_prices(prices, agora.decree_bits(db, state.agora, player, EffectKind.TRADE_DISCOUNT),
+                                       db.agora.trade_discount_min_price)
         memo = state.cost_cache[player] = (prices, [-1] * (state.db.num_cards + state.db.num_wonders))
     return memo
 
 
 def _purchase(state: DuelState, player: int, key: int) -> int:
     """Coins paid to the bank for the resources of card ``key`` (or wonder ``key - num_cards``)."""
-    db = state.db
-    prices, costs = _costs(state, player)
+    costs = _costs(state, player)[1]
     coins = costs[key]
     if coins < 0:
-        if key < db.num_cards:
-            cost = db.card_cost[key]
-            masonry = state.player_tokens[player] >> db.masonry & 1
-            waived = db.blue_discount if db.card_color[key] == BLUE and masonry else 0
-        else:
-            cost = db.wonder_cost[key - db.num_cards]
-            waived = db.wonder_discount if state.player_tokens[player] >> db.architecture & 1 else 0
-        coins = costs[key] = purchase_cost(cost, state.production[player], state.raw_choices[player],
-                                           state.manufactured_choices[player], prices, waived)
+        coins = costs[key] = purchase_cost(*_purchase_inputs(state, player, key))
     return coins
+
+
+def _purchase_inputs(state: DuelState, player: int, key: int) -> tuple:
+    """What :func:`.costs.purchase_cost` reads for card ``key`` (or wonder ``key - num_cards``): its
+    cost, the player's production and choices, their prices, the units waived (Masonry,
+    Architecture, Agora's wonder discount decree)."""
+    db = state.db
+    prices = _costs(state, player)[0]
+    if key < db.num_cards:
+        cost = db.card_cost[key]
+        masonry = state.player_tokens[player] >> db.masonry & 1
+        waived = db.blue_discount if db.card_color[key] == BLUE and masonry else 0
+    else:
+        cost = db.wonder_cost[key - db.num_cards]
+        waived = db.wonder_discount if state.player_tokens[player] >> db.architecture & 1 else 0
+        if state.agora is not None:
+            waived += agora.decree_total(db, state.agora, player, EffectKind.WONDER_DISCOUNT)
+    return (cost, state.production[player], state.raw_choices[player], state.manufactured_choices[player], prices,
+            waived)
 
 
 def trade_price_list(state: DuelState, player: int) -> tuple[int, ...]:
@@ -99,20 +121,40 @@ def trade_price_list(state: DuelState, player: int) -> tuple[int, ...]:
 
 def build_cost(state: DuelState, player: int, card: int) -> int:
     """Coins ``player`` pays to build ``card`` now (0 through a chain)."""
-    db = state.db
     if free_by_chain(state, player, card):
         return 0
-    cost = db.card_coin_cost[card] + _purchase(state, player, card)
-    if state.pantheon is not None and _engineering_applies(state, player, card):
-        return min(cost, db.engineering_price)
-    return cost
+    return _payment(state, player, card)[0]
+
+
+def _payment(state: DuelState, player: int, card: int) -> tuple[int, int]:
+    """(coins ``player`` pays to build ``card`` without a chain, the part of it paid for resources):
+    printed coins and resources, Engineering's price (Pantheon), a Senator's price or a decree's
+    ignored cost symbol (Agora, :func:`.costs.symbol_waived_payment`)."""
+    db = state.db
+    if state.agora is not None and db.card_color[card] == SENATOR:
+        return agora.senator_cost(state, player), 0
+    trade = _purchase(state, player, card)
+    paid = db.card_coin_cost[card] + trade
+    if state.pantheon is not None and _engineering_applies(state, player, card) and paid > db.engineering_price:
+        return db.engineering_price, 0
+    if state.agora is not None and db.card_color[card] in _symbol_waived_colours(state, player):
+        return symbol_waived_payment(db.card_coin_cost[card], *_purchase_inputs(state, player, card))
+    return paid, trade
+
+
+def _symbol_waived_colours(state: DuelState, player: int) -> list[int]:
+    bits = agora.decree_bits(state.db, state.agora, player, EffectKind.IGNORE_COST_SYMBOL)
+    return [colour for colour in range(len(COLORS)) if bits >> colour & 1]
 
 
 def free_by_chain(state: DuelState, player: int, card: int) -> bool:
     """Whether ``card`` is free for ``player`` through a chain (or, Pantheon, a Grand Temple's
-    mythology token)."""
+    mythology token; Agora, the opponent's chain with the shared chains decree)."""
     db = state.db
     if db.card_chain_needs[card] & state.chains[player]:
+        return True
+    if (state.agora is not None and db.card_chain_needs[card] & state.chains[1 - player]
+            and agora.has_decree(db, state.agora, player, EffectKind.CHAINS_FROM_OPPONENT)):
         return True
     if state.pantheon is None or db.card_temple[card] == NONE:
         return False
@@ -147,7 +189,10 @@ def wonder_cost(state: DuelState, player: int, wonder: int) -> int:
 
 
 def sell_value(state: DuelState, player: int) -> int:
-    return SELL_BASE + state.color_count[player][YELLOW]
+    value = SELL_BASE + state.color_count[player][YELLOW]
+    if state.agora is not None:
+        value += agora.decree_total(state.db, state.agora, player, EffectKind.DISCARD_BONUS)
+    return value
 
 
 # ------------------------------------------------------------------------------- legality
@@ -172,13 +217,18 @@ def legal_actions(state: DuelState) -> list[int]:
     if phase == Phase.STARTER:
         return [acts.starter, acts.starter + 1]
     if phase == Phase.CHOOSE:
-        return pantheon.choice_actions(state)
+        return agora.choice_actions(state) if _agora_choosing(state) else pantheon.choice_actions(state)
     return []
 
 
+def _agora_choosing(state: DuelState) -> bool:
+    """Whether the ``choose`` decision now is Agora's (else Pantheon's)."""
+    return state.agora is not None and state.agora.choice != NONE
+
+
 def _play_actions(state: DuelState) -> list[int]:
-    if state.pantheon is not None:
-        return _pantheon_play_actions(state)
+    if state.pantheon is not None or state.agora is not None:
+        return _expansion_play_actions(state)
     db = state.db
     acts = action_table(db)
     player = state.current
@@ -211,8 +261,9 @@ def _play_actions(state: DuelState) -> list[int]:
     return actions
 
 
-def _pantheon_play_actions(state: DuelState) -> list[int]:
-    """The play phase of a Pantheon table: Astarte's coins, the Grand Temples, Engineering, activation."""
+def _expansion_play_actions(state: DuelState) -> list[int]:
+    """The play phase of an expansion's table: Pantheon's Astarte coins, Grand Temples, Engineering
+    and activation; Agora's prices, preparing and triggering."""
     db = state.db
     acts = action_table(db)
     player = state.current
@@ -228,7 +279,15 @@ def _pantheon_play_actions(state: DuelState) -> list[int]:
         actions.append(acts.sell + card)
         base = acts.wonder + card * db.num_wonders
         actions += [base + w for w in wonders]
-    return actions + pantheon.activation_actions(state)
+    if state.pantheon is not None:
+        actions += pantheon.activation_actions(state)
+    if state.agora is not None:
+        senate = state.agora
+        if agora.preparable(senate, player):
+            actions += [acts.prepare + state.slot_card[s] for s in state.accessible_slots()]
+        if senate.may_trigger:
+            actions += sorted(acts.trigger + c for c in agora.triggerable(senate, player))
+    return actions
 
 
 def legal_action_mask(state: DuelState) -> np.ndarray:
@@ -256,7 +315,7 @@ def why_illegal(state: DuelState, action: object) -> str | None:
     player = state.current
     if kind is ActionKind.DRAFT:
         return None if index in state.draft_offer else f"{db.wonders[index].name} is not on the draft table"
-    if kind in (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER):
+    if kind in (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER, ActionKind.PREPARE):
         card = db.cards[index].name
         if index not in [state.slot_card[s] for s in state.accessible_slots()]:
             return f"{card} is not an accessible card of the structure"
@@ -278,11 +337,19 @@ def why_illegal(state: DuelState, action: object) -> str | None:
             cost = wonder_cost(state, player, wonder)
             if cost > coins:
                 return f"building {name} costs {cost} coins and the player has {coins}"
+        elif kind is ActionKind.PREPARE and not agora.preparable(state.agora, player):
+            return "the player holds no unprepared conspiracy"
         return None
+    if kind is ActionKind.TRIGGER:
+        name = db.agora.conspiracies[index].name
+        if not state.agora.may_trigger:
+            return "a conspiracy is triggered at the start of a turn, before anything else, once"
+        return None if index in agora.triggerable(state.agora, player) else \
+            f"the player holds no prepared {name}"
     if kind is ActionKind.ACTIVATE:
         return pantheon.why_not_activate(state, index, wonder)
     if kind is ActionKind.CHOOSE:
-        return pantheon.why_not_choose(state, index)
+        return agora.why_not_choose(state, index) if _agora_choosing(state) else pantheon.why_not_choose(state, index)
     if kind is ActionKind.PROGRESS:
         return None if state.board_tokens >> index & 1 else f"{db.progress_tokens[index].name} is not on the board"
     if kind is ActionKind.DESTROY:
@@ -327,12 +394,21 @@ def _draft(state: DuelState, action: int, wonder: int, _: int) -> None:
     state.draft_step += 1
     if state.draft_step == WONDERS_PER_ROUND:
         state.draft_offer = state.wonder_order[WONDERS_PER_ROUND:2 * WONDERS_PER_ROUND]
+    if state.agora is not None:
+        agora.draft_effects(state, player, wonder)
+    _continue_draft(state)
+
+
+def _continue_draft(state: DuelState) -> None:
+    """The next pick (after Agora's decisions of a wonder taken), or Age I after the last."""
+    if state.agora is not None and state.agora.steps and agora.run_steps(state):
+        return
     if state.draft_step == len(DRAFT_ORDER):
         start_age(state, 1)
-        state.phase = Phase.PLAY
-        state.current = state.turn_player = DRAFT_ORDER[0]
+        state.turn_player = DRAFT_ORDER[0]
+        start_turn(state)
     else:
-        state.current = DRAFT_ORDER[state.draft_step]
+        state.phase, state.current = Phase.DRAFT, DRAFT_ORDER[state.draft_step]
 
 
 def take_from_structure(state: DuelState, card: int) -> None:
@@ -363,14 +439,13 @@ def _build(state: DuelState, action: int, card: int, _: int) -> None:
         if state.player_tokens[player] >> db.urbanism & 1:
             state.coins[player] += db.urbanism_chain_coins
     else:
-        trade = _purchase(state, player, card)
-        paid = db.card_coin_cost[card] + trade
-        if state.pantheon is not None and _engineering_applies(state, player, card) and paid > db.engineering_price:
-            paid, trade = db.engineering_price, 0
+        paid, trade = _payment(state, player, card)
         spend(state, player, paid)
         _pay_resources(state, player, trade)
     state.log.append((player, action, paid))
     add_building(state, player, card)
+    if state.agora is not None and state.phase != Phase.GAME_OVER:
+        agora.card_built(state, player, card)
     if state.phase != Phase.GAME_OVER:
         end_turn(state)
 
@@ -403,7 +478,8 @@ def build_wonder(state: DuelState, player: int, wonder: int, card: int) -> None:
     state.wonder_card[wonder] = card
     state.wonders_built += 1
     if state.wonders_built == MAX_WONDERS_BUILT and state.boxed_wonder == EMPTY:
-        state.boxed_wonder = next(w for p in (0, 1) for w in state.player_wonders[p] if not state.wonder_built[w])
+        state.boxed_wonder = next((w for p in (0, 1) for w in state.player_wonders[p] if not state.wonder_built[w]),
+                                  EMPTY)  # none left unbuilt: Agora's Sabotage boxed one
     if db.wonder_choice[wonder]:
         add_choice(state, player, db.wonder_choice[wonder])
         state.cost_cache[player] = None
@@ -415,19 +491,28 @@ def build_wonder(state: DuelState, player: int, wonder: int, card: int) -> None:
         if state.phase == Phase.GAME_OVER:
             return
     state.play_again = db.wonder_play_again[wonder] or bool(state.player_tokens[player] >> db.theology & 1)
+    if state.agora is not None:
+        agora.wonder_built(state, player, wonder)
     colour = db.wonder_destroy[wonder]
     if colour != NONE and any(db.card_color[c] == colour for c in state.city[opponent]):
         state.phase, state.destroy_color = Phase.DESTROY, colour
     elif db.wonder_from_discard[wonder] and state.discard:
         state.phase = Phase.MAUSOLEUM
     elif db.wonder_library_draw[wonder]:
-        draw = db.wonder_library_draw[wonder]
-        first = BOARD_TOKENS + (draw if state.library_used else 0)  # built again after Anubis: the next ones
-        state.library_offer = state.token_order[first:first + draw]
+        state.library_offer = library_draw(state, db.wonder_library_draw[wonder])
         state.library_used = True
         state.phase = Phase.LIBRARY
     elif not (db.wonder_theater[wonder] and pantheon.open_theater(state)):
         end_turn(state)
+
+
+def library_draw(state: DuelState, count: int) -> list[int]:
+    """The set-aside tokens the Great Library draws: the first ``count`` of the set-aside order (with
+    Agora, of those nobody took with Espionage nor locked with Obscurantism); built again after
+    Anubis, the next ``count``, never those drawn before (a project decision: pantheon.py)."""
+    tokens = agora.set_aside_tokens(state) if state.agora is not None else state.token_order[BOARD_TOKENS:]
+    first = count if state.library_used else 0
+    return tokens[first:first + count]
 
 
 def _progress(state: DuelState, action: int, token: int, _: int) -> None:
@@ -483,6 +568,8 @@ def _mausoleum(state: DuelState, action: int, card: int, _: int) -> None:
     state.discard.remove(card)
     state.log.append((player, action, 0))
     add_building(state, player, card)
+    if state.agora is not None and state.phase != Phase.GAME_OVER:
+        agora.card_built(state, player, card)
     if state.phase != Phase.GAME_OVER:
         end_turn(state)
 
@@ -499,8 +586,8 @@ def _library(state: DuelState, action: int, token: int, _: int) -> None:
 def _starter(state: DuelState, action: int, choice: int, _: int) -> None:
     chooser = state.current
     state.log.append((chooser, action, 0))
-    state.phase = Phase.PLAY
-    state.current = state.turn_player = chooser if choice == STARTER_ME else 1 - chooser
+    state.turn_player = chooser if choice == STARTER_ME else 1 - chooser
+    start_turn(state)
 
 
 def _activate(state: DuelState, action: int, space: int, offerings: int) -> None:
@@ -508,11 +595,33 @@ def _activate(state: DuelState, action: int, space: int, offerings: int) -> None
 
 
 def _choose(state: DuelState, action: int, item: int, _: int) -> None:
-    pantheon.choose(state, action, item)
+    if _agora_choosing(state):
+        agora.choose(state, action, item)
+    else:
+        pantheon.choose(state, action, item)
 
 
+def _prepare(state: DuelState, action: int, card: int, _: int) -> None:
+    player = state.current
+    take_from_structure(state, card)
+    state.log.append((player, action, 0))
+    agora.prepare(state, player, card)
+    end_turn(state)
+
+
+def _trigger(state: DuelState, action: int, conspiracy: int, _: int) -> None:
+    """A conspiracy triggered at the start of the turn: the turn goes on after it (``end_turn``)."""
+    player = state.current
+    state.log.append((player, action, 0))
+    state.agora.may_trigger, state.agora.triggering = False, True
+    agora.trigger(state, player, conspiracy)
+    if state.phase != Phase.GAME_OVER:
+        end_turn(state)
+
+
+#: the last four: expansion tables (:mod:`.pantheon` and :mod:`.agora`, which import this module)
 _HANDLERS = (_draft, _build, _sell, _wonder, _progress, _destroy, _mausoleum, _library, _starter,
-             _activate, _choose)  # the last two: Pantheon tables (:mod:`.pantheon`, which imports this module)
+             _activate, _choose, _prepare, _trigger)
 
 
 # ------------------------------------------------------------------------------- effects
@@ -583,9 +692,12 @@ def move_pawn(state: DuelState, player: int, shields: int) -> None:
     for i, (victim, threshold, coins) in enumerate(LOOTING_TOKENS):
         if victim == loser and state.looting[i] and distance >= threshold:
             state.looting[i] = False
-            state.coins[loser] -= min(coins, state.coins[loser])
+            if state.agora is not None:
+                agora.military_token(state, player, threshold)
+            else:
+                state.coins[loser] -= min(coins, state.coins[loser])
     if distance >= SUPREMACY_DISTANCE:
-        _game_over(state, (player,), Victory.MILITARY)
+        game_over(state, (player,), Victory.MILITARY)
 
 
 def gain_symbol(state: DuelState, player: int, symbol: int) -> None:
@@ -593,7 +705,7 @@ def gain_symbol(state: DuelState, player: int, symbol: int) -> None:
     science[symbol] += 1
     if science[symbol] == 1:
         if sum(1 for n in science if n) >= SCIENCE_SUPREMACY_SYMBOLS:
-            _game_over(state, (player,), Victory.SCIENCE)
+            game_over(state, (player,), Victory.SCIENCE)
     elif science[symbol] == PAIR and state.board_tokens:
         state.pending_progress = True
 
@@ -610,13 +722,27 @@ def take_token(state: DuelState, player: int, token: int) -> None:
 
 
 def end_turn(state: DuelState) -> None:
-    """After a decision: a pending progress choice, the end of the Age, or the next turn."""
+    """After a decision: Agora's waiting decisions (and, in the draft, the draft going on), a
+    pending progress choice, Pantheon's tokens, the turn going on after a conspiracy triggered at
+    its start, the end of the Age, or the next turn."""
+    senate = state.agora
+    if senate is not None:
+        if state.age == 0:
+            _continue_draft(state)
+            return
+        if senate.steps and agora.run_steps(state):
+            return
     if state.pending_progress:
         state.pending_progress = False
         state.phase, state.current = Phase.PROGRESS, state.turn_player
         return
     if state.pantheon is not None and state.pantheon.pending_tokens and pantheon.take_pending_tokens(state):
         return
+    if senate is not None and senate.triggering:
+        senate.triggering = False
+        if state.cards_left:
+            state.phase, state.current = Phase.PLAY, state.turn_player
+            return
     if not state.cards_left:
         state.play_again = False
         end_age(state)
@@ -625,14 +751,21 @@ def end_turn(state: DuelState) -> None:
         state.play_again = False
     else:
         state.turn_player = 1 - state.turn_player
+    start_turn(state)
+
+
+def start_turn(state: DuelState) -> None:
+    """The turn player's turn begins (with Agora: a conspiracy may be triggered first)."""
     state.phase, state.current = Phase.PLAY, state.turn_player
+    if state.agora is not None:
+        state.agora.may_trigger = True
 
 
 def end_age(state: DuelState) -> None:
     """End the current Age: civilian scoring after Age III, else lay out the next structure and
     ask who starts it."""
     if state.age == 3:
-        _game_over(state, winners(state), Victory.CIVILIAN)
+        game_over(state, winners(state), Victory.CIVILIAN)
         return
     start_age(state, state.age + 1)
     if state.pantheon is not None and state.age == state.db.pantheon.first_activation_age:
@@ -641,7 +774,7 @@ def end_age(state: DuelState) -> None:
     state.current = 1 if state.pawn > 0 else 0 if state.pawn < 0 else state.turn_player
 
 
-def _game_over(state: DuelState, winners: tuple[int, ...], victory: Victory) -> None:
+def game_over(state: DuelState, winners: tuple[int, ...], victory: Victory) -> None:
     state.phase, state.current = Phase.GAME_OVER, NOBODY
     state.winners, state.victory = winners, victory
     state.pending_progress = state.play_again = False
@@ -661,12 +794,21 @@ def reference_cost(state: DuelState, player: int, card: int | None = None, wonde
     for c in state.city[player]:
         fixed_bits |= db.card_trade_fixed[c]
     prices = [1 if fixed_bits >> r & 1 else 2 + opponent_production[r] for r in range(5)]
+    decrees = _reference_decrees(state, player)
+    for effect in decrees:
+        if effect.kind is EffectKind.TRADE_DISCOUNT:
+            prices = [max(price - 1, 1) if effect.what >> r & 1 else price for r, price in enumerate(prices)]
     owns = set(t for t in range(len(db.progress_tokens)) if state.player_tokens[player] >> t & 1)
     if wonder is not None:
-        options = payment_options(db.wonder_cost[wonder], production, choices, prices,
-                                  db.wonder_discount if db.architecture in owns else 0)
+        waived = (db.wonder_discount if db.architecture in owns else 0) + sum(
+            e.amount for e in decrees if e.kind is EffectKind.WONDER_DISCOUNT)
+        options = payment_options(db.wonder_cost[wonder], production, choices, prices, waived)
         return min(option.coins for option in options)
+    if db.cards[card].color == SENATOR:
+        return 0 if db.corruption in owns else sum(db.cards[c].color == SENATOR for c in state.city[player])
     symbols = {db.cards[c].chain_gives for c in state.city[player]}
+    if any(e.kind is EffectKind.CHAINS_FROM_OPPONENT for e in decrees):
+        symbols |= {db.cards[c].chain_gives for c in state.city[opponent]}
     if db.cards[card].chain_needs != NONE and db.cards[card].chain_needs in symbols:
         return 0
     temple = db.card_temple[card]
@@ -677,7 +819,21 @@ def reference_cost(state: DuelState, player: int, card: int | None = None, wonde
     cost = db.cards[card].coin_cost + min(option.coins for option in options)
     if db.engineering in owns and (db.cards[card].chain_needs != NONE or temple != NONE):
         cost = min(cost, db.engineering_price)
+    if any(e.kind is EffectKind.IGNORE_COST_SYMBOL and e.what == db.cards[card].color for e in decrees):
+        fewer = payment_options(db.cards[card].cost, production, choices, prices, waived + 1)
+        cost = min(cost, db.cards[card].coin_cost + min(option.coins for option in fewer))  # a resource ignored
+        cost = min(cost, min(option.coins for option in options))  # the coins ignored
     return cost
+
+
+def _reference_decrees(state: DuelState, player: int) -> list:
+    """Agora: the effects of the decrees of the chambers where ``player`` has more cubes."""
+    if state.agora is None:
+        return []
+    cubes = state.agora.cubes
+    return [effect for chamber, decrees in enumerate(state.agora.decrees)
+            if cubes[player][chamber] > cubes[1 - player][chamber]
+            for decree in decrees for effect in state.db.agora.decrees[decree].effects]
 
 
 def _decode_slowly(acts: ActionTable, action: int) -> tuple[ActionKind, int, int]:
@@ -700,28 +856,28 @@ def _reference_pantheon_items(state: DuelState) -> set[int]:
     db, pantheon_state = state.db, state.pantheon
     acts = action_table(db)
     player, opponent = state.current, 1 - state.current
-    choice = pantheon.Choice(pantheon_state.choice)
+    choice = Choice(pantheon_state.choice)
     unbuilt = {p: [w for w in state.player_wonders[p] if not state.wonder_built[w] and w != state.boxed_wonder]
                for p in (0, 1)}
     items = {
-        pantheon.Choice.PLACE_DIVINITY: pantheon_state.drawn,
-        pantheon.Choice.PLACE_SPACE: [s for s in range(6) if pantheon_state.spaces[s] == EMPTY],
-        pantheon.Choice.ENKI_TOKEN: pantheon_state.enki_tokens,
-        pantheon.Choice.NISABA_CARD: [c for c in state.city[opponent] if db.cards[c].color == COLORS.index("green")],
-        pantheon.Choice.BAAL_CARD: [c for c in state.city[opponent] if db.cards[c].color in (BROWN, GREY)],
-        pantheon.Choice.HADES_CARD: state.discard,
-        pantheon.Choice.ZEUS_CARD: [c for c in state.slot_card if c != EMPTY],
-        pantheon.Choice.ANUBIS_WONDER: [w for w in range(db.num_wonders) if state.wonder_built[w]],
-        pantheon.Choice.ISIS_CARD: state.discard,
-        pantheon.Choice.ISIS_WONDER: unbuilt[player] if sum(state.wonder_built) < MAX_WONDERS_BUILT else [],
-        pantheon.Choice.RA_WONDER: unbuilt[opponent],
-        pantheon.Choice.MINERVA_SPACE: range(19),
-        pantheon.Choice.NEPTUNE_DISCARD: [t for t in range(4) if state.looting[t]],
-        pantheon.Choice.NEPTUNE_APPLY: [t for t in range(4) if state.looting[t]],
-        pantheon.Choice.GATE_DIVINITY: [deck[0] for deck in pantheon_state.decks if deck],
-        pantheon.Choice.THEATER_MYTHOLOGY: [m for m in range(5) if pantheon_state.decks[m]],
-        pantheon.Choice.THEATER_DIVINITY: pantheon_state.drawn,
-        pantheon.Choice.THEATER_TOP: pantheon_state.drawn,
+        Choice.PLACE_DIVINITY: pantheon_state.drawn,
+        Choice.PLACE_SPACE: [s for s in range(6) if pantheon_state.spaces[s] == EMPTY],
+        Choice.ENKI_TOKEN: pantheon_state.enki_tokens,
+        Choice.NISABA_CARD: [c for c in state.city[opponent] if db.cards[c].color == COLORS.index("green")],
+        Choice.BAAL_CARD: [c for c in state.city[opponent] if db.cards[c].color in (BROWN, GREY)],
+        Choice.HADES_CARD: state.discard,
+        Choice.ZEUS_CARD: [c for c in state.slot_card if c != EMPTY],
+        Choice.ANUBIS_WONDER: [w for w in range(db.num_wonders) if state.wonder_built[w]],
+        Choice.ISIS_CARD: state.discard,
+        Choice.ISIS_WONDER: unbuilt[player] if sum(state.wonder_built) < MAX_WONDERS_BUILT else [],
+        Choice.RA_WONDER: unbuilt[opponent],
+        Choice.MINERVA_SPACE: range(19),
+        Choice.NEPTUNE_DISCARD: [t for t in range(4) if state.looting[t]],
+        Choice.NEPTUNE_APPLY: [t for t in range(4) if state.looting[t]],
+        Choice.GATE_DIVINITY: [deck[0] for deck in pantheon_state.decks if deck],
+        Choice.THEATER_MYTHOLOGY: [m for m in range(5) if pantheon_state.decks[m]],
+        Choice.THEATER_DIVINITY: pantheon_state.drawn,
+        Choice.THEATER_TOP: pantheon_state.drawn,
     }[choice]
     kind = {"card": Item.CARD, "wonder": Item.WONDER, "token": Item.TOKEN, "divinity": Item.DIVINITY,
             "space": Item.SPACE, "mythology": Item.MYTHOLOGY, "track": Item.TRACK,
@@ -747,6 +903,67 @@ def _reference_activation_legal(state: DuelState, space: int, offerings: int) ->
     return price <= state.coins[player] + pantheon_state.astarte[player]
 
 
+def _reference_agora_items(state: DuelState, accessible: set[int]) -> set[int]:
+    """The ``choose`` indices of Agora's set now, from the rules text (:mod:`.agora`)."""
+    from .actions import CONSPIRE, BOTTOM, STOP, TOP, Item
+    from .cards import GUILD_DECK, TEMPLE_DECK
+    db, senate = state.db, state.agora
+    acts = action_table(db)
+    player, opponent = state.current, 1 - state.current
+    choice, argument = Choice(senate.choice), senate.argument
+    chambers = range(db.agora.num_chambers)
+    cubes_left = sum(senate.cubes[player]) < db.agora.cubes_per_player
+    place_any = {(Item.CHAMBER, c) for c in chambers if cubes_left}
+    moves = {(Item.SENATE_MOVE, i) for i, (source, _) in enumerate(acts.senate_moves) if senate.cubes[player][source]}
+    owned = state.player_tokens[0] | state.player_tokens[1]
+    locked = [token for token, _, _ in senate.locked]
+    set_aside = [t for t in state.token_order[BOARD_TOKENS:] if not owned >> t & 1 and t not in locked]
+    board = [t for t in range(db.num_tokens) if state.board_tokens >> t & 1]
+    theirs = [c for c in state.city[opponent]]
+    colours = {db.cards[c].color for c in state.city[player]}
+    wonders = [w for w in state.player_wonders[opponent] if w != state.boxed_wonder]
+    first_row = [c for s, c in enumerate(state.slot_card) if state.age and db.layouts[state.age - 1].row[s] == 0
+                 and c != EMPTY and db.cards[c].color != SENATOR]
+    what = getattr(argument, "what", 0)  # a conspiracy's effect
+    politician = argument if choice is Choice.SENATE_ACTION else 0
+    cards = {
+        Choice.DESTROY_CARD: [c for c in theirs if db.cards[c].color == what],
+        Choice.FIRST_ROW_CARD: first_row,
+        Choice.BOXED_CARD: [c for boxed in state.boxed[:state.age] for c in boxed
+                            if db.cards[c].deck not in (GUILD_DECK, TEMPLE_DECK)],
+        Choice.DISCARD_ACCESSIBLE: accessible,
+        Choice.TAKE_CARD: [c for c in theirs if what >> db.cards[c].color & 1],
+        Choice.SWAP_TAKE: [c for c in theirs if what >> db.cards[c].color & 1 and db.cards[c].color in colours],
+        Choice.SWAP_GIVE: [c for c in state.city[player] if db.cards[c].color == argument and c != senate.chosen],
+    }
+    items = {
+        Choice.SENATE_ACTION: {(Item.CHAMBER, c) for c in chambers if cubes_left and politician >> c & 1} | moves,
+        Choice.CONSPIRATOR: place_any | ({(Item.OPTION, CONSPIRE)} if senate.conspiracy_deck else set()),
+        Choice.KEEP_CONSPIRACY: {(Item.CONSPIRACY, c) for c in senate.drawn},
+        Choice.PUT_BACK: {(Item.OPTION, TOP), (Item.OPTION, BOTTOM)},
+        Choice.PLACE_INFLUENCE: place_any,
+        Choice.REMOVE_INFLUENCE: {(Item.CHAMBER, c) for c in chambers if senate.cubes[opponent][c]},
+        Choice.MOVE_INFLUENCE: moves,
+        Choice.PREPARE_CONSPIRACY: {(Item.CONSPIRACY, c) for c, card in zip(senate.conspiracies[player],
+                                                                                     senate.prepared[player])
+                                             if card == EMPTY},
+        Choice.CURIA_TRIGGER: {(Item.CONSPIRACY, c) for c in senate.conspiracies[player]},
+        Choice.STEAL_WONDER: {(Item.WONDER, w) for w in wonders if not state.wonder_built[w]},
+        Choice.BOX_WONDER: {(Item.WONDER, w) for w in wonders if state.wonder_built[w]},
+        Choice.LOCK_TOKEN: {(Item.TOKEN, t) for t in board + set_aside
+                                     + [t for t in range(db.num_tokens) if state.player_tokens[opponent] >> t & 1]},
+        Choice.SET_ASIDE_TOKEN: {(Item.TOKEN, t) for t in set_aside},
+        Choice.PAIR_TOKEN: {(Item.TOKEN, t) for t in board},
+        Choice.DECREE_FROM: {(Item.CHAMBER, c) for c in chambers if senate.decrees[c]},
+        Choice.DECREE_TO: {(Item.CHAMBER, c) for c in chambers if c != argument},
+    }.get(choice)
+    if items is None:
+        items = {(Item.CARD, c) for c in cards[choice]}
+    if senate.optional:
+        items.add((Item.OPTION, STOP))
+    return {acts.item_offsets[kind] + i for kind, i in items}
+
+
 def legal_actions_reference(state: DuelState) -> list[int]:
     """The legal actions, enumerated action by action from the rules text: slow, and
     independent of the incremental counters and cost caches that :func:`legal_actions` uses."""
@@ -761,7 +978,10 @@ def legal_actions_reference(state: DuelState) -> list[int]:
                 accessible.add(state.slot_card[s])
     legal = []
     coins = state.coins[player] + (state.pantheon.astarte[player] if state.pantheon is not None else 0)
-    choice_items = _reference_pantheon_items(state) if state.phase == Phase.CHOOSE else set()
+    choice_items = set()
+    if state.phase == Phase.CHOOSE:
+        choice_items = (_reference_agora_items(state, accessible) if _agora_choosing(state)
+                        else _reference_pantheon_items(state))
     for action in range(acts.num_actions):
         kind, index, wonder = _decode_slowly(acts, action)
         if state.phase == Phase.DRAFT:
@@ -778,6 +998,11 @@ def legal_actions_reference(state: DuelState) -> list[int]:
                       and reference_cost(state, player, wonder=wonder) <= coins)
             elif kind is ActionKind.ACTIVATE:
                 ok = _reference_activation_legal(state, index, wonder)
+            elif kind is ActionKind.PREPARE:
+                ok = index in accessible and EMPTY in state.agora.prepared[player]
+            elif kind is ActionKind.TRIGGER:
+                held = dict(zip(state.agora.conspiracies[player], state.agora.prepared[player]))
+                ok = state.agora.may_trigger and held.get(index, EMPTY) != EMPTY
             else:
                 ok = False
         elif state.phase == Phase.PROGRESS:

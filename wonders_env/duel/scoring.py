@@ -11,6 +11,9 @@ A Pantheon table scores a ninth category, ``divinities`` (Aphrodite's 9 VP, 1 VP
 Astarte, which are not treasury coins: README decision 7); its Grand Temples (5 / 12 / 21 VP for
 1 / 2 / 3) count in ``guilds``, whose place they take, and Mysticism's 2 VP per mythology and
 offering token owned in ``progress``.
+
+An Agora table scores a ninth category, ``senate`` (after Pantheon's ``divinities`` when both are
+used): the VP of the chambers each player controls at the end (1, 2, 3, 3, 2, 1).
 """
 
 from __future__ import annotations
@@ -68,6 +71,9 @@ def score_breakdown(state: DuelState, player: int) -> dict[str, int]:
         tables = db.pantheon
         result["divinities"] = sum(tables.divinity_vp[d] + tables.divinity_vp_per_astarte_coin[d]
                                    * pantheon.astarte[player] for d in pantheon.activated[player])
+    if state.agora is not None:
+        from .agora import senate_points  # that module builds on the rules, which build on this one
+        result["senate"] = senate_points(db, state.agora, player)
     result["total"] = sum(result.values())
     return result
 

@@ -12,7 +12,7 @@ aside, the first 3 set aside are the ones the Great Library draws) and the deal 
 cards in slot order and the cards left in the box), then, with Pantheon, its setup
 (:func:`new_pantheon`: the decks, the Age I mythology tokens, the order of the offering tokens; a
 base game draws nothing more, so its deal is unchanged). Agora's setup draws come after all of
-these (:func:`deal_senators`, then :func:`new_agora`; :mod:`.agora` says how far it is built). The rules
+these (:func:`deal_senators`, then :func:`new_agora`). The rules
 then never draw again, so a seed plus a sequence of actions determines the game;
 :func:`.determinize.determinize` redraws what a player cannot know, from a ``numpy.random.Generator``.
 """
@@ -48,11 +48,13 @@ class Phase(IntEnum):
     LIBRARY = 5  # the Great Library: keep one of the 3 drawn set-aside tokens
     STARTER = 6  # the weaker military chooses who starts the next Age
     GAME_OVER = 7
-    CHOOSE = 8  # Pantheon: choose an item of the named set ``state.pantheon.choice`` (:mod:`.pantheon`)
+    CHOOSE = 8  # an expansion's decision: an item of the named set ``state.pantheon.choice`` (:mod:`.pantheon`)
+    # or ``state.agora.choice`` (:mod:`.agora`)
 
 
 class Choice(IntEnum):
-    """Pantheon: the named sets of the generic decision (:mod:`.pantheon`), what the turn player chooses from."""
+    """The named sets of the generic decision, what the deciding player chooses from: Pantheon's
+    (:mod:`.pantheon`), then Agora's (:mod:`.agora`)."""
 
     PLACE_DIVINITY = 0  # one of the divinities a mythology token drew, to place in the Pantheon
     PLACE_SPACE = 1  # an empty Pantheon space for it
@@ -72,16 +74,43 @@ class Choice(IntEnum):
     THEATER_MYTHOLOGY = 15  # the mythology deck the Divine Theater looks through
     THEATER_DIVINITY = 16  # one of its divinities, to activate free
     THEATER_TOP = 17  # the next divinity put back on top of the deck
+    # Agora
+    SENATE_ACTION = 18  # a Politician's Senate action: place in its chambers, move a cube, or stop
+    CONSPIRATOR = 19  # a Conspirator: place a cube in any chamber, or conspire
+    KEEP_CONSPIRACY = 20  # one of the conspiracies drawn, to keep
+    PUT_BACK = 21  # the other one on the top or the bottom of the deck
+    PLACE_INFLUENCE = 22  # a chamber for a cube of the supply
+    REMOVE_INFLUENCE = 23  # a chamber to take an opponent's cube from
+    MOVE_INFLUENCE = 24  # an own cube to an adjacent chamber, or not
+    PREPARE_CONSPIRACY = 25  # the unprepared conspiracy the card taken goes under
+    CURIA_TRIGGER = 26  # Curia Julia: a held conspiracy to trigger, prepared or not, or none
+    STEAL_WONDER = 27  # Extortion: an opponent's unbuilt wonder to take
+    DESTROY_CARD = 28  # Expropriation, Swindle: an opponent's card to discard
+    LOCK_TOKEN = 29  # Obscurantism: a progress token to lock
+    FIRST_ROW_CARD = 30  # Property Fraud: a card of the row dealt first, to build free
+    BOXED_CARD = 31  # Treason: a card boxed at setup, to build free
+    SET_ASIDE_TOKEN = 32  # Espionage: a set-aside progress token to take
+    DISCARD_ACCESSIBLE = 33  # Turn of Events: an accessible card to discard (the second one: or not)
+    TAKE_CARD = 34  # Foreclosure: an opponent's brown or grey card to take
+    SWAP_TAKE = 35  # Coercion: an opponent's blue or green card to take
+    SWAP_GIVE = 36  # Coercion: one of the player's own cards of its colour, to give
+    DECREE_FROM = 37  # Insider Influence: the chamber whose decree moves
+    DECREE_TO = 38  # Insider Influence: the chamber it goes to, under the decree there
+    BOX_WONDER = 39  # Sabotage: an opponent's built wonder to return to the box
+    PAIR_TOKEN = 40  # a progress token for a pair a player received in a Coercion exchange
 
 
 CHOICE_NAMES = tuple(choice.name.lower() for choice in Choice)
+#: Pantheon's sets (the first ones) and Agora's (the others)
+PANTHEON_CHOICES = tuple(Choice)[:Choice.SENATE_ACTION]
+AGORA_CHOICES = tuple(Choice)[Choice.SENATE_ACTION:]
 #: the phases of the base game's tables (its observation's one-hot); an expansion's table has all
 BASE_PHASES = Phase.GAME_OVER + 1
 
 
 def num_phases(db: DuelDatabase) -> int:
     """How many phases a game of ``db`` has (the size of the observation's ``phase`` view)."""
-    return len(Phase) if db.pantheon else BASE_PHASES
+    return len(Phase) if db.pantheon or db.agora else BASE_PHASES
 
 
 class Victory(IntEnum):
@@ -89,9 +118,11 @@ class Victory(IntEnum):
     CIVILIAN = 1
     MILITARY = 2
     SCIENCE = 3
+    POLITICAL = 4  # Agora: every chamber of the Senate controlled
 
 
-VICTORY_NAMES = {Victory.CIVILIAN: "civilian", Victory.MILITARY: "military", Victory.SCIENCE: "science"}
+VICTORY_NAMES = {Victory.CIVILIAN: "civilian", Victory.MILITARY: "military", Victory.SCIENCE: "science",
+                 Victory.POLITICAL: "political"}
 
 # Looting tokens, in state.looting order: (the player who loses coins, the pawn distance from the
 # middle toward that player's capital that triggers it, coins lost).
@@ -150,8 +181,8 @@ class DuelState:
         # turn flow
         "discard", "pending_progress", "play_again", "destroy_color",
         "log", "cost_cache",
-        # Pantheon's fields (a PantheonState), or None without the expansion
-        "pantheon",
+        # Pantheon's fields (a PantheonState), Agora's (an AgoraState), or None without the expansion
+        "pantheon", "agora",
     )
 
     def clone(self) -> DuelState:
@@ -162,6 +193,8 @@ class DuelState:
             setattr(twin, name, state_copy(getattr(self, name)))
         if self.pantheon is not None:
             twin.pantheon = self.pantheon.clone()
+        if self.agora is not None:
+            twin.agora = self.agora.clone()
         return twin
 
     def clear_caches(self) -> None:
@@ -302,8 +335,10 @@ def new_game(seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
     state.log = []
     state.cost_cache = [None, None]
     state.pantheon = new_pantheon(db, rng) if db.pantheon else None
+    state.agora = None
     if db.agora:
         deal_senators(db, state.deals, rng)
+        state.agora = new_agora(db, rng)
     return state
 
 
@@ -425,6 +460,15 @@ class AgoraState(ExpansionState):
         "prepared",  # per player, per held conspiracy: the card tucked under it, or EMPTY (unprepared)
         "triggered",  # per player: the conspiracies triggered (face up, used), in order
         "left_game",  # the cards that were under the triggered conspiracies (seen when taken)
+        # the turn's decisions (:mod:`.agora`)
+        "steps",  # the decisions still to ask, in order: (player, Choice, argument, optional)
+        "choice", "options", "argument", "optional",  # the set chosen from, its items (``choose`` indices),
+        # the step's argument, whether ``stop`` is among the items
+        "chosen",  # the item of an earlier step of the same power (Coercion's card), or EMPTY
+        "may_trigger",  # the turn player has not taken a card nor triggered a conspiracy this turn yet
+        "triggering",  # a conspiracy triggered at the start of the turn resolves: the turn goes on after it
+        "locked",  # Obscurantism's tokens: (token, locker, seen by both)
+        "choice_log",  # (index in ``state.log``, Choice) of each of Agora's ``choose`` actions (for the record)
     )
 
 
@@ -458,4 +502,9 @@ def new_agora(db: DuelDatabase, rng: DealRng) -> AgoraState:
     agora.drawn = []
     agora.conspiracies, agora.prepared, agora.triggered = [[], []], [[], []], [[], []]
     agora.left_game = []
+    agora.steps = []
+    agora.choice, agora.options, agora.argument, agora.optional, agora.chosen = NONE, [], None, False, EMPTY
+    agora.may_trigger = agora.triggering = False
+    agora.locked = []
+    agora.choice_log = []
     return agora

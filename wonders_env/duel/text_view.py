@@ -3,7 +3,9 @@
 Only public information, as the vector observation: face-down cards show only their Age, the
 Great Library's drawn tokens only to the player choosing among them; with Pantheon, a face-down
 divinity only its mythology (its name to its placer), an offering token on a face-down card only
-its kind, and the opponent's placement or order of a deck only that it happened. The pictures come from
+its kind, and the opponent's placement or order of a deck only that it happened; with Agora, a
+face-down decree only that it is there, the opponent's conspiracies only their number (prepared or
+not), which conspiracy they keep or prepare only that they did. The pictures come from
 :mod:`.render`, the words (effects, the phase's prompt, move names) from :mod:`.presentation`;
 costs and scores from the state itself (either engine's, as in :mod:`.render`).
 """
@@ -16,7 +18,7 @@ from . import presentation
 from .actions import KIND_INDEX, action_table
 from .cards import CHAIN_SYMBOLS, NONE, RESOURCES, DuelDatabase
 from .record import AGENTS, log_entries
-from .render import render_city, render_pantheon, render_structure, render_track
+from .render import render_city, render_pantheon, render_senate, render_structure, render_track
 from .state import EMPTY, Phase
 
 RULES = """\
@@ -115,6 +117,8 @@ def observation_text(state, player: int, moves: list[tuple[int, str]]) -> str:
     lines.append("(the pawn moves toward player_1's capital with player_0's shields, and back with player_1's)")
     if state.db.pantheon is not None:
         lines += render_pantheon(state, player)
+    if state.db.agora is not None:
+        lines += render_senate(state, player)
     board = [token for token in db.progress_tokens if state.board_tokens >> token.id & 1]
     lines.append("Progress tokens on the board:")
     lines += [f"- {_token_line(db, token.id)}" for token in board] or ["- none"]
