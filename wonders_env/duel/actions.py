@@ -13,7 +13,9 @@ space ``s`` using the offering tokens of the bit set ``o``: index ``s * 2**3 + o
 offering token ``db.pantheon.offering_tokens[i]``) and ``choose``, the one generic decision
 "choose an item of a named set" (:mod:`.pantheon`): its index is an item of one universal list,
 :class:`Item` ranges in order (cards, wonders, progress tokens, divinities, Pantheon spaces,
-mythologies, track spaces, military tokens), so that an action means the same item in every state.
+mythologies, track spaces, military tokens, structure slots), so that an action means the same item in
+every state. A card of the structure that Zeus discards is named by its slot, never by its card id, so
+that the mask does not tell which card lies face down there.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class Item(IntEnum):
     MYTHOLOGY = 5
     TRACK = 6  # a space of the military track: index 9 + the pawn coordinate (0: player 0's capital)
     MILITARY_TOKEN = 7  # a looting token, in ``state.LOOTING_TOKENS`` order
+    SLOT = 8  # a slot of the structure, 0 to ``db.num_slots - 1`` (the Age's layout order; its card may be face down)
 
 
 ITEM_NAMES = tuple(item.name.lower() for item in Item)
@@ -81,7 +84,7 @@ class ActionTable:
             tables = db.pantheon
             self.offering_subsets = 1 << len(tables.offering_tokens)
             self.item_sizes = (cards, wonders, tokens, tables.num_divinities, tables.num_spaces,
-                               len(tables.decks), 2 * TRACK_MIDDLE + 1, 4)
+                               len(tables.decks), 2 * TRACK_MIDDLE + 1, 4, db.num_slots)
             self.kind_sizes += (tables.num_spaces * self.offering_subsets, sum(self.item_sizes))
         self.item_offsets = tuple(sum(self.item_sizes[:i]) for i in range(len(self.item_sizes)))
         self.kinds = tuple(ActionKind(k) for k in range(len(self.kind_sizes)))
@@ -119,6 +122,8 @@ class ActionTable:
             return MYTHOLOGIES[i]
         if kind is Item.TRACK:
             return f"track space {i - TRACK_MIDDLE:+d}"
+        if kind is Item.SLOT:
+            return f"slot {i + 1}"
         return ("player_0's -2 coins", "player_0's -5 coins", "player_1's -2 coins", "player_1's -5 coins")[i]
 
     def _decode(self, action: int) -> tuple[ActionKind, int, int]:
