@@ -5,7 +5,7 @@ draft, in the Age it names, with the divinities the test puts in the Pantheon::
 
     state = pantheon_game(age=2, spaces={"Zeus": 2})
     activate(state, "Zeus")
-    choose(state, Item.SLOT, 6)  # Zeus discards the card of slot 6 (0-based)
+    choose(state, Item.SLOT, 6)  # Zeus discards the card of slot index 6 ("slot 7" in words)
 """
 
 from __future__ import annotations

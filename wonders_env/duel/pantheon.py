@@ -34,17 +34,18 @@ The rules, in the order they happen:
   treasury, 1 VP each at the end, not in the 1 VP per 3 coins, README decision 7), Baal (an
   opponent's brown or grey card joins the city), Tanit (12 coins), Aphrodite (9 VP), Hades (build a
   card of the discard pile free), Zeus (discard any card of the structure, face up or face down,
-  accessible or not, chosen by its slot so that the choice does not tell which card lies face down; a
-  token on it goes to the Zeus player, README decision 1), Anubis (a built wonder's card goes to the discard pile and
-  the wonder is unbuilt: its VP and production stop, its owner may build it again and then gets its
-  effects again; a wonder boxed by the 7-wonder limit stays boxed; the Great Library built again
-  draws the next 3 set-aside tokens, never one drawn before nor Enki's: *decisions of the project*), Isis
-  (build an own wonder free with a card of the discard pile: the card first, then the wonder), Ra
-  (take an opponent's unbuilt wonder), Mars (2 shields; Strategy does not add to them), Minerva
-  (the pawn on any space, capitals included, README decision 6: the Conflict pawn that would enter
-  it stops before it, its move ends there, and the Minerva pawn leaves), Neptune (discard a military
-  token, then apply another, both chosen; none left: nothing, README decision 5), the Gate (activate
-  free one of the top divinities of the decks; the others stay on their decks).
+  accessible or not, chosen by its slot so that the choice does not tell which card lies face down;
+  a token on it goes to the Zeus player, README decision 1), Anubis (a built wonder's card goes to
+  the discard pile and the wonder is unbuilt: its VP and production stop, its owner may build it
+  again and then gets its effects again; a wonder boxed by the 7-wonder limit stays boxed; the Great
+  Library built again draws the next 3 set-aside tokens, never one drawn before nor Enki's:
+  *decisions of the project*), Isis (build an own wonder free with a card of the discard pile: the
+  card first, then the wonder), Ra (take an opponent's unbuilt wonder), Mars (2 shields; Strategy
+  does not add to them), Minerva (the pawn on any space, capitals included, README decision 6: the
+  Conflict pawn that would enter it stops before it, its move ends there, and the Minerva pawn
+  leaves), Neptune (discard a military token, then apply another, both chosen; none left: nothing,
+  README decision 5), the Gate (activate free one of the top divinities of the decks; the others
+  stay on their decks).
 * **The Divine Theater**: after its other effects, choose a mythology deck, then one of its
   divinities to activate free, then the order the others go back (the next from the top, until one
   is left); usable in any Age, also before the Pantheon opens (README decision 2).
