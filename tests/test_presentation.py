@@ -53,8 +53,8 @@ def test_a_duel_sentence_hides_another_seats_face_down_divinity():
     assert duel_text.entry_text(entry, 1) == "you chose Zeus to place face down"
     for viewer in (0, None):
         assert duel_text.entry_text(entry, viewer) == "player_1 chose a divinity to place face down"
-    zeus = {**entry, "item": "Temple", "item_kind": "card", "set": "zeus_card"}
-    assert duel_text.entry_text(zeus, 0) == "player_1 discarded Temple from the structure (Zeus)"
+    zeus = {**entry, "card": "Temple", "item": "slot 7", "item_kind": "slot", "set": "zeus_card"}
+    assert duel_text.entry_text(zeus, 0) == "player_1 discarded Temple from slot 7 of the structure (Zeus)"
 
 
 def test_a_seven_wonders_sentence_hides_another_players_face_down_card():

@@ -129,7 +129,7 @@ Architecture discounts are used where they save the most), and the record shows 
 on the structure, divinities are placed in the Pantheon and activated from Age II. Its cards,
 wonders and progress tokens are the base tables' with rows appended (Grand Temples 73-77, The
 Sanctuary 12, The Divine Theater 13, Mysticism 10, Poliorcetics 11, Engineering 12), so every
-base id keeps its meaning. It has its own spaces: 1649 actions and an observation of 2465 values.
+base id keeps its meaning. It has its own spaces: 1669 actions and an observation of 2465 values.
 
 | range | kind | meaning |
 |---|---|---|
@@ -143,7 +143,7 @@ base id keeps its meaning. It has its own spaces: 1649 actions and an observatio
 | 1431-1443 | library | token `a - 1431` |
 | 1444-1445 | starter | 1444: I start, 1445: my opponent starts |
 | 1446-1493 | activate | the divinity of Pantheon space `s` with the offering tokens `o`: `a = 1446 + 8 s + o` |
-| 1494-1648 | choose | item `a - 1494` of the set the decision names (below) |
+| 1494-1668 | choose | item `a - 1494` of the set the decision names (below) |
 
 Pantheon space `s` is 0-5, player 0's dearest first; `o` is a bit set of offering tokens (bit 0:
 the -2 token, 1: -3, 2: -4). The `choose` items, one list whatever the set (`state.pantheon.choice`,
@@ -151,12 +151,16 @@ a `wonders_env.duel.state.Choice`): 1494-1571 card, 1572-1585 wonder, 1586-1598 
 1599-1614 divinity (rows of `data/pantheon_divinities.csv`, 15 the Gate), 1615-1620 Pantheon space,
 1621-1625 mythology (Mesopotamian, Phoenician, Greek, Egyptian, Roman), 1626-1644 track space
 (`a - 1635` is the pawn coordinate, > 0 toward player_1's capital), 1645-1648 military token
-(player_0's -2, -5, player_1's -2, -5).
+(player_0's -2, -5, player_1's -2, -5), 1649-1668 structure slot (`a - 1649`, the index of
+`state.slot_card` in the Age's layout, "slot 1" to "slot 20" in words: Zeus chooses the card to
+discard by its slot, so that neither the mask nor the action tells which card lies face down there;
+the record names the card once it is in the discard pile).
 
 Every Pantheon decision is one `choose` step of the turn player in the phase `choose` (the last of
 the `phase` view): the divinity a mythology token drew and its space, Enki's token, Nisaba's, Baal's,
-Hades', Zeus' and Isis' cards, Anubis', Isis' and Ra's wonders, Minerva's track space, Neptune's two
-military tokens, the Gate's divinity, the Divine Theater's mythology, divinity and order.
+Hades' and Isis' cards, Zeus' structure slot, Anubis', Isis' and Ra's wonders, Minerva's track
+space, Neptune's two military tokens, the Gate's divinity, the Divine Theater's mythology, divinity
+and order.
 
 The observation is the base layout sized by the Pantheon table (78 cards, 14 wonders, 13 tokens, 5
 card backs, 9 phases) followed by the Pantheon views of `wonders_env.duel.observation`: each

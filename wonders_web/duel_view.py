@@ -8,7 +8,9 @@ from it, only while it chooses. With Pantheon (``table["pantheon"]``): a face-do
 as its mythology only, except to its placer; an offering token on a face-down card as
 ``"offering"`` only; the items of a Pantheon decision (the divinities drawn) only to the seat
 deciding; and a news item of another seat's hidden decision (``presentation.HIDDEN_CHOICES``: the
-divinity it placed face down, the order it put a deck back in) loses its ``item``. Card names
+divinity it placed face down, the order it put a deck back in) loses its ``item``. Zeus chooses a
+card of the structure by its slot: a face-down card is clicked on its back (``back-<slot>``), so
+its moves name the slot, never the card. Card names
 appear as whole JSON string values, which is what the test of hidden information checks, and inside
 sentences: a move's label (a move of the seat itself) and a news item's ``text`` (the test checks
 that it is the sentence of the item's values sent beside it).
@@ -28,7 +30,7 @@ from typing import Any
 
 from wonders_env import seven_wonders_duel_v0
 from wonders_env.duel import presentation
-from wonders_env.duel.actions import KIND_INDEX, KIND_NAMES, ActionKind, action_table
+from wonders_env.duel.actions import KIND_INDEX, KIND_NAMES, ActionKind, Item, action_table
 from wonders_env.duel.cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS
 from wonders_env.duel.record import AGENTS, GAME_NAME, recorded_actions
 from wonders_env.duel.render import decks_text, pantheon_notes, pantheon_token_name
@@ -172,10 +174,11 @@ def _pantheon(state, seat: int | None, legal: list[int]) -> dict[str, Any]:
     view = {"title": "The Pantheon", "spaces": spaces,  # not "Pantheon": a card of Age III
             "decks": decks_text(state),
             "minerva": pantheon.minerva, "notes": pantheon_notes(state), "choice": None}
-    if state.phase == Phase.CHOOSE and seat == state.current and pantheon.choice != NONE:  # to the decider only
-        acts = action_table(db)
-        items = [{"target": f"choice-{action}", "name": acts.item_name(action - acts.choose)}
-                 for action in legal if acts.decode(action)[0] is ActionKind.CHOOSE]
+    if state.phase == Phase.CHOOSE and seat == state.current and pantheon.choice != NONE:  # to the decider
+        acts = action_table(db)  # the panel's items; Zeus's slots are chosen on the structure
+        targets = {action: _target(state, action) for action in legal if acts.decode(action)[0] is ActionKind.CHOOSE}
+        items = [{"target": target, "name": acts.item_name(action - acts.choose)}
+                 for action, target in targets.items() if target.startswith("choice-")]
         view["choice"] = {"set": CHOICE_NAMES[pantheon.choice], "prompt": presentation.phase_text(state),
                           "items": items}
     return view
@@ -222,12 +225,17 @@ def _target(state, action: int) -> str:
     """The element of the page clicked for ``action``: the piece its index names, where it lies
     (a card in the structure, the discard pile or a city; a token on the board or in the Great
     Library's draw; a wonder of the draft; the starter buttons); with Pantheon, a space of the
-    Pantheon (an activation, with or without offerings) or an item of the decision's panel."""
-    kind, index, _ = action_table(state.db).decode(action)
+    Pantheon (an activation, with or without offerings), a card of the structure (Zeus's slot: a
+    face-up card, or the back of a face-down one, ``back-<slot>``) or an item of the decision's panel."""
+    acts = action_table(state.db)
+    kind, index, _ = acts.decode(action)
     if kind is ActionKind.ACTIVATE:
         return f"space-{index}"
     if kind is ActionKind.CHOOSE:
-        return f"choice-{action}"
+        item_kind, slot = acts.item_of(index)
+        if item_kind is not Item.SLOT:
+            return f"choice-{action}"
+        return f"slot-{state.slot_card[slot]}" if state.face_up[slot] else f"back-{slot}"
     field = KIND_INDEX[kind]
     if field == "wonder":
         return f"draft-{index}"

@@ -5,7 +5,7 @@ draft, in the Age it names, with the divinities the test puts in the Pantheon::
 
     state = pantheon_game(age=2, spaces={"Zeus": 2})
     activate(state, "Zeus")
-    choose(state, Item.CARD, "Baths")
+    choose(state, Item.SLOT, 6)  # Zeus discards the card of slot index 6 ("slot 7" in words)
 """
 
 from __future__ import annotations
@@ -69,7 +69,8 @@ def activate(state: DuelState, name: str, offerings: tuple[int, ...] = ()) -> No
 
 
 def item_action(kind: Item, name_or_index) -> int:
-    """The ``choose`` action of an item named (a card, wonder, token, divinity, mythology) or indexed."""
+    """The ``choose`` action of an item named (a card, wonder, token, divinity, mythology) or indexed
+    (a structure slot, 0-based, always by index)."""
     if isinstance(name_or_index, int):
         return ACTS.item(kind, name_or_index)
     names = {Item.CARD: DB.card_ids, Item.WONDER: DB.wonder_ids, Item.TOKEN: DB.token_ids, Item.DIVINITY: DIVINITY,

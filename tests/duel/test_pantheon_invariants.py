@@ -226,7 +226,7 @@ def test_the_pantheon_env_passes_pettingzoo_api_test():
 
 def test_the_pantheon_env_has_its_own_spaces_and_the_default_engine_refuses_it():
     env = seven_wonders_duel_v0.env(engine="python", expansions=("pantheon",))
-    assert env.action_space("player_0").n == action_table(DB).num_actions == 1649
+    assert env.action_space("player_0").n == action_table(DB).num_actions == 1669
     assert env.observation_space("player_0")["observation"].shape == (2465,)
     with pytest.raises(ValueError, match="engine='python'"):
         seven_wonders_duel_v0.env(expansions=("pantheon",))
@@ -286,7 +286,7 @@ def test_the_documented_pantheon_action_ranges_are_the_tables():
                           zip(acts.kind_offsets, acts.kind_sizes, ("draft", "build", "sell", "wonder", "progress",
                               "destroy", "mausoleum", "library", "starter", "activate", "choose"))]
     items = re.findall(r"(\d+)-(\d+) (card|wonder|progress token|divinity|Pantheon space|mythology|track space|"
-                       r"military token)", section)
+                       r"military token|structure slot)", section)
     first = acts.choose
     assert [(int(a), int(b)) for a, b, _ in items] == [
         (first + offset, first + offset + size - 1) for offset, size in zip(acts.item_offsets, acts.item_sizes)]

@@ -9,11 +9,13 @@ from pantheon_scenarios import (ACTS, DB, DIVINITY, TABLES, activate, activate_a
                                 choose, give_pantheon_tokens, give_token, mythology_token, offering, pantheon_game,
                                 place_card, put_in_space, set_deck, track)
 
-from wonders_env.duel import pantheon, rules
+from wonders_env.duel import pantheon, presentation, rules
 from wonders_env.duel.actions import ActionKind, Item
 from wonders_env.duel.cards import MYTHOLOGIES
 from wonders_env.duel.determinize import determinize
 from wonders_env.duel.observation import encode_observation
+from wonders_env.duel.record import game_record, recorded_actions
+from wonders_env.duel.render import render_structure
 from wonders_env.duel.rules import IllegalActionError, apply_action, legal_actions, why_illegal
 from wonders_env.duel.scoring import score_breakdown
 from wonders_env.duel.state import EMPTY, PANTHEON_CHOICES, Choice, Phase, new_game, start_age
@@ -207,8 +209,8 @@ def test_zeus_takes_the_token_of_the_card_it_discards():
     card = state.slot_card[6]
     activate(state, "Zeus")
     assert state.pantheon.choice == Choice.ZEUS_CARD
-    assert choosable(state, Item.CARD) == sorted(c for c in state.slot_card if c != EMPTY)
-    choose(state, Item.CARD, card)
+    assert choosable(state, Item.SLOT) == list(range(20)) and choosable(state, Item.CARD) == []
+    choose(state, Item.SLOT, 6)
     assert card in state.discard and state.slot_card[6] == EMPTY and state.cards_left == 19
     assert state.pantheon.tokens[0] == [token] and state.pantheon.slot_tokens[6] == EMPTY
     assert state.phase == Phase.PLAY and state.current == 1
@@ -219,8 +221,58 @@ def test_zeus_on_a_mythology_token_lets_the_player_place_a_divinity():
     state = pantheon_game(age=1)
     token = state.pantheon.slot_tokens[2]
     pantheon.activate_divinity(state, 0, DIVINITY["Zeus"])
-    choose(state, Item.CARD, state.slot_card[2])
+    choose(state, Item.SLOT, 2)
     assert state.pantheon.choice == Choice.PLACE_DIVINITY and token in state.pantheon.tokens[0]
+
+
+def test_zeus_chooses_any_occupied_slot_and_its_reasons_name_the_slot():
+    """Zeus discards any card of the structure (face up or down, accessible or not), chosen by its slot."""
+    state = pantheon_game(age=2, coins=(10, 7), spaces={"Zeus": 5})
+    apply_action(state, ACTS.encode(ActionKind.SELL, state.slot_card[19]))  # slot 19 empties
+    state.current = state.turn_player = 0
+    covered_face_up = next(s for s in range(20) if state.face_up[s] and state.cover_count[s])
+    activate(state, "Zeus")
+    assert choosable(state, Item.SLOT) == list(range(19))
+    assert sorted(rules.legal_actions_reference(state)) == sorted(legal_actions(state))
+    assert why_illegal(state, ACTS.item(Item.SLOT, 19)) == "slot 20 is not in the set chosen from now (zeus_card)"
+    card = state.slot_card[covered_face_up]
+    choose(state, Item.SLOT, covered_face_up)
+    assert state.discard[-1] == card and state.slot_card[covered_face_up] == EMPTY
+
+
+def test_a_determinization_during_zeus_choice_keeps_every_slot_playable():
+    """The slots of Zeus's set stay the set when the face-down cards are redrawn (card ids would not)."""
+    state = pantheon_game(age=2, coins=(10, 7), spaces={"Zeus": 5})
+    activate(state, "Zeus")
+    for seed in range(3):
+        twin = determinize(state, 0, np.random.default_rng(seed))
+        assert legal_actions(twin) == legal_actions(state)
+        for action in legal_actions(twin):
+            copy = twin.clone()
+            apply_action(copy, action)
+            assert len(copy.discard) == len(state.discard) + 1
+
+
+def test_zeus_moves_name_a_face_down_card_by_its_slot_and_the_record_names_it_once_discarded():
+    state = pantheon_game(age=2, coins=(10, 7), spaces={"Zeus": 5})
+    activate(state, "Zeus")
+    hidden, shown = 6, 0
+    assert not state.face_up[hidden] and state.face_up[shown]
+    assert presentation.move_text(state, 0, ACTS.item(Item.SLOT, hidden)) == \
+        "Discard the face-down Age II card of slot 7 with Zeus"
+    assert presentation.move_text(state, 0, ACTS.item(Item.SLOT, shown)) == \
+        f"Discard {DB.cards[state.slot_card[shown]].name} with Zeus"
+    structure = "\n".join(render_structure(state))
+    assert " 7[   Age II   ]" in structure and DB.cards[state.slot_card[hidden]].name not in structure
+    card = DB.cards[state.slot_card[hidden]].name
+    choose(state, Item.SLOT, hidden)
+    assert "7[" not in "\n".join(render_structure(state))  # numbered only while Zeus chooses
+    record = game_record(state)
+    entry = record["actions"][-1]
+    assert entry == {"agent": "player_0", "kind": "choose", "card": card, "paid": 0, "item": "slot 7",
+                     "item_kind": "slot", "set": "zeus_card"}
+    assert presentation.entry_text(entry, None) == f"player_0 discarded {card} from slot 7 of the structure (Zeus)"
+    assert recorded_actions(record, DB)[-1] == ACTS.item(Item.SLOT, hidden)
 
 
 def test_anubis_unbuilds_a_wonder_and_its_owner_builds_it_again():
@@ -656,9 +708,6 @@ def test_mysticism_counts_only_the_tokens_still_owned():
     assert score_breakdown(state, 0)["progress"] == 2 and state.coins[0] == 9
 
 
-@pytest.mark.xfail(strict=True, reason="open defect: Zeus's choice names structure cards by card id, so its mask "
-                   "tells the Zeus player which cards lie face down; choosing them by slot needs a new item kind of "
-                   "the choose range (an action-space change, for the lead)")
 def test_zeus_does_not_show_which_cards_lie_face_down():
     state = pantheon_game(age=2, coins=(10, 7), spaces={"Zeus": 5})
     twin = state.clone()

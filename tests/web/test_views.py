@@ -8,6 +8,8 @@ import json
 import numpy as np
 import pytest
 
+from wonders_env.duel import pantheon
+from wonders_env.duel.state import EMPTY, Choice, Phase
 from wonders_web import duel_view, seven_wonders_view
 
 
@@ -16,6 +18,7 @@ def drawn_targets(view_module, table: dict) -> set[str]:
     if view_module is duel_view:
         targets = {f"draft-{w['id']}" for w in table["draft"]}
         targets |= {f"slot-{s['card']['id']}" for s in table["structure"] if "card" in s}
+        targets |= {f"back-{s['slot']}" for s in table["structure"] if "back" in s}
         targets |= {f"token-{t['id']}" for t in table["board_tokens"]}
         targets |= {f"library-{t['id']}" for t in table["library_offer"]}
         targets |= {f"discard-{c['id']}" for c in table["discard"]}
@@ -110,3 +113,26 @@ def test_the_leaders_decisions_after_a_turn_are_drawn_where_they_are_played():
         if met == {"copy_leader", "recruit_now"}:
             return
     pytest.fail(f"60 random games met only {sorted(met)} of the Courtesans copy and Roma B's recruit at once")
+
+
+def test_zeus_is_played_on_the_structure_and_names_a_face_down_card_by_its_slot():
+    env = duel_view.new_env({"expansions": "pantheon", "engine": "python"})
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    while env.unwrapped.state.phase != Phase.PLAY:
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+    state = env.unwrapped.state.clone()
+    seat = state.current
+    pantheon.activate_divinity(state, seat, state.db.pantheon.divinity_ids["Zeus"])
+    env.unwrapped.state = state
+    assert state.pantheon.choice == Choice.ZEUS_CARD
+    table = duel_view.table(env, seat)
+    moves = duel_view.moves(env, seat)
+    face_down = [s for s in range(len(state.slot_card)) if state.slot_card[s] != EMPTY and not state.face_up[s]]
+    assert face_down and table["pantheon"]["choice"]["items"] == []  # no panel: the structure is clicked
+    assert {m["target"] for m in moves} == {f"back-{s}" for s in face_down} | {
+        f"slot-{c}" for s, c in enumerate(state.slot_card) if c != EMPTY and state.face_up[s]}
+    assert {m["target"] for m in moves} <= drawn_targets(duel_view, table)
+    hidden = {state.db.cards[state.slot_card[s]].name for s in face_down}
+    assert not any(name in m["label"] for m in moves for name in hidden)
+    assert f"Discard the face-down Age I card of slot {face_down[0] + 1} with Zeus" in {m["label"] for m in moves}

@@ -13,7 +13,9 @@ space ``s`` using the offering tokens of the bit set ``o``: index ``s * 2**3 + o
 offering token ``db.pantheon.offering_tokens[i]``) and ``choose``, the one generic decision
 "choose an item of a named set" (:mod:`.pantheon`): its index is an item of one universal list,
 :class:`Item` ranges in order (cards, wonders, progress tokens, divinities, Pantheon spaces,
-mythologies, track spaces, military tokens), so that an action means the same item in every state.
+mythologies, track spaces, military tokens, structure slots), so that an action means the same item in
+every state. A card of the structure that Zeus discards is named by its slot, never by its card id, so
+that the mask does not tell which card lies face down there.
 
 An Agora table has the ``activate`` range too (empty without Pantheon) and a ``choose`` range whose
 universal list goes on with Agora's items (chambers, cube moves between adjacent chambers,
@@ -60,10 +62,11 @@ class Item(IntEnum):
     MYTHOLOGY = 5
     TRACK = 6  # a space of the military track: index 9 + the pawn coordinate (0: player 0's capital)
     MILITARY_TOKEN = 7  # a looting token, in ``state.LOOTING_TOKENS`` order
-    CHAMBER = 8  # a chamber of the Senate, 0-5 (the rulebook's 1-6)
-    SENATE_MOVE = 9  # a cube moved between adjacent chambers, in ``SENATE_MOVES`` order
-    CONSPIRACY = 10
-    OPTION = 11  # one of ``OPTION_NAMES``
+    SLOT = 8  # a slot of the structure, 0 to ``db.num_slots - 1`` (the Age's layout order; its card may be face down)
+    CHAMBER = 9  # a chamber of the Senate, 0-5 (the rulebook's 1-6)
+    SENATE_MOVE = 10  # a cube moved between adjacent chambers, in ``SENATE_MOVES`` order
+    CONSPIRACY = 11
+    OPTION = 12  # one of ``OPTION_NAMES``
 
 
 ITEM_NAMES = tuple(item.name.lower() for item in Item)
@@ -105,7 +108,8 @@ class ActionTable:
             tables = db.pantheon
             self.offering_subsets = 1 << len(tables.offering_tokens) if tables else 0
             self.item_sizes = (cards, wonders, tokens) + ((tables.num_divinities, tables.num_spaces, len(tables.decks),
-                                                           2 * TRACK_MIDDLE + 1, 4) if tables else (0,) * 5)
+                                                           2 * TRACK_MIDDLE + 1, 4, db.num_slots) if tables
+                                                          else (0,) * 6)
             if db.agora:
                 agora = db.agora
                 self.senate_moves = senate_moves(agora.num_chambers)
@@ -153,6 +157,8 @@ class ActionTable:
             return f"track space {i - TRACK_MIDDLE:+d}"
         if kind is Item.MILITARY_TOKEN:
             return ("player_0's -2 coins", "player_0's -5 coins", "player_1's -2 coins", "player_1's -5 coins")[i]
+        if kind is Item.SLOT:
+            return f"slot {i + 1}"
         if kind is Item.CHAMBER:
             return f"chamber {i + 1}"
         if kind is Item.SENATE_MOVE:

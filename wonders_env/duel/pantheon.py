@@ -33,17 +33,19 @@ The rules, in the order they happen:
   decision 4), Astarte (7 coins outside the treasury: safe from coin losses, spendable after the
   treasury, 1 VP each at the end, not in the 1 VP per 3 coins, README decision 7), Baal (an
   opponent's brown or grey card joins the city), Tanit (12 coins), Aphrodite (9 VP), Hades (build a
-  card of the discard pile free), Zeus (discard any card of the structure; a token on it goes to
-  the Zeus player, README decision 1), Anubis (a built wonder's card goes to the discard pile and
-  the wonder is unbuilt: its VP and production stop, its owner may build it again and then gets its
-  effects again; a wonder boxed by the 7-wonder limit stays boxed; the Great Library built again
-  draws the next 3 set-aside tokens, never one drawn before nor Enki's: *decisions of the project*), Isis
-  (build an own wonder free with a card of the discard pile: the card first, then the wonder), Ra
-  (take an opponent's unbuilt wonder), Mars (2 shields; Strategy does not add to them), Minerva
-  (the pawn on any space, capitals included, README decision 6: the Conflict pawn that would enter
-  it stops before it, its move ends there, and the Minerva pawn leaves), Neptune (discard a military
-  token, then apply another, both chosen; none left: nothing, README decision 5), the Gate (activate
-  free one of the top divinities of the decks; the others stay on their decks).
+  card of the discard pile free), Zeus (discard any card of the structure, face up or face down,
+  accessible or not, chosen by its slot so that the choice does not tell which card lies face down;
+  a token on it goes to the Zeus player, README decision 1), Anubis (a built wonder's card goes to
+  the discard pile and the wonder is unbuilt: its VP and production stop, its owner may build it
+  again and then gets its effects again; a wonder boxed by the 7-wonder limit stays boxed; the Great
+  Library built again draws the next 3 set-aside tokens, never one drawn before nor Enki's:
+  *decisions of the project*), Isis (build an own wonder free with a card of the discard pile: the
+  card first, then the wonder), Ra (take an opponent's unbuilt wonder), Mars (2 shields; Strategy
+  does not add to them), Minerva (the pawn on any space, capitals included, README decision 6: the
+  Conflict pawn that would enter it stops before it, its move ends there, and the Minerva pawn
+  leaves), Neptune (discard a military token, then apply another, both chosen; none left: nothing,
+  README decision 5), the Gate (activate free one of the top divinities of the decks; the others
+  stay on their decks).
 * **The Divine Theater**: after its other effects, choose a mythology deck, then one of its
   divinities to activate free, then the order the others go back (the next from the top, until one
   is left); usable in any Age, also before the Pantheon opens (README decision 2).
@@ -68,7 +70,7 @@ from .state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBOD
 CHOICE_ITEM = {
     Choice.PLACE_DIVINITY: Item.DIVINITY, Choice.PLACE_SPACE: Item.SPACE, Choice.ENKI_TOKEN: Item.TOKEN,
     Choice.NISABA_CARD: Item.CARD, Choice.BAAL_CARD: Item.CARD, Choice.HADES_CARD: Item.CARD,
-    Choice.ZEUS_CARD: Item.CARD, Choice.ANUBIS_WONDER: Item.WONDER, Choice.ISIS_CARD: Item.CARD,
+    Choice.ZEUS_CARD: Item.SLOT, Choice.ANUBIS_WONDER: Item.WONDER, Choice.ISIS_CARD: Item.CARD,
     Choice.ISIS_WONDER: Item.WONDER, Choice.RA_WONDER: Item.WONDER, Choice.MINERVA_SPACE: Item.TRACK,
     Choice.NEPTUNE_DISCARD: Item.MILITARY_TOKEN, Choice.NEPTUNE_APPLY: Item.MILITARY_TOKEN,
     Choice.GATE_DIVINITY: Item.DIVINITY, Choice.THEATER_MYTHOLOGY: Item.MYTHOLOGY,
@@ -334,11 +336,12 @@ def _resolve_hades(state: DuelState, player: int, card: int) -> None:
         rules.end_turn(state)
 
 
-def _resolve_zeus(state: DuelState, player: int, card: int) -> None:
-    slot = state.slot_card.index(card)
+def _resolve_zeus(state: DuelState, player: int, slot: int) -> None:
+    card = state.slot_card[slot]
     rules.take_from_structure(state, card)
     free_token(state, slot)
     state.discard.append(card)
+    state.pantheon.zeus_cards.append(card)
     rules.end_turn(state)
 
 
@@ -451,7 +454,7 @@ _OPTIONS = {
     Choice.BAAL_CARD: lambda state, player: sorted(c for c in state.city[1 - player]
                                                    if state.db.pantheon.steal_colours >> state.db.card_color[c] & 1),
     Choice.HADES_CARD: lambda state, player: sorted(state.discard),
-    Choice.ZEUS_CARD: lambda state, player: sorted(state.structure_cards()),
+    Choice.ZEUS_CARD: lambda state, player: [s for s, card in enumerate(state.slot_card) if card != EMPTY],
     Choice.ANUBIS_WONDER: lambda state, player: sorted(w for w, built in enumerate(state.wonder_built) if built),
     Choice.ISIS_CARD: lambda state, player: sorted(state.discard) if _isis_wonders(state, player) else [],
     Choice.ISIS_WONDER: _isis_wonders,

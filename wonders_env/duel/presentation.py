@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import CONSPIRE, OPTION_NAMES, STARTER_ME, STOP, ActionKind, Item, action_table
-from .cards import CHAIN_SYMBOLS, COLORS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, SENATOR, DuelDatabase
+from .cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, SENATOR, DuelDatabase
 from .cards import EffectKind as K
 from .record import AGENTS
 from .state import Choice, Phase
@@ -232,6 +232,25 @@ def _choosing(state) -> Choice:
     return Choice(agora.choice if agora is not None and agora.choice != NONE else state.pantheon.choice)
 
 
+#: the names of the card backs that are not an Age's (``cards.DECKS``)
+BACK_NAMES = {"G": "Guild", "T": "Grand Temple", "S": "Senator"}
+
+
+def back_name(db: DuelDatabase, card: int) -> str:
+    """The name of ``card``'s back: ``Age II``, ``Guild``, ``Grand Temple``."""
+    deck = DECKS[db.card_deck[card]]
+    return BACK_NAMES.get(deck, "Age " + deck)
+
+
+def slot_text(state, slot: int) -> str:
+    """The card of a structure ``slot`` as every seat may name it: a face-up card by its name, a
+    face-down one by its back and slot (``the face-down Age II card of slot 7``)."""
+    card = state.slot_card[slot]
+    if state.face_up[slot]:
+        return state.db.cards[card].name
+    return f"the face-down {back_name(state.db, card)} card of slot {slot + 1}"
+
+
 def phase_text(state) -> str:
     """What the seat to act decides now: the phase's prompt, or the expansion set's."""
     if state.phase == Phase.CHOOSE:
@@ -290,7 +309,7 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         acts, choice = action_table(db), Choice(state.pantheon.choice)
         chosen = (acts.item_name(acts.item_offsets[CHOSEN_ITEM[choice]] + state.pantheon.chosen)
                   if choice in CHOSEN_ITEM else "")
-        return CHOICE_MOVES[choice].format(item=acts.item_name(index), chosen=chosen), None
+        return CHOICE_MOVES[choice].format(item=_item_text(state, index), chosen=chosen), None
     names = {
         ActionKind.DRAFT: lambda: f"Take the wonder {db.wonders[index].name}",
         ActionKind.SELL: lambda: f"Discard {db.cards[index].name} for {state.sell_value(player)} coins",
@@ -352,6 +371,14 @@ AGORA_CHOICE_MOVES = {
 }
 
 
+def _item_text(state, index: int) -> str:
+    """The name of the item a ``choose`` action's ``index`` names; a structure slot's by its card
+    as every seat may name it (:func:`slot_text`)."""
+    acts = action_table(state.db)
+    kind, item = acts.item_of(index)
+    return slot_text(state, item) if kind is Item.SLOT else acts.item_name(index)
+
+
 #: the name of a ``choose`` move, by the set chosen from: ``{item}`` is the item's name, ``{chosen}``
 #: the item chosen before it in the same decision (the divinity placed, Isis' card)
 CHOICE_MOVES = {
@@ -361,7 +388,7 @@ CHOICE_MOVES = {
     Choice.NISABA_CARD: "Copy the science symbol of the opponent's {item} (Nisaba)",
     Choice.BAAL_CARD: "Take the opponent's {item} into your city (Baal)",
     Choice.HADES_CARD: "Build {item} from the discard pile for free (Hades)",
-    Choice.ZEUS_CARD: "Discard {item} from the structure (Zeus)",
+    Choice.ZEUS_CARD: "Discard {item} with Zeus",
     Choice.ANUBIS_WONDER: "Unbuild {item}: its card goes to the discard pile (Anubis)",
     Choice.ISIS_CARD: "Take {item} from the discard pile to build a wonder with (Isis)",
     Choice.ISIS_WONDER: "Build {item} with {chosen} for free (Isis)",
@@ -407,7 +434,7 @@ CHOICE_ENTRY_TEXT = {
     "enki_token": "kept the progress token {item} (Enki)",
     "nisaba_card": "copied the science symbol of {item} (Nisaba)", "baal_card": "took {item} (Baal)",
     "hades_card": "built {item} from the discard pile (Hades)",
-    "zeus_card": "discarded {item} from the structure (Zeus)",
+    "zeus_card": "discarded {card} from {item} of the structure (Zeus)",
     "anubis_wonder": "unbuilt {item} (Anubis)", "isis_card": "took {item} from the discard pile (Isis)",
     "isis_wonder": "built {item} for free (Isis)", "ra_wonder": "took the wonder {item} (Ra)",
     "minerva_space": "put the Minerva pawn on {item}",

@@ -33,9 +33,11 @@ kind           meaning
                offering tokens ``offerings`` (their values, e.g. ``[-2, -3]``)
 ``choose``     Pantheon, Agora: chose ``item`` (a name) of the kind ``item_kind``
                (``card``, ``wonder``, ``token``, ``divinity``, ``space``,
-               ``mythology``, ``track``, ``military_token``, ``chamber``,
+               ``mythology``, ``track``, ``military_token``, ``slot``, ``chamber``,
                ``senate_move``, ``conspiracy``, ``option``) from the named set ``set``
-               (``state.Choice``, e.g. ``place_divinity``, ``senate_action``)
+               (``state.Choice``, e.g. ``place_divinity``, ``senate_action``); Zeus
+               chooses a ``slot`` of the structure (``"slot 7"``), and the entry's
+               ``card`` names the card it discarded (public once in the discard pile)
 ``prepare``    Agora: took ``card`` from the structure to prepare a conspiracy
 ``trigger``    Agora: triggered the prepared ``conspiracy`` at the start of the turn
 =============  ==================================================================
@@ -93,7 +95,7 @@ def _named(db: DuelDatabase) -> dict[str, tuple]:
 
 def log_entries(state: DuelState, start: int = 0) -> list[dict[str, Any]]:
     """The record entries of ``state.log[start:]``, each named as in the record (with Pantheon, an
-    ``activate`` entry names its ``divinity`` and a ``choose`` entry its ``set``)."""
+    ``activate`` entry names its ``divinity``, a ``choose`` entry its ``set`` and Zeus's its ``card``)."""
     db = state.db
     entries = [action_entry(db, player, action, paid) for player, action, paid in state.log]
     if db.agora is not None:
@@ -102,11 +104,14 @@ def log_entries(state: DuelState, start: int = 0) -> list[dict[str, Any]]:
     if db.pantheon is not None:
         tables, pantheon = db.pantheon, state.pantheon
         from_spaces, sets = iter(pantheon.space_activations), iter(pantheon.choice_log)
+        zeus_cards = iter(pantheon.zeus_cards)
         for entry in entries:
             if entry["kind"] == "activate":
                 entry["divinity"] = tables.divinities[next(from_spaces)].name
             elif entry["kind"] == "choose" and "set" not in entry:  # a Pantheon set (not Agora's)
                 entry["set"] = CHOICE_NAMES[next(sets)]
+                if entry["item_kind"] == ITEM_NAMES[Item.SLOT]:
+                    entry["card"] = db.cards[next(zeus_cards)].name
     return entries[start:]
 
 

@@ -5,7 +5,8 @@ With Pantheon (:func:`render_pantheon`): the six spaces with their face-up divin
 seat's price, a face-down divinity by its mythology only (its name to its placer), the decks'
 sizes, the tokens on the structure's cards (an offering token face down by its kind only), the
 Minerva pawn, the snake and Enki's tokens; each city adds its Pantheon tokens, Astarte's coins and
-the divinities it activated.
+the divinities it activated. While Zeus chooses a card of the structure, each face-down card shows
+its slot number before its back (`` 7[   Age II   ]``): Zeus's moves name a face-down card by its slot.
 With Agora (:func:`render_senate`): each chamber's cubes, controller and decrees (a face-down one
 unnamed), the conspiracy deck's size, each seat's conspiracies (their names to their holder only;
 the opponent's by count, prepared or not) and the ones triggered.
@@ -18,29 +19,28 @@ from __future__ import annotations
 
 from functools import cache
 
-from .cards import COLORS, DECKS, MYTHOLOGIES, SCIENCE_SYMBOLS, Layout
-from .presentation import effects_text
+from .cards import COLORS, MYTHOLOGIES, SCIENCE_SYMBOLS, Layout
+from .presentation import back_name, effects_text, slot_text
 from .record import AGENTS
-from .state import EMPTY, LOOTING_TOKENS, DuelState, Phase
+from .state import EMPTY, LOOTING_TOKENS, Choice, DuelState, Phase
 
 CELL = 16  # characters per card; a layout column is half a card
 
 
-def _cell(state: DuelState, slot: int) -> str:
+def _cell(state: DuelState, slot: int, numbered: bool) -> str:
+    """The card of ``slot``; a face-down one with its slot number before its back when ``numbered``."""
     card = state.slot_card[slot]
     if card == EMPTY:
         return " " * CELL
+    if numbered and not state.face_up[slot]:
+        return f"{slot + 1:>2}[{back_name(state.db, card):^{CELL - 4}}]"
     return _card_cell(state.db, card, bool(state.face_up[slot]), not state.cover_count[slot])
-
-
-BACK_NAMES = {"G": "Guild", "T": "Grand Temple", "S": "Senator"}  # the other backs are an Age's
 
 
 @cache
 def _card_cell(db, card: int, face_up: bool, accessible: bool) -> str:
     if not face_up:
-        deck = DECKS[db.card_deck[card]]
-        return f"[{BACK_NAMES.get(deck, 'Age ' + deck):^{CELL - 2}}]"
+        return f"[{back_name(db, card):^{CELL - 2}}]"
     return f"[{db.cards[card].name[:CELL - 3]:<{CELL - 3}}{'*' if accessible else ' '}]"
 
 
@@ -52,14 +52,16 @@ def _rows(layout: Layout) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 def render_structure(state: DuelState) -> list[str]:
+    """The structure, top row first (the face-down cards numbered by slot while Zeus chooses one)."""
     db = state.db
     if not state.age:
         return ["Wonder draft, on the table: " + ", ".join(db.wonders[w].name for w in state.draft_offer)]
+    numbered = state.phase == Phase.CHOOSE and state.pantheon.choice == Choice.ZEUS_CARD
     lines = []
     for row in _rows(db.layouts[state.age - 1]):
         line = ""
         for s, column in row:
-            line = line.ljust(column) + _cell(state, s)
+            line = line.ljust(column) + _cell(state, s, numbered)
         if line.strip():
             lines.append(line.rstrip())
     return lines
@@ -155,7 +157,7 @@ def render_pantheon(state: DuelState, viewer: int | None = None) -> list[str]:
             str(state.activation_price(p, space, 0)) for p in (0, 1))
         lines.append(f"  space {space + 1}: {space_text(state, space, viewer)}{prices}")
     lines.append(f"  {decks_text(state)}")
-    tokens = [f"{_slot_name(state, slot)}: {_slot_token(db, token)}"
+    tokens = [f"{slot_text(state, slot)}: {_slot_token(db, token)}"
               for slot, token in enumerate(pantheon.slot_tokens) if token != EMPTY]
     if tokens:
         lines.append("  tokens on the structure: " + "; ".join(tokens))
@@ -211,14 +213,6 @@ def pantheon_notes(state: DuelState) -> list[str]:
     if pantheon.enki_tokens:
         notes.append("on Enki: " + ", ".join(db.progress_tokens[t].name for t in pantheon.enki_tokens))
     return notes
-
-
-def _slot_name(state: DuelState, slot: int) -> str:
-    card = state.slot_card[slot]
-    if state.face_up[slot]:
-        return state.db.cards[card].name
-    deck = DECKS[state.db.card_deck[card]]
-    return f"a face-down {BACK_NAMES.get(deck, 'Age ' + deck)} card"
 
 
 def _slot_token(db, token: int) -> str:

@@ -866,7 +866,7 @@ def _reference_pantheon_items(state: DuelState) -> set[int]:
         Choice.NISABA_CARD: [c for c in state.city[opponent] if db.cards[c].color == COLORS.index("green")],
         Choice.BAAL_CARD: [c for c in state.city[opponent] if db.cards[c].color in (BROWN, GREY)],
         Choice.HADES_CARD: state.discard,
-        Choice.ZEUS_CARD: [c for c in state.slot_card if c != EMPTY],
+        Choice.ZEUS_CARD: [s for s in range(len(state.slot_card)) if state.slot_card[s] != EMPTY],
         Choice.ANUBIS_WONDER: [w for w in range(db.num_wonders) if state.wonder_built[w]],
         Choice.ISIS_CARD: state.discard,
         Choice.ISIS_WONDER: unbuilt[player] if sum(state.wonder_built) < MAX_WONDERS_BUILT else [],
@@ -881,7 +881,7 @@ def _reference_pantheon_items(state: DuelState) -> set[int]:
     }[choice]
     kind = {"card": Item.CARD, "wonder": Item.WONDER, "token": Item.TOKEN, "divinity": Item.DIVINITY,
             "space": Item.SPACE, "mythology": Item.MYTHOLOGY, "track": Item.TRACK,
-            "military_token": Item.MILITARY_TOKEN}[pantheon.CHOICE_ITEM[choice].name.lower()]
+            "military_token": Item.MILITARY_TOKEN, "slot": Item.SLOT}[pantheon.CHOICE_ITEM[choice].name.lower()]
     return {acts.item_offsets[kind] + i for i in items}
 
 

@@ -62,7 +62,7 @@ class Choice(IntEnum):
     NISABA_CARD = 3  # an opponent's green card whose symbol Nisaba copies
     BAAL_CARD = 4  # an opponent's brown or grey card to take
     HADES_CARD = 5  # a card of the discard pile to build free
-    ZEUS_CARD = 6  # a card of the structure to discard
+    ZEUS_CARD = 6  # a slot of the structure whose card (face up or down) to discard
     ANUBIS_WONDER = 7  # a built wonder to unbuild
     ISIS_CARD = 8  # a card of the discard pile to put under a wonder
     ISIS_WONDER = 9  # an own unbuilt wonder to build free with it
@@ -381,6 +381,7 @@ class PantheonState(ExpansionState):
         "activated",  # per player: divinities activated, in order (the Gate included)
         "space_activations",  # the divinities of the ``activate`` actions, in the log's order (for the record)
         "choice_log",  # the named set of each ``choose`` action, in the log's order (for the record)
+        "zeus_cards",  # the card of each slot Zeus discarded, in the log's order (for the record)
         "astarte",  # per player: coins on Astarte (outside the treasury)
         "minerva",  # the Minerva pawn's space on the track (pawn coordinates), or None
         "snake",  # the opponent's green card Nisaba copies, or EMPTY
@@ -418,6 +419,7 @@ def new_pantheon(db: DuelDatabase, rng: DealRng) -> PantheonState:
     pantheon.activated = [[], []]
     pantheon.space_activations = []
     pantheon.choice_log = []
+    pantheon.zeus_cards = []
     pantheon.astarte = [0, 0]
     pantheon.minerva = None
     pantheon.snake = EMPTY

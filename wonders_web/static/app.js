@@ -221,7 +221,8 @@ function duelStructure(table) {
   structure.style.height = `${rows * 62 + 60}px`;
   for (const slot of table.structure) {
     if (slot.empty) continue;
-    const node = slot.card ? cardNode(slot.card, `slot-${slot.card.id}`) : cardBack(slot.back);
+    // a face-down card is a target by its slot (Zeus discards it), never by its card
+    const node = slot.card ? cardNode(slot.card, `slot-${slot.card.id}`) : cardBack(slot.back, `back-${slot.slot}`);
     node.classList.add("in-structure");
     if (slot.token) node.appendChild(el("span", "slot-token", slot.token === "offering" ? "offering" : `${slot.token} token`));
     if (slot.card && slot.accessible) node.classList.add("accessible");
