@@ -221,10 +221,10 @@ fields (`wonders_env.duel.record`); the score has a ninth category, `senate`.
 `expansions=("pantheon", "agora")` plays both (the Pantheon's tokens on the slots of Agora's
 structures given in `data/agora.json`; Neptune applies an Agora military token; a Senator built by
 Hades is recruited): 91 cards (the Grand Temples 73-77, the Senators 78-90), 16 wonders, 15
-progress tokens; 2231 actions and an observation of 3566 values. Its action ranges are the
+progress tokens; 2256 actions and an observation of 3566 values. Its action ranges are the
 Pantheon table's kinds and the Agora table's two more, in the order draft, build, sell, wonder,
 progress, destroy, mausoleum, library, starter, activate, choose (whose items are the Pantheon's
-eight kinds then Agora's four), prepare, trigger, sized by its tables
+nine kinds, its 25 structure slots the last, then Agora's four), prepare, trigger, sized by its tables
 (`wonders_env.duel.actions.action_table(db)` gives the offsets); its observation has the base
 views, the Pantheon's, then Agora's.
 

@@ -56,7 +56,8 @@ def render_structure(state: DuelState) -> list[str]:
     db = state.db
     if not state.age:
         return ["Wonder draft, on the table: " + ", ".join(db.wonders[w].name for w in state.draft_offer)]
-    numbered = state.phase == Phase.CHOOSE and state.pantheon.choice == Choice.ZEUS_CARD
+    pantheon = getattr(state, "pantheon", None)
+    numbered = state.phase == Phase.CHOOSE and pantheon is not None and pantheon.choice == Choice.ZEUS_CARD
     lines = []
     for row in _rows(db.layouts[state.age - 1]):
         line = ""

@@ -40,7 +40,15 @@ you place one face down in a space of the Pantheon, the other goes back. From Ag
 divinities are face up and, instead of taking a card, you may activate one: pay your price for
 its space (each player has its own prices; offering tokens lower them) and it acts at once. Grand
 Temples replace the Guilds: free with a mythology token of their mythology, 5/12/21 points for
-1/2/3 of them."""}
+1/2/3 of them.""",
+                   "agora": """\
+Agora: Senators are cards of the structure; recruiting one costs a coin per Senator you have. A
+Politician gives 1-3 Senate actions (by your blue cards): place, move or remove influence cubes in
+the Senate's six chambers; a Conspirator places a cube or conspires (draw 2 conspiracies, keep one
+face down). You control a chamber with strictly more cubes than your opponent: its decrees help you
+and it scores 1, 2, 3, 3, 2, 1 points at the end. Prepare a conspiracy by tucking a card taken from
+the structure under it, then trigger it at the start of a later turn. Controlling all six chambers
+wins at once (political supremacy)."""}
 
 LEGEND = presentation.LEGEND
 
