@@ -175,6 +175,7 @@ def check_replay(page, record_path: Path, record: dict) -> None:
 
 
 PANTHEON = {"expansions": "pantheon", "engine": "python"}
+AGORA = {"expansions": "agora", "engine": "python"}
 LEADERS = {"expansions": "leaders", "engine": "python", "wonder_sides": "B"}
 
 
@@ -184,14 +185,16 @@ LEADERS = {"expansions": "leaders", "engine": "python", "wonder_sides": "B"}
     ("seven_wonders_duel", ["ppo", "human"], None, None, 0, 20, None),
     ("seven_wonders", ["ppo", "human", "ppo"], 3, None, 0, 18, None),
     ("seven_wonders_duel", ["human", "heuristic"], None, "duel_pantheon.png", 22, 20, PANTHEON),
+    ("seven_wonders_duel", ["human", "random"], None, "duel_agora.png", 30, 20, AGORA),
     ("seven_wonders", ["human", "heuristic", "heuristic", "heuristic"], 4, "seven_wonders_leaders.png", 9, 22,
      LEADERS),
 ], ids=["duel-random", "seven_wonders-random", "duel-ppo", "seven_wonders-ppo", "duel-pantheon-heuristic",
-        "seven_wonders-leaders-heuristic"])
+        "duel-agora-random", "seven_wonders-leaders-heuristic"])
 def test_a_full_game_by_clicking(server, page, tmp_path, game, seats, players, screenshot, screenshot_after,
                                  fewest_moves, choices):
     """Play a whole game by clicks against bots (the shipped ``ppo`` policies included: the
-    issue's check; Duel with Pantheon, whose spaces and decisions are clicked too; 7 Wonders with
+    issue's check; Duel with Pantheon, whose spaces and decisions are clicked too; Duel with Agora,
+    whose chambers, cubes, conspiracies and listed decisions are clicked too; 7 Wonders with
     Leaders, whose draft, recruitment and Leaders decisions are clicked too); the score sheet is
     the engine's (with Leaders, its ``leaders`` line); the record replays."""
     base, records = server
@@ -204,7 +207,7 @@ def test_a_full_game_by_clicking(server, page, tmp_path, game, seats, players, s
     record_path = records / f"{game_id}.json"
     record = json.loads(record_path.read_text())
     assert record["finished"] and score_sheet(page) == record_scores(record)
-    assert record.get("expansions") == ([choices["expansions"]] if choices else None)
+    assert record.get("expansions") == (choices["expansions"].split(",") if choices else None)
     check_replay(page, record_path, record)
 
 
