@@ -232,6 +232,7 @@ def _senate(state, seat: int | None, legal: list[int]) -> dict[str, Any]:
     view = {"headings": presentation.SENATE_HEADINGS,
             "chambers": [_chamber(state, c) for c in range(len(senate.decrees))],
             "deck": len(senate.conspiracy_deck), "players": cities, "locked": locked,
+            "supply": presentation.supply_text([db.agora.cubes_per_player - sum(senate.cubes[p]) for p in (0, 1)]),
             "drawn": [conspiracy_info(db, c) for c in senate.drawn] if seat is not None and seat == state.current
             else [], "choice": None}
     listed = [{"target": f"choice-{action}", "name": presentation.move_label(state, seat, action)}

@@ -397,6 +397,11 @@ def hidden_conspiracies_text(held: int, prepared: int) -> str:
     return f"{held} face down ({prepared} prepared)"
 
 
+def supply_text(cubes: list[int]) -> str:
+    """The cubes each player has not put in the Senate."""
+    return f"cubes left: player_0 {cubes[0]}, player_1 {cubes[1]}"
+
+
 def prepared_text(db: DuelDatabase, card: int) -> str:
     """An own conspiracy's state: the card tucked under it, or unprepared (``card`` NONE)."""
     return f"prepared with {db.cards[card].name}" if card != NONE else "not prepared"

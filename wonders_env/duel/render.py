@@ -7,9 +7,10 @@ sizes, the tokens on the structure's cards (an offering token face down by its k
 Minerva pawn, the snake and Enki's tokens; each city adds its Pantheon tokens, Astarte's coins and
 the divinities it activated.
 With Agora (:func:`render_senate`): each chamber's cubes, controller and decrees (a face-down one
-unnamed), the conspiracy deck's size, each seat's conspiracies (their names, effects and the
-card each is prepared with to their holder only; the opponent's by count, and how many are
-prepared) and the ones triggered.
+unnamed), the cubes each player has left, the conspiracy deck's size, the tokens locked by
+Obscurantism (one locked among the set-aside tokens to its locker only), each seat's conspiracies
+(their names, effects and the card each is prepared with to their holder only; the opponent's by
+count, and how many are prepared) and the ones triggered.
 Accessible cards are marked with ``*``. The functions read either engine's state, a
 :class:`.state.DuelState` or the core's :class:`.compiled.DuelStateView` (the same names), and ask
 the state itself for costs and scores, so that a core game needs none of the Python rules.
@@ -21,7 +22,7 @@ from functools import cache
 
 from .cards import COLORS, DECKS, MYTHOLOGIES, SCIENCE_SYMBOLS, Layout
 from .presentation import (controller_text, effects_text, face_down_decrees_text,
-                           hidden_conspiracies_text, prepared_text)
+                           hidden_conspiracies_text, prepared_text, supply_text)
 from .record import AGENTS
 from .state import EMPTY, LOOTING_TOKENS, NOBODY, DuelState, Phase
 
@@ -181,7 +182,11 @@ def render_senate(state: DuelState, viewer: int | None = None) -> list[str]:
             named = face_down_decrees_text(len(decrees))
         lines.append(f"  chamber {chamber + 1} ({tables.chamber_vp[chamber]} VP): {cubes[0]} / {cubes[1]}, "
                      f"{controller_text(owner)}; {named}")
-    lines.append(f"  conspiracy deck: {len(senate.conspiracy_deck)}")
+    supply = [tables.cubes_per_player - sum(senate.cubes[player]) for player in (0, 1)]
+    lines.append(f"  {supply_text(supply)}; conspiracy deck: {len(senate.conspiracy_deck)}")
+    locked = [db.progress_tokens[token].name for token, locker, public in senate.locked if public or locker == viewer]
+    if locked:
+        lines.append("  locked progress tokens (Obscurantism): " + ", ".join(locked))
     for player in (0, 1):
         held = list(zip(senate.conspiracies[player], senate.prepared[player]))
         if player == viewer:

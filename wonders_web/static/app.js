@@ -320,7 +320,7 @@ function senateBoard(senate, me) {
   // by name, the other's by count (the server sends no more), the triggered ones face up.
   const words = senate.headings;
   const box = el("div", "senate");
-  box.appendChild(el("h3", null, `${words.title} · ${words.deck}: ${senate.deck}`));
+  box.appendChild(el("h3", null, `${words.title} · ${senate.supply} · ${words.deck}: ${senate.deck}`));
   const row = el("div", "chambers");
   for (const chamber of senate.chambers) {
     const cell = el("div", `chamber${chamber.controller ? " control-" + chamber.controller : ""}`);
