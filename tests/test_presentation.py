@@ -13,6 +13,7 @@ import pytest
 from wonders_agents.play import public_actions
 from wonders_env.duel import presentation as duel_text
 from wonders_env.duel.actions import KIND_NAMES as DUEL_KINDS
+from wonders_env.duel.actions import Item, action_table
 from wonders_env.duel.cards import PROGRESS_TOKENS, WONDERS, Effect, EffectKind
 from wonders_env.duel.cards import database as duel_database
 from wonders_env.duel.state import CHOICE_NAMES
@@ -56,6 +57,27 @@ def test_a_duel_sentence_hides_another_seats_face_down_divinity():
         assert duel_text.entry_text(entry, viewer) == "player_1 chose a divinity to place face down"
     zeus = {**entry, "item": "Temple", "item_kind": "card", "set": "zeus_card"}
     assert duel_text.entry_text(zeus, 0) == "player_1 discarded Temple from the structure (Zeus)"
+
+
+def test_zeus_names_a_face_down_card_of_the_structure_by_its_back_and_place_never_by_name():
+    """Zeus may discard any card of the structure: a face-down one is chosen unseen (its name in the
+    move or the web page's list was a leak)."""
+    env = duel_view.new_env({"expansions": "pantheon", "engine": "python"})
+    env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    while env.unwrapped.state.age != 1:
+        moves = duel_view.moves(env, int(env.agent_selection[-1]))
+        env.step(moves[rng.integers(len(moves))]["action"])
+    state = env.unwrapped.state
+    acts = action_table(state.db)
+    down = next(s for s in range(len(state.slot_card)) if not state.face_up[s])
+    up = next(s for s in range(len(state.slot_card)) if state.face_up[s])
+    card = state.slot_card[down]
+    assert down == 2  # the first card of the second row
+    assert duel_text.choice_item_name(state, acts.item_offsets[Item.CARD] + card) == \
+        "the face-down Age I card (row 2, place 1)"
+    assert duel_text.choice_item_name(state, acts.item_offsets[Item.CARD] + state.slot_card[up]) == \
+        state.db.cards[state.slot_card[up]].name
 
 
 def test_a_seven_wonders_sentence_hides_another_players_face_down_card():

@@ -125,6 +125,7 @@ def _structure(state) -> list[dict[str, Any]]:
             slot["empty"] = True
         elif not state.face_up[s]:
             slot["back"] = DECKS[db.card_deck[card]]
+            slot["back_name"] = presentation.back_name(slot["back"])
         else:
             slot["card"] = card_info(db, card)
             slot["accessible"] = state.cover_count[s] == 0
@@ -181,7 +182,7 @@ def _pantheon(state, seat: int | None, legal: list[int]) -> dict[str, Any]:
             "minerva": pantheon.minerva, "notes": pantheon_notes(state), "choice": None}
     if state.phase == Phase.CHOOSE and seat == state.current and pantheon.choice != NONE:  # to the decider only
         acts = action_table(db)
-        items = [{"target": f"choice-{action}", "name": acts.item_name(action - acts.choose)}
+        items = [{"target": f"choice-{action}", "name": presentation.choice_item_name(state, action - acts.choose)}
                  for action in legal if acts.decode(action)[0] is ActionKind.CHOOSE]
         view["choice"] = {"set": CHOICE_NAMES[pantheon.choice], "prompt": presentation.phase_text(state),
                           "items": items}

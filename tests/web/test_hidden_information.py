@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wonders_env.duel.actions import Item, action_table
+from wonders_env.duel.actions import ActionKind, Item, action_table
 from wonders_env.duel.cards import NONE
 from wonders_env.duel.pantheon import CHOICE_ITEM
 from wonders_env.duel.state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, Phase
@@ -48,15 +48,18 @@ def seat_json(client, game_id: str, seat) -> dict:
 
 
 def swap_hidden(client, game_id: str, seat, rng):
-    """Replace the session's state by a determinization for ``seat`` (a spectator: seat 0 of Duel,
-    where both players see the same; in 7 Wonders a spectator sees less than any seat); returns
-    the true state, to put back with :func:`put_back` (a determinization for one seat may redraw
-    what another seat knows)."""
+    """Replace the session's state by a determinization for ``seat`` (a spectator of Duel: for seat 0
+    then seat 1, which redraws what either seat alone knows, such as its conspiracies; in 7 Wonders
+    a spectator sees less than any seat: seat 0's); returns the true state, to put back with
+    :func:`put_back` (a determinization for one seat may redraw what another seat knows)."""
     session = client.app.state.store.get(game_id)
     with session.lock:
         state = session.env.unwrapped.state.clone()
-        session.env.unwrapped.state = state.determinize(seat or 0, rng) if hasattr(state, "determinize") \
-            else session.env.unwrapped.game.determinize(state, seat or 0, rng)  # 7 Wonders: the env's engine
+        if hasattr(state, "determinize"):  # Duel
+            twin = state.determinize(seat or 0, rng)
+            session.env.unwrapped.state = twin.determinize(1, rng) if seat is None else twin
+        else:  # 7 Wonders: the env's engine
+            session.env.unwrapped.state = session.env.unwrapped.game.determinize(state, seat or 0, rng)
     return state
 
 
@@ -102,6 +105,10 @@ def duel_hidden_names(state, seat) -> set[str]:
         public |= {conspiracies[c].name for p in (0, 1) for c in senate.triggered[p]}
         public |= {state.db.agora.decrees[d].name for chamber, decrees in enumerate(senate.decrees)
                    if senate.decree_face_up[chamber] for d in decrees}
+    if seat is not None and (state.db.pantheon is not None or state.db.agora is not None):
+        acts = action_table(state.db)  # what the seat chose itself (a divinity it put back on its deck)
+        public |= {acts.item_name(action - acts.choose) for player, action, *_ in state.log
+                   if player == seat and acts.decode(action)[0] is ActionKind.CHOOSE}
     if state.db.agora is not None and seat == state.current and state.agora.choice != NONE:
         public |= {action_table(state.db).item_name(index) for index in state.agora.options}  # the seat decides
     return hidden - public

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import CONSPIRE, OPTION_NAMES, STARTER_ME, STOP, ActionKind, Item, action_table
-from .cards import CHAIN_SYMBOLS, COLORS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, SENATOR, DuelDatabase
+from .cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, SENATOR, DuelDatabase
 from .cards import EffectKind as K
 from .record import AGENTS
 from .state import Choice, Phase
@@ -290,7 +290,7 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         acts, choice = action_table(db), Choice(state.pantheon.choice)
         chosen = (acts.item_name(acts.item_offsets[CHOSEN_ITEM[choice]] + state.pantheon.chosen)
                   if choice in CHOSEN_ITEM else "")
-        return CHOICE_MOVES[choice].format(item=acts.item_name(index), chosen=chosen), None
+        return CHOICE_MOVES[choice].format(item=choice_item_name(state, index), chosen=chosen), None
     names = {
         ActionKind.DRAFT: lambda: f"Take the wonder {db.wonders[index].name}",
         ActionKind.SELL: lambda: f"Discard {db.cards[index].name} for {state.sell_value(player)} coins",
@@ -302,6 +302,29 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         ActionKind.TRIGGER: lambda: f"Trigger the conspiracy {db.agora.conspiracies[index].name}",
     }
     return names[kind](), None
+
+
+#: the name of a card back by its deck letter (``cards.DECKS``; the other backs are an Age's)
+BACK_NAMES = {"G": "Guild", "T": "Grand Temple", "S": "Senator"}
+
+
+def back_name(deck: str) -> str:
+    """A card back's name: ``Age II``, ``Guild``."""
+    return BACK_NAMES.get(deck, f"Age {deck}")
+
+
+def choice_item_name(state, index: int) -> str:
+    """The name of the item a ``choose`` action's ``index`` names, as the deciding seat may know it: a
+    face-down card of the structure (Zeus may discard one) by its back and place, never its name."""
+    acts = action_table(state.db)
+    kind, item = acts.item_of(index)
+    slots = [s for s, card in enumerate(state.slot_card) if card == item] if kind is Item.CARD else []
+    if not slots or state.face_up[slots[0]]:
+        return acts.item_name(index)
+    layout, slot = state.db.layouts[state.age - 1], slots[0]
+    row = layout.row[slot]
+    place = 1 + sum(1 for s in range(len(layout.row)) if layout.row[s] == row and layout.col[s] < layout.col[slot])
+    return f"the face-down {back_name(DECKS[state.db.card_deck[item]])} card (row {row + 1}, place {place})"
 
 
 def _agora_move(state, choice: Choice, index: int) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache
 
 from .cards import COLORS, DECKS, MYTHOLOGIES, SCIENCE_SYMBOLS, Layout
-from .presentation import (controller_text, effects_text, face_down_decrees_text,
+from .presentation import (back_name, controller_text, effects_text, face_down_decrees_text,
                            hidden_conspiracies_text, prepared_text, supply_text)
 from .record import AGENTS
 from .state import EMPTY, LOOTING_TOKENS, NOBODY, DuelState, Phase
@@ -36,14 +36,11 @@ def _cell(state: DuelState, slot: int) -> str:
     return _card_cell(state.db, card, bool(state.face_up[slot]), not state.cover_count[slot])
 
 
-BACK_NAMES = {"G": "Guild", "T": "Grand Temple", "S": "Senator"}  # the other backs are an Age's
-
-
 @cache
 def _card_cell(db, card: int, face_up: bool, accessible: bool) -> str:
     if not face_up:
         deck = DECKS[db.card_deck[card]]
-        return f"[{BACK_NAMES.get(deck, 'Age ' + deck):^{CELL - 2}}]"
+        return f"[{back_name(deck):^{CELL - 2}}]"
     return f"[{db.cards[card].name[:CELL - 3]:<{CELL - 3}}{'*' if accessible else ' '}]"
 
 
@@ -226,7 +223,7 @@ def _slot_name(state: DuelState, slot: int) -> str:
     if state.face_up[slot]:
         return state.db.cards[card].name
     deck = DECKS[state.db.card_deck[card]]
-    return f"a face-down {BACK_NAMES.get(deck, 'Age ' + deck)} card"
+    return f"a face-down {back_name(deck)} card"
 
 
 def _slot_token(db, token: int) -> str:

@@ -105,10 +105,8 @@ function cardNode(card, target, small) {
   return node;
 }
 
-const BACK_NAMES = { G: "Guild", T: "Grand Temple", S: "Senator" };  // the other backs are an Age's
-
-function cardBack(age, target) {
-  const node = el("div", `card back back-${age}`, BACK_NAMES[age] || `Age ${age}`);
+function cardBack(age, name, target) {
+  const node = el("div", `card back back-${age}`, name);
   if (target) node.dataset.target = target;
   return node;
 }
@@ -222,7 +220,7 @@ function duelStructure(table) {
   structure.style.height = `${rows * 62 + 60}px`;
   for (const slot of table.structure) {
     if (slot.empty) continue;
-    const node = slot.card ? cardNode(slot.card, `slot-${slot.card.id}`) : cardBack(slot.back);
+    const node = slot.card ? cardNode(slot.card, `slot-${slot.card.id}`) : cardBack(slot.back, slot.back_name);
     node.classList.add("in-structure");
     if (slot.token) node.appendChild(el("span", "slot-token", slot.token === "offering" ? "offering" : `${slot.token} token`));
     if (slot.card && slot.accessible) node.classList.add("accessible");
