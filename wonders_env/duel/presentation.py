@@ -251,8 +251,9 @@ def move_text(state, player: int, action: int) -> str:
 
 
 def move_label(state, player: int, action: int) -> str:
-    """The move's name without its cost (the web page shows the cost as :func:`move_price`)."""
-    return _move(state, player, action)[0]
+    """The move's name without its cost (the web page shows the cost as :func:`move_price`); a
+    face-down card of the structure (Zeus) by its back and place (:func:`choice_item_name`)."""
+    return _move(state, player, action, unseen_by_place=True)[0]
 
 
 def move_price(state, player: int, action: int) -> str:
@@ -265,8 +266,11 @@ def move_price(state, player: int, action: int) -> str:
     return f"{_coins(cost)} to the bank" + (" (trading coins to the opponent: Economy)" if economy else "")
 
 
-def _move(state, player: int, action: int) -> tuple[str, int | None]:
-    """The move's name and the coins it costs ``player`` (None where the name says the price)."""
+def _move(state, player: int, action: int, unseen_by_place: bool = False) -> tuple[str, int | None]:
+    """The move's name and the coins it costs ``player`` (None where the name says the price);
+    ``unseen_by_place``: a face-down card Zeus may discard is named by its back and place. The text
+    interface still names it (its moves are in action-id order, and Zeus's action ids are the face-down
+    cards' ids, which tell them anyway: Zeus needs actions by slot first)."""
     db = state.db
     kind, index, wonder = action_table(db).decode(action)
     if kind == ActionKind.BUILD:
@@ -290,7 +294,8 @@ def _move(state, player: int, action: int) -> tuple[str, int | None]:
         acts, choice = action_table(db), Choice(state.pantheon.choice)
         chosen = (acts.item_name(acts.item_offsets[CHOSEN_ITEM[choice]] + state.pantheon.chosen)
                   if choice in CHOSEN_ITEM else "")
-        return CHOICE_MOVES[choice].format(item=choice_item_name(state, index), chosen=chosen), None
+        item = choice_item_name(state, index) if unseen_by_place else acts.item_name(index)
+        return CHOICE_MOVES[choice].format(item=item, chosen=chosen), None
     names = {
         ActionKind.DRAFT: lambda: f"Take the wonder {db.wonders[index].name}",
         ActionKind.SELL: lambda: f"Discard {db.cards[index].name} for {state.sell_value(player)} coins",
