@@ -14,6 +14,7 @@ from wonders_agents.play import public_actions
 from wonders_env.duel import presentation as duel_text
 from wonders_env.duel.actions import KIND_NAMES as DUEL_KINDS
 from wonders_env.duel.cards import PROGRESS_TOKENS, WONDERS, Effect, EffectKind
+from wonders_env.duel.cards import database as duel_database
 from wonders_env.duel.state import CHOICE_NAMES
 from wonders_env.duel.state import Phase as DuelPhase
 from wonders_env.seven_wonders import presentation as seven_wonders_text
@@ -109,6 +110,9 @@ def test_the_pages_script_holds_no_words_of_a_game():
     names += [side.city for edition in ("1st", "2nd") for side in database(edition).wonders.values()]
     leaders_table = database("1st", ("leaders",))
     names += [leader.name for leader in leaders_table.leaders] + ["Roma", "Courtesans"]
+    agora_table = duel_database("1st", ("agora",))
+    names += [item.name for item in agora_table.agora.conspiracies + agora_table.agora.decrees]
+    names += [w.name for w in agora_table.wonders] + [t.name for t in agora_table.progress_tokens]
     assert not [name for name in names if name in script]
     headings = [*seven_wonders_text.OWN_LEADERS_TEXT.values(), seven_wonders_text.COPIED_LEADER_TEXT]
     assert not [text for text in headings if text.lower() in script.lower()]

@@ -10,7 +10,12 @@ as its mythology only, except to its placer; an offering token on a face-down ca
 deciding; and a news item of another seat's hidden decision (``presentation.HIDDEN_CHOICES``: the
 divinity it placed face down, the order it put a deck back in) loses its ``item``. Zeus chooses a
 card of the structure by its slot: a face-down card is clicked on its back (``back-<slot>``), so
-its moves name the slot, never the card. Card names
+its moves name the slot, never the card. With Agora
+(``table["senate"]``): a face-down decree is sent as its count only; a seat's conspiracies (with
+the card each is prepared with) and the ones it drew go to that seat only, the other seat gets
+their count and how many are prepared; the deck's order never leaves; a token locked among the
+set-aside ones only to its locker; the items of a decision only to the seat deciding; the news item
+of a conspiracy kept or prepared, or of a token locked, loses its ``item`` for the others. Card names
 appear as whole JSON string values, which is what the test of hidden information checks, and inside
 sentences: a move's label (a move of the seat itself) and a news item's ``text`` (the test checks
 that it is the sentence of the item's values sent beside it).
@@ -34,19 +39,21 @@ from wonders_env.duel.actions import KIND_INDEX, KIND_NAMES, ActionKind, Item, a
 from wonders_env.duel.cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS
 from wonders_env.duel.record import AGENTS, GAME_NAME, recorded_actions
 from wonders_env.duel.render import decks_text, pantheon_notes, pantheon_token_name
-from wonders_env.duel.state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, Phase
+from wonders_env.duel.state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, NOBODY, Phase
 
 from .tables import replay_tables, table_choices, table_options
 
 GAME = GAME_NAME
 TITLE = "7 Wonders Duel"
 BOARD = "duel"  # the page's drawing of the table: the two cities across the military track and the structure
-#: the registry's expansions the page draws (not yet Agora's Senate and conspiracies)
-DRAWN_EXPANSIONS = ("pantheon",)
-#: what the setup form offers: the table (no expansion, or one of the registry's the page draws) and the engine
+#: the registry's expansions the page draws
+DRAWN_EXPANSIONS = ("pantheon", "agora")
+#: what the setup form offers: the table (no expansion, one of the registry's, or several: ``pantheon,agora``)
+#: and the engine
 SETUP_CHOICES: dict[str, dict[str, Any]] = table_choices(
     GAME, seven_wonders_duel_v0.raw_env,
-    "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon)", DRAWN_EXPANSIONS)
+    "pantheon: divinities bought from a shared Pantheon (7 Wonders Duel: Pantheon); agora: the Senate and "
+    "conspiracies (7 Wonders Duel: Agora); pantheon,agora: both", DRAWN_EXPANSIONS)
 OPTIONS = tuple(SETUP_CHOICES)
 
 
@@ -120,6 +127,7 @@ def _structure(state) -> list[dict[str, Any]]:
             slot["empty"] = True
         elif not state.face_up[s]:
             slot["back"] = DECKS[db.card_deck[card]]
+            slot["back_name"] = presentation.back_name(db, card)
         else:
             slot["card"] = card_info(db, card)
             slot["accessible"] = state.cover_count[s] == 0
@@ -184,12 +192,70 @@ def _pantheon(state, seat: int | None, legal: list[int]) -> dict[str, Any]:
     return view
 
 
+def conspiracy_info(db, conspiracy: int) -> dict[str, Any]:
+    c = db.agora.conspiracies[conspiracy]
+    return {"id": conspiracy, "name": c.name, "effects": [presentation.effect_text(e) for e in c.effects]}
+
+
+def _chamber(state, chamber: int) -> dict[str, Any]:
+    """A chamber as everyone sees it: its cubes, controller, VP and decrees (face down: their count only)."""
+    db, senate = state.db, state.agora
+    cubes = [senate.cubes[0][chamber], senate.cubes[1][chamber]]
+    owner = 0 if cubes[0] > cubes[1] else 1 if cubes[1] > cubes[0] else NOBODY
+    decrees = senate.decrees[chamber]
+    face_up = bool(senate.decree_face_up[chamber])
+    shown = {"chamber": chamber, "name": f"chamber {chamber + 1}", "vp": f"{db.agora.chamber_vp[chamber]} VP",
+             "cubes": cubes, "controller": AGENTS[owner] if owner != NOBODY else None,
+             "control_text": presentation.controller_text(owner),
+             "decrees": [{"name": db.agora.decrees[d].name,
+                          "effects": [presentation.effect_text(e) for e in db.agora.decrees[d].effects]}
+                         for d in decrees] if face_up else []}
+    if decrees and not face_up:
+        shown["face_down"] = presentation.face_down_decrees_text(len(decrees))
+    return shown
+
+
+def _senate(state, seat: int | None, legal: list[int]) -> dict[str, Any]:
+    """Agora's Senate and conspiracies as ``seat`` sees them: every chamber; its own conspiracies
+    with their effects and the card each is prepared with, the conspiracies it drew while it keeps
+    one; the other seat's by count only; the triggered ones (face up); the moves of its decision
+    that no piece of the board plays (``choice``: the options, a card removed at setup ...)."""
+    db, senate = state.db, state.agora
+    cities = []
+    for player in (0, 1):
+        held = list(zip(senate.conspiracies[player], senate.prepared[player]))
+        city: dict[str, Any] = {"agent": AGENTS[player],
+                                "triggered": [conspiracy_info(db, c) for c in senate.triggered[player]]}
+        if player == seat:
+            city["own"] = [{**conspiracy_info(db, c), "prepared": presentation.prepared_text(db, card)}
+                           for c, card in held]
+        else:
+            city["hidden"] = presentation.hidden_conspiracies_text(len(held), sum(card != EMPTY for _, card in held))
+        cities.append(city)
+    locked = [token_info(db, token) for token, locker, public in senate.locked if public or locker == seat]
+    view = {"headings": presentation.SENATE_HEADINGS,
+            "chambers": [_chamber(state, c) for c in range(len(senate.decrees))],
+            "deck": len(senate.conspiracy_deck), "players": cities, "locked": locked,
+            "supply": presentation.supply_text([db.agora.cubes_per_player - sum(senate.cubes[p]) for p in (0, 1)]),
+            "drawn": [conspiracy_info(db, c) for c in senate.drawn] if seat is not None and seat == state.current
+            else [], "choice": None}
+    listed = [{"target": f"choice-{action}", "name": presentation.move_label(state, seat, action)}
+              for action in legal if _target(state, action) == f"choice-{action}"]
+    if listed:
+        view["choice"] = {"prompt": presentation.phase_text(state), "items": listed}
+    return view
+
+
 def table(env, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` (0, 1, or None for a spectator) sees it."""
     state = env.unwrapped.state
     db = state.db
     looting = [{"victim": AGENTS[victim], "distance": distance, "coins": coins}
                for (victim, distance, coins), present in zip(LOOTING_TOKENS, state.looting) if present]
+    if db.agora is not None:  # Agora's military tokens: influence for the player who moves the pawn onto them
+        for token in looting:
+            del token["coins"]
+            token["effect"] = presentation.effects_text(db.agora.military_token_effects[token["distance"]])
     view: dict[str, Any] = {
         "phase": state.phase.name.lower(), "phase_text": presentation.phase_text(state), "age": state.age,
         "resource_names": dict(zip(RESOURCES, presentation.RESOURCE_NAMES)),
@@ -204,9 +270,12 @@ def table(env, seat: int | None) -> dict[str, Any]:
     }
     if state.phase == Phase.LIBRARY and seat == state.current:
         view["library_offer"] = [token_info(db, t) for t in state.library_offer]
+    deciding = not state.game_over and seat == state.current
+    legal = env.unwrapped.game.legal_actions(state, seat) if deciding and (db.pantheon or db.agora) else []
     if db.pantheon is not None:
-        deciding = not state.game_over and seat == state.current
-        view["pantheon"] = _pantheon(state, seat, env.unwrapped.game.legal_actions(state, seat) if deciding else [])
+        view["pantheon"] = _pantheon(state, seat, legal)
+    if db.agora is not None:
+        view["senate"] = _senate(state, seat, legal)
     return view
 
 
@@ -226,16 +295,21 @@ def _target(state, action: int) -> str:
     (a card in the structure, the discard pile or a city; a token on the board or in the Great
     Library's draw; a wonder of the draft; the starter buttons); with Pantheon, a space of the
     Pantheon (an activation, with or without offerings), a card of the structure (Zeus's slot: a
-    face-up card, or the back of a face-down one, ``back-<slot>``) or an item of the decision's panel."""
+    face-up card, or the back of a face-down one, ``back-<slot>``) or an item of the decision's panel;
+    with Agora, a conspiracy of the seat's (a trigger) and the pieces of :func:`_agora_target`."""
     acts = action_table(state.db)
     kind, index, _ = acts.decode(action)
     if kind is ActionKind.ACTIVATE:
         return f"space-{index}"
+    if kind is ActionKind.CHOOSE and state.db.agora is not None and state.agora.choice != NONE:
+        return _agora_target(state, action, index)
     if kind is ActionKind.CHOOSE:
         item_kind, slot = acts.item_of(index)
         if item_kind is not Item.SLOT:
             return f"choice-{action}"
         return f"slot-{state.slot_card[slot]}" if state.face_up[slot] else f"back-{slot}"
+    if kind is ActionKind.TRIGGER:
+        return f"conspiracy-{index}"
     field = KIND_INDEX[kind]
     if field == "wonder":
         return f"draft-{index}"
@@ -247,6 +321,36 @@ def _target(state, action: int) -> str:
         return f"discard-{index}"
     owners = [player for player in (0, 1) if state.owned[player][index]]
     return f"city-{owners[0]}-{index}" if owners else f"slot-{index}"
+
+
+def _agora_target(state, action: int, index: int) -> str:
+    """The piece an item of Agora's decision is played with: a chamber (a cube placed or removed, a
+    decree's chamber), the seat's cubes in a chamber (moved from there), a conspiracy (drawn or
+    held), a wonder or a card of a city, a card of the structure or the discard pile, a progress
+    token of the board or a city; else (the options, a card removed at setup, a token set aside)
+    the item's entry in the Senate's list of moves (``choice-<action>``)."""
+    acts = action_table(state.db)
+    kind, item = acts.item_of(index)
+    if kind is Item.CHAMBER:
+        return f"chamber-{item}"
+    if kind is Item.SENATE_MOVE:
+        return f"cubes-{state.current}-{acts.senate_moves[item][0]}"
+    if kind is Item.CONSPIRACY:
+        return f"conspiracy-{item}"
+    if kind is Item.WONDER:
+        return f"wonder-{item}"
+    if kind is Item.TOKEN and (state.board_tokens | state.player_tokens[0] | state.player_tokens[1]) >> item & 1:
+        return f"token-{item}"
+    if kind is Item.CARD:
+        owners = [player for player in (0, 1) if state.owned[player][item]]
+        if owners:
+            return f"city-{owners[0]}-{item}"
+        if item in state.discard:
+            return f"discard-{item}"
+        slots = [s for s, card in enumerate(state.slot_card) if card == item and state.face_up[s]]
+        if slots:
+            return f"slot-{item}"
+    return f"choice-{action}"
 
 
 # ---------------------------------------------------------------- news and replays
@@ -265,6 +369,11 @@ def news(env, mark: tuple[int, int, tuple[bool, ...]]) -> list[dict[str, Any]]:
     if state.pawn != pawn:
         looted = [{"victim": AGENTS[victim], "coins": coins} for (victim, _, coins), before, now
                   in zip(LOOTING_TOKENS, looting, state.looting) if before and not now]
+        if state.db.agora is not None:  # Agora's military tokens: influence, no coins
+            effects = state.db.agora.military_token_effects
+            looted = [{"victim": AGENTS[victim], "effect": presentation.effects_text(effects[distance])}
+                      for (victim, distance, _), before, now in zip(LOOTING_TOKENS, looting, state.looting)
+                      if before and not now]
         events.append({"kind": "conflict", "pawn": state.pawn, "looted": looted})
     return events
 

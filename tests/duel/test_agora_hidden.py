@@ -9,7 +9,8 @@ from wonders_env.deal_rng import DealRng
 from wonders_env.duel import agora
 from wonders_env.duel.cards import SENATOR, database
 from wonders_env.duel.determinize import determinize, redraw_senate
-from wonders_env.duel.state import NOBODY, new_agora, new_game, start_age
+from wonders_env.duel.render import render_senate
+from wonders_env.duel.state import EMPTY, NOBODY, new_agora, new_game, start_age
 
 AGORA = database("1st", ("agora",))
 BOTH = database("1st", ("pantheon", "agora"))
@@ -77,3 +78,28 @@ def test_the_later_ages_are_redealt_with_their_senators(db, age):
     assert sorted(c for s in senators for c in s) == list(db.agora.senators)
     for earlier in range(age):
         assert sorted(senators[earlier]) == sorted(c for c in state.deals[earlier] if db.card_color[c] == SENATOR)
+
+
+def test_the_terminal_shows_a_seat_its_own_conspiracies_and_the_others_count_only():
+    """``render_senate`` for a seat: its conspiracies with their effects and the card under a prepared
+    one, the opponent's as a count, the cubes left and a token the seat locked among the set-aside ones;
+    a spectator sees both seats' counts and no set-aside token locked."""
+    state = new_game(5, AGORA)
+    state.agora = a_senate_in_play()
+    state.current = 0
+    aside = agora.set_aside_tokens(state)[0]
+    state.agora.locked.append((aside, 1, False))
+    names = {c: AGORA.agora.conspiracies[c].name for c in range(16)}
+    mine, theirs = state.agora.conspiracies
+    prepared = state.agora.prepared[1][theirs.index(theirs[0])]
+    for viewer in (None, 0, 1):
+        text = "\n".join(render_senate(state, viewer))
+        assert "cubes left: player_0 11, player_1 12" in text
+        assert (names[mine[0]] in text) == (viewer == 0)
+        assert (names[theirs[0]] in text) == (viewer == 1)
+        assert ("player_1's conspiracies: 1 face down (1 prepared)" in text) == (viewer != 1)
+        assert ("player_0's conspiracies: 1 face down (0 prepared)" in text) == (viewer != 0)
+        assert (AGORA.progress_tokens[aside].name in text) == (viewer == 1)
+    own = "\n".join(render_senate(state, 1))
+    assert f"{names[theirs[0]]} (" in own and f"prepared with {AGORA.cards[prepared].name})" in own
+    assert prepared != EMPTY

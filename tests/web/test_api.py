@@ -39,7 +39,8 @@ def test_the_page_and_the_setup_are_served(client):
     assert setup["games"]["seven_wonders_duel"]["bots"] == ["random", "heuristic", "mcts", "ppo", "az"]
     assert setup["games"]["seven_wonders"]["choices"]["edition"]["values"] == ["1st", "2nd"]
     duel_choices = setup["games"]["seven_wonders_duel"]["choices"]
-    assert duel_choices["expansions"]["values"] == ["none", "pantheon"]  # the tables the page draws
+    # the tables the page draws: each expansion, and both (named as the command line's --expansions takes them)
+    assert duel_choices["expansions"]["values"] == ["none", "pantheon", "agora", "pantheon,agora"]
     assert duel_choices["engine"]["values"][0] == "core"  # the env's default engine is the form's default
     assert sorted(duel_choices["engine"]["values"]) == sorted(registry.entry("duel").engines)
     seven_choices = setup["games"]["seven_wonders"]["choices"]
@@ -68,7 +69,7 @@ def test_a_seven_wonders_table_that_cannot_be_played_is_a_400_naming_what_is_all
 @pytest.mark.parametrize("expansions, words", [("cities", "unknown expansion 'cities' for seven_wonders_duel; its "
                                                           "expansions are: 'pantheon', 'agora'"),
                                                (["pantheon", "pantheon"], "names an expansion twice"),
-                                               ("agora", "the browser does not draw the tables with agora yet"),
+                                               ("pantheon,cities", "unknown expansion 'cities'"),
                                                ([7], "must be names (strings)")])
 def test_a_new_game_of_a_bad_expansion_is_a_400_naming_what_is_allowed(client, expansions, words):
     options = {"expansions": expansions, "engine": "python"}
@@ -268,6 +269,8 @@ def test_a_saved_game_that_cannot_be_resumed_is_reported_and_kept(tmp_path):
 @pytest.mark.parametrize("game, options", [
     ("seven_wonders_duel", {}),
     ("seven_wonders_duel", {"expansions": ("pantheon",), "engine": "python"}),  # replayed by the first engine
+    ("seven_wonders_duel", {"expansions": ("agora",), "engine": "python"}),
+    ("seven_wonders_duel", {"expansions": ("pantheon", "agora"), "engine": "python"}),
     ("seven_wonders", {"num_players": 3}),
     ("seven_wonders", {"num_players": 2}),
     ("seven_wonders", {"num_players": 7, "edition": "2nd"}),

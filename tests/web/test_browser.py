@@ -94,13 +94,21 @@ def start_game(page, base: str, game: str, seats: list[str], seed: int, players:
     return page.evaluate("new URLSearchParams(location.hash.slice(1)).get('game')")
 
 
+#: what a screenshot waits for, by its file, beside its move count: Agora's shows a conspiracy of the seat's
+SCREENSHOT_WHEN = {"duel_agora.png": ".conspiracies .conspiracy[data-target]"}
+
+
 def play_by_clicking(page, rng, screenshot: Path | None, screenshot_after: int) -> int:
     """Click legal moves until the score sheet shows (a screenshot after ``screenshot_after``
-    moves, if asked); returns the number of moves made."""
+    moves, if asked, at the first of the seat's turns that shows what :data:`SCREENSHOT_WHEN`
+    names); returns the number of moves made."""
     moves = redrawn = 0
+    when = SCREENSHOT_WHEN.get(screenshot.name) if screenshot is not None else None
+    pending = screenshot is not None
     while True:
         page.wait_for_selector("#board .legal, .score-sheet", timeout=30_000)
         if page.query_selector(".score-sheet"):
+            assert not pending, f"no turn after {screenshot_after} moves showed {when} for {screenshot}"
             return moves
         turn = page.evaluate("lastView.turn_id")
         if not click_a_legal_move(page, rng):
@@ -111,9 +119,11 @@ def play_by_clicking(page, rng, screenshot: Path | None, screenshot_after: int) 
         page.wait_for_function(f"lastView.turn_id !== {turn} || lastView.chosen || lastView.over", timeout=30_000)
         assert not page.is_visible("#message.error"), page.text_content("#message")
         moves += 1
-        if screenshot is not None and moves == screenshot_after:
-            page.wait_for_selector("#board .legal", timeout=30_000)
-            save_screenshot(page, screenshot)
+        if pending and moves >= screenshot_after:
+            page.wait_for_selector("#board .legal, .score-sheet", timeout=30_000)
+            if page.query_selector("#board .legal") and (when is None or page.query_selector(when)):
+                save_screenshot(page, screenshot)
+                pending = False
 
 
 def click_a_legal_move(page, rng) -> bool:
@@ -175,6 +185,8 @@ def check_replay(page, record_path: Path, record: dict) -> None:
 
 
 PANTHEON = {"expansions": "pantheon", "engine": "python"}
+AGORA = {"expansions": "agora", "engine": "python"}
+BOTH = {"expansions": "pantheon,agora", "engine": "python"}
 LEADERS = {"expansions": "leaders", "engine": "python", "wonder_sides": "B"}
 
 
@@ -184,14 +196,17 @@ LEADERS = {"expansions": "leaders", "engine": "python", "wonder_sides": "B"}
     ("seven_wonders_duel", ["ppo", "human"], None, None, 0, 20, None),
     ("seven_wonders", ["ppo", "human", "ppo"], 3, None, 0, 18, None),
     ("seven_wonders_duel", ["human", "heuristic"], None, "duel_pantheon.png", 22, 20, PANTHEON),
+    ("seven_wonders_duel", ["human", "random"], None, "duel_agora.png", 12, 20, AGORA),
+    ("seven_wonders_duel", ["random", "human"], None, None, 0, 20, BOTH),
     ("seven_wonders", ["human", "heuristic", "heuristic", "heuristic"], 4, "seven_wonders_leaders.png", 9, 22,
      LEADERS),
 ], ids=["duel-random", "seven_wonders-random", "duel-ppo", "seven_wonders-ppo", "duel-pantheon-heuristic",
-        "seven_wonders-leaders-heuristic"])
+        "duel-agora-random", "duel-both-random", "seven_wonders-leaders-heuristic"])
 def test_a_full_game_by_clicking(server, page, tmp_path, game, seats, players, screenshot, screenshot_after,
                                  fewest_moves, choices):
     """Play a whole game by clicks against bots (the shipped ``ppo`` policies included: the
-    issue's check; Duel with Pantheon, whose spaces and decisions are clicked too; 7 Wonders with
+    issue's check; Duel with Pantheon, whose spaces and decisions are clicked too; Duel with Agora,
+    whose chambers, cubes, conspiracies and listed decisions are clicked too, alone and with Pantheon; 7 Wonders with
     Leaders, whose draft, recruitment and Leaders decisions are clicked too); the score sheet is
     the engine's (with Leaders, its ``leaders`` line); the record replays."""
     base, records = server
@@ -204,7 +219,7 @@ def test_a_full_game_by_clicking(server, page, tmp_path, game, seats, players, s
     record_path = records / f"{game_id}.json"
     record = json.loads(record_path.read_text())
     assert record["finished"] and score_sheet(page) == record_scores(record)
-    assert record.get("expansions") == ([choices["expansions"]] if choices else None)
+    assert record.get("expansions") == (choices["expansions"].split(",") if choices else None)
     check_replay(page, record_path, record)
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wonders_env.duel.actions import Item
+from wonders_env.duel.actions import ActionKind, Item, action_table
+from wonders_env.duel.cards import NONE
 from wonders_env.duel.pantheon import CHOICE_ITEM
 from wonders_env.duel.state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, Phase
 from wonders_env.seven_wonders.state import rules_of
@@ -47,15 +48,18 @@ def seat_json(client, game_id: str, seat) -> dict:
 
 
 def swap_hidden(client, game_id: str, seat, rng):
-    """Replace the session's state by a determinization for ``seat`` (a spectator: seat 0 of Duel,
-    where both players see the same; in 7 Wonders a spectator sees less than any seat); returns
-    the true state, to put back with :func:`put_back` (a determinization for one seat may redraw
-    what another seat knows)."""
+    """Replace the session's state by a determinization for ``seat`` (a spectator of Duel: for seat 0
+    then seat 1, which redraws what either seat alone knows, such as its conspiracies; in 7 Wonders
+    a spectator sees less than any seat: seat 0's); returns the true state, to put back with
+    :func:`put_back` (a determinization for one seat may redraw what another seat knows)."""
     session = client.app.state.store.get(game_id)
     with session.lock:
         state = session.env.unwrapped.state.clone()
-        session.env.unwrapped.state = state.determinize(seat or 0, rng) if hasattr(state, "determinize") \
-            else session.env.unwrapped.game.determinize(state, seat or 0, rng)  # 7 Wonders: the env's engine
+        if hasattr(state, "determinize"):  # Duel
+            twin = state.determinize(seat or 0, rng)
+            session.env.unwrapped.state = twin.determinize(1, rng) if seat is None else twin
+        else:  # 7 Wonders: the env's engine
+            session.env.unwrapped.state = session.env.unwrapped.game.determinize(state, seat or 0, rng)
     return state
 
 
@@ -89,13 +93,36 @@ def duel_hidden_names(state, seat) -> set[str]:
         hidden |= {divinities[d].name for deck in pantheon.decks for d in deck}
         hidden |= {divinities[d].name for space, d in enumerate(pantheon.spaces)
                    if d != EMPTY and not pantheon.space_face_up[space] and pantheon.placed_by[space] != seat}
-        if seat == state.current and state.phase == Phase.CHOOSE and CHOICE_ITEM[pantheon.choice] is Item.DIVINITY:
+        if seat == state.current and state.phase == Phase.CHOOSE and CHOICE_ITEM.get(pantheon.choice) is Item.DIVINITY:
             hidden -= {divinities[d].name for d in pantheon.options}  # the seat choosing among them sees them
         public |= {divinities[d].name for space, d in enumerate(pantheon.spaces)
                    if d != EMPTY and (pantheon.space_face_up[space] or pantheon.placed_by[space] == seat)}
         public |= {divinities[d].name for p in (0, 1) for d in pantheon.activated[p]}
         public |= {PROGRESS_TOKENS[t].name for t in pantheon.enki_tokens}  # face up on Enki
+    if state.db.agora is not None:
+        hidden |= agora_hidden_names(state, seat)
+        conspiracies, senate = state.db.agora.conspiracies, state.agora
+        public |= {conspiracies[c].name for p in (0, 1) for c in senate.triggered[p]}
+        public |= {state.db.agora.decrees[d].name for chamber, decrees in enumerate(senate.decrees)
+                   if senate.decree_face_up[chamber] for d in decrees}
+    if seat is not None and (state.db.pantheon is not None or state.db.agora is not None):
+        acts = action_table(state.db)  # what the seat chose itself (a divinity it put back on its deck)
+        public |= {acts.item_name(action - acts.choose) for player, action, *_ in state.log
+                   if player == seat and acts.decode(action)[0] is ActionKind.CHOOSE}
+    if state.db.agora is not None and seat == state.current and state.agora.choice != NONE:
+        public |= {action_table(state.db).item_name(index) for index in state.agora.options}  # the seat decides
     return hidden - public
+
+
+def agora_hidden_names(state, seat) -> set[str]:
+    """What Agora hides from ``seat`` (None: a spectator): the conspiracy deck, the other seat's
+    conspiracies and those it drew, the cards under them, the face-down decrees and those never dealt."""
+    tables, senate = state.db.agora, state.agora
+    hidden = {tables.conspiracies[c].name for c in senate.conspiracy_deck}
+    hidden |= {tables.conspiracies[c].name for p in (0, 1) if p != seat for c in senate.conspiracies[p]}
+    if seat != state.current:
+        hidden |= {tables.conspiracies[c].name for c in senate.drawn}
+    return hidden | {tables.decrees[d].name for d in range(tables.num_decrees)}
 
 
 def seven_wonders_hidden_names(state, seat) -> set[str]:
@@ -133,6 +160,8 @@ def leaders_hidden_names(state, seat) -> set[str]:
 @pytest.mark.parametrize("game, options, seats", [
     ("seven_wonders_duel", {}, 2),
     ("seven_wonders_duel", {"expansions": "pantheon", "engine": "python"}, 2),
+    ("seven_wonders_duel", {"expansions": "agora", "engine": "python"}, 2),
+    ("seven_wonders_duel", {"expansions": "pantheon,agora", "engine": "python"}, 2),
     ("seven_wonders", {"num_players": 3}, 3),
     ("seven_wonders", {"num_players": 2}, 2),
     ("seven_wonders", {"num_players": 4, "edition": "2nd", "wonder_sides": "B"}, 4),

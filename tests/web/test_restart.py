@@ -126,6 +126,7 @@ def test_a_game_is_saved_when_it_is_created(tmp_path):
 
 @pytest.mark.parametrize("game, options, expansion, turns, drawn", [
     ("seven_wonders_duel", {"expansions": "pantheon", "engine": "python"}, "pantheon", 30, "pantheon"),
+    ("seven_wonders_duel", {"expansions": "pantheon,agora", "engine": "python"}, "pantheon,agora", 30, "senate"),
     ("seven_wonders", {"num_players": 3, "expansions": "leaders", "engine": "python"}, "leaders", 8, "leader_hand"),
 ])
 def test_an_expansion_game_resumes_on_a_new_server_as_it_was(tmp_path, game, options, expansion, turns, drawn):
@@ -140,7 +141,7 @@ def test_an_expansion_game_resumes_on_a_new_server_as_it_was(tmp_path, game, opt
                  for seat in range(seats)]
         tokens = client.headers[TOKEN_HEADER]
     saved = json.loads((tmp_path / "in_progress" / f"{game_id}.json").read_text())
-    assert saved["record"]["expansions"] == [expansion]
+    assert saved["record"]["expansions"] == expansion.split(",")
     with TestClient(create_app(tmp_path), base_url=BASE_URL, headers={TOKEN_HEADER: tokens}) as client:
         for seat, before in enumerate(views):
             after = client.get(f"/api/games/{game_id}", params={"seat": seat, "tab": "tests"}).json()

@@ -27,6 +27,16 @@ def drawn_targets(view_module, table: dict) -> set[str]:
         if pantheon:  # the spaces with a face-up divinity, the items of the decision's panel
             targets |= {f"space-{s['space']}" for s in pantheon["spaces"] if s["face_up"] and "divinity" in s}
             targets |= {item["target"] for item in (pantheon["choice"] or {}).get("items", [])}
+        senate = table.get("senate")
+        if senate:  # Agora: the chambers, each seat's cubes in them, the conspiracies held or drawn, the wonders
+            # and progress tokens of the cities, the items of the decision's list
+            targets |= {f"chamber-{c['chamber']}" for c in senate["chambers"]}
+            targets |= {f"cubes-{p}-{c['chamber']}" for c in senate["chambers"] for p in (0, 1)}
+            targets |= {f"conspiracy-{c['id']}" for player in senate["players"] for c in player.get("own", [])}
+            targets |= {f"conspiracy-{c['id']}" for c in senate["drawn"]}
+            targets |= {f"wonder-{w['id']}" for city in table["cities"] for w in city["wonders"]}
+            targets |= {f"token-{t['id']}" for city in table["cities"] for t in city["progress_tokens"]}
+            targets |= {item["target"] for item in (senate["choice"] or {}).get("items", [])}
         return targets | {"starter"}
     targets = {f"hand-{c['id']}" for c in table["hand"]} | {"payment"}
     if "leader_hand" in table:  # Leaders: the seat's draft and Leader hands, every city's recruited leaders
@@ -36,11 +46,15 @@ def drawn_targets(view_module, table: dict) -> set[str]:
 
 
 LEADERS = {"num_players": 4, "expansions": "leaders", "engine": "python"}
+AGORA = {"expansions": "agora", "engine": "python"}
+BOTH = {"expansions": "pantheon,agora", "engine": "python"}
 
 
 @pytest.mark.parametrize("view_module, options, games", [
     (duel_view, {}, 12),
     (duel_view, {"expansions": "pantheon", "engine": "python"}, 12),
+    (duel_view, AGORA, 10),
+    (duel_view, BOTH, 12),
     (seven_wonders_view, {"num_players": 2}, 3),
     (seven_wonders_view, {"num_players": 3, "wonder_sides": "B"}, 3),
     (seven_wonders_view, {"num_players": 7, "edition": "2nd"}, 2),
@@ -66,9 +80,14 @@ def test_the_moves_are_the_legal_actions_with_a_drawn_target(view_module, option
             kinds |= {f"{m['target'].split('-')[0]} {m['label'].split()[0]}"
                       + (" stage" if m["label"].split()[1] == "stage" else "") for m in moves}
             env.step(moves[rng.integers(len(moves))]["action"])
-    pantheon = {"space Activate", "choice Place", "choice Put"} if options.get("expansions") else set()
+    expansions = options.get("expansions", "")
+    pantheon = {"space Activate", "choice Place", "choice Put"} if "pantheon" in expansions else set()
+    agora = {"slot Recruit", "chamber Place", "chamber Remove", "cubes Move", "conspiracy Keep", "choice Put",
+             "choice Conspire:", "choice Take", "slot Take", "conspiracy Prepare", "conspiracy Trigger"}
+    agora = agora if "agora" in expansions else set()
     expected = ({"draft Take", "slot Build", "slot Discard", "token Take", "city Destroy",
-                 "discard Build", "library Keep", "starter Start", "starter Let"} | pantheon if view_module is duel_view
+                 "discard Build", "library Keep", "starter Start", "starter Let"} | pantheon | agora
+                if view_module is duel_view
                 else {"hand Build", "hand Build stage", "hand Discard"}
                 | ({"payment Pay"} if options.get("payment") == "choose" else set())
                 | ({"leader Keep", "leader Recruit", "leader Build stage", "leader Discard"}

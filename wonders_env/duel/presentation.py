@@ -408,6 +408,38 @@ CHOSEN_ITEM = {Choice.PLACE_SPACE: Item.DIVINITY, Choice.ISIS_WONDER: Item.CARD}
 HIDDEN_CHOICES = ("place_divinity", "theater_top", "keep_conspiracy", "prepare_conspiracy", "lock_token")
 
 
+# ---------------------------------------------------------------- Agora's Senate and conspiracies
+def controller_text(owner: int) -> str:
+    """Who controls a chamber (``owner``: a seat, or NOBODY)."""
+    return f"controlled by {AGENTS[owner]}" if owner in (0, 1) else "controlled by nobody"
+
+
+def face_down_decrees_text(count: int) -> str:
+    """A chamber's face-down decrees, unnamed."""
+    return "a face-down decree" if count == 1 else f"{count} face-down decrees"
+
+
+def hidden_conspiracies_text(held: int, prepared: int) -> str:
+    """What a seat may know of another seat's conspiracies: how many, how many prepared."""
+    return f"{held} face down ({prepared} prepared)"
+
+
+def supply_text(cubes: list[int]) -> str:
+    """The cubes each player has not put in the Senate."""
+    return f"cubes left: player_0 {cubes[0]}, player_1 {cubes[1]}"
+
+
+def prepared_text(db: DuelDatabase, card: int) -> str:
+    """An own conspiracy's state: the card tucked under it, or unprepared (``card`` NONE)."""
+    return f"prepared with {db.cards[card].name}" if card != NONE else "not prepared"
+
+
+#: the headings of Agora's pieces on the web page, by field of the table it sends
+SENATE_HEADINGS = {"title": "The Senate", "deck": "conspiracy deck", "own": "your conspiracies",
+                   "drawn": "conspiracies drawn", "triggered": "triggered", "held": "conspiracies",
+                   "locked": "locked progress tokens"}
+
+
 def _coins(n: int) -> str:
     return f"{n} coin" if n == 1 else f"{n} coins"
 
@@ -479,7 +511,9 @@ def entry_text(entry: dict[str, Any], viewer: int | None) -> str:
 
 
 def conflict_text(pawn: int, looted: list[dict[str, Any]]) -> str:
-    """The conflict pawn's move to ``pawn`` and the looting tokens it took (``victim``, ``coins``)."""
+    """The conflict pawn's move to ``pawn`` and the military tokens it took (``victim`` and the
+    ``coins`` lost; Agora's: ``victim`` and the token's ``effect``, the mover's)."""
     side = " toward player_1's capital" if pawn > 0 else " toward player_0's capital" if pawn < 0 else ""
-    loot = "".join(f"; {token['victim']} loses {token['coins']} coins" for token in looted)
+    loot = "".join(f"; the military token on {token['victim']}'s side: {token['effect']}" if "effect" in token
+                   else f"; {token['victim']} loses {token['coins']} coins" for token in looted)
     return f"The conflict pawn moves to {f'{pawn:+d}' if pawn else 0}{side}{loot}"

@@ -8,8 +8,10 @@ Minerva pawn, the snake and Enki's tokens; each city adds its Pantheon tokens, A
 the divinities it activated. While Zeus chooses a card of the structure, each face-down card shows
 its slot number before its back (`` 7[   Age II   ]``): Zeus's moves name a face-down card by its slot.
 With Agora (:func:`render_senate`): each chamber's cubes, controller and decrees (a face-down one
-unnamed), the conspiracy deck's size, each seat's conspiracies (their names to their holder only;
-the opponent's by count, prepared or not) and the ones triggered.
+unnamed), the cubes each player has left, the conspiracy deck's size, the tokens locked by
+Obscurantism (one locked among the set-aside tokens to its locker only), each seat's conspiracies
+(their names, effects and the card each is prepared with to their holder only; the opponent's by
+count, and how many are prepared) and the ones triggered.
 Accessible cards are marked with ``*``. The functions read either engine's state, a
 :class:`.state.DuelState` or the core's :class:`.compiled.DuelStateView` (the same names), and ask
 the state itself for costs and scores, so that a core game needs none of the Python rules.
@@ -20,9 +22,10 @@ from __future__ import annotations
 from functools import cache
 
 from .cards import COLORS, MYTHOLOGIES, SCIENCE_SYMBOLS, Layout
-from .presentation import back_name, effects_text, slot_text
+from .presentation import (back_name, controller_text, effects_text, face_down_decrees_text,
+                           hidden_conspiracies_text, prepared_text, slot_text, supply_text)
 from .record import AGENTS
-from .state import EMPTY, LOOTING_TOKENS, Choice, DuelState, Phase
+from .state import EMPTY, LOOTING_TOKENS, NOBODY, Choice, DuelState, Phase
 
 CELL = 16  # characters per card; a layout column is half a card
 
@@ -166,34 +169,39 @@ def render_pantheon(state: DuelState, viewer: int | None = None) -> list[str]:
 
 
 def render_senate(state: DuelState, viewer: int | None = None) -> list[str]:
-    """Agora's Senate and conspiracies as ``viewer`` sees them (None: a spectator)."""
+    """Agora's Senate and conspiracies as ``viewer`` sees them (None: a spectator): its own
+    conspiracies with their effects and the card each is prepared with, the other seat's by count."""
     db, senate = state.db, state.agora
     tables = db.agora
     lines = ["Senate (cubes player_0 / player_1; the controller has strictly more; VP at the end):"]
     for chamber, decrees in enumerate(senate.decrees):
         cubes = senate.cubes[0][chamber], senate.cubes[1][chamber]
-        owner = "player_0" if cubes[0] > cubes[1] else "player_1" if cubes[1] > cubes[0] else "nobody"
+        owner = 0 if cubes[0] > cubes[1] else 1 if cubes[1] > cubes[0] else NOBODY
         if not decrees:
             named = "no decree"
         elif senate.decree_face_up[chamber]:
             named = "; ".join(f"{tables.decrees[d].name} ({effects_text(tables.decrees[d].effects)})" for d in decrees)
         else:
-            named = "a face-down decree" if len(decrees) == 1 else f"{len(decrees)} face-down decrees"
+            named = face_down_decrees_text(len(decrees))
         lines.append(f"  chamber {chamber + 1} ({tables.chamber_vp[chamber]} VP): {cubes[0]} / {cubes[1]}, "
-                     f"controlled by {owner}; {named}")
-    lines.append(f"  conspiracy deck: {len(senate.conspiracy_deck)}")
+                     f"{controller_text(owner)}; {named}")
+    supply = [tables.cubes_per_player - sum(senate.cubes[player]) for player in (0, 1)]
+    lines.append(f"  {supply_text(supply)}; conspiracy deck: {len(senate.conspiracy_deck)}")
+    locked = [db.progress_tokens[token].name for token, locker, public in senate.locked if public or locker == viewer]
+    if locked:
+        lines.append("  locked progress tokens (Obscurantism): " + ", ".join(locked))
     for player in (0, 1):
         held = list(zip(senate.conspiracies[player], senate.prepared[player]))
         if player == viewer:
-            names = [f"{tables.conspiracies[c].name}{' (prepared)' if card != EMPTY else ''}" for c, card in held]
-            text = ", ".join(names) or "none"
+            text = "; ".join(f"{tables.conspiracies[c].name} ({effects_text(tables.conspiracies[c].effects)}; "
+                             f"{prepared_text(db, card)})" for c, card in held) or "none"
         else:
-            prepared = sum(card != EMPTY for _, card in held)
-            text = f"{len(held)} ({prepared} prepared)"
+            text = hidden_conspiracies_text(len(held), sum(card != EMPTY for _, card in held))
         used = ", ".join(tables.conspiracies[c].name for c in senate.triggered[player])
         lines.append(f"  {AGENTS[player]}'s conspiracies: {text}" + (f"; triggered: {used}" if used else ""))
     if viewer is not None and viewer == state.current and senate.drawn:
-        lines.append("  drawn, to keep or put back: " + ", ".join(tables.conspiracies[c].name for c in senate.drawn))
+        lines.append("  drawn, to keep or put back: " + "; ".join(
+            f"{tables.conspiracies[c].name} ({effects_text(tables.conspiracies[c].effects)})" for c in senate.drawn))
     return lines
 
 

@@ -40,15 +40,16 @@ you place one face down in a space of the Pantheon, the other goes back. From Ag
 divinities are face up and, instead of taking a card, you may activate one: pay your price for
 its space (each player has its own prices; offering tokens lower them) and it acts at once. Grand
 Temples replace the Guilds: free with a mythology token of their mythology, 5/12/21 points for
-1/2/3 of them.""",
-                   "agora": """\
-Agora: Senators are cards of the structure; recruiting one costs a coin per Senator you have. A
-Politician gives 1-3 Senate actions (by your blue cards): place, move or remove influence cubes in
-the Senate's six chambers; a Conspirator places a cube or conspires (draw 2 conspiracies, keep one
-face down). You control a chamber with strictly more cubes than your opponent: its decrees help you
-and it scores 1, 2, 3, 3, 2, 1 points at the end. Prepare a conspiracy by tucking a card taken from
-the structure under it, then trigger it at the start of a later turn. Controlling all six chambers
-wins at once (political supremacy)."""}
+1/2/3 of them.""", "agora": """\
+Agora: Senators are shuffled into the Ages; recruiting one costs 1 coin per Senator you already
+have. A Politician gives 1, 2 or 3 Senate actions (for 0-1, 2-3, 4+ blue cards): each places one
+of your 12 cubes in its chambers or moves one of yours to an adjacent chamber. A Conspirator places
+a cube in any chamber or conspires: draw 2 conspiracies, keep 1 face down, put the other on the top
+or bottom of the deck. Strictly more cubes in a chamber controls it and its decrees (a face-down
+decree turns up when a cube arrives); chambers score 1/2/3/3/2/1 points; controlling all 6 wins at
+once (political victory). Instead of an action you may take a card to prepare a conspiracy (tucked
+under it); at the start of your turn you may trigger one prepared conspiracy, then play your turn.
+The military tokens place and remove cubes instead of taking coins."""}
 
 LEGEND = presentation.LEGEND
 

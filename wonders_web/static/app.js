@@ -105,10 +105,8 @@ function cardNode(card, target, small) {
   return node;
 }
 
-const BACK_NAMES = { G: "Guild", T: "Grand Temple" };  // the other backs are an Age's
-
-function cardBack(age, target) {
-  const node = el("div", `card back back-${age}`, BACK_NAMES[age] || `Age ${age}`);
+function cardBack(age, name, target) {
+  const node = el("div", `card back back-${age}`, name);
   if (target) node.dataset.target = target;
   return node;
 }
@@ -163,6 +161,7 @@ function duelBoard(view) {
   middle.appendChild(tokens);
   board.appendChild(middle);
   if (table.pantheon) board.appendChild(pantheonBoard(table.pantheon));
+  if (table.senate) board.appendChild(senateBoard(table.senate, me));
   if (table.phase === "draft") {
     const draft = el("div", "draft");
     draft.appendChild(el("h3", null, table.phase_text));
@@ -205,9 +204,9 @@ function duelTrack(table) {
     }
     for (const loot of table.looting) {
       const side = loot.victim === "player_0" ? -1 : 1;
-      if (position === side * (loot.distance + 1)) {
-        space.appendChild(el("span", "loot", `-${loot.coins}`)).title = `${loot.victim} loses ${loot.coins} coins`;
-      }
+      if (position !== side * (loot.distance + 1)) continue;
+      if (loot.effect) space.appendChild(el("span", "loot agora-token", "◆")).title = loot.effect;  // Agora's: influence
+      else space.appendChild(el("span", "loot", `-${loot.coins}`)).title = `${loot.victim} loses ${loot.coins} coins`;
     }
     track.appendChild(space);
   }
@@ -222,7 +221,7 @@ function duelStructure(table) {
   for (const slot of table.structure) {
     if (slot.empty) continue;
     // a face-down card is a target by its slot (Zeus discards it), never by its card
-    const node = slot.card ? cardNode(slot.card, `slot-${slot.card.id}`) : cardBack(slot.back, `back-${slot.slot}`);
+    const node = slot.card ? cardNode(slot.card, `slot-${slot.card.id}`) : cardBack(slot.back, slot.back_name, `back-${slot.slot}`);
     node.classList.add("in-structure");
     if (slot.token) node.appendChild(el("span", "slot-token", slot.token === "offering" ? "offering" : `${slot.token} token`));
     if (slot.card && slot.accessible) node.classList.add("accessible");
@@ -245,10 +244,10 @@ function duelCity(view, city, player) {
   if (science) head.appendChild(el("span", "science", `science: ${science}`));
   box.appendChild(head);
   const wonders = el("div", "wonder-row");
-  for (const wonder of city.wonders) wonders.appendChild(wonderTile(wonder));
+  for (const wonder of city.wonders) wonders.appendChild(wonderTile(wonder, `wonder-${wonder.id}`));
   box.appendChild(wonders);
   const tokens = el("div", "city-tokens");
-  for (const token of city.progress_tokens) tokens.appendChild(tokenNode(token));
+  for (const token of city.progress_tokens) tokens.appendChild(tokenNode(token, `token-${token.id}`));
   box.appendChild(tokens);
   if (city.divinities) {  // Pantheon: the divinities it activated, its tokens, Astarte's coins
     const pantheon = el("div", "city-pantheon");
@@ -299,6 +298,80 @@ function pantheonBoard(pantheon) {
     const choice = el("div", "pantheon-choice");
     choice.appendChild(el("h3", null, pantheon.choice.prompt));
     for (const item of pantheon.choice.items) choice.appendChild(el("button", "choice-item", item.name)).dataset.target = item.target;
+    box.appendChild(choice);
+  }
+  return box;
+}
+
+// ------------------------------------------------------------------ Agora's Senate (Duel's expansion)
+function conspiracyNode(conspiracy, target, note) {
+  const node = el("div", "conspiracy");
+  if (target) node.dataset.target = target;
+  node.appendChild(el("div", "conspiracy-name", conspiracy.name));
+  node.appendChild(el("div", "effects", conspiracy.effects.join("; ")));
+  if (note) node.appendChild(el("div", "under", note));
+  node.title = `${conspiracy.name}: ${conspiracy.effects.join("; ")}`;
+  return node;
+}
+
+function senateBoard(senate, me) {
+  // The six chambers (VP, each player's cubes, control, decrees), then each player's conspiracies: the seat's own
+  // by name, the other's by count (the server sends no more), the triggered ones face up.
+  const words = senate.headings;
+  const box = el("div", "senate");
+  box.appendChild(el("h3", null, `${words.title} · ${senate.supply} · ${words.deck}: ${senate.deck}`));
+  const row = el("div", "chambers");
+  for (const chamber of senate.chambers) {
+    const cell = el("div", `chamber${chamber.controller ? " control-" + chamber.controller : ""}`);
+    cell.dataset.target = `chamber-${chamber.chamber}`;
+    cell.appendChild(el("div", "chamber-name", `${chamber.name} · ${chamber.vp}`));
+    chamber.cubes.forEach((count, player) => {
+      const cubes = el("div", `cubes cubes-player_${player}`);
+      cubes.dataset.target = `cubes-${player}-${chamber.chamber}`;
+      cubes.appendChild(el("span", "cube-owner", `player_${player}`));
+      for (let i = 0; i < count; i++) cubes.appendChild(el("span", `cube cube-player_${player}`));
+      cubes.title = `player_${player}: ${count}`;
+      cell.appendChild(cubes);
+    });
+    cell.appendChild(el("div", "control", chamber.control_text));
+    for (const decree of chamber.decrees) {
+      const node = el("div", "decree");
+      node.appendChild(el("div", "decree-name", decree.name));
+      node.appendChild(el("div", "effects", decree.effects.join("; ")));
+      cell.appendChild(node);
+    }
+    if (chamber.face_down) cell.appendChild(el("div", "decree face-down", chamber.face_down));
+    row.appendChild(cell);
+  }
+  box.appendChild(row);
+  if (senate.locked.length) {
+    const locked = el("div", "locked-tokens");
+    locked.appendChild(el("span", null, words.locked));
+    for (const token of senate.locked) locked.appendChild(tokenNode(token));
+    box.appendChild(locked);
+  }
+  const order = [1 - me, me];
+  for (const player of order.map((p) => senate.players[p])) {
+    const line = el("div", "conspiracies");
+    line.appendChild(el("strong", null, `${player.agent} · ${player.own ? words.own : words.held}`));
+    if (player.own) for (const c of player.own) line.appendChild(conspiracyNode(c, `conspiracy-${c.id}`, c.prepared));
+    else line.appendChild(el("span", "hidden-conspiracies", player.hidden));
+    if (player.triggered.length) {
+      line.appendChild(el("span", "triggered-title", words.triggered));
+      for (const c of player.triggered) line.appendChild(conspiracyNode(c)).classList.add("triggered");
+    }
+    box.appendChild(line);
+  }
+  if (senate.drawn.length) {
+    const drawn = el("div", "conspiracies drawn");
+    drawn.appendChild(el("strong", null, words.drawn));
+    for (const c of senate.drawn) drawn.appendChild(conspiracyNode(c, `conspiracy-${c.id}`));
+    box.appendChild(drawn);
+  }
+  if (senate.choice) {  // the moves of the decision that no piece of the board plays
+    const choice = el("div", "senate-choice");
+    choice.appendChild(el("h3", null, senate.choice.prompt));
+    for (const item of senate.choice.items) choice.appendChild(el("button", "choice-item", item.name)).dataset.target = item.target;
     box.appendChild(choice);
   }
   return box;
@@ -436,7 +509,8 @@ function resultNode(result, seat) {
 function openMenu(node, moves) {
   const menu = $("menu");
   menu.innerHTML = "";
-  menu.appendChild(el("div", "menu-title", node.querySelector(".card-name, .wonder-name, .token-name")?.textContent || "Your move"));
+  const title = node.querySelector(".card-name, .wonder-name, .token-name, .conspiracy-name, .chamber-name");
+  menu.appendChild(el("div", "menu-title", title?.textContent || "Your move"));
   for (const move of moves) {
     const option = el("button", "move-option");
     option.appendChild(el("span", "move-label", move.label));
