@@ -26,7 +26,8 @@ from functools import lru_cache
 from typing import Any
 
 from wonders_env.duel.cards import EffectKind
-from wonders_env.duel.state import EMPTY, Choice, Phase
+from wonders_env.duel.agora import controller
+from wonders_env.duel.state import EMPTY, NOBODY, Choice, Phase
 
 #: what a decree is worth to the controller of its chamber, VP-equivalents, by its effect's kind
 #: (the shield decree moves the pawn, which the position counts)
@@ -93,6 +94,30 @@ class Sight:
             Choice.KEEP_CONSPIRACY, Choice.PUT_BACK)
         return cls(frozenset(decrees), frozenset(senate.conspiracies[player]) | frozenset(
             senate.drawn if drawing else ()))
+
+
+def shows_unseen(state: Any, sight: Sight) -> bool:
+    """Whether a face-up decree of ``state`` is not in ``sight``: a move turned it up, and what the
+    player decides after it would read it (the expansion valuation looks no further)."""
+    senate = state.agora
+    return any(up and any(d not in sight.decrees for d in decrees)
+               for decrees, up in zip(senate.decrees, senate.decree_face_up))
+
+
+def unseen_pull(state: Any, sight: Sight) -> int:
+    """The part of the shield decrees' pull on the pawn (:func:`wonders_env.duel.agora.shield_pull`)
+    that comes from decrees not in ``sight``: a chamber whose control a looked-ahead move gave turned
+    its decree up, and the rules moved the pawn by what it is; the position takes it back out."""
+    decrees, senate = state.db.agora.decrees, state.agora
+    pull = 0
+    for chamber, decree_ids in enumerate(senate.decrees):
+        owner = controller(senate, chamber)
+        if owner == NOBODY:
+            continue
+        shields = sum(e.amount for d in decree_ids if d not in sight.decrees for e in decrees[d].effects
+                      if e.kind is EffectKind.SHIELD_WHILE_CONTROLLED)
+        pull += shields if owner == 0 else -shields
+    return pull
 
 
 def agora_value(state: Any, player: int, age: int, sight: Sight) -> float:

@@ -7,12 +7,15 @@ state through the engine's own ``clone`` and ``apply_actions``: a move is worth 
 decision of the same player (a divinity's power, a Politician's Senate actions, a conspiracy's
 choices, the placement after a drawn token), the move is worth its best continuation, at most
 :data:`LOOKAHEAD` decisions deep, except where the decision opened shows divinities the move draws
-unseen (:data:`.pantheon_valuation.UNSEEN_DRAWS`).
+unseen (:data:`.pantheon_valuation.UNSEEN_DRAWS`) or the move turned up a decree the player has not
+seen (:func:`.agora_valuation.shows_unseen`).
 
 The position counts, for the player less the opponent: the score as it stands (divinities, Astarte,
 Grand Temples, the Senate's chambers included), coins, production, the pawn, distinct science
 symbols, and each expansion's part: the Pantheon's (:func:`.pantheon_valuation.pantheon_value`) and
-Agora's (:func:`.agora_valuation.agora_value`), each reading only what the player may know.
+Agora's (:func:`.agora_valuation.agora_value`), each reading only what the player may know (the
+pawn and its military points without the pull of a shield decree the player has not seen:
+:func:`.agora_valuation.unseen_pull`; a military token or supremacy that pull reached is still read).
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ import numpy as np
 
 from wonders_env.duel.actions import ActionKind, action_table
 from wonders_env.duel.cards import NONE
+from wonders_env.duel.scoring import military_points
 from wonders_env.duel.state import Choice, Phase
 
-from .agora_valuation import Sight, agora_value
+from .agora_valuation import Sight, agora_value, shows_unseen, unseen_pull
 from .duel_heuristic import COIN_VALUE, NEW_SYMBOL_VALUE, RESOURCE_UNIT_VALUE, SHIELD_VALUE, WIN
 from .pantheon_valuation import FREE_ACTIVATION, UNSEEN_DRAWS, mean_worth, pantheon_value
 
@@ -42,20 +46,23 @@ def position_value(game: Any, state: Any, player: int, sight: Sight | None = Non
             return 0.0
         return WIN if player in winners else -WIN
     age = max(state.age, 1) - 1
-    values = [_player_value(state, p, age) for p in (0, 1)]
-    pawn = state.pawn if player == 0 else -state.pawn
-    value = values[player] - values[1 - player] + SHIELD_VALUE * pawn
+    value, pawn = 0.0, state.pawn
     if state.db.pantheon is not None:
         value += pantheon_value(state, player, age)
     if state.db.agora is not None:
-        value += agora_value(state, player, age, sight or Sight.of(state, player))
-    return value
+        sight = sight or Sight.of(state, player)
+        value += agora_value(state, player, age, sight)
+        pawn -= unseen_pull(state, sight)
+    values = [_player_value(state, p, age, pawn) for p in (0, 1)]
+    return value + values[player] - values[1 - player] + SHIELD_VALUE * (pawn if player == 0 else -pawn)
 
 
-def _player_value(state: Any, p: int, age: int) -> float:
+def _player_value(state: Any, p: int, age: int, pawn: int) -> float:
+    """``p``'s score (its military points by ``pawn``), coins, production and science symbols."""
     science = sum(1 for count in state.science[p] if count)
     production = sum(state.production[p]) + state.raw_choices[p] + state.manufactured_choices[p]
-    return (state.score_breakdown(p)["total"] + COIN_VALUE[age] * state.coins[p]
+    score = state.score_breakdown(p)
+    return (score["total"] - score["military"] + military_points(pawn, p) + COIN_VALUE[age] * state.coins[p]
             + RESOURCE_UNIT_VALUE[age] * production + NEW_SYMBOL_VALUE[age] * science)
 
 
@@ -85,6 +92,8 @@ def _move_value(game: Any, state: Any, player: int, action: int, depth: int, sig
     after = game.clone(state)
     game.apply_actions(after, {player: action})
     if game.is_over(after) or after.phase != Phase.CHOOSE or after.current != player:
+        return position_value(game, after, player, sight)
+    if sight is not None and shows_unseen(after, sight):  # the move turned up a decree the player has not seen
         return position_value(game, after, player, sight)
     choice = _choosing(after)
     if choice in UNSEEN_DRAWS:  # the move draws divinities the player has not seen: a free one's mean worth
