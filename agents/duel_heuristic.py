@@ -7,7 +7,8 @@ what is tuned in Python: the constants, passed to the core by :func:`core_consta
 finished game is worth to the search agent's play-outs (:func:`search_returns`). The core knows the
 base game's tables only: a game of a grown table (``tests/duel/test_duel_grown_table.py``) is
 refused with a ``ValueError`` naming its edition, and so are the agents that read this valuation
-(``heuristic``, the ``mcts`` priors).
+(``heuristic``, the ``mcts`` priors). The expansion tables (Pantheon, Agora, both) are valued in
+Python (:mod:`.expansion_valuation`).
 """
 
 from __future__ import annotations
@@ -72,17 +73,13 @@ def action_values(state: DuelState | DuelStateView, player: int, legal: Sequence
                   game: Game | None = None) -> np.ndarray:
     """The heuristic value, in VP-equivalents, of each legal action of ``player`` (who decides now):
     the core's valuation, on a core game's own state or on the core's checked import of a Python
-    engine state; on a Pantheon table, :mod:`.pantheon_valuation`'s, which steps ``game`` (the
-    state's engine). An Agora table is refused: the valuation does not weigh the Senate yet."""
-    if state.db.agora is not None:
-        raise ValueError("the heuristic (and the search built on it) does not weigh Agora's Senate and "
-                         "conspiracies yet: the tables with expansions ('agora',) and ('pantheon', 'agora') are "
-                         "played by the random agent")
-    if state.db.pantheon is not None:
+    engine state; on a table with an expansion (Pantheon, Agora or both),
+    :mod:`.expansion_valuation`'s, which steps ``game`` (the state's engine)."""
+    if state.db.pantheon is not None or state.db.agora is not None:
         if game is None:
-            raise ValueError("the valuation of a Pantheon table steps the state's engine: pass game=")
-        from .pantheon_valuation import action_values as pantheon_values  # it reads this module's constants
-        return pantheon_values(game, state, player, legal)
+            raise ValueError("the valuation of an expansion table steps the state's engine: pass game=")
+        from .expansion_valuation import action_values as expansion_values  # it reads this module's constants
+        return expansion_values(game, state, player, legal)
     return compiled_valuation().action_values(core_state_of(state), player, list(legal))
 
 

@@ -1,36 +1,25 @@
-"""The Duel heuristic's valuation of a Pantheon table: each move by the position it leads to.
+"""The Duel heuristic's worth of the Pantheon (issue 43), for a player less the opponent
+(:func:`pantheon_value`), which the valuation of the expansion tables
+(:mod:`.expansion_valuation`: each move by the position it leads to) adds to a position's value.
 
-The base game's valuation is the core's (:mod:`.duel_heuristic`), which knows the base tables only;
-on a Pantheon table every move is valued here, in Python, on either engine's state through the
-engine's own ``clone`` and ``apply_actions``: a move is worth the :func:`position_value` of the
-position after it, for the player who moves. Where the move opens a decision of the same player
-(a divinity's power, the Divine Theater, Isis' wonder, the placement after a drawn token), the move
-is worth its best continuation, at most :data:`LOOKAHEAD` decisions deep, except where the
-decision opened shows divinities the move draws unseen (:data:`UNSEEN_DRAWS`).
-
-The position counts, for the player less the opponent: the score as it stands (divinities, Astarte,
-Grand Temples included), coins, production, the pawn, distinct science symbols, and the Pantheon:
-each mythology token (a Grand Temple free, Mysticism) and offering token, and each divinity the
-player may know on a space (face up, or face down and placed by the player) by its worth
-(:func:`divinity_worth`, from its effects: a new divinity of a known power needs nothing here) less
-the player's price, against the opponent's. Only what the player may know is read: an offering
+It counts each mythology token (a Grand Temple free, Mysticism) and offering token, and each
+divinity the player may know on a space (face up, or face down and placed by the player) by its
+worth (:func:`divinity_worth`, from its effects: a new divinity of a known power needs nothing here)
+less the player's price, against the opponent's. Only what the player may know is read: an offering
 token counts by its mean value, never its own, and the divinities drawn for a placement are looked
-at only by the player who draws them.
+at only by the player who draws them (a move that draws them unseen, :data:`UNSEEN_DRAWS`, is worth
+its position, and a free activation :func:`mean_worth` besides).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from wonders_env.duel.cards import NONE, EffectKind
-from wonders_env.duel.state import EMPTY, Choice, Phase
+from wonders_env.duel.state import EMPTY, Choice
 
-from .duel_heuristic import COIN_VALUE, NEW_SYMBOL_VALUE, RESOURCE_UNIT_VALUE, SHIELD_VALUE, WIN
+from .duel_heuristic import COIN_VALUE
 
-LOOKAHEAD = 3  # decisions of the same player followed after a move
 # what a divinity is worth to whoever activates it, in VP-equivalents before its price, from its
 # effects (divinity_worth): its VP, coins, Astarte's coins, shields, a science symbol and its power
 COIN_WORTH, ASTARTE_COIN_WORTH, SHIELD_WORTH, SYMBOL_WORTH = 0.4, 0.85, 1.5, 3.5
@@ -64,27 +53,7 @@ def mean_worth(tables: Any) -> float:
     return sum(divinity_worth(tables, d) for d in range(tables.num_divinities)) / tables.num_divinities
 
 
-def position_value(game: Any, state: Any, player: int) -> float:
-    """What ``state`` is worth to ``player`` less what it is worth to the opponent (VP-equivalents)."""
-    if game.is_over(state):
-        winners = game.winners(state)
-        if len(winners) == 2:
-            return 0.0
-        return WIN if player in winners else -WIN
-    age = max(state.age, 1) - 1
-    values = [_player_value(state, p, age) for p in (0, 1)]
-    pawn = state.pawn if player == 0 else -state.pawn
-    return values[player] - values[1 - player] + SHIELD_VALUE * pawn + _pantheon_value(state, player, age)
-
-
-def _player_value(state: Any, p: int, age: int) -> float:
-    science = sum(1 for count in state.science[p] if count)
-    production = sum(state.production[p]) + state.raw_choices[p] + state.manufactured_choices[p]
-    return (state.score_breakdown(p)["total"] + COIN_VALUE[age] * state.coins[p]
-            + RESOURCE_UNIT_VALUE[age] * production + NEW_SYMBOL_VALUE[age] * science)
-
-
-def _pantheon_value(state: Any, player: int, age: int) -> float:
+def pantheon_value(state: Any, player: int, age: int) -> float:
     """The Pantheon tokens and the divinities on the spaces, for ``player`` less the opponent."""
     tables, pantheon = state.db.pantheon, state.pantheon
     value = 0.0
@@ -100,22 +69,3 @@ def _pantheon_value(state: Any, player: int, age: int) -> float:
         mine, theirs = (max(worth - COIN_VALUE[age] * prices[p], 0.0) for p in (player, 1 - player))
         value += SPACE_WEIGHT * (mine - theirs)
     return value
-
-
-def action_values(game: Any, state: Any, player: int, legal: Sequence[int]) -> np.ndarray:
-    """The value of each legal action of ``player`` (who decides now) on a Pantheon table."""
-    return np.array([_move_value(game, state, player, action, LOOKAHEAD) for action in legal])
-
-
-def _move_value(game: Any, state: Any, player: int, action: int, depth: int) -> float:
-    after = game.clone(state)
-    game.apply_actions(after, {player: action})
-    if game.is_over(after) or after.phase != Phase.CHOOSE or after.current != player:
-        return position_value(game, after, player)
-    choice = Choice(after.pantheon.choice)
-    if choice in UNSEEN_DRAWS:  # the move draws divinities the player has not seen: a free one's mean worth
-        free = mean_worth(state.db.pantheon) if choice in FREE_ACTIVATION else 0.0
-        return position_value(game, after, player) + free
-    if depth == 1:
-        return position_value(game, after, player)
-    return max(_move_value(game, after, player, follow, depth - 1) for follow in game.legal_actions(after, player))

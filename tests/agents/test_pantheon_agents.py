@@ -1,7 +1,7 @@
 """The agents play Duel with Pantheon (on the Python engine until the core plays the table): random,
 heuristic (whose valuation weighs the Pantheon: :mod:`wonders_agents.pantheon_valuation`) and the
 Python mcts; the heuristic buys divinities and beats its copy that never does (the figure over 400
-games: ``benchmarks/bench_pantheon_heuristic.py``)."""
+games: ``benchmarks/bench_expansion_heuristic.py``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import pytest
 import wonders_env
 from wonders_agents import make_agent
 from wonders_agents import duel_heuristic
-from wonders_agents.pantheon_valuation import divinity_worth, position_value
+from wonders_agents.expansion_valuation import position_value
+from wonders_agents.pantheon_valuation import divinity_worth
 from wonders_env import make_engine
 
 PANTHEON = {"expansions": ("pantheon",), "engine": "python"}

@@ -112,6 +112,15 @@ def test_the_expansions_flag_plays_the_agora_tables_in_the_terminal(monkeypatch,
         assert "Senate (cubes player_0 / player_1" in capsys.readouterr().out
 
 
+def test_a_tournament_of_the_heuristic_and_random_on_the_agora_table(tmp_path):
+    run(["tournament", "--expansions", "agora", "--engine", "python", "--agents", "heuristic", "random",
+         "--games", "2", "--workers", "1", "--out", str(tmp_path / "t"), "--save-records", str(tmp_path / "records"),
+         "--no-plot", "--no-ratings"])
+    records = [json.loads(path.read_text()) for path in (tmp_path / "records").iterdir()]
+    assert len(records) == 2 and all(record["expansions"] == ["agora"] and record["finished"] for record in records)
+    assert json.loads((tmp_path / "t" / "summary.json").read_text())["expansions"] == ["agora"]
+
+
 def test_the_expansions_flag_plays_the_pantheon_table_and_refuses_what_the_game_lacks(tmp_path, monkeypatch, capsys):
     run(["tournament", "--expansions", "pantheon", "--engine", "python", "--agents", "heuristic", "random",
          "--games", "2", "--workers", "1", "--out", str(tmp_path / "t"), "--save-records", str(tmp_path / "records"),

@@ -193,16 +193,6 @@ def test_determinize_keeps_what_the_player_sees_and_plays_on():
     assert redrawn > 50
 
 
-def test_the_heuristic_refuses_an_agora_table_naming_what_plays_it():
-    from wonders_agents import make_agent
-    for expansions in TABLES:
-        env = seven_wonders_duel_v0.raw_env(engine="python", expansions=expansions)
-        env.reset(seed=0)
-        with pytest.raises(ValueError, match="played by the random agent"):
-            make_agent("heuristic", "duel", seed=0).act(env)
-        assert make_agent("random", "duel", seed=0).act(env) in np.flatnonzero(env.observe("player_0")["action_mask"])
-
-
 def test_the_text_of_a_seat_never_names_the_opponents_hidden_agora_choices():
     from wonders_env.duel.actions import ActionKind
     from wonders_env.duel.presentation import HIDDEN_CHOICES
