@@ -23,6 +23,7 @@ from wonders_agents.heuristic import HeuristicAgent
 from wonders_env.seven_wonders import leaders, rules
 from wonders_env.seven_wonders.compiled import _TRANSFERRED, CompiledSevenWonders
 from wonders_env.seven_wonders.game import SevenWondersGame
+from wonders_env.seven_wonders.record import recorded_action
 from wonders_env.seven_wonders.state import Phase
 
 LEADERS = ("leaders",)
@@ -159,3 +160,28 @@ def test_determinize_keeps_what_each_seat_sees_and_redraws_the_hidden_leaders(pa
             game.apply_actions(state, {p: int(rng.choice(game.legal_actions(state, p)))
                                        for p in game.acting_players(state)})
     assert redrawn > 0
+
+
+@pytest.mark.parametrize("payment", ["cheapest", "choose"])
+def test_the_vector_env_plays_the_leaders_table(payment):
+    """``vector.make("seven_wonders", expansions=("leaders",))`` steps Leaders games on the core: the env's
+    spaces, finished games recorded with their expansions and replayed by the Python engine."""
+    from wonders_env import seven_wonders_v0, vector
+
+    venv = vector.make("seven_wonders", num_envs=6, seed=3, num_players=4, payment=payment, expansions=LEADERS)
+    env = seven_wonders_v0.raw_env(num_players=4, payment=payment, expansions=LEADERS)
+    obs, mask, to_act = venv.reset()
+    assert obs.shape[2] == env.observation_space("player_0")["observation"].shape[0]
+    assert mask.shape[2] == env.action_space("player_0").n
+    records = []
+    while len(records) < 6:
+        obs, mask, to_act, rewards, terminated = venv.step(venv.sample_actions())
+        records += venv.finished_records()
+    for record in records[:2]:
+        assert record["expansions"] == ["leaders"] and "leaders" in record["players"][0]["score"]
+        python = SevenWondersGame(4, payment=payment, expansions=LEADERS)
+        state = python.new_game(record["seed"])
+        while not python.is_over(state):
+            python.apply_actions(state, {p: recorded_action(state, p, record["actions"][len(state.log):])
+                                         for p in python.acting_players(state)})
+        assert python.game_record(state) == record

@@ -726,8 +726,9 @@ class SevenWondersBatch:
 
 def make_batch(num_envs: int, seed: int, threads: int = 1, num_players: int = 3, edition: str = "1st",
                wonders: list[str] | None = None, wonder_sides: str | list[str] = "random",
-               payment: str = "cheapest") -> SevenWondersBatch:
+               payment: str = "cheapest", expansions: tuple[str, ...] = ()) -> SevenWondersBatch:
     """The 7 Wonders batch of ``wonders_env.vector.make("seven_wonders", ...)``: the options are
-    the PettingZoo env's (``num_players``, ``edition``, ``wonders``, ``wonder_sides``, ``payment``)."""
-    return SevenWondersBatch(CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment),
+    the PettingZoo env's (``num_players``, ``edition``, ``wonders``, ``wonder_sides``, ``payment``,
+    ``expansions``)."""
+    return SevenWondersBatch(CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment, expansions),
                              num_envs, seed, threads)
