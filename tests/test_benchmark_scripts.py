@@ -20,6 +20,8 @@ RUNS = [
     ("bench_seven_wonders.py", ["--seconds", "0.05", "--players", "3", "--editions", "1st", "--engine", "core"],
      ["engine", "aec_raw", "aec", "parallel"]),
     ("bench_core.py", ["--seconds", "0.05", "--batches", "1"], ["batched", "memory"]),
+    ("bench_core.py", ["--game", "seven_wonders", "--seconds", "0.05", "--batches", "4", "--leaders"],
+     ["batched", "leaders", "memory"]),
     ("bench_pantheon_heuristic.py", ["--games", "2", "--engine", "python"], ["heuristic"]),
     ("bench_leaders.py", ["--games", "4"], ["heuristic", "Leaders"]),
 ]

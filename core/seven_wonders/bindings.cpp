@@ -67,17 +67,15 @@ int64_t checked_int(const py::handle& value, const char* what) {
 
 // A state is only ever acted on by the Engine that set it up (its tables and player count).
 // `state` was set up by `engine` (a ValueError otherwise).
-const State& own_setup(const Engine& engine, const State& state) {
+const State& own(const Engine& engine, const State& state) {
   if (state.engine_id != engine.id())
     fail(
         "this state was set up by another engine (other edition, player count or options); "
         "use the engine that created it");
   return state;
 }
-
-const State& own(const Engine& engine, const State& state) { return own_setup(engine, state); }
 State& own(const Engine& engine, State& state) {
-  own_setup(engine, state);
+  own(engine, static_cast<const State&>(state));
   return state;
 }
 

@@ -21,6 +21,7 @@ import pytest
 
 from wonders_agents.heuristic import HeuristicAgent
 from wonders_env.seven_wonders import leaders, rules
+from wonders_env.seven_wonders.actions import num_actions
 from wonders_env.seven_wonders.compiled import _TRANSFERRED, CompiledSevenWonders
 from wonders_env.seven_wonders.game import SevenWondersGame
 from wonders_env.seven_wonders.record import recorded_action
@@ -185,3 +186,29 @@ def test_the_vector_env_plays_the_leaders_table(payment):
             python.apply_actions(state, {p: recorded_action(state, p, record["actions"][len(state.log):])
                                          for p in python.acting_players(state)})
         assert python.game_record(state) == record
+
+
+def test_imported_leaders_states_are_checked():
+    """A Leaders state from Python is checked field against field before the core plays it: every leader in
+    one place, the recruitment turn's pending moves leader moves of the mover's hand, the log's Leaders
+    entries naming leaders; a bad one is refused with ValueError naming what is wrong."""
+    game = CompiledSevenWonders(3, payment="choose", expansions=LEADERS)
+    state = game.new_game(4)
+    while state.phase != Phase.PAYMENT:  # the draft, then the recruitment turn's moves chosen
+        game.apply_actions(state, {p: game.legal_actions(state, p)[-1] for p in game.acting_players(state)})
+    fields = game.engine.export_state(state)
+    assert game.engine.export_state(game.engine.import_state(fields)) == fields
+    hands = fields["leader_hands"]
+    pending = fields["pending"][0]
+    not_in_hand = pending - (pending - num_actions(79, "choose")) % 36 + fields["leader_deck"][0]  # same kind
+    draft_entry = next(i for i, entry in enumerate(fields["log"]) if entry[0] == 1)
+    bad_log = list(fields["log"])
+    bad_log[draft_entry] = (*bad_log[draft_entry][:5], 40, *bad_log[draft_entry][6:])  # no leader 40
+    for change, message in (({"leader_deck": fields["leader_deck"] + hands[0][:1]}, "in two places"),
+                            ({"leader_deck": fields["leader_deck"][1:]}, "is nowhere"),
+                            ({"pending": {**fields["pending"], 0: 0}}, "turn 0 .* are leader moves"),
+                            ({"pending": {**fields["pending"], 0: not_in_hand}}, "not in its player's Leader hand"),
+                            ({"log": bad_log}, "log entry"),
+                            ({"turn": 1}, "recruitment turn is turn 0")):
+        with pytest.raises(ValueError, match=message):
+            game.engine.import_state({**fields, **change})
