@@ -170,80 +170,72 @@ bool Engine::open_decision(State& state) const {
 }
 
 // ---------------------------------------------------------------- effects in force
-EffectList Engine::active_effects(const State& state, int seat) const {
+template <typename F>
+void Engine::active_effects(const State& state, int seat, F&& f) const {
   const Tables& t = *tables_;
-  EffectList out;
-  auto add = [&out](const LeaderEffects& effects) {
-    for (int i = 0; i < effects.count; ++i) out.items[out.count++] = &effects.effects[i];
+  auto each = [&f](const LeaderEffects& effects) {
+    for (int i = 0; i < effects.count; ++i) f(effects.effects[i]);
   };
-  add(t.wonders[state.cities[seat]][state.sides[seat]].board_effects);
-  if (seat < num_players_) {
-    for (int i = 0; i < state.recruited_size[seat]; ++i) add(t.leaders[state.recruited[seat][i]].effects);
-    if (state.copied_leader[seat] >= 0) add(t.leaders[state.copied_leader[seat]].effects);
-  }
-  return out;
+  each(t.wonders[state.cities[seat]][state.sides[seat]].board_effects);
+  if (seat >= num_players_) return;
+  for (int i = 0; i < state.recruited_size[seat]; ++i) each(t.leaders[state.recruited[seat][i]].effects);
+  if (state.copied_leader[seat] >= 0) each(t.leaders[state.copied_leader[seat]].effects);
 }
 
 int Engine::event_coins(const State& state, int seat, int event) const {
-  EffectList effects = active_effects(state, seat);
   int coins = 0;
-  for (int i = 0; i < effects.count; ++i)
-    if (effects.items[i]->kind == LE_EVENT_COINS && effects.items[i]->a == event) coins += effects.items[i]->b;
+  active_effects(state, seat, [&](const LeaderEffect& e) {
+    if (e.kind == LE_EVENT_COINS && e.a == event) coins += e.b;
+  });
   return coins;
 }
 
 int Engine::recruit_price(const State& state, int seat, int leader) const {
-  EffectList own = active_effects(state, seat);
+  bool free = false;
   int discount = 0;
-  for (int i = 0; i < own.count; ++i) {
-    const LeaderEffect& e = *own.items[i];
-    if (e.kind != LE_LEADER_DISCOUNT) continue;
-    if (e.c) return 0;  // free
+  active_effects(state, seat, [&](const LeaderEffect& e) {
+    if (e.kind != LE_LEADER_DISCOUNT) return;
+    free = free || e.c;
     if (e.a & SCOPE_SELF) discount += e.b;
-  }
+  });
+  if (free) return 0;
   for (auto [neighbour, seen_from_neighbour] :
-       {std::pair{state.left_of(seat), SCOPE_RIGHT}, std::pair{state.right_of(seat), SCOPE_LEFT}}) {
-    EffectList theirs = active_effects(state, neighbour);
-    for (int i = 0; i < theirs.count; ++i) {
-      const LeaderEffect& e = *theirs.items[i];
-      if (e.kind == LE_LEADER_DISCOUNT && !e.c && e.a & seen_from_neighbour) discount += e.b;
-    }
-  }
+       {std::pair{state.left_of(seat), SCOPE_RIGHT}, std::pair{state.right_of(seat), SCOPE_LEFT}})
+    active_effects(state, neighbour, [&, seen = seen_from_neighbour](const LeaderEffect& e) {
+      if (e.kind == LE_LEADER_DISCOUNT && !e.c && e.a & seen) discount += e.b;
+    });
   return std::max(0, tables_->leaders[leader].coin_cost - discount);
 }
 
 bool Engine::builds_free(const State& state, int city, int card_type) const {
-  EffectList effects = active_effects(state, city);
-  for (int i = 0; i < effects.count; ++i)
-    if (effects.items[i]->kind == LE_FREE_BUILD && effects.items[i]->a == tables_->types[card_type].color) return true;
-  return false;
+  bool free = false;
+  const int color = tables_->types[card_type].color;
+  active_effects(state, city, [&](const LeaderEffect& e) { free = free || (e.kind == LE_FREE_BUILD && e.a == color); });
+  return free;
 }
 
 bool Engine::defeats_to_victor(const State& state, int seat) const {
-  EffectList effects = active_effects(state, seat);
-  for (int i = 0; i < effects.count; ++i)
-    if (effects.items[i]->kind == LE_DEFEATS_TO_VICTOR) return true;
-  return false;
+  bool found = false;
+  active_effects(state, seat, [&](const LeaderEffect& e) { found = found || e.kind == LE_DEFEATS_TO_VICTOR; });
+  return found;
 }
 
 int Engine::science_set_bonus(const State& state, int seat) const {
-  EffectList effects = active_effects(state, seat);
   int points = 0;
-  for (int i = 0; i < effects.count; ++i)
-    if (effects.items[i]->kind == LE_SCIENCE_SET_BONUS) points += effects.items[i]->a;
+  active_effects(state, seat, [&](const LeaderEffect& e) {
+    if (e.kind == LE_SCIENCE_SET_BONUS) points += e.a;
+  });
   return points;
 }
 
 // ---------------------------------------------------------------- payments
 PaymentOptions Engine::buy_options(const State& state, int city, const std::array<int, NUM_RESOURCES>& cost,
                                    int target) const {
-  EffectList effects = active_effects(state, city);
   int units = 0, bank = -1;
-  for (int i = 0; i < effects.count; ++i) {
-    const LeaderEffect& e = *effects.items[i];
+  active_effects(state, city, [&](const LeaderEffect& e) {
     if (e.kind == LE_RESOURCE_DISCOUNT && e.a == target) units += e.b;
     if (e.kind == LE_BANK_PURCHASE) bank = bank < 0 ? e.a : std::min(bank, e.a);
-  }
+  });
   if (!units && bank < 0) return buy_options(state, city, cost);
   BankGrid least;
   for (auto& row : least) row.fill(-1);

@@ -47,12 +47,6 @@ struct Actors {
   std::array<int8_t, MAX_PLAYERS> seats{};
 };
 
-// The lasting leader effects in force in a city (its board's, its recruited and copied leaders').
-struct EffectList {
-  int count = 0;
-  std::array<const LeaderEffect*, MAX_LEADER_EFFECTS*(MAX_LEADER_HAND + 2)> items{};
-};
-
 // One move being resolved: (city, kind, card type, hand owner), its physical card and payment; in the
 // Leaders recruitment turn kind is a LeaderKind and card_type the leader.
 struct Move {
@@ -128,7 +122,6 @@ class Engine {
   int leader_action(int kind, int leader) const;
   // Whether `action` is in the Leaders ranges; if so, its LeaderKind and leader.
   bool decode_leader(int action, int& kind, int& leader) const;
-  EffectList active_effects(const State& state, int seat) const;
   int recruit_price(const State& state, int seat, int leader) const;
   int event_coins(const State& state, int seat, int event) const;
   int leaders_points(const State& state, int seat) const;
@@ -159,6 +152,10 @@ class Engine {
   void setup_leaders(State& state, const Deal& deal) const;
   void start_recruitment(State& state, int age) const;
   void leader_actors(const State& state, Actors& actors) const;  // who decides in a Leaders phase
+  // f(effect) for each lasting leader effect in force in `seat`'s city: its board's, its recruited and copied
+  // leaders' (used in leaders.cpp only, where it is defined)
+  template <typename F>
+  void active_effects(const State& state, int seat, F&& f) const;
   bool open_decision(State& state) const;
   bool builds_free(const State& state, int city, int card_type) const;
   bool defeats_to_victor(const State& state, int seat) const;
