@@ -126,8 +126,11 @@ core-sanitize: venv
 		$(BIN)/python -c "from wonders_env.seven_wonders.compiled import write_table_file; write_table_file('$(SANITIZE_DIR)/seven_wonders_tables_$$edition.txt', '$$edition')" && \
 		$(SANITIZE_DIR)/seven_wonders_sanitize $(SANITIZE_DIR)/seven_wonders_tables_$$edition.txt 100 || exit 1; \
 	done
+	$(BIN)/python -c "from wonders_env.seven_wonders.compiled import write_table_file; write_table_file('$(SANITIZE_DIR)/seven_wonders_tables_leaders.txt', '1st', ('leaders',))"
+	$(SANITIZE_DIR)/seven_wonders_sanitize $(SANITIZE_DIR)/seven_wonders_tables_leaders.txt 100
 	$(CXX) $(THREAD_SANITIZE_FLAGS) $(SEVEN_WONDERS_CORE) core/tests/seven_wonders_sanitize.cpp -o $(SANITIZE_DIR)/seven_wonders_threads
 	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE_DIR)/seven_wonders_threads $(SANITIZE_DIR)/seven_wonders_tables_1st.txt threads
+	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE_DIR)/seven_wonders_threads $(SANITIZE_DIR)/seven_wonders_tables_leaders.txt threads
 	$(MAKE) core-thread-sanitize
 
 # The Python thread-stress test (tests/core/test_thread_safety.py: batches, searchers, agents and

@@ -76,7 +76,7 @@ class CoreSearch:
 
     def check_game(self, game: Game) -> None:
         """``ValueError`` if the core cannot search the table of the engine ``game`` (a Python engine
-        whose table the core does not play: the 7 Wonders Leaders table until its C++ port)."""
+        whose table the core does not play: Duel's expansion tables)."""
         if not hasattr(game, "core_state"):
             self._compiled_twin(game)
 

@@ -33,8 +33,8 @@ The rules come from the env's engine (``env.unwrapped.game``, a :class:`wonders_
 Python or compiled); the game's knowledge, move values and what a finished play-out is worth,
 from its heuristic valuation (:mod:`wonders_agents.heuristic`).
 
-The core search plays the tables the core plays: on a table only the Python engine plays (7 Wonders
-with Leaders, until the core's C++ port) it refuses, with the reason, when a game is set up
+The core search plays the tables the core plays (7 Wonders with Leaders included): on a table only
+the Python engine plays (Duel's expansions) it refuses, with the reason, when a game is set up
 (``check_env``) and at its first move; the Python search plays that table.
 
 Budget: ``simulations`` per move (deterministic for a seed), and/or ``time_limit`` seconds per
@@ -138,7 +138,7 @@ class MCTSAgent:
 
     def check_env(self, env: Any) -> None:
         """``ValueError`` for a table the search cannot play: on the core, one the core does not
-        play (the Leaders table, played on ``engine="python"`` until the core's port)."""
+        play (Duel's expansion tables, played on ``engine="python"``)."""
         if self.core is not None:
             self.core.check_game(env.unwrapped.game)
 

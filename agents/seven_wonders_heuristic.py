@@ -20,9 +20,7 @@ recruitment turn it recruits, builds a stage with a leader or discards one for 3
 adds most, a leader kept for a later Age counting ``KEEP_WEIGHT`` of its worth; a card or stage
 is worth the end VP its city's leaders give for it; the Courtesans Guild
 copies the neighbours' leader worth most; Roma B recruits as at a recruitment turn. The recruitment
-price is the Python engine's (:func:`wonders_env.seven_wonders.leaders.recruit_price`, imported only
-at a recruitment decision): the core plays no Leaders table yet; its port is to answer
-``recruit_price`` among the rules' questions (``rules_of``), and this call is to ask it there.
+price is the state's engine's (``recruit_price`` among the rules' questions, ``rules_of`` below).
 
 With ``payment="choose"`` it also chooses whom to pay: each coin costs its value, plus
 ``GIFT_PENALTY`` for feeding a rival, doubled for a rival ahead on points now; coins to the Free
@@ -210,7 +208,7 @@ def leader_action_values(state: SevenWondersState, seat: int, legal: Sequence[in
         elif kind == DRAFT:
             values[i] = view.net_leader_value(leader)
         elif kind == RECRUIT:
-            values[i] = view.leader_value(leader) - view.coin_value * _recruit_price(state, seat, leader)
+            values[i] = view.leader_value(leader) - view.coin_value * rules.recruit_price(state, seat, leader)
         else:
             if kind == LEADER_WONDER:
                 if stage_value is None:
@@ -220,13 +218,6 @@ def leader_action_values(state: SevenWondersState, seat: int, legal: Sequence[in
                 value = 3 * view.coin_value
             values[i] = value - keep * max(0.0, view.net_leader_value(leader))
     return values
-
-
-def _recruit_price(state: SevenWondersState, seat: int, leader: int) -> int:
-    """The coins ``seat`` pays to recruit ``leader`` now (the Python engine's rules: module doc)."""
-    from wonders_env.seven_wonders.leaders import recruit_price
-
-    return recruit_price(state, seat, leader)
 
 
 def _hand_receiver(state: SevenWondersState, seat: int) -> int:

@@ -2,6 +2,7 @@
 
     python benchmarks/bench_core.py [--game seven_wonders_duel] [--seconds 5] [--batches 1 16 64 256 1024 4096]
     python benchmarks/bench_core.py --game seven_wonders [--players 4] [--payment choose] [--envs-only]
+    python benchmarks/bench_core.py --game seven_wonders --players 4 --leaders --batches 256 1024
 
 A decision is one acting seat's action. ``batched`` steps ``wonders_env.vector`` with every
 observation and mask written, drawing a uniformly random legal action for every acting seat in
@@ -15,7 +16,9 @@ second of wall time and per second of this process's CPU time (the machine is sh
 figure is what one core delivers while others run). ``state read`` (7 Wonders) reads
 ``env.unwrapped.state`` and one field of it (``coins``) in a game under way on the core (the
 figures are reads, not decisions). ``memory`` is the resident memory that making and stepping
-1,000 games adds to a fresh process (the arrays of the batched API and the core's games).
+1,000 games adds to a fresh process (the arrays of the batched API and the core's games). With
+``--leaders`` (7 Wonders) each ``batched`` row is followed by ``leaders``, the same batch of the
+Leaders table (``expansions=("leaders",)``), and its speed per CPU second relative to the base table's.
 """
 
 from __future__ import annotations
@@ -142,7 +145,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, help="7 Wonders: the player count")
     parser.add_argument("--payment", default="cheapest", choices=["cheapest", "choose"], help="7 Wonders: payment mode")
     parser.add_argument("--envs-only", action="store_true", help="only the PettingZoo loops, no batched figures")
+    parser.add_argument("--leaders", action="store_true",
+                        help="7 Wonders: beside each batched figure, the Leaders table's and the ratio of the two")
     args = parser.parse_args()
+    if args.leaders and args.game != "seven_wonders":
+        parser.error("--leaders is a 7 Wonders table (--game seven_wonders)")
     references = GAMES[args.game]
     game = entry(args.game)
     options = {**game.check_table(game.fixed_players or args.players, None),
@@ -159,6 +166,11 @@ def main() -> None:
     for num_envs in args.batches:
         wall, cpu = batched(args.game, num_envs, args.seconds, options)
         print(f"{'batched':>16} {num_envs:>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.3f}", flush=True)
+        if args.leaders:
+            leaders = {**options, "expansions": ("leaders",)}
+            leaders_wall, leaders_cpu = batched(args.game, num_envs, args.seconds, leaders)
+            print(f"{'leaders':>16} {num_envs:>6} {leaders_wall:>12,.0f} {leaders_cpu:>12,.0f} "
+                  f"{1e6 / leaders_cpu:>12.3f}  x{leaders_cpu / cpu:.2f} of the base table per CPU s", flush=True)
     wall, cpu = batched(args.game, 1024, args.seconds, options, numpy_actions=True)
     print(f"{'numpy actions':>16} {1024:>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.3f}", flush=True)
     print(f"memory: {memory_per_1000(args.game, options):.1f} MiB per 1,000 games in flight")

@@ -22,6 +22,8 @@ RUNS = [
     ("bench_core.py", ["--seconds", "0.05", "--batches", "1"], ["batched", "memory"]),
     ("bench_expansion_heuristic.py", ["--games", "2", "--engine", "python"], ["heuristic"]),
     ("bench_expansion_heuristic.py", ["--games", "2", "--expansions", "pantheon", "agora"], ["heuristic"]),
+    ("bench_core.py", ["--game", "seven_wonders", "--seconds", "0.05", "--batches", "4", "--leaders"],
+     ["batched", "leaders", "memory"]),
     ("bench_leaders.py", ["--games", "4"], ["heuristic", "Leaders"]),
 ]
 

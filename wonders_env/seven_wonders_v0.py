@@ -170,9 +170,9 @@ choice); an agent may answer those without thinking.
 ## The Leaders expansion (`expansions=("leaders",)`)
 
 `expansions`: `None` or `()` (default: the base game) or `("leaders",)`: the 1st edition's
-Leaders expansion, for 3-7 players, both wonder sides and both payment modes, on
-`engine="python"` only for now (the default `engine="core"` refuses it with a `ValueError` naming
-`engine="python"`; the compiled core will play it later). Refused with a `ValueError` naming
+Leaders expansion, for 3-7 players, both wonder sides and both payment modes, on both engines
+(the compiled core, the default, and `engine="python"`, which agree decision by decision), and in
+`wonders_env.vector.make("seven_wonders", expansions=("leaders",))`. Refused with a `ValueError` naming
 what is supported: the 2nd edition and the 2-player variant (the rulebook gives the Free City no
 leaders). The rules, the project's decisions and the order of the extra decisions are in
 `wonders_env.seven_wonders.leaders`. Each player starts with 6 coins; Roma joins the wonder pool

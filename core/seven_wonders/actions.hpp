@@ -32,6 +32,13 @@ inline int num_actions(int num_types, bool choose_payments, int num_leaders = 0)
 }
 inline int encode_action(ActionKind kind, int type, int num_types) { return kind * num_types + type; }
 
+// The Leaders ranges (actions.py LEADER_KINDS), in their order after the pay actions; the record
+// logs them as kinds LEFTOVER_DISCARD + 1 + LeaderKind.
+enum LeaderKind : uint8_t { DRAFT = 0, RECRUIT = 1, LEADER_WONDER = 2, LEADER_DISCARD = 3, COPY_LEADER_KIND = 4 };
+constexpr const char* LEADER_KIND_NAMES[] = {"draft", "recruit", "leader_wonder", "leader_discard", "copy_leader"};
+constexpr int LEADER_LOG_KIND = 6;  // LEFTOVER_DISCARD + 1: the record kind of LeaderKind 0
+constexpr int MAX_LOG_KIND = LEADER_LOG_KIND + NUM_LEADER_KINDS - 1;
+
 struct Decoded {
   int kind, type;  // kind: an ActionKind for a card action (one below wait_action)
 };

@@ -5,6 +5,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,19 +67,11 @@ int64_t checked_int(const py::handle& value, const char* what) {
 
 // A state is only ever acted on by the Engine that set it up (its tables and player count).
 // `state` was set up by `engine` (a ValueError otherwise).
-const State& own_setup(const Engine& engine, const State& state) {
+const State& own(const Engine& engine, const State& state) {
   if (state.engine_id != engine.id())
     fail(
         "this state was set up by another engine (other edition, player count or options); "
         "use the engine that created it");
-  return state;
-}
-
-// The same, for the rules' questions, which the core answers on the base tables only so far.
-const State& own(const Engine& engine, const State& state) {
-  own_setup(engine, state);
-  if (engine.tables().num_leaders)  // the Leaders table is set up (new_game, draw_deal, the view), not yet played
-    fail("the core's rules do not play the Leaders table past its setup yet; play it on the Python engine");
   return state;
 }
 State& own(const Engine& engine, State& state) {
@@ -217,6 +210,52 @@ layout::Sizes sizes_of(const State& s) {
   return {s.num_seats, s.num_players, s.num_types, 0, 0, s.num_leaders, s.num_leaders ? s.num_players : 0};
 }
 
+// The Leaders fields against the others: every leader in one place, queues and phases that the rules can
+// act on, the log's Leaders entries.
+void check_leaders(const Engine& engine, const State& s) {
+  const Tables& t = engine.tables();
+  const int players = engine.num_players();
+  for (int i = 0; i < s.log_size; ++i) {
+    const LogEntry& entry = s.log[i];
+    if (entry.kind >= LEADER_LOG_KIND ? !t.num_leaders || entry.card_type >= t.num_leaders
+                                      : entry.turn == 0 && !t.num_leaders)
+      fail("state: log entry " + std::to_string(i) + ": the Leaders kinds (a leader's id) and turn 0 need leaders");
+  }
+  if (!t.num_leaders) return;
+  std::vector<int> seen(static_cast<size_t>(t.num_leaders), 0);
+  auto count = [&](const uint8_t* items, int size) {
+    for (int i = 0; i < size; ++i)
+      if (seen[items[i]]++) fail("state: leader id " + std::to_string(items[i]) + " is in two places");
+  };
+  count(s.leader_deck.data(), s.leader_deck_size);
+  for (int p = 0; p < players; ++p) {
+    count(s.draft_hands[p].data(), s.draft_hand_size[p]);
+    count(s.leader_hands[p].data(), s.leader_hand_size[p]);
+    count(s.recruited[p].data(), s.recruited_size[p]);
+    count(s.stage_leaders[p].data(), s.stage_leaders_size[p]);
+    count(s.leader_discards[p].data(), s.leader_discards_size[p]);
+  }
+  for (int l = 0; l < t.num_leaders; ++l)
+    if (!seen[l]) fail("state: leader id " + std::to_string(l) + " is nowhere (each leader is in one place)");
+  for (int p = 0; p < players; ++p) {
+    if (s.draft_hand_size[p] != s.draft_hand_size[0]) fail("state: every draft hand holds as many leaders");
+    if (s.phase == Phase::LEADER_DRAFT && (s.draft_hand_size[p] == 0 || s.age != 1 || s.turn != 0))
+      fail("state: LEADER_DRAFT is Age 1, turn 0, with a leader in every draft hand");
+    if (s.phase != Phase::LEADER_DRAFT && s.draft_hand_size[p])
+      fail("state: draft hands hold leaders only in LEADER_DRAFT");
+  }
+  if (s.phase == Phase::LEADER_DRAFT && s.leader_hand_size[0] + s.draft_hand_size[0] != LEADERS_PER_PLAYER)
+    fail("state: a drafting player holds 4 leaders between its Leader hand and its draft hand");
+  for (int k = 0; k < s.num_copy_choosers; ++k)
+    if (s.copy_choosers[k] >= players) fail("state: copy_choosers are players' seats");
+  for (int k = 0; k < s.num_recruiters; ++k)
+    if (s.recruiters[k] >= players) fail("state: recruiters are players' seats");
+  if (s.phase == Phase::COPY_LEADER && !s.num_copy_choosers) fail("state: COPY_LEADER without a Courtesans copy");
+  if (s.phase == Phase::RECRUIT_NOW && !s.num_recruiters) fail("state: RECRUIT_NOW without a Roma B recruit");
+  if ((s.phase == Phase::RECRUIT || (s.phase == Phase::PAYMENT && s.pending_turn == 0)) && s.turn != 0)
+    fail("state: the recruitment turn is turn 0");
+}
+
 // The checks between fields that keep the rules inside the state's arrays (each field's own
 // bounds are the layout's).
 void check_between_fields(const Engine& engine, const State& s) {
@@ -228,9 +267,14 @@ void check_between_fields(const Engine& engine, const State& s) {
   if (players == 2 ? s.free_city_holder < 0 : s.free_city_holder >= 0)
     fail("state: free_city_holder must be " + std::string(players == 2 ? "0 or 1" : "-1") + " with " +
          std::to_string(players) + " players, got " + std::to_string(s.free_city_holder));
-  for (int seat = 0; seat < seats; ++seat)
+  for (int seat = 0; seat < seats; ++seat) {
     if (s.stages_built[seat] > t.wonders[s.cities[seat]][s.sides[seat]].num_stages)
       fail("state: stages_built of seat " + std::to_string(seat) + " exceeds its wonder's stages");
+    if (s.stage_cards_size[seat] + (t.num_leaders ? s.stage_leaders_size[seat] : 0) != s.stages_built[seat])
+      fail("state: seat " + std::to_string(seat) + " must have one card" + (t.num_leaders ? " or leader" : "") +
+           " under each stage built (stage_cards" + (t.num_leaders ? " and stage_leaders" : "") + ")");
+  }
+  check_leaders(engine, s);
   for (int city = 0; city < seats; ++city)
     if (s.paid >> city & 1 && s.pending[city] < 0)
       fail("state: payments maps a seat with a pending move to (bank, to_left, to_right); seat " +
@@ -248,13 +292,14 @@ void check_between_fields(const Engine& engine, const State& s) {
   for (int seat = 0; seat < seats; ++seat) {
     count(s.hands[seat].data(), s.hand_size[seat]);
     count(s.built[seat].data(), s.built_size[seat]);
-    count(s.stage_cards[seat].data(), s.stages_built[seat]);
+    count(s.stage_cards[seat].data(), s.stage_cards_size[seat]);
   }
   // bounds that keep the rest of the game inside the state's arrays
   for (int seat = 0; seat < seats; ++seat) {
     if (s.built_size[seat] > 9 * (s.age - 1) + s.turn + 2)
       fail("state: seat " + std::to_string(seat) + " has more buildings than a game reaches by now");
-    if (s.num_tokens[seat] > (s.phase == Phase::GAME_OVER ? MAX_TOKENS : 2 * (s.age - 1)))
+    const int per_age = t.num_leaders ? 4 : 2;  // with Leaders, Tomyris's neighbours' defeat tokens too
+    if (s.num_tokens[seat] > (s.phase == Phase::GAME_OVER ? 3 * per_age : per_age * (s.age - 1)))
       fail("state: seat " + std::to_string(seat) + " has more military tokens than the conflicts so far give");
     int own = 0, sold = 0;  // the choice productions of its buildings and stages
     auto add = [&](const Produce* produces, int n) {
@@ -278,6 +323,22 @@ void check_between_fields(const Engine& engine, const State& s) {
   const int n = t.num_types;
   for (int city = 0; city < seats; ++city) {
     if (s.pending[city] < 0) continue;
+    int leader_kind = 0, leader = 0;
+    if (engine.decode_leader(s.pending[city], leader_kind, leader)) {  // the recruitment turn's moves
+      if (s.phase != Phase::PAYMENT || s.pending_turn != 0 || leader_kind < RECRUIT || leader_kind > LEADER_DISCARD)
+        fail(
+            "state: a pending leader move is a recruit, leader_wonder or leader_discard of a PAYMENT phase "
+            "of turn 0");
+      const auto& hand = s.leader_hands[city];
+      if (std::find(hand.begin(), hand.begin() + s.leader_hand_size[city], leader) ==
+          hand.begin() + s.leader_hand_size[city])
+        fail("state: a pending leader is not in its player's Leader hand");
+      if (leader_kind == LEADER_WONDER && s.stages_built[city] >= t.wonders[s.cities[city]][s.sides[city]].num_stages)
+        fail("state: a pending wonder stage of a finished wonder");
+      continue;
+    }
+    if (s.phase == Phase::PAYMENT && s.pending_turn == 0)
+      fail("state: the pending moves of turn 0 (the recruitment turn) are leader moves");
     auto [kind, type] = decode_action(s.pending[city], n);
     int owner = city == s.free_city() ? s.free_city_holder : city;
     if (owner < 0 || owner >= players || kind > FREE_BUILD)
@@ -397,12 +458,7 @@ void bind(py::module_ m) {
       .def_property_readonly("num_players", &Engine::num_players)
       .def_property_readonly("num_seats", &Engine::num_seats)
       .def_property_readonly("num_actions", &Engine::num_actions)
-      .def_property_readonly("observation_size",
-                             [](const Engine& e) {
-                               if (e.tables().num_leaders)
-                                 fail("the core does not encode the Leaders table's observation yet");
-                               return Observer(e).size();
-                             })
+      .def_property_readonly("observation_size", [](const Engine& e) { return Observer(e).size(); })
       .def("draw_deal", [](const Engine& e, uint64_t seed) { return deal_to_dict(e, e.draw_deal(seed)); })
       .def(
           "new_game",
@@ -430,7 +486,7 @@ void bind(py::module_ m) {
           "(optional) is kept in the state as the seed it was dealt from.")
       .def("acting_players",
            [](const Engine& e, const State& s) {
-             own_setup(e, s);  // answered in the Leaders phases too
+             own(e, s);
              Actors a = e.acting_players(s);
              return std::vector<int>(a.seats.begin(), a.seats.begin() + a.count);
            })
@@ -496,14 +552,28 @@ void bind(py::module_ m) {
           "payment=\"choose\": every (bank, to_left, to_right) way `city` can pay for its pending move, by coins to "
           "the left.")
       .def(
+          "recruit_price",
+          [](const Engine& e, const State& s, int64_t player, int64_t leader) {
+            own(e, s);
+            check_player(e, player);
+            if (leader < 0 || leader >= e.tables().num_leaders)
+              fail(e.tables().num_leaders ? "leader must be in [0, " + std::to_string(e.tables().num_leaders) +
+                                                "), got " + std::to_string(leader)
+                                          : std::string("this table has no leaders (expansions=(\"leaders\",) has)"));
+            return e.recruit_price(s, static_cast<int>(player), static_cast<int>(leader));
+          },
+          "Leaders: the coins `player` pays to recruit `leader` now (leaders.py recruit_price).")
+      .def(
           "count_items",
           [](const Engine& e, const State& s, int64_t city, const std::vector<int64_t>& counted, int64_t scope) {
             own(e, s);
             check_city(e, city);
             int bits = 0;
+            const int most = e.tables().num_leaders ? COUNT_LEADER : COUNT_DEFEAT_TOKEN;
             for (int64_t item : counted) {
-              if (item < 0 || item > COUNT_DEFEAT_TOKEN)
-                fail("counted items must be colours 0-6, 7 (wonder stage) or 8 (defeat token), got " +
+              if (item < 0 || item > most)
+                fail(std::string("counted items must be colours 0-6, 7 (wonder stage) or 8 (defeat token)") +
+                     (most == COUNT_LEADER ? ", 9 (victory token), 10 (3 coins) or 11 (leader)" : "") + ", got " +
                      std::to_string(item));
               bits |= 1 << item;
             }
@@ -567,7 +637,11 @@ void bind(py::module_ m) {
            [](const Engine& e, const State& s, int64_t city) {
              own(e, s);
              check_city(e, city);
-             return e.score_breakdown(s, static_cast<int>(city));
+             Score score = e.score_breakdown(s, static_cast<int>(city));  // the leaders line only with leaders
+             std::vector<int> out(score.begin(), score.begin() + NUM_CATEGORIES);
+             if (e.tables().num_leaders) out.push_back(score[LEADERS_LINE]);
+             out.push_back(score[TOTAL]);
+             return out;
            })
       .def("winners", [](const Engine& e, const State& s) { return e.winners(own(e, s)); })
       .def("encode_observation",
@@ -621,7 +695,6 @@ void bind(py::module_ m) {
       .def(
           py::init([](std::shared_ptr<Engine> engine, int64_t num_envs, uint64_t seed, int64_t threads) {
             if (!engine) fail("engine must be an Engine");
-            if (engine->tables().num_leaders) fail("the core's batch does not play the Leaders table yet");
             if (num_envs < 1 || num_envs > (1 << 16)) fail("num_envs must be in [1, 65536]");
             if (threads < 1 || threads > MAX_BATCH_THREADS)
               fail("threads must be in [1, " + std::to_string(MAX_BATCH_THREADS) + "], got " + std::to_string(threads));

@@ -15,7 +15,8 @@ namespace wonders::seven_wonders {
 
 struct Payment {
   int to_left = 0, to_right = 0;
-  int total() const { return to_left + to_right; }
+  int to_bank = 0;  // Leaders: a resource unit bought from the bank (Bilkis)
+  int total() const { return to_left + to_right + to_bank; }
 };
 
 // The Pareto-optimal (to_left, to_right) payments, sorted by (total, to_left); count 0 means the

@@ -24,7 +24,7 @@ void Engine::determinize(State& state, int player, Rng& rng) const {
   for (int i = 0; i < state.free_city_pile_size; ++i) places.push_back(&state.free_city_pile[i]);
   for (int other = 0; other < num_seats_; ++other)
     if (other != player)
-      for (int i = 0; i < state.stages_built[other]; ++i) places.push_back(&state.stage_cards[other][i]);
+      for (int i = 0; i < state.stage_cards_size[other]; ++i) places.push_back(&state.stage_cards[other][i]);
   if (player < num_players_) {
     std::array<uint8_t, MAX_TYPES> known = state.known_discard[player];
     for (int i = 0; i < state.discard_size; ++i) {
@@ -48,6 +48,26 @@ void Engine::determinize(State& state, int player, Rng& rng) const {
     rng.shuffle(cards.data(), static_cast<int>(cards.size()));
     for (size_t k = 0; k < group.size(); ++k) *group[k] = cards[k];
   }
+  if (t.num_leaders) {  // leaders have one back: shuffled among all their hidden places (determinize.py)
+    int passed_to = state.phase == Phase::LEADER_DRAFT && state.leader_hand_size[player] ? state.right_of(player) : -1;
+    std::vector<uint8_t*> hidden;
+    auto add = [&hidden](uint8_t* pile, int size) {
+      for (int i = 0; i < size; ++i) hidden.push_back(pile + i);
+    };
+    add(state.leader_deck.data(), state.leader_deck_size);
+    for (int other = 0; other < num_players_; ++other) {
+      if (other == player) continue;
+      add(state.leader_hands[other].data(), state.leader_hand_size[other]);
+      add(state.stage_leaders[other].data(), state.stage_leaders_size[other]);
+      add(state.leader_discards[other].data(), state.leader_discards_size[other]);
+      if (other != passed_to) add(state.draft_hands[other].data(), state.draft_hand_size[other]);
+    }
+    std::vector<uint8_t> leaders;
+    for (uint8_t* place : hidden) leaders.push_back(*place);
+    std::sort(leaders.begin(), leaders.end());
+    rng.shuffle(leaders.data(), static_cast<int>(leaders.size()));
+    for (size_t k = 0; k < hidden.size(); ++k) *hidden[k] = leaders[k];
+  }
   redraw_hidden_choices(state, player, rng);
   state.has_seed = false;  // its hidden cards are no longer its seed's deal
   state.seed = 0;
@@ -65,6 +85,7 @@ void Engine::redraw_hidden_choices(State& state, int player, Rng& rng) const {
   if (!count) return;
   const Phase phase = state.phase;
   const bool seventh = phase == Phase::PAYMENT && state.pending_turn > TURNS_PER_AGE;
+  const bool recruitment = phase == Phase::PAYMENT && tables_->num_leaders && state.pending_turn == 0;  // Leaders
   std::array<int8_t, MAX_ACTIONS> mask;
   std::array<int16_t, MAX_ACTIONS> legal;
   for (int k = 0; k < count; ++k) {
@@ -73,7 +94,7 @@ void Engine::redraw_hidden_choices(State& state, int player, Rng& rng) const {
       state.phase = Phase::SEVENTH_CARD;
       state.power_used_age[city][POWER_SEVENTH_CARD] = 0;
     } else {
-      state.phase = city == free_city ? Phase::FREE_CITY : Phase::MAIN;
+      state.phase = city == free_city ? Phase::FREE_CITY : recruitment ? Phase::RECRUIT : Phase::MAIN;
     }
     legal_action_mask(state, controller(state, city), mask.data());
     int options = 0;

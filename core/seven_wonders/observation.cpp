@@ -6,16 +6,21 @@
 namespace wonders::seven_wonders {
 namespace {
 constexpr int PHASE_AT = 0, AGE_AT = 5, TURN_AT = 8, PLAYERS_AT = 9, DECIDING_AT = 10, HAND_AT = 17;
-// offsets inside a city row, after the T built flags where marked
+// offsets inside a city row, after the T built flags where marked; after the wonder one-hot (one per
+// city of the tables: 7, 8 with Leaders), offsets from its end
 constexpr int PRESENT = 0, IS_FREE_CITY = 1, HOLDS_FREE_CITY_CARD = 2, BUILT = 3;
-constexpr int COLOR_COUNTS = 3, COINS = 10, WONDER_AT = 11, SIDE_B = 18, STAGES_BUILT = 19, STAGES_TOTAL = 20,
-              SHIELDS = 21, MILITARY_POINTS = 22, DEFEAT_TOKENS = 23, PRODUCTION = 24, FREE_BUILD_AVAILABLE = 31,
-              SCIENCE = 32, AFTER_BUILT = 36;
+constexpr int COLOR_COUNTS = 3, COINS = 10, WONDER_AT = 11;
+constexpr int SIDE_B = 0, STAGES_BUILT = 1, STAGES_TOTAL = 2, SHIELDS = 3, MILITARY_POINTS = 4, DEFEAT_TOKENS = 5,
+              PRODUCTION = 6, FREE_BUILD_AVAILABLE = 13, SCIENCE = 14, AFTER_WONDER = 18;
+constexpr int NUM_LEADER_PHASES = 4;  // the leader_phase one-hot: LEADER_DRAFT to RECRUIT_NOW
 }  // namespace
 
 Observer::Observer(const Engine& engine) : engine_(engine) {
   num_types_ = engine.tables().num_types;
-  city_size_ = num_types_ + AFTER_BUILT;
+  num_leaders_ = engine.tables().num_leaders;
+  board_at_ = WONDER_AT + engine.tables().num_cities;
+  // recruited (L), copied_leader (L), leader_hand_size, leaders_under_stages, leaders_discarded
+  city_size_ = num_types_ + board_at_ + AFTER_WONDER + (num_leaders_ ? 2 * num_leaders_ + 3 : 0);
   hand_at_ = HAND_AT;
   pending_at_ = hand_at_ + num_types_;
   passed_at_ = pending_at_ + num_types_;
@@ -26,6 +31,10 @@ Observer::Observer(const Engine& engine) : engine_(engine) {
   if (engine.chooses_payments()) {  // paying, paying_for (T), paying_kind (3), option_right (15), my_payment (2)
     paying_at_ = size_;
     size_ += 1 + num_types_ + 3 + (MAX_TO_ONE_SIDE + 1) + 2;
+  }
+  if (num_leaders_) {  // leader_phase (4), leader_hand, draft_hand, draft_passed, my_stage_leaders, my_leader_discards
+    leaders_at_ = size_;
+    size_ += NUM_LEADER_PHASES + 5 * num_leaders_;
   }
 }
 
@@ -43,21 +52,31 @@ void Observer::public_cities(const State& state, float* rows) const {
     for (int c = 0; c < NUM_COLORS; ++c) after[COLOR_COUNTS + c] = state.color_counts[s][c];
     after[COINS] = state.coins[s];
     after[WONDER_AT + state.cities[s]] = 1;
-    after[SIDE_B] = state.sides[s] != 0;
-    after[STAGES_BUILT] = state.stages_built[s];
-    after[STAGES_TOTAL] = t.wonders[state.cities[s]][state.sides[s]].num_stages;
-    after[SHIELDS] = state.shields[s];
+    float* board = after + board_at_;
+    board[SIDE_B] = state.sides[s] != 0;
+    board[STAGES_BUILT] = state.stages_built[s];
+    board[STAGES_TOTAL] = t.wonders[state.cities[s]][state.sides[s]].num_stages;
+    board[SHIELDS] = state.shields[s];
     int points = 0, defeats = 0;
     for (int i = 0; i < state.num_tokens[s]; ++i) {
       points += state.military_tokens[s][i];
       defeats += state.military_tokens[s][i] == -1;
     }
-    after[MILITARY_POINTS] = points;
-    after[DEFEAT_TOKENS] = defeats;
-    for (int r = 0; r < NUM_RESOURCES; ++r) after[PRODUCTION + r] = state.own_fixed[s][r];
-    after[FREE_BUILD_AVAILABLE] =
+    board[MILITARY_POINTS] = points;
+    board[DEFEAT_TOKENS] = defeats;
+    for (int r = 0; r < NUM_RESOURCES; ++r) board[PRODUCTION + r] = state.own_fixed[s][r];
+    board[FREE_BUILD_AVAILABLE] =
         state.powers[s][POWER_FREE_BUILD] && state.power_used_age[s][POWER_FREE_BUILD] != state.age;
-    for (int k = 0; k < 4; ++k) after[SCIENCE + k] = state.science[s][k];
+    for (int k = 0; k < 4; ++k) board[SCIENCE + k] = state.science[s][k];
+    if (!num_leaders_ || s >= state.num_players) continue;
+    float* recruited = board + AFTER_WONDER;
+    float* copied = recruited + num_leaders_;
+    float* counts = copied + num_leaders_;  // leader_hand_size, leaders_under_stages, leaders_discarded
+    for (int i = 0; i < state.recruited_size[s]; ++i) recruited[state.recruited[s][i]] = 1;
+    if (state.copied_leader[s] >= 0) copied[state.copied_leader[s]] = 1;
+    counts[0] = state.leader_hand_size[s];
+    counts[1] = state.stage_leaders_size[s];
+    counts[2] = state.leader_discards_size[s];
   }
 }
 
@@ -65,7 +84,7 @@ void Observer::encode(const State& state, int player, const float* rows, float* 
   const Tables& t = engine_.tables();
   const int seats = state.num_seats;
   std::memset(out, 0, sizeof(float) * cities_at_);
-  if (state.phase != Phase::PAYMENT) out[PHASE_AT + static_cast<int>(state.phase)] = 1;
+  if (state.phase < Phase::PAYMENT) out[PHASE_AT + static_cast<int>(state.phase)] = 1;  // not PAYMENT nor Leaders
   out[AGE_AT + state.age - 1] = 1;
   bool seventh =
       state.phase == Phase::SEVENTH_CARD || (state.phase == Phase::PAYMENT && state.pending_turn > TURNS_PER_AGE);
@@ -97,15 +116,32 @@ void Observer::encode(const State& state, int player, const float* rows, float* 
   }
   std::memset(cities + seats * city_size_, 0, sizeof(float) * (MAX_SEATS - seats) * city_size_);
   if (paying_at_ >= 0) encode_payment(state, player, acting, out + paying_at_);
+  if (leaders_at_ >= 0) encode_leaders(state, player, out + leaders_at_);
+}
+
+void Observer::encode_leaders(const State& state, int player, float* out) const {
+  const int n = num_leaders_;
+  std::memset(out, 0, sizeof(float) * (NUM_LEADER_PHASES + 5 * n));
+  if (is_leader_phase(state.phase)) out[static_cast<int>(state.phase) - static_cast<int>(Phase::LEADER_DRAFT)] = 1;
+  float* hand = out + NUM_LEADER_PHASES;
+  float* draft = hand + n;
+  float* passed = draft + n;
+  float* under_stages = passed + n;
+  float* discarded = under_stages + n;
+  for (int i = 0; i < state.leader_hand_size[player]; ++i) hand[state.leader_hands[player][i]] = 1;
+  for (int i = 0; i < state.draft_hand_size[player]; ++i) draft[state.draft_hands[player][i]] = 1;
+  for (int l = 0; l < n; ++l) passed[l] = state.draft_passed[player][l];
+  for (int i = 0; i < state.stage_leaders_size[player]; ++i) under_stages[state.stage_leaders[player][i]] = 1;
+  for (int i = 0; i < state.leader_discards_size[player]; ++i) discarded[state.leader_discards[player][i]] = 1;
 }
 
 void Observer::encode_payment(const State& state, int player, bool acting, float* out) const {
   const int n = num_types_;
-  float* paying_for = out + 1;
+  float* paying_for = out + 1;  // paying (1), paying_for (T), paying_kind (3), option_right (15), my_payment (2)
   float* paying_kind = paying_for + n;
   float* option_right = paying_kind + 3;
   float* my_payment = option_right + MAX_TO_ONE_SIDE + 1;
-  std::memset(out, 0, sizeof(float) * (size_ - paying_at_));
+  std::memset(out, 0, sizeof(float) * (1 + n + 3 + MAX_TO_ONE_SIDE + 1 + 2));
   std::fill(option_right, option_right + MAX_TO_ONE_SIDE + 1, -1.0f);
   if (state.phase != Phase::PAYMENT) return;
   if (state.paid >> player & 1) {
@@ -115,9 +151,14 @@ void Observer::encode_payment(const State& state, int player, bool acting, float
   if (!acting) return;
   int city = engine_.acting_city(state, player);
   auto [kind, type] = decode_action(state.pending[city], n);
+  int leader_kind = 0, leader = 0;
   out[0] = 1;
-  paying_for[type] = 1;
-  paying_kind[kind == BUILD || kind == WONDER ? kind : 2] = 1;
+  if (engine_.decode_leader(state.pending[city], leader_kind, leader)) {  // a leader move pays for no card
+    paying_kind[leader_kind == LEADER_WONDER ? 1 : 2] = 1;
+  } else {
+    paying_for[type] = 1;
+    paying_kind[kind == BUILD || kind == WONDER ? kind : 2] = 1;
+  }
   PaymentChoices choices = engine_.payment_choices(state, city);
   for (int i = 0; i < choices.count; ++i) option_right[choices.choices[i].to_left] = choices.choices[i].to_right;
 }

@@ -2,7 +2,8 @@
 // documentation of every float). With T card names: phase (5), age (3), turn, num_players,
 // deciding_for (7), hand, pending, passed_hand, known_discard, choices (T each), then 7 city rows
 // of T + 36 floats, in ego order (me, then the seats from my left); with payment="choose" the
-// payment views (paying, paying_for, paying_kind, option_right, my_payment).
+// payment views (paying, paying_for, paying_kind, option_right, my_payment); with Leaders the wonder
+// one-hot has 8 cities, each city row ends with its leader views and the Leaders views follow.
 #pragma once
 #include "seven_wonders/rules.hpp"
 
@@ -22,10 +23,11 @@ class Observer {
 
  private:
   void encode_payment(const State& state, int player, bool acting, float* out) const;
+  void encode_leaders(const State& state, int player, float* out) const;
 
   const Engine& engine_;
-  int num_types_, city_size_, size_;
-  int hand_at_, pending_at_, passed_at_, known_at_, choices_at_, cities_at_, paying_at_ = -1;
+  int num_types_, num_leaders_, board_at_, city_size_, size_;
+  int hand_at_, pending_at_, passed_at_, known_at_, choices_at_, cities_at_, paying_at_ = -1, leaders_at_ = -1;
 };
 
 }  // namespace wonders::seven_wonders

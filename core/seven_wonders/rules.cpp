@@ -11,12 +11,19 @@
 namespace wonders::seven_wonders {
 namespace {
 
-const char* const PHASE_NAMES[] = {"MAIN", "FREE_CITY", "SEVENTH_CARD", "DISCARD_BUILD", "GAME_OVER", "PAYMENT"};
+const char* const PHASE_NAMES[] = {"MAIN",    "FREE_CITY",    "SEVENTH_CARD", "DISCARD_BUILD", "GAME_OVER",
+                                   "PAYMENT", "LEADER_DRAFT", "RECRUIT",      "COPY_LEADER",   "RECRUIT_NOW"};
 
 template <typename Array>
 void remove_at(Array& items, uint8_t& size, int index) {
   for (int i = index; i + 1 < size; ++i) items[i] = items[i + 1];
   --size;
+}
+
+// A name as Python's repr() writes it (the texts of rules.describe_action).
+std::string python_repr(const std::string& name) {
+  char quote = name.find('\'') != std::string::npos && name.find('"') == std::string::npos ? '"' : '\'';
+  return quote + name + quote;
 }
 
 }  // namespace
@@ -206,11 +213,14 @@ void Engine::place_building(State& state, int seat, int card) const {
   for (int i = 0; i < type.num_discounts; ++i) add_discount(state, seat, type.discounts[i]);
 }
 
-int Engine::place_stage(State& state, int seat, int card) const {
+int Engine::place_stage(State& state, int seat, int card, int leader) const {
   int index = state.stages_built[seat];
   const Stage& stage = tables_->wonders[state.cities[seat]][state.sides[seat]].stages[index];
   ++state.stages_built[seat];
-  state.stage_cards[seat][index] = static_cast<uint8_t>(card);
+  if (leader >= 0)
+    state.stage_leaders[seat][state.stage_leaders_size[seat]++] = static_cast<uint8_t>(leader);
+  else
+    state.stage_cards[seat][state.stage_cards_size[seat]++] = static_cast<uint8_t>(card);
   for (int i = 0; i < stage.num_produces; ++i) add_production(state, seat, stage.produces[i]);
   for (int i = 0; i < stage.num_discounts; ++i) add_discount(state, seat, stage.discounts[i]);
   state.shields[seat] += stage.shields;
@@ -287,8 +297,15 @@ bool Engine::is_acting(const State& state, int player) const {
       for (int city = 0; city < num_seats_; ++city)
         if (state.pending[city] >= 0 && !(state.paid >> city & 1) && controller(state, city) == player) return true;
       return false;
-    default:
+    case Phase::GAME_OVER:
       return false;
+    default: {  // the Leaders phases
+      Actors actors;
+      leader_actors(state, actors);
+      for (int k = 0; k < actors.count; ++k)
+        if (actors.seats[k] == player) return true;
+      return false;
+    }
   }
 }
 
@@ -308,6 +325,11 @@ PaymentOptions Engine::buy_options(const State& state, int city, const std::arra
       Supply{state.sell_fixed[left].data(), state.sell_choices[left].data(), state.num_sell_choices[left]},
       Supply{state.sell_fixed[right].data(), state.sell_choices[right].data(), state.num_sell_choices[right]},
       state.cheap_left[city], state.cheap_right[city]);
+}
+
+PaymentOptions Engine::build_options(const State& state, int city, const std::array<int, NUM_RESOURCES>& cost,
+                                     int target) const {
+  return tables_->num_leaders ? buy_options(state, city, cost, target) : buy_options(state, city, cost);
 }
 
 bool Engine::choose_payment(const State& state, int city, const PaymentOptions& options, int budget,
@@ -356,6 +378,7 @@ bool Engine::chains_free(const State& state, int city, int card_type) const {
 }
 
 bool Engine::free_by_wonder(const State& state, int city, int card_type) const {
+  if (tables_->num_leaders && builds_free(state, city, card_type)) return true;  // Ramses
   if (state.powers[city][POWER_FREE_COLOR] && state.color_counts[city][tables_->types[card_type].color] == 0)
     return true;
   // only for a card chosen in MAIN on turns 1-6, or paid for after it (_main_turn_decision)
@@ -376,8 +399,8 @@ bool Engine::build_payment(const State& state, int city, int card_type, Move& mo
   int budget = state.coins[city] - type.coin_cost;
   if (budget < 0) return false;
   Payment chosen;
-  if (!choose_payment(state, city, buy_options(state, city, type.cost), budget, chosen)) return false;
-  move.bank = type.coin_cost;
+  if (!choose_payment(state, city, build_options(state, city, type.cost, type.color), budget, chosen)) return false;
+  move.bank = type.coin_cost + chosen.to_bank;
   move.to_left = chosen.to_left;
   move.to_right = chosen.to_right;
   return true;
@@ -388,9 +411,11 @@ bool Engine::stage_payment(const State& state, int city, Move& move) const {
   const WonderSide& board = tables_->wonders[state.cities[city]][state.sides[city]];
   if (state.stages_built[city] >= board.num_stages) return false;
   Payment chosen;
-  if (!choose_payment(state, city, buy_options(state, city, board.stages[state.stages_built[city]].cost),
+  if (!choose_payment(state, city,
+                      build_options(state, city, board.stages[state.stages_built[city]].cost, COUNT_WONDER_STAGE),
                       state.coins[city], chosen))
     return false;
+  move.bank = chosen.to_bank;
   move.to_left = chosen.to_left;
   move.to_right = chosen.to_right;
   return true;
@@ -400,14 +425,14 @@ bool Engine::can_afford_build(const State& state, int city, int card_type) const
   const CardType& type = tables_->types[card_type];
   int budget = state.coins[city] - type.coin_cost;
   if (budget < 0) return false;
-  PaymentOptions options = buy_options(state, city, type.cost);
+  PaymentOptions options = build_options(state, city, type.cost, type.color);
   return options.count && options.options[0].total() <= budget;  // sorted by total
 }
 
 bool Engine::can_build_stage(const State& state, int city) const {
   const WonderSide& board = tables_->wonders[state.cities[city]][state.sides[city]];
   if (state.stages_built[city] >= board.num_stages) return false;
-  PaymentOptions options = buy_options(state, city, board.stages[state.stages_built[city]].cost);
+  PaymentOptions options = build_options(state, city, board.stages[state.stages_built[city]].cost, COUNT_WONDER_STAGE);
   return options.count && options.options[0].total() <= state.coins[city];
 }
 
@@ -415,26 +440,30 @@ PaymentChoices Engine::payment_choices(const State& state, int city) const {
   const Tables& t = *tables_;
   PaymentChoices out;
   auto [kind, type] = decode_action(state.pending[city], t.num_types);
+  int leader_kind = -1, leader = -1;
+  if (decode_leader(state.pending[city], leader_kind, leader)) kind = -1;  // a recruitment turn's move
   int bank = 0;
   PaymentOptions options;
+  const WonderSide& board = t.wonders[state.cities[city]][state.sides[city]];
   if (kind == BUILD && !chains_free(state, city, type) && !free_by_wonder(state, city, type)) {
     bank = t.types[type].coin_cost;
-    options = buy_options(state, city, t.types[type].cost);
-  } else if (kind == WONDER) {
-    const WonderSide& board = t.wonders[state.cities[city]][state.sides[city]];
-    options = buy_options(state, city, board.stages[state.stages_built[city]].cost);
-  } else {  // nothing to buy: a sale, a free or chained build
+    options = build_options(state, city, t.types[type].cost, t.types[type].color);
+  } else if (kind == WONDER || leader_kind == LEADER_WONDER) {
+    options = build_options(state, city, board.stages[state.stages_built[city]].cost, COUNT_WONDER_STAGE);
+  } else {  // nothing to buy: a sale, a free or chained build, a leader recruited (paid to the bank) or discarded
     out.count = 1;
+    if (leader_kind == RECRUIT) out.choices[0].bank = static_cast<int8_t>(recruit_price(state, city, leader));
     return out;
   }
   for (int i = 0; i < options.count; ++i) {
     const Payment& p = options.options[i];
     if (bank + p.total() <= state.coins[city])
-      out.choices[out.count++] =
-          CityPayment{static_cast<int8_t>(bank), static_cast<int8_t>(p.to_left), static_cast<int8_t>(p.to_right)};
+      out.choices[out.count++] = CityPayment{static_cast<int8_t>(bank + p.to_bank), static_cast<int8_t>(p.to_left),
+                                             static_cast<int8_t>(p.to_right)};
   }
-  std::sort(out.choices.begin(), out.choices.begin() + out.count,
-            [](const CityPayment& a, const CityPayment& b) { return a.to_left < b.to_left; });
+  std::sort(out.choices.begin(), out.choices.begin() + out.count, [](const CityPayment& a, const CityPayment& b) {
+    return std::tie(a.bank, a.to_left, a.to_right) < std::tie(b.bank, b.to_left, b.to_right);
+  });
   return out;
 }
 
@@ -474,6 +503,8 @@ void Engine::legal_action_mask(const State& state, int player, int8_t* mask) con
       int type = t.cards[state.discard[i]].type;
       if (!state.has_type[city][type]) mask[encode_action(DISCARD_BUILD_KIND, type, t.num_types)] = 1;
     }
+  } else if (is_leader_phase(state.phase)) {
+    leader_moves(state, player, mask);
   } else {
     hand_moves(state, player, mask);
   }
@@ -521,13 +552,14 @@ void Engine::hand_moves(const State& state, int player, int8_t* mask) const {
 std::string Engine::describe_action(int action) const {
   const Tables& t = *tables_;
   if (action == wait_action(t.num_types)) return "wait";
+  int leader_kind = 0, leader = 0;
+  if (decode_leader(action, leader_kind, leader))
+    return std::string(LEADER_KIND_NAMES[leader_kind]) + " " + python_repr(t.leader_names[leader]);
   if (action > wait_action(t.num_types))
     return "pay " + std::to_string(action - pay_action(t.num_types, 0)) +
            " to the left neighbour, the rest to the right";
   auto [kind, type] = decode_action(action, t.num_types);
-  const std::string& name = t.type_names[type];
-  char quote = name.find('\'') != std::string::npos && name.find('"') == std::string::npos ? '"' : '\'';
-  return std::string(KIND_NAMES[kind]) + " " + quote + name + quote;
+  return std::string(KIND_NAMES[kind]) + " " + python_repr(t.type_names[type]);
 }
 
 bool Engine::is_legal(const State& state, int player, long long action) const {
@@ -536,6 +568,15 @@ bool Engine::is_legal(const State& state, int player, long long action) const {
   if (action < 0 || action >= num_actions() || state.phase == Phase::GAME_OVER) return false;
   if (!is_acting(state, player)) return action == wait_action(n);
   if (action == wait_action(n)) return false;
+  int leader_kind = 0, leader = 0;
+  bool leader_action = decode_leader(static_cast<int>(action), leader_kind, leader);
+  if (is_leader_phase(state.phase)) {  // a few leaders at most: the phase's whole mask
+    if (!leader_action) return false;
+    std::array<int8_t, MAX_ACTIONS> mask;
+    legal_action_mask(state, player, mask.data());
+    return mask[action];
+  }
+  if (leader_action) return false;
   if ((action > wait_action(n)) != (state.phase == Phase::PAYMENT)) return false;
   if (state.phase == Phase::PAYMENT) {
     PaymentChoices choices = payment_choices(state, acting_city(state, player));
@@ -662,15 +703,32 @@ void Engine::apply_actions(State& state, const std::array<int, MAX_PLAYERS>& act
         state.known_discard[p][type] = static_cast<uint8_t>(std::min<int>(state.known_discard[p][type], remaining));
       place_building(state, city, card);
       gain_build_coins(state, city, type);
+      if (t.num_leaders) after_build(state, city, type, false);
       log(state, controller, city, DISCARD_BUILD_KIND, type, 0, 0, 0, state.turn);
       break;
     }
     case Phase::LEADER_DRAFT:
-    case Phase::RECRUIT:
+      apply_draft(state, actions);
+      return;
+    case Phase::RECRUIT: {
+      Actors actors = acting_players(state);
+      for (int k = 0; k < actors.count; ++k)
+        state.pending[actors.seats[k]] = static_cast<int16_t>(actions[actors.seats[k]]);
+      if (open_payment(state, 0)) return;
+      resolve_pending(state, 0);
+      break;
+    }
     case Phase::COPY_LEADER:
-    case Phase::RECRUIT_NOW:
-      // not reached: the bindings refuse a Leaders engine's states past their setup (bindings.cpp own())
-      throw std::logic_error("the core's rules do not play the Leaders phases yet");
+    case Phase::RECRUIT_NOW: {
+      int seat = state.phase == Phase::COPY_LEADER ? state.copy_choosers[0] : state.recruiters[0];
+      int kind = 0, leader = 0;
+      decode_leader(actions[seat], kind, leader);
+      if (state.phase == Phase::COPY_LEADER)
+        apply_copy(state, seat, leader);
+      else
+        apply_recruit_now(state, seat, leader);
+      break;
+    }
     case Phase::PAYMENT: {
       Actors actors = acting_players(state);
       std::array<int, MAX_PLAYERS> cities{};
@@ -711,18 +769,25 @@ void Engine::resolve_pending(State& state, int turn) const {
     if (city < 0 || (k >= 0 && city == free_city) || state.pending[city] < 0) continue;
     const CityPayment& paid = state.payments[city];
     auto [kind, type] = decode_action(state.pending[city], n);
+    decode_leader(state.pending[city], kind, type);  // the recruitment turn's moves (turn 0)
     moves[count++] = Move{city, kind, type, controller(state, city), -1, paid.bank, paid.to_left, paid.to_right};
     state.pending[city] = -1;
   }
   state.paid = 0;
-  resolve_moves(state, moves.data(), count, turn, true);
+  if (turn == 0)
+    resolve_recruitment(state, moves.data(), count, choose_payments_);
+  else
+    resolve_moves(state, moves.data(), count, turn, true);
 }
 
 void Engine::resolve_moves(State& state, Move* moves, int count, int turn, bool with_payments) const {
   const Tables& t = *tables_;
+  const bool with_leaders = t.num_leaders > 0;
+  std::array<bool, MAX_SEATS> chained{};  // Leaders (Vitruvius): the builds free through a chain
   // 1. cards and payments, all against the state at the start of the turn
   for (int m = 0; m < count; ++m) {
     Move& move = moves[m];
+    chained[m] = with_leaders && move.kind == BUILD && chains_free(state, move.city, move.card_type);
     const auto& hand = state.hands[move.owner];
     for (int i = 0; i < state.hand_size[move.owner]; ++i)
       if (t.cards[hand[i]].type == move.card_type) {
@@ -772,10 +837,14 @@ void Engine::resolve_moves(State& state, Move* moves, int count, int turn, bool 
       state.coins[move.city] += SELL_COINS;
     } else if (move.kind == WONDER) {
       int index = state.stages_built[move.city] - 1;
-      state.coins[move.city] += t.wonders[state.cities[move.city]][state.sides[move.city]].stages[index].coins;
+      const Stage& stage = t.wonders[state.cities[move.city]][state.sides[move.city]].stages[index];
+      state.coins[move.city] += stage.coins;
+      if (with_leaders) after_stage(state, move.city, stage);
     } else {
       gain_build_coins(state, move.city, move.card_type);
+      if (with_leaders) after_build(state, move.city, move.card_type, chained[m]);
     }
+    if (with_leaders) purchase_coins(state, move.city, move.to_left, move.to_right);
     log(state, move.owner, move.city, move.kind, move.card_type, move.bank, move.to_left, move.to_right, turn);
   }
 }
@@ -788,12 +857,18 @@ int Engine::count_items(const State& state, int city, int counted, int scope) co
   int total = 0;
   for (int k = 0; k < num; ++k) {
     int seat = seats[k];
-    for (int item = 0; item < 9; ++item) {
+    for (int item = 0; item <= COUNT_LEADER; ++item) {
       if (!(counted >> item & 1)) continue;
       if (item == COUNT_WONDER_STAGE) {
         total += state.stages_built[seat];
       } else if (item == COUNT_DEFEAT_TOKEN) {
         for (int i = 0; i < state.num_tokens[seat]; ++i) total += state.military_tokens[seat][i] == -1;
+      } else if (item == COUNT_VICTORY_TOKEN) {
+        for (int i = 0; i < state.num_tokens[seat]; ++i) total += state.military_tokens[seat][i] > 0;
+      } else if (item == COUNT_THREE_COINS) {
+        total += state.coins[seat] / 3;
+      } else if (item == COUNT_LEADER) {
+        total += seat < num_players_ ? state.recruited_size[seat] : 0;
       } else {
         total += state.color_counts[seat][item];
       }
@@ -823,8 +898,13 @@ void Engine::log(State& state, int owner, int city, int kind, int card_type, int
 
 // ---------------------------------------------------------------- advancing (rules.py)
 void Engine::advance(State& state) const {
+  const bool with_leaders = tables_->num_leaders > 0;
+  if (state.turn == 0) {  // Leaders: after the recruitment turn, the Age's cards are dealt
+    if (!(open_decision(state) || open_discard_build(state))) start_age(state, state.age);
+    return;
+  }
   if (state.turn < TURNS_PER_AGE) {
-    if (open_discard_build(state)) return;
+    if ((with_leaders && open_decision(state)) || open_discard_build(state)) return;
     pass_hands(state);
     ++state.turn;
     state.phase = Phase::MAIN;
@@ -839,10 +919,12 @@ void Engine::advance(State& state) const {
     return;
   }
   if (!state.age_leftovers_discarded) discard_leftovers(state);
-  if (open_discard_build(state)) return;
+  if ((with_leaders && open_decision(state)) || open_discard_build(state)) return;
   military(state);
   if (state.age == 3)
     state.phase = Phase::GAME_OVER;
+  else if (with_leaders)
+    start_recruitment(state, state.age + 1);
   else
     start_age(state, state.age + 1);
 }
@@ -915,12 +997,16 @@ void Engine::pass_hands(State& state) const {
 void Engine::military(State& state) const {
   static constexpr int VICTORY_TOKEN[3] = {1, 3, 5};
   int victory = VICTORY_TOKEN[state.age - 1];
+  const bool with_leaders = tables_->num_leaders > 0;
   for (int seat = 0; seat < num_seats_; ++seat) {
     for (int neighbour : {state.left_of(seat), state.right_of(seat)}) {
-      if (state.shields[seat] > state.shields[neighbour])
+      if (state.shields[seat] > state.shields[neighbour]) {
         state.military_tokens[seat][state.num_tokens[seat]++] = static_cast<int8_t>(victory);
-      else if (state.shields[seat] < state.shields[neighbour])
-        state.military_tokens[seat][state.num_tokens[seat]++] = -1;
+        if (with_leaders) state.coins[seat] += event_coins(state, seat, EVENT_NEW_VICTORY_TOKEN);  // Nero
+      } else if (state.shields[seat] < state.shields[neighbour]) {
+        int loser = with_leaders && defeats_to_victor(state, seat) ? neighbour : seat;  // Tomyris
+        state.military_tokens[loser][state.num_tokens[loser]++] = -1;
+      }
     }
   }
 }

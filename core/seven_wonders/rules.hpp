@@ -20,7 +20,11 @@ namespace wonders::seven_wonders {
 
 constexpr int SELL_COINS = 3;
 constexpr int SIDE_RANDOM = 2;
-constexpr int NUM_CATEGORIES = 7;  // military treasury wonder civilian science commercial guilds
+constexpr int NUM_CATEGORIES = 7;             // military treasury wonder civilian science commercial guilds
+constexpr int LEADERS_LINE = NUM_CATEGORIES;  // Leaders: the score's eighth line (0 without leaders)
+constexpr int TOTAL = NUM_CATEGORIES + 1;     // the index of the total in a score_breakdown
+using Score = std::array<int, NUM_CATEGORIES + 2>;
+constexpr int SCIENCE_SET_VALUE = 7;
 
 // An explicit deal: the boards and the order of every deck (the Python state's setup).
 struct Deal {
@@ -43,7 +47,8 @@ struct Actors {
   std::array<int8_t, MAX_PLAYERS> seats{};
 };
 
-// One move being resolved: (city, kind, card type, hand owner), its physical card and payment.
+// One move being resolved: (city, kind, card type, hand owner), its physical card and payment; in the
+// Leaders recruitment turn kind is a LeaderKind and card_type the leader.
 struct Move {
   int city, kind, card_type, owner, card;
   int bank, to_left, to_right;
@@ -96,7 +101,8 @@ class Engine {
 
   // scoring
   bool is_over(const State& state) const { return state.phase == Phase::GAME_OVER; }
-  std::array<int, NUM_CATEGORIES + 1> score_breakdown(const State& state, int city) const;
+  // the seven categories, the leaders line (0 without leaders), the total (TOTAL)
+  Score score_breakdown(const State& state, int city) const;
   std::vector<int> winners(const State& state) const;
 
   // How many of `counted` (bits: colours, COUNT_WONDER_STAGE, COUNT_DEFEAT_TOKEN) the cities in
@@ -105,8 +111,20 @@ class Engine {
 
   // payments (exposed for the tests)
   PaymentOptions buy_options(const State& state, int city, const std::array<int, NUM_RESOURCES>& cost) const;
+  // The ways for `city` to pay `cost` for a build of `target` (a colour, or COUNT_WONDER_STAGE): with
+  // leaders, leaders.cpp buy_options (discounts, a purchase from the bank), else buy_options above.
+  PaymentOptions build_options(const State& state, int city, const std::array<int, NUM_RESOURCES>& cost,
+                               int target) const;
   bool build_payment(const State& state, int city, int card_type, Move& move) const;
   bool stage_payment(const State& state, int city, Move& move) const;
+
+  // Leaders (leaders.cpp, named as in leaders.py)
+  int leader_action(int kind, int leader) const;
+  // Whether `action` is in the Leaders ranges; if so, its LeaderKind and leader.
+  bool decode_leader(int action, int& kind, int& leader) const;
+  int recruit_price(const State& state, int seat, int leader) const;
+  int event_coins(const State& state, int seat, int event) const;
+  int leaders_points(const State& state, int seat) const;
 
   // search: redraw what `player` cannot see (determinize.py); the state keeps no seed
   void determinize(State& state, int player, Rng& rng) const;
@@ -130,12 +148,37 @@ class Engine {
   void hand_moves(const State& state, int player, int8_t* mask) const;
 
   void start_age(State& state, int age) const;
-  void setup_leaders(State& state, const Deal& deal) const;      // leaders.cpp
-  void leader_actors(const State& state, Actors& actors) const;  // leaders.cpp: who decides in a Leaders phase
+  // leaders.cpp
+  void setup_leaders(State& state, const Deal& deal) const;
+  void start_recruitment(State& state, int age) const;
+  void leader_actors(const State& state, Actors& actors) const;  // who decides in a Leaders phase
+  // f(effect) for each lasting leader effect in force in `seat`'s city: its board's, its recruited and copied
+  // leaders' (used in leaders.cpp only, where it is defined)
+  template <typename F>
+  void active_effects(const State& state, int seat, F&& f) const;
+  bool open_decision(State& state) const;
+  bool builds_free(const State& state, int city, int card_type) const;
+  bool defeats_to_victor(const State& state, int seat) const;
+  int science_set_bonus(const State& state, int seat) const;
+  PaymentOptions buy_options(const State& state, int city, const std::array<int, NUM_RESOURCES>& cost,
+                             int target) const;
+  int copy_options(const State& state, int seat, std::array<int, 2 * MAX_LEADER_HAND>& out) const;
+  void leader_moves(const State& state, int player, int8_t* mask) const;  // leaders.py legal_actions
+  void apply_draft(State& state, const std::array<int, MAX_PLAYERS>& actions) const;
+  void recruit(State& state, int seat, int leader) const;
+  void gain_lasting(State& state, int seat, const LeaderEffects& effects) const;
+  void gain_once(State& state, int seat, const LeaderEffects& effects) const;
+  void after_stage(State& state, int seat, const Stage& stage) const;
+  void after_build(State& state, int city, int card_type, bool chained) const;
+  void purchase_coins(State& state, int city, int to_left, int to_right) const;
+  void resolve_recruitment(State& state, Move* moves, int count, bool with_payments) const;
+  void apply_recruit_now(State& state, int seat, int leader) const;
+  void apply_copy(State& state, int seat, int leader) const;
   void add_production(State& state, int seat, const Produce& effect) const;
   void add_discount(State& state, int seat, const Discount& effect) const;
   void place_building(State& state, int seat, int card) const;
-  int place_stage(State& state, int seat, int card) const;
+  // card: the Age card under the stage, or -1 with `leader` (Leaders: a stage built with a leader)
+  int place_stage(State& state, int seat, int card, int leader = -1) const;
   void gain_build_coins(State& state, int city, int card_type) const;
   void log(State& state, int owner, int city, int kind, int card_type, int bank, int to_left, int to_right,
            int turn) const;
@@ -151,6 +194,6 @@ class Engine {
   int guild_points(const State& state, int city, int guild_type) const;
 };
 
-int science_points(int compass, int gear, int tablet, int wildcards);
+int science_points(int compass, int gear, int tablet, int wildcards, int set_value = SCIENCE_SET_VALUE);
 
 }  // namespace wonders::seven_wonders

@@ -1,16 +1,16 @@
-// Final scoring in the seven categories of the score pad (mirrors scoring.py).
+// Final scoring in the seven categories of the score pad, and the leaders line with Leaders (mirrors scoring.py).
 #include <algorithm>
 
 #include "seven_wonders/rules.hpp"
 
 namespace wonders::seven_wonders {
 
-int science_points(int compass, int gear, int tablet, int wildcards) {
+int science_points(int compass, int gear, int tablet, int wildcards, int set_value) {
   int best = 0;  // over every way to share the wildcards among the three symbols: O(wildcards^2)
   for (int to_compass = 0; to_compass <= wildcards; ++to_compass)
     for (int to_gear = 0; to_compass + to_gear <= wildcards; ++to_gear) {
       const int c = compass + to_compass, g = gear + to_gear, t = tablet + wildcards - to_compass - to_gear;
-      best = std::max(best, c * c + g * g + t * t + 7 * std::min({c, g, t}));
+      best = std::max(best, c * c + g * g + t * t + set_value * std::min({c, g, t}));
     }
   return best;
 }
@@ -27,7 +27,7 @@ int Engine::guild_points(const State& state, int city, int guild_type) const {
   return points;
 }
 
-std::array<int, NUM_CATEGORIES + 1> Engine::score_breakdown(const State& state, int city) const {
+Score Engine::score_breakdown(const State& state, int city) const {
   const Tables& t = *tables_;
   const WonderSide& board = t.wonders[state.cities[city]][state.sides[city]];
   int military = 0, wonder = 0, civilian = 0, commercial = 0, guilds = 0;
@@ -47,7 +47,9 @@ std::array<int, NUM_CATEGORIES + 1> Engine::score_breakdown(const State& state, 
     if (type.color == PURPLE) guilds += guild_points(state, city, kind);
   }
   const auto& sci = state.science[city];
-  int science = science_points(sci[0], sci[1], sci[2], sci[SCIENCE_ANY]);
+  const bool with_leaders = t.num_leaders > 0;
+  const int set_value = SCIENCE_SET_VALUE + (with_leaders ? science_set_bonus(state, city) : 0);  // Aristotle
+  int science = science_points(sci[0], sci[1], sci[2], sci[SCIENCE_ANY], set_value);
   if (state.powers[city][POWER_COPY_GUILD]) {  // Olympia B: copy the neighbour guild that adds the most
     int best_gain = 0, best_guilds = guilds, best_science = science;
     std::array<int, 2 * MAX_BUILT> found{};
@@ -61,7 +63,7 @@ std::array<int, NUM_CATEGORIES + 1> Engine::score_breakdown(const State& state, 
         found[num_found++] = kind;
         int extra_wild = t.types[kind].science == SCIENCE_ANY ? 1 : 0;
         int with_guilds = guilds + guild_points(state, city, kind);
-        int with_science = science_points(sci[0], sci[1], sci[2], sci[SCIENCE_ANY] + extra_wild);
+        int with_science = science_points(sci[0], sci[1], sci[2], sci[SCIENCE_ANY] + extra_wild, set_value);
         int gain = with_guilds + with_science - guilds - science;
         if (gain > best_gain) {
           best_gain = gain;
@@ -73,9 +75,12 @@ std::array<int, NUM_CATEGORIES + 1> Engine::score_breakdown(const State& state, 
     guilds = best_guilds;
     science = best_science;
   }
-  std::array<int, NUM_CATEGORIES + 1> score{
-      military, state.coins[city] / 3, wonder, civilian, science, commercial, guilds, 0};
-  for (int i = 0; i < NUM_CATEGORIES; ++i) score[NUM_CATEGORIES] += score[i];
+  Score score{military, state.coins[city] / 3,
+              wonder,   civilian,
+              science,  commercial,
+              guilds,   with_leaders ? leaders_points(state, city) : 0,
+              0};
+  for (int i = 0; i < TOTAL; ++i) score[TOTAL] += score[i];
   return score;
 }
 
@@ -83,7 +88,7 @@ std::vector<int> Engine::winners(const State& state) const {
   std::array<std::pair<int, int>, MAX_PLAYERS> keys;
   std::pair<int, int> best{-1000000, 0};
   for (int p = 0; p < num_players_; ++p) {
-    keys[p] = {score_breakdown(state, p)[NUM_CATEGORIES], state.coins[p]};
+    keys[p] = {score_breakdown(state, p)[TOTAL], state.coins[p]};
     best = std::max(best, keys[p]);
   }
   std::vector<int> found;

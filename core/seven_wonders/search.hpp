@@ -64,7 +64,7 @@ class SearchAdapter {
     const int players = engine_->num_players();
     int totals[MAX_PLAYERS];
     double shares[MAX_PLAYERS] = {};
-    for (int p = 0; p < players; ++p) totals[p] = engine_->score_breakdown(s, p)[NUM_CATEGORIES];
+    for (int p = 0; p < players; ++p) totals[p] = engine_->score_breakdown(s, p)[TOTAL];
     const std::vector<int> won = engine_->winners(s);
     for (int p : won) shares[p] = 1.0 / static_cast<double>(won.size());
     search::win_and_margin(totals, shares, players, options.margin_scale, options.margin_weight, out);

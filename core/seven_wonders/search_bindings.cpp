@@ -27,8 +27,6 @@ void bind_search(py::module_ m) {
       });
   searcher.def(py::init([](std::shared_ptr<Engine> engine, bool uniform_rule) {
                  if (!engine) throw py::type_error("Searcher needs an Engine");
-                 if (engine->tables().num_leaders)
-                   throw py::value_error("the core's search does not play the Leaders table yet");
                  return std::make_unique<search::BoundSearcher<SearchAdapter>>(SearchAdapter(engine, uniform_rule));
                }),
                py::arg("engine"), py::arg("uniform_rule") = false,

@@ -24,8 +24,8 @@ constexpr int MAX_HAND = 8;  // 7, and the Free City card on top
 constexpr int MAX_BUILT = 40;
 constexpr int MAX_DECK = 49;
 constexpr int MAX_CHOICES = 12;  // choice productions of one city (W|C cards, Forum, ...)
-constexpr int MAX_TOKENS = 6;
-constexpr int MAX_LOG = 224;
+constexpr int MAX_TOKENS = 12;   // 6, and with Leaders (Tomyris) a winner's defeat tokens of its neighbours
+constexpr int MAX_LOG = 256;
 constexpr int MAX_PENDING_BUILDERS = 8;
 constexpr int MAX_SCIENCE_SYMBOLS = MAX_BUILT + MAX_STAGES;  // of a city: one per building and stage at most
 constexpr int LEADERS_PER_PLAYER = 4;                        // Leaders: dealt to each player for the draft
@@ -45,6 +45,8 @@ enum class Phase : uint8_t {
   COPY_LEADER = 8,
   RECRUIT_NOW = 9
 };
+
+inline bool is_leader_phase(Phase phase) { return phase >= Phase::LEADER_DRAFT; }
 
 // A way to pay for a move: coins to the bank, to the left and to the right neighbour.
 struct CityPayment {

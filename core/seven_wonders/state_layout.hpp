@@ -44,8 +44,9 @@
   FIELD(color_counts, ndarray<int16_t>(0, MAX_BUILT, Dim::SEATS), SeatRows<uint8_t, NUM_COLORS>)                       \
   FIELD(coins, ints(0, 10000, Dim::SEATS), Seats<int16_t>)                                                             \
   FIELD(stages_built, ints(0, MAX_STAGES, Dim::SEATS), Seats<uint8_t>)                                                 \
-  FIELD(stage_cards, lists(0, last(Dim::CARDS), matching(&State::stages_built), Dim::SEATS),                           \
-        SeatRows<uint8_t, MAX_STAGES>)                                                                                 \
+  FIELD(stage_cards, lists(0, last(Dim::CARDS), &State::stage_cards_size, Dim::SEATS),                                 \
+        SeatRows<uint8_t, MAX_STAGES>)  /* the Age cards under the stages (with Leaders, not the leaders) */           \
+  FIELD(stage_cards_size, internal(), Seats<uint8_t>)                                                                  \
   FIELD(shields, ints(0, 1000, Dim::SEATS), Seats<int16_t>)                                                            \
   FIELD(military_tokens, lists(-1, 5, &State::num_tokens, Dim::SEATS), SeatRows<int8_t, MAX_TOKENS>)                   \
   FIELD(num_tokens, internal(), Seats<uint8_t>)                                                                        \
@@ -69,7 +70,9 @@
   FIELD(last_passed, ndarray<int8_t>(0, MAX_HAND, Dim::PLAYERS, Dim::TYPES), PlayerRows<uint8_t, MAX_TYPES>)           \
   /* decisions in progress. pending: the card action of a city waiting for resolution, -1 for none (the */             \
   /* MAIN choices waiting for the Free City's; with payment="choose" every move of the turn until paid) */             \
-  FIELD(pending, keyed_ints(0, last(Dim::TYPES, 5), Dim::SEATS, -1), Seats<int16_t>)                                   \
+  /* (with Leaders the recruitment turn's leader actions; bindings.cpp checks the kinds) */                            \
+  FIELD(pending, keyed_ints(0, Bound(Dim::TYPES, 5, 15 + NUM_LEADER_KINDS * MAX_LEADERS), Dim::SEATS, -1),             \
+        Seats<int16_t>)                                                                                                \
   FIELD(payments, keyed_records(&State::paid, Dim::SEATS, part(&CityPayment::bank, 0, 2 * MAX_TO_ONE_SIDE),            \
                                 part(&CityPayment::to_left, 0, 2 * MAX_TO_ONE_SIDE),                                   \
                                 part(&CityPayment::to_right, 0, 2 * MAX_TO_ONE_SIDE)),                                 \
@@ -106,10 +109,11 @@
   FIELD(num_copy_choosers, internal(), uint8_t)                                                                        \
   FIELD(recruiters, pile(0, last(Dim::PLAYERS), &State::num_recruiters), Seats<int8_t>)                                \
   FIELD(num_recruiters, internal(), uint8_t)                                                                           \
-  /* the record: (age, turn, agent, seat, kind, card type, to_left, to_right, bank) */                                 \
-  FIELD(log, records(&State::log_size, part(&LogEntry::age, 1, 3), part(&LogEntry::turn, 1, TURNS_PER_AGE + 1),        \
+  /* the record: (age, turn, agent, seat, kind, card type, to_left, to_right, bank); a Leaders kind (from */           \
+  /* LEADER_LOG_KIND) has a leader for its card type, turn 0 the draft and the recruitment turns */                    \
+  FIELD(log, records(&State::log_size, part(&LogEntry::age, 1, 3), part(&LogEntry::turn, 0, TURNS_PER_AGE + 1),        \
                      part(&LogEntry::agent, -1, last(Dim::PLAYERS)), part(&LogEntry::seat, 0, last(Dim::SEATS)),       \
-                     part(&LogEntry::kind, 0, LEFTOVER_DISCARD), part(&LogEntry::card_type, 0, last(Dim::TYPES)),      \
+                     part(&LogEntry::kind, 0, MAX_LOG_KIND), part(&LogEntry::card_type, 0, last(Dim::TYPES)),          \
                      part(&LogEntry::to_left, 0, 2 * MAX_TO_ONE_SIDE),                                                 \
                      part(&LogEntry::to_right, 0, 2 * MAX_TO_ONE_SIDE),                                                \
                      part(&LogEntry::bank, 0, 2 * MAX_TO_ONE_SIDE)),                                                   \

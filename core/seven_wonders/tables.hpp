@@ -86,6 +86,7 @@ inline const char* const LEADER_EFFECT_KIND_NAMES[NUM_LEADER_EFFECT_KINDS] = {"c
                                                                               "build_from_discard",
                                                                               "defeat_tokens_to_victor"};
 constexpr int NUM_EVENTS = 4;  // cards.Event: neighbour purchase, new victory token, chain build, yellow build
+constexpr int EVENT_NEIGHBOUR_PURCHASE = 0, EVENT_NEW_VICTORY_TOKEN = 1, EVENT_CHAIN_BUILD = 2, EVENT_YELLOW_BUILD = 3;
 
 struct LeaderEffect {
   LeaderEffectKind kind = LE_COINS;

@@ -7,7 +7,9 @@
 // Python engine parsed, so the data has one source). Checked at every decision: every physical
 // card is in exactly one place, coins are never negative, every acting player has a legal move,
 // the single-action check agrees with the mask, observations are finite and determinizing keeps
-// the acting player's observation; every game ends with winners. The batch is stepped too. Both
+// the acting player's observation; every game ends with winners; with Leaders (a table file of
+// write_table_file(path, "1st", ("leaders",))) every leader is in exactly one place and a card or a
+// leader lies under each stage built. The batch is stepped too. Both
 // payment modes: "cheapest" (the engine pays) and "choose" (the players choose whom to pay). Per
 // table one game is played with player 0 searching (common/ismcts.hpp): its moves are legal and a
 // search is reproducible for a seed; and searchers built on one engine search at once in threads,
@@ -98,8 +100,26 @@ void check_cards(const Engine& engine, const State& s) {
   for (int seat = 0; seat < s.num_seats; ++seat) {
     count(s.hands[seat].data(), s.hand_size[seat]);
     count(s.built[seat].data(), s.built_size[seat]);
-    count(s.stage_cards[seat].data(), s.stages_built[seat]);
+    count(s.stage_cards[seat].data(), s.stage_cards_size[seat]);
     require(s.coins[seat] >= 0, "coins are never negative");
+    require(s.stage_cards_size[seat] + s.stage_leaders_size[seat] == s.stages_built[seat],
+            "a card or a leader lies under each stage built");
+  }
+  const int leaders = engine.tables().num_leaders;
+  if (leaders) {  // every leader in exactly one place
+    std::vector<int> where(leaders, 0);
+    auto place = [&](const uint8_t* items, int n) {
+      for (int i = 0; i < n; ++i) ++where.at(items[i]);
+    };
+    place(s.leader_deck.data(), s.leader_deck_size);
+    for (int p = 0; p < s.num_players; ++p) {
+      place(s.draft_hands[p].data(), s.draft_hand_size[p]);
+      place(s.leader_hands[p].data(), s.leader_hand_size[p]);
+      place(s.recruited[p].data(), s.recruited_size[p]);
+      place(s.stage_leaders[p].data(), s.stage_leaders_size[p]);
+      place(s.leader_discards[p].data(), s.leader_discards_size[p]);
+    }
+    for (int l = 0; l < leaders; ++l) require(where[l] == 1, "every leader is in exactly one place");
   }
   int in_game = 0;
   for (int c = 0; c < engine.tables().num_cards; ++c) {
@@ -272,7 +292,8 @@ int main(int argc, char** argv) {
   try {
     auto tables = build_tables(read_tables(argv[1]));
     Rng rng(12345);
-    int fewest = tables->edition == "1st" ? 2 : 3;
+    int fewest = tables->edition == "1st" && !tables->num_leaders ? 2 : 3;  // Leaders: 3-7 players
+    const std::string table = tables->edition + " edition" + (tables->num_leaders ? " with Leaders" : "");
     if (std::string(argv[2]) == "threads") {
       std::array<int8_t, MAX_SEATS> wonders, sides;
       wonders.fill(-1);
@@ -281,18 +302,18 @@ int main(int argc, char** argv) {
         for (int players = fewest; players <= MAX_PLAYERS; ++players)
           parallel_searches(std::make_shared<const Engine>(tables, players, wonders, sides, choose), rng);
       std::printf(
-          "7 Wonders (%s edition): searchers of one engine in parallel threads search as they do "
+          "7 Wonders (%s): searchers of one engine in parallel threads search as they do "
           "alone\n",
-          tables->edition.c_str());
+          table.c_str());
       return 0;
     }
     int games = std::stoi(argv[2]);
     for (bool choose : {false, true})
       for (int players = fewest; players <= MAX_PLAYERS; ++players) play_games(tables, players, games, choose, rng);
     std::printf(
-        "7 Wonders (%s edition): %d random games per player count (%d-7) and payment mode (cheapest, "
+        "7 Wonders (%s): %d random games per player count (%d-7) and payment mode (cheapest, "
         "choose) and batches: all invariants hold\n",
-        tables->edition.c_str(), games, fewest);
+        table.c_str(), games, fewest);
   } catch (const std::exception& error) {
     std::cerr << "FAILED: " << error.what() << "\n";
     return 1;

@@ -1,6 +1,6 @@
-"""The agents on the 7 Wonders Leaders table (``expansions=("leaders",)``, the Python engine): whole
-games of legal moves, the heuristic's decision in each Leaders phase on scripted states, what it
-reads, and the core search's refusal of a table the core does not play yet."""
+"""The agents on the 7 Wonders Leaders table (``expansions=("leaders",)``, the Python engine, and the
+core where named): whole games of legal moves, the heuristic's decision in each Leaders phase on
+scripted states, what it reads, the same values on both engines, and the core search on the table."""
 
 from __future__ import annotations
 
@@ -195,15 +195,42 @@ def test_the_heuristic_reads_no_hidden_leader():
 
 
 # ---------------------------------------------------------------- the search
-def test_the_core_search_refuses_the_leaders_table_naming_the_missing_core_port():
-    env = leaders_env()
-    agent = make_agent("mcts", seed=0)
-    with pytest.raises(ValueError, match=r"core does not play it yet \(its C\+\+ port is missing.*mcts:engine=python"):
-        check_agent(agent, env)
+@pytest.mark.parametrize("engine_name", ["core", "python"])
+def test_the_core_search_searches_the_leaders_table(engine_name):
+    """mcts on the core (the default) plays the Leaders table, on the core env and on the Python
+    engine's (searching its compiled twin): legal moves through the draft and the first recruitment."""
+    env = wonders_env.make("seven_wonders", 4, "1st", raw=True, expansions=LEADERS, engine=engine_name)
+    agent = make_agent("mcts", seed=0, simulations=24)
+    check_agent(agent, env)
     env.reset(seed=0)
-    with pytest.raises(ValueError, match="its C\\+\\+ port is missing"):
-        agent.act(env)
-    check_agent(make_agent("mcts", seed=0, engine="python"), env)  # the Python search plays it
+    phases = set()
+    while env.unwrapped.state.phase != Phase.MAIN:
+        phases.add(env.unwrapped.state.phase)
+        action = agent.act(env)
+        assert env.observe(env.agent_selection)["action_mask"][action], action
+        env.step(action)
+    assert {Phase.LEADER_DRAFT, Phase.RECRUIT} <= phases
+
+
+def test_the_heuristic_values_leaders_moves_alike_on_both_engines():
+    """On the core the heuristic asks the core for the recruitment price (``rules_of``): its values of
+    every Leaders decision are those it gives on the Python engine's state."""
+    core = wonders_env.make_engine("seven_wonders", "core", 4, "1st", expansions=LEADERS)
+    python = engine(4)
+    state, view = python.new_game(3), core.new_game(3)
+    rng = np.random.default_rng(3)
+    seen = set()
+    while not python.is_over(state) and len(seen) < 3:
+        for seat in python.acting_players(state):
+            legal = python.legal_actions(state, seat)
+            if state.phase in (Phase.LEADER_DRAFT, Phase.RECRUIT, Phase.COPY_LEADER, Phase.RECRUIT_NOW):
+                seen.add(state.phase)
+                np.testing.assert_array_equal(action_values(view, seat, legal, core),
+                                              action_values(state, seat, legal, python))
+        actions = {seat: int(rng.choice(python.legal_actions(state, seat))) for seat in python.acting_players(state)}
+        python.apply_actions(state, actions)
+        core.apply_actions(view, actions)
+    assert {Phase.LEADER_DRAFT, Phase.RECRUIT} <= seen
 
 
 @pytest.mark.parametrize("name, message", [

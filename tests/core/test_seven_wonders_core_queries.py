@@ -1,6 +1,6 @@
 """The 7 Wonders core answers the rules' questions as the Python engine does (issue 35): over random
 games of both engines from the same seeds (3-7 players and the Free City variant, both editions,
-both payment modes), at every step the core's state read under the Python names equals the Python
+both payment modes, the Leaders table), at every step the core's state read under the Python names equals the Python
 state field by field, and for every player the reason an action is illegal (many random actions,
 legal and illegal), the city it plays for, the cards it chooses from, the payments, Olympia's free build, the counts,
 the scores, the move texts, the card texts, the table and the text observation are the same."""
@@ -23,8 +23,9 @@ from wonders_env.seven_wonders.game import SevenWondersGame
 from wonders_env.seven_wonders.scoring import PythonRules
 from wonders_env.seven_wonders.state import Phase
 
-TABLES = [(2, "1st", "cheapest"), (3, "1st", "choose"), (4, "2nd", "cheapest"), (5, "1st", "cheapest"),
-          (7, "2nd", "choose"), (2, "1st", "choose")]
+TABLES = [(2, "1st", "cheapest", ()), (3, "1st", "choose", ()), (4, "2nd", "cheapest", ()), (5, "1st", "cheapest", ()),
+          (7, "2nd", "choose", ()), (2, "1st", "choose", ()), (4, "1st", "cheapest", ("leaders",)),
+          (6, "1st", "choose", ("leaders",))]
 
 
 def _same_answers(core: CompiledSevenWonders, python: SevenWondersGame, view, state, rng, where: str) -> None:
@@ -68,10 +69,10 @@ def test_the_core_has_every_name_of_the_python_rules():
     assert [name for name in names if not hasattr(CompiledSevenWonders, name)] == []
 
 
-@pytest.mark.parametrize("num_players,edition,payment", TABLES)
-def test_the_core_answers_every_question_as_the_python_engine(num_players, edition, payment):
-    core = CompiledSevenWonders(num_players, edition, payment=payment)
-    python = SevenWondersGame(num_players, edition, payment=payment)
+@pytest.mark.parametrize("num_players,edition,payment,expansions", TABLES)
+def test_the_core_answers_every_question_as_the_python_engine(num_players, edition, payment, expansions):
+    core = CompiledSevenWonders(num_players, edition, payment=payment, expansions=expansions)
+    python = SevenWondersGame(num_players, edition, payment=payment, expansions=expansions)
     for seed in range(2):
         view, state = core.new_game(seed), python.new_game(seed)
         rng = np.random.default_rng(seed)

@@ -14,6 +14,7 @@ from wonders_env.game import differing_fields
 from wonders_env.seven_wonders.actions import num_actions
 from wonders_env.seven_wonders.cards import database
 from wonders_env.seven_wonders.compiled import LEADER_EFFECT_KINDS, CompiledSevenWonders, core_tables, table_arrays
+from wonders_env.seven_wonders.observation import Observer
 from wonders_env.seven_wonders.state import Phase, new_game
 
 LEADERS = ("leaders",)
@@ -124,23 +125,17 @@ def test_the_core_sets_up_a_leaders_game_as_the_python_engine(num_players):
     assert differing_fields(engine.new_game_from_deal(deal), engine.new_game(7), names) == []
 
 
-def test_the_core_refuses_to_play_past_the_leaders_setup_and_the_2_player_leaders_table():
+def test_the_core_refuses_a_corrupt_leaders_deal_and_the_2_player_leaders_table():
     seven = core.load().seven_wonders
     engine = seven.Engine(core_tables("1st", LEADERS), 4, [], [2] * 4, False)
-    state = engine.new_game(3)
-    for question in (engine.is_over, engine.legal_action_mask, engine.encode_observation):
-        with pytest.raises(ValueError, match="do not play the Leaders table past its setup yet"):
-            question(state, *([0] if question != engine.is_over else []))
-    with pytest.raises(ValueError, match="batch does not play the Leaders table yet"):
-        seven.Batch(engine, 2, 0, 1)
     deal = engine.draw_deal(7)
     deal["leaders"] = deal["leaders"][:-1] + deal["leaders"][:1]
     with pytest.raises(ValueError, match="dealt twice"):
         engine.new_game_from_deal(deal)
     with pytest.raises(ValueError, match="Leaders is played by 3 to 7 players"):
         seven.Engine(core_tables("1st", LEADERS), 2, [], [2] * 3, False)
-    with pytest.raises(ValueError, match="does not play expansions"):
-        CompiledSevenWonders(4, expansions=LEADERS)
+    with pytest.raises(ValueError, match="num_players must be an integer from 3 to 7 in the 1st edition with leaders"):
+        CompiledSevenWonders(2, expansions=LEADERS)
 
 
 @pytest.mark.parametrize("choose", [False, True])
@@ -151,5 +146,4 @@ def test_a_leaders_engine_has_the_action_space_of_the_python_engine(choose):
     payment = "choose" if choose else "cheapest"
     assert engine.num_actions == num_actions(79, payment, 36) == (591 if choose else 576)
     assert seven.Engine(core_tables("1st"), 4, [], [2] * 4, choose).num_actions == num_actions(75, payment)
-    with pytest.raises(ValueError, match="does not encode the Leaders table's observation yet"):
-        assert engine.observation_size is None  # not reached: the size is refused
+    assert engine.observation_size == Observer(database("1st", LEADERS), payment).size

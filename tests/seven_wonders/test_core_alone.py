@@ -2,7 +2,8 @@
 unimportable and the Python engine's setup and states made to fail, core games are played through
 ``env()``, ``parallel_env()``, ``vector.make``, training's heuristic seats, the text interface, the
 web app (a whole game against bots, an illegal move, a replay) and every shipped agent, at 3, 4
-and 7 players, both editions, both payment modes, rendering, illegal moves and records included.
+and 7 players, both editions, both payment modes, the Leaders table, rendering, illegal moves and records
+included.
 The agents that read a network (torch: the train extra) and the web app (the web extra) are
 tested apart, and skip with the reason where their extra is missing."""
 
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: the Python engine's rules: none of them may be imported on the core
 BLOCKED = ("wonders_env.seven_wonders.rules", "wonders_env.seven_wonders.costs",
            "wonders_env.seven_wonders.scoring", "wonders_env.seven_wonders.determinize",
-           "wonders_env.seven_wonders.game")
+           "wonders_env.seven_wonders.game", "wonders_env.seven_wonders.leaders")
 
 #: run first: the Python engine made unusable
 GUARD = r'''
@@ -69,7 +70,8 @@ print("the core played alone")
 
 GAMES = r'''
 TABLES = [dict(num_players=3, edition="1st"), dict(num_players=4, edition="2nd", payment="choose"),
-          dict(num_players=7, edition="1st"), dict(num_players=3, edition="2nd")]
+          dict(num_players=7, edition="1st"), dict(num_players=3, edition="2nd"),
+          dict(num_players=5, edition="1st", payment="choose", expansions=("leaders",))]
 
 # env(): random legal moves, a render every step, the record at the end
 for seed, options in enumerate(TABLES):
@@ -161,6 +163,13 @@ for seed, (name, options) in enumerate(lineups.items()):
     others = [make_agent("heuristic", game="seven_wonders", seed=seed + k) for k in (1, 2)]
     result = play_game(env, [agent, *others], seed)
     assert result.record["finished"], name
+
+# the Leaders table: the heuristic and the core search against random seats
+for seed, name in enumerate(("heuristic", "mcts")):
+    env = seven_wonders_v0.raw_env(num_players=3, expansions=("leaders",))
+    agent = make_agent(name, game="seven_wonders", seed=seed, **({"simulations": 20} if name == "mcts" else {}))
+    others = [make_agent("random", game="seven_wonders", seed=seed + k) for k in (1, 2)]
+    assert play_game(env, [agent, *others], seed).record["finished"], name
 
 # terminal play: a human who always picks the first move, against heuristic bots
 from wonders_agents.play import play_human

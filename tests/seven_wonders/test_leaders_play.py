@@ -157,12 +157,13 @@ def test_the_observation_hides_other_leader_hands_and_leaders_under_stages(steps
     assert not np.array_equal(before, env.observe("player_0")["observation"])
 
 
+@pytest.mark.parametrize("engine", ["core", "python"])
 @pytest.mark.parametrize("payment", ["cheapest", "choose"])
 @pytest.mark.parametrize("num_players", [3, 6])
-def test_pettingzoo_api_on_the_leaders_env(num_players, payment):
-    api_test(seven_wonders_v0.env(num_players=num_players, payment=payment, engine="python", expansions=LEADERS),
+def test_pettingzoo_api_on_the_leaders_env(num_players, payment, engine):
+    api_test(seven_wonders_v0.env(num_players=num_players, payment=payment, engine=engine, expansions=LEADERS),
              num_cycles=300)
-    parallel_api_test(seven_wonders_v0.parallel_env(num_players=num_players, payment=payment, engine="python",
+    parallel_api_test(seven_wonders_v0.parallel_env(num_players=num_players, payment=payment, engine=engine,
                                                     expansions=LEADERS), num_cycles=300)
 
 
@@ -189,12 +190,12 @@ def test_the_base_tables_keep_their_spaces(edition, payment, observation, action
     assert "expansions" not in env.game_record() and "leaders" not in env.game_record()["players"][0]["score"]
 
 
-def test_the_option_is_checked_and_the_core_refuses_leaders_naming_the_python_engine():
+def test_the_option_is_checked_and_both_engines_play_it():
     assert registry.entry("seven_wonders").check_expansions(["leaders"]) == LEADERS
-    with pytest.raises(ValueError, match="engine='python'"):
-        seven_wonders_v0.env(num_players=4, expansions=LEADERS)
-    with pytest.raises(ValueError, match="engine='python'"):
-        registry.make_engine("seven_wonders", num_players=4, expansions=LEADERS)
+    assert seven_wonders_v0.env(num_players=4, expansions=LEADERS).unwrapped.engine == "core"  # the default
+    assert registry.make_engine("seven_wonders", num_players=4, expansions=LEADERS).expansions == LEADERS  # the core
+    with pytest.raises(ValueError, match="from 3 to 7 in the 1st edition with leaders"):
+        seven_wonders_v0.env(num_players=2, expansions=LEADERS)
     with pytest.raises(ValueError, match="from 3 to 7 in the 1st edition with leaders"):
         seven_wonders_v0.env(num_players=2, engine="python", expansions=LEADERS)
     with pytest.raises(ValueError, match="not supported with the 2nd edition"):

@@ -5,10 +5,10 @@ readable reference; ``tests/core/test_seven_wonders_core.py`` holds the two toge
 tables are not re-typed in C++: :func:`core_tables` exports the tables parsed by :mod:`.cards`
 as numeric arrays, which the core checks and copies.
 
-Leaders (issue 45), in progress: the core takes the Leaders tables (:data:`LEADER_EFFECT_KINDS`),
-holds the Leaders fields in its layout and sets up a Leaders game as the Python engine does
-(``core/seven_wonders/leaders.cpp``); its rules do not play the draft and what follows yet, so
-:class:`CompiledSevenWonders` still refuses ``expansions`` (naming ``engine="python"``).
+Leaders (``expansions=("leaders",)``): the core takes the Leaders tables (:data:`LEADER_EFFECT_KINDS`),
+holds the Leaders fields in its layout and plays every rule of :mod:`.leaders` function for function
+(``core/seven_wonders/leaders.cpp``); ``tests/core/test_seven_wonders_leaders_core.py`` holds the two
+engines together on that table.
 
 Deals: :meth:`CompiledSevenWonders.new_game` deals a seed's game from the core's generator
 (splitmix64, ``core/common/rng.hpp``), which the Python engine mirrors draw for draw
@@ -46,14 +46,15 @@ import numpy as np
 from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed, differing_fields
-from .actions import HIDDEN_ACTION_KINDS, KIND_NAMES, ActionKind, check_payment_mode, encode_action
+from .actions import HIDDEN_ACTION_KINDS, KIND_NAMES, LEADER_KINDS, ActionKind, check_payment_mode, encode_action
 from .cards import (COUNT_DEFEAT_TOKEN, COUNT_WONDER_STAGE, SPECIALS, BankPurchase, CardDatabase, Coins,
                     CountReward, DrawLeaders, EventCoins, FreeBuild, LeaderDiscount, Produce, ResourceDiscount,
-                    Science, ScienceSetBonus, SetReward, Shields, Special, TradeDiscount, VictoryPoints, database)
+                    Science, ScienceSetBonus, SetReward, Shields, Special, TradeDiscount, VictoryPoints,
+                    check_expansions, database)
 from . import presentation, render
 from .record import game_record, recorded_action
-from .state import (CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_core_table,
-                    check_num_players, check_same_options, free_build_available, score_rewards)
+from .state import (CATEGORIES, Phase, SeatGeometry, SevenWondersState, board_options, check_num_players,
+                    check_same_options, free_build_available, score_rewards)
 
 MAX_EFFECTS, MAX_CHAINS, MAX_STAGES = 2, 4, 4
 #: the effect kinds of leaders and of Roma's board, in the order of ``LeaderEffectKind`` in
@@ -64,6 +65,9 @@ LEADER_EFFECT_KINDS = ("coins", "shields", "science", "victory_points", "count_r
                        "science_set_bonus", "build_from_discard", "defeat_tokens_to_victor")
 MAX_LEADER_EFFECTS = 2
 LEFTOVER_KIND = "discard"
+#: the record kinds of the core's log, by their number there (core/seven_wonders/actions.hpp: the card
+#: kinds, the leftover discard, then the Leaders kinds from LEADER_LOG_KIND)
+LOG_KINDS = KIND_NAMES[:5] + (LEFTOVER_KIND,) + tuple(KIND_NAMES[kind] for kind in LEADER_KINDS)
 
 
 def _counted_bits(counted: tuple[int, ...]) -> int:
@@ -216,12 +220,13 @@ def table_arrays(db: CardDatabase) -> dict[str, Any]:
     }
 
 
-def write_table_file(path: str, edition: str = "1st") -> None:
-    """Write :func:`table_arrays` as text for the core's C++ test program (``make core-sanitize``):
+def write_table_file(path: str, edition: str = "1st", expansions: tuple[str, ...] = ()) -> None:
+    """Write :func:`table_arrays` (of ``edition`` with ``expansions``) as text for the core's C++ test
+    program (``make core-sanitize``):
     ``string KEY`` + a line, ``strings KEY COUNT`` + one line each, ``array KEY NDIM SHAPE...`` +
     one line of values."""
     with open(path, "w") as handle:
-        for key, value in table_arrays(database(edition)).items():
+        for key, value in table_arrays(database(edition, expansions)).items():
             if isinstance(value, str):
                 handle.write(f"string {key}\n{value}\n")
             elif isinstance(value, list):
@@ -234,11 +239,19 @@ def write_table_file(path: str, edition: str = "1st") -> None:
 
 def deal_of(state: SevenWondersState) -> dict[str, Any]:
     """The deal of a Python state just set up by ``state.new_game`` (before any move): the boards
-    and every Age deck in order, as the core's ``Engine.new_game_from_deal`` takes it."""
-    if state.age != 1 or state.turn != 1 or state.phase != Phase.MAIN or state.log:
+    and every Age deck in order, as the core's ``Engine.new_game_from_deal`` takes it (with Leaders,
+    also ``leaders``: the draft hands in seat order, then the unused leaders)."""
+    first_phase = Phase.LEADER_DRAFT if state.db.num_leaders else Phase.MAIN
+    if state.age != 1 or state.turn != int(first_phase != Phase.LEADER_DRAFT) or state.phase != first_phase or \
+            state.log:
         raise ValueError("deal_of needs a state just set up by new_game (no move played)")
     db = state.db
     hands = state.hands
+    if db.num_leaders:  # the Age I cards are not dealt yet
+        return {"cities": [db.cities.index(board.city) for board in state.wonders],
+                "sides": [db.sides_names.index(board.side) for board in state.wonders],
+                "decks": [list(state.decks[age]) for age in (1, 2, 3)], "box": list(state.box),
+                "leaders": [leader for hand in state.draft_hands for leader in hand] + list(state.leader_deck)}
     if state.free_city >= 0:  # the holder (seat 1 in Age I) got the pile's last card on top
         first = hands[0] + hands[1][:-1] + state.free_city_pile + hands[1][-1:]
     else:
@@ -335,20 +348,20 @@ class CompiledSevenWonders:
     def __init__(self, num_players: int = 3, edition: str = "1st", wonders: list[str] | None = None,
                  wonder_sides: str | list[str] = "random", payment: str = "cheapest",
                  expansions: tuple[str, ...] = ()) -> None:
-        check_core_table(expansions)  # the core plays no expansion yet: a clear error naming engine="python"
         check_payment_mode(payment)
-        db = database(edition)
-        self.num_players = check_num_players(num_players, edition)
+        db = database(edition, check_expansions(edition, expansions))
+        self.num_players = check_num_players(num_players, edition, db.expansions)
         self.num_seats = max(self.num_players, 3)
         cities, sides = board_options(db, self.num_seats, wonders, wonder_sides)
         self.db = db
         self.edition = edition
-        self.expansions = ()
+        self.expansions = db.expansions
         self.wonders = wonders
         self.wonder_sides = wonder_sides
         self.payment = payment
         self.engine = core.load().seven_wonders.Engine(
-            core_tables(edition), self.num_players, [] if cities is None else [db.cities.index(c) for c in cities],
+            core_tables(edition, db.expansions), self.num_players,
+            [] if cities is None else [db.cities.index(c) for c in cities],
             [2 if side == "random" else db.sides_names.index(side) for side in sides], payment == "choose")
         self.num_actions = self.engine.num_actions
         self.observation_size = self.engine.observation_size
@@ -373,7 +386,7 @@ class CompiledSevenWonders:
 
     def from_python_state(self, state: SevenWondersState) -> SevenWondersStateView:
         """The same game as a Python state just set up (same boards, same deck orders)."""
-        check_same_options(state, self.num_players, self.edition, self.payment)
+        check_same_options(state, self.num_players, self.edition, self.payment, self.expansions)
         return self.new_game_from_deal(deal_of(state), state.seed)
 
     def core_state(self, state) -> SevenWondersStateView:
@@ -402,16 +415,18 @@ class CompiledSevenWonders:
         has no deal to replay and is taken as given."""
         if isinstance(state, SevenWondersStateView) and state.game is self:
             return state.clone()
-        check_same_options(state, self.num_players, self.edition, self.payment)
+        check_same_options(state, self.num_players, self.edition, self.payment, self.expansions)
         db = state.db
         fields = {name: getattr(state, name) for name in _TRANSFERRED}
         fields["cities"] = [db.cities.index(board.city) for board in state.wonders]
         fields["sides"] = [db.sides_names.index(board.side) for board in state.wonders]
         fields["phase"] = int(state.phase)
-        kinds = {name: i for i, name in enumerate(KIND_NAMES[:5] + (LEFTOVER_KIND,))}
+        kinds = {name: i for i, name in enumerate(LOG_KINDS)}
+        leader_kinds = {KIND_NAMES[kind] for kind in LEADER_KINDS}
         fields["log"] = [(e["age"], e["turn"], -1 if e["agent"] is None else int(e["agent"].rsplit("_", 1)[1]),
-                          e["seat"], kinds[e["kind"]], db.type_index[e["card"]], e["paid"]["left"], e["paid"]["right"],
-                          e["paid"]["bank"]) for e in state.log]
+                          e["seat"], kinds[e["kind"]],
+                          db.leader_of(e["card"]) if e["kind"] in leader_kinds else db.type_index[e["card"]],
+                          e["paid"]["left"], e["paid"]["right"], e["paid"]["bank"]) for e in state.log]
         twin = SevenWondersStateView(self.engine.import_state(fields, state.seed), self)
         differing = differing_fields(state, twin, STATE_FIELDS)
         if differing:
@@ -434,7 +449,7 @@ class CompiledSevenWonders:
         cities = [board.city for board in state.wonders]
         sides = [board.side for board in state.wonders]
         fewest = None
-        for game in (self, *(_dealer(self.num_players, self.edition, boards, board_sides, self.payment)
+        for game in (self, *(_dealer(self.num_players, self.edition, boards, board_sides, self.payment, self.expansions)
                              for boards in (None, tuple(cities)) for board_sides in ("random", tuple(sides)))):
             replayed = game.new_game(state.seed)
             if ([board.city for board in replayed.wonders], [board.side for board in replayed.wonders]) != \
@@ -492,8 +507,8 @@ class CompiledSevenWonders:
         return self.engine.is_over(state)
 
     def score_breakdown(self, state, city: int) -> dict[str, int]:
-        values = self.engine.score_breakdown(state, city)
-        return {**dict(zip(CATEGORIES, values)), "total": values[-1]}
+        values = self.engine.score_breakdown(state, city)  # with Leaders, the leaders line before the total
+        return {**dict(zip(CATEGORIES + ("leaders",) * bool(self.db.num_leaders), values)), "total": values[-1]}
 
     def winners(self, state) -> list[int]:
         return self.engine.winners(state)
@@ -523,6 +538,9 @@ class CompiledSevenWonders:
 
     def payment_choices(self, state, city: int) -> list[tuple[int, int, int]]:
         return self.engine.payment_choices(state, city)
+
+    def recruit_price(self, state, seat: int, leader: int) -> int:
+        return self.engine.recruit_price(state, seat, leader)
 
     def count_items(self, state, city: int, counted: tuple[int, ...], scope: int) -> int:
         return self.engine.count_items(state, city, list(counted), scope)
@@ -563,10 +581,11 @@ _TRANSFERRED = tuple(name for name in core.load().seven_wonders.STATE_FIELDS
 
 @cache
 def _dealer(num_players: int, edition: str, wonders: tuple[str, ...] | None, wonder_sides: str | tuple[str, ...],
-            payment: str) -> CompiledSevenWonders:
+            payment: str, expansions: tuple[str, ...] = ()) -> CompiledSevenWonders:
     """The engine of these options (built once): it deals a seed's game as an env of these options."""
     return CompiledSevenWonders(num_players, edition, None if wonders is None else list(wonders),
-                                wonder_sides if isinstance(wonder_sides, str) else list(wonder_sides), payment)
+                                wonder_sides if isinstance(wonder_sides, str) else list(wonder_sides), payment,
+                                expansions)
 
 
 def _play_log(game: CompiledSevenWonders, replayed: SevenWondersStateView, state) -> None:
@@ -643,8 +662,8 @@ class ReadOnlyList(list):
 
 def log_entries(db: CardDatabase, actions: list, seats: int, num_players: int) -> list[ReadOnlyDict]:
     """The record's ``actions`` (the Python state's ``log``) from the core's log tuples, read-only."""
-    kinds = KIND_NAMES[:5] + (LEFTOVER_KIND,)
     free_city = 2 if num_players == 2 else -1
+    leaders_from = LOG_KINDS.index(KIND_NAMES[LEADER_KINDS[0]])
 
     def paid_to(city: int, to_left: int, to_right: int) -> ReadOnlyList:
         return ReadOnlyList([
@@ -652,7 +671,8 @@ def log_entries(db: CardDatabase, actions: list, seats: int, num_players: int) -
             for seat, coins in (((city - 1) % seats, to_left), ((city + 1) % seats, to_right)) if coins])
 
     return [ReadOnlyDict({"age": age, "turn": turn, "agent": None if agent < 0 else f"player_{agent}", "seat": seat,
-                          "kind": kinds[kind], "card": db.types[card].name,
+                          "kind": LOG_KINDS[kind],
+                          "card": (db.leaders[card] if kind >= leaders_from else db.types[card]).name,
                           "paid": ReadOnlyDict({"left": left, "right": right, "bank": bank}),
                           "paid_to": paid_to(seat, left, right)})
             for age, turn, agent, seat, kind, card, left, right, bank in actions]
@@ -706,8 +726,9 @@ class SevenWondersBatch:
 
 def make_batch(num_envs: int, seed: int, threads: int = 1, num_players: int = 3, edition: str = "1st",
                wonders: list[str] | None = None, wonder_sides: str | list[str] = "random",
-               payment: str = "cheapest") -> SevenWondersBatch:
+               payment: str = "cheapest", expansions: tuple[str, ...] = ()) -> SevenWondersBatch:
     """The 7 Wonders batch of ``wonders_env.vector.make("seven_wonders", ...)``: the options are
-    the PettingZoo env's (``num_players``, ``edition``, ``wonders``, ``wonder_sides``, ``payment``)."""
-    return SevenWondersBatch(CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment),
+    the PettingZoo env's (``num_players``, ``edition``, ``wonders``, ``wonder_sides``, ``payment``,
+    ``expansions``)."""
+    return SevenWondersBatch(CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment, expansions),
                              num_envs, seed, threads)

@@ -26,7 +26,7 @@ from ..pettingzoo_common import GAME_OVER, dead_step, wrap
 from .actions import ActionKind, IllegalActionError, encode_action
 from .cards import check_expansions
 from .observation import Observer
-from .state import SeatGeometry, SevenWondersState, check_core_table, check_same_options, score_rewards
+from .state import SeatGeometry, SevenWondersState, check_same_options, score_rewards
 
 OBS_LOW, OBS_HIGH = -128.0, 1024.0
 
@@ -48,10 +48,10 @@ class _SevenWondersTable:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.engine = engine
         if engine == "core":
-            check_core_table(expansions)
             from .compiled import CompiledSevenWonders
 
-            self.game = CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment)  # validates them
+            self.game = CompiledSevenWonders(num_players, edition, wonders, wonder_sides, payment,
+                                             expansions)  # validates them
         else:
             from .game import SevenWondersGame
 

@@ -29,7 +29,7 @@ from .determinize import determinize
 from .observation import Observer
 from .record import game_record
 from .scoring import PythonRules
-from .state import Phase, SevenWondersState, check_core_table, new_game
+from .state import Phase, SevenWondersState, new_game
 
 
 class SevenWondersGame(PythonRules):
@@ -67,12 +67,11 @@ class SevenWondersGame(PythonRules):
                         edition=self.edition, payment=self.payment, expansions=self.expansions)
 
     def compiled_twin(self) -> Any:
-        """The compiled engine of this table (a :class:`.compiled.CompiledSevenWonders`); the core
-        does not play the Leaders table yet (``ValueError``)."""
-        check_core_table(self.expansions)
+        """The compiled engine of this table (a :class:`.compiled.CompiledSevenWonders`)."""
         from .compiled import CompiledSevenWonders  # the compiled module imports this one's neighbours
 
-        return CompiledSevenWonders(self.num_players, self.edition, self.wonders, self.wonder_sides, self.payment)
+        return CompiledSevenWonders(self.num_players, self.edition, self.wonders, self.wonder_sides, self.payment,
+                                    self.expansions)
 
     def clone(self, state: SevenWondersState) -> SevenWondersState:
         return state.clone()

@@ -267,9 +267,7 @@ def _leader_move(state: SevenWondersState, city: int, kind: ActionKind, leader: 
     if kind == ActionKind.DRAFT:
         return f"Keep {name}, passing the others to the right", ""
     if kind == ActionKind.RECRUIT:
-        from .leaders import recruit_price  # the Python engine's: the core plays no Leaders table
-
-        return f"Recruit {name}", _paying(state, city, (recruit_price(state, city, leader), 0, 0))
+        return f"Recruit {name}", _paying(state, city, (rules_of(state).recruit_price(state, city, leader), 0, 0))
     if kind == ActionKind.LEADER_WONDER:
         board = state.wonders[city]
         return (f"Build stage {state.stages_built[city] + 1} of the {board.wonder} with {name}",

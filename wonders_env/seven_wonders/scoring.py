@@ -109,8 +109,8 @@ def winners(state: SevenWondersState) -> list[int]:
 
 class PythonRules:
     """The rules' answers about a Python engine state (acting seats, the city a seat plays for,
-    the cards it chooses from, payments, counts, scores, action names), under the names the
-    compiled engine uses for its states (:class:`.compiled.CompiledSevenWonders`), so that texts,
+    the cards it chooses from, payments, Leaders' recruitment prices, counts, scores, action names),
+    under the names the compiled engine uses for its states (:class:`.compiled.CompiledSevenWonders`), so that texts,
     renders, records and agents read both (:func:`.state.rules_of` picks)."""
 
     acting_seats = staticmethod(rules.acting_seats)
@@ -120,6 +120,7 @@ class PythonRules:
     stage_payment = staticmethod(rules.stage_payment)
     payment_choices = staticmethod(rules.payment_choices)
     count_items = staticmethod(rules.count_items)
+    recruit_price = staticmethod(leaders.recruit_price)
     free_build_available = staticmethod(free_build_available)
     describe_action = staticmethod(rules.describe_action)
     score_breakdown = staticmethod(score_breakdown)

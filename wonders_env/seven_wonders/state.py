@@ -212,14 +212,6 @@ def check_num_players(num_players, edition: str, expansions: tuple[str, ...] = (
     return int(num_players)
 
 
-def check_core_table(expansions: tuple[str, ...]) -> None:
-    """``ValueError`` for a table the compiled core does not play yet (Leaders), naming the engine
-    argument that plays it."""
-    if expansions:
-        raise ValueError(f"the compiled core (engine='core', the default) does not play expansions "
-                         f"{tuple(expansions)} yet; pass engine='python' to play them on the Python engine")
-
-
 def check_same_options(state: SeatGeometry, num_players: int, edition: str, payment: str,
                        expansions: tuple[str, ...] = ()) -> None:
     """Refuse with ``ValueError`` a state (Python or the core's view) set up with another player
