@@ -71,18 +71,20 @@ def test_the_batch_checks_the_table_as_make_does():
         vector.make("7w", 1, num_players=4, edition="3rd")
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_the_batch_refuses_an_expansion_table_naming_the_env_that_plays_it(game):
-    """No batch plays an expansion yet: a clear ValueError (before, a TypeError of an unexpected
-    argument for 7 Wonders); the base table spelled as an empty tuple is the base table."""
+def test_the_batch_plays_the_tables_of_the_core_and_refuses_the_others_naming_the_env_that_plays_them():
+    """The core's batches play Leaders and Pantheon; the Agora tables, which only the Python engine
+    plays, are a clear ValueError naming it; an unknown name too; the base table spelled as an empty
+    tuple is the base table."""
     from wonders_env import vector
-    expansions = GAMES[game].expansions
-    with pytest.raises(ValueError, match=rf"does not play expansions \('{expansions[0]}',\) yet; play that table "
-                                         rf"in the env, .*engine='python'"):
-        vector.make(game, 1, expansions=expansions[:1])
-    with pytest.raises(ValueError, match="unknown expansion 'nope'"):
-        vector.make(game, 1, expansions=("nope",))
-    assert vector.make(game, 1, expansions=()).num_envs == 1
+    assert vector.make("seven_wonders", 2, num_players=4, expansions=("leaders",)).num_envs == 2
+    assert vector.make("seven_wonders_duel", 2, expansions=("pantheon",)).num_envs == 2
+    for table in (("agora",), ("pantheon", "agora")):
+        with pytest.raises(ValueError, match=r"agora.*engine='python'"):
+            vector.make("seven_wonders_duel", 1, expansions=table)
+    for game in GAMES:
+        with pytest.raises(ValueError, match="unknown expansion 'nope'"):
+            vector.make(game, 1, expansions=("nope",))
+        assert vector.make(game, 1, expansions=()).num_envs == 1
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -169,17 +169,14 @@ def make_batch(game: str, num_envs: int, seed: int, threads: int = 1, num_player
                edition: str | None = None, **options: Any) -> Any:
     """The compiled batch of ``num_envs`` games of ``game``, stepped on ``threads`` threads
     (:mod:`wonders_env.vector` wraps it); ``num_players`` and ``edition`` are checked as by :func:`make`,
-    and ``expansions`` as :meth:`GameEntry.check_expansions` does: no batch plays an expansion yet
-    (the compiled core does not), so a table with one is refused naming the env that plays it."""
+    and ``expansions`` as :meth:`GameEntry.check_expansions` does; the game's batch refuses a table the
+    compiled core does not play, naming the env that plays it (``engine='python'``)."""
     found = entry(game)
     if found.batch is None:
         raise ValueError(f"{found.name} has no compiled batch")
     expansions = found.check_expansions(options.pop("expansions", None))
-    if expansions:
-        raise ValueError(f"the batch of {found.name} (the compiled core's) does not play expansions {expansions} "
-                         f"yet; play that table in the env, wonders_env.make({found.name!r}, ..., "
-                         f"expansions={expansions}, engine='python')")
-    return _load(found.batch)(num_envs, seed, threads, **found.check_table(num_players, edition), **options)
+    table = {"expansions": expansions} if expansions else {}
+    return _load(found.batch)(num_envs, seed, threads, **found.check_table(num_players, edition), **table, **options)
 
 
 def default_players(game: str) -> int:

@@ -398,7 +398,7 @@ void Engine::resolve_recruitment(State& state, Move* moves, int count, bool with
     if (move.kind == RECRUIT)
       recruit(state, move.city, move.card_type);
     else if (move.kind == LEADER_WONDER)
-      place_stage(state, move.city, -1, move.card_type);
+      queue_discard_build(state, move.city, move.city, place_stage(state, move.city, -1, move.card_type));
     else
       state.leader_discards[move.city][state.leader_discards_size[move.city]++] = static_cast<uint8_t>(move.card_type);
   }

@@ -213,6 +213,16 @@ void Engine::place_building(State& state, int seat, int card) const {
   for (int i = 0; i < type.num_discounts; ++i) add_discount(state, seat, type.discounts[i]);
 }
 
+void Engine::queue_discard_build(State& state, int city, int controller, int stage_index) const {
+  if (!(tables_->wonders[state.cities[city]][state.sides[city]].stages[stage_index].specials & BUILD_FROM_DISCARD))
+    return;
+  if (state.num_discard_builders >= MAX_PENDING_BUILDERS)
+    throw std::logic_error("7 Wonders core: too many discard builds pending");
+  auto& entry = state.discard_builders[state.num_discard_builders++];
+  entry[0] = static_cast<int8_t>(city);
+  entry[1] = static_cast<int8_t>(controller);
+}
+
 int Engine::place_stage(State& state, int seat, int card, int leader) const {
   int index = state.stages_built[seat];
   const Stage& stage = tables_->wonders[state.cities[seat]][state.sides[seat]].stages[index];
@@ -819,12 +829,7 @@ void Engine::resolve_moves(State& state, Move* moves, int count, int turn, bool 
       place_building(state, move.city, move.card);
       if (move.kind == FREE_BUILD) state.power_used_age[move.city][POWER_FREE_BUILD] = state.age;
     } else if (move.kind == WONDER) {
-      int index = place_stage(state, move.city, move.card);
-      if (t.wonders[state.cities[move.city]][state.sides[move.city]].stages[index].specials & BUILD_FROM_DISCARD) {
-        auto& entry = state.discard_builders[state.num_discard_builders++];
-        entry[0] = static_cast<int8_t>(move.city);
-        entry[1] = static_cast<int8_t>(move.owner);
-      }
+      queue_discard_build(state, move.city, move.owner, place_stage(state, move.city, move.card));
     } else {
       state.discard[state.discard_size++] = static_cast<uint8_t>(move.card);
       ++state.known_discard[move.owner][move.card_type];

@@ -179,6 +179,9 @@ class Engine {
   void place_building(State& state, int seat, int card) const;
   // card: the Age card under the stage, or -1 with `leader` (Leaders: a stage built with a leader)
   int place_stage(State& state, int seat, int card, int leader = -1) const;
+  // rules.py queue_discard_build: `city`'s stage `stage_index`, just built (with an Age card or a
+  // leader), queues `controller`'s pick from the discard pile if it builds from it (Halicarnassus)
+  void queue_discard_build(State& state, int city, int controller, int stage_index) const;
   void gain_build_coins(State& state, int city, int card_type) const;
   void log(State& state, int owner, int city, int kind, int card_type, int bank, int to_left, int to_right,
            int turn) const;
