@@ -79,27 +79,34 @@ int check_player(int player) {
 // The deal given from Python, checked.
 Deal deal_from(const Engine& engine, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
                const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
-  Deal deal;
+  const Tables& tables = engine.tables();
+  Deal deal{};
+  deal.wonder_order.fill(EMPTY);
+  deal.token_order.fill(EMPTY);
   auto narrow = [](int v) {
     if (v < -1 || v > 127) throw py::value_error("corrupt deal: " + std::to_string(v) + " is not an id");
     return static_cast<int8_t>(v);
   };
-  if (wonder_order.size() != NUM_WONDERS) throw py::value_error("corrupt deal: the wonder order must list 12 wonders");
-  if (token_order.size() != NUM_TOKENS) throw py::value_error("corrupt deal: the token order must list 10 tokens");
+  if (wonder_order.size() != static_cast<size_t>(tables.num_wonders))
+    throw py::value_error("corrupt deal: the wonder order must list " + std::to_string(tables.num_wonders) +
+                          " wonders");
+  if (token_order.size() != static_cast<size_t>(tables.num_tokens))
+    throw py::value_error("corrupt deal: the token order must list " + std::to_string(tables.num_tokens) + " tokens");
   if (cards.size() != 3 || boxed.size() != 3)
     throw py::value_error("corrupt deal: expected 3 Ages of cards and of boxed cards");
-  for (int i = 0; i < NUM_WONDERS; ++i) deal.wonder_order[i] = narrow(wonder_order[i]);
-  for (int i = 0; i < NUM_TOKENS; ++i) deal.token_order[i] = narrow(token_order[i]);
+  for (int i = 0; i < tables.num_wonders; ++i) deal.wonder_order[i] = narrow(wonder_order[i]);
+  for (int i = 0; i < tables.num_tokens; ++i) deal.token_order[i] = narrow(token_order[i]);
   for (int age = 0; age < 3; ++age) {
+    const int box = tables.boxed_per_age[age];
     if (cards[age].size() != NUM_SLOTS)
       throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must deal 20 cards, got " +
                             std::to_string(cards[age].size()));
-    if (static_cast<int>(boxed[age].size()) != BOXED_PER_AGE[age])
-      throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must box " +
-                            std::to_string(BOXED_PER_AGE[age]) + " cards, got " + std::to_string(boxed[age].size()));
+    if (static_cast<int>(boxed[age].size()) != box)
+      throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must box " + std::to_string(box) +
+                            " cards, got " + std::to_string(boxed[age].size()));
     for (int s = 0; s < NUM_SLOTS; ++s) deal.cards[age][s] = narrow(cards[age][s]);
     deal.boxed[age].fill(EMPTY);
-    for (int i = 0; i < BOXED_PER_AGE[age]; ++i) deal.boxed[age][i] = narrow(boxed[age][i]);
+    for (int i = 0; i < box; ++i) deal.boxed[age][i] = narrow(boxed[age][i]);
   }
   const std::string error = engine.check_deal(deal);
   if (!error.empty()) throw py::value_error(error);
@@ -108,13 +115,48 @@ Deal deal_from(const Engine& engine, const std::vector<int>& wonder_order, const
 
 // ------------------------------------------------------------------ the state layout (duel/state_layout.hpp)
 WONDERS_LAYOUT(StateLayout, DUEL_STATE_FIELDS);
-const layout::Sizes SIZES{2, 2, 0, NUM_CARDS, 0};
 
-// A State from every field's Python value, each checked; nothing is built on error.
-State import_state(const py::dict& values) {
+// The sizes of a State's table (what the view's getters and the export read with).
+layout::Sizes sizes_of(const State& s) {
+  layout::Sizes sizes{2, 2, 0, s.table_counts.cards, 0};
+  sizes.wonders = s.table_counts.wonders;
+  sizes.tokens = s.table_counts.tokens;
+  return sizes;
+}
+
+// ...and of an Engine's, with its actions (what the checked import reads with).
+layout::Sizes sizes_of(const Engine& engine) {
+  State sized{};
+  engine.size_state(sized);
+  layout::Sizes sizes = sizes_of(sized);
+  sizes.actions = engine.num_actions();
+  return sizes;
+}
+
+// A State of `engine`'s table from every field's Python value, each checked (the token bit sets
+// against the table's tokens too); nothing is built on error.
+State import_state(const Engine& engine, const py::dict& values) {
   State s{};
-  layout::import_fields<StateLayout>(s, values, SIZES);
+  engine.size_state(s);
+  layout::import_fields<StateLayout>(s, values, sizes_of(engine));
+  const unsigned tokens = (1u << engine.tables().num_tokens) - 1;
+  for (const auto& [name, bits] : {std::pair<const char*, unsigned>{"board_tokens", s.board_tokens},
+                                   {"player_tokens", s.player_tokens[0]}, {"player_tokens", s.player_tokens[1]}})
+    if (bits & ~tokens)
+      throw py::value_error(std::string("state field '") + name + "': " + std::to_string(bits) +
+                            " names a token the table does not have (bits of tokens 0-" +
+                            std::to_string(engine.tables().num_tokens - 1) + ")");
   return s;
+}
+
+// `state`, checked to be a game of `engine`'s table.
+const State& own(const Engine& engine, const State& state) {
+  check_table(engine, state);
+  return state;
+}
+State& own(const Engine& engine, State& state) {
+  check_table(engine, state);
+  return state;
 }
 
 py::array_t<int64_t> legal_array(const Engine& engine, const State& state) {
@@ -132,7 +174,8 @@ std::string illegal_action_message(const Engine& engine, const State& state, lon
                                    const std::string& reason) {
   constexpr int NAMED = 12;
   std::string label = std::to_string(action);
-  if (action >= 0 && action < NUM_ACTIONS) label += " (" + engine.describe_action(static_cast<int>(action)) + ")";
+  if (action >= 0 && action < engine.num_actions())
+    label += " (" + engine.describe_action(static_cast<int>(action)) + ")";
   int16_t legal[MAX_LEGAL];
   const int n = engine.legal_actions(state, legal);
   std::string shown;
@@ -145,7 +188,10 @@ std::string illegal_action_message(const Engine& engine, const State& state, lon
 
 class PyBatch {
  public:
-  PyBatch(const Engine& engine, int num_envs, uint64_t seed, int threads) {
+  PyBatch(const Engine& engine, int num_envs, uint64_t seed, int threads)
+      : observation_size_(engine.observation_size()),
+        num_actions_(engine.num_actions()),
+        engine_counts_(engine.counts()) {
     if (num_envs < 1 || num_envs > MAX_ENVS)
       throw py::value_error("num_envs must be an integer in 1-" + std::to_string(MAX_ENVS) + ", got " +
                             std::to_string(num_envs));
@@ -154,11 +200,13 @@ class PyBatch {
                             std::to_string(threads));
     batch_ = std::make_unique<Batch>(engine, num_envs, seed, threads);  // an Engine copy shares the tables
   }
+  int observation_size() const { return static_cast<int>(observation_size_); }
+  int num_actions() const { return static_cast<int>(num_actions_); }
   int threads() const { return batch_->threads(); }
   void reset(py::array obs, py::array mask, py::array to_act) {
     const py::ssize_t e = batch_->num_envs();
-    float* o = array_data<float>(obs, {e, 2, OBSERVATION_SIZE}, "obs", true);
-    int8_t* m = array_data<int8_t>(mask, {e, 2, NUM_ACTIONS}, "mask", true);
+    float* o = array_data<float>(obs, {e, 2, observation_size_}, "obs", true);
+    int8_t* m = array_data<int8_t>(mask, {e, 2, num_actions_}, "mask", true);
     bool* t = array_data<bool>(to_act, {e, 2}, "to_act", true);
     const auto lock = lock_.acquire();
     py::gil_scoped_release release;
@@ -169,8 +217,8 @@ class PyBatch {
             py::array terminated) {
     const py::ssize_t e = batch_->num_envs();
     const int64_t* a = array_data<int64_t>(actions, {e, 2}, "actions", false);
-    float* o = array_data<float>(obs, {e, 2, OBSERVATION_SIZE}, "obs", true);
-    int8_t* m = array_data<int8_t>(mask, {e, 2, NUM_ACTIONS}, "mask", true);
+    float* o = array_data<float>(obs, {e, 2, observation_size_}, "obs", true);
+    int8_t* m = array_data<int8_t>(mask, {e, 2, num_actions_}, "mask", true);
     bool* t = array_data<bool>(to_act, {e, 2}, "to_act", true);
     float* r = array_data<float>(rewards, {e, 2}, "rewards", true);
     bool* done = array_data<bool>(terminated, {e}, "terminated", true);
@@ -195,6 +243,8 @@ class PyBatch {
   }
   // The compiled heuristic's actions for the seats of `holds` into `actions` (see duel/heuristic.hpp).
   void heuristic_actions(const Heuristic& heuristic, py::array holds, py::array seeds, py::array actions) {
+    if (!(heuristic.engine().counts() == engine_counts_))
+      throw py::value_error("the heuristic's engine plays another table than this batch's");
     const py::ssize_t e = batch_->num_envs();
     const bool* h = array_data<bool>(holds, {e, 2}, "holds", false);
     const uint64_t* s = array_data<uint64_t>(seeds, {e, 2}, "seeds", false);
@@ -229,6 +279,8 @@ class PyBatch {
 
  private:
   std::unique_ptr<Batch> batch_;
+  py::ssize_t observation_size_, num_actions_;
+  TableCounts engine_counts_;
   bool started_ = false;
   ObjectLock lock_;  // one thread at a time (step and reset let the GIL go)
 };
@@ -276,7 +328,7 @@ void bind(py::module_ m) {
       .def_property_readonly("num_decisions", [](const State& s) { return static_cast<int>(s.log_size); })
       .def_property_readonly("last_paid", [](const State& s) { return s.log_size ? s.log[s.log_size - 1].paid : 0; });
   // the read-only view's getters: one per field of duel/state_layout.hpp, reading that field only
-  layout::bind_view<StateLayout, State>(state_class, [](const State&) { return SIZES; });
+  layout::bind_view<StateLayout, State>(state_class, [](const State& s) { return sizes_of(s); });
   m.attr("STATE_FIELDS") = py::tuple(py::cast(layout::field_names<StateLayout>()));
 
   py::class_<Engine, std::shared_ptr<Engine>>(m, "Engine", "The Duel rules on core states, bound to the tables.")
@@ -286,8 +338,8 @@ void bind(py::module_ m) {
            }),
            py::arg("tables"))
       .def_property_readonly("num_players", [](const Engine&) { return 2; })
-      .def_property_readonly("num_actions", [](const Engine&) { return NUM_ACTIONS; })
-      .def_property_readonly("observation_size", [](const Engine&) { return OBSERVATION_SIZE; })
+      .def_property_readonly("num_actions", &Engine::num_actions)
+      .def_property_readonly("observation_size", &Engine::observation_size)
       .def(
           "new_game",
           [](const Engine& e, uint64_t seed) {
@@ -307,14 +359,15 @@ void bind(py::module_ m) {
           py::arg("wonder_order"), py::arg("token_order"), py::arg("deals"), py::arg("boxed"),
           "A game with an explicit deal (as wonders_env.duel.state.DuelState holds it), checked.")
       .def(
-          "legal_actions", [](const Engine& e, const State& s) { return legal_array(e, s); }, py::arg("state"),
+          "legal_actions", [](const Engine& e, const State& s) { return legal_array(e, own(e, s)); }, py::arg("state"),
           "The deciding player's legal actions, in the Python engine's order.")
       .def(
           "legal_action_mask",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
-            py::array_t<bool> mask(NUM_ACTIONS);
-            std::fill(mask.mutable_data(), mask.mutable_data() + NUM_ACTIONS, false);
+            own(e, s);
+            py::array_t<bool> mask(e.num_actions());
+            std::fill(mask.mutable_data(), mask.mutable_data() + e.num_actions(), false);
             if (player == s.current) {
               int16_t legal[MAX_LEGAL];
               const int n = e.legal_actions(s, legal);
@@ -324,12 +377,13 @@ void bind(py::module_ m) {
           },
           py::arg("state"), py::arg("player"))
       .def(
-          "why_illegal", [](const Engine& e, const State& s, long long action) { return e.why_illegal(s, action); },
+          "why_illegal",
+          [](const Engine& e, const State& s, long long action) { return e.why_illegal(own(e, s), action); },
           py::arg("state"), py::arg("action"), "'' if the action is legal now, else why not.")
       .def(
           "apply_actions",
           [](const Engine& e, State& s, long long action) {
-            const std::string reason = e.why_illegal(s, action);
+            const std::string reason = e.why_illegal(own(e, s), action);
             if (!reason.empty()) throw py::value_error(illegal_action_message(e, s, action, reason));
             e.apply_actions(s, {static_cast<int>(action), static_cast<int>(action)});
           },
@@ -340,8 +394,8 @@ void bind(py::module_ m) {
           "encode_observation",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
-            py::array_t<float> out(OBSERVATION_SIZE);
-            e.encode_observation(s, player, out.mutable_data());
+            py::array_t<float> out(e.observation_size());
+            e.encode_observation(own(e, s), player, out.mutable_data());
             return out;
           },
           py::arg("state"), py::arg("player"))
@@ -349,7 +403,7 @@ void bind(py::module_ m) {
           "score_breakdown",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
-            Score points = e.score_breakdown(s, player);
+            Score points = e.score_breakdown(own(e, s), player);
             return std::vector<int>(points.begin(), points.end());
           },
           py::arg("state"), py::arg("player"),
@@ -358,7 +412,7 @@ void bind(py::module_ m) {
           "trade_prices",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
-            Prices prices = e.trade_prices(s, player);
+            Prices prices = e.trade_prices(own(e, s), player);
             return std::vector<int>(prices.begin(), prices.end());
           },
           py::arg("state"), py::arg("player"))
@@ -366,24 +420,27 @@ void bind(py::module_ m) {
           "determinize",
           [](const Engine& e, const State& s, uint64_t seed) {
             Rng rng(seed);
-            State twin = s;
+            State twin = own(e, s);
             e.determinize(twin, rng);
             return twin;
           },
           py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
       .def(
-          "export_state", [](const Engine&, const State& s) { return layout::export_state<StateLayout>(s, SIZES); },
+          "export_state",
+          [](const Engine& e, const State& s) { return layout::export_state<StateLayout>(own(e, s), sizes_of(s)); },
           py::arg("state"), "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
       .def(
-          "import_state", [](const Engine&, const py::dict& fields) { return import_state(fields); }, py::arg("fields"),
+          "import_state", [](const Engine& e, const py::dict& fields) { return import_state(e, fields); },
+          py::arg("fields"),
           "A core State from every field's value (names of duel/state_layout.hpp), each checked: a bad one "
           "raises ValueError naming the field, the value and what is allowed.")
       .def(
           "build_cost",
           [](const Engine& e, const State& s, int player, int card) {
             check_player(player);
-            if (card < 0 || card >= NUM_CARDS)
-              throw py::value_error("card must be in 0-" + std::to_string(NUM_CARDS - 1) + ", got " +
+            own(e, s);
+            if (card < 0 || card >= e.tables().num_cards)
+              throw py::value_error("card must be in 0-" + std::to_string(e.tables().num_cards - 1) + ", got " +
                                     std::to_string(card));
             return e.build_cost(s, player, card, e.trade_prices(s, player));
           },
@@ -392,19 +449,21 @@ void bind(py::module_ m) {
           "wonder_cost",
           [](const Engine& e, const State& s, int player, int wonder) {
             check_player(player);
-            if (wonder < 0 || wonder >= NUM_WONDERS)
-              throw py::value_error("wonder must be in 0-" + std::to_string(NUM_WONDERS - 1) + ", got " +
+            own(e, s);
+            if (wonder < 0 || wonder >= e.tables().num_wonders)
+              throw py::value_error("wonder must be in 0-" + std::to_string(e.tables().num_wonders - 1) + ", got " +
                                     std::to_string(wonder));
             return e.wonder_cost(s, player, wonder, e.trade_prices(s, player));
           },
           py::arg("state"), py::arg("player"), py::arg("wonder"), "Coins `player` pays to build `wonder` now.")
       .def(
           "sell_value",
-          [](const Engine& e, const State& s, int player) { return e.sell_value(s, check_player(player)); },
+          [](const Engine& e, const State& s, int player) { return e.sell_value(own(e, s), check_player(player)); },
           py::arg("state"), py::arg("player"), "Coins `player` gets for discarding a card now.")
       .def(
           "play_random",
           [](const Engine& e, State& s, uint64_t seed) {
+            own(e, s);
             Rng rng(seed);
             int16_t legal[MAX_LEGAL];
             int decisions = 0;
@@ -426,8 +485,8 @@ void bind(py::module_ m) {
            py::arg("engine"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
       .def_property_readonly("threads", &PyBatch::threads)
       .def_property_readonly("num_players", [](const PyBatch&) { return 2; })
-      .def_property_readonly("observation_size", [](const PyBatch&) { return OBSERVATION_SIZE; })
-      .def_property_readonly("num_actions", [](const PyBatch&) { return NUM_ACTIONS; })
+      .def_property_readonly("observation_size", &PyBatch::observation_size)
+      .def_property_readonly("num_actions", &PyBatch::num_actions)
       .def("reset", &PyBatch::reset, py::arg("obs"), py::arg("mask"), py::arg("to_act"))
       .def("step", &PyBatch::step, py::arg("actions"), py::arg("obs"), py::arg("mask"), py::arg("to_act"),
            py::arg("rewards"), py::arg("terminated"))

@@ -12,9 +12,9 @@ namespace {
 void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
   const int index = s.age - 1;
   auto& boxed = s.deal.boxed[index];
-  const int boxed_count = BOXED_PER_AGE[index];
-  for (int deck = 0; deck < NUM_DECKS; ++deck) {
-    int slots[NUM_SLOTS], num_slots = 0, pool[NUM_SLOTS + 7], num_pool = 0;
+  const int boxed_count = tables.boxed_per_age[index];
+  for (int deck = 0; deck < tables.num_decks; ++deck) {
+    int slots[NUM_SLOTS], num_slots = 0, pool[NUM_SLOTS + MAX_BOXED], num_pool = 0;
     for (int slot = 0; slot < NUM_SLOTS; ++slot) {
       int card = s.slot_card[slot];
       if (card != EMPTY && !s.face_up[slot] && tables.cards[card].deck == deck) {
@@ -22,7 +22,7 @@ void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
         pool[num_pool++] = card;
       }
     }
-    int others[7], num_others = 0;
+    int others[MAX_BOXED], num_others = 0;
     for (int i = 0; i < boxed_count; ++i) {
       if (tables.cards[boxed[i]].deck == deck)
         pool[num_pool++] = boxed[i];
@@ -45,15 +45,16 @@ void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
 }  // namespace
 
 void Engine::determinize(State& state, Rng& rng) const {
+  const Tables& tables = *tables_;
   if (state.draft_step < WONDERS_PER_ROUND) {
     auto& order = state.deal.wonder_order;
-    std::sort(order.begin() + WONDERS_PER_ROUND, order.end());
-    rng.shuffle(order.data() + WONDERS_PER_ROUND, NUM_WONDERS - WONDERS_PER_ROUND);
+    std::sort(order.begin() + WONDERS_PER_ROUND, order.begin() + tables.num_wonders);
+    rng.shuffle(order.data() + WONDERS_PER_ROUND, tables.num_wonders - WONDERS_PER_ROUND);
   }
   if (!state.library_used) {
     auto& order = state.deal.token_order;
-    std::sort(order.begin() + BOARD_TOKENS, order.end());
-    rng.shuffle(order.data() + BOARD_TOKENS, NUM_TOKENS - BOARD_TOKENS);
+    std::sort(order.begin() + BOARD_TOKENS, order.begin() + tables.num_tokens);
+    rng.shuffle(order.data() + BOARD_TOKENS, tables.num_tokens - BOARD_TOKENS);
   }
   if (state.age >= 1) redraw_hidden_cards(*tables_, state, rng);
   for (int age = state.age + 1; age <= 3; ++age) {

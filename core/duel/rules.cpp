@@ -4,6 +4,7 @@
 #include "duel/rules.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -17,10 +18,11 @@ void deal_age(const Engine& engine, int age, Rng& rng, Deal& deal) {
   const Tables& tables = engine.tables();
   std::vector<int8_t> cards = tables.deck_cards[age - 1];
   rng.shuffle(cards.data(), static_cast<int>(cards.size()));
-  std::vector<int8_t> kept(cards.begin() + CARDS_REMOVED_PER_AGE, cards.end());
-  std::vector<int8_t> boxed(cards.begin(), cards.begin() + CARDS_REMOVED_PER_AGE);
+  const int removed = static_cast<int>(cards.size()) - (NUM_SLOTS - (age == 3 ? GUILDS_PER_GAME : 0));
+  std::vector<int8_t> kept(cards.begin() + removed, cards.end());
+  std::vector<int8_t> boxed(cards.begin(), cards.begin() + removed);
   if (age == 3) {
-    std::vector<int8_t> guilds = tables.deck_cards[GUILD_DECK];
+    std::vector<int8_t> guilds = tables.deck_cards[tables.age3_extra_deck];  // the Guilds
     rng.shuffle(guilds.data(), static_cast<int>(guilds.size()));
     kept.insert(kept.end(), guilds.begin(), guilds.begin() + GUILDS_PER_GAME);
     boxed.insert(boxed.end(), guilds.begin() + GUILDS_PER_GAME, guilds.end());
@@ -31,13 +33,14 @@ void deal_age(const Engine& engine, int age, Rng& rng, Deal& deal) {
   std::copy(boxed.begin(), boxed.end(), deal.boxed[age - 1].begin());
 }
 
-// Empty if `values` is a permutation of 0 .. N-1, else what is wrong (naming `what`).
+// Empty if the first n `values` are a permutation of 0 .. n-1, else what is wrong (naming `what`).
 template <size_t N>
-std::string permutation_error(const std::array<int8_t, N>& values, const char* what) {
+std::string permutation_error(const std::array<int8_t, N>& values, int n, const char* what) {
   std::array<bool, N> seen{};
-  for (int8_t v : values) {
-    if (v < 0 || static_cast<size_t>(v) >= N || seen[v])
-      return std::string("corrupt deal: ") + what + " must be a permutation of 0-" + std::to_string(N - 1);
+  for (int i = 0; i < n; ++i) {
+    const int8_t v = values[i];
+    if (v < 0 || v >= n || seen[v])
+      return std::string("corrupt deal: ") + what + " must be a permutation of 0-" + std::to_string(n - 1);
     seen[v] = true;
   }
   return "";
@@ -57,50 +60,66 @@ void start_age(const Engine& engine, State& state, int age) {
 }  // namespace
 
 Deal Engine::draw_deal(uint64_t seed) const {
+  const Tables& tables = *tables_;
   Rng rng(seed);
-  Deal deal;
-  for (int w = 0; w < NUM_WONDERS; ++w) deal.wonder_order[w] = static_cast<int8_t>(w);
-  for (int t = 0; t < NUM_TOKENS; ++t) deal.token_order[t] = static_cast<int8_t>(t);
-  rng.shuffle(deal.wonder_order.data(), NUM_WONDERS);
-  rng.shuffle(deal.token_order.data(), NUM_TOKENS);
+  Deal deal{};
+  deal.wonder_order.fill(EMPTY);
+  deal.token_order.fill(EMPTY);
+  for (int w = 0; w < tables.num_wonders; ++w) deal.wonder_order[w] = static_cast<int8_t>(w);
+  for (int t = 0; t < tables.num_tokens; ++t) deal.token_order[t] = static_cast<int8_t>(t);
+  rng.shuffle(deal.wonder_order.data(), tables.num_wonders);
+  rng.shuffle(deal.token_order.data(), tables.num_tokens);
   for (int age = 1; age <= 3; ++age) deal_age(*this, age, rng, deal);
   return deal;
 }
 
 std::string Engine::check_deal(const Deal& deal) const {
   const Tables& tables = *tables_;
-  std::string error = permutation_error(deal.wonder_order, "the wonder order");
-  if (error.empty()) error = permutation_error(deal.token_order, "the token order");
+  std::string error = permutation_error(deal.wonder_order, tables.num_wonders, "the wonder order");
+  if (error.empty()) error = permutation_error(deal.token_order, tables.num_tokens, "the token order");
   if (!error.empty()) return error;
+  for (int w = tables.num_wonders; w < MAX_WONDERS; ++w)
+    if (deal.wonder_order[w] != EMPTY) return "corrupt deal: the wonder order lists more wonders than the table's";
+  for (int t = tables.num_tokens; t < MAX_TOKENS; ++t)
+    if (deal.token_order[t] != EMPTY) return "corrupt deal: the token order lists more tokens than the table's";
+  const int extra_deck = tables.age3_extra_deck;
   for (int age = 1; age <= 3; ++age) {
     const std::string name = "Age " + std::to_string(age);
-    std::vector<int> dealt(NUM_CARDS, 0);
+    const int boxed = tables.boxed_per_age[age - 1];
+    std::vector<int> dealt(tables.num_cards, 0);
     int guilds_dealt = 0;
     auto count = [&](int8_t card, bool in_structure) -> std::string {
-      if (card < 0 || card >= NUM_CARDS)
-        return "corrupt deal: " + name + " holds " + std::to_string(card) + ", not a card id 0-72";
+      if (card < 0 || card >= tables.num_cards)
+        return "corrupt deal: " + name + " holds " + std::to_string(card) + ", not a card id 0-" +
+               std::to_string(tables.num_cards - 1);
       int deck = tables.cards[card].deck;
-      if (deck != age - 1 && !(age == 3 && deck == GUILD_DECK))
+      if (deck != age - 1 && !(age == 3 && deck == extra_deck))
         return "corrupt deal: " + name + " holds " + tables.card_names[card] + ", a card of another deck";
       if (dealt[card]++) return "corrupt deal: " + name + " holds " + tables.card_names[card] + " twice";
-      if (in_structure && deck == GUILD_DECK) ++guilds_dealt;
+      if (in_structure && deck == extra_deck) ++guilds_dealt;
       return "";
     };
     for (int8_t card : deal.cards[age - 1])
       if (!(error = count(card, true)).empty()) return error;
-    for (int i = 0; i < BOXED_PER_AGE[age - 1]; ++i)
+    for (int i = 0; i < boxed; ++i)
       if (!(error = count(deal.boxed[age - 1][i], false)).empty()) return error;
-    for (int i = BOXED_PER_AGE[age - 1]; i < 7; ++i)
+    for (int i = boxed; i < MAX_BOXED; ++i)
       if (deal.boxed[age - 1][i] != EMPTY)
-        return "corrupt deal: " + name + " boxes more than " + std::to_string(BOXED_PER_AGE[age - 1]) + " cards";
+        return "corrupt deal: " + name + " boxes more than " + std::to_string(boxed) + " cards";
     if (age == 3 && guilds_dealt != GUILDS_PER_GAME)
       return "corrupt deal: Age III must hold exactly 3 Guilds, got " + std::to_string(guilds_dealt);
   }
   return "";
 }
 
+void Engine::size_state(State& s) const {
+  s.table_counts = counts_;
+  for (int age = 0; age < 3; ++age) s.boxed_count[age] = tables_->boxed_per_age[age];
+}
+
 void Engine::new_game(State& s, const Deal& deal) const {
   s = State{};
+  size_state(s);
   s.deal = deal;
   s.phase = DRAFT;
   s.current = s.turn_player = 0;
@@ -146,6 +165,8 @@ bool accessible(const State& s, int card) {
 }
 
 int play_actions(const Engine& engine, const State& s, int16_t* out) {
+  const ActionLayout& acts = engine.actions();
+  const int build_at = acts.at(A_BUILD), sell_at = acts.at(A_SELL), wonder_at = acts.at(A_WONDER);
   const int player = s.current, coins = s.coins[player];
   const Prices prices = engine.trade_prices(s, player);
   int wonders[WONDERS_PER_ROUND], num_wonders = 0;
@@ -158,9 +179,10 @@ int play_actions(const Engine& engine, const State& s, int16_t* out) {
   for (int slot = 0; slot < NUM_SLOTS; ++slot) {
     int card = s.slot_card[slot];
     if (card == EMPTY || s.cover_count[slot]) continue;
-    if (engine.build_cost(s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(BUILD_AT + card);
-    out[n++] = static_cast<int16_t>(SELL_AT + card);
-    for (int i = 0; i < num_wonders; ++i) out[n++] = static_cast<int16_t>(WONDER_AT + card * NUM_WONDERS + wonders[i]);
+    if (engine.build_cost(s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(build_at + card);
+    out[n++] = static_cast<int16_t>(sell_at + card);
+    const int base = wonder_at + card * acts.num_wonders;
+    for (int i = 0; i < num_wonders; ++i) out[n++] = static_cast<int16_t>(base + wonders[i]);
   }
   return n;
 }
@@ -169,25 +191,27 @@ int play_actions(const Engine& engine, const State& s, int16_t* out) {
 
 int Engine::legal_actions(const State& s, int16_t* out) const {
   const Tables& tables = *tables_;
+  const ActionLayout& acts = actions_;
   switch (s.phase) {
     case PLAY:
       return play_actions(*this, s, out);
     case DRAFT:
-      return bit_actions(s.draft_offer, DRAFT_AT, out);
+      return bit_actions(s.draft_offer, acts.at(A_DRAFT), out);
     case PROGRESS:
-      return bit_actions(s.board_tokens, PROGRESS_AT, out);
+      return bit_actions(s.board_tokens, acts.at(A_PROGRESS), out);
     case DESTROY: {
       const int colour = s.destroy_color;
       return card_actions(
-          s.owned[1 - s.current], DESTROY_AT, [&](int card) { return tables.cards[card].color == colour; }, out);
+          s.owned[1 - s.current], acts.at(A_DESTROY), [&](int card) { return tables.cards[card].color == colour; },
+          out);
     }
     case MAUSOLEUM:
-      return card_actions(s.discard, MAUSOLEUM_AT, [](int) { return true; }, out);
+      return card_actions(s.discard, acts.at(A_MAUSOLEUM), [](int) { return true; }, out);
     case LIBRARY:
-      return bit_actions(s.library_offer, LIBRARY_AT, out);
+      return bit_actions(s.library_offer, acts.at(A_LIBRARY), out);
     case STARTER:
-      out[0] = STARTER_AT;
-      out[1] = STARTER_AT + 1;
+      out[0] = static_cast<int16_t>(acts.at(A_STARTER));
+      out[1] = static_cast<int16_t>(acts.at(A_STARTER) + 1);
       return 2;
     default:
       return 0;
@@ -196,7 +220,7 @@ int Engine::legal_actions(const State& s, int16_t* out) const {
 
 std::string Engine::describe_action(int action) const {
   const Tables& tables = *tables_;
-  const Decoded d = decode_action(action);
+  const Decoded d = actions_.decode(action);
   switch (d.kind) {
     case A_DRAFT:
       return "draft " + tables.wonder_names[d.index];
@@ -218,9 +242,9 @@ std::string Engine::why_illegal(const State& s, long long action) const {
                                                           "mausoleum", "library", "starter",  "game_over"};
   static constexpr const char* PHASE_KINDS[NUM_PHASES] = {
       "draft", "build, sell, wonder", "progress", "destroy", "mausoleum", "library", "starter", ""};
-  if (action < 0 || action >= NUM_ACTIONS)
-    return "it is not an action number (an integer in 0-" + std::to_string(NUM_ACTIONS - 1) + ")";
-  const Decoded d = decode_action(static_cast<int>(action));
+  if (action < 0 || action >= actions_.num_actions)
+    return "it is not an action number (an integer in 0-" + std::to_string(actions_.num_actions - 1) + ")";
+  const Decoded d = actions_.decode(static_cast<int>(action));
   if (s.phase == GAME_OVER) return "the game is over";
   const bool play_kind = d.kind == A_BUILD || d.kind == A_SELL || d.kind == A_WONDER;
   const int phase_kind[NUM_PHASES] = {A_DRAFT, -1, A_PROGRESS, A_DESTROY, A_MAUSOLEUM, A_LIBRARY, A_STARTER, -2};
@@ -276,6 +300,17 @@ std::string Engine::why_illegal(const State& s, long long action) const {
     default:
       return "";  // STARTER: both choices are always legal
   }
+}
+
+void check_table(const Engine& engine, const State& state) {
+  const TableCounts& mine = engine.counts();
+  const TableCounts& theirs = state.table_counts;
+  if (!(theirs == mine))
+    throw std::invalid_argument("this Duel state is a game of another table (" + std::to_string(theirs.cards) +
+                                " cards, " + std::to_string(theirs.wonders) + " wonders, " +
+                                std::to_string(theirs.tokens) + " progress tokens) than this engine's (" +
+                                std::to_string(mine.cards) + ", " + std::to_string(mine.wonders) + ", " +
+                                std::to_string(mine.tokens) + ")");
 }
 
 // ---------------------------------------------------------------------------- resolution
@@ -430,11 +465,11 @@ void pay_resources(const Engine& engine, State& s, int player, int coins) {
     s.coins[1 - player] = static_cast<int16_t>(s.coins[1 - player] + coins);
 }
 
-void draft(const Engine& engine, State& s, int wonder) {
+void draft(const Engine& engine, State& s, int action, int wonder) {
   const int player = s.current;
   s.draft_offer &= static_cast<uint16_t>(~(1u << wonder));
   s.player_wonders[player][s.wonder_count[player]++] = static_cast<int8_t>(wonder);
-  log_action(s, player, DRAFT_AT + wonder, 0);
+  log_action(s, player, action, 0);
   ++s.draft_step;
   if (s.draft_step == WONDERS_PER_ROUND)
     for (int i = WONDERS_PER_ROUND; i < 2 * WONDERS_PER_ROUND; ++i) s.draft_offer |= 1u << s.deal.wonder_order[i];
@@ -447,7 +482,7 @@ void draft(const Engine& engine, State& s, int wonder) {
   }
 }
 
-void build(const Engine& engine, State& s, int card) {
+void build(const Engine& engine, State& s, int action, int card) {
   const Tables& tables = engine.tables();
   const int player = s.current;
   const CardData& d = tables.cards[card];
@@ -464,21 +499,21 @@ void build(const Engine& engine, State& s, int card) {
     s.coins[player] = static_cast<int16_t>(s.coins[player] - paid);
     pay_resources(engine, s, player, trade);
   }
-  log_action(s, player, BUILD_AT + card, paid);
+  log_action(s, player, action, paid);
   add_building(engine, s, player, card);
   if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void sell(const Engine& engine, State& s, int card) {
+void sell(const Engine& engine, State& s, int action, int card) {
   const int player = s.current;
   take_from_structure(engine, s, card);
   s.coins[player] = static_cast<int16_t>(s.coins[player] + engine.sell_value(s, player));
   s.discard.add(card);
-  log_action(s, player, SELL_AT + card, 0);
+  log_action(s, player, action, 0);
   end_turn(engine, s);
 }
 
-void build_wonder(const Engine& engine, State& s, int card, int wonder) {
+void build_wonder(const Engine& engine, State& s, int action, int card, int wonder) {
   const Tables& tables = engine.tables();
   const int player = s.current, opponent = 1 - player;
   const WonderData& w = tables.wonders[wonder];
@@ -486,7 +521,7 @@ void build_wonder(const Engine& engine, State& s, int card, int wonder) {
   int paid = engine.wonder_cost(s, player, wonder, engine.trade_prices(s, player));
   s.coins[player] = static_cast<int16_t>(s.coins[player] - paid);
   pay_resources(engine, s, player, paid);
-  log_action(s, player, WONDER_AT + card * NUM_WONDERS + wonder, paid);
+  log_action(s, player, action, paid);
   s.wonder_built |= static_cast<uint16_t>(1u << wonder);
   s.wonder_card[wonder] = static_cast<int8_t>(card);
   if (++s.wonders_built == MAX_WONDERS_BUILT) {
@@ -522,19 +557,19 @@ void build_wonder(const Engine& engine, State& s, int card, int wonder) {
   }
 }
 
-void progress(const Engine& engine, State& s, int token) {
+void progress(const Engine& engine, State& s, int action, int token) {
   const int player = s.current;
   s.board_tokens &= static_cast<uint16_t>(~(1u << token));
-  log_action(s, player, PROGRESS_AT + token, 0);
+  log_action(s, player, action, 0);
   take_token(engine, s, player, token);
   if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void destroy(const Engine& engine, State& s, int card) {
+void destroy(const Engine& engine, State& s, int action, int card) {
   const Tables& tables = engine.tables();
   const int player = s.current, opponent = 1 - player;
   const CardData& d = tables.cards[card];
-  log_action(s, player, DESTROY_AT + card, 0);
+  log_action(s, player, action, 0);
   int8_t* city = s.city[opponent];
   int size = s.city_size[opponent], i = 0;
   while (city[i] != card) ++i;
@@ -549,25 +584,25 @@ void destroy(const Engine& engine, State& s, int card) {
   end_turn(engine, s);
 }
 
-void mausoleum(const Engine& engine, State& s, int card) {
+void mausoleum(const Engine& engine, State& s, int action, int card) {
   const int player = s.current;
   s.discard.remove(card);
-  log_action(s, player, MAUSOLEUM_AT + card, 0);
+  log_action(s, player, action, 0);
   add_building(engine, s, player, card);
   if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void library(const Engine& engine, State& s, int token) {
+void library(const Engine& engine, State& s, int action, int token) {
   const int player = s.current;
   s.library_offer = 0;
-  log_action(s, player, LIBRARY_AT + token, 0);
+  log_action(s, player, action, 0);
   take_token(engine, s, player, token);
   if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void starter(State& s, int choice) {
+void starter(State& s, int action, int choice) {
   const int chooser = s.current;
-  log_action(s, chooser, STARTER_AT + choice, 0);
+  log_action(s, chooser, action, 0);
   s.phase = PLAY;
   s.current = s.turn_player = static_cast<int8_t>(choice == STARTER_ME ? chooser : 1 - chooser);
 }
@@ -575,34 +610,35 @@ void starter(State& s, int choice) {
 }  // namespace
 
 void Engine::apply_actions(State& s, const std::array<int, 2>& actions) const {
-  const Decoded d = decode_action(actions[s.current]);
+  const int action = actions[s.current];
+  const Decoded d = actions_.decode(action);
   switch (d.kind) {
     case A_DRAFT:
-      draft(*this, s, d.index);
+      draft(*this, s, action, d.index);
       break;
     case A_BUILD:
-      build(*this, s, d.index);
+      build(*this, s, action, d.index);
       break;
     case A_SELL:
-      sell(*this, s, d.index);
+      sell(*this, s, action, d.index);
       break;
     case A_WONDER:
-      build_wonder(*this, s, d.index, d.wonder);
+      build_wonder(*this, s, action, d.index, d.wonder);
       break;
     case A_PROGRESS:
-      progress(*this, s, d.index);
+      progress(*this, s, action, d.index);
       break;
     case A_DESTROY:
-      destroy(*this, s, d.index);
+      destroy(*this, s, action, d.index);
       break;
     case A_MAUSOLEUM:
-      mausoleum(*this, s, d.index);
+      mausoleum(*this, s, action, d.index);
       break;
     case A_LIBRARY:
-      library(*this, s, d.index);
+      library(*this, s, action, d.index);
       break;
     case A_STARTER:
-      starter(s, d.index);
+      starter(s, action, d.index);
       break;
   }
 }

@@ -3,7 +3,8 @@
 // scoring.py, determinize.py and observation.py; read their docstrings for the resolution order).
 //
 // An Engine is bound to a table of cards (seven_wonders::Engine's template: the same names where
-// the concept is the same); it acts on State objects it never keeps, and holds nothing else, so
+// the concept is the same), whose counts size its action ranges and its observation; it acts on
+// State objects it never keeps (of its table: State::table_counts), and holds nothing else, so
 // one Engine serves any number of threads. One player decides at a time: State::current. The
 // rules' helpers are file-local (rules.cpp), so a new power adds nothing to this header.
 #pragma once
@@ -30,9 +31,20 @@ using Score = std::array<int, NUM_CATEGORIES + 1>;
 
 class Engine {
  public:
-  explicit Engine(std::shared_ptr<const Tables> tables) : tables_(std::move(tables)) {}
+  explicit Engine(std::shared_ptr<const Tables> tables)
+      : tables_(std::move(tables)),
+        actions_(*tables_),
+        observation_(*tables_, NUM_PHASES),
+        counts_{static_cast<int8_t>(tables_->num_cards), static_cast<int8_t>(tables_->num_wonders),
+                static_cast<int8_t>(tables_->num_tokens)} {}
 
   const Tables& tables() const { return *tables_; }
+  const ActionLayout& actions() const { return actions_; }
+  const ObsLayout& observation() const { return observation_; }
+  int num_actions() const { return actions_.num_actions; }
+  int observation_size() const { return observation_.size; }
+  // The counts a State of this Engine's table holds (State::table_counts).
+  const TableCounts& counts() const { return counts_; }
 
   // setup
   // A deal drawn from `seed` (the order of the draws: state.hpp's header comment).
@@ -41,6 +53,8 @@ class Engine {
   std::string check_deal(const Deal& deal) const;
   // `state` becomes a game at the start of the wonder draft with this deal.
   void new_game(State& state, const Deal& deal) const;
+  // The counts of this Engine's table in a new (empty) State, before its fields are imported.
+  void size_state(State& state) const;
 
   // queries
   // Writes the legal actions of the deciding player into `out` (MAX_LEGAL entries) in the order of
@@ -49,7 +63,7 @@ class Engine {
   int legal_actions(const State& state, int16_t* out) const;
   // Empty if `action` is legal for the deciding player now, else why not, in words.
   std::string why_illegal(const State& state, long long action) const;
-  // The action in words, as wonders_env.duel.actions.describe_action (action in [0, NUM_ACTIONS)).
+  // The action in words, as wonders_env.duel.actions.describe_action (action in [0, num_actions())).
   std::string describe_action(int action) const;
 
   // moves: actions[player] for the deciding player (the other entry is not read), already
@@ -74,13 +88,20 @@ class Engine {
   void determinize(State& state, Rng& rng) const;
 
   // observation (observation.cpp): `player`'s observation of `state` as an ObsView, and whole
-  // into `out` (OBSERVATION_SIZE floats)
+  // into `out` (observation_size() floats)
   ObsView observe(const State& state, int player) const;
   void encode_observation(const State& state, int player, float* out) const;
 
  private:
   std::shared_ptr<const Tables> tables_;
+  ActionLayout actions_;
+  ObsLayout observation_;
+  TableCounts counts_;
 };
+
+// Throws std::invalid_argument (a ValueError in Python) when `state` is not a game of `engine`'s
+// table (its State::table_counts are another table's): what every binding checks of a State.
+void check_table(const Engine& engine, const State& state);
 
 // The cards of the colours `colour_bits` in `player`'s city, and the wonders `player` has built.
 int colour_count(const State& state, int player, int colour_bits);

@@ -57,7 +57,7 @@ Score Engine::score_breakdown(const State& state, int player) const {
     if (state.wonder_built >> w & 1) result[4] += tables.wonders[w].vp;
   }
   int tokens = __builtin_popcount(state.player_tokens[player]);
-  for (int t = 0; t < NUM_TOKENS; ++t)
+  for (int t = 0; t < tables.num_tokens; ++t)
     if (state.player_tokens[player] >> t & 1) result[5] += tables.tokens[t].vp + tables.tokens[t].vp_per_token * tokens;
   result[6] = state.coins[player] / COINS_PER_POINT;
   result[7] = military_points(tables, state.pawn, player);

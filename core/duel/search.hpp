@@ -28,8 +28,9 @@ class SearchAdapter {
   // (an Engine holds nothing but its tables: the copy is cheap and safe to use from any thread)
   SearchAdapter(Engine engine, bool uniform_rule) : engine_(std::move(engine)), uniform_(uniform_rule) {}
 
+  const Engine& engine() const { return engine_; }
   int num_players() const { return 2; }
-  int num_actions() const { return NUM_ACTIONS; }
+  int num_actions() const { return engine_.num_actions(); }
   bool is_over(const State& s) const { return engine_.is_over(s); }
   int acting(const State& s, int* players) const {
     if (engine_.is_over(s)) return 0;
@@ -65,9 +66,10 @@ class SearchAdapter {
   }
   float rule_weight(const State&, int action) const {
     if (uniform_) return 1.0f;
-    if (action >= BUILD_AT && action < SELL_AT) return 4.0f;
-    if (action >= SELL_AT && action < WONDER_AT) return 1.0f;
-    if (action >= WONDER_AT && action < PROGRESS_AT) return 2.0f;
+    const ActionLayout& acts = engine_.actions();
+    if (action >= acts.at(A_BUILD) && action < acts.at(A_SELL)) return 4.0f;
+    if (action >= acts.at(A_SELL) && action < acts.at(A_WONDER)) return 1.0f;
+    if (action >= acts.at(A_WONDER) && action < acts.at(A_PROGRESS)) return 2.0f;
     return 1.0f;
   }
   int history(const State& s, int* out) const {
@@ -80,7 +82,7 @@ class SearchAdapter {
     for (int i = 0; i < WONDERS_PER_ROUND; ++i) f = f * 16 + static_cast<uint64_t>(s.deal.wonder_order[i]);
     return f;
   }
-  int observation_size() const { return OBSERVATION_SIZE; }
+  int observation_size() const { return engine_.observation_size(); }
   void observe(const State& s, int player, float* out) const { engine_.encode_observation(s, player, out); }
 
  private:

@@ -8,9 +8,13 @@
 // Deal), so a state and a sequence of actions determine the game.
 //
 // The generator is common/rng.hpp's splitmix64. A game dealt from seed s draws, in this
-// order: the wonder order (12), the token order (10), then for each Age its deck (Age III: also
-// the Guilds, then the 20 kept cards again), as wonders_env.duel.state.new_game does with the same
-// generator (wonders_env/deal_rng.py).
+// order: the wonder order (the table's wonders), the token order (its tokens), then for each Age
+// its deck (Age III: also its added deck, the Guilds, then the 20 kept cards again), as
+// wonders_env.duel.state.new_game does with the same generator (wonders_env/deal_rng.py).
+//
+// The arrays are sized at the largest table (tables.hpp); a State holds the counts of its own
+// table (`table_counts`, `boxed_count`: internal fields, set by its Engine), so that its view
+// reads it without the tables and an Engine refuses a State of another table.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -27,17 +31,24 @@ constexpr int NUM_PHASES = GAME_OVER + 1;
 enum Victory : int8_t { NO_VICTORY = 0, CIVILIAN, MILITARY, SCIENCE };
 
 constexpr int STARTING_COINS = 7, BOARD_TOKENS = 5, WONDERS_PER_ROUND = 4, MAX_WONDERS_BUILT = 7;
-constexpr int CARDS_REMOVED_PER_AGE = 3, GUILDS_PER_GAME = 3, EMPTY = -1, NOBODY = -1;
+constexpr int EMPTY = -1, NOBODY = -1;
 constexpr int DRAFT_ORDER[8] = {0, 1, 1, 0, 1, 0, 0, 1};
-constexpr int BOXED_PER_AGE[3] = {3, 3, 7};
 constexpr int MAX_CITY = 64, MAX_LOG = 96;
 
 // Everything drawn at setup.
 struct Deal {
-  std::array<int8_t, NUM_WONDERS> wonder_order;
-  std::array<int8_t, NUM_TOKENS> token_order;
+  std::array<int8_t, MAX_WONDERS> wonder_order;
+  std::array<int8_t, MAX_TOKENS> token_order;
   std::array<std::array<int8_t, NUM_SLOTS>, 3> cards;  // each Age's 20 cards in slot order
-  std::array<std::array<int8_t, 7>, 3> boxed;          // BOXED_PER_AGE[age] cards each
+  std::array<std::array<int8_t, MAX_BOXED>, 3> boxed;  // Tables::boxed_per_age[age] cards each, then EMPTY
+};
+
+// The counts of a State's table (Tables::num_cards, num_wonders, num_tokens).
+struct TableCounts {
+  int8_t cards, wonders, tokens;
+  bool operator==(const TableCounts& other) const {
+    return cards == other.cards && wonders == other.wonders && tokens == other.tokens;
+  }
 };
 
 struct LogEntry {
@@ -45,13 +56,14 @@ struct LogEntry {
   int16_t action, paid;
 };
 
-struct CardSet {  // a set of card ids (bits 0-72)
+struct CardSet {  // a set of card ids (bits 0 to MAX_CARDS - 1)
   uint64_t bits[2] = {0, 0};
   bool has(int c) const { return bits[c >> 6] >> (c & 63) & 1; }
   void add(int c) { bits[c >> 6] |= uint64_t{1} << (c & 63); }
   void remove(int c) { bits[c >> 6] &= ~(uint64_t{1} << (c & 63)); }
   bool empty() const { return !(bits[0] | bits[1]); }
 };
+static_assert(MAX_CARDS <= 128, "a CardSet holds every card id");
 
 // The state: one member per line of duel/state_layout.hpp (a plain value: copying it clones the game).
 struct State {

@@ -65,6 +65,7 @@ def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
               "token_vp", "token_coins", "token_science", "token_vp_per_token")
     arrays = {name: getattr(db, name) for name in per_id}
     arrays.update({
+        "decks": (db.num_decks, db.age3_extra_deck),
         "special_tokens": (db.architecture, db.masonry, db.economy, db.strategy, db.theology, db.urbanism),
         "token_amounts": (db.wonder_discount, db.blue_discount, db.strategy_shields, db.urbanism_chain_coins),
         "looting_tokens": LOOTING_TOKENS, "military_points": MILITARY_POINTS,
