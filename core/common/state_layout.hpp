@@ -8,6 +8,7 @@
 // The kinds (bounds are inclusive; a Bound is a number or a size of the game, e.g. last(Dim::CARDS)):
 //   scalar(lo, hi)                   an integer or enum              -> int
 //   flag()                           a bool                          -> bool
+//   optional_scalar(lo, hi, absent)  an integer, or `absent` for None -> int or None
 //   ints(lo, hi[, count])            a 1-D array of count entries    -> list   (count: a Dim, else all)
 //   flags([count])                   a 1-D array of bools            -> list of bools
 //   table(lo, hi[, rows, cols])      a 2-D array                     -> list of lists
@@ -49,16 +50,29 @@ namespace py = pybind11;
 
 // ---------------------------------------------------------------- sizes and bounds
 // LEADERS: the leaders of a 7 Wonders table; LEADER_PLAYERS: its players where it has leaders, else 0;
-// WONDERS, TOKENS, ACTIONS: a Duel table's wonders, progress tokens and actions
-enum class Dim : int8_t { ALL, SEATS, PLAYERS, TYPES, CARDS, CITIES, LEADERS, LEADER_PLAYERS, WONDERS, TOKENS, ACTIONS };
+// WONDERS, TOKENS, ACTIONS, PHASES: a Duel table's wonders, progress tokens, actions and phases
+enum class Dim : int8_t {
+  ALL,
+  SEATS,
+  PLAYERS,
+  TYPES,
+  CARDS,
+  CITIES,
+  LEADERS,
+  LEADER_PLAYERS,
+  WONDERS,
+  TOKENS,
+  ACTIONS,
+  PHASES
+};
 
 // The sizes of one engine that counts and bounds depend on.
 struct Sizes {
   int seats = 0, players = 0, types = 0, cards = 0, cities = 0, leaders = 0, leader_players = 0;
-  int wonders = 0, tokens = 0, actions = 0;
+  int wonders = 0, tokens = 0, actions = 0, phases = 0;
   int of(Dim dim) const {
-    const int by_dim[] = {0,       seats,          players, types,  cards,  cities,
-                          leaders, leader_players, wonders, tokens, actions};  // in the order of Dim
+    const int by_dim[] = {0,       seats,          players, types,  cards,   cities,
+                          leaders, leader_players, wonders, tokens, actions, phases};  // in the order of Dim
     return by_dim[static_cast<int>(dim)];
   }
 };
@@ -183,6 +197,20 @@ struct Scalar {  // a bool is a flag: True or False (or 0 or 1)
 };
 constexpr Scalar scalar(Bound lo, Bound hi) { return {{lo, hi}}; }
 constexpr Scalar flag() { return {{0, 1}}; }
+
+struct OptionalScalar {
+  Bounds bounds;
+  long long absent;
+  template <class S, class M>
+  py::object get(const S&, const M& m, const Sizes&) const {
+    return m == absent ? py::none() : item(m);
+  }
+  template <class S, class M>
+  void set(S&, M& m, py::handle v, const Input& in) const {
+    m = v.is_none() ? static_cast<M>(absent) : checked<M>(in, v, bounds);
+  }
+};
+constexpr OptionalScalar optional_scalar(Bound lo, Bound hi, long long absent) { return {{lo, hi}, absent}; }
 
 struct Ints {
   Bounds bounds;

@@ -115,6 +115,7 @@ Deal deal_from(const Engine& engine, const std::vector<int>& wonder_order, const
 
 // ------------------------------------------------------------------ the state layout (duel/state_layout.hpp)
 WONDERS_LAYOUT(StateLayout, DUEL_STATE_FIELDS);
+WONDERS_LAYOUT(PantheonLayout, DUEL_PANTHEON_FIELDS);
 
 // The sizes of a State's table (what the view's getters and the export read with).
 layout::Sizes sizes_of(const State& s) {
@@ -130,15 +131,62 @@ layout::Sizes sizes_of(const Engine& engine) {
   engine.size_state(sized);
   layout::Sizes sizes = sizes_of(sized);
   sizes.actions = engine.num_actions();
+  sizes.phases = engine.pantheon() ? NUM_PHASES : BASE_PHASES;
   return sizes;
 }
 
+// The checks between Pantheon's fields that keep the rules inside the state's arrays (each field's
+// own bounds are the layout's): the set chosen from and its items, the decks' mythologies.
+void check_pantheon(const Engine& engine, const State& s) {
+  const PantheonState& p = s.pantheon;
+  const ActionLayout& acts = engine.actions();
+  auto refuse = [](const std::string& what) { throw py::value_error("state field 'pantheon': " + what); };
+  if ((s.phase == CHOOSE) != (p.choice != NONE))
+    refuse("choice names a set (0-" + std::to_string(NUM_CHOICES - 1) + ") exactly when the phase is choose (8)");
+  if (p.choice != NONE) {
+    const int items = acts.item_sizes[CHOICE_ITEM[p.choice]];
+    for (int i = 0; i < p.num_options; ++i)
+      if (p.options[i] >= items)
+        refuse("option " + std::to_string(p.options[i]) + " is not an item of the set " + CHOICE_NAMES[p.choice] +
+               " (0-" + std::to_string(items - 1) + ")");
+  } else if (p.num_options) {
+    refuse("options are listed while no set is chosen from");
+  }
+  for (int m = 0; m < NUM_MYTHOLOGIES; ++m)
+    for (int i = 0; i < p.deck_size[m]; ++i)
+      if (engine.pantheon()->divinities[p.decks[m][i]].mythology != m)
+        refuse("the deck of mythology " + std::to_string(m) + " holds divinity " + std::to_string(p.decks[m][i]) +
+               " of another");
+}
+
+// Every field of `s` as plain values; a Pantheon table's under "pantheon" (None without).
+py::dict export_state(const State& s) {
+  py::dict out = layout::export_state<StateLayout>(s, sizes_of(s));
+  out["pantheon"] = s.table_counts.pantheon ? py::object(layout::export_state<PantheonLayout>(s.pantheon, sizes_of(s)))
+                                            : py::none();
+  return out;
+}
+
 // A State of `engine`'s table from every field's Python value, each checked (the token bit sets
-// against the table's tokens too); nothing is built on error.
+// against the table's tokens too; "pantheon": a dict of Pantheon's fields for a Pantheon table,
+// else None); nothing is built on error.
 State import_state(const Engine& engine, const py::dict& values) {
   State s{};
   engine.size_state(s);
-  layout::import_fields<StateLayout>(s, values, sizes_of(engine));
+  const layout::Sizes sizes = sizes_of(engine);
+  layout::import_fields<StateLayout>(s, values, sizes);
+  const py::object pantheon = values.contains("pantheon") ? py::object(values["pantheon"]) : py::none();
+  if (engine.pantheon()) {
+    if (!py::isinstance<py::dict>(pantheon))
+      throw py::value_error("state field 'pantheon': a Pantheon table's state needs a dict of Pantheon's fields, got " +
+                            std::string(py::repr(pantheon)));
+    layout::import_fields<PantheonLayout>(s.pantheon, py::reinterpret_borrow<py::dict>(pantheon), sizes);
+  } else {
+    if (!pantheon.is_none())
+      throw py::value_error("state field 'pantheon': a table without Pantheon holds None, got " +
+                            std::string(py::repr(pantheon)));
+  }
+  if (engine.pantheon()) check_pantheon(engine, s);
   const unsigned tokens = (1u << engine.tables().num_tokens) - 1;
   for (const auto& [name, bits] : {std::pair<const char*, unsigned>{"board_tokens", s.board_tokens},
                                    {"player_tokens", s.player_tokens[0]}, {"player_tokens", s.player_tokens[1]}})
@@ -330,13 +378,24 @@ void bind(py::module_ m) {
   // the read-only view's getters: one per field of duel/state_layout.hpp, reading that field only
   layout::bind_view<StateLayout, State>(state_class, [](const State& s) { return sizes_of(s); });
   m.attr("STATE_FIELDS") = py::tuple(py::cast(layout::field_names<StateLayout>()));
+  py::class_<PantheonState> pantheon_class(m, "PantheonState",
+                                           "Pantheon's part of a core game (a copy; its fields read-only).");
+  layout::bind_view<PantheonLayout, PantheonState>(pantheon_class, [](const PantheonState&) { return layout::Sizes{}; });
+  m.attr("PANTHEON_FIELDS") = py::tuple(py::cast(layout::field_names<PantheonLayout>()));
+  state_class.def_property_readonly(
+      "pantheon", [](const State& s) { return s.table_counts.pantheon ? py::cast(s.pantheon) : py::none(); },
+      "Pantheon's fields (a PantheonState copy), or None without the expansion.");
 
   py::class_<Engine, std::shared_ptr<Engine>>(m, "Engine", "The Duel rules on core states, bound to the tables.")
-      .def(py::init([](std::shared_ptr<Tables> tables) {
+      .def(py::init([](std::shared_ptr<Tables> tables, std::shared_ptr<PantheonTables> pantheon) {
              if (!tables) throw py::type_error("Engine needs Tables");
-             return Engine(tables);
+             if (pantheon && tables->age3_extra_deck == GUILD_DECK)
+               throw py::value_error("a Pantheon engine needs the Pantheon table's cards (its Grand Temples)");
+             return Engine(tables, pantheon);
            }),
-           py::arg("tables"))
+           py::arg("tables"), py::arg("pantheon") = nullptr,
+           "pantheon: the PantheonTables of a Pantheon table (whose cards `tables` are), or None.")
+      .def_property_readonly("has_pantheon", [](const Engine& e) { return e.pantheon() != nullptr; })
       .def_property_readonly("num_players", [](const Engine&) { return 2; })
       .def_property_readonly("num_actions", &Engine::num_actions)
       .def_property_readonly("observation_size", &Engine::observation_size)
@@ -352,6 +411,8 @@ void bind(py::module_ m) {
           "new_game_from_deal",
           [](const Engine& e, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
              const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
+            if (e.pantheon())
+              throw py::value_error("a Pantheon game is dealt from a seed (an explicit deal names no Pantheon setup)");
             State s;
             e.new_game(s, deal_from(e, wonder_order, token_order, cards, boxed));
             return s;
@@ -403,11 +464,14 @@ void bind(py::module_ m) {
           "score_breakdown",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
-            Score points = e.score_breakdown(own(e, s), player);
-            return std::vector<int>(points.begin(), points.end());
+            const Score points = e.score_breakdown(own(e, s), player);
+            std::vector<int> out(points.begin(), points.begin() + (e.pantheon() ? DIVINITIES + 1 : NUM_CATEGORIES));
+            out.push_back(points[TOTAL]);
+            return out;
           },
           py::arg("state"), py::arg("player"),
-          "civilian, science, commercial, guilds, wonders, progress, treasury, military, total")
+          "civilian, science, commercial, guilds, wonders, progress, treasury, military, (a Pantheon table's) "
+          "divinities, total")
       .def(
           "trade_prices",
           [](const Engine& e, const State& s, int player) {
@@ -426,8 +490,7 @@ void bind(py::module_ m) {
           },
           py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
       .def(
-          "export_state",
-          [](const Engine& e, const State& s) { return layout::export_state<StateLayout>(own(e, s), sizes_of(s)); },
+          "export_state", [](const Engine& e, const State& s) { return export_state(own(e, s)); },
           py::arg("state"), "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
       .def(
           "import_state", [](const Engine& e, const py::dict& fields) { return import_state(e, fields); },

@@ -6,7 +6,7 @@
 
 namespace wonders::duel {
 
-ObsLayout::ObsLayout(const Tables& tables, int num_phases) {
+ObsLayout::ObsLayout(const Tables& tables, const PantheonTables* pantheon) {
   const int cards = tables.num_cards, num_wonders = tables.num_wonders, tokens = tables.num_tokens;
   slot_size = cards + tables.num_decks + 2;
   slot_back = cards;
@@ -18,7 +18,7 @@ ObsLayout::ObsLayout(const Tables& tables, int num_phases) {
     at += view_size;
     return offset;
   };
-  phase = view(num_phases);
+  phase = view(pantheon ? NUM_PHASES : BASE_PHASES);
   age = view(3);
   deciding = view(1);
   structure = view(NUM_SLOTS * slot_size);
@@ -36,6 +36,18 @@ ObsLayout::ObsLayout(const Tables& tables, int num_phases) {
   looting = view(4);
   my_science = view(NUM_SYMBOLS);
   opponent_science = view(NUM_SYMBOLS);
+  if (pantheon) {
+    space_size = NUM_DIVINITIES + NUM_MYTHOLOGIES + 1;
+    pantheon_spaces = view(NUM_SPACES * space_size);
+    mythology_decks = view(NUM_MYTHOLOGIES);
+    slot_tokens = view(NUM_SLOTS * PANTHEON_SLOT_SIZE);
+    for (int& offset : pantheon_tokens) offset = view(NUM_MYTHOLOGIES + NUM_OFFERINGS);
+    for (int& offset : divinities) offset = view(NUM_DIVINITIES);
+    astarte = view(2);
+    minerva = view(TRACK_SPACES);
+    enki_tokens = view(tokens);
+    choice = view(NUM_CHOICES);
+  }
   size = at;
 }
 
@@ -156,6 +168,50 @@ void write_changes(const ObsLayout& layout, const ObsView& old, const ObsView& f
 void Engine::encode_observation(const State& state, int player, float* out) const {
   std::fill(out, out + observation_.size, 0.0f);
   write_changes(observation_, ObsView{}, observe(state, player), out);
+  if (pantheon_) write_pantheon_views(state, player, out);
+}
+
+// observation.py _encode_pantheon: the views of the Pantheon (see the table there), written whole.
+void Engine::write_pantheon_views(const State& s, int player, float* row) const {
+  const ObsLayout& layout = observation_;
+  const PantheonTables& tables = *pantheon_;
+  const PantheonState& p = s.pantheon;
+  const int opponent = 1 - player;
+  std::fill(row + layout.pantheon_spaces, row + layout.size, 0.0f);
+  for (int space = 0; space < NUM_SPACES; ++space) {
+    float* base = row + layout.pantheon_spaces + space * layout.space_size;
+    const int divinity = p.spaces[space];
+    if (divinity == EMPTY)
+      base[layout.space_size - 1] = 1.0f;
+    else if (p.space_face_up[space] || p.placed_by[space] == player)
+      base[divinity] = 1.0f;
+    else
+      base[NUM_DIVINITIES + tables.divinities[divinity].mythology] = 1.0f;
+  }
+  for (int m = 0; m < NUM_MYTHOLOGIES; ++m) row[layout.mythology_decks + m] = p.deck_size[m];
+  for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+    const int token = p.slot_tokens[slot];
+    if (token == EMPTY) continue;
+    const int mythology = tables.tokens[token].mythology;
+    row[layout.slot_tokens + slot * PANTHEON_SLOT_SIZE + (mythology >= 0 ? mythology : NUM_MYTHOLOGIES)] = 1.0f;
+  }
+  for (int side = 0; side < 2; ++side) {
+    const int who = side ? opponent : player;
+    for (int i = 0; i < p.token_count[who]; ++i) {
+      const int token = p.tokens[who][i], mythology = tables.tokens[token].mythology;
+      int index = mythology;
+      if (mythology < 0)
+        index = NUM_MYTHOLOGIES + static_cast<int>(std::find(tables.offering_tokens.begin(),
+                                                             tables.offering_tokens.end(), token) -
+                                                   tables.offering_tokens.begin());
+      row[layout.pantheon_tokens[side] + index] += 1.0f;
+    }
+    for (int i = 0; i < p.activated_count[who]; ++i) row[layout.divinities[side] + p.activated[who][i]] = 1.0f;
+    row[layout.astarte + side] = p.astarte[who];
+  }
+  if (p.minerva != NO_MINERVA) row[layout.minerva + TRACK_MIDDLE + (player == 0 ? p.minerva : -p.minerva)] = 1.0f;
+  for (int i = 0; i < p.num_enki_tokens; ++i) row[layout.enki_tokens + p.enki_tokens[i]] = 1.0f;
+  if (s.phase == CHOOSE && s.current == player) row[layout.choice + p.choice] = 1.0f;
 }
 
 }  // namespace wonders::duel

@@ -9,15 +9,21 @@
 namespace wonders::duel {
 
 // Where each view lies in the observation of one table (wonders_env.duel.observation.ObservationLayout):
-// the sizes of its cards, wonders, tokens, decks and phases.
+// the sizes of its cards, wonders, tokens, decks and phases; a Pantheon table's views after them.
 struct ObsLayout {
   int slot_size, slot_back, slot_accessible, slot_empty;  // within a structure slot's entries
   int phase, age, deciding, structure, my_city, opponent_city, discard, coins;
   int wonders[4];  // my unbuilt, my built, the opponent's unbuilt, the opponent's built
-  int draft, board, my_tokens, opponent_tokens, library, pawn, looting, my_science, opponent_science, size;
+  int draft, board, my_tokens, opponent_tokens, library, pawn, looting, my_science, opponent_science;
+  // Pantheon (-1 without): its views, from `pantheon_spaces` to the end of the row
+  int pantheon_spaces = -1, space_size = 0, mythology_decks = -1, slot_tokens = -1, pantheon_tokens[2] = {-1, -1};
+  int divinities[2] = {-1, -1}, astarte = -1, minerva = -1, enki_tokens = -1, choice = -1;
+  int size;
 
-  ObsLayout(const Tables& tables, int num_phases);
+  ObsLayout(const Tables& tables, const PantheonTables* pantheon);
 };
+constexpr int PANTHEON_SLOT_SIZE = NUM_MYTHOLOGIES + 1;  // per structure slot: its token's mythology, or an offering
+
 // What one observation row holds, field by field (the one-hot positions, the bits of each set,
 // the counts). A default ObsView stands for an all-zero row.
 struct ObsView {

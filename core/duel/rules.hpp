@@ -17,28 +17,36 @@
 #include "duel/actions.hpp"
 #include "duel/costs.hpp"
 #include "duel/observation.hpp"
+#include "duel/pantheon_tables.hpp"
 #include "duel/state.hpp"
 
 namespace wonders::duel {
 
 // the most legal actions: a play offers per accessible card (a slot's) a build, a sale and one action per own wonder
-constexpr int MAX_LEGAL = std::max(NUM_SLOTS * (2 + WONDERS_PER_ROUND), LARGEST_CHOICE_RANGE);
+// (Pantheon: up to twice as many own wonders with Ra's, and the activations)
+constexpr int MAX_LEGAL =
+    std::max(NUM_SLOTS * (2 + 2 * WONDERS_PER_ROUND) + NUM_SPACES * OFFERING_SUBSETS, LARGEST_CHOICE_RANGE);
 constexpr int SELL_BASE = 2, SUPREMACY_DISTANCE = 9, SCIENCE_SUPREMACY_SYMBOLS = 6, PAIR = 2;
 // civilian, science, commercial, guilds, wonders, progress, treasury, military, total
-constexpr int NUM_CATEGORIES = 8;
+// civilian, ..., military (the base game's 8), divinities (a Pantheon table's 9th), then the total
+constexpr int NUM_CATEGORIES = 8, DIVINITIES = 8, TOTAL = 9;
 constexpr int COINS_PER_POINT = 3;
-using Score = std::array<int, NUM_CATEGORIES + 1>;
+using Score = std::array<int, TOTAL + 1>;
 
 class Engine {
  public:
-  explicit Engine(std::shared_ptr<const Tables> tables)
+  // `pantheon`: the Pantheon's tables of a Pantheon table (whose cards `tables` are), or none.
+  explicit Engine(std::shared_ptr<const Tables> tables, std::shared_ptr<const PantheonTables> pantheon = nullptr)
       : tables_(std::move(tables)),
-        actions_(*tables_),
-        observation_(*tables_, NUM_PHASES),
+        pantheon_(std::move(pantheon)),
+        actions_(*tables_, pantheon_.get()),
+        observation_(*tables_, pantheon_.get()),
         counts_{static_cast<int8_t>(tables_->num_cards), static_cast<int8_t>(tables_->num_wonders),
-                static_cast<int8_t>(tables_->num_tokens)} {}
+                static_cast<int8_t>(tables_->num_tokens), pantheon_ != nullptr} {}
 
   const Tables& tables() const { return *tables_; }
+  // Pantheon's tables, or nullptr without the expansion.
+  const PantheonTables* pantheon() const { return pantheon_.get(); }
   const ActionLayout& actions() const { return actions_; }
   const ObsLayout& observation() const { return observation_; }
   int num_actions() const { return actions_.num_actions; }
@@ -74,9 +82,16 @@ class Engine {
   // The bank's price of one unit of each resource for `player`: 1 with a fixed-price card, else
   // 2 + the units the opponent's brown and grey cards produce.
   Prices trade_prices(const State& state, int player) const;
-  // Coins `player` pays to build `card` now (0 through a chain), and to build `wonder`.
+  // Whether `card` is free for `player` through a chain (Pantheon: or a Grand Temple's mythology token).
+  bool free_by_chain(const State& state, int player, int card) const;
+  // Coins `player` pays to build `card` now (0 through a chain; Pantheon: Engineering's price at
+  // most), and to build `wonder`.
   int build_cost(const State& state, int player, int card, const Prices& prices) const;
   int wonder_cost(const State& state, int player, int wonder, const Prices& prices) const;
+  // Pantheon: the coins `player` may spend (the treasury and Astarte's), and what activating the
+  // divinity of `space` costs with the offering tokens of the bit set `offerings`.
+  int spendable(const State& state, int player) const;
+  int activation_price(const State& state, int player, int space, int offerings) const;
   // Coins for selling a card now.
   int sell_value(const State& state, int player) const { return SELL_BASE + state.color_count[player][YELLOW]; }
 
@@ -88,12 +103,15 @@ class Engine {
   void determinize(State& state, Rng& rng) const;
 
   // observation (observation.cpp): `player`'s observation of `state` as an ObsView, and whole
-  // into `out` (observation_size() floats)
+  // into `out` (observation_size() floats); a Pantheon table's views (written whole into the row
+  // the ObsView's changes are written to: `write_pantheon_views`)
   ObsView observe(const State& state, int player) const;
   void encode_observation(const State& state, int player, float* out) const;
+  void write_pantheon_views(const State& state, int player, float* row) const;
 
  private:
   std::shared_ptr<const Tables> tables_;
+  std::shared_ptr<const PantheonTables> pantheon_;
   ActionLayout actions_;
   ObsLayout observation_;
   TableCounts counts_;

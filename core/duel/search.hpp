@@ -60,8 +60,7 @@ class SearchAdapter {
       out[1] = shares[1];
       return;
     }
-    const int totals[2] = {engine_.score_breakdown(s, 0)[NUM_CATEGORIES],
-                           engine_.score_breakdown(s, 1)[NUM_CATEGORIES]};
+    const int totals[2] = {engine_.score_breakdown(s, 0)[TOTAL], engine_.score_breakdown(s, 1)[TOTAL]};
     search::win_and_margin(totals, shares, 2, options.margin_scale, options.margin_weight, out);
   }
   float rule_weight(const State&, int action) const {

@@ -21,19 +21,32 @@
 #include <type_traits>
 
 #include "common/rng.hpp"
+#include "duel/pantheon_tables.hpp"
 #include "duel/state_layout.hpp"
 #include "duel/tables.hpp"
 
 namespace wonders::duel {
 
-enum Phase : int8_t { DRAFT = 0, PLAY, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER, GAME_OVER };
-constexpr int NUM_PHASES = GAME_OVER + 1;
+enum Phase : int8_t { DRAFT = 0, PLAY, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER, GAME_OVER, CHOOSE };
+// the phases of the base game's tables (its observation's one-hot); a Pantheon table's add CHOOSE
+constexpr int BASE_PHASES = GAME_OVER + 1, NUM_PHASES = CHOOSE + 1;
 enum Victory : int8_t { NO_VICTORY = 0, CIVILIAN, MILITARY, SCIENCE };
 
 constexpr int STARTING_COINS = 7, BOARD_TOKENS = 5, WONDERS_PER_ROUND = 4, MAX_WONDERS_BUILT = 7;
 constexpr int EMPTY = -1, NOBODY = -1;
 constexpr int DRAFT_ORDER[8] = {0, 1, 1, 0, 1, 0, 0, 1};
-constexpr int MAX_CITY = 64, MAX_LOG = 96;
+constexpr int MAX_CITY = 64, MAX_LOG = 160;  // a Pantheon game decides more than a base game's 96 at most
+// Pantheon: the most tokens dealt on an Age's slots, the items a set offers at most, no Minerva pawn
+constexpr int MAX_AGE_TOKENS = NUM_MYTHOLOGIES * MYTHOLOGY_TOKENS_PER_MYTHOLOGY, MAX_OPTIONS = MAX_CARDS;
+constexpr int8_t NO_MINERVA = INT8_MIN;
+
+// Pantheon's setup draws (state.py new_pantheon): each mythology's deck in its order (top first),
+// the tokens of each Age's token slots in slot order.
+struct PantheonDeal {
+  std::array<std::array<int8_t, DIVINITIES_PER_MYTHOLOGY>, NUM_MYTHOLOGIES> decks;
+  std::array<std::array<int8_t, MAX_AGE_TOKENS>, 3> age_tokens;
+  std::array<int8_t, 3> age_token_count;
+};
 
 // Everything drawn at setup.
 struct Deal {
@@ -41,14 +54,22 @@ struct Deal {
   std::array<int8_t, MAX_TOKENS> token_order;
   std::array<std::array<int8_t, NUM_SLOTS>, 3> cards;  // each Age's 20 cards in slot order
   std::array<std::array<int8_t, MAX_BOXED>, 3> boxed;  // Tables::boxed_per_age[age] cards each, then EMPTY
+  PantheonDeal pantheon;                               // a Pantheon table's (zeros otherwise)
 };
 
-// The counts of a State's table (Tables::num_cards, num_wonders, num_tokens).
+// The counts of a State's table (Tables::num_cards, num_wonders, num_tokens) and whether it has Pantheon.
 struct TableCounts {
   int8_t cards, wonders, tokens;
+  bool pantheon;
   bool operator==(const TableCounts& other) const {
-    return cards == other.cards && wonders == other.wonders && tokens == other.tokens;
+    return cards == other.cards && wonders == other.wonders && tokens == other.tokens && pantheon == other.pantheon;
   }
+};
+
+// Pantheon's part of a game (wonders_env.duel.state.PantheonState, field by field: one member per line
+// of DUEL_PANTHEON_FIELDS, duel/state_layout.hpp); all zeros in a game without the expansion.
+struct PantheonState {
+  WONDERS_STATE_MEMBERS(DUEL_PANTHEON_FIELDS)
 };
 
 struct LogEntry {

@@ -15,7 +15,7 @@
   FIELD(table_counts, internal(), TableCounts)  /* the counts of the table (set by the Engine) */                     \
   FIELD(boxed_count, internal(), CArray<int8_t, 3>)  /* Tables::boxed_per_age (set by the Engine) */                   \
   FIELD(deal, internal(), Deal)  /* everything drawn at setup: the four VIEW fields below */                          \
-  FIELD(phase, scalar(DRAFT, GAME_OVER), int8_t)                                                                       \
+  FIELD(phase, scalar(DRAFT, last(Dim::PHASES)), int8_t)  /* CHOOSE: a Pantheon table's */                         \
   FIELD(current, scalar(NOBODY, 1), int8_t)  /* NOBODY once the game is over */                                        \
   FIELD(turn_player, scalar(0, 1), int8_t)                                                                             \
   FIELD(age, scalar(0, 3), int8_t)                                                                                     \
@@ -42,7 +42,8 @@
   FIELD(chains, ints(0, UINT32_MAX), CArray<uint32_t, 2>)                                                              \
   FIELD(science, table(0, 127), CTable<int8_t, 2, NUM_SYMBOLS>)                                                        \
   FIELD(coins, ints(0, INT16_MAX), CArray<int16_t, 2>)                                                                 \
-  FIELD(player_wonders, lists(0, last(Dim::WONDERS), &State::wonder_count), CTable<int8_t, 2, WONDERS_PER_ROUND>)      \
+  FIELD(player_wonders, lists(0, last(Dim::WONDERS), &State::wonder_count),                                          \
+        CTable<int8_t, 2, 2 * WONDERS_PER_ROUND>)  /* Pantheon: Ra takes the opponent's */                             \
   FIELD(wonder_count, internal(), CArray<int8_t, 2>)  /* player_wonders in the order drafted */                        \
   FIELD(wonder_built, bits(Bound(Dim::WONDERS, 1, 0)), uint16_t)                                                       \
   FIELD(wonder_card, ints(EMPTY, last(Dim::CARDS), Dim::WONDERS), std::array<int8_t, MAX_WONDERS>)                     \
@@ -60,5 +61,44 @@
   FIELD(destroy_color, scalar(NONE, NUM_COLORS - 1), int8_t)                                                           \
   FIELD(log, records(&State::log_size, part(&LogEntry::player, 0, 1), part(&LogEntry::action, 0, last(Dim::ACTIONS)), \
                      part(&LogEntry::paid, 0, INT16_MAX)), CArray<LogEntry, MAX_LOG>)                                  \
-  FIELD(log_size, internal(), uint8_t)
+  FIELD(log_size, internal(), uint8_t)                                                                                 \
+  FIELD(pantheon, internal(), PantheonState)  /* Pantheon's part: its own layout below, the Python state.pantheon */
+
+// Pantheon's part of the state (PantheonState, state.hpp), as wonders_env.duel.state.PantheonState
+// holds it; the counts of its lists are internal members.
+#define DUEL_PANTHEON_FIELDS(FIELD, VIEW)                                                                              \
+  FIELD(decks, lists(0, NUM_DIVINITIES - 1, &PantheonState::deck_size),                                                \
+        CTable<int8_t, NUM_MYTHOLOGIES, DIVINITIES_PER_MYTHOLOGY>)  /* top first */                                   \
+  FIELD(deck_size, internal(), CArray<int8_t, NUM_MYTHOLOGIES>)                                                        \
+  FIELD(spaces, ints(EMPTY, NUM_DIVINITIES - 1), std::array<int8_t, NUM_SPACES>)                                       \
+  FIELD(space_face_up, flags(), std::array<bool, NUM_SPACES>)                                                          \
+  FIELD(placed_by, ints(NOBODY, 1), std::array<int8_t, NUM_SPACES>)                                                    \
+  FIELD(age_tokens, lists(0, NUM_PANTHEON_TOKENS - 1, &PantheonState::age_token_count),                                \
+        CTable<int8_t, 3, MAX_AGE_TOKENS>)                                                                             \
+  FIELD(age_token_count, internal(), CArray<int8_t, 3>)                                                                \
+  FIELD(slot_tokens, ints(EMPTY, NUM_PANTHEON_TOKENS - 1), std::array<int8_t, NUM_SLOTS>)                              \
+  FIELD(pending_tokens, pile(0, NUM_PANTHEON_TOKENS - 1, &PantheonState::num_pending),                                 \
+        CArray<int8_t, NUM_PANTHEON_TOKENS>)                                                                           \
+  FIELD(num_pending, internal(), int8_t)                                                                               \
+  FIELD(tokens, lists(0, NUM_PANTHEON_TOKENS - 1, &PantheonState::token_count),                                        \
+        CTable<int8_t, 2, NUM_PANTHEON_TOKENS>)  /* in the order taken */                                             \
+  FIELD(token_count, internal(), CArray<int8_t, 2>)                                                                    \
+  FIELD(activated, lists(0, NUM_DIVINITIES - 1, &PantheonState::activated_count), CTable<int8_t, 2, NUM_DIVINITIES>)  \
+  FIELD(activated_count, internal(), CArray<int8_t, 2>)                                                                \
+  FIELD(space_activations, pile(0, NUM_DIVINITIES - 1, &PantheonState::num_space_activations),                         \
+        CArray<int8_t, NUM_DIVINITIES>)                                                                                \
+  FIELD(num_space_activations, internal(), int8_t)                                                                     \
+  FIELD(choice_log, pile(0, NUM_CHOICES - 1, &PantheonState::num_choices), CArray<int8_t, MAX_LOG>)                    \
+  FIELD(num_choices, internal(), uint8_t)                                                                              \
+  FIELD(astarte, ints(0, INT16_MAX), CArray<int16_t, 2>)                                                               \
+  FIELD(minerva, optional_scalar(-SUPREMACY_DISTANCE, SUPREMACY_DISTANCE, NO_MINERVA), int8_t)  /* None: no pawn */  \
+  FIELD(snake, scalar(EMPTY, last(Dim::CARDS)), int8_t)                                                                \
+  FIELD(enki_tokens, pile(0, last(Dim::TOKENS), &PantheonState::num_enki_tokens), CArray<int8_t, ENKI_TOKENS>)        \
+  FIELD(num_enki_tokens, internal(), int8_t)                                                                           \
+  FIELD(choice, scalar(NONE, NUM_CHOICES - 1), int8_t)                                                                 \
+  FIELD(options, pile(0, MAX_OPTIONS - 1, &PantheonState::num_options), CArray<int8_t, MAX_OPTIONS>)                 \
+  FIELD(num_options, internal(), int8_t)                                                                               \
+  FIELD(drawn, pile(0, NUM_DIVINITIES - 1, &PantheonState::num_drawn), CArray<int8_t, DIVINITIES_PER_MYTHOLOGY>)     \
+  FIELD(num_drawn, internal(), int8_t)                                                                                 \
+  FIELD(chosen, scalar(EMPTY, MAX_CARDS - 1), int8_t)  /* a divinity or a card (Isis') */
 // clang-format on

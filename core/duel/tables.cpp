@@ -86,6 +86,7 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   const auto& guild_vp_coins = table_array(a, "card_guild_vp_per_3coins", C, 0, 20);
   const auto& changes_costs = table_array(a, "card_changes_costs", C, 0, 1);
   const auto& has_income = table_array(a, "card_has_income", C, 0, 1);
+  const auto& temple = table_array(a, "card_temple", C, NONE, 9);
   for (size_t c = 0; c < C; ++c) {
     CardData& d = t.cards[c];
     d.color = i8(color[c]);
@@ -114,6 +115,7 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
     d.guild_vp_per_3coins = i8(guild_vp_coins[c]);
     d.changes_costs = changes_costs[c] != 0;
     d.has_income = has_income[c] != 0;
+    d.temple = i8(temple[c]);
     if (d.choice && d.choice != RAW_BITS && d.choice != MANUFACTURED_BITS)
       throw std::invalid_argument("duel tables: card " + std::to_string(c) +
                                   " has a choice that is neither all raw materials nor all goods");
@@ -143,6 +145,8 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   const auto& w_destroy = table_array(a, "wonder_destroy", W, NONE, NUM_COLORS - 1);
   const auto& w_library = table_array(a, "wonder_library_draw", W, 0, t.num_tokens - 5);
   const auto& w_choice = table_array(a, "wonder_choice", W, 0, (1 << R) - 1);
+  const auto& w_pantheon_discount = table_array(a, "wonder_pantheon_discount", W, 0, 9);
+  const auto& w_theater = table_array(a, "wonder_theater", W, 0, 1);
   for (size_t w = 0; w < W; ++w) {
     WonderData& d = t.wonders[w];
     for (size_t r = 0; r < R; ++r) d.cost[r] = i8(w_cost[w * R + r]);
@@ -154,6 +158,8 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
     d.library_draw = i8(w_library[w]);
     d.powers = static_cast<uint32_t>(w_powers[w]);
     d.choice = static_cast<uint8_t>(w_choice[w]);
+    d.pantheon_discount = i8(w_pantheon_discount[w]);
+    d.theater = w_theater[w] != 0;
     if (d.choice && d.choice != RAW_BITS && d.choice != MANUFACTURED_BITS)
       throw std::invalid_argument("duel tables: wonder " + std::to_string(w) + " has a mixed choice");
   }
@@ -175,6 +181,15 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   t.blue_discount = static_cast<int>(amounts[1]);
   t.strategy_shields = static_cast<int>(amounts[2]);
   t.urbanism_chain_coins = static_cast<int>(amounts[3]);
+
+  const auto& pantheon_tokens = table_array(a, "pantheon_progress_tokens", 3, NONE, t.num_tokens - 1);
+  t.mysticism = static_cast<int>(pantheon_tokens[0]);
+  t.poliorcetics = static_cast<int>(pantheon_tokens[1]);
+  t.engineering = static_cast<int>(pantheon_tokens[2]);
+  const auto& pantheon_amounts = table_array(a, "pantheon_token_amounts", 3, 0, 9);
+  t.mysticism_vp = static_cast<int>(pantheon_amounts[0]);
+  t.poliorcetics_coins = static_cast<int>(pantheon_amounts[1]);
+  t.engineering_price = static_cast<int>(pantheon_amounts[2]);
 
   const auto& looting = table_array(a, "looting_tokens", 4 * 3, 0, 9);
   for (int i = 0; i < 4; ++i) {

@@ -50,6 +50,7 @@ static_assert(
 
 struct CardData {
   int8_t color, deck, coin_cost, vp, shields, coins, science;  // science: symbol or NONE
+  int8_t temple;                                               // Pantheon: a Grand Temple's mythology, or NONE
   std::array<int8_t, NUM_RESOURCES> cost, production;
   uint8_t choice, trade_fixed;        // resource bit masks
   uint32_t chain_gives, chain_needs;  // chain symbol bit (0: none)
@@ -63,6 +64,8 @@ struct WonderData {
   int8_t vp, shields, coins, opponent_loses, destroy, library_draw;  // destroy: colour or NONE
   uint32_t powers;                                                   // bit p: WonderPower p
   uint8_t choice;
+  int8_t pantheon_discount;  // Pantheon: coins off every activation (The Sanctuary)
+  bool theater;              // Pantheon: activates a divinity of a mythology deck (The Divine Theater)
   bool has(WonderPower power) const { return powers >> power & 1; }
 };
 
@@ -91,6 +94,8 @@ struct Tables {
   std::array<std::vector<int8_t>, MAX_DECKS> deck_cards;             // card ids of each deck, ascending
   int architecture, masonry, economy, strategy, theology, urbanism;  // token ids
   int wonder_discount, blue_discount, strategy_shields, urbanism_chain_coins;
+  // Pantheon's progress tokens (NONE without the expansion) and their amounts
+  int mysticism, poliorcetics, engineering, mysticism_vp, poliorcetics_coins, engineering_price;
   std::array<LootingToken, 4> looting;     // wonders_env.duel.state.LOOTING_TOKENS
   std::array<int8_t, 10> military_points;  // by pawn distance 0-9 (scoring.MILITARY_POINTS)
   std::vector<std::string> card_names, wonder_names, token_names;
