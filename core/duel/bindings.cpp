@@ -482,13 +482,15 @@ void bind(py::module_ m) {
           py::arg("state"), py::arg("player"))
       .def(
           "determinize",
-          [](const Engine& e, const State& s, uint64_t seed) {
+          [](const Engine& e, const State& s, uint64_t seed, int player) {
+            check_player(player);
             Rng rng(seed);
             State twin = own(e, s);
-            e.determinize(twin, rng);
+            e.determinize(twin, player, rng);
             return twin;
           },
-          py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
+          py::arg("state"), py::arg("seed"), py::arg("player") = 0,
+          "A copy with what `player` cannot know redrawn (seeded).")
       .def(
           "export_state", [](const Engine& e, const State& s) { return export_state(own(e, s)); },
           py::arg("state"), "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
@@ -519,6 +521,23 @@ void bind(py::module_ m) {
             return e.wonder_cost(s, player, wonder, e.trade_prices(s, player));
           },
           py::arg("state"), py::arg("player"), py::arg("wonder"), "Coins `player` pays to build `wonder` now.")
+      .def(
+          "activation_price",
+          [](const Engine& e, const State& s, int player, int space, int offerings) {
+            check_player(player);
+            own(e, s);
+            if (!e.pantheon()) throw py::value_error("activation prices are a Pantheon table's");
+            if (space < 0 || space >= NUM_SPACES || s.pantheon.spaces[space] == EMPTY)
+              throw py::value_error("space must be a Pantheon space 0-" + std::to_string(NUM_SPACES - 1) +
+                                    " that holds a divinity, got " + std::to_string(space));
+            if (offerings < 0 || offerings >= OFFERING_SUBSETS)
+              throw py::value_error("offerings must be a bit set 0-" + std::to_string(OFFERING_SUBSETS - 1) +
+                                    ", got " + std::to_string(offerings));
+            return e.activation_price(s, player, space, offerings);
+          },
+          py::arg("state"), py::arg("player"), py::arg("space"), py::arg("offerings"),
+          "Coins `player` pays to activate the divinity of Pantheon `space` with the offering tokens of the bit "
+          "set `offerings` (a Pantheon table's).")
       .def(
           "sell_value",
           [](const Engine& e, const State& s, int player) { return e.sell_value(own(e, s), check_player(player)); },

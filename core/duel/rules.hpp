@@ -99,8 +99,9 @@ class Engine {
   bool is_over(const State& state) const { return state.phase == GAME_OVER; }
   Score score_breakdown(const State& state, int player) const;
 
-  // search: redraw what no player can see (determinize.cpp; the same for both players)
-  void determinize(State& state, Rng& rng) const;
+  // search: redraw what `player` cannot see (determinize.cpp; in the base game what no player
+  // sees, the same for both)
+  void determinize(State& state, int player, Rng& rng) const;
 
   // observation (observation.cpp): `player`'s observation of `state` as an ObsView, and whole
   // into `out` (observation_size() floats); a Pantheon table's views (written whole into the row

@@ -3,8 +3,9 @@
 //
 // Duel is turn-based with public moves: one player decides at a time, every decision is a tree
 // node, and the tree is reused between moves (the log of the state is the public history).
-// Everything hidden (face-down cards, boxed cards, later Ages, unused wonders and tokens) is the
-// same for both players, so the determinization does not depend on the searching player.
+// Everything hidden in the base game (face-down cards, boxed cards, later Ages, unused wonders and
+// tokens) is the same for both players; a Pantheon table's determinization depends on the
+// searching player (its face-down divinities, what it drew).
 //
 // The cheap play-out rule: a random legal move, building a card weighted 4, a wonder 2, selling 1
 // (and 1 for every other kind of decision). Measured against uniform play-outs in
@@ -46,9 +47,9 @@ class SearchAdapter {
   }
   // The search fills the deciding player's entry of `actions` only.
   void apply(State& s, const int* actions) const { engine_.apply_actions(s, {actions[s.current], actions[s.current]}); }
-  void determinize(const State& truth, int, Rng& rng, State& out) const {
+  void determinize(const State& truth, int player, Rng& rng, State& out) const {
     out = truth;
-    engine_.determinize(out, rng);
+    engine_.determinize(out, player, rng);
   }
   // A supremacy is a plain win; a civilian victory adds the score margin (agents/duel_heuristic.py).
   void returns(const State& s, const search::Options& options, double* out) const {

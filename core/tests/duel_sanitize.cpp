@@ -14,7 +14,9 @@
 // legal. Then a batch plays on with random actions (seat 0's from the heuristic, heuristic_actions),
 // and a few games are played by two searching players (common/ismcts.hpp: tree reuse, progressive widening, a tree cap
 // reached): every searched move is legal and a search is reproducible for a seed; a stepwise search (BatchedSearch's)
-// refuses a wave it could never end. Exit status 0 when all holds.
+// refuses a wave it could never end. All of it for the base game (with the heuristic) and for the
+// Pantheon table (random games, its batch and searches; TABLE_FILE holds its tables under "pantheon:").
+// Exit status 0 when all holds.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -78,17 +80,25 @@ TableFile read_table_file(const char* path) {
   return file;
 }
 
-Tables read_tables(TableFile& file) {
-  return Tables::from_arrays(file.arrays, file.names["card_names"], file.names["wonder_names"],
-                             file.names["token_names"], file.names["wonder_power_names"]);
+// The tables whose arrays and names carry `prefix` ("": the base game's; "pantheon:" the Pantheon
+// table's cards, wonders and tokens).
+Tables read_tables(TableFile& file, const std::string& prefix = "") {
+  TableArrays arrays;
+  for (const auto& [name, values] : file.arrays)
+    if (name.compare(0, prefix.size(), prefix) == 0 && (!prefix.empty() || name.find(':') == std::string::npos))
+      arrays[name.substr(prefix.size())] = values;
+  return Tables::from_arrays(arrays, file.names[prefix + "card_names"], file.names[prefix + "wonder_names"],
+                             file.names[prefix + "token_names"], file.names["wonder_power_names"]);
+}
+
+PantheonTables read_pantheon_tables(TableFile& file, const TableArrays& arrays) {
+  return PantheonTables::from_arrays(arrays, file.names["divinity_names"], file.names["pantheon_token_names"],
+                                     file.names["divine_power_names"]);
 }
 
 // Pantheon's tables load, and each of their arrays cut short, emptied or out of range is refused.
 void check_pantheon_tables(TableFile& file) {
-  auto load = [&](const TableArrays& arrays) {
-    return PantheonTables::from_arrays(arrays, file.names["divinity_names"], file.names["pantheon_token_names"],
-                                       file.names["divine_power_names"]);
-  };
+  auto load = [&](const TableArrays& arrays) { return read_pantheon_tables(file, arrays); };
   const PantheonTables tables = load(file.arrays);
   check(tables.gate != NONE && tables.token_slots[0].size() == static_cast<size_t>(tables.mythology_tokens_per_game),
         "the Pantheon tables load", 0, 0);
@@ -209,20 +219,11 @@ void check_decision(const Engine& engine, const State& s, ObsView (&written)[2],
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::cerr << "usage: duel_sanitize TABLE_FILE HEURISTIC_FILE [GAMES]\n";
-    return 2;
-  }
-  TableFile file = read_table_file(argv[1]);
-  check_pantheon_tables(file);
-  const Engine engine(std::make_shared<const Tables>(read_tables(file)));
+// Every check of the header comment on the games of `engine` (the heuristic's: with `heuristic`,
+// the base game's; a Pantheon engine plays without it).
+void check_engine(const char* table, const Engine& engine, const Heuristic* heuristic, int games) {
   const Tables& tables = engine.tables();
-  const Heuristic heuristic(engine, HeuristicConstants::from_arrays(read_constants(argv[2]), tables.num_tokens));
   const int num_actions = engine.num_actions(), size = engine.observation_size();
-  const int games = argc > 3 ? std::atoi(argv[3]) : 2000;
   Rng rng(12345);
   long decisions = 0;
   int victories[4] = {};
@@ -236,14 +237,14 @@ int main(int argc, char** argv) {
     for (int step = 0;; ++step) {
       check_state(tables, s, seed, step);
       check_decision(engine, s, written, rows, seed, step, rng);
-      check_heuristic(heuristic, engine, s, seed, step);
+      if (heuristic) check_heuristic(*heuristic, engine, s, seed, step);
       if (step % 17 == 0 && !s.game_over()) {
         State twin = s;
-        engine.determinize(twin, rng);
+        engine.determinize(twin, static_cast<int>(step % 2), rng);
         check_state(tables, twin, seed, step);
         std::vector<float> a(static_cast<size_t>(size)), b(static_cast<size_t>(size));
-        engine.encode_observation(s, 0, a.data());
-        engine.encode_observation(twin, 0, b.data());
+        engine.encode_observation(s, step % 2, a.data());
+        engine.encode_observation(twin, step % 2, b.data());
         check(a == b, "determinize keeps the observation", seed, step);
       }
       if (s.game_over()) break;
@@ -276,7 +277,7 @@ int main(int argc, char** argv) {
       seat_0[i * 2] = batch.state_of(i).current == 0;
       seat_0[i * 2 + 1] = false;
     }
-    heuristic_actions(heuristic, batch, seat_0.get(), tie_seeds.data(), actions.data());
+    if (heuristic) heuristic_actions(*heuristic, batch, seat_0.get(), tie_seeds.data(), actions.data());
     batch.step(actions.data(), obs.data(), mask.data(), to_act.get(), rewards.data(), terminated.get());
     finished += static_cast<int>(batch.finished().size());
     if (step % 50) continue;
@@ -382,8 +383,28 @@ int main(int argc, char** argv) {
     check(refused() && stepwise.tree_size() == 0, "a wave of a search given up is refused", 7, 0);
   }
   std::printf(
-      "duel_sanitize: %d games, %ld decisions (civilian %d, military %d, science %d), batch: %d games "
-      "finished; %d searched moves; %d failures\n",
-      games, decisions, victories[CIVILIAN], victories[MILITARY], victories[SCIENCE], finished, searched, failures);
+      "duel_sanitize %s: %d games, %ld decisions (civilian %d, military %d, science %d), batch: %d games "
+      "finished; %d searched moves; %d failures so far\n",
+      table, games, decisions, victories[CIVILIAN], victories[MILITARY], victories[SCIENCE], finished, searched,
+      failures);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::cerr << "usage: duel_sanitize TABLE_FILE HEURISTIC_FILE [GAMES]\n";
+    return 2;
+  }
+  TableFile file = read_table_file(argv[1]);
+  check_pantheon_tables(file);
+  const int games = argc > 3 ? std::atoi(argv[3]) : 2000;
+  const Engine engine(std::make_shared<const Tables>(read_tables(file)));
+  const Heuristic heuristic(engine,
+                            HeuristicConstants::from_arrays(read_constants(argv[2]), engine.tables().num_tokens));
+  check_engine("base", engine, &heuristic, games);
+  const Engine pantheon(std::make_shared<const Tables>(read_tables(file, "pantheon:")),
+                        std::make_shared<const PantheonTables>(read_pantheon_tables(file, file.arrays)));
+  check_engine("pantheon", pantheon, nullptr, games);
   return failures ? 1 : 0;
 }

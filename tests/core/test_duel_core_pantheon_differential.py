@@ -2,7 +2,8 @@
 same seed is the same game in both (the core deals it from its generator, the Python engine from
 its mirror), compared at every decision of seeded random games: every field of the state
 (Pantheon's included), the legal actions in order, both players' masks and observations, the
-scores, the reasons of some illegal actions, the rewards and the game record at the end. Random
+scores, the reasons of some illegal actions, the table as text and the moves' names (every tenth
+decision), the rewards and the game record at the end. Random
 play reaches every divinity and every one of the 18 choice sets (a test says so). The default run
 plays 240 games; the ``slow`` run 3,000 more with other seeds."""
 
@@ -50,6 +51,12 @@ def play_both(seed: int, rng: np.random.Generator, seen: Counter | None = None) 
             assert CORE.score_breakdown(view, who) == PY.score_breakdown(python, who)
         if python.game_over:
             break
+        if decisions % 10 == 0:  # what the readable tools show of it: the table as text, the moves' names
+            shown = python.clone()
+            shown.discard.sort()  # the core holds the discard pile as a set, shown in id order
+            assert CORE.render(view, player) == PY.render(shown, player)
+            assert [CORE.describe_move(view, player, a) for a in legal] == \
+                [PY.describe_move(python, player, a) for a in legal]
         action = int(rng.choice(legal))
         for probe in (*rng.integers(0, PY.num_actions, 3).tolist(), action):
             assert CORE.why_illegal(view, player, probe) == PY.why_illegal(python, player, probe), (seed, probe)

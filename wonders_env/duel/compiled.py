@@ -7,6 +7,8 @@ Python side:
   to the core as named integer arrays (cards are data, with one source of truth), the wonders'
   powers without an argument as one bit array (``wonder_powers``, bit ``p`` the power
   ``cards.WONDER_POWERS[p]``: the core checks these names against its own bits at load);
+  a Pantheon table's also :func:`pantheon_table_arrays`; the core sizes its arrays, action ranges
+  and observation by the table it is given (one ``Engine`` per table: :func:`core_engine`);
 * :class:`DuelStateView` is a read-only view of a core state (and the seed it was dealt from)
   with the names of :class:`.state.DuelState`: each field is read from the core when asked (the
   getters, the export and the checked import all come from one declared layout,
@@ -15,7 +17,8 @@ Python side:
   from the core; so the render, card texts, record, text view, web view and the
   agents play a core game without the Python rules (``tests/duel/test_duel_core_alone.py``);
 * :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on these views, so agents, the
-  tournament and training run on it;
+  tournament and training run on it: the base game, or Pantheon's table (``expansions=("pantheon",)``,
+  whose state's ``pantheon`` part the core holds in a layout of its own, :data:`PANTHEON_FIELDS`);
 * :func:`core_state_of` is the core's state of a view, or the core's checked import of a Python
   engine state (what the core's heuristic reads on either engine's game);
 * :meth:`CompiledDuel.from_python` takes a Python engine state into the core (every field checked
@@ -126,13 +129,16 @@ def core_tables(db: DuelDatabase = BASE) -> Any:
 def write_table_file(path: Path) -> None:
     """The tables as text for the C++ sanitizer program (core/tests): one array per line,
     ``name count values...``, then each list of names as ``names kind count`` and one name a line;
-    the base game's, then Pantheon's (its arrays' names differ from the base game's)."""
+    the base game's, then Pantheon's (its arrays' names differ from the base game's), then the
+    Pantheon table's cards, wonders and tokens (the base game's names prefixed ``pantheon:``)."""
     pantheon_db = database("1st", ("pantheon",))
-    arrays = {**table_arrays(), **pantheon_table_arrays(pantheon_db)}
+    prefixed = {f"pantheon:{name}": values for name, values in table_arrays(pantheon_db).items()}
+    arrays = {**table_arrays(), **pantheon_table_arrays(pantheon_db), **prefixed}
     lines = [f"{name} {len(values)} {' '.join(str(int(v)) for v in values)}" for name, values in arrays.items()]
     kinds = ("card_names", "wonder_names", "token_names", "wonder_power_names", "divinity_names",
-             "pantheon_token_names", "divine_power_names")
-    for kind, names in zip(kinds, (*table_names(), *pantheon_table_names(pantheon_db))):
+             "pantheon_token_names", "divine_power_names",
+             "pantheon:card_names", "pantheon:wonder_names", "pantheon:token_names")
+    for kind, names in zip(kinds, (*table_names(), *pantheon_table_names(pantheon_db), *table_names(pantheon_db)[:3])):
         lines.append(f"names {kind} {len(names)}")
         lines += names
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -237,7 +243,8 @@ class DuelStateView:
         rule), without a seed: its deal is no longer its seed's."""
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player!r}")
-        return DuelStateView(core_engine(self.db).determinize(self.core, int(rng.integers(0, 1 << 63))), None, self.db)
+        seed = int(rng.integers(0, 1 << 63))
+        return DuelStateView(core_engine(self.db).determinize(self.core, seed, player), None, self.db)
 
     def to_python(self) -> DuelState:
         """A Python engine state equal to this one, field by field (a copy to change or to check)."""
@@ -345,10 +352,15 @@ class CompiledDuel:
         """The core twin of a Python engine state. The core's import checks every field (a bad
         value raises ``ValueError`` naming the field, the value and what is allowed); the core
         then replays the move log on the deal of ``seed`` (``None``, as for a determinization: on
-        the state's own deal; a Pantheon game is dealt from its seed only), and a state that this
+        the state's own deal; a Pantheon game's own seed, ``state.seed``), and a state that this
         does not reproduce field by field (one changed by hand: coins, the pawn, a card of its
         deal, ...) is refused naming the fields."""
         taken = self.engine.import_state(state_fields(state))
+        if seed is None and self.db.pantheon is not None:  # its deal holds no Pantheon setup: its seed's does
+            seed = state.seed
+            if seed is None:
+                raise ValueError("the core cannot take this Pantheon state: a Pantheon game replays from its seed, "
+                                 "and this state has none (a determinized copy plays with engine='python')")
         deal = "its deal (wonder_order, token_order, deals, boxed)" if seed is None else f"seed {seed}'s deal"
         try:
             twin = to_core(self.engine, state, seed)
