@@ -16,6 +16,7 @@
 #include "duel/actions.hpp"
 #include "duel/batch.hpp"
 #include "duel/heuristic.hpp"
+#include "duel/pantheon.hpp"
 #include "duel/pantheon_tables.hpp"
 #include "duel/rules.hpp"
 
@@ -149,6 +150,11 @@ void check_pantheon(const Engine& engine, const State& s) {
       if (p.options[i] >= items)
         refuse("option " + std::to_string(p.options[i]) + " is not an item of the set " + CHOICE_NAMES[p.choice] +
                " (0-" + std::to_string(items - 1) + ")");
+    int8_t now[MAX_OPTIONS];
+    const int n = pantheon::options_now(engine, s, now);
+    if (n != p.num_options || !std::equal(now, now + n, p.options))
+      refuse(std::string("options must be the items of the set ") + CHOICE_NAMES[p.choice] +
+             " in this state, ascending (as the rules list them)");
   } else if (p.num_options) {
     refuse("options are listed while no set is chosen from");
   }
@@ -380,7 +386,8 @@ void bind(py::module_ m) {
   m.attr("STATE_FIELDS") = py::tuple(py::cast(layout::field_names<StateLayout>()));
   py::class_<PantheonState> pantheon_class(m, "PantheonState",
                                            "Pantheon's part of a core game (a copy; its fields read-only).");
-  layout::bind_view<PantheonLayout, PantheonState>(pantheon_class, [](const PantheonState&) { return layout::Sizes{}; });
+  layout::bind_view<PantheonLayout, PantheonState>(pantheon_class,
+                                                   [](const PantheonState&) { return layout::Sizes{}; });
   m.attr("PANTHEON_FIELDS") = py::tuple(py::cast(layout::field_names<PantheonLayout>()));
   state_class.def_property_readonly(
       "pantheon", [](const State& s) { return s.table_counts.pantheon ? py::cast(s.pantheon) : py::none(); },

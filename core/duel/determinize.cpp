@@ -3,6 +3,7 @@
 // Pantheon also what `player` has not seen of it (redraw_pantheon, determinize.py _redraw_pantheon).
 #include <algorithm>
 
+#include "duel/pantheon.hpp"
 #include "duel/rules.hpp"
 
 namespace wonders::duel {
@@ -68,7 +69,8 @@ void redraw_pantheon(const PantheonTables& tables, State& s, int player, Rng& rn
     for (int i = kept; i < p.deck_size[m]; ++i) pool[n++] = p.decks[m][i];
     int spaces[NUM_SPACES], num_spaces = 0, drawn[DIVINITIES_PER_MYTHOLOGY], num_drawn = 0;
     for (int space = 0; space < NUM_SPACES; ++space)
-      if (p.spaces[space] != EMPTY && !p.space_face_up[space] && p.placed_by[space] != player && of_m(p.spaces[space])) {
+      if (p.spaces[space] != EMPTY && !p.space_face_up[space] && p.placed_by[space] != player &&
+          of_m(p.spaces[space])) {
         spaces[num_spaces++] = space;
         pool[n++] = p.spaces[space];
       }
@@ -129,7 +131,10 @@ void Engine::determinize(State& state, int player, Rng& rng) const {
     state.deal.cards[age - 1] = fresh.cards[age - 1];
     state.deal.boxed[age - 1] = fresh.boxed[age - 1];
   }
-  if (pantheon_) redraw_pantheon(*pantheon_, state, player, rng);
+  if (pantheon_) {
+    redraw_pantheon(*pantheon_, state, player, rng);
+    if (state.phase == CHOOSE) pantheon::refresh_options(*this, state);  // drawn from what was redrawn
+  }
 }
 
 }  // namespace wonders::duel

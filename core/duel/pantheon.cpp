@@ -458,6 +458,14 @@ int choice_actions(const Engine& engine, const State& s, int16_t* out) {
   return p.num_options;
 }
 
+int options_now(const Engine& engine, const State& s, int8_t* out) {
+  return options_of(engine, s, static_cast<Choice>(s.pantheon.choice), s.turn_player, out);
+}
+
+void refresh_options(const Engine& engine, State& s) {
+  s.pantheon.num_options = static_cast<int8_t>(options_now(engine, s, s.pantheon.options));
+}
+
 std::string item_name(const Engine& engine, int index) {
   const auto [item, i] = engine.actions().item_of(index);
   const Tables& tables = engine.tables();

@@ -21,6 +21,11 @@ int owned_offerings(const Engine& engine, const State& s, int player);
 int activation_actions(const Engine& engine, const State& s, int16_t* out);  // appended: returns how many
 std::string why_not_activate(const Engine& engine, const State& s, int space, int offerings);
 int choice_actions(const Engine& engine, const State& s, int16_t* out);
+// The items of the set chosen from now as open_choice lists them (MAX_OPTIONS at most, ascending):
+// what `options` holds in a consistent state; refresh_options sets them (after a determinization
+// redrew what they are drawn from: face-down cards, the decks' tops, the drawn divinities).
+int options_now(const Engine& engine, const State& s, int8_t* out);
+void refresh_options(const Engine& engine, State& s);
 std::string why_not_choose(const Engine& engine, const State& s, int index);
 std::string item_name(const Engine& engine, int index);  // the item a choose action's index names
 

@@ -493,7 +493,8 @@ void remove_from_city(const Engine& engine, State& s, int owner, int card) {
   for (int r = 0; r < NUM_RESOURCES; ++r)
     s.production[owner][r] = static_cast<int8_t>(s.production[owner][r] - d.production[r]);
   if (d.choice) add_choice(s, owner, d.choice, -1);
-  if (d.trade_fixed) s.fixed_price_bits[owner] = static_cast<uint8_t>(bits_of(engine, s, owner, &CardData::trade_fixed));
+  if (d.trade_fixed)
+    s.fixed_price_bits[owner] = static_cast<uint8_t>(bits_of(engine, s, owner, &CardData::trade_fixed));
   if (d.chain_gives) s.chains[owner] = bits_of(engine, s, owner, &CardData::chain_gives);
   if (d.science != NONE) --s.science[owner][d.science];
 }
@@ -517,7 +518,8 @@ void take_from_structure(const Engine& engine, State& s, int card) {
 void spend(State& s, int player, int coins) {
   const int from_treasury = std::min<int>(coins, s.coins[player]);
   s.coins[player] = static_cast<int16_t>(s.coins[player] - from_treasury);
-  if (coins > from_treasury) s.pantheon.astarte[player] = static_cast<int16_t>(s.pantheon.astarte[player] - (coins - from_treasury));
+  if (coins > from_treasury)
+    s.pantheon.astarte[player] = static_cast<int16_t>(s.pantheon.astarte[player] - (coins - from_treasury));
 }
 
 // After a decision: a pending progress choice, the tokens freed this turn (Pantheon), the end of

@@ -51,7 +51,8 @@
   FIELD(boxed_wonder, scalar(EMPTY, last(Dim::WONDERS)), int8_t)                                                       \
   FIELD(board_tokens, scalar(0, (1 << MAX_TOKENS) - 1), uint16_t)  /* token bits (of the table's: bindings) */         \
   FIELD(player_tokens, ints(0, (1 << MAX_TOKENS) - 1), CArray<uint16_t, 2>)                                            \
-  FIELD(library_offer, bit_ids(0, last(Dim::TOKENS), set_aside_tokens, Bound(Dim::TOKENS, 1, -BOARD_TOKENS)), uint16_t) \
+  FIELD(library_offer, bit_ids(0, last(Dim::TOKENS), set_aside_tokens, Bound(Dim::TOKENS, 1, -BOARD_TOKENS)),       \
+        uint16_t)                                                                                                      \
   FIELD(library_used, flag(), bool)                                                                                    \
   FIELD(pawn, scalar(-SUPREMACY_DISTANCE, SUPREMACY_DISTANCE), int8_t)                                                 \
   FIELD(looting, bits(4), uint8_t)  /* bit i: looting token i still on the track (state.LOOTING_TOKENS) */             \

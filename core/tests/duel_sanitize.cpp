@@ -171,6 +171,7 @@ void check_state(const Tables& t, const State& s, uint64_t seed, int step) {
     for (int k = 0; k < NUM_COLORS; ++k) check(colours[k] == s.color_count[p][k], "colour counts", seed, step);
     for (int r = 0; r < NUM_RESOURCES; ++r) check(production[r] == s.production[p][r], "production", seed, step);
   }
+  auto dealt = [&t](int c) { return t.cards[c].deck < 3 || t.cards[c].deck == t.age3_extra_deck; };  // not: unused
   for (int c = 0; c < t.num_cards; ++c) {
     if (s.discard.has(c)) ++places[c];
     check(s.owned[0].has(c) + s.owned[1].has(c) <= 1, "a card in one city", seed, step);
@@ -183,7 +184,8 @@ void check_state(const Tables& t, const State& s, uint64_t seed, int step) {
       if (age + 1 > s.age)
         for (int8_t c : s.deal.cards[age]) ++places[c];
     }
-    for (int c = 0; c < t.num_cards; ++c) check(places[c] == 1, "every card in exactly one place", seed, step);
+    for (int c = 0; c < t.num_cards; ++c)
+      check(places[c] == dealt(c), "every card of the game in exactly one place", seed, step);
   }
   check(!(s.player_tokens[0] & s.player_tokens[1]), "a token has one owner", seed, step);
   check(__builtin_popcount(s.wonder_built) == s.wonders_built && s.wonders_built <= MAX_WONDERS_BUILT, "wonders built",
@@ -212,6 +214,7 @@ void check_decision(const Engine& engine, const State& s, ObsView (&written)[2],
   for (int p = 0; p < 2; ++p) {
     const ObsView fresh = engine.observe(s, p);
     write_changes(engine.observation(), written[p], fresh, rows[p].data());
+    if (engine.pantheon()) engine.write_pantheon_views(s, p, rows[p].data());
     written[p] = fresh;
     engine.encode_observation(s, p, full.data());
     bool same = full == rows[p];

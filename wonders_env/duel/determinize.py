@@ -6,7 +6,7 @@ import numpy as np
 
 from ..deal_rng import DealRng
 from .cards import NONE, DuelDatabase
-from .pantheon import ENKI_TOKENS
+from .pantheon import ENKI_TOKENS, options_now
 from .state import BOARD_TOKENS, EMPTY, WONDERS_PER_ROUND, AgoraState, Choice, DuelState, Phase, deal_age
 
 
@@ -23,7 +23,9 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     choosing among for the Divine Theater (each among those of its mythology ``player`` has not
     seen), the Age I mythology tokens before
     Age I is laid out, and the offering tokens not yet seen (face down on their slots or dealt for
-    Age II). What a player saw of a deck's top (the divinity they put back) is not kept. With Agora,
+    Age II). What a player saw of a deck's top (the divinity they put back) is not kept; a set being
+    chosen from is listed again from the copy (Zeus' set holds the structure's face-down cards, the
+    Gate's the decks' tops: redrawn with them). With Agora,
     a later Age's deal has its Senators too: those not in the current and earlier Ages, redealt
     among the later Ages (the Senate's hidden parts: :func:`redraw_senate`). The copy
     has no seed (``None``): its deal is no longer its seed's, so its record is not replayed from a seed.
@@ -49,6 +51,8 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
         _redeal_later_senators(twin, later_ages)
     if twin.pantheon is not None:
         _redraw_pantheon(twin, player, rng)
+        if twin.phase == Phase.CHOOSE:  # its items are drawn from what was just redrawn
+            twin.pantheon.options = options_now(twin)
     return twin
 
 
