@@ -82,7 +82,7 @@ bool Engine::free_by_chain(const State& state, int player, int card) const {
 int Engine::build_cost(const State& state, int player, int card, const Prices& prices) const {
   const Tables& tables = *tables_;
   const CardData& data = tables.cards[card];
-  if (free_by_chain(state, player, card)) return 0;
+  if (data.chain_needs & state.chains[player] || (pantheon_ && free_by_chain(state, player, card))) return 0;
   int waived = data.color == BLUE && state.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
   const int cost = data.coin_cost + purchase_cost(data.cost.data(), state.production[player],
                                                   state.raw_choices[player], state.manufactured_choices[player],
@@ -91,10 +91,6 @@ int Engine::build_cost(const State& state, int player, int card, const Prices& p
       (data.chain_needs || data.temple != NONE))
     return std::min(cost, tables.engineering_price);  // Engineering (rules.py _engineering_applies)
   return cost;
-}
-
-int Engine::spendable(const State& state, int player) const {
-  return pantheon_ ? state.coins[player] + state.pantheon.astarte[player] : state.coins[player];
 }
 
 int Engine::activation_price(const State& state, int player, int space, int offerings) const {

@@ -90,7 +90,9 @@ class Engine {
   int wonder_cost(const State& state, int player, int wonder, const Prices& prices) const;
   // Pantheon: the coins `player` may spend (the treasury and Astarte's), and what activating the
   // divinity of `space` costs with the offering tokens of the bit set `offerings`.
-  int spendable(const State& state, int player) const;
+  int spendable(const State& state, int player) const {
+    return pantheon_ ? state.coins[player] + state.pantheon.astarte[player] : state.coins[player];
+  }
   int activation_price(const State& state, int player, int space, int offerings) const;
   // Coins for selling a card now.
   int sell_value(const State& state, int player) const { return SELL_BASE + state.color_count[player][YELLOW]; }
