@@ -79,15 +79,26 @@ bool Engine::free_by_chain(const State& state, int player, int card) const {
   return false;
 }
 
+namespace {
+
+// The printed coins and the cheapest purchase of `card`'s resources (Masonry waives blue cards' units).
+int printed_and_purchase(const Tables& tables, const State& state, int player, int card, const Prices& prices) {
+  const CardData& data = tables.cards[card];
+  int waived = data.color == BLUE && state.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
+  return data.coin_cost + purchase_cost(data.cost.data(), state.production[player], state.raw_choices[player],
+                                        state.manufactured_choices[player], prices, waived);
+}
+
+}  // namespace
+
 int Engine::build_cost(const State& state, int player, int card, const Prices& prices) const {
   const Tables& tables = *tables_;
   const CardData& data = tables.cards[card];
-  if (data.chain_needs & state.chains[player] || (pantheon_ && free_by_chain(state, player, card))) return 0;
-  int waived = data.color == BLUE && state.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
-  const int cost = data.coin_cost + purchase_cost(data.cost.data(), state.production[player],
-                                                  state.raw_choices[player], state.manufactured_choices[player],
-                                                  prices, waived);
-  if (pantheon_ && tables.engineering != NONE && state.player_tokens[player] >> tables.engineering & 1 &&
+  if (data.chain_needs & state.chains[player]) return 0;
+  if (!pantheon_) return printed_and_purchase(tables, state, player, card, prices);
+  if (free_by_chain(state, player, card)) return 0;  // a Grand Temple's mythology token
+  const int cost = printed_and_purchase(tables, state, player, card, prices);
+  if (tables.engineering != NONE && state.player_tokens[player] >> tables.engineering & 1 &&
       (data.chain_needs || data.temple != NONE))
     return std::min(cost, tables.engineering_price);  // Engineering (rules.py _engineering_applies)
   return cost;

@@ -620,7 +620,7 @@ void build(const Engine& engine, State& s, int action, int card) {
   const CardData& d = tables.cards[card];
   take_from_structure(engine, s, card);
   int paid = 0;
-  if (engine.free_by_chain(s, player, card)) {
+  if (d.chain_needs & s.chains[player] || (engine.pantheon() && engine.free_by_chain(s, player, card))) {
     if (s.player_tokens[player] >> tables.urbanism & 1)
       s.coins[player] = static_cast<int16_t>(s.coins[player] + tables.urbanism_chain_coins);
   } else {
