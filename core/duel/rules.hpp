@@ -1,6 +1,7 @@
 // The rules of 7 Wonders Duel: setup, what is legal, how an action resolves, costs, scoring,
 // determinization and the observation (mirrors wonders_env/duel/state.py, rules.py, costs.py,
-// scoring.py, determinize.py and observation.py; read their docstrings for the resolution order).
+// scoring.py, determinize.py and observation.py; read their docstrings for the resolution order),
+// and with a Pantheon table the expansion's rules (pantheon.hpp, mirroring pantheon.py).
 //
 // An Engine is bound to a table of cards (seven_wonders::Engine's template: the same names where
 // the concept is the same), whose counts size its action ranges and its observation; it acts on

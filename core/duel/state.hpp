@@ -9,8 +9,10 @@
 //
 // The generator is common/rng.hpp's splitmix64. A game dealt from seed s draws, in this
 // order: the wonder order (the table's wonders), the token order (its tokens), then for each Age
-// its deck (Age III: also its added deck, the Guilds, then the 20 kept cards again), as
-// wonders_env.duel.state.new_game does with the same generator (wonders_env/deal_rng.py).
+// its deck (Age III: also its added deck, the Guilds, then the 20 kept cards again), then a
+// Pantheon table's setup (pantheon.cpp draw: each mythology's deck, the mythology tokens, the
+// offering tokens), as wonders_env.duel.state.new_game does with the same generator
+// (wonders_env/deal_rng.py).
 //
 // The arrays are sized at the largest table (tables.hpp); a State holds the counts of its own
 // table (`table_counts`, `boxed_count`: internal fields, set by its Engine), so that its view
