@@ -104,6 +104,13 @@ def test_python_dash_m_runs_it():
     assert "seven_wonders, 2 random players, 1 games" in result.stdout
 
 
+def test_the_pantheon_table_plays_on_the_default_engine_the_core(tmp_path):
+    run(["tournament", "--expansions", "pantheon", "--agents", "mcts", "heuristic", "--games", "2", "--workers", "1",
+         "--out", str(tmp_path / "t"), "--save-records", str(tmp_path / "records"), "--no-plot", "--no-ratings"])
+    records = [json.loads(path.read_text()) for path in (tmp_path / "records").iterdir()]
+    assert len(records) == 2 and all(record["expansions"] == ["pantheon"] and record["finished"] for record in records)
+
+
 def test_the_expansions_flag_plays_the_pantheon_table_and_refuses_what_the_game_lacks(tmp_path, monkeypatch, capsys):
     run(["tournament", "--expansions", "pantheon", "--engine", "python", "--agents", "heuristic", "random",
          "--games", "2", "--workers", "1", "--out", str(tmp_path / "t"), "--save-records", str(tmp_path / "records"),

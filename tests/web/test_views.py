@@ -31,6 +31,7 @@ def drawn_targets(view_module, table: dict) -> set[str]:
 @pytest.mark.parametrize("view_module, options, games", [
     (duel_view, {}, 12),
     (duel_view, {"expansions": "pantheon", "engine": "python"}, 12),
+    (duel_view, {"expansions": "pantheon"}, 6),  # on the compiled core, the default engine
     (seven_wonders_view, {"num_players": 2}, 3),
     (seven_wonders_view, {"num_players": 3, "wonder_sides": "B"}, 3),
     (seven_wonders_view, {"num_players": 7, "edition": "2nd"}, 2),
