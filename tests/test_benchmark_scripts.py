@@ -19,7 +19,8 @@ RUNS = [
      ["engine", "aec_raw", "aec", "parallel"]),
     ("bench_seven_wonders.py", ["--seconds", "0.05", "--players", "3", "--editions", "1st", "--engine", "core"],
      ["engine", "aec_raw", "aec", "parallel"]),
-    ("bench_core.py", ["--seconds", "0.05", "--batches", "1"], ["batched", "memory"]),
+    ("bench_core.py", ["--seconds", "0.05", "--batches", "1"], ["batched", "memory", "pantheon"]),
+    ("bench_core.py", ["--seconds", "0.05", "--pantheon-only"], ["batched", "pantheon"]),
     ("bench_pantheon_heuristic.py", ["--games", "2", "--engine", "python"], ["heuristic"]),
     ("bench_leaders.py", ["--games", "4"], ["heuristic", "Leaders"]),
 ]
