@@ -125,7 +125,9 @@ void Engine::determinize(State& state, int player, Rng& rng) const {
     std::sort(order.begin() + BOARD_TOKENS, order.begin() + tables.num_tokens - shown);
     rng.shuffle(order.data() + BOARD_TOKENS, tables.num_tokens - shown - BOARD_TOKENS);
   }
-  if (state.age >= 1) redraw_hidden_cards(*tables_, state, rng);
+  // Zeus' set is the structure's cards: its options name the face-down ones, which stay
+  const bool zeus = pantheon_ && state.phase == CHOOSE && state.pantheon.choice == ZEUS_CARD;
+  if (state.age >= 1 && !zeus) redraw_hidden_cards(*tables_, state, rng);
   for (int age = state.age + 1; age <= 3; ++age) {
     Deal fresh = draw_deal(rng.next());
     state.deal.cards[age - 1] = fresh.cards[age - 1];

@@ -136,11 +136,9 @@ def test_determinize_keeps_what_the_player_sees_and_plays_on():
             for player in (0, 1):
                 twin = determinize(state, player, np.random.default_rng(seed))
                 np.testing.assert_array_equal(encode_observation(twin, player), encode_observation(state, player))
-                zeus = state.phase == Phase.CHOOSE and state.pantheon.choice == Choice.ZEUS_CARD
-                if player == state.current and not zeus:  # the decider's options are what it sees
+                if player == state.current:  # the decider's options are what it sees
                     assert sorted(legal_actions(twin)) == sorted(legal_actions(state))
-                else:  # the other seat may not see them (the divinities drawn for a placement); Zeus'
-                    # set holds the structure's face-down cards, redrawn with them (determinize.py)
+                else:  # the other seat may not see them (the divinities drawn for a placement)
                     assert len(legal_actions(twin)) == len(legal_actions(state))
                 check_state(twin)
                 redrawn += twin.pantheon.decks != state.pantheon.decks or twin.pantheon.spaces != state.pantheon.spaces

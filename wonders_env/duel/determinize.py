@@ -24,8 +24,9 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     seen), the Age I mythology tokens before
     Age I is laid out, and the offering tokens not yet seen (face down on their slots or dealt for
     Age II). What a player saw of a deck's top (the divinity they put back) is not kept; a set being
-    chosen from is listed again from the copy (Zeus' set holds the structure's face-down cards, the
-    Gate's the decks' tops: redrawn with them). With Agora,
+    chosen from is listed again from the copy (the Gate's tops, the drawn divinities: redrawn with
+    them), except Zeus' set, which names the structure's face-down cards: they are not redrawn
+    while it is chosen from. With Agora,
     a later Age's deal has its Senators too: those not in the current and earlier Ages, redealt
     among the later Ages (the Senate's hidden parts: :func:`redraw_senate`). The copy
     has no seed (``None``): its deal is no longer its seed's, so its record is not replayed from a seed.
@@ -42,7 +43,9 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
         end = len(twin.token_order) - shown
         unseen = sorted(twin.token_order[BOARD_TOKENS:end])
         twin.token_order[BOARD_TOKENS:end] = [unseen[i] for i in rng.permutation(len(unseen))]
-    if twin.age >= 1:
+    # Zeus' set is the structure's cards: its options name the face-down ones, which stay
+    zeus = twin.phase == Phase.CHOOSE and twin.pantheon.choice == Choice.ZEUS_CARD
+    if twin.age >= 1 and not zeus:
         _redraw_hidden_cards(twin, rng)
     later_ages = DealRng(int(rng.integers(2**63)))
     for age in range(twin.age + 1, 4):
