@@ -1,6 +1,7 @@
 """Decisions per second of the compiled core's batched API, next to the Python engine in the same run.
 
     python benchmarks/bench_core.py [--game seven_wonders_duel] [--seconds 5] [--batches 1 16 64 256 1024 4096]
+    python benchmarks/bench_core.py --game seven_wonders_duel --pantheon-only [--seconds 5]
     python benchmarks/bench_core.py --game seven_wonders [--players 4] [--payment choose] [--envs-only]
     python benchmarks/bench_core.py --game seven_wonders --players 4 --leaders --batches 256 1024
 
@@ -19,6 +20,8 @@ figures are reads, not decisions). ``memory`` is the resident memory that making
 1,000 games adds to a fresh process (the arrays of the batched API and the core's games). With
 ``--leaders`` (7 Wonders) each ``batched`` row is followed by ``leaders``, the same batch of the
 Leaders table (``expansions=("leaders",)``), and its speed per CPU second relative to the base table's.
+``pantheon`` (Duel) is ``batched`` at 1,024 games of the Pantheon table (``expansions=("pantheon",)``)
+beside the base game's, with its ratio to it (issue 43's target: at least 0.7).
 """
 
 from __future__ import annotations
@@ -147,6 +150,8 @@ def main() -> None:
     parser.add_argument("--envs-only", action="store_true", help="only the PettingZoo loops, no batched figures")
     parser.add_argument("--leaders", action="store_true",
                         help="7 Wonders: beside each batched figure, the Leaders table's and the ratio of the two")
+    parser.add_argument("--pantheon-only", action="store_true",
+                        help="Duel: only the Pantheon table's batched line beside the base game's")
     args = parser.parse_args()
     if args.leaders and args.game != "seven_wonders":
         parser.error("--leaders is a 7 Wonders table (--game seven_wonders)")
@@ -158,6 +163,9 @@ def main() -> None:
     print(f"{args.game} {options}: python {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} cores, load average {load:.1f}, {args.seconds:.0f} s per figure")
     print(f"{'figure':>16} {'games':>6} {'decisions/s':>12} {'per CPU s':>12} {'us/decision':>12}")
+    if args.pantheon_only:
+        pantheon_line(args.game, args.seconds)
+        return
     for name, run in references.items():
         wall, cpu = run(args.seconds, options)
         print(f"{name:>16} {'':>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.2f}", flush=True)
@@ -174,6 +182,19 @@ def main() -> None:
     wall, cpu = batched(args.game, 1024, args.seconds, options, numpy_actions=True)
     print(f"{'numpy actions':>16} {1024:>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.3f}", flush=True)
     print(f"memory: {memory_per_1000(args.game, options):.1f} MiB per 1,000 games in flight")
+    if args.game == "seven_wonders_duel":
+        pantheon_line(args.game, args.seconds)
+
+
+def pantheon_line(game: str, seconds: float) -> None:
+    """Duel: ``batched`` at 1,024 games of the base table and of the Pantheon table, and their ratio."""
+    if game != "seven_wonders_duel":
+        raise SystemExit("--pantheon-only is a Duel figure (--game seven_wonders_duel)")
+    base_wall, base_cpu = batched(game, 1024, seconds, {})
+    print(f"{'batched':>16} {1024:>6} {base_wall:>12,.0f} {base_cpu:>12,.0f} {1e6 / base_cpu:>12.3f}", flush=True)
+    wall, cpu = batched(game, 1024, seconds, {"expansions": ("pantheon",)})
+    print(f"{'pantheon':>16} {1024:>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.3f}   "
+          f"{cpu / base_cpu:.2f}x the base game per CPU second", flush=True)
 
 
 if __name__ == "__main__":

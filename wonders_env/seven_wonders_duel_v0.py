@@ -58,14 +58,16 @@ seven_wonders_duel_v0.env(reward="win_loss", render_mode=None, engine="core", ed
   (the rule of both games). For many games at once, use the batched API `wonders_env.vector`.
 * `edition`: the tables played, `"1st"` (default, the base game), another name of
   `wonders_env.duel.cards.EDITIONS` or a `DuelDatabase` of one's own; the observation and action
-  spaces are sized by its counts. The compiled core plays the base game only: another edition
-  needs `engine="python"`.
+  spaces are sized by its counts. The compiled core plays the base game's tables (and Pantheon's):
+  another edition needs `engine="python"`.
 * `expansions`: `None` (default, the base game) or a tuple of expansion names, `("pantheon",)`,
   `("agora",)` or `("pantheon", "agora")` (see "The Pantheon table", "The Agora table" and "The
   table with both" below), spelled one way (`wonders_env.registry`: an unknown name, a
-  duplicate, a non-string or a bare string raises `ValueError` naming what is allowed). Until the
-  compiled core plays it, a table with an expansion runs on `engine="python"` only: the default
-  `engine="core"` refuses it with a `ValueError` saying to pass `engine="python"`.
+  duplicate, a non-string or a bare string raises `ValueError` naming what is allowed). Both
+  engines play the Pantheon table (the default `engine="core"`, `wonders_env.vector` too): a seed
+  is the same game on both (`tests/core/test_duel_core_pantheon_differential.py`). The Agora
+  tables run on `engine="python"` only: the default `engine="core"` refuses them with a
+  `ValueError` saying to pass `engine="python"`.
 
 Anything else raises `ValueError` naming the allowed values. `env()` is `raw_env` wrapped like
 PettingZoo's classic games (`TerminateIllegalWrapper` with reward -1 for the author of an

@@ -2,7 +2,7 @@
 
 ```python
 from wonders_env import text
-game = text.make("seven_wonders_duel")           # with Pantheon: expansions=("pantheon",), engine="python"
+game = text.make("seven_wonders_duel")           # with Pantheon: expansions=("pantheon",)
 # or, for 7 Wonders:
 # game = text.make("seven_wonders", num_players=4, edition="2nd", payment="choose")
 game.reset(seed=0)

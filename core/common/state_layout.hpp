@@ -8,6 +8,7 @@
 // The kinds (bounds are inclusive; a Bound is a number or a size of the game, e.g. last(Dim::CARDS)):
 //   scalar(lo, hi)                   an integer or enum              -> int
 //   flag()                           a bool                          -> bool
+//   optional_scalar(lo, hi, absent)  an integer, or `absent` for None -> int or None
 //   ints(lo, hi[, count])            a 1-D array of count entries    -> list   (count: a Dim, else all)
 //   flags([count])                   a 1-D array of bools            -> list of bools
 //   table(lo, hi[, rows, cols])      a 2-D array                     -> list of lists
@@ -19,8 +20,8 @@
 //   keyed_lists(lo, hi, counts, first_key)  the same           -> {first_key + row: list} of the
 //                                    non-empty rows
 //   pile(lo, hi, count)              entries [0, count) of a 1-D array -> list
-//   bits(n)                          bit i of an integer             -> list of n bools
-//   bit_ids(lo, hi, order, n)        the ids order(s)[0..n) whose bit is set -> list in that order
+//   bits(n)                          bit i of an integer             -> list of n bools (n: a Bound)
+//   bit_ids(lo, hi, order, n)        the ids order(s)[0..n) whose bit is set -> list in that order (n: a Bound)
 //   bit_tuple(n)                     the bits set among 0..n-1       -> tuple
 //   card_set()                       a set of card ids (has/add)     -> sorted list
 //   card_rows([rows])                a set of card ids per row       -> rows of 0/1 per card
@@ -48,14 +49,30 @@ namespace wonders::layout {
 namespace py = pybind11;
 
 // ---------------------------------------------------------------- sizes and bounds
-// LEADERS: the leaders of a 7 Wonders table; LEADER_PLAYERS: its players where it has leaders, else 0
-enum class Dim : int8_t { ALL, SEATS, PLAYERS, TYPES, CARDS, CITIES, LEADERS, LEADER_PLAYERS };
+// LEADERS: the leaders of a 7 Wonders table; LEADER_PLAYERS: its players where it has leaders, else 0;
+// WONDERS, TOKENS, ACTIONS, PHASES: a Duel table's wonders, progress tokens, actions and phases
+enum class Dim : int8_t {
+  ALL,
+  SEATS,
+  PLAYERS,
+  TYPES,
+  CARDS,
+  CITIES,
+  LEADERS,
+  LEADER_PLAYERS,
+  WONDERS,
+  TOKENS,
+  ACTIONS,
+  PHASES
+};
 
 // The sizes of one engine that counts and bounds depend on.
 struct Sizes {
   int seats = 0, players = 0, types = 0, cards = 0, cities = 0, leaders = 0, leader_players = 0;
+  int wonders = 0, tokens = 0, actions = 0, phases = 0;
   int of(Dim dim) const {
-    const int by_dim[] = {0, seats, players, types, cards, cities, leaders, leader_players};  // in the order of Dim
+    const int by_dim[] = {0,       seats,          players, types,  cards,   cities,
+                          leaders, leader_players, wonders, tokens, actions, phases};  // in the order of Dim
     return by_dim[static_cast<int>(dim)];
   }
 };
@@ -180,6 +197,20 @@ struct Scalar {  // a bool is a flag: True or False (or 0 or 1)
 };
 constexpr Scalar scalar(Bound lo, Bound hi) { return {{lo, hi}}; }
 constexpr Scalar flag() { return {{0, 1}}; }
+
+struct OptionalScalar {
+  Bounds bounds;
+  long long absent;
+  template <class S, class M>
+  py::object get(const S&, const M& m, const Sizes&) const {
+    return m == absent ? py::none() : item(m);
+  }
+  template <class S, class M>
+  void set(S&, M& m, py::handle v, const Input& in) const {
+    m = v.is_none() ? static_cast<M>(absent) : checked<M>(in, v, bounds);
+  }
+};
+constexpr OptionalScalar optional_scalar(Bound lo, Bound hi, long long absent) { return {{lo, hi}, absent}; }
 
 struct Ints {
   Bounds bounds;
@@ -336,29 +367,30 @@ constexpr Pile<Count> pile(Bound lo, Bound hi, Count count) {
 }
 
 struct Bits {
-  int n;
+  Bound n;
   template <class S, class M>
-  py::object get(const S&, const M& m, const Sizes&) const {
+  py::object get(const S&, const M& m, const Sizes& z) const {
     py::list out;
-    for (int i = 0; i < n; ++i) out.append(py::bool_(m >> i & 1));
+    for (int i = 0; i < n.at(z); ++i) out.append(py::bool_(m >> i & 1));
     return std::move(out);
   }
   template <class S, class M>
   void set(S&, M& m, py::handle v, const Input& in) const {
+    const int n = static_cast<int>(this->n.at(in.sizes()));
     py::sequence items = in.sequence(v, n, n);
     m = 0;
     for (int i = 0; i < n; ++i)
       if (in.boolean(items[i])) m = static_cast<M>(m | 1u << i);
   }
 };
-constexpr Bits bits(int n) { return {n}; }
+constexpr Bits bits(Bound n) { return {n}; }
 
 // The ids whose bit is set: among order(s)[0..n) (a list in that order), or among 0..n-1 (a tuple).
 template <class Order>
 struct BitIds {
   Bounds bounds;
   Order order;
-  int n;
+  Bound n;
   template <class S>
   int id(const S& s, int i) const {
     if constexpr (std::is_null_pointer_v<Order>)
@@ -367,9 +399,9 @@ struct BitIds {
       return order(s)[i];
   }
   template <class S, class M>
-  py::object get(const S& s, const M& m, const Sizes&) const {
+  py::object get(const S& s, const M& m, const Sizes& z) const {
     py::list out;
-    for (int i = 0; i < n; ++i)
+    for (int i = 0; i < n.at(z); ++i)
       if (m >> id(s, i) & 1) out.append(py::int_(id(s, i)));
     if constexpr (std::is_null_pointer_v<Order>) return py::tuple(out);
     return std::move(out);
@@ -377,6 +409,7 @@ struct BitIds {
   template <class S, class M>
   void set(S& s, M& m, py::handle v, const Input& in) const {
     m = 0;
+    const int n = static_cast<int>(this->n.at(in.sizes()));
     for (auto entry : in.sequence(v, 0, n)) {
       const long long value = in.integer(entry, bounds);
       bool allowed = false;
@@ -392,10 +425,10 @@ struct BitIds {
   }
 };
 template <class Order>
-constexpr BitIds<Order> bit_ids(Bound lo, Bound hi, Order order, int n) {
+constexpr BitIds<Order> bit_ids(Bound lo, Bound hi, Order order, Bound n) {
   return {{lo, hi}, order, n};
 }
-constexpr BitIds<std::nullptr_t> bit_tuple(int n) { return {{0, n - 1}, nullptr, n}; }
+constexpr BitIds<std::nullptr_t> bit_tuple(int n) { return {{0, n - 1}, nullptr, Bound(n)}; }
 
 struct IdSet {
   template <class S, class M>

@@ -1,7 +1,13 @@
 // The flat action space of the Duel core: the ids of wonders_env.duel.actions (see the table there).
+// The ranges are sized by the table (ActionLayout: wonders_env.duel.actions.ActionTable), so an
+// action id means what it means in the Python engine's table of the same database. A Pantheon
+// table has two more ranges: activate (space s with the offering tokens of the bit set o: index
+// s * 2**3 + o) and choose (an item of the universal list, Item ranges in order).
 #pragma once
 #include <algorithm>
+#include <utility>
 
+#include "duel/pantheon_tables.hpp"
 #include "duel/tables.hpp"
 
 namespace wonders::duel {
@@ -15,48 +21,71 @@ enum ActionKind : int8_t {
   A_DESTROY,
   A_MAUSOLEUM,
   A_LIBRARY,
-  A_STARTER
+  A_STARTER,
+  A_ACTIVATE,  // Pantheon tables only
+  A_CHOOSE     // Pantheon tables only
 };
-constexpr int NUM_KINDS = 9;
-constexpr int KIND_SIZES[NUM_KINDS] = {
-    NUM_WONDERS, NUM_CARDS, NUM_CARDS, NUM_CARDS* NUM_WONDERS, NUM_TOKENS, NUM_CARDS, NUM_CARDS, NUM_TOKENS, 2};
-constexpr int DRAFT_AT = 0;
-constexpr int BUILD_AT = DRAFT_AT + NUM_WONDERS;
-constexpr int SELL_AT = BUILD_AT + NUM_CARDS;
-constexpr int WONDER_AT = SELL_AT + NUM_CARDS;
-constexpr int PROGRESS_AT = WONDER_AT + NUM_CARDS * NUM_WONDERS;
-constexpr int DESTROY_AT = PROGRESS_AT + NUM_TOKENS;
-constexpr int MAUSOLEUM_AT = DESTROY_AT + NUM_CARDS;
-constexpr int LIBRARY_AT = MAUSOLEUM_AT + NUM_CARDS;
-constexpr int STARTER_AT = LIBRARY_AT + NUM_TOKENS;
-constexpr int NUM_ACTIONS = STARTER_AT + 2;
-constexpr int KIND_OFFSETS[NUM_KINDS] = {DRAFT_AT,   BUILD_AT,     SELL_AT,    WONDER_AT, PROGRESS_AT,
-                                         DESTROY_AT, MAUSOLEUM_AT, LIBRARY_AT, STARTER_AT};
-constexpr const char* KIND_NAMES[NUM_KINDS] = {"draft",   "build",     "sell",    "wonder", "progress",
-                                               "destroy", "mausoleum", "library", "starter"};
+constexpr int BASE_KINDS = 9, NUM_KINDS = 11;
+constexpr const char* KIND_NAMES[NUM_KINDS] = {"draft",   "build",   "sell",     "wonder",   "progress", "destroy",
+                                               "mausoleum", "library", "starter", "activate", "choose"};
 constexpr int STARTER_ME = 0;
-static_assert(NUM_ACTIONS == 1202, "the Duel env has 1202 actions");
-// The largest range of a kind that is not a play (build, sell, wonder): a decision of such a kind
-// offers at most its whole range.
-constexpr int LARGEST_CHOICE_RANGE = [] {
-  int most = 0;
-  for (int kind = 0; kind < NUM_KINDS; ++kind)
-    if (kind != A_BUILD && kind != A_SELL && kind != A_WONDER) most = std::max(most, KIND_SIZES[kind]);
-  return most;
-}();
+// The largest range of a kind that is not a play (build, sell, wonder, activate), in any table: a
+// decision of such a kind offers at most its whole range (a choice: at most MAX_CARDS items).
+constexpr int LARGEST_CHOICE_RANGE = std::max({MAX_WONDERS, MAX_TOKENS, MAX_CARDS, TRACK_SPACES, NUM_DIVINITIES});
 
 struct Decoded {
   ActionKind kind;
-  int index, wonder;  // wonder: the wonder of a WONDER action (card `index` goes under it), else 0
+  // wonder: the wonder of a WONDER action (card `index` goes under it), the offering tokens' bits
+  // of an ACTIVATE action (`index`: the space), else 0
+  int index, wonder;
 };
 
-// action must be in [0, NUM_ACTIONS)
-inline Decoded decode_action(int action) {
-  int kind = NUM_KINDS - 1;
-  while (action < KIND_OFFSETS[kind]) --kind;
-  int index = action - KIND_OFFSETS[kind];
-  if (kind == A_WONDER) return {A_WONDER, index / NUM_WONDERS, index % NUM_WONDERS};
-  return {static_cast<ActionKind>(kind), index, 0};
-}
+// The action ranges of one table: the kinds in order, each sized by the table's counts.
+struct ActionLayout {
+  int num_kinds = BASE_KINDS, num_wonders = 0, num_actions = 0;
+  int sizes[NUM_KINDS] = {}, offsets[NUM_KINDS] = {};
+  int item_sizes[NUM_ITEMS] = {}, item_offsets[NUM_ITEMS] = {};  // the choose range's sub-ranges (Pantheon)
+
+  ActionLayout(const Tables& tables, const PantheonTables* pantheon) : num_wonders(tables.num_wonders) {
+    const int cards = tables.num_cards, wonders = tables.num_wonders, tokens = tables.num_tokens;
+    int by_kind[NUM_KINDS] = {wonders, cards, cards, cards * wonders, tokens, cards, cards, tokens, 2};
+    if (pantheon) {
+      const int by_item[NUM_ITEMS] = {
+          cards, wonders, tokens, NUM_DIVINITIES, NUM_SPACES, NUM_MYTHOLOGIES, TRACK_SPACES, MILITARY_TOKENS};
+      int items = 0;
+      for (int item = 0; item < NUM_ITEMS; ++item) {
+        item_sizes[item] = by_item[item];
+        item_offsets[item] = items;
+        items += by_item[item];
+      }
+      num_kinds = NUM_KINDS;
+      by_kind[A_ACTIVATE] = NUM_SPACES * OFFERING_SUBSETS;
+      by_kind[A_CHOOSE] = items;
+    }
+    for (int kind = 0; kind < num_kinds; ++kind) {
+      sizes[kind] = by_kind[kind];
+      offsets[kind] = num_actions;
+      num_actions += by_kind[kind];
+    }
+  }
+  int at(ActionKind kind) const { return offsets[kind]; }
+  // The choose action of item `index` of kind `item` (Pantheon).
+  int item_action(Item item, int index) const { return offsets[A_CHOOSE] + item_offsets[item] + index; }
+  // (kind, index) of the item a choose action's index names.
+  std::pair<Item, int> item_of(int index) const {
+    int item = NUM_ITEMS - 1;
+    while (index < item_offsets[item]) --item;
+    return {static_cast<Item>(item), index - item_offsets[item]};
+  }
+  // action must be in [0, num_actions)
+  Decoded decode(int action) const {
+    int kind = num_kinds - 1;
+    while (action < offsets[kind]) --kind;
+    const int index = action - offsets[kind];
+    if (kind == A_WONDER) return {A_WONDER, index / num_wonders, index % num_wonders};
+    if (kind == A_ACTIVATE) return {A_ACTIVATE, index / OFFERING_SUBSETS, index % OFFERING_SUBSETS};
+    return {static_cast<ActionKind>(kind), index, 0};
+  }
+};
 
 }  // namespace wonders::duel

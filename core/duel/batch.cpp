@@ -8,11 +8,12 @@ namespace wonders::duel {
 
 namespace {
 constexpr uint64_t SAMPLER_STREAM = ~uint64_t{0};
-constexpr size_t OBS_ROW = OBSERVATION_SIZE, MASK_ROW = NUM_ACTIONS;
 }  // namespace
 
 Batch::Batch(Engine engine, int num_envs, uint64_t seed, int threads)
     : engine_(std::move(engine)),
+      obs_row_(static_cast<size_t>(engine_.observation_size())),
+      mask_row_(static_cast<size_t>(engine_.num_actions())),
       seed_(seed),
       games_(static_cast<size_t>(num_envs)),
       sampler_(mix_seed(seed, SAMPLER_STREAM, 0)),
@@ -28,8 +29,8 @@ void Batch::deal(Game& game, int index) {
 
 void Batch::reset(float* obs, int8_t* mask, bool* to_act) {
   const size_t n = games_.size();
-  std::memset(obs, 0, n * 2 * OBS_ROW * sizeof(float));
-  std::memset(mask, 0, n * 2 * MASK_ROW);
+  std::memset(obs, 0, n * 2 * obs_row_ * sizeof(float));
+  std::memset(mask, 0, n * 2 * mask_row_);
   std::memset(to_act, 0, n * 2);
   finished_.clear();
   pool_->run(static_cast<int>(n), [&](int, int begin, int end) {
@@ -39,7 +40,7 @@ void Batch::reset(float* obs, int8_t* mask, bool* to_act) {
       game.obs_written[0] = game.obs_written[1] = ObsView{};
       game.num_mask_written[0] = game.num_mask_written[1] = 0;
       deal(game, i);
-      write_outputs(game, obs + i * 2 * OBS_ROW, mask + i * 2 * MASK_ROW, to_act + i * 2);
+      write_outputs(game, obs + i * 2 * obs_row_, mask + i * 2 * mask_row_, to_act + i * 2);
     }
   });
 }
@@ -47,19 +48,20 @@ void Batch::reset(float* obs, int8_t* mask, bool* to_act) {
 void Batch::write_outputs(Game& game, float* obs, int8_t* mask, bool* to_act) {
   const int seat = game.state.current;  // a game in the batch never stays over
   for (int p = 0; p < 2; ++p) {
-    int8_t* row = mask + p * MASK_ROW;
+    int8_t* row = mask + p * mask_row_;
     for (int i = 0; i < game.num_mask_written[p]; ++i) row[game.mask_written[p][i]] = 0;
     game.num_mask_written[p] = 0;
     to_act[p] = p == seat;
   }
-  int8_t* row = mask + seat * MASK_ROW;
+  int8_t* row = mask + seat * mask_row_;
   for (int i = 0; i < game.num_legal; ++i) row[game.legal[i]] = 1;
   std::memcpy(game.mask_written[seat], game.legal, sizeof(int16_t) * game.num_legal);
   game.num_mask_written[seat] = game.num_legal;
 
   const ObsView fresh = engine_.observe(game.state, seat);
-  write_changes(game.obs_written[seat], fresh, obs + seat * OBS_ROW);
+  write_changes(engine_.observation(), game.obs_written[seat], fresh, obs + seat * obs_row_);
   game.obs_written[seat] = fresh;
+  if (engine_.pantheon()) engine_.write_pantheon_views(game.state, seat, obs + seat * obs_row_);
 }
 
 void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act, float* rewards, bool* terminated) {
@@ -105,7 +107,7 @@ void Batch::step_games(int begin, int end, const int64_t* actions, float* obs, i
       terminated[i] = false;
       game.num_legal = engine_.legal_actions(game.state, game.legal);
     }
-    write_outputs(game, obs + i * 2 * OBS_ROW, mask + i * 2 * MASK_ROW, to_act + i * 2);
+    write_outputs(game, obs + i * 2 * obs_row_, mask + i * 2 * mask_row_, to_act + i * 2);
   }
 }
 

@@ -1,6 +1,6 @@
 // num_envs Duel games stepped together, writing into caller-owned arrays (wonders_env.vector).
 //
-// Arrays, row-major: obs [E, 2, OBSERVATION_SIZE] float32, mask [E, 2, NUM_ACTIONS] int8,
+// Arrays, row-major: obs [E, 2, observation size] float32, mask [E, 2, actions] int8 (the Engine's table's),
 // to_act [E, 2] bool, rewards [E, 2] float32, terminated [E] bool, actions [E, 2] int64.
 // Only the deciding seat's observation row is written at each step, and only the entries that
 // changed since the batch last wrote that row: the batch keeps what each row holds as an ObsView
@@ -60,6 +60,7 @@ class Batch {
                   bool* terminated, std::vector<Finished>& finished);
 
   Engine engine_;
+  size_t obs_row_, mask_row_;  // the Engine's observation size and number of actions
   uint64_t seed_;
   std::vector<Game> games_;
   std::vector<Finished> finished_;

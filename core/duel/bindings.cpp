@@ -16,6 +16,7 @@
 #include "duel/actions.hpp"
 #include "duel/batch.hpp"
 #include "duel/heuristic.hpp"
+#include "duel/pantheon.hpp"
 #include "duel/pantheon_tables.hpp"
 #include "duel/rules.hpp"
 
@@ -79,27 +80,34 @@ int check_player(int player) {
 // The deal given from Python, checked.
 Deal deal_from(const Engine& engine, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
                const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
-  Deal deal;
+  const Tables& tables = engine.tables();
+  Deal deal{};
+  deal.wonder_order.fill(EMPTY);
+  deal.token_order.fill(EMPTY);
   auto narrow = [](int v) {
     if (v < -1 || v > 127) throw py::value_error("corrupt deal: " + std::to_string(v) + " is not an id");
     return static_cast<int8_t>(v);
   };
-  if (wonder_order.size() != NUM_WONDERS) throw py::value_error("corrupt deal: the wonder order must list 12 wonders");
-  if (token_order.size() != NUM_TOKENS) throw py::value_error("corrupt deal: the token order must list 10 tokens");
+  if (wonder_order.size() != static_cast<size_t>(tables.num_wonders))
+    throw py::value_error("corrupt deal: the wonder order must list " + std::to_string(tables.num_wonders) +
+                          " wonders");
+  if (token_order.size() != static_cast<size_t>(tables.num_tokens))
+    throw py::value_error("corrupt deal: the token order must list " + std::to_string(tables.num_tokens) + " tokens");
   if (cards.size() != 3 || boxed.size() != 3)
     throw py::value_error("corrupt deal: expected 3 Ages of cards and of boxed cards");
-  for (int i = 0; i < NUM_WONDERS; ++i) deal.wonder_order[i] = narrow(wonder_order[i]);
-  for (int i = 0; i < NUM_TOKENS; ++i) deal.token_order[i] = narrow(token_order[i]);
+  for (int i = 0; i < tables.num_wonders; ++i) deal.wonder_order[i] = narrow(wonder_order[i]);
+  for (int i = 0; i < tables.num_tokens; ++i) deal.token_order[i] = narrow(token_order[i]);
   for (int age = 0; age < 3; ++age) {
+    const int box = tables.boxed_per_age[age];
     if (cards[age].size() != NUM_SLOTS)
       throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must deal 20 cards, got " +
                             std::to_string(cards[age].size()));
-    if (static_cast<int>(boxed[age].size()) != BOXED_PER_AGE[age])
-      throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must box " +
-                            std::to_string(BOXED_PER_AGE[age]) + " cards, got " + std::to_string(boxed[age].size()));
+    if (static_cast<int>(boxed[age].size()) != box)
+      throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must box " + std::to_string(box) +
+                            " cards, got " + std::to_string(boxed[age].size()));
     for (int s = 0; s < NUM_SLOTS; ++s) deal.cards[age][s] = narrow(cards[age][s]);
     deal.boxed[age].fill(EMPTY);
-    for (int i = 0; i < BOXED_PER_AGE[age]; ++i) deal.boxed[age][i] = narrow(boxed[age][i]);
+    for (int i = 0; i < box; ++i) deal.boxed[age][i] = narrow(boxed[age][i]);
   }
   const std::string error = engine.check_deal(deal);
   if (!error.empty()) throw py::value_error(error);
@@ -108,13 +116,101 @@ Deal deal_from(const Engine& engine, const std::vector<int>& wonder_order, const
 
 // ------------------------------------------------------------------ the state layout (duel/state_layout.hpp)
 WONDERS_LAYOUT(StateLayout, DUEL_STATE_FIELDS);
-const layout::Sizes SIZES{2, 2, 0, NUM_CARDS, 0};
+WONDERS_LAYOUT(PantheonLayout, DUEL_PANTHEON_FIELDS);
 
-// A State from every field's Python value, each checked; nothing is built on error.
-State import_state(const py::dict& values) {
+// The sizes of a State's table (what the view's getters and the export read with).
+layout::Sizes sizes_of(const State& s) {
+  layout::Sizes sizes{2, 2, 0, s.table_counts.cards, 0};
+  sizes.wonders = s.table_counts.wonders;
+  sizes.tokens = s.table_counts.tokens;
+  return sizes;
+}
+
+// ...and of an Engine's, with its actions (what the checked import reads with).
+layout::Sizes sizes_of(const Engine& engine) {
+  State sized{};
+  engine.size_state(sized);
+  layout::Sizes sizes = sizes_of(sized);
+  sizes.actions = engine.num_actions();
+  sizes.phases = engine.pantheon() ? NUM_PHASES : BASE_PHASES;
+  return sizes;
+}
+
+// The checks between Pantheon's fields that keep the rules inside the state's arrays (each field's
+// own bounds are the layout's): the set chosen from and its items, the decks' mythologies.
+void check_pantheon(const Engine& engine, const State& s) {
+  const PantheonState& p = s.pantheon;
+  const ActionLayout& acts = engine.actions();
+  auto refuse = [](const std::string& what) { throw py::value_error("state field 'pantheon': " + what); };
+  if ((s.phase == CHOOSE) != (p.choice != NONE))
+    refuse("choice names a set (0-" + std::to_string(NUM_CHOICES - 1) + ") exactly when the phase is choose (8)");
+  if (p.choice != NONE) {
+    const int items = acts.item_sizes[CHOICE_ITEM[p.choice]];
+    for (int i = 0; i < p.num_options; ++i)
+      if (p.options[i] >= items)
+        refuse("option " + std::to_string(p.options[i]) + " is not an item of the set " + CHOICE_NAMES[p.choice] +
+               " (0-" + std::to_string(items - 1) + ")");
+    int8_t now[MAX_OPTIONS];
+    const int n = pantheon::options_now(engine, s, now);
+    if (n != p.num_options || !std::equal(now, now + n, p.options))
+      refuse(std::string("options must be the items of the set ") + CHOICE_NAMES[p.choice] +
+             " in this state, ascending (as the rules list them)");
+  } else if (p.num_options) {
+    refuse("options are listed while no set is chosen from");
+  }
+  for (int m = 0; m < NUM_MYTHOLOGIES; ++m)
+    for (int i = 0; i < p.deck_size[m]; ++i)
+      if (engine.pantheon()->divinities[p.decks[m][i]].mythology != m)
+        refuse("the deck of mythology " + std::to_string(m) + " holds divinity " + std::to_string(p.decks[m][i]) +
+               " of another");
+}
+
+// Every field of `s` as plain values; a Pantheon table's under "pantheon" (None without).
+py::dict export_state(const State& s) {
+  py::dict out = layout::export_state<StateLayout>(s, sizes_of(s));
+  out["pantheon"] = s.table_counts.pantheon ? py::object(layout::export_state<PantheonLayout>(s.pantheon, sizes_of(s)))
+                                            : py::none();
+  return out;
+}
+
+// A State of `engine`'s table from every field's Python value, each checked (the token bit sets
+// against the table's tokens too; "pantheon": a dict of Pantheon's fields for a Pantheon table,
+// else None); nothing is built on error.
+State import_state(const Engine& engine, const py::dict& values) {
   State s{};
-  layout::import_fields<StateLayout>(s, values, SIZES);
+  engine.size_state(s);
+  const layout::Sizes sizes = sizes_of(engine);
+  layout::import_fields<StateLayout>(s, values, sizes);
+  const py::object pantheon = values.contains("pantheon") ? py::object(values["pantheon"]) : py::none();
+  if (engine.pantheon()) {
+    if (!py::isinstance<py::dict>(pantheon))
+      throw py::value_error("state field 'pantheon': a Pantheon table's state needs a dict of Pantheon's fields, got " +
+                            std::string(py::repr(pantheon)));
+    layout::import_fields<PantheonLayout>(s.pantheon, py::reinterpret_borrow<py::dict>(pantheon), sizes);
+  } else {
+    if (!pantheon.is_none())
+      throw py::value_error("state field 'pantheon': a table without Pantheon holds None, got " +
+                            std::string(py::repr(pantheon)));
+  }
+  if (engine.pantheon()) check_pantheon(engine, s);
+  const unsigned tokens = (1u << engine.tables().num_tokens) - 1;
+  for (const auto& [name, bits] : {std::pair<const char*, unsigned>{"board_tokens", s.board_tokens},
+                                   {"player_tokens", s.player_tokens[0]}, {"player_tokens", s.player_tokens[1]}})
+    if (bits & ~tokens)
+      throw py::value_error(std::string("state field '") + name + "': " + std::to_string(bits) +
+                            " names a token the table does not have (bits of tokens 0-" +
+                            std::to_string(engine.tables().num_tokens - 1) + ")");
   return s;
+}
+
+// `state`, checked to be a game of `engine`'s table.
+const State& own(const Engine& engine, const State& state) {
+  check_table(engine, state);
+  return state;
+}
+State& own(const Engine& engine, State& state) {
+  check_table(engine, state);
+  return state;
 }
 
 py::array_t<int64_t> legal_array(const Engine& engine, const State& state) {
@@ -132,7 +228,8 @@ std::string illegal_action_message(const Engine& engine, const State& state, lon
                                    const std::string& reason) {
   constexpr int NAMED = 12;
   std::string label = std::to_string(action);
-  if (action >= 0 && action < NUM_ACTIONS) label += " (" + engine.describe_action(static_cast<int>(action)) + ")";
+  if (action >= 0 && action < engine.num_actions())
+    label += " (" + engine.describe_action(static_cast<int>(action)) + ")";
   int16_t legal[MAX_LEGAL];
   const int n = engine.legal_actions(state, legal);
   std::string shown;
@@ -145,7 +242,10 @@ std::string illegal_action_message(const Engine& engine, const State& state, lon
 
 class PyBatch {
  public:
-  PyBatch(const Engine& engine, int num_envs, uint64_t seed, int threads) {
+  PyBatch(const Engine& engine, int num_envs, uint64_t seed, int threads)
+      : observation_size_(engine.observation_size()),
+        num_actions_(engine.num_actions()),
+        engine_counts_(engine.counts()) {
     if (num_envs < 1 || num_envs > MAX_ENVS)
       throw py::value_error("num_envs must be an integer in 1-" + std::to_string(MAX_ENVS) + ", got " +
                             std::to_string(num_envs));
@@ -154,11 +254,13 @@ class PyBatch {
                             std::to_string(threads));
     batch_ = std::make_unique<Batch>(engine, num_envs, seed, threads);  // an Engine copy shares the tables
   }
+  int observation_size() const { return static_cast<int>(observation_size_); }
+  int num_actions() const { return static_cast<int>(num_actions_); }
   int threads() const { return batch_->threads(); }
   void reset(py::array obs, py::array mask, py::array to_act) {
     const py::ssize_t e = batch_->num_envs();
-    float* o = array_data<float>(obs, {e, 2, OBSERVATION_SIZE}, "obs", true);
-    int8_t* m = array_data<int8_t>(mask, {e, 2, NUM_ACTIONS}, "mask", true);
+    float* o = array_data<float>(obs, {e, 2, observation_size_}, "obs", true);
+    int8_t* m = array_data<int8_t>(mask, {e, 2, num_actions_}, "mask", true);
     bool* t = array_data<bool>(to_act, {e, 2}, "to_act", true);
     const auto lock = lock_.acquire();
     py::gil_scoped_release release;
@@ -169,8 +271,8 @@ class PyBatch {
             py::array terminated) {
     const py::ssize_t e = batch_->num_envs();
     const int64_t* a = array_data<int64_t>(actions, {e, 2}, "actions", false);
-    float* o = array_data<float>(obs, {e, 2, OBSERVATION_SIZE}, "obs", true);
-    int8_t* m = array_data<int8_t>(mask, {e, 2, NUM_ACTIONS}, "mask", true);
+    float* o = array_data<float>(obs, {e, 2, observation_size_}, "obs", true);
+    int8_t* m = array_data<int8_t>(mask, {e, 2, num_actions_}, "mask", true);
     bool* t = array_data<bool>(to_act, {e, 2}, "to_act", true);
     float* r = array_data<float>(rewards, {e, 2}, "rewards", true);
     bool* done = array_data<bool>(terminated, {e}, "terminated", true);
@@ -195,6 +297,8 @@ class PyBatch {
   }
   // The compiled heuristic's actions for the seats of `holds` into `actions` (see duel/heuristic.hpp).
   void heuristic_actions(const Heuristic& heuristic, py::array holds, py::array seeds, py::array actions) {
+    if (!(heuristic.engine().counts() == engine_counts_))
+      throw py::value_error("the heuristic's engine plays another table than this batch's");
     const py::ssize_t e = batch_->num_envs();
     const bool* h = array_data<bool>(holds, {e, 2}, "holds", false);
     const uint64_t* s = array_data<uint64_t>(seeds, {e, 2}, "seeds", false);
@@ -229,6 +333,8 @@ class PyBatch {
 
  private:
   std::unique_ptr<Batch> batch_;
+  py::ssize_t observation_size_, num_actions_;
+  TableCounts engine_counts_;
   bool started_ = false;
   ObjectLock lock_;  // one thread at a time (step and reset let the GIL go)
 };
@@ -276,18 +382,30 @@ void bind(py::module_ m) {
       .def_property_readonly("num_decisions", [](const State& s) { return static_cast<int>(s.log_size); })
       .def_property_readonly("last_paid", [](const State& s) { return s.log_size ? s.log[s.log_size - 1].paid : 0; });
   // the read-only view's getters: one per field of duel/state_layout.hpp, reading that field only
-  layout::bind_view<StateLayout, State>(state_class, [](const State&) { return SIZES; });
+  layout::bind_view<StateLayout, State>(state_class, [](const State& s) { return sizes_of(s); });
   m.attr("STATE_FIELDS") = py::tuple(py::cast(layout::field_names<StateLayout>()));
+  py::class_<PantheonState> pantheon_class(m, "PantheonState",
+                                           "Pantheon's part of a core game (a copy; its fields read-only).");
+  layout::bind_view<PantheonLayout, PantheonState>(pantheon_class,
+                                                   [](const PantheonState&) { return layout::Sizes{}; });
+  m.attr("PANTHEON_FIELDS") = py::tuple(py::cast(layout::field_names<PantheonLayout>()));
+  state_class.def_property_readonly(
+      "pantheon", [](const State& s) { return s.table_counts.pantheon ? py::cast(s.pantheon) : py::none(); },
+      "Pantheon's fields (a PantheonState copy), or None without the expansion.");
 
   py::class_<Engine, std::shared_ptr<Engine>>(m, "Engine", "The Duel rules on core states, bound to the tables.")
-      .def(py::init([](std::shared_ptr<Tables> tables) {
+      .def(py::init([](std::shared_ptr<Tables> tables, std::shared_ptr<PantheonTables> pantheon) {
              if (!tables) throw py::type_error("Engine needs Tables");
-             return Engine(tables);
+             if (pantheon && tables->age3_extra_deck == GUILD_DECK)
+               throw py::value_error("a Pantheon engine needs the Pantheon table's cards (its Grand Temples)");
+             return Engine(tables, pantheon);
            }),
-           py::arg("tables"))
+           py::arg("tables"), py::arg("pantheon") = nullptr,
+           "pantheon: the PantheonTables of a Pantheon table (whose cards `tables` are), or None.")
+      .def_property_readonly("has_pantheon", [](const Engine& e) { return e.pantheon() != nullptr; })
       .def_property_readonly("num_players", [](const Engine&) { return 2; })
-      .def_property_readonly("num_actions", [](const Engine&) { return NUM_ACTIONS; })
-      .def_property_readonly("observation_size", [](const Engine&) { return OBSERVATION_SIZE; })
+      .def_property_readonly("num_actions", &Engine::num_actions)
+      .def_property_readonly("observation_size", &Engine::observation_size)
       .def(
           "new_game",
           [](const Engine& e, uint64_t seed) {
@@ -300,6 +418,8 @@ void bind(py::module_ m) {
           "new_game_from_deal",
           [](const Engine& e, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
              const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
+            if (e.pantheon())
+              throw py::value_error("a Pantheon game is dealt from a seed (an explicit deal names no Pantheon setup)");
             State s;
             e.new_game(s, deal_from(e, wonder_order, token_order, cards, boxed));
             return s;
@@ -307,14 +427,15 @@ void bind(py::module_ m) {
           py::arg("wonder_order"), py::arg("token_order"), py::arg("deals"), py::arg("boxed"),
           "A game with an explicit deal (as wonders_env.duel.state.DuelState holds it), checked.")
       .def(
-          "legal_actions", [](const Engine& e, const State& s) { return legal_array(e, s); }, py::arg("state"),
+          "legal_actions", [](const Engine& e, const State& s) { return legal_array(e, own(e, s)); }, py::arg("state"),
           "The deciding player's legal actions, in the Python engine's order.")
       .def(
           "legal_action_mask",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
-            py::array_t<bool> mask(NUM_ACTIONS);
-            std::fill(mask.mutable_data(), mask.mutable_data() + NUM_ACTIONS, false);
+            own(e, s);
+            py::array_t<bool> mask(e.num_actions());
+            std::fill(mask.mutable_data(), mask.mutable_data() + e.num_actions(), false);
             if (player == s.current) {
               int16_t legal[MAX_LEGAL];
               const int n = e.legal_actions(s, legal);
@@ -324,12 +445,13 @@ void bind(py::module_ m) {
           },
           py::arg("state"), py::arg("player"))
       .def(
-          "why_illegal", [](const Engine& e, const State& s, long long action) { return e.why_illegal(s, action); },
+          "why_illegal",
+          [](const Engine& e, const State& s, long long action) { return e.why_illegal(own(e, s), action); },
           py::arg("state"), py::arg("action"), "'' if the action is legal now, else why not.")
       .def(
           "apply_actions",
           [](const Engine& e, State& s, long long action) {
-            const std::string reason = e.why_illegal(s, action);
+            const std::string reason = e.why_illegal(own(e, s), action);
             if (!reason.empty()) throw py::value_error(illegal_action_message(e, s, action, reason));
             e.apply_actions(s, {static_cast<int>(action), static_cast<int>(action)});
           },
@@ -340,8 +462,8 @@ void bind(py::module_ m) {
           "encode_observation",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
-            py::array_t<float> out(OBSERVATION_SIZE);
-            e.encode_observation(s, player, out.mutable_data());
+            py::array_t<float> out(e.observation_size());
+            e.encode_observation(own(e, s), player, out.mutable_data());
             return out;
           },
           py::arg("state"), py::arg("player"))
@@ -349,41 +471,48 @@ void bind(py::module_ m) {
           "score_breakdown",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
-            Score points = e.score_breakdown(s, player);
-            return std::vector<int>(points.begin(), points.end());
+            const Score points = e.score_breakdown(own(e, s), player);
+            std::vector<int> out(points.begin(), points.begin() + (e.pantheon() ? DIVINITIES + 1 : NUM_CATEGORIES));
+            out.push_back(points[TOTAL]);
+            return out;
           },
           py::arg("state"), py::arg("player"),
-          "civilian, science, commercial, guilds, wonders, progress, treasury, military, total")
+          "civilian, science, commercial, guilds, wonders, progress, treasury, military, (a Pantheon table's) "
+          "divinities, total")
       .def(
           "trade_prices",
           [](const Engine& e, const State& s, int player) {
             check_player(player);
-            Prices prices = e.trade_prices(s, player);
+            Prices prices = e.trade_prices(own(e, s), player);
             return std::vector<int>(prices.begin(), prices.end());
           },
           py::arg("state"), py::arg("player"))
       .def(
           "determinize",
-          [](const Engine& e, const State& s, uint64_t seed) {
+          [](const Engine& e, const State& s, uint64_t seed, int player) {
+            check_player(player);
             Rng rng(seed);
-            State twin = s;
-            e.determinize(twin, rng);
+            State twin = own(e, s);
+            e.determinize(twin, player, rng);
             return twin;
           },
-          py::arg("state"), py::arg("seed"), "A copy with what a player cannot know redrawn (seeded).")
+          py::arg("state"), py::arg("seed"), py::arg("player") = 0,
+          "A copy with what `player` cannot know redrawn (seeded).")
       .def(
-          "export_state", [](const Engine&, const State& s) { return layout::export_state<StateLayout>(s, SIZES); },
+          "export_state", [](const Engine& e, const State& s) { return export_state(own(e, s)); },
           py::arg("state"), "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
       .def(
-          "import_state", [](const Engine&, const py::dict& fields) { return import_state(fields); }, py::arg("fields"),
+          "import_state", [](const Engine& e, const py::dict& fields) { return import_state(e, fields); },
+          py::arg("fields"),
           "A core State from every field's value (names of duel/state_layout.hpp), each checked: a bad one "
           "raises ValueError naming the field, the value and what is allowed.")
       .def(
           "build_cost",
           [](const Engine& e, const State& s, int player, int card) {
             check_player(player);
-            if (card < 0 || card >= NUM_CARDS)
-              throw py::value_error("card must be in 0-" + std::to_string(NUM_CARDS - 1) + ", got " +
+            own(e, s);
+            if (card < 0 || card >= e.tables().num_cards)
+              throw py::value_error("card must be in 0-" + std::to_string(e.tables().num_cards - 1) + ", got " +
                                     std::to_string(card));
             return e.build_cost(s, player, card, e.trade_prices(s, player));
           },
@@ -392,19 +521,38 @@ void bind(py::module_ m) {
           "wonder_cost",
           [](const Engine& e, const State& s, int player, int wonder) {
             check_player(player);
-            if (wonder < 0 || wonder >= NUM_WONDERS)
-              throw py::value_error("wonder must be in 0-" + std::to_string(NUM_WONDERS - 1) + ", got " +
+            own(e, s);
+            if (wonder < 0 || wonder >= e.tables().num_wonders)
+              throw py::value_error("wonder must be in 0-" + std::to_string(e.tables().num_wonders - 1) + ", got " +
                                     std::to_string(wonder));
             return e.wonder_cost(s, player, wonder, e.trade_prices(s, player));
           },
           py::arg("state"), py::arg("player"), py::arg("wonder"), "Coins `player` pays to build `wonder` now.")
       .def(
+          "activation_price",
+          [](const Engine& e, const State& s, int player, int space, int offerings) {
+            check_player(player);
+            own(e, s);
+            if (!e.pantheon()) throw py::value_error("activation prices are a Pantheon table's");
+            if (space < 0 || space >= NUM_SPACES || s.pantheon.spaces[space] == EMPTY)
+              throw py::value_error("space must be a Pantheon space 0-" + std::to_string(NUM_SPACES - 1) +
+                                    " that holds a divinity, got " + std::to_string(space));
+            if (offerings < 0 || offerings >= OFFERING_SUBSETS)
+              throw py::value_error("offerings must be a bit set 0-" + std::to_string(OFFERING_SUBSETS - 1) +
+                                    ", got " + std::to_string(offerings));
+            return e.activation_price(s, player, space, offerings);
+          },
+          py::arg("state"), py::arg("player"), py::arg("space"), py::arg("offerings"),
+          "Coins `player` pays to activate the divinity of Pantheon `space` with the offering tokens of the bit "
+          "set `offerings` (a Pantheon table's).")
+      .def(
           "sell_value",
-          [](const Engine& e, const State& s, int player) { return e.sell_value(s, check_player(player)); },
+          [](const Engine& e, const State& s, int player) { return e.sell_value(own(e, s), check_player(player)); },
           py::arg("state"), py::arg("player"), "Coins `player` gets for discarding a card now.")
       .def(
           "play_random",
           [](const Engine& e, State& s, uint64_t seed) {
+            own(e, s);
             Rng rng(seed);
             int16_t legal[MAX_LEGAL];
             int decisions = 0;
@@ -426,8 +574,8 @@ void bind(py::module_ m) {
            py::arg("engine"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
       .def_property_readonly("threads", &PyBatch::threads)
       .def_property_readonly("num_players", [](const PyBatch&) { return 2; })
-      .def_property_readonly("observation_size", [](const PyBatch&) { return OBSERVATION_SIZE; })
-      .def_property_readonly("num_actions", [](const PyBatch&) { return NUM_ACTIONS; })
+      .def_property_readonly("observation_size", &PyBatch::observation_size)
+      .def_property_readonly("num_actions", &PyBatch::num_actions)
       .def("reset", &PyBatch::reset, py::arg("obs"), py::arg("mask"), py::arg("to_act"))
       .def("step", &PyBatch::step, py::arg("actions"), py::arg("obs"), py::arg("mask"), py::arg("to_act"),
            py::arg("rewards"), py::arg("terminated"))

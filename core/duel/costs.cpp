@@ -1,5 +1,8 @@
 #include "duel/costs.hpp"
 
+#include <algorithm>
+
+#include "duel/pantheon.hpp"
 #include "duel/rules.hpp"
 
 namespace wonders::duel {
@@ -66,13 +69,48 @@ int purchase_cost(const int8_t* cost, const int8_t* production, int raw_choices,
   return coins;
 }
 
+bool Engine::free_by_chain(const State& state, int player, int card) const {
+  const CardData& data = tables_->cards[card];
+  if (data.chain_needs & state.chains[player]) return true;
+  if (!pantheon_ || data.temple == NONE) return false;
+  const PantheonState& p = state.pantheon;
+  for (int i = 0; i < p.token_count[player]; ++i)
+    if (pantheon_->tokens[p.tokens[player][i]].mythology == data.temple) return true;
+  return false;
+}
+
+namespace {
+
+// The printed coins and the cheapest purchase of `card`'s resources (Masonry waives blue cards' units).
+int printed_and_purchase(const Tables& tables, const State& state, int player, int card, const Prices& prices) {
+  const CardData& data = tables.cards[card];
+  int waived = data.color == BLUE && state.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
+  return data.coin_cost + purchase_cost(data.cost.data(), state.production[player], state.raw_choices[player],
+                                        state.manufactured_choices[player], prices, waived);
+}
+
+}  // namespace
+
 int Engine::build_cost(const State& state, int player, int card, const Prices& prices) const {
   const Tables& tables = *tables_;
   const CardData& data = tables.cards[card];
   if (data.chain_needs & state.chains[player]) return 0;
-  int waived = data.color == BLUE && state.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
-  return data.coin_cost + purchase_cost(data.cost.data(), state.production[player], state.raw_choices[player],
-                                        state.manufactured_choices[player], prices, waived);
+  if (!pantheon_) return printed_and_purchase(tables, state, player, card, prices);
+  if (free_by_chain(state, player, card)) return 0;  // a Grand Temple's mythology token
+  const int cost = printed_and_purchase(tables, state, player, card, prices);
+  if (tables.engineering != NONE && state.player_tokens[player] >> tables.engineering & 1 &&
+      (data.chain_needs || data.temple != NONE))
+    return std::min(cost, tables.engineering_price);  // Engineering (rules.py _engineering_applies)
+  return cost;
+}
+
+int Engine::activation_price(const State& state, int player, int space, int offerings) const {
+  const PantheonTables& tables = *pantheon_;
+  int price = tables.space_prices[player][space] * tables.divinities[state.pantheon.spaces[space]].price_multiplier;
+  price -= pantheon::sanctuary_discount(*this, state, player);
+  for (int i = 0; i < NUM_OFFERINGS; ++i)
+    if (offerings >> i & 1) price -= tables.tokens[tables.offering_tokens[i]].discount;
+  return std::max(price, 0);
 }
 
 int Engine::wonder_cost(const State& state, int player, int wonder, const Prices& prices) const {

@@ -1,7 +1,9 @@
 // Determinization for search agents (mirrors wonders_env/duel/determinize.py, drawing from the core's
-// generator).
+// generator): the base game's hidden cards, wonders and tokens for both players alike; with
+// Pantheon also what `player` has not seen of it (redraw_pantheon, determinize.py _redraw_pantheon).
 #include <algorithm>
 
+#include "duel/pantheon.hpp"
 #include "duel/rules.hpp"
 
 namespace wonders::duel {
@@ -12,9 +14,9 @@ namespace {
 void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
   const int index = s.age - 1;
   auto& boxed = s.deal.boxed[index];
-  const int boxed_count = BOXED_PER_AGE[index];
-  for (int deck = 0; deck < NUM_DECKS; ++deck) {
-    int slots[NUM_SLOTS], num_slots = 0, pool[NUM_SLOTS + 7], num_pool = 0;
+  const int boxed_count = tables.boxed_per_age[index];
+  for (int deck = 0; deck < tables.num_decks; ++deck) {
+    int slots[NUM_SLOTS], num_slots = 0, pool[NUM_SLOTS + MAX_BOXED], num_pool = 0;
     for (int slot = 0; slot < NUM_SLOTS; ++slot) {
       int card = s.slot_card[slot];
       if (card != EMPTY && !s.face_up[slot] && tables.cards[card].deck == deck) {
@@ -22,7 +24,7 @@ void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
         pool[num_pool++] = card;
       }
     }
-    int others[7], num_others = 0;
+    int others[MAX_BOXED], num_others = 0;
     for (int i = 0; i < boxed_count; ++i) {
       if (tables.cards[boxed[i]].deck == deck)
         pool[num_pool++] = boxed[i];
@@ -42,24 +44,98 @@ void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
   }
 }
 
+// the pool's first n ids sorted, then shuffled (the true order must not matter)
+void reshuffle(int8_t* pool, int n, Rng& rng) {
+  std::sort(pool, pool + n);
+  rng.shuffle(pool, n);
+}
+
+// determinize.py _redraw_pantheon: the decks' orders (a Gate decider keeps the tops it sees), the
+// divinities the opponent placed face down or drew and is choosing among (each among those of its
+// mythology), the Age I mythology tokens before Age I, the offering tokens not yet seen.
+void redraw_pantheon(const PantheonTables& tables, State& s, int player, Rng& rng) {
+  PantheonState& p = s.pantheon;
+  const bool choosing = s.phase == CHOOSE;
+  const bool tops_seen = choosing && p.choice == GATE_DIVINITY && player == s.current;
+  const bool drawn_unseen = choosing && player != s.current &&
+                            (p.choice == PLACE_DIVINITY || p.choice == PLACE_SPACE || p.choice == THEATER_DIVINITY ||
+                             p.choice == THEATER_TOP);
+  const bool chosen_unseen = drawn_unseen && (p.choice == PLACE_SPACE || p.choice == THEATER_TOP);
+  for (int m = 0; m < NUM_MYTHOLOGIES; ++m) {
+    auto of_m = [&](int divinity) { return divinity >= 0 && tables.divinities[divinity].mythology == m; };
+    const int kept = tops_seen && p.deck_size[m] ? 1 : 0;
+    int8_t pool[NUM_DIVINITIES];
+    int n = 0;
+    for (int i = kept; i < p.deck_size[m]; ++i) pool[n++] = p.decks[m][i];
+    int spaces[NUM_SPACES], num_spaces = 0, drawn[DIVINITIES_PER_MYTHOLOGY], num_drawn = 0;
+    for (int space = 0; space < NUM_SPACES; ++space)
+      if (p.spaces[space] != EMPTY && !p.space_face_up[space] && p.placed_by[space] != player &&
+          of_m(p.spaces[space])) {
+        spaces[num_spaces++] = space;
+        pool[n++] = p.spaces[space];
+      }
+    for (int i = 0; drawn_unseen && i < p.num_drawn; ++i)
+      if (of_m(p.drawn[i])) {
+        drawn[num_drawn++] = i;
+        pool[n++] = p.drawn[i];
+      }
+    const bool chosen = chosen_unseen && of_m(p.chosen);
+    if (chosen) pool[n++] = p.chosen;
+    reshuffle(pool, n, rng);
+    for (int i = 0; i < num_spaces; ++i) p.spaces[spaces[i]] = pool[--n];
+    for (int i = 0; i < num_drawn; ++i) p.drawn[drawn[i]] = pool[--n];
+    if (chosen) p.chosen = pool[--n];
+    std::copy(pool, pool + n, p.decks[m] + kept);
+    p.deck_size[m] = static_cast<int8_t>(kept + n);
+  }
+  if (s.age == 0) {  // the Age I mythology tokens, before Age I is laid out
+    auto mythology = tables.mythology_tokens;
+    reshuffle(mythology.data(), static_cast<int>(mythology.size()), rng);
+    std::copy(mythology.begin(), mythology.begin() + p.age_token_count[0], p.age_tokens[0]);
+  }
+  if (s.age < 2) {  // Age II is not laid out: the order of its offering tokens is unseen
+    reshuffle(p.age_tokens[1], p.age_token_count[1], rng);
+  } else if (s.age == 2) {  // the offering tokens still face down on their slots
+    int slots[NUM_SLOTS], num_slots = 0;
+    int8_t pool[NUM_SLOTS];
+    for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+      const int token = p.slot_tokens[slot];
+      if (token != EMPTY && tables.tokens[token].mythology == NONE) {
+        pool[num_slots] = static_cast<int8_t>(token);
+        slots[num_slots++] = slot;
+      }
+    }
+    reshuffle(pool, num_slots, rng);
+    for (int i = 0; i < num_slots; ++i) p.slot_tokens[slots[i]] = pool[i];
+  }
+}
+
 }  // namespace
 
-void Engine::determinize(State& state, Rng& rng) const {
+void Engine::determinize(State& state, int player, Rng& rng) const {
+  const Tables& tables = *tables_;
   if (state.draft_step < WONDERS_PER_ROUND) {
     auto& order = state.deal.wonder_order;
-    std::sort(order.begin() + WONDERS_PER_ROUND, order.end());
-    rng.shuffle(order.data() + WONDERS_PER_ROUND, NUM_WONDERS - WONDERS_PER_ROUND);
+    std::sort(order.begin() + WONDERS_PER_ROUND, order.begin() + tables.num_wonders);
+    rng.shuffle(order.data() + WONDERS_PER_ROUND, tables.num_wonders - WONDERS_PER_ROUND);
   }
-  if (!state.library_used) {
+  if (!state.library_used) {  // Enki's two, once shown, stay
+    const int shown = pantheon_ && state.pantheon.num_enki_tokens ? ENKI_TOKENS : 0;
     auto& order = state.deal.token_order;
-    std::sort(order.begin() + BOARD_TOKENS, order.end());
-    rng.shuffle(order.data() + BOARD_TOKENS, NUM_TOKENS - BOARD_TOKENS);
+    std::sort(order.begin() + BOARD_TOKENS, order.begin() + tables.num_tokens - shown);
+    rng.shuffle(order.data() + BOARD_TOKENS, tables.num_tokens - shown - BOARD_TOKENS);
   }
-  if (state.age >= 1) redraw_hidden_cards(*tables_, state, rng);
+  // Zeus' set is the structure's cards: its options name the face-down ones, which stay
+  const bool zeus = pantheon_ && state.phase == CHOOSE && state.pantheon.choice == ZEUS_CARD;
+  if (state.age >= 1 && !zeus) redraw_hidden_cards(*tables_, state, rng);
   for (int age = state.age + 1; age <= 3; ++age) {
     Deal fresh = draw_deal(rng.next());
     state.deal.cards[age - 1] = fresh.cards[age - 1];
     state.deal.boxed[age - 1] = fresh.boxed[age - 1];
+  }
+  if (pantheon_) {
+    redraw_pantheon(*pantheon_, state, player, rng);
+    if (state.phase == CHOOSE) pantheon::refresh_options(*this, state);  // drawn from what was redrawn
   }
 }
 

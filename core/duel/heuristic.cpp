@@ -138,7 +138,7 @@ class View {
     if (w.has(BUILD_FROM_DISCARD) && !s_.discard.empty()) {
       double best = 0.0;
       bool any = false;
-      for (int c = 0; c < NUM_CARDS; ++c) {
+      for (int c = 0; c < t_.num_cards; ++c) {
         if (!s_.discard.has(c)) continue;
         const double candidate = card_value(c);
         if (!any || candidate > best) best = candidate;
@@ -198,10 +198,10 @@ class View {
   int lead_, symbols_;
   bool has_strategy_;
   int lacking_[NUM_RESOURCES];
-  mutable std::array<bool, NUM_WONDERS> wonder_known_;
-  mutable std::array<double, NUM_WONDERS> wonder_values_;
-  mutable std::array<bool, NUM_CARDS> best_known_;
-  mutable std::array<double, NUM_CARDS> best_uses_;
+  mutable std::array<bool, MAX_WONDERS> wonder_known_;
+  mutable std::array<double, MAX_WONDERS> wonder_values_;
+  mutable std::array<bool, MAX_CARDS> best_known_;
+  mutable std::array<double, MAX_CARDS> best_uses_;
 };
 
 // A wonder's worth in the draft, before any card is played.
@@ -235,7 +235,8 @@ double best_next(const int* accessible, const double* best, int num_accessible, 
 
 }  // namespace
 
-HeuristicConstants HeuristicConstants::from_arrays(const std::map<std::string, std::vector<double>>& arrays) {
+HeuristicConstants HeuristicConstants::from_arrays(const std::map<std::string, std::vector<double>>& arrays,
+                                                   int num_tokens) {
   static const char* const NAMES[] = {"win",
                                       "coin_value",
                                       "resource_unit_value",
@@ -299,7 +300,7 @@ HeuristicConstants HeuristicConstants::from_arrays(const std::map<std::string, s
   k.denial_weight = get("denial_weight", 1)[0];
   k.follow_up_weight = get("follow_up_weight", 1)[0];
   k.face_down_value = get("face_down_value", 1)[0];
-  const auto& special = get("token_special_value", NUM_TOKENS);
+  const auto& special = get("token_special_value", static_cast<size_t>(num_tokens));
   std::copy(special.begin(), special.end(), k.token_special_value.begin());
   const auto& demand = get("demand", 3 * NUM_RESOURCES);
   for (int age = 0; age < 3; ++age)
@@ -312,7 +313,7 @@ void Heuristic::action_values(const State& s, int player, const int16_t* legal, 
   const View mine(engine_, k_, s, player), theirs(engine_, k_, s, 1 - player);
   if (s.phase != PLAY) {
     for (int i = 0; i < n; ++i) {
-      const Decoded d = decode_action(legal[i]);
+      const Decoded d = engine_.actions().decode(legal[i]);
       double value = 0.0;
       switch (d.kind) {
         case A_DRAFT:
@@ -339,7 +340,7 @@ void Heuristic::action_values(const State& s, int player, const int16_t* legal, 
     return;
   }
   // the accessible cards, their slots and both players' best uses of them
-  int accessible[NUM_SLOTS], slot_of[NUM_CARDS], num_accessible = 0;
+  int accessible[NUM_SLOTS], slot_of[MAX_CARDS], num_accessible = 0;
   double my_best[NUM_SLOTS], their_best[NUM_SLOTS];
   for (int slot = 0; slot < NUM_SLOTS; ++slot) {
     const int card = s.slot_card[slot];
@@ -353,7 +354,7 @@ void Heuristic::action_values(const State& s, int player, const int16_t* legal, 
   }
   const Layout& layout = t.layouts[s.age - 1];
   for (int i = 0; i < n; ++i) {
-    const Decoded d = decode_action(legal[i]);
+    const Decoded d = engine_.actions().decode(legal[i]);
     const int card = d.index;
     double value;
     bool again = false;

@@ -19,7 +19,7 @@ namespace py = pybind11;
 namespace wonders::duel {
 namespace {
 
-HeuristicConstants constants_from(const py::dict& values) {
+HeuristicConstants constants_from(const py::dict& values, int num_tokens) {
   std::map<std::string, std::vector<double>> arrays;
   for (auto item : values) {
     if (!py::isinstance<py::str>(item.first)) throw py::type_error("duel heuristic constants: names must be strings");
@@ -32,7 +32,7 @@ HeuristicConstants constants_from(const py::dict& values) {
     arrays[name] = std::vector<double>(doubles.data(), doubles.data() + doubles.size());
   }
   try {
-    return HeuristicConstants::from_arrays(arrays);
+    return HeuristicConstants::from_arrays(arrays, num_tokens);
   } catch (const std::invalid_argument& error) {
     throw py::value_error(error.what());
   }
@@ -41,6 +41,7 @@ HeuristicConstants constants_from(const py::dict& values) {
 // The deciding `player`'s legal actions in `state`, checked to be the seat that decides now.
 int checked_legal(const Heuristic& h, const State& state, int player, int16_t* legal) {
   if (player != 0 && player != 1) throw py::value_error("player must be 0 or 1, got " + std::to_string(player));
+  check_table(h.engine(), state);
   if (state.game_over()) throw py::value_error("the game is over: no action has a value");
   if (player != state.current)
     throw py::value_error("player " + std::to_string(player) + " does not decide now; player " +
@@ -55,7 +56,11 @@ void bind_heuristic(py::module_ m) {
                         "The Duel heuristic: the value of each legal action (see core/duel/heuristic.hpp).")
       .def(py::init([](std::shared_ptr<Engine> engine, const py::dict& constants) {
              if (!engine) throw py::type_error("Heuristic needs an Engine");
-             return Heuristic(*engine, constants_from(constants));  // an Engine copy shares the tables
+             if (engine->pantheon())
+               throw py::value_error("the compiled heuristic values the base game's table, not a Pantheon table's "
+                                     "(agents.duel_heuristic plays Pantheon on the Python valuation)");
+             // an Engine copy shares the tables
+             return Heuristic(*engine, constants_from(constants, engine->tables().num_tokens));
            }),
            py::arg("engine"), py::arg("constants"),
            "constants: the valuation's constants by name (agents.duel_heuristic.core_constants()), checked.")

@@ -6,13 +6,59 @@
 
 namespace wonders::duel {
 
+ObsLayout::ObsLayout(const Tables& tables, const PantheonTables* pantheon) {
+  const int cards = tables.num_cards, num_wonders = tables.num_wonders, tokens = tables.num_tokens;
+  slot_size = cards + tables.num_decks + 2;
+  slot_back = cards;
+  slot_accessible = cards + tables.num_decks;
+  slot_empty = slot_accessible + 1;
+  int at = 0;
+  auto view = [&at](int view_size) {
+    const int offset = at;
+    at += view_size;
+    return offset;
+  };
+  phase = view(pantheon ? NUM_PHASES : BASE_PHASES);
+  age = view(3);
+  deciding = view(1);
+  structure = view(NUM_SLOTS * slot_size);
+  my_city = view(cards);
+  opponent_city = view(cards);
+  discard = view(cards);
+  coins = view(2);
+  for (int& offset : wonders) offset = view(num_wonders);
+  draft = view(num_wonders);
+  board = view(tokens);
+  my_tokens = view(tokens);
+  opponent_tokens = view(tokens);
+  library = view(tokens);
+  pawn = view(19);
+  looting = view(4);
+  my_science = view(NUM_SYMBOLS);
+  opponent_science = view(NUM_SYMBOLS);
+  if (pantheon) {
+    space_size = NUM_DIVINITIES + NUM_MYTHOLOGIES + 1;
+    pantheon_spaces = view(NUM_SPACES * space_size);
+    mythology_decks = view(NUM_MYTHOLOGIES);
+    slot_tokens = view(NUM_SLOTS * PANTHEON_SLOT_SIZE);
+    for (int& offset : pantheon_tokens) offset = view(NUM_MYTHOLOGIES + NUM_OFFERINGS);
+    for (int& offset : divinities) offset = view(NUM_DIVINITIES);
+    astarte = view(2);
+    minerva = view(TRACK_SPACES);
+    enki_tokens = view(tokens);
+    choice = view(NUM_CHOICES);
+  }
+  size = at;
+}
+
 ObsView Engine::observe(const State& s, int player) const {
   const Tables& tables = *tables_;
+  const ObsLayout& layout = observation_;
   const int opponent = 1 - player;
   ObsView v;
-  v.phase_at = static_cast<int16_t>(OBS_PHASE + s.phase);
-  if (s.age) v.age_at = static_cast<int16_t>(OBS_AGE + s.age - 1);
-  if (s.current == player) v.deciding_at = OBS_DECIDING;
+  v.phase_at = static_cast<int16_t>(layout.phase + s.phase);
+  if (s.age) v.age_at = static_cast<int16_t>(layout.age + s.age - 1);
+  if (s.current == player) v.deciding_at = static_cast<int16_t>(layout.deciding);
   for (int slot = 0; slot < NUM_SLOTS; ++slot) {
     const int card = s.slot_card[slot];
     v.slot_code[slot] = static_cast<uint16_t>(card == EMPTY     ? 1
@@ -37,7 +83,7 @@ ObsView Engine::observe(const State& s, int player) const {
   v.my_tokens = s.player_tokens[player];
   v.opponent_tokens = s.player_tokens[opponent];
   if (s.current == player) v.library = s.library_offer;
-  v.pawn_at = static_cast<int16_t>(OBS_PAWN + 9 + (player == 0 ? s.pawn : -s.pawn));
+  v.pawn_at = static_cast<int16_t>(layout.pawn + 9 + (player == 0 ? s.pawn : -s.pawn));
   for (int i = 0; i < 4; ++i)
     if (s.looting >> i & 1) {
       const LootingToken& token = tables.looting[i];
@@ -75,20 +121,20 @@ inline void cards(const CardSet& old, const CardSet& fresh, int offset, float* r
 }
 
 // the entries of one structure slot, as its code says (value 1 or 0)
-inline void slot_entries(unsigned code, float* slot, float value) {
+inline void slot_entries(const ObsLayout& layout, unsigned code, float* slot, float value) {
   if (code == 1) {
-    slot[SLOT_EMPTY] = value;
+    slot[layout.slot_empty] = value;
   } else if (code >= 8) {
     slot[(code - 8) >> 1] = value;
-    if (code & 1) slot[SLOT_ACCESSIBLE] = value;
+    if (code & 1) slot[layout.slot_accessible] = value;
   } else if (code >= 2) {
-    slot[SLOT_BACK + code - 2] = value;
+    slot[layout.slot_back + code - 2] = value;
   }
 }
 
 }  // namespace
 
-void write_changes(const ObsView& old, const ObsView& fresh, float* row) {
+void write_changes(const ObsLayout& layout, const ObsView& old, const ObsView& fresh, float* row) {
   one_hot(old.phase_at, fresh.phase_at, row);
   one_hot(old.age_at, fresh.age_at, row);
   one_hot(old.deciding_at, fresh.deciding_at, row);
@@ -96,33 +142,76 @@ void write_changes(const ObsView& old, const ObsView& fresh, float* row) {
   for (int s = 0; s < NUM_SLOTS; ++s) changed |= static_cast<unsigned>(old.slot_code[s] != fresh.slot_code[s]) << s;
   for (; changed; changed &= changed - 1) {
     const int s = __builtin_ctz(changed);
-    float* slot = row + OBS_STRUCTURE + s * SLOT_SIZE;
-    slot_entries(old.slot_code[s], slot, 0.0f);
-    slot_entries(fresh.slot_code[s], slot, 1.0f);
+    float* slot = row + layout.structure + s * layout.slot_size;
+    slot_entries(layout, old.slot_code[s], slot, 0.0f);
+    slot_entries(layout, fresh.slot_code[s], slot, 1.0f);
   }
-  cards(old.my_city, fresh.my_city, OBS_MY_CITY, row);
-  cards(old.opponent_city, fresh.opponent_city, OBS_OPPONENT_CITY, row);
-  cards(old.discard, fresh.discard, OBS_DISCARD, row);
-  if (old.coins[0] != fresh.coins[0]) row[OBS_COINS] = fresh.coins[0];
-  if (old.coins[1] != fresh.coins[1]) row[OBS_COINS + 1] = fresh.coins[1];
-  static constexpr int WONDER_VIEWS[4] = {OBS_MY_WONDERS, OBS_MY_BUILT, OBS_OPPONENT_WONDERS, OBS_OPPONENT_BUILT};
-  for (int i = 0; i < 4; ++i) bits(old.wonders[i], fresh.wonders[i], WONDER_VIEWS[i], row);
-  bits(old.draft, fresh.draft, OBS_DRAFT, row);
-  bits(old.board, fresh.board, OBS_BOARD, row);
-  bits(old.my_tokens, fresh.my_tokens, OBS_MY_TOKENS, row);
-  bits(old.opponent_tokens, fresh.opponent_tokens, OBS_OPPONENT_TOKENS, row);
-  bits(old.library, fresh.library, OBS_LIBRARY, row);
+  cards(old.my_city, fresh.my_city, layout.my_city, row);
+  cards(old.opponent_city, fresh.opponent_city, layout.opponent_city, row);
+  cards(old.discard, fresh.discard, layout.discard, row);
+  if (old.coins[0] != fresh.coins[0]) row[layout.coins] = fresh.coins[0];
+  if (old.coins[1] != fresh.coins[1]) row[layout.coins + 1] = fresh.coins[1];
+  for (int i = 0; i < 4; ++i) bits(old.wonders[i], fresh.wonders[i], layout.wonders[i], row);
+  bits(old.draft, fresh.draft, layout.draft, row);
+  bits(old.board, fresh.board, layout.board, row);
+  bits(old.my_tokens, fresh.my_tokens, layout.my_tokens, row);
+  bits(old.opponent_tokens, fresh.opponent_tokens, layout.opponent_tokens, row);
+  bits(old.library, fresh.library, layout.library, row);
   one_hot(old.pawn_at, fresh.pawn_at, row);
-  bits(old.looting, fresh.looting, OBS_LOOTING, row);
+  bits(old.looting, fresh.looting, layout.looting, row);
   for (int side = 0; side < 2; ++side)
     for (int k = 0; k < NUM_SYMBOLS; ++k)
       if (old.science[side][k] != fresh.science[side][k])
-        row[(side ? OBS_OPPONENT_SCIENCE : OBS_MY_SCIENCE) + k] = fresh.science[side][k];
+        row[(side ? layout.opponent_science : layout.my_science) + k] = fresh.science[side][k];
 }
 
 void Engine::encode_observation(const State& state, int player, float* out) const {
-  std::fill(out, out + OBSERVATION_SIZE, 0.0f);
-  write_changes(ObsView{}, observe(state, player), out);
+  std::fill(out, out + observation_.size, 0.0f);
+  write_changes(observation_, ObsView{}, observe(state, player), out);
+  if (pantheon_) write_pantheon_views(state, player, out);
+}
+
+// observation.py _encode_pantheon: the views of the Pantheon (see the table there), written whole.
+void Engine::write_pantheon_views(const State& s, int player, float* row) const {
+  const ObsLayout& layout = observation_;
+  const PantheonTables& tables = *pantheon_;
+  const PantheonState& p = s.pantheon;
+  const int opponent = 1 - player;
+  std::fill(row + layout.pantheon_spaces, row + layout.size, 0.0f);
+  for (int space = 0; space < NUM_SPACES; ++space) {
+    float* base = row + layout.pantheon_spaces + space * layout.space_size;
+    const int divinity = p.spaces[space];
+    if (divinity == EMPTY)
+      base[layout.space_size - 1] = 1.0f;
+    else if (p.space_face_up[space] || p.placed_by[space] == player)
+      base[divinity] = 1.0f;
+    else
+      base[NUM_DIVINITIES + tables.divinities[divinity].mythology] = 1.0f;
+  }
+  for (int m = 0; m < NUM_MYTHOLOGIES; ++m) row[layout.mythology_decks + m] = p.deck_size[m];
+  for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+    const int token = p.slot_tokens[slot];
+    if (token == EMPTY) continue;
+    const int mythology = tables.tokens[token].mythology;
+    row[layout.slot_tokens + slot * PANTHEON_SLOT_SIZE + (mythology >= 0 ? mythology : NUM_MYTHOLOGIES)] = 1.0f;
+  }
+  for (int side = 0; side < 2; ++side) {
+    const int who = side ? opponent : player;
+    for (int i = 0; i < p.token_count[who]; ++i) {
+      const int token = p.tokens[who][i], mythology = tables.tokens[token].mythology;
+      int index = mythology;
+      if (mythology < 0)
+        index = NUM_MYTHOLOGIES + static_cast<int>(std::find(tables.offering_tokens.begin(),
+                                                             tables.offering_tokens.end(), token) -
+                                                   tables.offering_tokens.begin());
+      row[layout.pantheon_tokens[side] + index] += 1.0f;
+    }
+    for (int i = 0; i < p.activated_count[who]; ++i) row[layout.divinities[side] + p.activated[who][i]] = 1.0f;
+    row[layout.astarte + side] = p.astarte[who];
+  }
+  if (p.minerva != NO_MINERVA) row[layout.minerva + TRACK_MIDDLE + (player == 0 ? p.minerva : -p.minerva)] = 1.0f;
+  for (int i = 0; i < p.num_enki_tokens; ++i) row[layout.enki_tokens + p.enki_tokens[i]] = 1.0f;
+  if (s.phase == CHOOSE && s.current == player) row[layout.choice + p.choice] = 1.0f;
 }
 
 }  // namespace wonders::duel

@@ -8,28 +8,28 @@
 
 namespace wonders::duel {
 
-constexpr int SLOT_SIZE = NUM_CARDS + 4 + 2;
-constexpr int SLOT_BACK = NUM_CARDS, SLOT_ACCESSIBLE = NUM_CARDS + 4, SLOT_EMPTY = NUM_CARDS + 5;
-constexpr int OBS_PHASE = 0, OBS_AGE = OBS_PHASE + NUM_PHASES, OBS_DECIDING = OBS_AGE + 3;
-constexpr int OBS_STRUCTURE = OBS_DECIDING + 1;
-constexpr int OBS_MY_CITY = OBS_STRUCTURE + NUM_SLOTS * SLOT_SIZE, OBS_OPPONENT_CITY = OBS_MY_CITY + NUM_CARDS;
-constexpr int OBS_DISCARD = OBS_OPPONENT_CITY + NUM_CARDS, OBS_COINS = OBS_DISCARD + NUM_CARDS;
-constexpr int OBS_MY_WONDERS = OBS_COINS + 2, OBS_MY_BUILT = OBS_MY_WONDERS + NUM_WONDERS;
-constexpr int OBS_OPPONENT_WONDERS = OBS_MY_BUILT + NUM_WONDERS,
-              OBS_OPPONENT_BUILT = OBS_OPPONENT_WONDERS + NUM_WONDERS;
-constexpr int OBS_DRAFT = OBS_OPPONENT_BUILT + NUM_WONDERS, OBS_BOARD = OBS_DRAFT + NUM_WONDERS;
-constexpr int OBS_MY_TOKENS = OBS_BOARD + NUM_TOKENS, OBS_OPPONENT_TOKENS = OBS_MY_TOKENS + NUM_TOKENS;
-constexpr int OBS_LIBRARY = OBS_OPPONENT_TOKENS + NUM_TOKENS, OBS_PAWN = OBS_LIBRARY + NUM_TOKENS;
-constexpr int OBS_LOOTING = OBS_PAWN + 19, OBS_MY_SCIENCE = OBS_LOOTING + 4;
-constexpr int OBS_OPPONENT_SCIENCE = OBS_MY_SCIENCE + NUM_SYMBOLS;
-constexpr int OBSERVATION_SIZE = OBS_OPPONENT_SCIENCE + NUM_SYMBOLS;
-static_assert(OBSERVATION_SIZE == 1950, "the Duel env observes 1950 floats");
+// Where each view lies in the observation of one table (wonders_env.duel.observation.ObservationLayout):
+// the sizes of its cards, wonders, tokens, decks and phases; a Pantheon table's views after them.
+struct ObsLayout {
+  int slot_size, slot_back, slot_accessible, slot_empty;  // within a structure slot's entries
+  int phase, age, deciding, structure, my_city, opponent_city, discard, coins;
+  int wonders[4];  // my unbuilt, my built, the opponent's unbuilt, the opponent's built
+  int draft, board, my_tokens, opponent_tokens, library, pawn, looting, my_science, opponent_science;
+  // Pantheon (-1 without): its views, from `pantheon_spaces` to the end of the row
+  int pantheon_spaces = -1, space_size = 0, mythology_decks = -1, slot_tokens = -1, pantheon_tokens[2] = {-1, -1};
+  int divinities[2] = {-1, -1}, astarte = -1, minerva = -1, enki_tokens = -1, choice = -1;
+  int size;
+
+  ObsLayout(const Tables& tables, const PantheonTables* pantheon);
+};
+constexpr int PANTHEON_SLOT_SIZE = NUM_MYTHOLOGIES + 1;  // per structure slot: its token's mythology, or an offering
 
 // What one observation row holds, field by field (the one-hot positions, the bits of each set,
 // the counts). A default ObsView stands for an all-zero row.
 struct ObsView {
   int16_t phase_at = -1, age_at = -1, deciding_at = -1, pawn_at = -1;  // index of the 1, or -1
   uint16_t slot_code[NUM_SLOTS] = {};  // 0 nothing, 1 empty, 2 + deck face down, 8 + 2 card + accessible
+  static_assert(2 + MAX_DECKS <= 8, "the card backs' codes stay below the cards'");
   CardSet my_city, opponent_city, discard;
   float coins[2] = {0.0f, 0.0f};
   uint16_t wonders[4] = {};  // my unbuilt, my built, opponent's unbuilt, opponent's built (bits)
@@ -39,7 +39,8 @@ struct ObsView {
 };
 
 // Turn a row that holds `old` into one that holds `fresh`, writing only the entries that differ
-// (the Engine's observe and encode_observation, observation.cpp, compute the ObsView).
-void write_changes(const ObsView& old, const ObsView& fresh, float* row);
+// (the Engine's observe and encode_observation, observation.cpp, compute the ObsView); `layout`:
+// the observation's layout of the table.
+void write_changes(const ObsLayout& layout, const ObsView& old, const ObsView& fresh, float* row);
 
 }  // namespace wonders::duel

@@ -49,6 +49,12 @@ void read_divinities(const TableArrays& a, PantheonTables& t) {
     }
   }
   if (t.gate == NONE) refuse("no divinity without a mythology (the Gate)");
+  t.enki = NONE;
+  t.steal_colours = 0;
+  for (size_t d = 0; d < D; ++d) {
+    if (t.divinities[d].power == ENKI_TOKEN_CHOICE) t.enki = static_cast<int>(d);
+    if (t.divinities[d].power == STEAL_CARD) t.steal_colours = t.divinities[d].power_what;
+  }
 }
 
 void read_tokens(const TableArrays& a, PantheonTables& t) {

@@ -55,6 +55,54 @@ constexpr std::array<const char*, NUM_DIVINE_POWERS> DIVINE_POWER_NAMES = {"prog
                                                                            "reveal_top_each_mythology",
                                                                            "activate_from_mythology_deck"};
 
+// The named sets of the generic decision (wonders_env.duel.state.Choice, in its order): what the
+// turn player chooses from in the phase CHOOSE.
+enum Choice : int8_t {
+  PLACE_DIVINITY,
+  PLACE_SPACE,
+  ENKI_TOKEN,
+  NISABA_CARD,
+  BAAL_CARD,
+  HADES_CARD,
+  ZEUS_CARD,
+  ANUBIS_WONDER,
+  ISIS_CARD,
+  ISIS_WONDER,
+  RA_WONDER,
+  MINERVA_SPACE,
+  NEPTUNE_DISCARD,
+  NEPTUNE_APPLY,
+  GATE_DIVINITY,
+  THEATER_MYTHOLOGY,
+  THEATER_DIVINITY,
+  THEATER_TOP,
+  NUM_CHOICES
+};
+constexpr const char* CHOICE_NAMES[NUM_CHOICES] = {
+    "place_divinity", "place_space",     "enki_token",    "nisaba_card",       "baal_card",        "hades_card",
+    "zeus_card",      "anubis_wonder",   "isis_card",     "isis_wonder",       "ra_wonder",        "minerva_space",
+    "neptune_discard", "neptune_apply",  "gate_divinity", "theater_mythology", "theater_divinity", "theater_top"};
+
+// The kinds of item of the `choose` range, in the order of its sub-ranges (wonders_env.duel.actions.Item).
+enum Item : int8_t {
+  I_CARD,
+  I_WONDER,
+  I_TOKEN,
+  I_DIVINITY,
+  I_SPACE,
+  I_MYTHOLOGY,
+  I_TRACK,
+  I_MILITARY_TOKEN,
+  NUM_ITEMS
+};
+constexpr int TRACK_MIDDLE = 9, TRACK_SPACES = 2 * TRACK_MIDDLE + 1, MILITARY_TOKENS = 4;
+// the kind of item each set holds (pantheon.py CHOICE_ITEM)
+constexpr Item CHOICE_ITEM[NUM_CHOICES] = {
+    I_DIVINITY, I_SPACE,  I_TOKEN, I_CARD,   I_CARD,   I_CARD,  I_CARD,           I_WONDER,         I_CARD,
+    I_WONDER,   I_WONDER, I_TRACK, I_MILITARY_TOKEN, I_MILITARY_TOKEN, I_DIVINITY, I_MYTHOLOGY, I_DIVINITY, I_DIVINITY};
+constexpr int ENKI_TOKENS = 2;  // the set-aside progress tokens put on Enki
+constexpr int OFFERING_SUBSETS = 1 << NUM_OFFERINGS;
+
 struct DivinityData {
   int8_t mythology;  // NONE: the Gate
   int8_t vp, coins, shields, science, astarte_coins, vp_per_astarte_coin, price_multiplier;
@@ -80,6 +128,7 @@ struct PantheonTables {
   std::array<std::array<int8_t, DIVINITIES_PER_MYTHOLOGY>, NUM_MYTHOLOGIES> decks;  // divinity ids, ascending
   std::array<int8_t, NUM_MYTHOLOGIES * MYTHOLOGY_TOKENS_PER_MYTHOLOGY> mythology_tokens;  // token ids, ascending
   std::array<int8_t, NUM_OFFERINGS> offering_tokens;  // token ids, ascending (bit i of an activation)
+  int enki, steal_colours;  // the divinity that offers set-aside tokens (or NONE); the colours Baal takes (bits)
   std::vector<std::string> divinity_names, token_names;
 
   // Builds and validates the tables; throws std::invalid_argument naming the bad array or fact, or

@@ -1,11 +1,17 @@
 // The rules of 7 Wonders Duel (see rules.hpp); each function mirrors the Python function of the
-// same name in wonders_env/duel/state.py or rules.py. The helpers are file-local and take the
-// Engine they work for.
+// same name in wonders_env/duel/state.py or rules.py. The helpers take the Engine they work for;
+// those an expansion's rules call too are declared in steps.hpp, the others are file-local. Where
+// a Pantheon table changes a rule, the function calls pantheon.cpp (pantheon.hpp) as rules.py
+// calls pantheon.py.
 #include "duel/rules.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "duel/pantheon.hpp"
+#include "duel/steps.hpp"
 
 namespace wonders::duel {
 
@@ -17,10 +23,11 @@ void deal_age(const Engine& engine, int age, Rng& rng, Deal& deal) {
   const Tables& tables = engine.tables();
   std::vector<int8_t> cards = tables.deck_cards[age - 1];
   rng.shuffle(cards.data(), static_cast<int>(cards.size()));
-  std::vector<int8_t> kept(cards.begin() + CARDS_REMOVED_PER_AGE, cards.end());
-  std::vector<int8_t> boxed(cards.begin(), cards.begin() + CARDS_REMOVED_PER_AGE);
+  const int removed = static_cast<int>(cards.size()) - (NUM_SLOTS - (age == 3 ? GUILDS_PER_GAME : 0));
+  std::vector<int8_t> kept(cards.begin() + removed, cards.end());
+  std::vector<int8_t> boxed(cards.begin(), cards.begin() + removed);
   if (age == 3) {
-    std::vector<int8_t> guilds = tables.deck_cards[GUILD_DECK];
+    std::vector<int8_t> guilds = tables.deck_cards[tables.age3_extra_deck];  // the Guilds
     rng.shuffle(guilds.data(), static_cast<int>(guilds.size()));
     kept.insert(kept.end(), guilds.begin(), guilds.begin() + GUILDS_PER_GAME);
     boxed.insert(boxed.end(), guilds.begin() + GUILDS_PER_GAME, guilds.end());
@@ -31,13 +38,14 @@ void deal_age(const Engine& engine, int age, Rng& rng, Deal& deal) {
   std::copy(boxed.begin(), boxed.end(), deal.boxed[age - 1].begin());
 }
 
-// Empty if `values` is a permutation of 0 .. N-1, else what is wrong (naming `what`).
+// Empty if the first n `values` are a permutation of 0 .. n-1, else what is wrong (naming `what`).
 template <size_t N>
-std::string permutation_error(const std::array<int8_t, N>& values, const char* what) {
+std::string permutation_error(const std::array<int8_t, N>& values, int n, const char* what) {
   std::array<bool, N> seen{};
-  for (int8_t v : values) {
-    if (v < 0 || static_cast<size_t>(v) >= N || seen[v])
-      return std::string("corrupt deal: ") + what + " must be a permutation of 0-" + std::to_string(N - 1);
+  for (int i = 0; i < n; ++i) {
+    const int8_t v = values[i];
+    if (v < 0 || v >= n || seen[v])
+      return std::string("corrupt deal: ") + what + " must be a permutation of 0-" + std::to_string(n - 1);
     seen[v] = true;
   }
   return "";
@@ -52,55 +60,73 @@ void start_age(const Engine& engine, State& state, int age) {
   state.face_up = layout.face_up;
   state.cover_count = layout.cover_count;
   state.cards_left = NUM_SLOTS;
+  if (engine.pantheon()) pantheon::start_age(engine, state, age);
 }
 
 }  // namespace
 
 Deal Engine::draw_deal(uint64_t seed) const {
+  const Tables& tables = *tables_;
   Rng rng(seed);
-  Deal deal;
-  for (int w = 0; w < NUM_WONDERS; ++w) deal.wonder_order[w] = static_cast<int8_t>(w);
-  for (int t = 0; t < NUM_TOKENS; ++t) deal.token_order[t] = static_cast<int8_t>(t);
-  rng.shuffle(deal.wonder_order.data(), NUM_WONDERS);
-  rng.shuffle(deal.token_order.data(), NUM_TOKENS);
+  Deal deal{};
+  deal.wonder_order.fill(EMPTY);
+  deal.token_order.fill(EMPTY);
+  for (int w = 0; w < tables.num_wonders; ++w) deal.wonder_order[w] = static_cast<int8_t>(w);
+  for (int t = 0; t < tables.num_tokens; ++t) deal.token_order[t] = static_cast<int8_t>(t);
+  rng.shuffle(deal.wonder_order.data(), tables.num_wonders);
+  rng.shuffle(deal.token_order.data(), tables.num_tokens);
   for (int age = 1; age <= 3; ++age) deal_age(*this, age, rng, deal);
+  if (pantheon_) pantheon::draw(*this, rng, deal);
   return deal;
 }
 
 std::string Engine::check_deal(const Deal& deal) const {
   const Tables& tables = *tables_;
-  std::string error = permutation_error(deal.wonder_order, "the wonder order");
-  if (error.empty()) error = permutation_error(deal.token_order, "the token order");
+  std::string error = permutation_error(deal.wonder_order, tables.num_wonders, "the wonder order");
+  if (error.empty()) error = permutation_error(deal.token_order, tables.num_tokens, "the token order");
   if (!error.empty()) return error;
+  for (int w = tables.num_wonders; w < MAX_WONDERS; ++w)
+    if (deal.wonder_order[w] != EMPTY) return "corrupt deal: the wonder order lists more wonders than the table's";
+  for (int t = tables.num_tokens; t < MAX_TOKENS; ++t)
+    if (deal.token_order[t] != EMPTY) return "corrupt deal: the token order lists more tokens than the table's";
+  const int extra_deck = tables.age3_extra_deck;
   for (int age = 1; age <= 3; ++age) {
     const std::string name = "Age " + std::to_string(age);
-    std::vector<int> dealt(NUM_CARDS, 0);
+    const int boxed = tables.boxed_per_age[age - 1];
+    std::vector<int> dealt(tables.num_cards, 0);
     int guilds_dealt = 0;
     auto count = [&](int8_t card, bool in_structure) -> std::string {
-      if (card < 0 || card >= NUM_CARDS)
-        return "corrupt deal: " + name + " holds " + std::to_string(card) + ", not a card id 0-72";
+      if (card < 0 || card >= tables.num_cards)
+        return "corrupt deal: " + name + " holds " + std::to_string(card) + ", not a card id 0-" +
+               std::to_string(tables.num_cards - 1);
       int deck = tables.cards[card].deck;
-      if (deck != age - 1 && !(age == 3 && deck == GUILD_DECK))
+      if (deck != age - 1 && !(age == 3 && deck == extra_deck))
         return "corrupt deal: " + name + " holds " + tables.card_names[card] + ", a card of another deck";
       if (dealt[card]++) return "corrupt deal: " + name + " holds " + tables.card_names[card] + " twice";
-      if (in_structure && deck == GUILD_DECK) ++guilds_dealt;
+      if (in_structure && deck == extra_deck) ++guilds_dealt;
       return "";
     };
     for (int8_t card : deal.cards[age - 1])
       if (!(error = count(card, true)).empty()) return error;
-    for (int i = 0; i < BOXED_PER_AGE[age - 1]; ++i)
+    for (int i = 0; i < boxed; ++i)
       if (!(error = count(deal.boxed[age - 1][i], false)).empty()) return error;
-    for (int i = BOXED_PER_AGE[age - 1]; i < 7; ++i)
+    for (int i = boxed; i < MAX_BOXED; ++i)
       if (deal.boxed[age - 1][i] != EMPTY)
-        return "corrupt deal: " + name + " boxes more than " + std::to_string(BOXED_PER_AGE[age - 1]) + " cards";
+        return "corrupt deal: " + name + " boxes more than " + std::to_string(boxed) + " cards";
     if (age == 3 && guilds_dealt != GUILDS_PER_GAME)
       return "corrupt deal: Age III must hold exactly 3 Guilds, got " + std::to_string(guilds_dealt);
   }
   return "";
 }
 
+void Engine::size_state(State& s) const {
+  s.table_counts = counts_;
+  for (int age = 0; age < 3; ++age) s.boxed_count[age] = tables_->boxed_per_age[age];
+}
+
 void Engine::new_game(State& s, const Deal& deal) const {
   s = State{};
+  size_state(s);
   s.deal = deal;
   s.phase = DRAFT;
   s.current = s.turn_player = 0;
@@ -117,6 +143,7 @@ void Engine::new_game(State& s, const Deal& deal) const {
   for (int i = 0; i < BOARD_TOKENS; ++i) s.board_tokens |= 1u << deal.token_order[i];
   s.looting = 0b1111;
   s.destroy_color = NONE;
+  if (pantheon_) pantheon::new_pantheon(s, deal);
 }
 
 // ------------------------------------------------------------------------------- legality
@@ -146,9 +173,11 @@ bool accessible(const State& s, int card) {
 }
 
 int play_actions(const Engine& engine, const State& s, int16_t* out) {
-  const int player = s.current, coins = s.coins[player];
+  const ActionLayout& acts = engine.actions();
+  const int build_at = acts.at(A_BUILD), sell_at = acts.at(A_SELL), wonder_at = acts.at(A_WONDER);
+  const int player = s.current, coins = engine.spendable(s, player);
   const Prices prices = engine.trade_prices(s, player);
-  int wonders[WONDERS_PER_ROUND], num_wonders = 0;
+  int wonders[2 * WONDERS_PER_ROUND], num_wonders = 0;
   if (s.wonders_built < MAX_WONDERS_BUILT)
     for (int i = 0; i < s.wonder_count[player]; ++i) {
       int w = s.player_wonders[player][i];
@@ -158,10 +187,12 @@ int play_actions(const Engine& engine, const State& s, int16_t* out) {
   for (int slot = 0; slot < NUM_SLOTS; ++slot) {
     int card = s.slot_card[slot];
     if (card == EMPTY || s.cover_count[slot]) continue;
-    if (engine.build_cost(s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(BUILD_AT + card);
-    out[n++] = static_cast<int16_t>(SELL_AT + card);
-    for (int i = 0; i < num_wonders; ++i) out[n++] = static_cast<int16_t>(WONDER_AT + card * NUM_WONDERS + wonders[i]);
+    if (engine.build_cost(s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(build_at + card);
+    out[n++] = static_cast<int16_t>(sell_at + card);
+    const int base = wonder_at + card * acts.num_wonders;
+    for (int i = 0; i < num_wonders; ++i) out[n++] = static_cast<int16_t>(base + wonders[i]);
   }
+  if (engine.pantheon()) n += pantheon::activation_actions(engine, s, out + n);
   return n;
 }
 
@@ -169,26 +200,30 @@ int play_actions(const Engine& engine, const State& s, int16_t* out) {
 
 int Engine::legal_actions(const State& s, int16_t* out) const {
   const Tables& tables = *tables_;
+  const ActionLayout& acts = actions_;
   switch (s.phase) {
     case PLAY:
       return play_actions(*this, s, out);
     case DRAFT:
-      return bit_actions(s.draft_offer, DRAFT_AT, out);
+      return bit_actions(s.draft_offer, acts.at(A_DRAFT), out);
     case PROGRESS:
-      return bit_actions(s.board_tokens, PROGRESS_AT, out);
+      return bit_actions(s.board_tokens, acts.at(A_PROGRESS), out);
     case DESTROY: {
       const int colour = s.destroy_color;
       return card_actions(
-          s.owned[1 - s.current], DESTROY_AT, [&](int card) { return tables.cards[card].color == colour; }, out);
+          s.owned[1 - s.current], acts.at(A_DESTROY), [&](int card) { return tables.cards[card].color == colour; },
+          out);
     }
     case MAUSOLEUM:
-      return card_actions(s.discard, MAUSOLEUM_AT, [](int) { return true; }, out);
+      return card_actions(s.discard, acts.at(A_MAUSOLEUM), [](int) { return true; }, out);
     case LIBRARY:
-      return bit_actions(s.library_offer, LIBRARY_AT, out);
+      return bit_actions(s.library_offer, acts.at(A_LIBRARY), out);
     case STARTER:
-      out[0] = STARTER_AT;
-      out[1] = STARTER_AT + 1;
+      out[0] = static_cast<int16_t>(acts.at(A_STARTER));
+      out[1] = static_cast<int16_t>(acts.at(A_STARTER) + 1);
       return 2;
+    case CHOOSE:
+      return pantheon::choice_actions(*this, s, out);
     default:
       return 0;
   }
@@ -196,7 +231,7 @@ int Engine::legal_actions(const State& s, int16_t* out) const {
 
 std::string Engine::describe_action(int action) const {
   const Tables& tables = *tables_;
-  const Decoded d = decode_action(action);
+  const Decoded d = actions_.decode(action);
   switch (d.kind) {
     case A_DRAFT:
       return "draft " + tables.wonder_names[d.index];
@@ -207,6 +242,16 @@ std::string Engine::describe_action(int action) const {
       return std::string(KIND_NAMES[d.kind]) + " " + tables.token_names[d.index];
     case A_STARTER:
       return d.index == STARTER_ME ? "starter me" : "starter opponent";
+    case A_ACTIVATE: {
+      std::string used;
+      for (int i = 0; i < NUM_OFFERINGS; ++i)
+        if (d.wonder >> i & 1)
+          used += (used.empty() ? "" : " ") + std::string("-") +
+                  std::to_string(pantheon_->tokens[pantheon_->offering_tokens[i]].discount);
+      return "activate space " + std::to_string(d.index + 1) + (used.empty() ? "" : " with offerings " + used);
+    }
+    case A_CHOOSE:
+      return "choose " + pantheon::item_name(*this, d.index);
     default:
       return std::string(KIND_NAMES[d.kind]) + " " + tables.card_names[d.index];
   }
@@ -214,19 +259,20 @@ std::string Engine::describe_action(int action) const {
 
 std::string Engine::why_illegal(const State& s, long long action) const {
   const Tables& tables = *tables_;
-  static constexpr const char* PHASE_NAMES[NUM_PHASES] = {"draft",     "play",    "progress", "destroy",
-                                                          "mausoleum", "library", "starter",  "game_over"};
+  static constexpr const char* PHASE_NAMES[NUM_PHASES] = {"draft",   "play",    "progress",  "destroy", "mausoleum",
+                                                          "library", "starter", "game_over", "choose"};
   static constexpr const char* PHASE_KINDS[NUM_PHASES] = {
-      "draft", "build, sell, wonder", "progress", "destroy", "mausoleum", "library", "starter", ""};
-  if (action < 0 || action >= NUM_ACTIONS)
-    return "it is not an action number (an integer in 0-" + std::to_string(NUM_ACTIONS - 1) + ")";
-  const Decoded d = decode_action(static_cast<int>(action));
+      "draft", "build, sell, wonder", "progress", "destroy", "mausoleum", "library", "starter", "", "choose"};
+  if (action < 0 || action >= actions_.num_actions)
+    return "it is not an action number (an integer in 0-" + std::to_string(actions_.num_actions - 1) + ")";
+  const Decoded d = actions_.decode(static_cast<int>(action));
   if (s.phase == GAME_OVER) return "the game is over";
-  const bool play_kind = d.kind == A_BUILD || d.kind == A_SELL || d.kind == A_WONDER;
-  const int phase_kind[NUM_PHASES] = {A_DRAFT, -1, A_PROGRESS, A_DESTROY, A_MAUSOLEUM, A_LIBRARY, A_STARTER, -2};
+  const bool play_kind = d.kind == A_BUILD || d.kind == A_SELL || d.kind == A_WONDER || d.kind == A_ACTIVATE;
+  const int phase_kind[NUM_PHASES] = {A_DRAFT,   -1,        A_PROGRESS, A_DESTROY, A_MAUSOLEUM,
+                                      A_LIBRARY, A_STARTER, -2,         A_CHOOSE};
   if (s.phase == PLAY ? !play_kind : d.kind != phase_kind[s.phase])
     return std::string("the decision now is ") + PHASE_NAMES[s.phase] + " (allowed kinds: " + PHASE_KINDS[s.phase] +
-           "), not " + KIND_NAMES[d.kind];
+           (s.phase == PLAY && pantheon_ ? ", activate" : "") + "), not " + KIND_NAMES[d.kind];
   const int player = s.current;
   switch (d.kind) {
     case A_DRAFT:
@@ -237,11 +283,12 @@ std::string Engine::why_illegal(const State& s, long long action) const {
       const std::string& card = tables.card_names[d.index];
       if (!accessible(s, d.index)) return card + " is not an accessible card of the structure";
       const Prices prices = trade_prices(s, player);
+      const int coins = spendable(s, player);
       if (d.kind == A_BUILD) {
         int cost = build_cost(s, player, d.index, prices);
-        if (cost > s.coins[player])
+        if (cost > coins)
           return "building " + card + " costs " + std::to_string(cost) + " coins and the player has " +
-                 std::to_string(s.coins[player]);
+                 std::to_string(coins);
       } else if (d.kind == A_WONDER) {
         const std::string& name = tables.wonder_names[d.wonder];
         if (std::find(s.player_wonders[player], s.player_wonders[player] + s.wonder_count[player], d.wonder) ==
@@ -251,12 +298,16 @@ std::string Engine::why_illegal(const State& s, long long action) const {
         if (s.wonders_built >= MAX_WONDERS_BUILT)
           return std::to_string(MAX_WONDERS_BUILT) + " wonders are already built";
         int cost = wonder_cost(s, player, d.wonder, prices);
-        if (cost > s.coins[player])
+        if (cost > coins)
           return "building " + name + " costs " + std::to_string(cost) + " coins and the player has " +
-                 std::to_string(s.coins[player]);
+                 std::to_string(coins);
       }
       return "";
     }
+    case A_ACTIVATE:
+      return pantheon::why_not_activate(*this, s, d.index, d.wonder);
+    case A_CHOOSE:
+      return pantheon::why_not_choose(*this, s, d.index);
     case A_PROGRESS:
       return s.board_tokens >> d.index & 1 ? "" : tables.token_names[d.index] + " is not on the board";
     case A_DESTROY:
@@ -278,12 +329,24 @@ std::string Engine::why_illegal(const State& s, long long action) const {
   }
 }
 
-// ---------------------------------------------------------------------------- resolution
-namespace {
+void check_table(const Engine& engine, const State& state) {
+  const TableCounts& mine = engine.counts();
+  const TableCounts& theirs = state.table_counts;
+  if (!(theirs == mine))
+    throw std::invalid_argument("this Duel state is a game of another table (" + std::to_string(theirs.cards) +
+                                " cards, " + std::to_string(theirs.wonders) + " wonders, " +
+                                std::to_string(theirs.tokens) + " progress tokens) than this engine's (" +
+                                std::to_string(mine.cards) + ", " + std::to_string(mine.wonders) + ", " +
+                                std::to_string(mine.tokens) + ")");
+}
 
+// ---------------------------------------------------------------------------- resolution
+// the steps an expansion's rules call too (steps.hpp), then the file-local ones
 void log_action(State& s, int player, int action, int paid) {
   s.log[s.log_size++] = LogEntry{static_cast<int8_t>(player), static_cast<int16_t>(action), static_cast<int16_t>(paid)};
 }
+
+namespace {
 
 void game_over(State& s, uint8_t winners, Victory victory) {
   s.phase = GAME_OVER;
@@ -293,11 +356,66 @@ void game_over(State& s, uint8_t winners, Victory victory) {
   s.pending_progress = s.play_again = false;
 }
 
+int income(const Engine& engine, const State& s, int player, int card) {
+  const Tables& tables = engine.tables();
+  const CardData& d = tables.cards[card];
+  int coins = d.coins;
+  if (d.coins_per_card) coins += d.coins_per_card * colour_count(s, player, d.coins_per_card_colors);
+  if (d.coins_per_wonder) coins += d.coins_per_wonder * built_wonder_count(s, player);
+  if (d.guild_coins)
+    coins +=
+        d.guild_coins * std::max(colour_count(s, 0, d.guild_coins_colors), colour_count(s, 1, d.guild_coins_colors));
+  return coins;
+}
+
+// The civilian winners (scoring.py's winners): by points, then blue points; a bit per player
+// (both on a tie).
+uint8_t winners(const Engine& engine, const State& s) {
+  const Score a = engine.score_breakdown(s, 0), b = engine.score_breakdown(s, 1);
+  if (a[TOTAL] != b[TOTAL]) return a[TOTAL] > b[TOTAL] ? 1 : 2;
+  if (a[0] != b[0]) return a[0] > b[0] ? 1 : 2;
+  return 3;
+}
+
+void end_age(const Engine& engine, State& s) {
+  if (s.age == 3) {
+    game_over(s, winners(engine, s), CIVILIAN);
+    return;
+  }
+  start_age(engine, s, s.age + 1);
+  if (engine.pantheon() && s.age == engine.pantheon()->first_activation_age) pantheon::reveal(engine, s);
+  s.phase = STARTER;
+  s.current = s.pawn > 0 ? 1 : s.pawn < 0 ? 0 : s.turn_player;
+}
+
+// Trade payments go to the bank, or to the opponent who owns Economy.
+void pay_resources(const Engine& engine, State& s, int player, int coins) {
+  const Tables& tables = engine.tables();
+  if (coins && s.player_tokens[1 - player] >> tables.economy & 1)
+    s.coins[1 - player] = static_cast<int16_t>(s.coins[1 - player] + coins);
+}
+
+// The bits of `table` (a card's chain symbols or fixed prices) over the cards of `owner`'s city.
+template <class Field>
+uint32_t bits_of(const Engine& engine, const State& s, int owner, Field field) {
+  uint32_t bits = 0;
+  for (int i = 0; i < s.city_size[owner]; ++i) bits |= engine.tables().cards[s.city[owner][i]].*field;
+  return bits;
+}
+
+}  // namespace
+
 void move_pawn(const Engine& engine, State& s, int player, int shields) {
   const Tables& tables = engine.tables();
   const int loser = 1 - player;
   int pawn = s.pawn + (player == 0 ? shields : -shields);
   pawn = std::max(-SUPREMACY_DISTANCE, std::min(SUPREMACY_DISTANCE, pawn));
+  if (engine.pantheon()) {
+    pawn = pantheon::pawn_stop(s, s.pawn, pawn);
+    if (tables.poliorcetics != NONE && s.player_tokens[player] >> tables.poliorcetics & 1)
+      s.coins[loser] = static_cast<int16_t>(
+          s.coins[loser] - std::min<int>(tables.poliorcetics_coins * std::abs(pawn - s.pawn), s.coins[loser]));
+  }
   s.pawn = static_cast<int8_t>(pawn);
   const int distance = loser == 1 ? pawn : -pawn;
   for (int i = 0; i < 4; ++i) {
@@ -329,23 +447,11 @@ void take_token(const Engine& engine, State& s, int player, int token) {
   if (tables.tokens[token].science != NONE) gain_symbol(s, player, tables.tokens[token].science);
 }
 
-void add_choice(State& s, int player, int bits) {
+void add_choice(State& s, int player, int bits, int units) {
   if (bits == RAW_BITS)
-    ++s.raw_choices[player];
+    s.raw_choices[player] = static_cast<int8_t>(s.raw_choices[player] + units);
   else if (bits == MANUFACTURED_BITS)
-    ++s.manufactured_choices[player];
-}
-
-int income(const Engine& engine, const State& s, int player, int card) {
-  const Tables& tables = engine.tables();
-  const CardData& d = tables.cards[card];
-  int coins = d.coins;
-  if (d.coins_per_card) coins += d.coins_per_card * colour_count(s, player, d.coins_per_card_colors);
-  if (d.coins_per_wonder) coins += d.coins_per_wonder * built_wonder_count(s, player);
-  if (d.guild_coins)
-    coins +=
-        d.guild_coins * std::max(colour_count(s, 0, d.guild_coins_colors), colour_count(s, 1, d.guild_coins_colors));
-  return coins;
+    s.manufactured_choices[player] = static_cast<int8_t>(s.manufactured_choices[player] + units);
 }
 
 // Put `card` in `player`'s city and apply what it does when built (already paid).
@@ -371,26 +477,53 @@ void add_building(const Engine& engine, State& s, int player, int card) {
   if (d.science != NONE) gain_symbol(s, player, d.science);
 }
 
-// The civilian winners (scoring.py's winners): by points, then blue points; a bit per player
-// (both on a tie).
-uint8_t winners(const Engine& engine, const State& s) {
-  const Score a = engine.score_breakdown(s, 0), b = engine.score_breakdown(s, 1);
-  if (a[NUM_CATEGORIES] != b[NUM_CATEGORIES]) return a[NUM_CATEGORIES] > b[NUM_CATEGORIES] ? 1 : 2;
-  if (a[0] != b[0]) return a[0] > b[0] ? 1 : 2;
-  return 3;
+// Take `card` out of `owner`'s city with what it gives while there (production, choice, fixed
+// prices, chain symbol, science symbol); what it gave once (coins, shields) stays given.
+void remove_from_city(const Engine& engine, State& s, int owner, int card) {
+  const Tables& tables = engine.tables();
+  const CardData& d = tables.cards[card];
+  int8_t* city = s.city[owner];
+  const int size = s.city_size[owner];
+  int i = 0;
+  while (city[i] != card) ++i;
+  std::copy(city + i + 1, city + size, city + i);
+  --s.city_size[owner];
+  s.owned[owner].remove(card);
+  --s.color_count[owner][d.color];
+  for (int r = 0; r < NUM_RESOURCES; ++r)
+    s.production[owner][r] = static_cast<int8_t>(s.production[owner][r] - d.production[r]);
+  if (d.choice) add_choice(s, owner, d.choice, -1);
+  if (d.trade_fixed)
+    s.fixed_price_bits[owner] = static_cast<uint8_t>(bits_of(engine, s, owner, &CardData::trade_fixed));
+  if (d.chain_gives) s.chains[owner] = bits_of(engine, s, owner, &CardData::chain_gives);
+  if (d.science != NONE) --s.science[owner][d.science];
 }
 
-void end_age(const Engine& engine, State& s) {
-  if (s.age == 3) {
-    game_over(s, winners(engine, s), CIVILIAN);
-    return;
+void take_from_structure(const Engine& engine, State& s, int card) {
+  const Tables& tables = engine.tables();
+  int slot = 0;
+  while (s.slot_card[slot] != card) ++slot;
+  s.slot_card[slot] = EMPTY;
+  --s.cards_left;
+  for (int8_t below : tables.layouts[s.age - 1].covers[slot]) {
+    if (below == NONE) break;
+    if (!--s.cover_count[below]) {
+      s.face_up[below] = true;
+      if (engine.pantheon()) pantheon::free_token(s, below);
+    }
   }
-  start_age(engine, s, s.age + 1);
-  s.phase = STARTER;
-  s.current = s.pawn > 0 ? 1 : s.pawn < 0 ? 0 : s.turn_player;
 }
 
-// After a decision: a pending progress choice, the end of the Age, or the next turn.
+// Pay `coins`: from the treasury first, then from Astarte (README decision 7).
+void spend(State& s, int player, int coins) {
+  const int from_treasury = std::min<int>(coins, s.coins[player]);
+  s.coins[player] = static_cast<int16_t>(s.coins[player] - from_treasury);
+  if (coins > from_treasury)
+    s.pantheon.astarte[player] = static_cast<int16_t>(s.pantheon.astarte[player] - (coins - from_treasury));
+}
+
+// After a decision: a pending progress choice, the tokens freed this turn (Pantheon), the end of
+// the Age, or the next turn.
 void end_turn(const Engine& engine, State& s) {
   if (s.pending_progress) {
     s.pending_progress = false;
@@ -398,6 +531,7 @@ void end_turn(const Engine& engine, State& s) {
     s.current = s.turn_player;
     return;
   }
+  if (engine.pantheon() && s.pantheon.num_pending && pantheon::take_pending_tokens(engine, s)) return;
   if (!s.cards_left) {
     s.play_again = false;
     end_age(engine, s);
@@ -411,85 +545,15 @@ void end_turn(const Engine& engine, State& s) {
   s.current = s.turn_player;
 }
 
-void take_from_structure(const Engine& engine, State& s, int card) {
+// `player`'s `wonder` is built with `card` under it (paid already): its effects, then the decision
+// it asks for, or the end of the turn.
+void build_wonder(const Engine& engine, State& s, int player, int wonder, int card) {
   const Tables& tables = engine.tables();
-  int slot = 0;
-  while (s.slot_card[slot] != card) ++slot;
-  s.slot_card[slot] = EMPTY;
-  --s.cards_left;
-  for (int8_t below : tables.layouts[s.age - 1].covers[slot]) {
-    if (below == NONE) break;
-    if (!--s.cover_count[below]) s.face_up[below] = true;
-  }
-}
-
-// Trade payments go to the bank, or to the opponent who owns Economy.
-void pay_resources(const Engine& engine, State& s, int player, int coins) {
-  const Tables& tables = engine.tables();
-  if (coins && s.player_tokens[1 - player] >> tables.economy & 1)
-    s.coins[1 - player] = static_cast<int16_t>(s.coins[1 - player] + coins);
-}
-
-void draft(const Engine& engine, State& s, int wonder) {
-  const int player = s.current;
-  s.draft_offer &= static_cast<uint16_t>(~(1u << wonder));
-  s.player_wonders[player][s.wonder_count[player]++] = static_cast<int8_t>(wonder);
-  log_action(s, player, DRAFT_AT + wonder, 0);
-  ++s.draft_step;
-  if (s.draft_step == WONDERS_PER_ROUND)
-    for (int i = WONDERS_PER_ROUND; i < 2 * WONDERS_PER_ROUND; ++i) s.draft_offer |= 1u << s.deal.wonder_order[i];
-  if (s.draft_step == 2 * WONDERS_PER_ROUND) {
-    start_age(engine, s, 1);
-    s.phase = PLAY;
-    s.current = s.turn_player = DRAFT_ORDER[0];
-  } else {
-    s.current = DRAFT_ORDER[s.draft_step];
-  }
-}
-
-void build(const Engine& engine, State& s, int card) {
-  const Tables& tables = engine.tables();
-  const int player = s.current;
-  const CardData& d = tables.cards[card];
-  take_from_structure(engine, s, card);
-  int paid = 0;
-  if (d.chain_needs & s.chains[player]) {
-    if (s.player_tokens[player] >> tables.urbanism & 1)
-      s.coins[player] = static_cast<int16_t>(s.coins[player] + tables.urbanism_chain_coins);
-  } else {
-    int waived = d.color == BLUE && s.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
-    int trade = purchase_cost(d.cost.data(), s.production[player], s.raw_choices[player],
-                              s.manufactured_choices[player], engine.trade_prices(s, player), waived);
-    paid = d.coin_cost + trade;
-    s.coins[player] = static_cast<int16_t>(s.coins[player] - paid);
-    pay_resources(engine, s, player, trade);
-  }
-  log_action(s, player, BUILD_AT + card, paid);
-  add_building(engine, s, player, card);
-  if (s.phase != GAME_OVER) end_turn(engine, s);
-}
-
-void sell(const Engine& engine, State& s, int card) {
-  const int player = s.current;
-  take_from_structure(engine, s, card);
-  s.coins[player] = static_cast<int16_t>(s.coins[player] + engine.sell_value(s, player));
-  s.discard.add(card);
-  log_action(s, player, SELL_AT + card, 0);
-  end_turn(engine, s);
-}
-
-void build_wonder(const Engine& engine, State& s, int card, int wonder) {
-  const Tables& tables = engine.tables();
-  const int player = s.current, opponent = 1 - player;
+  const int opponent = 1 - player;
   const WonderData& w = tables.wonders[wonder];
-  take_from_structure(engine, s, card);
-  int paid = engine.wonder_cost(s, player, wonder, engine.trade_prices(s, player));
-  s.coins[player] = static_cast<int16_t>(s.coins[player] - paid);
-  pay_resources(engine, s, player, paid);
-  log_action(s, player, WONDER_AT + card * NUM_WONDERS + wonder, paid);
   s.wonder_built |= static_cast<uint16_t>(1u << wonder);
   s.wonder_card[wonder] = static_cast<int8_t>(card);
-  if (++s.wonders_built == MAX_WONDERS_BUILT) {
+  if (++s.wonders_built == MAX_WONDERS_BUILT && s.boxed_wonder == EMPTY) {
     for (int p = 0; p < 2 && s.boxed_wonder == EMPTY; ++p)
       for (int i = 0; i < s.wonder_count[p]; ++i)
         if (!(s.wonder_built >> s.player_wonders[p][i] & 1)) {
@@ -517,57 +581,120 @@ void build_wonder(const Engine& engine, State& s, int card, int wonder) {
       s.library_offer |= static_cast<uint16_t>(1u << s.deal.token_order[BOARD_TOKENS + i]);
     s.library_used = true;
     s.phase = LIBRARY;
-  } else {
+  } else if (!(w.theater && pantheon::open_theater(engine, s))) {
     end_turn(engine, s);
   }
 }
 
-void progress(const Engine& engine, State& s, int token) {
+namespace {
+
+void draft(const Engine& engine, State& s, int action, int wonder) {
+  const int player = s.current;
+  s.draft_offer &= static_cast<uint16_t>(~(1u << wonder));
+  s.player_wonders[player][s.wonder_count[player]++] = static_cast<int8_t>(wonder);
+  log_action(s, player, action, 0);
+  ++s.draft_step;
+  if (s.draft_step == WONDERS_PER_ROUND)
+    for (int i = WONDERS_PER_ROUND; i < 2 * WONDERS_PER_ROUND; ++i) s.draft_offer |= 1u << s.deal.wonder_order[i];
+  if (s.draft_step == 2 * WONDERS_PER_ROUND) {
+    start_age(engine, s, 1);
+    s.phase = PLAY;
+    s.current = s.turn_player = DRAFT_ORDER[0];
+  } else {
+    s.current = DRAFT_ORDER[s.draft_step];
+  }
+}
+
+// rules.py _engineering_applies: Engineering caps the price of a card that shows a chain symbol or
+// a Grand Temple's mythology (Pantheon).
+bool engineering_applies(const Engine& engine, const State& s, int player, int card) {
+  const Tables& tables = engine.tables();
+  const CardData& d = tables.cards[card];
+  return tables.engineering != NONE && s.player_tokens[player] >> tables.engineering & 1 &&
+         (d.chain_needs || d.temple != NONE);
+}
+
+void build(const Engine& engine, State& s, int action, int card) {
+  const Tables& tables = engine.tables();
+  const int player = s.current;
+  const CardData& d = tables.cards[card];
+  take_from_structure(engine, s, card);
+  int paid = 0;
+  if (d.chain_needs & s.chains[player] || (engine.pantheon() && engine.free_by_chain(s, player, card))) {
+    if (s.player_tokens[player] >> tables.urbanism & 1)
+      s.coins[player] = static_cast<int16_t>(s.coins[player] + tables.urbanism_chain_coins);
+  } else {
+    int waived = d.color == BLUE && s.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
+    int trade = purchase_cost(d.cost.data(), s.production[player], s.raw_choices[player],
+                              s.manufactured_choices[player], engine.trade_prices(s, player), waived);
+    paid = d.coin_cost + trade;
+    if (engine.pantheon() && engineering_applies(engine, s, player, card) && paid > tables.engineering_price) {
+      paid = tables.engineering_price;
+      trade = 0;
+    }
+    spend(s, player, paid);
+    pay_resources(engine, s, player, trade);
+  }
+  log_action(s, player, action, paid);
+  add_building(engine, s, player, card);
+  if (s.phase != GAME_OVER) end_turn(engine, s);
+}
+
+void sell(const Engine& engine, State& s, int action, int card) {
+  const int player = s.current;
+  take_from_structure(engine, s, card);
+  s.coins[player] = static_cast<int16_t>(s.coins[player] + engine.sell_value(s, player));
+  s.discard.add(card);
+  log_action(s, player, action, 0);
+  end_turn(engine, s);
+}
+
+void wonder(const Engine& engine, State& s, int action, int card, int wonder) {
+  const int player = s.current;
+  take_from_structure(engine, s, card);
+  const int paid = engine.wonder_cost(s, player, wonder, engine.trade_prices(s, player));
+  spend(s, player, paid);
+  pay_resources(engine, s, player, paid);
+  log_action(s, player, action, paid);
+  build_wonder(engine, s, player, wonder, card);
+}
+
+void progress(const Engine& engine, State& s, int action, int token) {
   const int player = s.current;
   s.board_tokens &= static_cast<uint16_t>(~(1u << token));
-  log_action(s, player, PROGRESS_AT + token, 0);
+  log_action(s, player, action, 0);
   take_token(engine, s, player, token);
   if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void destroy(const Engine& engine, State& s, int card) {
-  const Tables& tables = engine.tables();
+void destroy(const Engine& engine, State& s, int action, int card) {
   const int player = s.current, opponent = 1 - player;
-  const CardData& d = tables.cards[card];
-  log_action(s, player, DESTROY_AT + card, 0);
-  int8_t* city = s.city[opponent];
-  int size = s.city_size[opponent], i = 0;
-  while (city[i] != card) ++i;
-  std::copy(city + i + 1, city + size, city + i);
-  --s.city_size[opponent];
-  s.owned[opponent].remove(card);
-  --s.color_count[opponent][d.color];
-  for (int r = 0; r < NUM_RESOURCES; ++r)
-    s.production[opponent][r] = static_cast<int8_t>(s.production[opponent][r] - d.production[r]);
+  log_action(s, player, action, 0);
+  remove_from_city(engine, s, opponent, card);
   s.discard.add(card);
   s.destroy_color = NONE;
   end_turn(engine, s);
 }
 
-void mausoleum(const Engine& engine, State& s, int card) {
+void mausoleum(const Engine& engine, State& s, int action, int card) {
   const int player = s.current;
   s.discard.remove(card);
-  log_action(s, player, MAUSOLEUM_AT + card, 0);
+  log_action(s, player, action, 0);
   add_building(engine, s, player, card);
   if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void library(const Engine& engine, State& s, int token) {
+void library(const Engine& engine, State& s, int action, int token) {
   const int player = s.current;
   s.library_offer = 0;
-  log_action(s, player, LIBRARY_AT + token, 0);
+  log_action(s, player, action, 0);
   take_token(engine, s, player, token);
   if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void starter(State& s, int choice) {
+void starter(State& s, int action, int choice) {
   const int chooser = s.current;
-  log_action(s, chooser, STARTER_AT + choice, 0);
+  log_action(s, chooser, action, 0);
   s.phase = PLAY;
   s.current = s.turn_player = static_cast<int8_t>(choice == STARTER_ME ? chooser : 1 - chooser);
 }
@@ -575,34 +702,41 @@ void starter(State& s, int choice) {
 }  // namespace
 
 void Engine::apply_actions(State& s, const std::array<int, 2>& actions) const {
-  const Decoded d = decode_action(actions[s.current]);
+  const int action = actions[s.current];
+  const Decoded d = actions_.decode(action);
   switch (d.kind) {
     case A_DRAFT:
-      draft(*this, s, d.index);
+      draft(*this, s, action, d.index);
       break;
     case A_BUILD:
-      build(*this, s, d.index);
+      build(*this, s, action, d.index);
       break;
     case A_SELL:
-      sell(*this, s, d.index);
+      sell(*this, s, action, d.index);
       break;
     case A_WONDER:
-      build_wonder(*this, s, d.index, d.wonder);
+      wonder(*this, s, action, d.index, d.wonder);
       break;
     case A_PROGRESS:
-      progress(*this, s, d.index);
+      progress(*this, s, action, d.index);
       break;
     case A_DESTROY:
-      destroy(*this, s, d.index);
+      destroy(*this, s, action, d.index);
       break;
     case A_MAUSOLEUM:
-      mausoleum(*this, s, d.index);
+      mausoleum(*this, s, action, d.index);
       break;
     case A_LIBRARY:
-      library(*this, s, d.index);
+      library(*this, s, action, d.index);
       break;
     case A_STARTER:
-      starter(s, d.index);
+      starter(s, action, d.index);
+      break;
+    case A_ACTIVATE:
+      pantheon::activate(*this, s, action, d.index, d.wonder);
+      break;
+    case A_CHOOSE:
+      pantheon::choose(*this, s, action, d.index);
       break;
   }
 }

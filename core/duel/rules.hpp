@@ -1,9 +1,11 @@
 // The rules of 7 Wonders Duel: setup, what is legal, how an action resolves, costs, scoring,
 // determinization and the observation (mirrors wonders_env/duel/state.py, rules.py, costs.py,
-// scoring.py, determinize.py and observation.py; read their docstrings for the resolution order).
+// scoring.py, determinize.py and observation.py; read their docstrings for the resolution order),
+// and with a Pantheon table the expansion's rules (pantheon.hpp, mirroring pantheon.py).
 //
 // An Engine is bound to a table of cards (seven_wonders::Engine's template: the same names where
-// the concept is the same); it acts on State objects it never keeps, and holds nothing else, so
+// the concept is the same), whose counts size its action ranges and its observation; it acts on
+// State objects it never keeps (of its table: State::table_counts), and holds nothing else, so
 // one Engine serves any number of threads. One player decides at a time: State::current. The
 // rules' helpers are file-local (rules.cpp), so a new power adds nothing to this header.
 #pragma once
@@ -16,23 +18,42 @@
 #include "duel/actions.hpp"
 #include "duel/costs.hpp"
 #include "duel/observation.hpp"
+#include "duel/pantheon_tables.hpp"
 #include "duel/state.hpp"
 
 namespace wonders::duel {
 
 // the most legal actions: a play offers per accessible card (a slot's) a build, a sale and one action per own wonder
-constexpr int MAX_LEGAL = std::max(NUM_SLOTS * (2 + WONDERS_PER_ROUND), LARGEST_CHOICE_RANGE);
+// (Pantheon: up to twice as many own wonders with Ra's, and the activations)
+constexpr int MAX_LEGAL =
+    std::max(NUM_SLOTS * (2 + 2 * WONDERS_PER_ROUND) + NUM_SPACES * OFFERING_SUBSETS, LARGEST_CHOICE_RANGE);
 constexpr int SELL_BASE = 2, SUPREMACY_DISTANCE = 9, SCIENCE_SUPREMACY_SYMBOLS = 6, PAIR = 2;
 // civilian, science, commercial, guilds, wonders, progress, treasury, military, total
-constexpr int NUM_CATEGORIES = 8;
+// civilian, ..., military (the base game's 8), divinities (a Pantheon table's 9th), then the total
+constexpr int NUM_CATEGORIES = 8, DIVINITIES = 8, TOTAL = 9;
 constexpr int COINS_PER_POINT = 3;
-using Score = std::array<int, NUM_CATEGORIES + 1>;
+using Score = std::array<int, TOTAL + 1>;
 
 class Engine {
  public:
-  explicit Engine(std::shared_ptr<const Tables> tables) : tables_(std::move(tables)) {}
+  // `pantheon`: the Pantheon's tables of a Pantheon table (whose cards `tables` are), or none.
+  explicit Engine(std::shared_ptr<const Tables> tables, std::shared_ptr<const PantheonTables> pantheon = nullptr)
+      : tables_(std::move(tables)),
+        pantheon_(std::move(pantheon)),
+        actions_(*tables_, pantheon_.get()),
+        observation_(*tables_, pantheon_.get()),
+        counts_{static_cast<int8_t>(tables_->num_cards), static_cast<int8_t>(tables_->num_wonders),
+                static_cast<int8_t>(tables_->num_tokens), pantheon_ != nullptr} {}
 
   const Tables& tables() const { return *tables_; }
+  // Pantheon's tables, or nullptr without the expansion.
+  const PantheonTables* pantheon() const { return pantheon_.get(); }
+  const ActionLayout& actions() const { return actions_; }
+  const ObsLayout& observation() const { return observation_; }
+  int num_actions() const { return actions_.num_actions; }
+  int observation_size() const { return observation_.size; }
+  // The counts a State of this Engine's table holds (State::table_counts).
+  const TableCounts& counts() const { return counts_; }
 
   // setup
   // A deal drawn from `seed` (the order of the draws: state.hpp's header comment).
@@ -41,6 +62,8 @@ class Engine {
   std::string check_deal(const Deal& deal) const;
   // `state` becomes a game at the start of the wonder draft with this deal.
   void new_game(State& state, const Deal& deal) const;
+  // The counts of this Engine's table in a new (empty) State, before its fields are imported.
+  void size_state(State& state) const;
 
   // queries
   // Writes the legal actions of the deciding player into `out` (MAX_LEGAL entries) in the order of
@@ -49,7 +72,7 @@ class Engine {
   int legal_actions(const State& state, int16_t* out) const;
   // Empty if `action` is legal for the deciding player now, else why not, in words.
   std::string why_illegal(const State& state, long long action) const;
-  // The action in words, as wonders_env.duel.actions.describe_action (action in [0, NUM_ACTIONS)).
+  // The action in words, as wonders_env.duel.actions.describe_action (action in [0, num_actions())).
   std::string describe_action(int action) const;
 
   // moves: actions[player] for the deciding player (the other entry is not read), already
@@ -60,9 +83,18 @@ class Engine {
   // The bank's price of one unit of each resource for `player`: 1 with a fixed-price card, else
   // 2 + the units the opponent's brown and grey cards produce.
   Prices trade_prices(const State& state, int player) const;
-  // Coins `player` pays to build `card` now (0 through a chain), and to build `wonder`.
+  // Whether `card` is free for `player` through a chain (Pantheon: or a Grand Temple's mythology token).
+  bool free_by_chain(const State& state, int player, int card) const;
+  // Coins `player` pays to build `card` now (0 through a chain; Pantheon: Engineering's price at
+  // most), and to build `wonder`.
   int build_cost(const State& state, int player, int card, const Prices& prices) const;
   int wonder_cost(const State& state, int player, int wonder, const Prices& prices) const;
+  // Pantheon: the coins `player` may spend (the treasury and Astarte's), and what activating the
+  // divinity of `space` costs with the offering tokens of the bit set `offerings`.
+  int spendable(const State& state, int player) const {
+    return pantheon_ ? state.coins[player] + state.pantheon.astarte[player] : state.coins[player];
+  }
+  int activation_price(const State& state, int player, int space, int offerings) const;
   // Coins for selling a card now.
   int sell_value(const State& state, int player) const { return SELL_BASE + state.color_count[player][YELLOW]; }
 
@@ -70,17 +102,28 @@ class Engine {
   bool is_over(const State& state) const { return state.phase == GAME_OVER; }
   Score score_breakdown(const State& state, int player) const;
 
-  // search: redraw what no player can see (determinize.cpp; the same for both players)
-  void determinize(State& state, Rng& rng) const;
+  // search: redraw what `player` cannot see (determinize.cpp; in the base game what no player
+  // sees, the same for both)
+  void determinize(State& state, int player, Rng& rng) const;
 
   // observation (observation.cpp): `player`'s observation of `state` as an ObsView, and whole
-  // into `out` (OBSERVATION_SIZE floats)
+  // into `out` (observation_size() floats); a Pantheon table's views (written whole into the row
+  // the ObsView's changes are written to: `write_pantheon_views`)
   ObsView observe(const State& state, int player) const;
   void encode_observation(const State& state, int player, float* out) const;
+  void write_pantheon_views(const State& state, int player, float* row) const;
 
  private:
   std::shared_ptr<const Tables> tables_;
+  std::shared_ptr<const PantheonTables> pantheon_;
+  ActionLayout actions_;
+  ObsLayout observation_;
+  TableCounts counts_;
 };
+
+// Throws std::invalid_argument (a ValueError in Python) when `state` is not a game of `engine`'s
+// table (its State::table_counts are another table's): what every binding checks of a State.
+void check_table(const Engine& engine, const State& state);
 
 // The cards of the colours `colour_bits` in `player`'s city, and the wonders `player` has built.
 int colour_count(const State& state, int player, int colour_bits);

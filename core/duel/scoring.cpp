@@ -57,11 +57,23 @@ Score Engine::score_breakdown(const State& state, int player) const {
     if (state.wonder_built >> w & 1) result[4] += tables.wonders[w].vp;
   }
   int tokens = __builtin_popcount(state.player_tokens[player]);
-  for (int t = 0; t < NUM_TOKENS; ++t)
+  for (int t = 0; t < tables.num_tokens; ++t)
     if (state.player_tokens[player] >> t & 1) result[5] += tables.tokens[t].vp + tables.tokens[t].vp_per_token * tokens;
   result[6] = state.coins[player] / COINS_PER_POINT;
   result[7] = military_points(tables, state.pawn, player);
-  for (int k = 0; k < NUM_CATEGORIES; ++k) result[NUM_CATEGORIES] += result[k];
+  if (pantheon_) {  // Grand Temples in guilds, Mysticism in progress, the divinities' own category
+    const PantheonState& p = state.pantheon;
+    int temples = 0;
+    for (int i = 0; i < state.city_size[player]; ++i) temples += tables.cards[state.city[player][i]].temple != NONE;
+    result[3] += pantheon_->grand_temple_vp[std::min(temples, TEMPLE_POINTS - 1)];
+    if (tables.mysticism != NONE && state.player_tokens[player] >> tables.mysticism & 1)
+      result[5] += tables.mysticism_vp * p.token_count[player];
+    for (int i = 0; i < p.activated_count[player]; ++i) {
+      const DivinityData& d = pantheon_->divinities[p.activated[player][i]];
+      result[DIVINITIES] += d.vp + d.vp_per_astarte_coin * p.astarte[player];
+    }
+  }
+  for (int k = 0; k < TOTAL; ++k) result[TOTAL] += result[k];
   return result;
 }
 

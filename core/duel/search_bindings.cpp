@@ -12,8 +12,9 @@ namespace py = pybind11;
 void bind_search(py::module_ m) {
   auto searcher = search::bind_searcher<SearchAdapter>(
       m, "Searcher", "ISMCTS over Duel core states (see core/common/ismcts.hpp); keeps its tree between moves.",
-      [](const SearchAdapter&, const State& state, int player) {
+      [](const SearchAdapter& adapter, const State& state, int player) {
         if (player != 0 && player != 1) throw py::value_error("player must be 0 or 1, got " + std::to_string(player));
+        check_table(adapter.engine(), state);
         if (state.game_over()) throw py::value_error("the game is over: there is nothing to search");
         if (player != state.current)
           throw py::value_error("player " + std::to_string(player) + " does not decide now; player " +

@@ -8,36 +8,70 @@
 // Deal), so a state and a sequence of actions determine the game.
 //
 // The generator is common/rng.hpp's splitmix64. A game dealt from seed s draws, in this
-// order: the wonder order (12), the token order (10), then for each Age its deck (Age III: also
-// the Guilds, then the 20 kept cards again), as wonders_env.duel.state.new_game does with the same
-// generator (wonders_env/deal_rng.py).
+// order: the wonder order (the table's wonders), the token order (its tokens), then for each Age
+// its deck (Age III: also its added deck, the Guilds, then the 20 kept cards again), then a
+// Pantheon table's setup (pantheon.cpp draw: each mythology's deck, the mythology tokens, the
+// offering tokens), as wonders_env.duel.state.new_game does with the same generator
+// (wonders_env/deal_rng.py).
+//
+// The arrays are sized at the largest table (tables.hpp); a State holds the counts of its own
+// table (`table_counts`, `boxed_count`: internal fields, set by its Engine), so that its view
+// reads it without the tables and an Engine refuses a State of another table.
 #pragma once
 #include <array>
 #include <cstdint>
 #include <type_traits>
 
 #include "common/rng.hpp"
+#include "duel/pantheon_tables.hpp"
 #include "duel/state_layout.hpp"
 #include "duel/tables.hpp"
 
 namespace wonders::duel {
 
-enum Phase : int8_t { DRAFT = 0, PLAY, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER, GAME_OVER };
-constexpr int NUM_PHASES = GAME_OVER + 1;
+enum Phase : int8_t { DRAFT = 0, PLAY, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER, GAME_OVER, CHOOSE };
+// the phases of the base game's tables (its observation's one-hot); a Pantheon table's add CHOOSE
+constexpr int BASE_PHASES = GAME_OVER + 1, NUM_PHASES = CHOOSE + 1;
 enum Victory : int8_t { NO_VICTORY = 0, CIVILIAN, MILITARY, SCIENCE };
 
 constexpr int STARTING_COINS = 7, BOARD_TOKENS = 5, WONDERS_PER_ROUND = 4, MAX_WONDERS_BUILT = 7;
-constexpr int CARDS_REMOVED_PER_AGE = 3, GUILDS_PER_GAME = 3, EMPTY = -1, NOBODY = -1;
+constexpr int EMPTY = -1, NOBODY = -1;
 constexpr int DRAFT_ORDER[8] = {0, 1, 1, 0, 1, 0, 0, 1};
-constexpr int BOXED_PER_AGE[3] = {3, 3, 7};
-constexpr int MAX_CITY = 64, MAX_LOG = 96;
+constexpr int MAX_CITY = 64, MAX_LOG = 160;  // a Pantheon game decides more than a base game's 96 at most
+// Pantheon: the most tokens dealt on an Age's slots, the items a set offers at most, no Minerva pawn
+constexpr int MAX_AGE_TOKENS = NUM_MYTHOLOGIES * MYTHOLOGY_TOKENS_PER_MYTHOLOGY, MAX_OPTIONS = MAX_CARDS;
+constexpr int8_t NO_MINERVA = INT8_MIN;
+
+// Pantheon's setup draws (state.py new_pantheon): each mythology's deck in its order (top first),
+// the tokens of each Age's token slots in slot order.
+struct PantheonDeal {
+  std::array<std::array<int8_t, DIVINITIES_PER_MYTHOLOGY>, NUM_MYTHOLOGIES> decks;
+  std::array<std::array<int8_t, MAX_AGE_TOKENS>, 3> age_tokens;
+  std::array<int8_t, 3> age_token_count;
+};
 
 // Everything drawn at setup.
 struct Deal {
-  std::array<int8_t, NUM_WONDERS> wonder_order;
-  std::array<int8_t, NUM_TOKENS> token_order;
+  std::array<int8_t, MAX_WONDERS> wonder_order;
+  std::array<int8_t, MAX_TOKENS> token_order;
   std::array<std::array<int8_t, NUM_SLOTS>, 3> cards;  // each Age's 20 cards in slot order
-  std::array<std::array<int8_t, 7>, 3> boxed;          // BOXED_PER_AGE[age] cards each
+  std::array<std::array<int8_t, MAX_BOXED>, 3> boxed;  // Tables::boxed_per_age[age] cards each, then EMPTY
+  PantheonDeal pantheon;                               // a Pantheon table's (zeros otherwise)
+};
+
+// The counts of a State's table (Tables::num_cards, num_wonders, num_tokens) and whether it has Pantheon.
+struct TableCounts {
+  int8_t cards, wonders, tokens;
+  bool pantheon;
+  bool operator==(const TableCounts& other) const {
+    return cards == other.cards && wonders == other.wonders && tokens == other.tokens && pantheon == other.pantheon;
+  }
+};
+
+// Pantheon's part of a game (wonders_env.duel.state.PantheonState, field by field: one member per line
+// of DUEL_PANTHEON_FIELDS, duel/state_layout.hpp); all zeros in a game without the expansion.
+struct PantheonState {
+  WONDERS_STATE_MEMBERS(DUEL_PANTHEON_FIELDS)
 };
 
 struct LogEntry {
@@ -45,13 +79,14 @@ struct LogEntry {
   int16_t action, paid;
 };
 
-struct CardSet {  // a set of card ids (bits 0-72)
+struct CardSet {  // a set of card ids (bits 0 to MAX_CARDS - 1)
   uint64_t bits[2] = {0, 0};
   bool has(int c) const { return bits[c >> 6] >> (c & 63) & 1; }
   void add(int c) { bits[c >> 6] |= uint64_t{1} << (c & 63); }
   void remove(int c) { bits[c >> 6] &= ~(uint64_t{1} << (c & 63)); }
   bool empty() const { return !(bits[0] | bits[1]); }
 };
+static_assert(MAX_CARDS <= 128, "a CardSet holds every card id");
 
 // The state: one member per line of duel/state_layout.hpp (a plain value: copying it clones the game).
 struct State {

@@ -4,34 +4,37 @@
 //
 // state.hpp declares State's members from this list; the bindings derive the export
 // (Engine.export_state), the checked import (Engine.import_state) and the read-only view's getters
-// (State.<name>) from it. A new state field is one line here plus the rules that use it
+// (State.<name>) from it; bounds and counts are the table's (Dim::CARDS, WONDERS, TOKENS, ACTIONS:
+// common/state_layout.hpp). A new state field is one line here plus the rules that use it
 // (tests/core/test_duel_state_layout.py checks the Python state has the same fields, in this order).
 #pragma once
 #include "common/state_fields.hpp"
 
 // clang-format off
 #define DUEL_STATE_FIELDS(FIELD, VIEW)                                                                                 \
+  FIELD(table_counts, internal(), TableCounts)  /* the counts of the table (set by the Engine) */                     \
+  FIELD(boxed_count, internal(), CArray<int8_t, 3>)  /* Tables::boxed_per_age (set by the Engine) */                   \
   FIELD(deal, internal(), Deal)  /* everything drawn at setup: the four VIEW fields below */                          \
-  FIELD(phase, scalar(DRAFT, GAME_OVER), int8_t)                                                                       \
+  FIELD(phase, scalar(DRAFT, last(Dim::PHASES)), int8_t)  /* CHOOSE: a Pantheon table's */                         \
   FIELD(current, scalar(NOBODY, 1), int8_t)  /* NOBODY once the game is over */                                        \
   FIELD(turn_player, scalar(0, 1), int8_t)                                                                             \
   FIELD(age, scalar(0, 3), int8_t)                                                                                     \
   FIELD(winners, bit_tuple(2), uint8_t)  /* bit per player */                                                          \
   FIELD(victory, scalar(NO_VICTORY, SCIENCE), int8_t)                                                                  \
-  VIEW(wonder_order, ints(0, NUM_WONDERS - 1), s.deal.wonder_order)                                                    \
-  VIEW(token_order, ints(0, NUM_TOKENS - 1), s.deal.token_order)                                                       \
-  VIEW(deals, table(0, NUM_CARDS - 1), s.deal.cards)                                                                   \
-  VIEW(boxed, lists(0, NUM_CARDS - 1, BOXED_PER_AGE), s.deal.boxed)                                                    \
+  VIEW(wonder_order, ints(0, last(Dim::WONDERS), Dim::WONDERS), s.deal.wonder_order)                                  \
+  VIEW(token_order, ints(0, last(Dim::TOKENS), Dim::TOKENS), s.deal.token_order)                                       \
+  VIEW(deals, table(0, last(Dim::CARDS)), s.deal.cards)                                                                \
+  VIEW(boxed, lists(0, last(Dim::CARDS), matching(&State::boxed_count)), s.deal.boxed)                                 \
   FIELD(draft_step, scalar(0, 2 * WONDERS_PER_ROUND), int8_t)                                                          \
-  FIELD(draft_offer, bit_ids(0, NUM_WONDERS - 1, draft_round_wonders, WONDERS_PER_ROUND), uint16_t)                    \
-  FIELD(slot_card, ints(EMPTY, NUM_CARDS - 1), std::array<int8_t, NUM_SLOTS>)                                          \
+  FIELD(draft_offer, bit_ids(0, last(Dim::WONDERS), draft_round_wonders, WONDERS_PER_ROUND), uint16_t)                 \
+  FIELD(slot_card, ints(EMPTY, last(Dim::CARDS)), std::array<int8_t, NUM_SLOTS>)                                       \
   FIELD(face_up, flags(), std::array<bool, NUM_SLOTS>)                                                                 \
   FIELD(cover_count, ints(0, 2), std::array<int8_t, NUM_SLOTS>)                                                        \
   FIELD(cards_left, scalar(0, NUM_SLOTS), int8_t)                                                                      \
-  FIELD(city, lists(0, NUM_CARDS - 1, &State::city_size), CTable<int8_t, 2, MAX_CITY>)  /* in the order built */       \
+  FIELD(city, lists(0, last(Dim::CARDS), &State::city_size), CTable<int8_t, 2, MAX_CITY>)  /* in the order built */    \
   FIELD(city_size, internal(), CArray<int8_t, 2>)                                                                      \
   FIELD(owned, card_rows(), CArray<CardSet, 2>)                                                                        \
-  FIELD(color_count, table(0, NUM_CARDS), CTable<int8_t, 2, NUM_COLORS>)                                               \
+  FIELD(color_count, table(0, Bound(Dim::CARDS, 1, 0)), CTable<int8_t, 2, NUM_COLORS>)                                 \
   FIELD(production, table(0, 127), CTable<int8_t, 2, NUM_RESOURCES>)                                                   \
   FIELD(raw_choices, ints(0, 127), CArray<int8_t, 2>)                                                                  \
   FIELD(manufactured_choices, ints(0, 127), CArray<int8_t, 2>)                                                         \
@@ -39,15 +42,17 @@
   FIELD(chains, ints(0, UINT32_MAX), CArray<uint32_t, 2>)                                                              \
   FIELD(science, table(0, 127), CTable<int8_t, 2, NUM_SYMBOLS>)                                                        \
   FIELD(coins, ints(0, INT16_MAX), CArray<int16_t, 2>)                                                                 \
-  FIELD(player_wonders, lists(0, NUM_WONDERS - 1, &State::wonder_count), CTable<int8_t, 2, WONDERS_PER_ROUND>)         \
+  FIELD(player_wonders, lists(0, last(Dim::WONDERS), &State::wonder_count),                                          \
+        CTable<int8_t, 2, 2 * WONDERS_PER_ROUND>)  /* Pantheon: Ra takes the opponent's */                             \
   FIELD(wonder_count, internal(), CArray<int8_t, 2>)  /* player_wonders in the order drafted */                        \
-  FIELD(wonder_built, bits(NUM_WONDERS), uint16_t)                                                                     \
-  FIELD(wonder_card, ints(EMPTY, NUM_CARDS - 1), std::array<int8_t, NUM_WONDERS>)                                      \
+  FIELD(wonder_built, bits(Bound(Dim::WONDERS, 1, 0)), uint16_t)                                                       \
+  FIELD(wonder_card, ints(EMPTY, last(Dim::CARDS), Dim::WONDERS), std::array<int8_t, MAX_WONDERS>)                     \
   FIELD(wonders_built, scalar(0, MAX_WONDERS_BUILT), int8_t)                                                           \
-  FIELD(boxed_wonder, scalar(EMPTY, NUM_WONDERS - 1), int8_t)                                                          \
-  FIELD(board_tokens, scalar(0, (1 << NUM_TOKENS) - 1), uint16_t)  /* token bits */                                    \
-  FIELD(player_tokens, ints(0, (1 << NUM_TOKENS) - 1), CArray<uint16_t, 2>)                                            \
-  FIELD(library_offer, bit_ids(0, NUM_TOKENS - 1, set_aside_tokens, NUM_TOKENS - BOARD_TOKENS), uint16_t)              \
+  FIELD(boxed_wonder, scalar(EMPTY, last(Dim::WONDERS)), int8_t)                                                       \
+  FIELD(board_tokens, scalar(0, (1 << MAX_TOKENS) - 1), uint16_t)  /* token bits (of the table's: bindings) */         \
+  FIELD(player_tokens, ints(0, (1 << MAX_TOKENS) - 1), CArray<uint16_t, 2>)                                            \
+  FIELD(library_offer, bit_ids(0, last(Dim::TOKENS), set_aside_tokens, Bound(Dim::TOKENS, 1, -BOARD_TOKENS)),       \
+        uint16_t)                                                                                                      \
   FIELD(library_used, flag(), bool)                                                                                    \
   FIELD(pawn, scalar(-SUPREMACY_DISTANCE, SUPREMACY_DISTANCE), int8_t)                                                 \
   FIELD(looting, bits(4), uint8_t)  /* bit i: looting token i still on the track (state.LOOTING_TOKENS) */             \
@@ -55,7 +60,46 @@
   FIELD(pending_progress, flag(), bool)                                                                                \
   FIELD(play_again, flag(), bool)                                                                                      \
   FIELD(destroy_color, scalar(NONE, NUM_COLORS - 1), int8_t)                                                           \
-  FIELD(log, records(&State::log_size, part(&LogEntry::player, 0, 1), part(&LogEntry::action, 0, NUM_ACTIONS - 1),     \
+  FIELD(log, records(&State::log_size, part(&LogEntry::player, 0, 1), part(&LogEntry::action, 0, last(Dim::ACTIONS)), \
                      part(&LogEntry::paid, 0, INT16_MAX)), CArray<LogEntry, MAX_LOG>)                                  \
-  FIELD(log_size, internal(), uint8_t)
+  FIELD(log_size, internal(), uint8_t)                                                                                 \
+  FIELD(pantheon, internal(), PantheonState)  /* Pantheon's part: its own layout below, the Python state.pantheon */
+
+// Pantheon's part of the state (PantheonState, state.hpp), as wonders_env.duel.state.PantheonState
+// holds it; the counts of its lists are internal members.
+#define DUEL_PANTHEON_FIELDS(FIELD, VIEW)                                                                              \
+  FIELD(decks, lists(0, NUM_DIVINITIES - 1, &PantheonState::deck_size),                                                \
+        CTable<int8_t, NUM_MYTHOLOGIES, DIVINITIES_PER_MYTHOLOGY>)  /* top first */                                   \
+  FIELD(deck_size, internal(), CArray<int8_t, NUM_MYTHOLOGIES>)                                                        \
+  FIELD(spaces, ints(EMPTY, NUM_DIVINITIES - 1), std::array<int8_t, NUM_SPACES>)                                       \
+  FIELD(space_face_up, flags(), std::array<bool, NUM_SPACES>)                                                          \
+  FIELD(placed_by, ints(NOBODY, 1), std::array<int8_t, NUM_SPACES>)                                                    \
+  FIELD(age_tokens, lists(0, NUM_PANTHEON_TOKENS - 1, &PantheonState::age_token_count),                                \
+        CTable<int8_t, 3, MAX_AGE_TOKENS>)                                                                             \
+  FIELD(age_token_count, internal(), CArray<int8_t, 3>)                                                                \
+  FIELD(slot_tokens, ints(EMPTY, NUM_PANTHEON_TOKENS - 1), std::array<int8_t, NUM_SLOTS>)                              \
+  FIELD(pending_tokens, pile(0, NUM_PANTHEON_TOKENS - 1, &PantheonState::num_pending),                                 \
+        CArray<int8_t, NUM_PANTHEON_TOKENS>)                                                                           \
+  FIELD(num_pending, internal(), int8_t)                                                                               \
+  FIELD(tokens, lists(0, NUM_PANTHEON_TOKENS - 1, &PantheonState::token_count),                                        \
+        CTable<int8_t, 2, NUM_PANTHEON_TOKENS>)  /* in the order taken */                                             \
+  FIELD(token_count, internal(), CArray<int8_t, 2>)                                                                    \
+  FIELD(activated, lists(0, NUM_DIVINITIES - 1, &PantheonState::activated_count), CTable<int8_t, 2, NUM_DIVINITIES>)  \
+  FIELD(activated_count, internal(), CArray<int8_t, 2>)                                                                \
+  FIELD(space_activations, pile(0, NUM_DIVINITIES - 1, &PantheonState::num_space_activations),                         \
+        CArray<int8_t, NUM_DIVINITIES>)                                                                                \
+  FIELD(num_space_activations, internal(), int8_t)                                                                     \
+  FIELD(choice_log, pile(0, NUM_CHOICES - 1, &PantheonState::num_choices), CArray<int8_t, MAX_LOG>)                    \
+  FIELD(num_choices, internal(), uint8_t)                                                                              \
+  FIELD(astarte, ints(0, INT16_MAX), CArray<int16_t, 2>)                                                               \
+  FIELD(minerva, optional_scalar(-SUPREMACY_DISTANCE, SUPREMACY_DISTANCE, NO_MINERVA), int8_t)  /* None: no pawn */  \
+  FIELD(snake, scalar(EMPTY, last(Dim::CARDS)), int8_t)                                                                \
+  FIELD(enki_tokens, pile(0, last(Dim::TOKENS), &PantheonState::num_enki_tokens), CArray<int8_t, ENKI_TOKENS>)        \
+  FIELD(num_enki_tokens, internal(), int8_t)                                                                           \
+  FIELD(choice, scalar(NONE, NUM_CHOICES - 1), int8_t)                                                                 \
+  FIELD(options, pile(0, MAX_OPTIONS - 1, &PantheonState::num_options), CArray<int8_t, MAX_OPTIONS>)                 \
+  FIELD(num_options, internal(), int8_t)                                                                               \
+  FIELD(drawn, pile(0, NUM_DIVINITIES - 1, &PantheonState::num_drawn), CArray<int8_t, DIVINITIES_PER_MYTHOLOGY>)     \
+  FIELD(num_drawn, internal(), int8_t)                                                                                 \
+  FIELD(chosen, scalar(EMPTY, MAX_CARDS - 1), int8_t)  /* a divinity or a card (Isis') */
 // clang-format on

@@ -47,10 +47,26 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
                            std::vector<std::string> wonder_names, std::vector<std::string> token_names,
                            const std::vector<std::string>& wonder_power_names) {
   check_wonder_powers(wonder_power_names);
-  Tables t;
-  const size_t C = NUM_CARDS, W = NUM_WONDERS, T = NUM_TOKENS, R = NUM_RESOURCES;
+  Tables t{};
+  auto count = [](const std::vector<std::string>& names, int most, const char* what) {
+    if (names.empty() || names.size() > static_cast<size_t>(most))
+      throw std::invalid_argument(std::string("duel tables: ") + std::to_string(names.size()) + " " + what +
+                                  " names; a table has 1 to " + std::to_string(most));
+    return static_cast<int>(names.size());
+  };
+  t.num_cards = count(card_names, MAX_CARDS, "card");
+  t.num_wonders = count(wonder_names, MAX_WONDERS, "wonder");
+  t.num_tokens = count(token_names, MAX_TOKENS, "progress token");
+  const auto& decks = table_array(a, "decks", 2, 0, MAX_DECKS);  // the number of decks, Age III's added deck
+  t.num_decks = static_cast<int>(decks[0]);
+  t.age3_extra_deck = static_cast<int>(decks[1]);
+  if (t.num_decks < 4 || t.age3_extra_deck < 3 || t.age3_extra_deck >= t.num_decks)
+    throw std::invalid_argument("duel tables: array 'decks' must name 4-" + std::to_string(MAX_DECKS) +
+                                " decks and an added Age III deck after the Age decks, got " +
+                                std::to_string(decks[0]) + ", " + std::to_string(decks[1]));
+  const size_t C = t.num_cards, W = t.num_wonders, T = t.num_tokens, R = NUM_RESOURCES;
   const auto& color = table_array(a, "card_color", C, 0, NUM_COLORS - 1);
-  const auto& deck = table_array(a, "card_deck", C, 0, NUM_DECKS - 1);
+  const auto& deck = table_array(a, "card_deck", C, 0, t.num_decks - 1);
   const auto& coin_cost = table_array(a, "card_coin_cost", C, 0, 20);
   const auto& cost = table_array(a, "card_cost", C * R, 0, 9);
   const auto& chain_gives = table_array(a, "card_chain_gives", C, 0, 1 << 30);
@@ -70,6 +86,7 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   const auto& guild_vp_coins = table_array(a, "card_guild_vp_per_3coins", C, 0, 20);
   const auto& changes_costs = table_array(a, "card_changes_costs", C, 0, 1);
   const auto& has_income = table_array(a, "card_has_income", C, 0, 1);
+  const auto& temple = table_array(a, "card_temple", C, NONE, 9);
   for (size_t c = 0; c < C; ++c) {
     CardData& d = t.cards[c];
     d.color = i8(color[c]);
@@ -98,14 +115,26 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
     d.guild_vp_per_3coins = i8(guild_vp_coins[c]);
     d.changes_costs = changes_costs[c] != 0;
     d.has_income = has_income[c] != 0;
+    d.temple = i8(temple[c]);
     if (d.choice && d.choice != RAW_BITS && d.choice != MANUFACTURED_BITS)
       throw std::invalid_argument("duel tables: card " + std::to_string(c) +
                                   " has a choice that is neither all raw materials nor all goods");
     t.deck_cards[d.deck].push_back(static_cast<int8_t>(c));
   }
-  if (t.deck_cards[0].size() != 23 || t.deck_cards[1].size() != 23 || t.deck_cards[2].size() != 20 ||
-      t.deck_cards[GUILD_DECK].size() != 7)
-    throw std::invalid_argument("duel tables: expected 23/23/20/7 cards in decks I/II/III/Guilds");
+  // each Age fills its structure (Age III with 3 cards of its added deck); the rest goes to the box
+  const int extra = static_cast<int>(t.deck_cards[t.age3_extra_deck].size());
+  for (int age = 0; age < 3; ++age) {
+    const int kept = NUM_SLOTS - (age == 2 ? GUILDS_PER_GAME : 0);
+    const int boxed =
+        static_cast<int>(t.deck_cards[age].size()) - kept + (age == 2 ? extra - GUILDS_PER_GAME : 0);
+    if (static_cast<int>(t.deck_cards[age].size()) < kept || (age == 2 && extra < GUILDS_PER_GAME) ||
+        boxed > MAX_BOXED)
+      throw std::invalid_argument("duel tables: the deck of Age " + std::to_string(age + 1) + " holds " +
+                                  std::to_string(t.deck_cards[age].size()) + " cards (Age III's added deck " +
+                                  std::to_string(extra) + "); each Age needs its " + std::to_string(NUM_SLOTS) +
+                                  " cards and boxes at most " + std::to_string(MAX_BOXED));
+    t.boxed_per_age[age] = static_cast<int8_t>(boxed);
+  }
 
   const auto& w_cost = table_array(a, "wonder_cost", W * R, 0, 9);
   const auto& w_vp = table_array(a, "wonder_vp", W, 0, 20);
@@ -114,8 +143,10 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   const auto& w_loses = table_array(a, "wonder_opponent_loses", W, 0, 20);
   const auto& w_powers = table_array(a, "wonder_powers", W, 0, (1 << NUM_WONDER_POWERS) - 1);
   const auto& w_destroy = table_array(a, "wonder_destroy", W, NONE, NUM_COLORS - 1);
-  const auto& w_library = table_array(a, "wonder_library_draw", W, 0, NUM_TOKENS - 5);
+  const auto& w_library = table_array(a, "wonder_library_draw", W, 0, t.num_tokens - 5);
   const auto& w_choice = table_array(a, "wonder_choice", W, 0, (1 << R) - 1);
+  const auto& w_pantheon_discount = table_array(a, "wonder_pantheon_discount", W, 0, 9);
+  const auto& w_theater = table_array(a, "wonder_theater", W, 0, 1);
   for (size_t w = 0; w < W; ++w) {
     WonderData& d = t.wonders[w];
     for (size_t r = 0; r < R; ++r) d.cost[r] = i8(w_cost[w * R + r]);
@@ -127,6 +158,8 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
     d.library_draw = i8(w_library[w]);
     d.powers = static_cast<uint32_t>(w_powers[w]);
     d.choice = static_cast<uint8_t>(w_choice[w]);
+    d.pantheon_discount = i8(w_pantheon_discount[w]);
+    d.theater = w_theater[w] != 0;
     if (d.choice && d.choice != RAW_BITS && d.choice != MANUFACTURED_BITS)
       throw std::invalid_argument("duel tables: wonder " + std::to_string(w) + " has a mixed choice");
   }
@@ -136,7 +169,7 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   const auto& k_science = table_array(a, "token_science", T, NONE, NUM_SYMBOLS - 1);
   const auto& k_per = table_array(a, "token_vp_per_token", T, 0, 20);
   for (size_t k = 0; k < T; ++k) t.tokens[k] = TokenData{i8(k_vp[k]), i8(k_coins[k]), i8(k_science[k]), i8(k_per[k])};
-  const auto& special = table_array(a, "special_tokens", 6, 0, NUM_TOKENS - 1);
+  const auto& special = table_array(a, "special_tokens", 6, 0, t.num_tokens - 1);
   t.architecture = static_cast<int>(special[0]);
   t.masonry = static_cast<int>(special[1]);
   t.economy = static_cast<int>(special[2]);
@@ -148,6 +181,15 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   t.blue_discount = static_cast<int>(amounts[1]);
   t.strategy_shields = static_cast<int>(amounts[2]);
   t.urbanism_chain_coins = static_cast<int>(amounts[3]);
+
+  const auto& pantheon_tokens = table_array(a, "pantheon_progress_tokens", 3, NONE, t.num_tokens - 1);
+  t.mysticism = static_cast<int>(pantheon_tokens[0]);
+  t.poliorcetics = static_cast<int>(pantheon_tokens[1]);
+  t.engineering = static_cast<int>(pantheon_tokens[2]);
+  const auto& pantheon_amounts = table_array(a, "pantheon_token_amounts", 3, 0, 9);
+  t.mysticism_vp = static_cast<int>(pantheon_amounts[0]);
+  t.poliorcetics_coins = static_cast<int>(pantheon_amounts[1]);
+  t.engineering_price = static_cast<int>(pantheon_amounts[2]);
 
   const auto& looting = table_array(a, "looting_tokens", 4 * 3, 0, 9);
   for (int i = 0; i < 4; ++i) {
@@ -184,8 +226,6 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
       if (!layout.cover_count[s] && !layout.face_up[s])
         throw std::invalid_argument("duel tables: an open slot must be dealt face up");
   }
-  if (card_names.size() != C || wonder_names.size() != W || token_names.size() != T)
-    throw std::invalid_argument("duel tables: expected 73 card, 12 wonder and 10 token names");
   t.card_names = std::move(card_names);
   t.wonder_names = std::move(wonder_names);
   t.token_names = std::move(token_names);

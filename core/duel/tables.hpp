@@ -5,6 +5,11 @@
 // tables here as named integer arrays (TableArrays). Tables::from_arrays checks every array's
 // length and range, so a corrupt table raises an error instead of reaching the rules. The same
 // arrays can be written to a text file (the sanitizer program in core/tests reads them).
+//
+// The sizes are the table's: a Tables holds the counts of its cards, wonders, progress tokens and
+// decks (those of the Python engine's DuelDatabase: the base game's 73, 12, 10 and 4, a Pantheon
+// table's 78, 14, 13 and 5), in arrays sized at the largest table (MAX_CARDS, MAX_WONDERS,
+// MAX_TOKENS, MAX_DECKS), so that a State stays a plain value of one size for every table.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -14,8 +19,9 @@
 
 namespace wonders::duel {
 
-constexpr int NUM_CARDS = 73, NUM_WONDERS = 12, NUM_TOKENS = 10, NUM_SLOTS = 20, NUM_RESOURCES = 5;
-constexpr int NUM_COLORS = 7, NUM_SYMBOLS = 7, NUM_DECKS = 4, GUILD_DECK = 3, NONE = -1;
+constexpr int MAX_CARDS = 78, MAX_WONDERS = 14, MAX_TOKENS = 13, MAX_DECKS = 5, NUM_SLOTS = 20, NUM_RESOURCES = 5;
+constexpr int NUM_COLORS = 7, NUM_SYMBOLS = 7, GUILD_DECK = 3, NONE = -1;
+constexpr int GUILDS_PER_GAME = 3, MAX_BOXED = 7;  // Age III's cards of its added deck; the most cards an Age boxes
 // colours and resources in the order of wonders_env.duel.cards (COLORS, RESOURCES)
 constexpr int BROWN = 0, GREY = 1, BLUE = 2, GREEN = 3, YELLOW = 4, RED = 5, PURPLE = 6;
 constexpr int RAW_BITS = 0b00111, MANUFACTURED_BITS = 0b11000;
@@ -44,6 +50,7 @@ static_assert(
 
 struct CardData {
   int8_t color, deck, coin_cost, vp, shields, coins, science;  // science: symbol or NONE
+  int8_t temple;                                               // Pantheon: a Grand Temple's mythology, or NONE
   std::array<int8_t, NUM_RESOURCES> cost, production;
   uint8_t choice, trade_fixed;        // resource bit masks
   uint32_t chain_gives, chain_needs;  // chain symbol bit (0: none)
@@ -57,6 +64,8 @@ struct WonderData {
   int8_t vp, shields, coins, opponent_loses, destroy, library_draw;  // destroy: colour or NONE
   uint32_t powers;                                                   // bit p: WonderPower p
   uint8_t choice;
+  int8_t pantheon_discount;  // Pantheon: coins off every activation (The Sanctuary)
+  bool theater;              // Pantheon: activates a divinity of a mythology deck (The Divine Theater)
   bool has(WonderPower power) const { return powers >> power & 1; }
 };
 
@@ -75,19 +84,25 @@ struct LootingToken {
 };
 
 struct Tables {
-  std::array<CardData, NUM_CARDS> cards;
-  std::array<WonderData, NUM_WONDERS> wonders;
-  std::array<TokenData, NUM_TOKENS> tokens;
+  int num_cards, num_wonders, num_tokens, num_decks;  // the table's counts (its names' and its decks')
+  int age3_extra_deck;                                // the deck whose 3 cards join Age III (the Guilds)
+  std::array<int8_t, 3> boxed_per_age;                // the cards each Age leaves in the box
+  std::array<CardData, MAX_CARDS> cards;
+  std::array<WonderData, MAX_WONDERS> wonders;
+  std::array<TokenData, MAX_TOKENS> tokens;
   std::array<Layout, 3> layouts;
-  std::array<std::vector<int8_t>, NUM_DECKS> deck_cards;             // card ids of each deck, ascending
+  std::array<std::vector<int8_t>, MAX_DECKS> deck_cards;             // card ids of each deck, ascending
   int architecture, masonry, economy, strategy, theology, urbanism;  // token ids
   int wonder_discount, blue_discount, strategy_shields, urbanism_chain_coins;
+  // Pantheon's progress tokens (NONE without the expansion) and their amounts
+  int mysticism, poliorcetics, engineering, mysticism_vp, poliorcetics_coins, engineering_price;
   std::array<LootingToken, 4> looting;     // wonders_env.duel.state.LOOTING_TOKENS
   std::array<int8_t, 10> military_points;  // by pawn distance 0-9 (scoring.MILITARY_POINTS)
   std::vector<std::string> card_names, wonder_names, token_names;
 
-  // Builds and validates the tables; throws std::invalid_argument naming the bad array, or both
-  // lists of wonder powers when `wonder_power_names` (the tables' vocabulary) is not WONDER_POWER_NAMES.
+  // Builds and validates the tables, sized by the lists of names (at most MAX_CARDS, MAX_WONDERS,
+  // MAX_TOKENS); throws std::invalid_argument naming the bad array or size, or both lists of
+  // wonder powers when `wonder_power_names` (the tables' vocabulary) is not WONDER_POWER_NAMES.
   static Tables from_arrays(const TableArrays& arrays, std::vector<std::string> card_names,
                             std::vector<std::string> wonder_names, std::vector<std::string> token_names,
                             const std::vector<std::string>& wonder_power_names);

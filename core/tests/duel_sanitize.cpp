@@ -14,7 +14,9 @@
 // legal. Then a batch plays on with random actions (seat 0's from the heuristic, heuristic_actions),
 // and a few games are played by two searching players (common/ismcts.hpp: tree reuse, progressive widening, a tree cap
 // reached): every searched move is legal and a search is reproducible for a seed; a stepwise search (BatchedSearch's)
-// refuses a wave it could never end. Exit status 0 when all holds.
+// refuses a wave it could never end. All of it for the base game (with the heuristic) and for the
+// Pantheon table (random games, its batch and searches; TABLE_FILE holds its tables under "pantheon:").
+// Exit status 0 when all holds.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -78,17 +80,25 @@ TableFile read_table_file(const char* path) {
   return file;
 }
 
-Tables read_tables(TableFile& file) {
-  return Tables::from_arrays(file.arrays, file.names["card_names"], file.names["wonder_names"],
-                             file.names["token_names"], file.names["wonder_power_names"]);
+// The tables whose arrays and names carry `prefix` ("": the base game's; "pantheon:" the Pantheon
+// table's cards, wonders and tokens).
+Tables read_tables(TableFile& file, const std::string& prefix = "") {
+  TableArrays arrays;
+  for (const auto& [name, values] : file.arrays)
+    if (name.compare(0, prefix.size(), prefix) == 0 && (!prefix.empty() || name.find(':') == std::string::npos))
+      arrays[name.substr(prefix.size())] = values;
+  return Tables::from_arrays(arrays, file.names[prefix + "card_names"], file.names[prefix + "wonder_names"],
+                             file.names[prefix + "token_names"], file.names["wonder_power_names"]);
+}
+
+PantheonTables read_pantheon_tables(TableFile& file, const TableArrays& arrays) {
+  return PantheonTables::from_arrays(arrays, file.names["divinity_names"], file.names["pantheon_token_names"],
+                                     file.names["divine_power_names"]);
 }
 
 // Pantheon's tables load, and each of their arrays cut short, emptied or out of range is refused.
 void check_pantheon_tables(TableFile& file) {
-  auto load = [&](const TableArrays& arrays) {
-    return PantheonTables::from_arrays(arrays, file.names["divinity_names"], file.names["pantheon_token_names"],
-                                       file.names["divine_power_names"]);
-  };
+  auto load = [&](const TableArrays& arrays) { return read_pantheon_tables(file, arrays); };
   const PantheonTables tables = load(file.arrays);
   check(tables.gate != NONE && tables.token_slots[0].size() == static_cast<size_t>(tables.mythology_tokens_per_game),
         "the Pantheon tables load", 0, 0);
@@ -110,7 +120,7 @@ void check_pantheon_tables(TableFile& file) {
 }
 
 // The heuristic's constants: one a line, "name count values...".
-HeuristicConstants read_constants(const char* path) {
+std::map<std::string, std::vector<double>> read_constants(const char* path) {
   std::ifstream in(path);
   if (!in) {
     std::cerr << "cannot read " << path << "\n";
@@ -127,7 +137,7 @@ HeuristicConstants read_constants(const char* path) {
     for (auto& v : values) fields >> v;
     arrays[name] = values;
   }
-  return HeuristicConstants::from_arrays(arrays);
+  return arrays;
 }
 
 void check_heuristic(const Heuristic& heuristic, const Engine& engine, const State& s, uint64_t seed, int step) {
@@ -146,7 +156,7 @@ void check_heuristic(const Heuristic& heuristic, const Engine& engine, const Sta
 void check_state(const Tables& t, const State& s, uint64_t seed, int step) {
   check(s.coins[0] >= 0 && s.coins[1] >= 0, "coins never negative", seed, step);
   check(s.pawn >= -9 && s.pawn <= 9, "pawn on the track", seed, step);
-  int places[NUM_CARDS] = {};
+  int places[MAX_CARDS] = {};
   for (int slot = 0; slot < NUM_SLOTS; ++slot)
     if (s.slot_card[slot] != EMPTY) ++places[s.slot_card[slot]];
   for (int p = 0; p < 2; ++p) {
@@ -161,67 +171,62 @@ void check_state(const Tables& t, const State& s, uint64_t seed, int step) {
     for (int k = 0; k < NUM_COLORS; ++k) check(colours[k] == s.color_count[p][k], "colour counts", seed, step);
     for (int r = 0; r < NUM_RESOURCES; ++r) check(production[r] == s.production[p][r], "production", seed, step);
   }
-  for (int c = 0; c < NUM_CARDS; ++c) {
+  auto dealt = [&t](int c) { return t.cards[c].deck < 3 || t.cards[c].deck == t.age3_extra_deck; };  // not: unused
+  for (int c = 0; c < t.num_cards; ++c) {
     if (s.discard.has(c)) ++places[c];
     check(s.owned[0].has(c) + s.owned[1].has(c) <= 1, "a card in one city", seed, step);
   }
-  for (int w = 0; w < NUM_WONDERS; ++w)
+  for (int w = 0; w < t.num_wonders; ++w)
     if (s.wonder_card[w] != EMPTY) ++places[s.wonder_card[w]];
   if (s.age >= 1) {
     for (int age = 0; age < 3; ++age) {
-      for (int i = 0; i < BOXED_PER_AGE[age]; ++i) ++places[s.deal.boxed[age][i]];
+      for (int i = 0; i < t.boxed_per_age[age]; ++i) ++places[s.deal.boxed[age][i]];
       if (age + 1 > s.age)
         for (int8_t c : s.deal.cards[age]) ++places[c];
     }
-    for (int c = 0; c < NUM_CARDS; ++c) check(places[c] == 1, "every card in exactly one place", seed, step);
+    for (int c = 0; c < t.num_cards; ++c)
+      check(places[c] == dealt(c), "every card of the game in exactly one place", seed, step);
   }
   check(!(s.player_tokens[0] & s.player_tokens[1]), "a token has one owner", seed, step);
   check(__builtin_popcount(s.wonder_built) == s.wonders_built && s.wonders_built <= MAX_WONDERS_BUILT, "wonders built",
         seed, step);
 }
 
-void check_decision(const Engine& engine, const State& s, ObsView (&written)[2], float (&rows)[2][OBSERVATION_SIZE],
+void check_decision(const Engine& engine, const State& s, ObsView (&written)[2], std::vector<float> (&rows)[2],
                     uint64_t seed, int step, Rng& rng) {
+  const int num_actions = engine.num_actions(), size = engine.observation_size();
   int16_t legal[MAX_LEGAL];
   const int n = engine.legal_actions(s, legal);
   check(s.game_over() ? n == 0 : n > 0, "legal actions while the game runs, none after", seed, step);
-  bool is_legal[NUM_ACTIONS] = {};
+  std::vector<bool> is_legal(static_cast<size_t>(num_actions));
   for (int i = 0; i < n; ++i) {
     is_legal[legal[i]] = true;
     check(engine.why_illegal(s, legal[i]).empty(), "why_illegal accepts every legal action", seed, step);
   }
   for (int k = 0; k < 8; ++k) {
-    const int action = static_cast<int>(rng.below(NUM_ACTIONS));
+    const int action = static_cast<int>(rng.below(static_cast<uint32_t>(num_actions)));
     check(is_legal[action] != !engine.why_illegal(s, action).empty(), "why_illegal refuses illegal actions", seed,
           step);
   }
-  check(!engine.why_illegal(s, -1).empty() && !engine.why_illegal(s, NUM_ACTIONS).empty(), "out of range actions", seed,
+  check(!engine.why_illegal(s, -1).empty() && !engine.why_illegal(s, num_actions).empty(), "out of range actions", seed,
         step);
-  float full[OBSERVATION_SIZE];
+  std::vector<float> full(static_cast<size_t>(size));
   for (int p = 0; p < 2; ++p) {
     const ObsView fresh = engine.observe(s, p);
-    write_changes(written[p], fresh, rows[p]);
+    write_changes(engine.observation(), written[p], fresh, rows[p].data());
+    if (engine.pantheon()) engine.write_pantheon_views(s, p, rows[p].data());
     written[p] = fresh;
-    engine.encode_observation(s, p, full);
-    bool same = true;
-    for (int i = 0; i < OBSERVATION_SIZE; ++i) same = same && full[i] == rows[p][i];
+    engine.encode_observation(s, p, full.data());
+    bool same = full == rows[p];
     check(same, "incremental observation equals the full encoding", seed, step);
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::cerr << "usage: duel_sanitize TABLE_FILE HEURISTIC_FILE [GAMES]\n";
-    return 2;
-  }
-  TableFile file = read_table_file(argv[1]);
-  check_pantheon_tables(file);
-  const Engine engine(std::make_shared<const Tables>(read_tables(file)));
+// Every check of the header comment on the games of `engine` (the heuristic's: with `heuristic`,
+// the base game's; a Pantheon engine plays without it).
+void check_engine(const char* table, const Engine& engine, const Heuristic* heuristic, int games) {
   const Tables& tables = engine.tables();
-  const Heuristic heuristic(engine, read_constants(argv[2]));
-  const int games = argc > 3 ? std::atoi(argv[3]) : 2000;
+  const int num_actions = engine.num_actions(), size = engine.observation_size();
   Rng rng(12345);
   long decisions = 0;
   int victories[4] = {};
@@ -230,22 +235,20 @@ int main(int argc, char** argv) {
     State s;
     engine.new_game(s, engine.draw_deal(seed));
     ObsView written[2];
-    static float rows[2][OBSERVATION_SIZE];
-    std::fill(&rows[0][0], &rows[0][0] + 2 * OBSERVATION_SIZE, 0.0f);
+    std::vector<float> rows[2] = {std::vector<float>(static_cast<size_t>(size)),
+                                  std::vector<float>(static_cast<size_t>(size))};
     for (int step = 0;; ++step) {
       check_state(tables, s, seed, step);
       check_decision(engine, s, written, rows, seed, step, rng);
-      check_heuristic(heuristic, engine, s, seed, step);
+      if (heuristic) check_heuristic(*heuristic, engine, s, seed, step);
       if (step % 17 == 0 && !s.game_over()) {
         State twin = s;
-        engine.determinize(twin, rng);
+        engine.determinize(twin, static_cast<int>(step % 2), rng);
         check_state(tables, twin, seed, step);
-        float a[OBSERVATION_SIZE], b[OBSERVATION_SIZE];
-        engine.encode_observation(s, 0, a);
-        engine.encode_observation(twin, 0, b);
-        bool same = true;
-        for (int i = 0; i < OBSERVATION_SIZE; ++i) same = same && a[i] == b[i];
-        check(same, "determinize keeps the observation", seed, step);
+        std::vector<float> a(static_cast<size_t>(size)), b(static_cast<size_t>(size));
+        engine.encode_observation(s, step % 2, a.data());
+        engine.encode_observation(twin, step % 2, b.data());
+        check(a == b, "determinize keeps the observation", seed, step);
       }
       if (s.game_over()) break;
       int16_t legal[MAX_LEGAL];
@@ -256,13 +259,14 @@ int main(int argc, char** argv) {
     }
     ++victories[s.victory];
     const Score a = engine.score_breakdown(s, 0), b = engine.score_breakdown(s, 1);
-    check(s.victory != CIVILIAN || (s.winners == 3) == (a[8] == b[8] && a[0] == b[0]), "civilian winners", seed, 0);
+    check(s.victory != CIVILIAN || (s.winners == 3) == (a[TOTAL] == b[TOTAL] && a[0] == b[0]), "civilian winners",
+          seed, 0);
   }
   // the batch, with its incrementally written arrays, plays on
   const int envs = 64;
   Batch batch(engine, envs, 7, 3);  // stepped on 3 threads
-  std::vector<float> obs(static_cast<size_t>(envs) * 2 * OBSERVATION_SIZE);
-  std::vector<int8_t> mask(static_cast<size_t>(envs) * 2 * NUM_ACTIONS);
+  std::vector<float> obs(static_cast<size_t>(envs) * 2 * size);
+  std::vector<int8_t> mask(static_cast<size_t>(envs) * 2 * num_actions);
   std::unique_ptr<bool[]> to_act(new bool[envs * 2]), terminated(new bool[envs]);
   std::vector<float> rewards(envs * 2);
   std::vector<int64_t> actions(envs * 2, -1);
@@ -276,22 +280,21 @@ int main(int argc, char** argv) {
       seat_0[i * 2] = batch.state_of(i).current == 0;
       seat_0[i * 2 + 1] = false;
     }
-    heuristic_actions(heuristic, batch, seat_0.get(), tie_seeds.data(), actions.data());
+    if (heuristic) heuristic_actions(*heuristic, batch, seat_0.get(), tie_seeds.data(), actions.data());
     batch.step(actions.data(), obs.data(), mask.data(), to_act.get(), rewards.data(), terminated.get());
     finished += static_cast<int>(batch.finished().size());
     if (step % 50) continue;
     for (int i = 0; i < envs; ++i) {
       const State& s = batch.state_of(i);
-      float full[OBSERVATION_SIZE];
-      engine.encode_observation(s, s.current, full);
+      std::vector<float> full(static_cast<size_t>(size));
+      engine.encode_observation(s, s.current, full.data());
       bool same = true;
-      for (int k = 0; k < OBSERVATION_SIZE; ++k)
-        same = same && full[k] == obs[(i * 2 + s.current) * OBSERVATION_SIZE + k];
+      for (int k = 0; k < size; ++k) same = same && full[k] == obs[(i * 2 + s.current) * size + k];
       check(same, "batch rows equal the full encoding", batch.seed_of(i), step);
     }
   }
   bool refused = false;
-  actions[0] = actions[1] = NUM_ACTIONS + 5;
+  actions[0] = actions[1] = num_actions + 5;
   try {
     batch.step(actions.data(), obs.data(), mask.data(), to_act.get(), rewards.data(), terminated.get());
   } catch (const std::invalid_argument&) {
@@ -304,7 +307,7 @@ int main(int argc, char** argv) {
   // mixed into the network's, and down to two moves below the root only); each move is legal
   // and reproducible, and the network's two forward passes agree
   int searched = 0;
-  const auto network = wonders::search::random_network(OBSERVATION_SIZE, NUM_ACTIONS, 3);
+  const auto network = wonders::search::random_network(size, num_actions, 3);
   for (int g = 0; g < 8; ++g) {
     State s;
     engine.new_game(s, engine.draw_deal(1000 + g));
@@ -347,13 +350,13 @@ int main(int argc, char** argv) {
               "a search is reproducible for a seed", 1000 + g, searched);
       }
       if (g >= 4 && searched % 5 == 0) {
-        float obs[OBSERVATION_SIZE];
+        std::vector<float> obs(static_cast<size_t>(size));
         int16_t found[MAX_LEGAL];
         int legal[MAX_LEGAL];
         const int n = engine.legal_actions(s, found);
         for (int i = 0; i < n; ++i) legal[i] = found[i];
-        engine.encode_observation(s, s.current, obs);
-        check(wonders::search::forward_paths_agree(*network, obs, legal, n),
+        engine.encode_observation(s, s.current, obs.data());
+        check(wonders::search::forward_paths_agree(*network, obs.data(), legal, n),
               "the network's baseline and AVX2 forward passes agree", 1000 + g, searched);
       }
       engine.apply_actions(s, {result.action, result.action});
@@ -383,8 +386,28 @@ int main(int argc, char** argv) {
     check(refused() && stepwise.tree_size() == 0, "a wave of a search given up is refused", 7, 0);
   }
   std::printf(
-      "duel_sanitize: %d games, %ld decisions (civilian %d, military %d, science %d), batch: %d games "
-      "finished; %d searched moves; %d failures\n",
-      games, decisions, victories[CIVILIAN], victories[MILITARY], victories[SCIENCE], finished, searched, failures);
+      "duel_sanitize %s: %d games, %ld decisions (civilian %d, military %d, science %d), batch: %d games "
+      "finished; %d searched moves; %d failures so far\n",
+      table, games, decisions, victories[CIVILIAN], victories[MILITARY], victories[SCIENCE], finished, searched,
+      failures);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::cerr << "usage: duel_sanitize TABLE_FILE HEURISTIC_FILE [GAMES]\n";
+    return 2;
+  }
+  TableFile file = read_table_file(argv[1]);
+  check_pantheon_tables(file);
+  const int games = argc > 3 ? std::atoi(argv[3]) : 2000;
+  const Engine engine(std::make_shared<const Tables>(read_tables(file)));
+  const Heuristic heuristic(engine,
+                            HeuristicConstants::from_arrays(read_constants(argv[2]), engine.tables().num_tokens));
+  check_engine("base", engine, &heuristic, games);
+  const Engine pantheon(std::make_shared<const Tables>(read_tables(file, "pantheon:")),
+                        std::make_shared<const PantheonTables>(read_pantheon_tables(file, file.arrays)));
+  check_engine("pantheon", pantheon, nullptr, games);
   return failures ? 1 : 0;
 }

@@ -42,7 +42,7 @@ def _az_file(tmp_path: Path, game: str, obs_size: int, num_actions: int, **metad
 
 @pytest.fixture
 def duel_file(tmp_path):
-    return _az_file(tmp_path, "seven_wonders_duel", CompiledDuel.observation_size, CompiledDuel().num_actions)
+    return _az_file(tmp_path, "seven_wonders_duel", CompiledDuel().observation_size, CompiledDuel().num_actions)
 
 
 @pytest.fixture

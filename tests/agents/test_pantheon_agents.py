@@ -1,7 +1,7 @@
-"""The agents play Duel with Pantheon (on the Python engine until the core plays the table): random,
-heuristic (whose valuation weighs the Pantheon: :mod:`wonders_agents.pantheon_valuation`) and the
-Python mcts; the heuristic buys divinities and beats its copy that never does (the figure over 400
-games: ``benchmarks/bench_expansion_heuristic.py``)."""
+"""The agents play Duel with Pantheon: random, heuristic (whose valuation weighs the Pantheon:
+:mod:`wonders_agents.pantheon_valuation`) and mcts, the Python one and the core's (which searches the
+table on the core, from either engine's game); the heuristic buys divinities and beats its copy that
+never does (the figure over 400 games: ``benchmarks/bench_expansion_heuristic.py``)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from wonders_env import make_engine
 PANTHEON = {"expansions": ("pantheon",), "engine": "python"}
 
 
-def play(agents, seed: int) -> dict:
-    env = wonders_env.make("duel", raw=True, **PANTHEON)
+def play(agents, seed: int, engine: str = "python") -> dict:
+    env = wonders_env.make("duel", raw=True, **{**PANTHEON, "engine": engine})
     env.reset(seed=seed)
     for name in env.agent_iter():
         if env.terminations[name] or env.truncations[name]:
@@ -45,6 +45,13 @@ def test_the_heuristic_activates_divinities():
 def test_the_python_mcts_searches_the_pantheon_table():
     agents = [make_agent("mcts", "duel", seed=0, engine="python", simulations=8), make_agent("random", "duel", seed=1)]
     assert play(agents, seed=2)["finished"]
+
+
+@pytest.mark.parametrize("engine", ["core", "python"])
+def test_the_core_mcts_searches_the_pantheon_table_of_either_engine(engine):
+    agents = [make_agent("mcts", "duel", seed=0, simulations=16), make_agent("heuristic", "duel", seed=1)]
+    record = play(agents, seed=2, engine=engine)
+    assert record["finished"] and record["expansions"] == ["pantheon"]
 
 
 def test_the_pantheon_valuation_needs_the_engine_and_counts_what_the_seat_may_know():

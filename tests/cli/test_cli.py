@@ -119,6 +119,11 @@ def test_a_tournament_of_the_heuristic_and_random_on_the_agora_table(tmp_path):
     records = [json.loads(path.read_text()) for path in (tmp_path / "records").iterdir()]
     assert len(records) == 2 and all(record["expansions"] == ["agora"] and record["finished"] for record in records)
     assert json.loads((tmp_path / "t" / "summary.json").read_text())["expansions"] == ["agora"]
+def test_the_pantheon_table_plays_on_the_default_engine_the_core(tmp_path):
+    run(["tournament", "--expansions", "pantheon", "--agents", "mcts", "heuristic", "--games", "2", "--workers", "1",
+         "--out", str(tmp_path / "t"), "--save-records", str(tmp_path / "records"), "--no-plot", "--no-ratings"])
+    records = [json.loads(path.read_text()) for path in (tmp_path / "records").iterdir()]
+    assert len(records) == 2 and all(record["expansions"] == ["pantheon"] and record["finished"] for record in records)
 
 
 def test_the_expansions_flag_plays_the_pantheon_table_and_refuses_what_the_game_lacks(tmp_path, monkeypatch, capsys):

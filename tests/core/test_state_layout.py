@@ -17,10 +17,14 @@ class Case:
     """One game's core: its layout's field names, export, import and states of a random game."""
 
     def __init__(self, game_name: str) -> None:
-        if game_name == "seven_wonders_duel":
-            self.game, self.module = CompiledDuel(), core.load().duel
+        if game_name.startswith("seven_wonders_duel"):
+            pantheon = game_name.endswith("pantheon")
+            self.game, self.module = CompiledDuel(("pantheon",) if pantheon else ()), core.load().duel
+            # a Duel state's own layout for its Pantheon part (None without the expansion)
+            self.parts = {"pantheon": self.module.PANTHEON_FIELDS if pantheon else None}
         else:
             self.game, self.module = CompiledSevenWonders(3), core.load().seven_wonders
+            self.parts = {}
         self.export_state, self.import_state = self.game.engine.export_state, self.game.engine.import_state
         self.names = self.module.STATE_FIELDS
 
@@ -48,7 +52,7 @@ def game_is_duel(game) -> bool:
     return isinstance(game, CompiledDuel)
 
 
-@pytest.fixture(scope="module", params=["seven_wonders_duel", "seven_wonders"])
+@pytest.fixture(scope="module", params=["seven_wonders_duel", "seven_wonders_duel:pantheon", "seven_wonders"])
 def case(request) -> Case:
     return Case(request.param)
 
@@ -56,10 +60,17 @@ def case(request) -> Case:
 def test_every_field_round_trips_and_the_view_reads_what_the_export_gives(case):
     for state in case.positions():
         values = case.export_state(state)
-        assert tuple(values) == tuple(case.names)
+        assert tuple(values) == (*case.names, *case.parts)
         assert case.export_state(case.import_state(values)) == values
         for name in case.names:
             assert plain(case.read(state, name)) == plain(values[name]), name
+        for part, names in case.parts.items():  # a part's own layout, read through its getters
+            if names is None:
+                assert values[part] is None and getattr(state, part) is None
+            else:
+                assert tuple(values[part]) == names
+                assert {name: plain(getattr(getattr(state, part), name)) for name in names} == \
+                    {name: plain(value) for name, value in values[part].items()}
 
 
 def test_every_field_refuses_a_value_of_another_shape_naming_the_field_and_what_is_allowed(case):

@@ -224,17 +224,16 @@ def test_the_pantheon_env_passes_pettingzoo_api_test():
     api_test(seven_wonders_duel_v0.env(engine="python", expansions=("pantheon",)), num_cycles=300)
 
 
-def test_the_pantheon_env_has_its_own_spaces_and_the_default_engine_refuses_it():
-    env = seven_wonders_duel_v0.env(engine="python", expansions=("pantheon",))
-    assert env.action_space("player_0").n == action_table(DB).num_actions == 1669
-    assert env.observation_space("player_0")["observation"].shape == (2465,)
-    with pytest.raises(ValueError, match="engine='python'"):
-        seven_wonders_duel_v0.env(expansions=("pantheon",))
-    for bad in (("cities",), ("pantheon", "pantheon"), "pantheon", (1,)):
-        with pytest.raises(ValueError, match="pantheon"):
-            seven_wonders_duel_v0.env(engine="python", expansions=bad)
-    with pytest.raises(ValueError, match="engine='python'"):
-        DuelGame("1st", ("pantheon",)).compiled_twin()
+def test_the_pantheon_env_has_its_own_spaces_on_both_engines():
+    for engine in ("python", "core"):
+        env = seven_wonders_duel_v0.env(engine=engine, expansions=("pantheon",))
+        assert env.action_space("player_0").n == action_table(DB).num_actions == 1669
+        assert env.observation_space("player_0")["observation"].shape == (2465,)
+        for bad in (("cities",), ("pantheon", "pantheon"), "pantheon", (1,)):
+            with pytest.raises(ValueError, match="pantheon"):
+                seven_wonders_duel_v0.env(engine=engine, expansions=bad)
+    twin = DuelGame("1st", ("pantheon",)).compiled_twin()
+    assert twin.db is DB and (twin.num_actions, twin.observation_size) == (1669, 2465)
 
 
 def test_the_record_names_its_expansions_and_replays_its_game():

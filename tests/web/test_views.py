@@ -55,6 +55,7 @@ BOTH = {"expansions": "pantheon,agora", "engine": "python"}
     (duel_view, {"expansions": "pantheon", "engine": "python"}, 12),
     (duel_view, AGORA, 10),
     (duel_view, BOTH, 12),
+    (duel_view, {"expansions": "pantheon"}, 6),  # on the compiled core, the default engine
     (seven_wonders_view, {"num_players": 2}, 3),
     (seven_wonders_view, {"num_players": 3, "wonder_sides": "B"}, 3),
     (seven_wonders_view, {"num_players": 7, "edition": "2nd"}, 2),

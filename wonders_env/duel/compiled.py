@@ -7,6 +7,8 @@ Python side:
   to the core as named integer arrays (cards are data, with one source of truth), the wonders'
   powers without an argument as one bit array (``wonder_powers``, bit ``p`` the power
   ``cards.WONDER_POWERS[p]``: the core checks these names against its own bits at load);
+  a Pantheon table's also :func:`pantheon_table_arrays`; the core sizes its arrays, action ranges
+  and observation by the table it is given (one ``Engine`` per table: :func:`core_engine`);
 * :class:`DuelStateView` is a read-only view of a core state (and the seed it was dealt from)
   with the names of :class:`.state.DuelState`: each field is read from the core when asked (the
   getters, the export and the checked import all come from one declared layout,
@@ -15,7 +17,8 @@ Python side:
   from the core; so the render, card texts, record, text view, web view and the
   agents play a core game without the Python rules (``tests/duel/test_duel_core_alone.py``);
 * :class:`CompiledDuel` implements :class:`wonders_env.game.Game` on these views, so agents, the
-  tournament and training run on it;
+  tournament and training run on it: the base game, or Pantheon's table (``expansions=("pantheon",)``,
+  whose state's ``pantheon`` part the core holds in a layout of its own, :data:`PANTHEON_FIELDS`);
 * :func:`core_state_of` is the core's state of a view, or the core's checked import of a Python
   engine state (what the core's heuristic reads on either engine's game);
 * :meth:`CompiledDuel.from_python` takes a Python engine state into the core (every field checked
@@ -32,7 +35,7 @@ from its mirror (:mod:`wonders_env.deal_rng`) draw for draw: a seed is the same 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
@@ -43,12 +46,11 @@ from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
 from .cards import BASE, DIVINE_POWERS, NONE, WONDER_POWERS, DuelDatabase, check_expansions, database
-from .actions import (BASE_ACTIONS, NUM_ACTIONS, IllegalActionError, describe_action, illegal_action_error,
-                      why_illegal_for)
+from .actions import IllegalActionError, action_table, illegal_action_error, why_illegal_for
 from . import presentation, render
 from .record import game_record
-from .observation import OBSERVATION_SIZE
-from .state import CATEGORIES, EMPTY, LOOTING_TOKENS, MILITARY_POINTS, DuelState, Phase, Victory, score_rewards
+from .state import (CATEGORIES, EMPTY, LOOTING_TOKENS, MILITARY_POINTS, DuelState, PantheonState, Phase, Victory,
+                    score_rewards)
 
 def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
     """The flat tables of a :class:`.cards.DuelDatabase` as the named integer arrays the core reads."""
@@ -62,11 +64,16 @@ def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
               "card_guild_vp", "card_guild_vp_per_wonder", "card_guild_vp_per_3coins", "card_changes_costs",
               "card_has_income", "wonder_cost", "wonder_vp", "wonder_shields", "wonder_coins",
               "wonder_opponent_loses", "wonder_destroy", "wonder_library_draw", "wonder_powers", "wonder_choice",
-              "token_vp", "token_coins", "token_science", "token_vp_per_token")
+              "token_vp", "token_coins", "token_science", "token_vp_per_token",
+              "card_temple", "wonder_pantheon_discount", "wonder_theater")
     arrays = {name: getattr(db, name) for name in per_id}
     arrays.update({
+        "decks": (db.num_decks, db.age3_extra_deck),
         "special_tokens": (db.architecture, db.masonry, db.economy, db.strategy, db.theology, db.urbanism),
         "token_amounts": (db.wonder_discount, db.blue_discount, db.strategy_shields, db.urbanism_chain_coins),
+        # Pantheon's progress tokens (NONE without the expansion) and their amounts
+        "pantheon_progress_tokens": (db.mysticism, db.poliorcetics, db.engineering),
+        "pantheon_token_amounts": (db.mysticism_vp, db.poliorcetics_coins, db.engineering_price),
         "looting_tokens": LOOTING_TOKENS, "military_points": MILITARY_POINTS,
         "layout_face_up": [layout.face_up for layout in db.layouts], "layout_covered_by": covered_by,
     })
@@ -113,38 +120,56 @@ def pantheon_table_names(db: DuelDatabase) -> tuple[list[str], list[str], list[s
             [kind.name.lower() for kind in DIVINE_POWERS])
 
 
-@lru_cache(maxsize=1)
-def core_tables() -> Any:
-    """The core's tables (built once; a stale or missing core raises core.CoreBuildError)."""
-    return core.load().duel.Tables(table_arrays(), *table_names())
+@cache
+def core_tables(db: DuelDatabase = BASE) -> Any:
+    """The core's tables of ``db`` (built once; a stale or missing core raises core.CoreBuildError)."""
+    return core.load().duel.Tables(table_arrays(db), *table_names(db))
 
 
 def write_table_file(path: Path) -> None:
     """The tables as text for the C++ sanitizer program (core/tests): one array per line,
     ``name count values...``, then each list of names as ``names kind count`` and one name a line;
-    the base game's, then Pantheon's (its arrays' names differ from the base game's)."""
+    the base game's, then Pantheon's (its arrays' names differ from the base game's), then the
+    Pantheon table's cards, wonders and tokens (the base game's names prefixed ``pantheon:``)."""
     pantheon_db = database("1st", ("pantheon",))
-    arrays = {**table_arrays(), **pantheon_table_arrays(pantheon_db)}
+    prefixed = {f"pantheon:{name}": values for name, values in table_arrays(pantheon_db).items()}
+    arrays = {**table_arrays(), **pantheon_table_arrays(pantheon_db), **prefixed}
     lines = [f"{name} {len(values)} {' '.join(str(int(v)) for v in values)}" for name, values in arrays.items()]
     kinds = ("card_names", "wonder_names", "token_names", "wonder_power_names", "divinity_names",
-             "pantheon_token_names", "divine_power_names")
-    for kind, names in zip(kinds, (*table_names(), *pantheon_table_names(pantheon_db))):
+             "pantheon_token_names", "divine_power_names",
+             "pantheon:card_names", "pantheon:wonder_names", "pantheon:token_names")
+    for kind, names in zip(kinds, (*table_names(), *pantheon_table_names(pantheon_db), *table_names(pantheon_db)[:3])):
         lines.append(f"names {kind} {len(names)}")
         lines += names
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 #: the fields of a Python engine state that the core holds (all but the seed, kept beside the core
-#: state, the cost memo, and Pantheon's and Agora's fields, which the core does not play yet): those
-#: of the core's layout, ``core/duel/state_layout.hpp``
+#: state, the cost memo, Pantheon's part, whose fields are :data:`PANTHEON_FIELDS`, and Agora's, which
+#: the core does not play yet): those of the core's layout, ``core/duel/state_layout.hpp``
 STATE_FIELDS = tuple(name for name in DuelState.__slots__
                      if name not in ("db", "seed", "cost_cache", "pantheon", "agora"))
+#: the fields of a Python engine state's ``pantheon`` (:class:`.state.PantheonState`): the core's
+#: ``DUEL_PANTHEON_FIELDS``; the core's export and import hold them under ``"pantheon"``
+PANTHEON_FIELDS = PantheonState.__slots__
+#: the expansions the core plays
+CORE_EXPANSIONS = ((), ("pantheon",))
 
 
-@lru_cache(maxsize=1)
-def core_engine() -> Any:
-    """The core's Duel rules on its tables (``wonders_env._core.duel.Engine``), shared."""
-    return core.load().duel.Engine(core_tables())
+@cache
+def core_engine(db: DuelDatabase = BASE) -> Any:
+    """The core's Duel rules on the tables of ``db`` (``wonders_env._core.duel.Engine``), shared."""
+    duel = core.load().duel
+    pantheon = duel.PantheonTables(pantheon_table_arrays(db), *pantheon_table_names(db)) if db.pantheon else None
+    return duel.Engine(core_tables(db), pantheon)
+
+
+def state_fields(state: DuelState) -> dict[str, Any]:
+    """The fields of a Python engine state as the core's import takes them (Pantheon's under ``"pantheon"``)."""
+    fields = {name: getattr(state, name) for name in STATE_FIELDS}
+    pantheon = state.pantheon
+    fields["pantheon"] = None if pantheon is None else {name: getattr(pantheon, name) for name in PANTHEON_FIELDS}
+    return fields
 
 
 def core_state_of(state: DuelState | DuelStateView) -> Any:
@@ -153,9 +178,10 @@ def core_state_of(state: DuelState | DuelStateView) -> Any:
     core's tools (its ``Heuristic``) read the Python engine's games too."""
     if isinstance(state, DuelStateView):
         return state.core
-    if state.db is not BASE:
-        raise ValueError(f"the core plays the base game's Duel tables, not edition {state.db.edition!r}")
-    return core_engine().import_state({name: getattr(state, name) for name in STATE_FIELDS})
+    if state.db is not BASE and state.db.expansions not in CORE_EXPANSIONS:
+        raise ValueError(f"the core plays the base game's Duel tables and Pantheon's, not edition "
+                         f"{state.db.edition!r} with expansions {state.db.expansions}")
+    return core_engine(state.db).import_state(state_fields(state))
 
 
 class DuelStateView:
@@ -164,15 +190,17 @@ class DuelStateView:
 
     Reading a field reads that field from the core (no copy of the state): lists and ints as the
     Python state holds them, ``phase`` and ``victory`` as :class:`.state.Phase` and
-    :class:`.state.Victory`, ``owned`` as an int8 array. Nothing can be assigned to it: a game
-    changes through its engine (:class:`CompiledDuel`); :meth:`to_python` gives a Python copy."""
+    :class:`.state.Victory`, ``owned`` as an int8 array, ``pantheon`` (a Pantheon table's) as a
+    copy of the core's Pantheon fields with the names of :class:`.state.PantheonState`. Nothing can
+    be assigned to it: a game changes through its engine (:class:`CompiledDuel`); :meth:`to_python`
+    gives a Python copy. ``db`` is the table it was dealt from."""
 
-    __slots__ = ("core", "seed")
-    db = BASE  # the core plays the base game's tables
+    __slots__ = ("core", "seed", "db")
 
-    def __init__(self, core_state: Any, seed: int | None) -> None:
+    def __init__(self, core_state: Any, seed: int | None, db: DuelDatabase = BASE) -> None:
         object.__setattr__(self, "core", core_state)
         object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "db", db)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"the view of a core Duel state is read-only (assigning {name!r}); its engine plays "
@@ -191,6 +219,10 @@ class DuelStateView:
         return np.array(self.core.owned, np.int8)
 
     @property
+    def pantheon(self) -> Any:
+        return self.core.pantheon
+
+    @property
     def game_over(self) -> bool:
         return self.core.is_over
 
@@ -205,36 +237,42 @@ class DuelStateView:
 
     def clone(self) -> DuelStateView:
         """An independent copy of the game (the core copies its state)."""
-        return DuelStateView(self.core.clone(), self.seed)
+        return DuelStateView(self.core.clone(), self.seed, self.db)
 
     def determinize(self, player: int, rng: np.random.Generator) -> DuelStateView:
         """A copy with everything ``player`` cannot know redrawn (:func:`.determinize.determinize`'s
         rule), without a seed: its deal is no longer its seed's."""
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player!r}")
-        return DuelStateView(core_engine().determinize(self.core, int(rng.integers(0, 1 << 63))), None)
+        seed = int(rng.integers(0, 1 << 63))
+        return DuelStateView(core_engine(self.db).determinize(self.core, seed, player), None, self.db)
 
     def to_python(self) -> DuelState:
         """A Python engine state equal to this one, field by field (a copy to change or to check)."""
-        return to_python(core_engine(), self.core, self.seed)
+        return to_python(core_engine(self.db), self.core, self.seed, self.db)
 
     # the questions of the readable tools (as DuelState answers them with the Python rules)
     def build_cost(self, player: int, card: int) -> int:
         """Coins ``player`` pays to build ``card`` now."""
-        return core_engine().build_cost(self.core, player, card)
+        return core_engine(self.db).build_cost(self.core, player, card)
 
     def wonder_cost(self, player: int, wonder: int) -> int:
-        return core_engine().wonder_cost(self.core, player, wonder)
+        return core_engine(self.db).wonder_cost(self.core, player, wonder)
+
+    def activation_price(self, player: int, space: int, offerings: int) -> int:
+        """Coins ``player`` pays to activate the divinity of Pantheon ``space`` with the offering
+        tokens of the bit set ``offerings``."""
+        return core_engine(self.db).activation_price(self.core, player, space, offerings)
 
     def sell_value(self, player: int) -> int:
-        return core_engine().sell_value(self.core, player)
+        return core_engine(self.db).sell_value(self.core, player)
 
     def trade_price_list(self, player: int) -> tuple[int, ...]:
         """``player``'s price of one unit of each resource at the bank."""
-        return tuple(core_engine().trade_prices(self.core, player))
+        return tuple(core_engine(self.db).trade_prices(self.core, player))
 
     def score_breakdown(self, player: int) -> dict[str, int]:
-        return dict(zip((*CATEGORIES, "total"), core_engine().score_breakdown(self.core, player)))
+        return dict(zip(score_categories(self.db), core_engine(self.db).score_breakdown(self.core, player)))
 
 
 for _name in STATE_FIELDS:  # each other field: a property reading that field of the core state
@@ -242,29 +280,41 @@ for _name in STATE_FIELDS:  # each other field: a property reading that field of
         setattr(DuelStateView, _name, property(attrgetter(f"core.{_name}")))
 
 
-def to_python(engine: Any, state: Any, seed: int | None = None) -> DuelState:
-    """A Python engine state equal to the core state ``state``, field by field."""
+def score_categories(db: DuelDatabase) -> tuple[str, ...]:
+    """The names of the core's score breakdown of a game of ``db`` (a Pantheon table's
+    ``divinities`` too), then ``total``."""
+    return (*CATEGORIES, *(("divinities",) if db.pantheon else ()), "total")
+
+
+def to_python(engine: Any, state: Any, seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
+    """A Python engine state of ``db`` equal to the core state ``state``, field by field."""
     twin = DuelState.__new__(DuelState)
-    twin.db = BASE
+    twin.db = db
     twin.seed = seed
-    for name, value in engine.export_state(state).items():
+    fields = engine.export_state(state)
+    pantheon = fields.pop("pantheon")
+    for name, value in fields.items():
         setattr(twin, name, value)
     twin.phase = Phase(twin.phase)
     twin.victory = Victory(twin.victory)
     twin.owned = np.array(twin.owned, np.int8)
     twin.cost_cache = [None, None]
-    twin.pantheon = twin.agora = None  # the core plays the base game only
+    twin.pantheon = twin.agora = None  # the core plays no Agora table
+    if pantheon is not None:
+        twin.pantheon = PantheonState.__new__(PantheonState)
+        for name, value in pantheon.items():
+            setattr(twin.pantheon, name, value)
     return twin
 
 
-def _record(state: Any, seed: int | None) -> dict[str, Any]:
-    """The game record of a core state dealt from ``seed``."""
-    return game_record(DuelStateView(state, seed))
+def _record(state: Any, seed: int | None, db: DuelDatabase = BASE) -> dict[str, Any]:
+    """The game record of a core state of ``db`` dealt from ``seed``."""
+    return game_record(DuelStateView(state, seed, db))
 
 
 def to_core(engine: Any, state: Any, seed: int | None) -> Any:
     """A core state with the deal of ``seed`` (``None``: the deal of ``state``, a Python state or a
-    view) and the moves of ``state`` replayed."""
+    view of the base game) and the moves of ``state`` replayed."""
     if seed is None:
         twin = engine.new_game_from_deal(state.wonder_order, state.token_order, state.deals, state.boxed)
     else:
@@ -276,34 +326,42 @@ def to_core(engine: Any, state: Any, seed: int | None) -> Any:
 
 class CompiledDuel:
     """7 Wonders Duel on the compiled core (the :class:`wonders_env.game.Game` protocol), on
-    :class:`DuelStateView` states."""
+    :class:`DuelStateView` states: the base game, or with ``expansions=("pantheon",)``."""
 
     name = "seven_wonders_duel"
     num_players = 2
-    num_actions = NUM_ACTIONS
-    observation_size = OBSERVATION_SIZE
     simultaneous = False
     hidden_action_kinds: frozenset[str] = frozenset()
     legend = presentation.LEGEND
-    db = BASE
 
     def __init__(self, expansions: tuple[str, ...] | None = None) -> None:
-        if check_expansions(expansions):
+        expansions = check_expansions(expansions)
+        if expansions not in CORE_EXPANSIONS:
             raise ValueError(f"the compiled core (engine='core', the default) does not play 7 Wonders Duel with "
                              f"expansions={expansions!r} yet; play it with the Python engine (engine='python')")
-        self.engine = core_engine()
+        self.db = database("1st", expansions)
+        self.actions = action_table(self.db)
+        self.engine = core_engine(self.db)
+        self.num_actions = self.engine.num_actions
+        self.observation_size = self.engine.observation_size
 
     def new_game(self, seed: int | None = None) -> DuelStateView:
         seed = fresh_seed() if seed is None else check_seed(seed)
-        return DuelStateView(self.engine.new_game(seed), seed)
+        return DuelStateView(self.engine.new_game(seed), seed, self.db)
 
     def from_python(self, state: DuelState, seed: int | None = None) -> DuelStateView:
         """The core twin of a Python engine state. The core's import checks every field (a bad
         value raises ``ValueError`` naming the field, the value and what is allowed); the core
         then replays the move log on the deal of ``seed`` (``None``, as for a determinization: on
-        the state's own deal), and a state that this does not reproduce field by field (one changed
-        by hand: coins, the pawn, a card of its deal, ...) is refused naming the fields."""
-        taken = self.engine.import_state({name: getattr(state, name) for name in STATE_FIELDS})
+        the state's own deal; a Pantheon game's own seed, ``state.seed``), and a state that this
+        does not reproduce field by field (one changed by hand: coins, the pawn, a card of its
+        deal, ...) is refused naming the fields."""
+        taken = self.engine.import_state(state_fields(state))
+        if seed is None and self.db.pantheon is not None:  # its deal holds no Pantheon setup: its seed's does
+            seed = state.seed
+            if seed is None:
+                raise ValueError("the core cannot take this Pantheon state: a Pantheon game replays from its seed, "
+                                 "and this state has none (a determinized copy plays with engine='python')")
         deal = "its deal (wonder_order, token_order, deals, boxed)" if seed is None else f"seed {seed}'s deal"
         try:
             twin = to_core(self.engine, state, seed)
@@ -311,12 +369,12 @@ class CompiledDuel:
             raise ValueError(f"the core cannot take this Duel state: its move log does not replay on {deal} "
                              f"({error})") from None
         given, replayed = self.engine.export_state(taken), self.engine.export_state(twin)
-        differing = [name for name in STATE_FIELDS if given[name] != replayed[name]]
+        differing = [name for name in (*STATE_FIELDS, "pantheon") if given[name] != replayed[name]]
         if differing:
             raise ValueError(f"the core cannot take this Duel state: it rebuilds a state from {deal} and its move "
                              f"log, which give other values of {', '.join(differing)} (a state changed by hand "
                              f"plays with engine='python')")
-        return DuelStateView(twin, seed)
+        return DuelStateView(twin, seed, self.db)
 
     def to_python(self, state: DuelStateView) -> DuelState:
         return state.to_python()
@@ -355,15 +413,16 @@ class CompiledDuel:
         """As the Python engine's: the reasons are the core's words, which are the Python rules'.
         A legal move costs one check in the core (the env asks it for a move it has not listed)."""
         core_state = state.core
-        if (player == core_state.current and not core_state.is_over and not action_number_error(action, NUM_ACTIONS)
+        if (player == core_state.current and not core_state.is_over
+                and not action_number_error(action, self.num_actions)
                 and not self.engine.why_illegal(core_state, int(action))):
             return None
-        return why_illegal_for(BASE_ACTIONS, action, player, self.acting_players(state),
+        return why_illegal_for(self.actions, action, player, self.acting_players(state),
                                lambda: self._state_reason(state, action))
 
     def _state_reason(self, state: DuelStateView, action: object) -> str | None:
         """Why the deciding player may not play ``action`` (the Python rules' ``why_illegal``)."""
-        problem = action_number_error(action, NUM_ACTIONS)
+        problem = action_number_error(action, self.num_actions)
         if problem:
             return f"it is not an action number: {problem}"
         return self.engine.why_illegal(state.core, int(action)) or None
@@ -382,8 +441,8 @@ class CompiledDuel:
             raise IllegalActionError(f"expected one action for each of the players {acting}, got actions for "
                                      f"{sorted(actions)}")
         for player, action in actions.items():
-            if action_number_error(action, NUM_ACTIONS):
-                raise illegal_action_error(BASE_ACTIONS, self.why_illegal(state, player, action),
+            if action_number_error(action, self.num_actions):
+                raise illegal_action_error(self.actions, self.why_illegal(state, player, action),
                                            self.legal_actions(state, player))
             try:
                 self.engine.apply_actions(state.core, int(action))
@@ -410,7 +469,7 @@ class CompiledDuel:
         return self.engine.encode_observation(state.core, player)
 
     def describe_action(self, state: DuelStateView, action: int) -> str:
-        return describe_action(action)
+        return self.actions.describe(action)
 
     def game_record(self, state: DuelStateView) -> dict[str, Any]:
         return game_record(state)
@@ -419,7 +478,7 @@ class CompiledDuel:
         return presentation.move_text(state, player, action)
 
     def describe_effect(self, state: DuelStateView, player: int, action: int) -> str:
-        return presentation.action_effect(BASE, action)
+        return presentation.action_effect(self.db, action)
 
     def describe_entry(self, entry: dict[str, Any], viewer: int | None = None) -> str:
         return presentation.entry_text(entry, viewer)
@@ -432,12 +491,12 @@ class DuelBatch:
     """The core batch of :mod:`wonders_env.vector` for Duel (records built only when asked)."""
 
     num_players = 2
-    observation_size = OBSERVATION_SIZE
-    num_actions = NUM_ACTIONS
 
-    def __init__(self, num_envs: int, seed: int, threads: int = 1) -> None:
-        self.game = CompiledDuel()
+    def __init__(self, num_envs: int, seed: int, threads: int = 1, expansions: tuple[str, ...] | None = None) -> None:
+        self.game = CompiledDuel(expansions)
         self._engine = self.game.engine
+        self._db = self.game.db
+        self.observation_size, self.num_actions = self.game.observation_size, self.game.num_actions
         self._batch = core.load().duel.Batch(self._engine, num_envs, seed, threads)
         self.core_batch = self._batch
         self.reset = self._batch.reset
@@ -446,7 +505,7 @@ class DuelBatch:
         self.seeds = self._batch.seeds
 
     def finished_records(self) -> list[dict[str, Any]]:
-        return [_record(state, seed) for _, seed, state in self._batch.finished()]
+        return [_record(state, seed, self._db) for _, seed, state in self._batch.finished()]
 
     def finished_score_rewards(self) -> list[tuple[int, list[float]]]:
         """``(index, the env's score rewards)`` of the games that ended in the last step."""
@@ -455,7 +514,7 @@ class DuelBatch:
 
     def state(self, index: int) -> DuelStateView:
         """A copy of game ``index`` as it stands (for inspection and tests)."""
-        return DuelStateView(self._batch.state(index), int(self._batch.seeds()[index]))
+        return DuelStateView(self._batch.state(index), int(self._batch.seeds()[index]), self._db)
 
     def core_state(self, index: int) -> Any:
         """A copy of the C++ state of game ``index`` (what the core's ``Engine`` and ``Searcher`` take)."""
@@ -472,11 +531,12 @@ class DuelBatch:
 
     def python_state(self, index: int) -> DuelState:
         """The Python engine state of game ``index`` as it stands (field by field)."""
-        return to_python(self._engine, self._batch.state(index), int(self._batch.seeds()[index]))
+        return to_python(self._engine, self._batch.state(index), int(self._batch.seeds()[index]), self._db)
 
 
-def make_batch(num_envs: int, seed: int, threads: int = 1, **options: Any) -> DuelBatch:
-    """The Duel batch, stepped on ``threads`` threads; Duel takes no options."""
+def make_batch(num_envs: int, seed: int, threads: int = 1, expansions: tuple[str, ...] | None = None,
+               **options: Any) -> DuelBatch:
+    """The Duel batch, stepped on ``threads`` threads; its one option is ``expansions`` (the env's)."""
     if options:
-        raise ValueError(f"seven_wonders_duel takes no options, got {sorted(options)}")
-    return DuelBatch(num_envs, seed, threads)
+        raise ValueError(f"seven_wonders_duel takes no options but expansions, got {sorted(options)}")
+    return DuelBatch(num_envs, seed, threads, expansions)

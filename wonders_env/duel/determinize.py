@@ -7,7 +7,7 @@ import numpy as np
 from ..deal_rng import DealRng
 from . import agora
 from .cards import NONE, DuelDatabase
-from .pantheon import ENKI_TOKENS
+from .pantheon import ENKI_TOKENS, options_now
 from .state import BOARD_TOKENS, EMPTY, NOBODY, WONDERS_PER_ROUND, AgoraState, Choice, DuelState, Phase, deal_age
 
 
@@ -25,7 +25,9 @@ def determinize(state: DuelState, player: int, rng: np.random.Generator) -> Duel
     choosing among for the Divine Theater (each among those of its mythology ``player`` has not
     seen), the Age I mythology tokens before
     Age I is laid out, and the offering tokens not yet seen (face down on their slots or dealt for
-    Age II). What a player saw of a deck's top (the divinity they put back) is not kept. With Agora,
+    Age II). What a player saw of a deck's top (the divinity they put back) is not kept; a set being
+    chosen from is listed again from the copy (the Gate's tops, the drawn divinities: redrawn with
+    them; Zeus' set names structure slots, which a redraw keeps). With Agora,
     a later Age's deal has its Senators too: those not in the current and earlier Ages, redealt
     among the later Ages, and the Senate's hidden parts are redrawn (:func:`redraw_senate`; a set-aside
 token the opponent locked too). The copy
@@ -59,6 +61,8 @@ token the opponent locked too). The copy
             agora.refresh_options(twin)
     if twin.pantheon is not None:
         _redraw_pantheon(twin, player, rng)
+        if twin.phase == Phase.CHOOSE and twin.pantheon.choice != NONE:  # its items: from what was just redrawn
+            twin.pantheon.options = options_now(twin)
     return twin
 
 

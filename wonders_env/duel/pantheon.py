@@ -200,6 +200,13 @@ def open_choice(state: DuelState, choice: Choice) -> bool:
     return True
 
 
+def options_now(state: DuelState) -> list[int]:
+    """The items of the set chosen from now, as :func:`open_choice` lists them (what a determinized
+    copy holds after redrawing what they are drawn from: face-down cards, the decks' tops, the drawn
+    divinities)."""
+    return _OPTIONS[state.pantheon.choice](state, state.turn_player)
+
+
 def _choose_or_end_turn(state: DuelState, choice: Choice) -> None:
     if not open_choice(state, choice):
         rules.end_turn(state)

@@ -1,0 +1,20 @@
+// The steps of the base rules (rules.cpp, each the Python function of the same name in
+// wonders_env/duel/rules.py) that an expansion's rules (pantheon.cpp) call too.
+#pragma once
+#include "duel/rules.hpp"
+
+namespace wonders::duel {
+
+void log_action(State& s, int player, int action, int paid);
+void move_pawn(const Engine& engine, State& s, int player, int shields);
+void gain_symbol(State& s, int player, int symbol);
+void take_token(const Engine& engine, State& s, int player, int token);
+void add_choice(State& s, int player, int bits, int units = 1);
+void add_building(const Engine& engine, State& s, int player, int card);
+void remove_from_city(const Engine& engine, State& s, int owner, int card);
+void take_from_structure(const Engine& engine, State& s, int card);
+void build_wonder(const Engine& engine, State& s, int player, int wonder, int card);
+void spend(State& s, int player, int coins);
+void end_turn(const Engine& engine, State& s);
+
+}  // namespace wonders::duel
