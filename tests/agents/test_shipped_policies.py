@@ -90,3 +90,31 @@ def test_ppo_plays_in_tournament_worker_processes():
     result = run_tournament("duel", ["random", "ppo"], games=4, workers=2, progress=False, ratings=False)
     assert len(result.games) == 4
     assert result.win_rates()["ppo"]["random"]["rate"] == 1.0
+
+
+def test_the_shipped_leaders_policy_says_how_it_was_made_and_beats_three_random_seats():
+    """``ppo`` plays the policy of the env's table: on a Leaders table the shipped Leaders policy."""
+    path = default_policy_path("seven_wonders", ("leaders",))
+    assert path.is_file() and path.stat().st_size < 4_000_000
+    env = wonders_env.make("seven_wonders", 4, raw=True, expansions=("leaders",))
+    wins = 0
+    for seed in range(8):
+        seat = seed % 4
+        bots = [make_agent("random", game="seven_wonders", seed=seed * 10 + s) for s in range(4)]
+        bots[seat] = ppo = make_agent("ppo", game="seven_wonders")
+        wins += seat in play_game(env, bots, seed).winners
+    meta = ppo.metadata
+    assert meta["expansions"] == ("leaders",) and "--expansions leaders" in meta["command"]
+    assert meta["num_players_trained"] == 4 and {r["opponent"] for r in meta["final_eval"]} == {"random", "heuristic"}
+    assert wins >= 6
+
+
+def test_a_table_without_a_shipped_policy_is_refused_naming_the_shipped_ones():
+    ppo = make_agent("ppo", game="duel")
+    table = wonders_env.make("seven_wonders_duel", raw=True, expansions=("agora",), engine="python")
+    with pytest.raises(ValueError, match=r"no policy is shipped for seven_wonders_duel with agora \(shipped: "
+                                         r"seven_wonders_duel\); train one"):
+        ppo.check_env(table)
+    own = make_agent("ppo", game="duel", path=default_policy_path("seven_wonders_duel"))
+    with pytest.raises(ValueError, match="trained on the base game and plays only that table"):
+        own.check_env(table)  # a file given by path is never swapped

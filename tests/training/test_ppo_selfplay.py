@@ -14,7 +14,7 @@ torch = pytest.importorskip("torch", reason="PPO self-play trains with torch (th
 from wonders_agents import make_agent  # noqa: E402
 import wonders_env  # noqa: E402
 from wonders_agents.match import play_game  # noqa: E402
-from wonders_agents.ppo_agent import PPOAgent  # noqa: E402
+from wonders_agents.ppo_agent import PPOAgent, default_policy_path  # noqa: E402
 from wonders_training import ppo_selfplay, seats  # noqa: E402
 from wonders_training.game_options import table_options  # noqa: E402
 from wonders_env import vector  # noqa: E402
@@ -312,7 +312,7 @@ def test_a_policy_plays_only_the_table_it_was_trained_on(tmp_path: Path):
     with pytest.raises(ValueError, match="trained on the table with pantheon and plays only that table; the env is "
                                          "the base game"):
         agent.check_env(wonders_env.make("seven_wonders_duel", raw=True))
-    base = PPOAgent("seven_wonders_duel")  # the shipped policy, whose file names no table: the base game
+    base = PPOAgent("seven_wonders_duel", path=default_policy_path("seven_wonders_duel"))  # a file naming no table
     with pytest.raises(ValueError, match="trained on the base game .* the env is the table with pantheon"):
         base.check_env(table)
 
