@@ -26,9 +26,8 @@ from typing import Any
 import numpy as np
 
 from wonders_env.duel.actions import ActionKind, action_table
-from wonders_env.duel.cards import NONE
 from wonders_env.duel.scoring import military_points
-from wonders_env.duel.state import Choice, Phase
+from wonders_env.duel.state import Phase, choosing
 
 from .agora_valuation import Sight, agora_value, shows_unseen, unseen_pull
 from .duel_heuristic import COIN_VALUE, NEW_SYMBOL_VALUE, RESOURCE_UNIT_VALUE, SHIELD_VALUE, WIN
@@ -82,12 +81,6 @@ def action_values(game: Any, state: Any, player: int, legal: Sequence[int]) -> n
     return values
 
 
-def _choosing(state: Any) -> Choice:
-    """The set the expansion's decision now is from (Agora's, else Pantheon's)."""
-    agora = state.agora
-    return Choice(agora.choice if agora is not None and agora.choice != NONE else state.pantheon.choice)
-
-
 def _move_value(game: Any, state: Any, player: int, action: int, depth: int, sight: Sight | None) -> float:
     after = game.clone(state)
     game.apply_actions(after, {player: action})
@@ -95,7 +88,7 @@ def _move_value(game: Any, state: Any, player: int, action: int, depth: int, sig
         return position_value(game, after, player, sight)
     if sight is not None and shows_unseen(after, sight):  # the move turned up a decree the player has not seen
         return position_value(game, after, player, sight)
-    choice = _choosing(after)
+    choice = choosing(after)
     if choice in UNSEEN_DRAWS:  # the move draws divinities the player has not seen: a free one's mean worth
         free = mean_worth(state.db.pantheon) if choice in FREE_ACTIVATION else 0.0
         return position_value(game, after, player, sight) + free

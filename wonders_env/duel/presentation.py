@@ -21,7 +21,7 @@ from .actions import CONSPIRE, OPTION_NAMES, STARTER_ME, STOP, ActionKind, Item,
 from .cards import CHAIN_SYMBOLS, COLORS, DECKS, MYTHOLOGIES, NONE, RESOURCES, SCIENCE_SYMBOLS, SENATOR, DuelDatabase
 from .cards import EffectKind as K
 from .record import AGENTS
-from .state import Choice, Phase
+from .state import Choice, Phase, choosing
 
 RESOURCE_NAMES = ("wood", "clay", "stone", "glass", "papyrus")
 
@@ -226,12 +226,6 @@ CHOICE_PROMPTS = {
 }
 
 
-def _choosing(state) -> Choice:
-    """The set the ``choose`` decision now is from (Agora's, else Pantheon's)."""
-    agora = getattr(state, "agora", None)
-    return Choice(agora.choice if agora is not None and agora.choice != NONE else state.pantheon.choice)
-
-
 #: the names of the card backs that are not an Age's (``cards.DECKS``)
 BACK_NAMES = {"G": "Guild", "T": "Grand Temple", "S": "Senator"}
 
@@ -254,7 +248,7 @@ def slot_text(state, slot: int) -> str:
 def phase_text(state) -> str:
     """What the seat to act decides now: the phase's prompt, or the expansion set's."""
     if state.phase == Phase.CHOOSE:
-        return CHOICE_PROMPTS[_choosing(state)]
+        return CHOICE_PROMPTS[choosing(state)]
     return PHASE_TEXT[state.phase]
 
 

@@ -108,6 +108,13 @@ AGORA_CHOICES = tuple(Choice)[Choice.SENATE_ACTION:]
 BASE_PHASES = Phase.GAME_OVER + 1
 
 
+def choosing(state) -> Choice:
+    """The set the ``choose`` decision of ``state`` (either engine's) is from: Agora's when one is
+    open, else Pantheon's (a state without Agora's part, e.g. the core's, has Pantheon's only)."""
+    agora = getattr(state, "agora", None)
+    return Choice(agora.choice if agora is not None and agora.choice != NONE else state.pantheon.choice)
+
+
 def num_phases(db: DuelDatabase) -> int:
     """How many phases a game of ``db`` has (the size of the observation's ``phase`` view)."""
     return len(Phase) if db.pantheon or db.agora else BASE_PHASES
