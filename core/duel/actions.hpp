@@ -31,7 +31,8 @@ constexpr const char* KIND_NAMES[NUM_KINDS] = {"draft",   "build",   "sell",    
 constexpr int STARTER_ME = 0;
 // The largest range of a kind that is not a play (build, sell, wonder, activate), in any table: a
 // decision of such a kind offers at most its whole range (a choice: at most MAX_CARDS items).
-constexpr int LARGEST_CHOICE_RANGE = std::max({MAX_WONDERS, MAX_TOKENS, MAX_CARDS, TRACK_SPACES, NUM_DIVINITIES});
+constexpr int LARGEST_CHOICE_RANGE =
+    std::max({MAX_WONDERS, MAX_TOKENS, MAX_CARDS, TRACK_SPACES, NUM_DIVINITIES, NUM_SLOTS});
 
 struct Decoded {
   ActionKind kind;
@@ -51,7 +52,8 @@ struct ActionLayout {
     int by_kind[NUM_KINDS] = {wonders, cards, cards, cards * wonders, tokens, cards, cards, tokens, 2};
     if (pantheon) {
       const int by_item[NUM_ITEMS] = {
-          cards, wonders, tokens, NUM_DIVINITIES, NUM_SPACES, NUM_MYTHOLOGIES, TRACK_SPACES, MILITARY_TOKENS};
+          cards, wonders, tokens, NUM_DIVINITIES, NUM_SPACES, NUM_MYTHOLOGIES, TRACK_SPACES, MILITARY_TOKENS,
+          NUM_SLOTS};
       int items = 0;
       for (int item = 0; item < NUM_ITEMS; ++item) {
         item_sizes[item] = by_item[item];

@@ -44,6 +44,25 @@ void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
   }
 }
 
+// determinize.py _redraw_set_aside_after_the_library: Pantheon, after the Great Library's draw, the
+// set-aside tokens no draw has shown (those a Library built again draws, Enki's until shown: the
+// order's positions up to `end`), redrawn among themselves
+void redraw_set_aside_after_the_library(const Tables& tables, State& s, int end, Rng& rng) {
+  int draw = 0;
+  for (int w = 0; w < tables.num_wonders; ++w) draw = std::max<int>(draw, tables.wonders[w].library_draw);
+  int start = BOARD_TOKENS + draw;
+  const unsigned seen = s.player_tokens[0] | s.player_tokens[1] | s.library_offer;
+  auto& order = s.deal.token_order;
+  for (int i = start; i < std::min<int>(start + draw, tables.num_tokens); ++i)
+    if (seen >> order[i] & 1) {
+      start += draw;  // the Library built again (after Anubis) drew these
+      break;
+    }
+  if (start >= end) return;
+  std::sort(order.begin() + start, order.begin() + end);
+  rng.shuffle(order.data() + start, end - start);
+}
+
 // the pool's first n ids sorted, then shuffled (the true order must not matter)
 void reshuffle(int8_t* pool, int n, Rng& rng) {
   std::sort(pool, pool + n);
@@ -119,15 +138,16 @@ void Engine::determinize(State& state, int player, Rng& rng) const {
     std::sort(order.begin() + WONDERS_PER_ROUND, order.begin() + tables.num_wonders);
     rng.shuffle(order.data() + WONDERS_PER_ROUND, tables.num_wonders - WONDERS_PER_ROUND);
   }
-  if (!state.library_used) {  // Enki's two, once shown, stay
-    const int shown = pantheon_ && state.pantheon.num_enki_tokens ? ENKI_TOKENS : 0;
+  const int shown = pantheon_ && state.pantheon.num_enki_tokens ? ENKI_TOKENS : 0;  // Enki's two, once shown, stay
+  const int end = tables.num_tokens - shown;
+  if (!state.library_used) {
     auto& order = state.deal.token_order;
-    std::sort(order.begin() + BOARD_TOKENS, order.begin() + tables.num_tokens - shown);
-    rng.shuffle(order.data() + BOARD_TOKENS, tables.num_tokens - shown - BOARD_TOKENS);
+    std::sort(order.begin() + BOARD_TOKENS, order.begin() + end);
+    rng.shuffle(order.data() + BOARD_TOKENS, end - BOARD_TOKENS);
+  } else if (pantheon_) {
+    redraw_set_aside_after_the_library(tables, state, end, rng);
   }
-  // Zeus' set is the structure's cards: its options name the face-down ones, which stay
-  const bool zeus = pantheon_ && state.phase == CHOOSE && state.pantheon.choice == ZEUS_CARD;
-  if (state.age >= 1 && !zeus) redraw_hidden_cards(*tables_, state, rng);
+  if (state.age >= 1) redraw_hidden_cards(tables, state, rng);  // Zeus' set names slots, which stay
   for (int age = state.age + 1; age <= 3; ++age) {
     Deal fresh = draw_deal(rng.next());
     state.deal.cards[age - 1] = fresh.cards[age - 1];
@@ -135,7 +155,8 @@ void Engine::determinize(State& state, int player, Rng& rng) const {
   }
   if (pantheon_) {
     redraw_pantheon(*pantheon_, state, player, rng);
-    if (state.phase == CHOOSE) pantheon::refresh_options(*this, state);  // drawn from what was redrawn
+    if (state.phase == CHOOSE && state.pantheon.choice != NONE)  // its items: from what was just redrawn
+      pantheon::refresh_options(*this, state);
   }
 }
 

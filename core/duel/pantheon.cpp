@@ -98,10 +98,10 @@ int options_of(const Engine& engine, const State& s, Choice choice, int player, 
       return city_cards(engine, s, 1 - player, static_cast<unsigned>(engine.pantheon()->steal_colours), out);
     case HADES_CARD:
       return discard_cards(engine, s, out);
-    case ZEUS_CARD:
+    case ZEUS_CARD:  // the occupied slots (a face-down card is named by its slot, never its id)
       for (int slot = 0; slot < NUM_SLOTS; ++slot)
-        if (s.slot_card[slot] != EMPTY) out[n++] = s.slot_card[slot];
-      break;
+        if (s.slot_card[slot] != EMPTY) out[n++] = static_cast<int8_t>(slot);
+      return n;
     case ANUBIS_WONDER:
       for (int w = 0; w < tables.num_wonders; ++w)
         if (s.wonder_built >> w & 1) out[n++] = static_cast<int8_t>(w);
@@ -267,12 +267,12 @@ void resolve(const Engine& engine, State& s, Choice choice, int player, int item
       add_building(engine, s, player, item);
       if (s.phase != GAME_OVER) end_turn(engine, s);
       return;
-    case ZEUS_CARD: {
-      int slot = 0;
-      while (s.slot_card[slot] != item) ++slot;
-      take_from_structure(engine, s, item);
-      free_token(s, slot);
-      s.discard.add(item);
+    case ZEUS_CARD: {  // item: the slot
+      const int card = s.slot_card[item];
+      take_from_structure(engine, s, card);
+      free_token(s, item);
+      s.discard.add(card);
+      append(p.zeus_cards, p.num_zeus_cards, card);
       end_turn(engine, s);
       return;
     }
@@ -487,6 +487,8 @@ std::string item_name(const Engine& engine, int index) {
       const int at = i - TRACK_MIDDLE;
       return "track space " + std::string(at >= 0 ? "+" : "-") + std::to_string(at >= 0 ? at : -at);
     }
+    case I_SLOT:
+      return "slot " + std::to_string(i + 1);
     default: {
       static constexpr const char* NAMES[MILITARY_TOKENS] = {"player_0's -2 coins", "player_0's -5 coins",
                                                              "player_1's -2 coins", "player_1's -5 coins"};

@@ -93,12 +93,13 @@ enum Item : int8_t {
   I_MYTHOLOGY,
   I_TRACK,
   I_MILITARY_TOKEN,
+  I_SLOT,  // a slot of the structure (its card may be face down): Zeus's set
   NUM_ITEMS
 };
 constexpr int TRACK_MIDDLE = 9, TRACK_SPACES = 2 * TRACK_MIDDLE + 1, MILITARY_TOKENS = 4;
 // the kind of item each set holds (pantheon.py CHOICE_ITEM)
 constexpr Item CHOICE_ITEM[NUM_CHOICES] = {
-    I_DIVINITY, I_SPACE,  I_TOKEN, I_CARD,   I_CARD,   I_CARD,  I_CARD,           I_WONDER,         I_CARD,
+    I_DIVINITY, I_SPACE,  I_TOKEN, I_CARD,   I_CARD,   I_CARD,  I_SLOT,           I_WONDER,         I_CARD,
     I_WONDER,   I_WONDER, I_TRACK, I_MILITARY_TOKEN, I_MILITARY_TOKEN, I_DIVINITY, I_MYTHOLOGY, I_DIVINITY, I_DIVINITY};
 constexpr int ENKI_TOKENS = 2;  // the set-aside progress tokens put on Enki
 constexpr int OFFERING_SUBSETS = 1 << NUM_OFFERINGS;

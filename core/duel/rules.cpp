@@ -181,7 +181,8 @@ int play_actions(const Engine& engine, const State& s, int16_t* out) {
   if (s.wonders_built < MAX_WONDERS_BUILT)
     for (int i = 0; i < s.wonder_count[player]; ++i) {
       int w = s.player_wonders[player][i];
-      if (!(s.wonder_built >> w & 1) && engine.wonder_cost(s, player, w, prices) <= coins) wonders[num_wonders++] = w;
+      if (!(s.wonder_built >> w & 1) && w != s.boxed_wonder && engine.wonder_cost(s, player, w, prices) <= coins)
+        wonders[num_wonders++] = w;  // the boxed one: Anubis (Pantheon) may unbuild the 7th
     }
   int n = 0;
   for (int slot = 0; slot < NUM_SLOTS; ++slot) {
@@ -297,6 +298,9 @@ std::string Engine::why_illegal(const State& s, long long action) const {
         if (s.wonder_built >> d.wonder & 1) return name + " is already built";
         if (s.wonders_built >= MAX_WONDERS_BUILT)
           return std::to_string(MAX_WONDERS_BUILT) + " wonders are already built";
+        if (d.wonder == s.boxed_wonder)  // Pantheon: Anubis unbuilt one of the 7
+          return name + " went back to the box when the " + std::to_string(MAX_WONDERS_BUILT) +
+                 "th wonder was built";
         int cost = wonder_cost(s, player, d.wonder, prices);
         if (cost > coins)
           return "building " + name + " costs " + std::to_string(cost) + " coins and the player has " +
@@ -499,6 +503,21 @@ void remove_from_city(const Engine& engine, State& s, int owner, int card) {
   if (d.science != NONE) --s.science[owner][d.science];
 }
 
+namespace {
+
+// rules.py library_draw: the set-aside tokens the Great Library draws (bits): the first `count` of the
+// set-aside order; built again after Anubis, the next `count`, never those drawn before (a project
+// decision: pantheon.py)
+uint16_t library_draw(const Engine& engine, const State& s, int count) {
+  const int first = BOARD_TOKENS + (s.library_used ? count : 0);
+  const int end = std::min(first + count, static_cast<int>(engine.tables().num_tokens));
+  uint16_t drawn = 0;
+  for (int i = first; i < end; ++i) drawn |= static_cast<uint16_t>(1u << s.deal.token_order[i]);
+  return drawn;
+}
+
+}  // namespace
+
 void take_from_structure(const Engine& engine, State& s, int card) {
   const Tables& tables = engine.tables();
   int slot = 0;
@@ -576,9 +595,7 @@ void build_wonder(const Engine& engine, State& s, int player, int wonder, int ca
   } else if (w.has(BUILD_FROM_DISCARD) && !s.discard.empty()) {
     s.phase = MAUSOLEUM;
   } else if (w.library_draw) {
-    s.library_offer = 0;
-    for (int i = 0; i < w.library_draw; ++i)
-      s.library_offer |= static_cast<uint16_t>(1u << s.deal.token_order[BOARD_TOKENS + i]);
+    s.library_offer = library_draw(engine, s, w.library_draw);
     s.library_used = true;
     s.phase = LIBRARY;
   } else if (!(w.theater && pantheon::open_theater(engine, s))) {

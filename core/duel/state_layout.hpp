@@ -91,6 +91,9 @@
   FIELD(num_space_activations, internal(), int8_t)                                                                     \
   FIELD(choice_log, pile(0, NUM_CHOICES - 1, &PantheonState::num_choices), CArray<int8_t, MAX_LOG>)                    \
   FIELD(num_choices, internal(), uint8_t)                                                                              \
+  FIELD(zeus_cards, pile(0, last(Dim::CARDS), &PantheonState::num_zeus_cards),                                        \
+        CArray<int8_t, NUM_DIVINITIES>)  /* the card of each slot Zeus discarded (Zeus acts once a game) */           \
+  FIELD(num_zeus_cards, internal(), int8_t)                                                                            \
   FIELD(astarte, ints(0, INT16_MAX), CArray<int16_t, 2>)                                                               \
   FIELD(minerva, optional_scalar(-SUPREMACY_DISTANCE, SUPREMACY_DISTANCE, NO_MINERVA), int8_t)  /* None: no pawn */  \
   FIELD(snake, scalar(EMPTY, last(Dim::CARDS)), int8_t)                                                                \

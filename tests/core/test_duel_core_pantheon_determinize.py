@@ -56,9 +56,9 @@ def test_a_determinized_pantheon_game_keeps_what_the_player_knows_and_redraws_th
 
 
 def test_a_choice_drawn_from_hidden_things_lists_the_items_of_the_copy_on_both_engines():
-    """Zeus' set is the structure's cards, face-down ones included (its options name them: a copy keeps
-    them); a copy's options are always its own set's (the core's import refuses options that are not
-    the rules' list, so a copy never names a card that is not there)."""
+    """Zeus' set is the structure's occupied slots (a copy redraws the face-down cards and keeps the
+    slots); a copy's options are always its own set's (the core's import refuses options that are not
+    the rules' list, so a copy never names an item that is not there)."""
     python_engine, rng, found = DuelGame("1st", ("pantheon",)), np.random.default_rng(3), 0
     for view in positions(games=40, every=1):
         if view.phase != Phase.CHOOSE or view.pantheon.choice != Choice.ZEUS_CARD:
@@ -67,7 +67,8 @@ def test_a_choice_drawn_from_hidden_things_lists_the_items_of_the_copy_on_both_e
         python = view.to_python()
         for player in (0, 1):
             for twin in (CORE.determinize(view, player, rng), python_engine.determinize(python, player, rng)):
-                assert sorted(twin.pantheon.options) == sorted(twin.structure_cards()) == sorted(view.structure_cards())
+                assert twin.pantheon.options == [s for s, card in enumerate(view.slot_card) if card != EMPTY]
+                assert len(twin.structure_cards()) == len(view.structure_cards())
         python.pantheon.options = python.pantheon.options[:-1]
         with pytest.raises(ValueError, match="options must be the items of the set zeus_card in this state"):
             CORE.engine.import_state(state_fields(python))
