@@ -172,15 +172,21 @@ def state_fields(state: DuelState) -> dict[str, Any]:
     return fields
 
 
+def check_core_table(db: DuelDatabase) -> None:
+    """``ValueError`` naming the tables the core plays (the base game's and Pantheon's) unless ``db``
+    is one of them."""
+    if db.expansions not in CORE_EXPANSIONS or db is not database("1st", db.expansions):
+        raise ValueError(f"the core plays the base game's Duel tables and Pantheon's, not edition {db.edition!r} "
+                         f"with expansions {db.expansions}; play this game with engine='python'")
+
+
 def core_state_of(state: DuelState | DuelStateView) -> Any:
     """The C++ state of ``state``: a view's own, or the core's checked import of a Python engine state
     of the base game (every field checked; a bad one raises ``ValueError`` naming it), so that the
     core's tools (its ``Heuristic``) read the Python engine's games too."""
     if isinstance(state, DuelStateView):
         return state.core
-    if state.db is not BASE and state.db.expansions not in CORE_EXPANSIONS:
-        raise ValueError(f"the core plays the base game's Duel tables and Pantheon's, not edition "
-                         f"{state.db.edition!r} with expansions {state.db.expansions}")
+    check_core_table(state.db)
     return core_engine(state.db).import_state(state_fields(state))
 
 

@@ -21,8 +21,8 @@ import numpy as np
 
 from . import presentation, render, rules
 from .actions import action_table, why_illegal_for
-from .cards import DuelDatabase, check_expansions, database, edition_database
-from .compiled import CORE_EXPANSIONS, CompiledDuel
+from .cards import DuelDatabase, check_expansions, edition_database
+from .compiled import CompiledDuel, check_core_table
 from .observation import encode_observation, observation_layout
 from .record import game_record
 from .scoring import score_breakdown
@@ -75,10 +75,7 @@ class DuelGame:
 
     def compiled_twin(self) -> CompiledDuel:
         """The compiled engine of this game's tables (the core plays the base game's and Pantheon's)."""
-        if self.db.expansions not in CORE_EXPANSIONS or self.db is not database("1st", self.db.expansions):
-            raise ValueError(f"the core plays the base game's Duel tables and Pantheon's, not edition "
-                             f"{self.db.edition!r} with expansions {self.db.expansions}; play this game with "
-                             f"engine='python'")
+        check_core_table(self.db)
         return CompiledDuel(self.db.expansions)
 
     def why_illegal(self, state: DuelState, player: int, action: object) -> str | None:
