@@ -51,9 +51,8 @@ struct ActionLayout {
     const int cards = tables.num_cards, wonders = tables.num_wonders, tokens = tables.num_tokens;
     int by_kind[NUM_KINDS] = {wonders, cards, cards, cards * wonders, tokens, cards, cards, tokens, 2};
     if (pantheon) {
-      const int by_item[NUM_ITEMS] = {
-          cards, wonders, tokens, NUM_DIVINITIES, NUM_SPACES, NUM_MYTHOLOGIES, TRACK_SPACES, MILITARY_TOKENS,
-          NUM_SLOTS};
+      const int by_item[NUM_ITEMS] = {cards,           wonders,      tokens,          NUM_DIVINITIES, NUM_SPACES,
+                                      NUM_MYTHOLOGIES, TRACK_SPACES, MILITARY_TOKENS, NUM_SLOTS};
       int items = 0;
       for (int item = 0; item < NUM_ITEMS; ++item) {
         item_sizes[item] = by_item[item];

@@ -299,8 +299,7 @@ std::string Engine::why_illegal(const State& s, long long action) const {
         if (s.wonders_built >= MAX_WONDERS_BUILT)
           return std::to_string(MAX_WONDERS_BUILT) + " wonders are already built";
         if (d.wonder == s.boxed_wonder)  // Pantheon: Anubis unbuilt one of the 7
-          return name + " went back to the box when the " + std::to_string(MAX_WONDERS_BUILT) +
-                 "th wonder was built";
+          return name + " went back to the box when the " + std::to_string(MAX_WONDERS_BUILT) + "th wonder was built";
         int cost = wonder_cost(s, player, d.wonder, prices);
         if (cost > coins)
           return "building " + name + " costs " + std::to_string(cost) + " coins and the player has " +

@@ -197,7 +197,8 @@ class DuelStateView:
     Reading a field reads that field from the core (no copy of the state): lists and ints as the
     Python state holds them, ``phase`` and ``victory`` as :class:`.state.Phase` and
     :class:`.state.Victory`, ``owned`` as an int8 array, ``pantheon`` (a Pantheon table's) as a
-    copy of the core's Pantheon fields with the names of :class:`.state.PantheonState`. Nothing can
+    copy of the core's Pantheon fields with the names of :class:`.state.PantheonState`, ``agora``
+    always ``None`` (the core plays no Agora table). Nothing can
     be assigned to it: a game changes through its engine (:class:`CompiledDuel`); :meth:`to_python`
     gives a Python copy. ``db`` is the table it was dealt from."""
 
@@ -227,6 +228,11 @@ class DuelStateView:
     @property
     def pantheon(self) -> Any:
         return self.core.pantheon
+
+    @property
+    def agora(self) -> None:
+        """Agora's part: none (the core plays no Agora table; a Python state of one holds it)."""
+        return None
 
     @property
     def game_over(self) -> bool:
