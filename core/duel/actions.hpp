@@ -26,7 +26,7 @@ enum ActionKind : int8_t {
   A_CHOOSE     // Pantheon tables only
 };
 constexpr int BASE_KINDS = 9, NUM_KINDS = 11;
-constexpr const char* KIND_NAMES[NUM_KINDS] = {"draft",   "build",   "sell",     "wonder",   "progress", "destroy",
+constexpr const char* KIND_NAMES[NUM_KINDS] = {"draft",     "build",   "sell",    "wonder",   "progress", "destroy",
                                                "mausoleum", "library", "starter", "activate", "choose"};
 constexpr int STARTER_ME = 0;
 // The largest range of a kind that is not a play (build, sell, wonder, activate), in any table: a

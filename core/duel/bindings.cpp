@@ -168,8 +168,8 @@ void check_pantheon(const Engine& engine, const State& s) {
 // Every field of `s` as plain values; a Pantheon table's under "pantheon" (None without).
 py::dict export_state(const State& s) {
   py::dict out = layout::export_state<StateLayout>(s, sizes_of(s));
-  out["pantheon"] = s.table_counts.pantheon ? py::object(layout::export_state<PantheonLayout>(s.pantheon, sizes_of(s)))
-                                            : py::none();
+  out["pantheon"] =
+      s.table_counts.pantheon ? py::object(layout::export_state<PantheonLayout>(s.pantheon, sizes_of(s))) : py::none();
   return out;
 }
 
@@ -195,7 +195,8 @@ State import_state(const Engine& engine, const py::dict& values) {
   if (engine.pantheon()) check_pantheon(engine, s);
   const unsigned tokens = (1u << engine.tables().num_tokens) - 1;
   for (const auto& [name, bits] : {std::pair<const char*, unsigned>{"board_tokens", s.board_tokens},
-                                   {"player_tokens", s.player_tokens[0]}, {"player_tokens", s.player_tokens[1]}})
+                                   {"player_tokens", s.player_tokens[0]},
+                                   {"player_tokens", s.player_tokens[1]}})
     if (bits & ~tokens)
       throw py::value_error(std::string("state field '") + name + "': " + std::to_string(bits) +
                             " names a token the table does not have (bits of tokens 0-" +
@@ -499,8 +500,8 @@ void bind(py::module_ m) {
           py::arg("state"), py::arg("seed"), py::arg("player") = 0,
           "A copy with what `player` cannot know redrawn (seeded).")
       .def(
-          "export_state", [](const Engine& e, const State& s) { return export_state(own(e, s)); },
-          py::arg("state"), "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
+          "export_state", [](const Engine& e, const State& s) { return export_state(own(e, s)); }, py::arg("state"),
+          "Every field of the Python engine's DuelState, as plain values (duel/state_layout.hpp).")
       .def(
           "import_state", [](const Engine& e, const py::dict& fields) { return import_state(e, fields); },
           py::arg("fields"),
@@ -538,8 +539,8 @@ void bind(py::module_ m) {
               throw py::value_error("space must be a Pantheon space 0-" + std::to_string(NUM_SPACES - 1) +
                                     " that holds a divinity, got " + std::to_string(space));
             if (offerings < 0 || offerings >= OFFERING_SUBSETS)
-              throw py::value_error("offerings must be a bit set 0-" + std::to_string(OFFERING_SUBSETS - 1) +
-                                    ", got " + std::to_string(offerings));
+              throw py::value_error("offerings must be a bit set 0-" + std::to_string(OFFERING_SUBSETS - 1) + ", got " +
+                                    std::to_string(offerings));
             return e.activation_price(s, player, space, offerings);
           },
           py::arg("state"), py::arg("player"), py::arg("space"), py::arg("offerings"),

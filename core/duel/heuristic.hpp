@@ -53,7 +53,7 @@ struct HeuristicConstants {
   int poor;
   double poor_penalty, shield_value, pair_token_value, play_again_value, denial_weight, follow_up_weight,
       face_down_value;
-  std::array<double, MAX_TOKENS> token_special_value;  // one per token of the table
+  std::array<double, MAX_TOKENS> token_special_value;    // one per token of the table
   std::array<std::array<int, NUM_RESOURCES>, 3> demand;  // per Age, the most units of each resource still needed
 
   // Checks the names (all of them, no other), the lengths (token_special_value: `num_tokens`, the

@@ -57,8 +57,9 @@ void bind_heuristic(py::module_ m) {
       .def(py::init([](std::shared_ptr<Engine> engine, const py::dict& constants) {
              if (!engine) throw py::type_error("Heuristic needs an Engine");
              if (engine->pantheon())
-               throw py::value_error("the compiled heuristic values the base game's table, not a Pantheon table's "
-                                     "(agents.duel_heuristic plays Pantheon on the Python valuation)");
+               throw py::value_error(
+                   "the compiled heuristic values the base game's table, not a Pantheon table's "
+                   "(agents.duel_heuristic plays Pantheon on the Python valuation)");
              // an Engine copy shares the tables
              return Heuristic(*engine, constants_from(constants, engine->tables().num_tokens));
            }),

@@ -201,9 +201,9 @@ void Engine::write_pantheon_views(const State& s, int player, float* row) const 
       const int token = p.tokens[who][i], mythology = tables.tokens[token].mythology;
       int index = mythology;
       if (mythology < 0)
-        index = NUM_MYTHOLOGIES + static_cast<int>(std::find(tables.offering_tokens.begin(),
-                                                             tables.offering_tokens.end(), token) -
-                                                   tables.offering_tokens.begin());
+        index = NUM_MYTHOLOGIES +
+                static_cast<int>(std::find(tables.offering_tokens.begin(), tables.offering_tokens.end(), token) -
+                                 tables.offering_tokens.begin());
       row[layout.pantheon_tokens[side] + index] += 1.0f;
     }
     for (int i = 0; i < p.activated_count[who]; ++i) row[layout.divinities[side] + p.activated[who][i]] = 1.0f;

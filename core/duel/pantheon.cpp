@@ -512,8 +512,7 @@ void activate(const Engine& engine, State& s, int action, int space, int offerin
   const int price = engine.activation_price(s, player, space, offerings);
   spend(s, player, price);
   for (int i = 0; i < NUM_OFFERINGS; ++i)
-    if (offerings >> i & 1)
-      remove_item(p.tokens[player], p.token_count[player], engine.pantheon()->offering_tokens[i]);
+    if (offerings >> i & 1) remove_item(p.tokens[player], p.token_count[player], engine.pantheon()->offering_tokens[i]);
   const int divinity = p.spaces[space];
   p.spaces[space] = EMPTY;
   p.space_face_up[space] = false;

@@ -79,9 +79,9 @@ enum Choice : int8_t {
   NUM_CHOICES
 };
 constexpr const char* CHOICE_NAMES[NUM_CHOICES] = {
-    "place_divinity", "place_space",     "enki_token",    "nisaba_card",       "baal_card",        "hades_card",
-    "zeus_card",      "anubis_wonder",   "isis_card",     "isis_wonder",       "ra_wonder",        "minerva_space",
-    "neptune_discard", "neptune_apply",  "gate_divinity", "theater_mythology", "theater_divinity", "theater_top"};
+    "place_divinity",  "place_space",   "enki_token",    "nisaba_card",       "baal_card",        "hades_card",
+    "zeus_card",       "anubis_wonder", "isis_card",     "isis_wonder",       "ra_wonder",        "minerva_space",
+    "neptune_discard", "neptune_apply", "gate_divinity", "theater_mythology", "theater_divinity", "theater_top"};
 
 // The kinds of item of the `choose` range, in the order of its sub-ranges (wonders_env.duel.actions.Item).
 enum Item : int8_t {
@@ -99,7 +99,7 @@ enum Item : int8_t {
 constexpr int TRACK_MIDDLE = 9, TRACK_SPACES = 2 * TRACK_MIDDLE + 1, MILITARY_TOKENS = 4;
 // the kind of item each set holds (pantheon.py CHOICE_ITEM)
 constexpr Item CHOICE_ITEM[NUM_CHOICES] = {
-    I_DIVINITY, I_SPACE,  I_TOKEN, I_CARD,   I_CARD,   I_CARD,  I_SLOT,           I_WONDER,         I_CARD,
+    I_DIVINITY, I_SPACE,  I_TOKEN, I_CARD,           I_CARD,           I_CARD,     I_SLOT,      I_WONDER,   I_CARD,
     I_WONDER,   I_WONDER, I_TRACK, I_MILITARY_TOKEN, I_MILITARY_TOKEN, I_DIVINITY, I_MYTHOLOGY, I_DIVINITY, I_DIVINITY};
 constexpr int ENKI_TOKENS = 2;  // the set-aside progress tokens put on Enki
 constexpr int OFFERING_SUBSETS = 1 << NUM_OFFERINGS;

@@ -125,10 +125,8 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   const int extra = static_cast<int>(t.deck_cards[t.age3_extra_deck].size());
   for (int age = 0; age < 3; ++age) {
     const int kept = NUM_SLOTS - (age == 2 ? GUILDS_PER_GAME : 0);
-    const int boxed =
-        static_cast<int>(t.deck_cards[age].size()) - kept + (age == 2 ? extra - GUILDS_PER_GAME : 0);
-    if (static_cast<int>(t.deck_cards[age].size()) < kept || (age == 2 && extra < GUILDS_PER_GAME) ||
-        boxed > MAX_BOXED)
+    const int boxed = static_cast<int>(t.deck_cards[age].size()) - kept + (age == 2 ? extra - GUILDS_PER_GAME : 0);
+    if (static_cast<int>(t.deck_cards[age].size()) < kept || (age == 2 && extra < GUILDS_PER_GAME) || boxed > MAX_BOXED)
       throw std::invalid_argument("duel tables: the deck of Age " + std::to_string(age + 1) + " holds " +
                                   std::to_string(t.deck_cards[age].size()) + " cards (Age III's added deck " +
                                   std::to_string(extra) + "); each Age needs its " + std::to_string(NUM_SLOTS) +

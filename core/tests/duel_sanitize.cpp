@@ -259,8 +259,8 @@ void check_engine(const char* table, const Engine& engine, const Heuristic* heur
     }
     ++victories[s.victory];
     const Score a = engine.score_breakdown(s, 0), b = engine.score_breakdown(s, 1);
-    check(s.victory != CIVILIAN || (s.winners == 3) == (a[TOTAL] == b[TOTAL] && a[0] == b[0]), "civilian winners",
-          seed, 0);
+    check(s.victory != CIVILIAN || (s.winners == 3) == (a[TOTAL] == b[TOTAL] && a[0] == b[0]), "civilian winners", seed,
+          0);
   }
   // the batch, with its incrementally written arrays, plays on
   const int envs = 64;
