@@ -61,10 +61,10 @@ def heuristic_games(expansions: tuple[str, ...], seeds: range, explore: float = 
 @pytest.mark.slow
 @pytest.mark.parametrize("expansions", TABLES)
 def test_the_heuristic_always_moves_legally_on_the_agora_tables(expansions):
-    """150 seeded games a table, both seats the heuristic, one move in ten random to reach more
+    """60 seeded games a table, both seats the heuristic, one move in ten random to reach more
     positions: at every decision the heuristic's move is legal."""
     decisions = Counter()
-    for game, state, player, move, _ in heuristic_games(expansions, range(150), explore=0.1):
+    for game, state, player, move, _ in heuristic_games(expansions, range(60), explore=0.1):
         assert move in game.legal_actions(state, player)
         decisions[state.agora.choice if state.phase == Phase.CHOOSE else -1] += 1
     assert {Choice.SENATE_ACTION, Choice.CONSPIRATOR, Choice.KEEP_CONSPIRACY, Choice.PREPARE_CONSPIRACY} <= set(
