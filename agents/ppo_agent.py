@@ -9,7 +9,8 @@ agent = PPOAgent("seven_wonders_duel", path="runs/duel_selfplay/policy.pt")
 The shipped policies live in ``agents/policies/ppo_<game>.pt`` (``policy.pt`` of a run, with the
 command line, seed, player count and final evaluation in its metadata: ``agent.metadata``), and
 a table's with expansions in ``ppo_<game>_<expansions>.pt`` (7 Wonders with Leaders:
-``ppo_seven_wonders_leaders.pt``, trained at 4 players); the agent plays the one of the env's
+``ppo_seven_wonders_leaders.pt``, trained at 4 players; Duel with Pantheon:
+``ppo_seven_wonders_duel_pantheon.pt``); the agent plays the one of the env's
 table, which it takes when it is given an env of that table (``check_env`` or ``act``). The
 7 Wonders one was trained at 4 players of the 1st edition and plays 2-7 players of that edition
 (the observation has one size for every count; the 2nd edition's is larger, and ``check_env``

@@ -113,8 +113,24 @@ def test_a_table_without_a_shipped_policy_is_refused_naming_the_shipped_ones():
     ppo = make_agent("ppo", game="duel")
     table = wonders_env.make("seven_wonders_duel", raw=True, expansions=("agora",), engine="python")
     with pytest.raises(ValueError, match=r"no policy is shipped for seven_wonders_duel with agora \(shipped: "
-                                         r"seven_wonders_duel\); train one"):
+                                         r"seven_wonders_duel, seven_wonders_duel_pantheon\); train one"):
         ppo.check_env(table)
     own = make_agent("ppo", game="duel", path=default_policy_path("seven_wonders_duel"))
     with pytest.raises(ValueError, match="trained on the base game and plays only that table"):
         own.check_env(table)  # a file given by path is never swapped
+
+
+def test_the_shipped_pantheon_policy_says_how_it_was_made_and_beats_random_on_the_core():
+    path = default_policy_path("seven_wonders_duel", ("pantheon",))
+    assert path.is_file() and path.stat().st_size < 5_000_000
+    env = wonders_env.make("seven_wonders_duel", raw=True, expansions=("pantheon",))
+    wins = 0
+    for seed in range(10):
+        seat = seed % 2
+        bots = [make_agent("random", game="duel", seed=seed), make_agent("random", game="duel", seed=seed + 50)]
+        bots[seat] = ppo = make_agent("ppo", game="duel")
+        wins += seat in play_game(env, bots, seed).winners
+    meta = ppo.metadata
+    assert meta["expansions"] == ("pantheon",) and "--expansions pantheon" in meta["command"]
+    assert {r["opponent"] for r in meta["final_eval"]} == {"random", "heuristic"}
+    assert wins >= 9
