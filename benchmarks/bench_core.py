@@ -1,9 +1,9 @@
 """Decisions per second of the compiled core's batched API, next to the Python engine in the same run.
 
     python benchmarks/bench_core.py [--game seven_wonders_duel] [--seconds 5] [--batches 1 16 64 256 1024 4096]
-    python benchmarks/bench_core.py --game seven_wonders_duel --pantheon-only [--seconds 5]
+    python benchmarks/bench_core.py --game seven_wonders_duel --expansions pantheon --batched-only --batches 1024
     python benchmarks/bench_core.py --game seven_wonders [--players 4] [--payment choose] [--envs-only]
-    python benchmarks/bench_core.py --game seven_wonders --players 4 --leaders --batches 256 1024
+    python benchmarks/bench_core.py --game seven_wonders --players 4 --expansions leaders --batches 256 1024
 
 A decision is one acting seat's action. ``batched`` steps ``wonders_env.vector`` with every
 observation and mask written, drawing a uniformly random legal action for every acting seat in
@@ -18,10 +18,10 @@ figure is what one core delivers while others run). ``state read`` (7 Wonders) r
 ``env.unwrapped.state`` and one field of it (``coins``) in a game under way on the core (the
 figures are reads, not decisions). ``memory`` is the resident memory that making and stepping
 1,000 games adds to a fresh process (the arrays of the batched API and the core's games). With
-``--leaders`` (7 Wonders) each ``batched`` row is followed by ``leaders``, the same batch of the
-Leaders table (``expansions=("leaders",)``), and its speed per CPU second relative to the base table's.
-``pantheon`` (Duel) is ``batched`` at 1,024 games of the Pantheon table (``expansions=("pantheon",)``)
-beside the base game's, with its ratio to it (issue 43's target: at least 0.7).
+``--expansions NAME[,NAME]`` (a table of the game, checked by the registry: Duel ``pantheon``, 7 Wonders
+``leaders``) each ``batched`` row is followed by the same batch of that table, named by its expansions,
+and its speed per CPU second relative to the base table's (the issues' targets: at least 0.7x);
+``--batched-only`` leaves out the PettingZoo loops, the numpy actions and the memory.
 """
 
 from __future__ import annotations
@@ -148,25 +148,23 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, help="7 Wonders: the player count")
     parser.add_argument("--payment", default="cheapest", choices=["cheapest", "choose"], help="7 Wonders: payment mode")
     parser.add_argument("--envs-only", action="store_true", help="only the PettingZoo loops, no batched figures")
-    parser.add_argument("--leaders", action="store_true",
-                        help="7 Wonders: beside each batched figure, the Leaders table's and the ratio of the two")
-    parser.add_argument("--pantheon-only", action="store_true",
-                        help="Duel: only the Pantheon table's batched line beside the base game's")
+    parser.add_argument("--expansions", default="", metavar="NAME[,NAME]",
+                        help="beside each batched figure, the same batch of the table with these expansions")
+    parser.add_argument("--batched-only", action="store_true", help="only the batched figures")
     args = parser.parse_args()
-    if args.leaders and args.game != "seven_wonders":
-        parser.error("--leaders is a 7 Wonders table (--game seven_wonders)")
     references = GAMES[args.game]
     game = entry(args.game)
+    try:
+        expansions = game.check_expansions([name.strip() for name in args.expansions.split(",") if name.strip()])
+    except ValueError as error:
+        parser.error(f"--expansions: {error}")
     options = {**game.check_table(game.fixed_players or args.players, None),
                **({"payment": args.payment} if "payment" in game.options else {})}
     load = os.getloadavg()[0]
     print(f"{args.game} {options}: python {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} cores, load average {load:.1f}, {args.seconds:.0f} s per figure")
     print(f"{'figure':>16} {'games':>6} {'decisions/s':>12} {'per CPU s':>12} {'us/decision':>12}")
-    if args.pantheon_only:
-        pantheon_line(args.game, args.seconds)
-        return
-    for name, run in references.items():
+    for name, run in references.items() if not args.batched_only else ():
         wall, cpu = run(args.seconds, options)
         print(f"{name:>16} {'':>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.2f}", flush=True)
     if args.envs_only:
@@ -174,27 +172,15 @@ def main() -> None:
     for num_envs in args.batches:
         wall, cpu = batched(args.game, num_envs, args.seconds, options)
         print(f"{'batched':>16} {num_envs:>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.3f}", flush=True)
-        if args.leaders:
-            leaders = {**options, "expansions": ("leaders",)}
-            leaders_wall, leaders_cpu = batched(args.game, num_envs, args.seconds, leaders)
-            print(f"{'leaders':>16} {num_envs:>6} {leaders_wall:>12,.0f} {leaders_cpu:>12,.0f} "
-                  f"{1e6 / leaders_cpu:>12.3f}  x{leaders_cpu / cpu:.2f} of the base table per CPU s", flush=True)
+        if expansions:
+            table_wall, table_cpu = batched(args.game, num_envs, args.seconds, {**options, "expansions": expansions})
+            print(f"{'+'.join(expansions):>16} {num_envs:>6} {table_wall:>12,.0f} {table_cpu:>12,.0f} "
+                  f"{1e6 / table_cpu:>12.3f}  x{table_cpu / cpu:.2f} of the base table per CPU s", flush=True)
+    if args.batched_only:
+        return
     wall, cpu = batched(args.game, 1024, args.seconds, options, numpy_actions=True)
     print(f"{'numpy actions':>16} {1024:>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.3f}", flush=True)
     print(f"memory: {memory_per_1000(args.game, options):.1f} MiB per 1,000 games in flight")
-    if args.game == "seven_wonders_duel":
-        pantheon_line(args.game, args.seconds)
-
-
-def pantheon_line(game: str, seconds: float) -> None:
-    """Duel: ``batched`` at 1,024 games of the base table and of the Pantheon table, and their ratio."""
-    if game != "seven_wonders_duel":
-        raise SystemExit("--pantheon-only is a Duel figure (--game seven_wonders_duel)")
-    base_wall, base_cpu = batched(game, 1024, seconds, {})
-    print(f"{'batched':>16} {1024:>6} {base_wall:>12,.0f} {base_cpu:>12,.0f} {1e6 / base_cpu:>12.3f}", flush=True)
-    wall, cpu = batched(game, 1024, seconds, {"expansions": ("pantheon",)})
-    print(f"{'pantheon':>16} {1024:>6} {wall:>12,.0f} {cpu:>12,.0f} {1e6 / cpu:>12.3f}   "
-          f"{cpu / base_cpu:.2f}x the base game per CPU second", flush=True)
 
 
 if __name__ == "__main__":

@@ -52,8 +52,6 @@ LEADERS = {"num_players": 4, "expansions": "leaders", "engine": "python"}
 
 
 @pytest.mark.parametrize("game, options, words", [
-    ("seven_wonders", {**LEADERS, "engine": "core"}, "the compiled core (engine='core', the default) does not play "
-                                                     "expansions ('leaders',) yet; pass engine='python'"),
     ("seven_wonders", {**LEADERS, "edition": "2nd"}, "expansion 'leaders' is not supported with the 2nd edition"),
     ("seven_wonders", {**LEADERS, "num_players": 2}, "from 3 to 7 in the 1st edition with leaders, got 2"),
     ("seven_wonders", {**LEADERS, "expansions": "cities"}, "expansion 'cities' is not supported"),
@@ -64,6 +62,12 @@ def test_a_seven_wonders_table_that_cannot_be_played_is_a_400_naming_what_is_all
     seats = ["human"] * options["num_players"]
     response = client.post("/api/games", json={"game": game, "options": options, "seats": seats})
     assert response.status_code == 400 and words in response.json()["error"], response.text
+
+
+def test_the_leaders_table_plays_on_the_default_engine_the_core(client):
+    response = client.post("/api/games", json={"game": "seven_wonders", "options": {**LEADERS, "engine": "core"},
+                                               "seats": ["human"] * 4})
+    assert response.status_code == 200, response.text
 
 
 @pytest.mark.parametrize("expansions, words", [("cities", "unknown expansion 'cities' for seven_wonders_duel; its "
