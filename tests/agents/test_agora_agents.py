@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import wonders_env
+from wonders_agents.match import play_game
 from wonders_agents import duel_heuristic, make_agent
 from wonders_agents.agora_valuation import conspiracy_worth, decree_worth
 from wonders_agents.expansion_valuation import position_value
@@ -24,14 +25,8 @@ TABLES = (("agora",), ("pantheon", "agora"))
 
 
 def play(agents, seed: int, expansions: tuple[str, ...]) -> dict:
-    env = wonders_env.make("duel", raw=True, engine="python", expansions=expansions)
-    env.reset(seed=seed)
-    for name in env.agent_iter():
-        if env.terminations[name] or env.truncations[name]:
-            env.step(None)
-            continue
-        env.step(agents[env.possible_agents.index(name)].act(env))
-    return env.unwrapped.game_record()
+    """The record of a game of ``agents`` (seated in order) on the table, dealt from ``seed``."""
+    return play_game(wonders_env.make("duel", raw=True, engine="python", expansions=expansions), agents, seed).record
 
 
 @pytest.mark.parametrize("expansions", TABLES)

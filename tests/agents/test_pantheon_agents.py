@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import wonders_env
+from wonders_agents.match import play_game
 from wonders_agents import make_agent
 from wonders_agents import duel_heuristic
 from wonders_agents.expansion_valuation import position_value
@@ -19,14 +20,8 @@ PANTHEON = {"expansions": ("pantheon",), "engine": "python"}
 
 
 def play(agents, seed: int, engine: str = "python") -> dict:
-    env = wonders_env.make("duel", raw=True, **{**PANTHEON, "engine": engine})
-    env.reset(seed=seed)
-    for name in env.agent_iter():
-        if env.terminations[name] or env.truncations[name]:
-            env.step(None)
-            continue
-        env.step(agents[env.possible_agents.index(name)].act(env))
-    return env.unwrapped.game_record()
+    """The record of a game of ``agents`` (seated in order) on the table, dealt from ``seed``."""
+    return play_game(wonders_env.make("duel", raw=True, **{**PANTHEON, "engine": engine}), agents, seed).record
 
 
 @pytest.mark.parametrize("names", [("random", "heuristic"), ("heuristic", "random")])
