@@ -4,18 +4,31 @@ The base game's valuation is the core's (:mod:`.duel_heuristic`), which knows th
 on a table with Pantheon, Agora or both every move is valued here, in Python, on either engine's
 state through the engine's own ``clone`` and ``apply_actions``: a move is worth the
 :func:`position_value` of the position after it, for the player who moves. Where the move opens a
-decision of the same player (a divinity's power, a Politician's Senate actions, a conspiracy's
-choices, the placement after a drawn token), the move is worth its best continuation, at most
-:data:`LOOKAHEAD` decisions deep, except where the decision opened shows divinities the move draws
-unseen (:data:`.pantheon_valuation.UNSEEN_DRAWS`) or the move turned up a decree the player has not
-seen (:func:`.agora_valuation.shows_unseen`).
+decision of the same player (a science pair's progress token, a wonder's card destroyed or built
+from the discard, a divinity's power, a Politician's Senate actions, a conspiracy's choices, the
+placement after a drawn token, the move of a wonder that plays again), the move is worth its best
+continuation, at most :data:`LOOKAHEAD` decisions deep, except where the decision opened shows what
+the move draws unseen: divinities (:data:`.pantheon_valuation.UNSEEN_DRAWS`), a decree the player
+has not seen (:func:`.agora_valuation.shows_unseen`) or the Great Library's tokens
+(:data:`LIBRARY_DRAW_VALUE`).
 
-The position counts, for the player less the opponent: the score as it stands (divinities, Astarte,
-Grand Temples, the Senate's chambers included), coins, production, the pawn, distinct science
-symbols, and each expansion's part: the Pantheon's (:func:`.pantheon_valuation.pantheon_value`) and
-Agora's (:func:`.agora_valuation.agora_value`), each reading only what the player may know (the
+The position counts, for the player less the opponent, the base valuation's terms, each by the
+constants of :mod:`.duel_heuristic` (the core's for the base game), as what a city holds rather
+than what a move adds: the score as it stands less the treasury's points (divinities, Astarte, Grand
+Temples, the Senate's chambers included), the coins (:func:`treasury_value`), production
+(:func:`production_value`), the distinct science symbols (:func:`science_value`), the chain symbols
+(:func:`chains_value`), the progress tokens' effects beyond their points (:func:`token_effects_value`)
+and the pawn; and each expansion's part: the Pantheon's (:func:`.pantheon_valuation.pantheon_value`)
+and Agora's (:func:`.agora_valuation.agora_value`), each reading only what the player may know (the
 pawn and its military points without the pull of a shield decree the player has not seen:
 :func:`.agora_valuation.unseen_pull`; a military token or supremacy that pull reached is still read).
+
+Why the valuation once sold about twice the cards the base heuristic sells (issue 44): it counted
+each coin twice, at ``COIN_VALUE`` and again in the score's treasury points (1 VP per 3 coins), so
+selling a card (2 coins or more, which nearly always crosses a multiple of 3) gained a point that
+building, which pays coins, lost; and a city's worth beyond its points was coins, raw production and
+symbols only, so a card built for a chain, a trading post, a science pair or a wonder that plays again
+was worth no more than the coins of selling it.
 """
 
 from __future__ import annotations
@@ -30,10 +43,19 @@ from wonders_env.duel.scoring import military_points
 from wonders_env.duel.state import Phase, choosing
 
 from .agora_valuation import Sight, agora_value, shows_unseen, unseen_pull
-from .duel_heuristic import COIN_VALUE, NEW_SYMBOL_VALUE, RESOURCE_UNIT_VALUE, SHIELD_VALUE, WIN
+from .duel_heuristic import (CHAIN_VALUE, CHOICE_VALUE, COIN_VALUE, DEMAND, FIXED_PRICE_VALUE, NEW_SYMBOL_VALUE,
+                             PLAY_AGAIN_VALUE, POOR, POOR_PENALTY, RAISE_PRICE_VALUE, RESOURCE_UNIT_VALUE, SHIELD_VALUE,
+                             TOKEN_SPECIAL_VALUE, WIN)
 from .pantheon_valuation import FREE_ACTIVATION, UNSEEN_DRAWS, mean_worth, pantheon_value
 
 LOOKAHEAD = 3  # decisions of the same player followed after a move
+#: the phases whose decision, the same player's, the move that opens it is followed into (each shows
+#: only what the player sees: the board's tokens, the opponent's city, the discard, an expansion's choice)
+FOLLOWED = (Phase.CHOOSE, Phase.PROGRESS, Phase.DESTROY, Phase.MAUSOLEUM)
+#: the core's (``core/duel/heuristic.cpp``) constants of its science and library terms, which
+#: :mod:`.duel_heuristic` does not pass: a symbol held adds this share of a new symbol's value to
+#: the next; the fifth distinct symbol's bonus; the Great Library's three tokens drawn unseen
+SYMBOL_GROWTH, FIFTH_SYMBOL_VALUE, LIBRARY_DRAW_VALUE = 0.4, 6.0, 3.0
 
 
 def position_value(game: Any, state: Any, player: int, sight: Sight | None = None) -> float:
@@ -57,12 +79,53 @@ def position_value(game: Any, state: Any, player: int, sight: Sight | None = Non
 
 
 def _player_value(state: Any, p: int, age: int, pawn: int) -> float:
-    """``p``'s score (its military points by ``pawn``), coins, production and science symbols."""
-    science = sum(1 for count in state.science[p] if count)
-    production = sum(state.production[p]) + state.raw_choices[p] + state.manufactured_choices[p]
+    """``p``'s score (its military points by ``pawn``, its coins by :func:`treasury_value`, not by
+    the treasury's points) and the worth of its city beyond its points."""
     score = state.score_breakdown(p)
-    return (score["total"] - score["military"] + military_points(pawn, p) + COIN_VALUE[age] * state.coins[p]
-            + RESOURCE_UNIT_VALUE[age] * production + NEW_SYMBOL_VALUE[age] * science)
+    points = score["total"] - score["military"] - score["treasury"] + military_points(pawn, p)
+    return (points + treasury_value(state.coins[p], age) + production_value(state, p, age)
+            + science_value(state, p, age) + chains_value(state, p, age) + token_effects_value(state, p, age))
+
+
+def treasury_value(coins: int, age: int) -> float:
+    """``coins`` at ``COIN_VALUE`` (which counts their points at the end too), less ``POOR_PENALTY``
+    per coin below ``POOR`` in Ages I-II: a poor city can build nothing but its free cards."""
+    short = max(0, POOR - coins) if age < 2 else 0
+    return COIN_VALUE[age] * coins - POOR_PENALTY * short
+
+
+def production_value(state: Any, p: int, age: int) -> float:
+    """``p``'s production: each unit at ``RESOURCE_UNIT_VALUE`` up to the most the cards still to
+    come cost (``DEMAND``), and at ``RAISE_PRICE_VALUE`` where the opponent produces none (it raises
+    their price); each unit of choice at ``CHOICE_VALUE``; each resource at a fixed price of 1 at
+    half ``FIXED_PRICE_VALUE`` (a trading post's two)."""
+    demand, theirs = DEMAND[age], state.production[1 - p]
+    value = sum(RESOURCE_UNIT_VALUE[age] * min(units, demand[r]) + RAISE_PRICE_VALUE[age] * units * (theirs[r] == 0)
+                for r, units in enumerate(state.production[p]))
+    value += CHOICE_VALUE[age] * (state.raw_choices[p] + state.manufactured_choices[p])
+    return value + FIXED_PRICE_VALUE[age] * state.fixed_price_bits[p].bit_count() / 2
+
+
+def science_value(state: Any, p: int, age: int) -> float:
+    """``p``'s distinct science symbols: the k-th (from 0) at ``NEW_SYMBOL_VALUE`` x (1 + ``SYMBOL_GROWTH``
+    x k), the fifth ``FIFTH_SYMBOL_VALUE`` more (the sixth wins, which the position reads)."""
+    held = sum(1 for count in state.science[p] if count)
+    growth = held + SYMBOL_GROWTH * held * (held - 1) / 2
+    return NEW_SYMBOL_VALUE[age] * growth + (FIFTH_SYMBOL_VALUE if held >= 5 else 0.0)
+
+
+def chains_value(state: Any, p: int, age: int) -> float:
+    """``p``'s chain symbols, each ``CHAIN_VALUE`` (a later card built free)."""
+    return CHAIN_VALUE[age] * state.chains[p].bit_count()
+
+
+def token_effects_value(state: Any, p: int, age: int) -> float:
+    """``p``'s progress tokens' effects beyond their points and coins (``TOKEN_SPECIAL_VALUE``, half
+    in Age III, as the base valuation counts a token taken)."""
+    tokens, held = state.db.progress_tokens, state.player_tokens[p]
+    worth = sum(TOKEN_SPECIAL_VALUE.get(effect.kind, 0.0) for t in range(state.db.num_tokens) if held >> t & 1
+                for effect in tokens[t].effects)
+    return worth * (1.0 if age < 2 else 0.5)
 
 
 def action_values(game: Any, state: Any, player: int, legal: Sequence[int]) -> np.ndarray:
@@ -82,17 +145,32 @@ def action_values(game: Any, state: Any, player: int, legal: Sequence[int]) -> n
 
 
 def _move_value(game: Any, state: Any, player: int, action: int, depth: int, sight: Sight | None) -> float:
+    """``action``'s value: the position after it, or its best continuation by the same player."""
     after = game.clone(state)
     game.apply_actions(after, {player: action})
-    if game.is_over(after) or after.phase != Phase.CHOOSE or after.current != player:
+    if game.is_over(after) or after.current != player:
+        return position_value(game, after, player, sight)
+    if after.phase == Phase.LIBRARY:  # the Great Library's tokens, drawn unseen
+        return position_value(game, after, player, sight) + LIBRARY_DRAW_VALUE
+    if _plays_again(state, after):  # its next move may take a card the move turned face up
+        return position_value(game, after, player, sight) + PLAY_AGAIN_VALUE
+    if after.phase not in FOLLOWED:
         return position_value(game, after, player, sight)
     if sight is not None and shows_unseen(after, sight):  # the move turned up a decree the player has not seen
         return position_value(game, after, player, sight)
-    choice = choosing(after)
-    if choice in UNSEEN_DRAWS:  # the move draws divinities the player has not seen: a free one's mean worth
-        free = mean_worth(state.db.pantheon) if choice in FREE_ACTIVATION else 0.0
+    if after.phase == Phase.CHOOSE and choosing(after) in UNSEEN_DRAWS:
+        # the move draws divinities the player has not seen: a free one's mean worth
+        free = mean_worth(state.db.pantheon) if choosing(after) in FREE_ACTIVATION else 0.0
         return position_value(game, after, player, sight) + free
     if depth == 1:
         return position_value(game, after, player, sight)
     return max(_move_value(game, after, player, follow, depth - 1, sight)
                for follow in game.legal_actions(after, player))
+
+
+def _plays_again(state: Any, after: Any) -> bool:
+    """Whether ``after`` (the deciding player's) begins another turn of theirs in ``state``'s Age:
+    a wonder, Theology or a decree that plays again, not the play of the turn that a triggered
+    conspiracy began (with Agora a turn begins with ``may_trigger``)."""
+    return (after.phase == Phase.PLAY and after.age == state.age
+            and (state.db.agora is None or after.agora.may_trigger))

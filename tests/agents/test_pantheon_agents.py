@@ -15,6 +15,7 @@ from wonders_agents import duel_heuristic
 from wonders_agents.expansion_valuation import position_value
 from wonders_agents.pantheon_valuation import divinity_worth
 from wonders_env import make_engine
+from wonders_env.duel.state import Phase
 
 PANTHEON = {"expansions": ("pantheon",), "engine": "python"}
 
@@ -65,3 +66,21 @@ def test_the_pantheon_valuation_needs_the_engine_and_counts_what_the_seat_may_kn
         assert position_value(game, game.determinize(state, player, rng), player) == pytest.approx(
             position_value(game, state, player))
         game.apply_actions(state, {player: int(rng.choice(game.legal_actions(state, player)))})
+
+
+def test_the_heuristic_builds_rather_than_sell_for_a_treasury_point():
+    """The first turn of Age I, seed 7 (the wonders drafted by the first legal moves): Baths, 3 VP and
+    a chain for 2 of the player's 7 coins, is built. The valuation once counted coins twice, at
+    ``COIN_VALUE`` and in the score's treasury points, so 2 coins sold (7 -> 9: a point) beat it."""
+    game = make_engine("duel", "python", expansions=("pantheon",))
+    state = game.new_game(7)
+    while state.phase != Phase.PLAY:
+        game.apply_actions(state, {state.current: game.legal_actions(state, state.current)[0]})
+    player, legal = state.current, game.legal_actions(state, state.current)
+    assert state.coins[player] == 7 and "build Baths" in [game.describe_action(state, a) for a in legal]
+    values = duel_heuristic.action_values(state, player, legal, game)
+    now = position_value(game, state, player)
+    sells = [v - now for a, v in zip(legal, values) if game.describe_action(state, a).startswith("sell")]
+    assert sells and sells == pytest.approx([duel_heuristic.COIN_VALUE[0] * state.sell_value(player)] * len(sells))
+    choice = make_agent("heuristic", "duel", seed=0).choose(game, state, player)
+    assert game.describe_action(state, choice) == "build Baths"
