@@ -10,7 +10,8 @@ placement after a drawn token, the move of a wonder that plays again), the move 
 continuation, at most :data:`LOOKAHEAD` decisions deep, except where the decision opened shows what
 the move draws unseen: divinities (:data:`.pantheon_valuation.UNSEEN_DRAWS`), a decree the player
 has not seen (:func:`.agora_valuation.shows_unseen`) or the Great Library's tokens
-(:data:`LIBRARY_DRAW_VALUE`).
+(:data:`LIBRARY_DRAW_VALUE`). A move that hands the turn to the opponent loses ``DENIAL_WEIGHT`` of
+their best reply, as in the base valuation: what the card taken leaves them and what it uncovers.
 
 The position counts, for the player less the opponent, the base valuation's terms, each by the
 constants of :mod:`.duel_heuristic` (the core's for the base game), as what a city holds rather
@@ -40,12 +41,12 @@ import numpy as np
 
 from wonders_env.duel.actions import ActionKind, action_table
 from wonders_env.duel.scoring import military_points
-from wonders_env.duel.state import Phase, choosing
+from wonders_env.duel.state import EMPTY, Phase, choosing
 
 from .agora_valuation import Sight, agora_value, shows_unseen, unseen_pull
-from .duel_heuristic import (CHAIN_VALUE, CHOICE_VALUE, COIN_VALUE, DEMAND, FIXED_PRICE_VALUE, NEW_SYMBOL_VALUE,
-                             PLAY_AGAIN_VALUE, POOR, POOR_PENALTY, RAISE_PRICE_VALUE, RESOURCE_UNIT_VALUE, SHIELD_VALUE,
-                             TOKEN_SPECIAL_VALUE, WIN)
+from .duel_heuristic import (CHAIN_VALUE, CHOICE_VALUE, COIN_VALUE, DEMAND, DENIAL_WEIGHT, FACE_DOWN_VALUE,
+                             FIXED_PRICE_VALUE, NEW_SYMBOL_VALUE, PLAY_AGAIN_VALUE, POOR, POOR_PENALTY,
+                             RAISE_PRICE_VALUE, RESOURCE_UNIT_VALUE, SHIELD_VALUE, TOKEN_SPECIAL_VALUE, WIN)
 from .pantheon_valuation import FREE_ACTIVATION, UNSEEN_DRAWS, mean_worth, pantheon_value
 
 LOOKAHEAD = 3  # decisions of the same player followed after a move
@@ -131,10 +132,16 @@ def token_effects_value(state: Any, p: int, age: int) -> float:
 def action_values(game: Any, state: Any, player: int, legal: Sequence[int]) -> np.ndarray:
     """The value of each legal action of ``player`` (who decides now) on an expansion table.
 
-    A conspiracy triggered at the start of the turn is followed by the turn's play: it is worth what
-    it and its choices change in the position, plus the best of the other moves now (which play)."""
+    A move that hands the turn to the opponent loses ``DENIAL_WEIGHT`` of their best reply
+    (:class:`_Replies`), as in the base valuation. A conspiracy triggered at the start of the turn is
+    followed by the turn's play: it is worth what it and its choices change in the position, plus the
+    best of the other moves now (which play)."""
     sight = Sight.of(state, player) if state.db.agora is not None else None
-    values = np.array([_move_value(game, state, player, action, LOOKAHEAD, sight) for action in legal])
+    afters = [_after(game, state, player, action) for action in legal]
+    values = np.array([_value_after(game, state, after, player, LOOKAHEAD, sight) for after in afters])
+    if state.phase == Phase.PLAY:
+        replies = _Replies(game, state, player, sight)
+        values -= DENIAL_WEIGHT * np.array([replies.best(after) for after in afters])
     if state.db.agora is not None and state.phase != Phase.CHOOSE:
         decode = action_table(state.db).decode
         triggers = np.array([decode(action)[0] is ActionKind.TRIGGER for action in legal])
@@ -144,10 +151,51 @@ def action_values(game: Any, state: Any, player: int, legal: Sequence[int]) -> n
     return values
 
 
-def _move_value(game: Any, state: Any, player: int, action: int, depth: int, sight: Sight | None) -> float:
-    """``action``'s value: the position after it, or its best continuation by the same player."""
+class _Replies:
+    """The opponent's best reply to a move of ``player`` in ``state``: the most a card of the
+    structure gives them (build it, sell it, or build a wonder with it; the gain of their position by
+    ``player``'s sight), a card the move turned face up ``FACE_DOWN_VALUE``. Each reply is valued
+    once, in the first position after a move that offers it (the base valuation values them in
+    ``state``: the move changes them little)."""
+
+    def __init__(self, game: Any, state: Any, player: int, sight: Sight | None) -> None:
+        self.game, self.state, self.opponent, self.sight = game, state, 1 - player, sight
+        self.decode = action_table(state.db).decode
+        self.unseen = {card for card, up in zip(state.slot_card, state.face_up) if card != EMPTY and not up}
+        self.gains: dict[tuple[ActionKind, int], float] = {}
+
+    def best(self, after: Any) -> float:
+        """The opponent's best reply in ``after`` (0 where they do not play next in this Age)."""
+        game, q = self.game, self.opponent
+        if game.is_over(after) or after.phase != Phase.PLAY or after.current != q or after.age != self.state.age:
+            return 0.0
+        best, now = None, None
+        for action in game.legal_actions(after, q):
+            kind, card, wonder = self.decode(action)
+            if kind not in (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER):
+                continue
+            if card in self.unseen:
+                gain = FACE_DOWN_VALUE
+            else:
+                key = (kind, card if kind is ActionKind.BUILD else wonder)  # a sale or a wonder: any card alike
+                if key not in self.gains:
+                    now = position_value(game, after, q, self.sight) if now is None else now
+                    self.gains[key] = position_value(game, _after(game, after, q, action), q, self.sight) - now
+                gain = self.gains[key]
+            best = gain if best is None else max(best, gain)
+        return best or 0.0
+
+
+def _after(game: Any, state: Any, player: int, action: int) -> Any:
+    """The state after ``player``'s ``action`` in ``state`` (a copy)."""
     after = game.clone(state)
     game.apply_actions(after, {player: action})
+    return after
+
+
+def _value_after(game: Any, state: Any, after: Any, player: int, depth: int, sight: Sight | None) -> float:
+    """The value of the move of ``player`` from ``state`` to ``after``: the position, or its best
+    continuation by the same player (at most ``depth`` decisions deep)."""
     if game.is_over(after) or after.current != player:
         return position_value(game, after, player, sight)
     if after.phase == Phase.LIBRARY:  # the Great Library's tokens, drawn unseen
@@ -164,7 +212,7 @@ def _move_value(game: Any, state: Any, player: int, action: int, depth: int, sig
         return position_value(game, after, player, sight) + free
     if depth == 1:
         return position_value(game, after, player, sight)
-    return max(_move_value(game, after, player, follow, depth - 1, sight)
+    return max(_value_after(game, after, _after(game, after, player, follow), player, depth - 1, sight)
                for follow in game.legal_actions(after, player))
 
 
