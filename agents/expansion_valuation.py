@@ -132,58 +132,71 @@ def token_effects_value(state: Any, p: int, age: int) -> float:
 def action_values(game: Any, state: Any, player: int, legal: Sequence[int]) -> np.ndarray:
     """The value of each legal action of ``player`` (who decides now) on an expansion table.
 
-    A move that hands the turn to the opponent loses ``DENIAL_WEIGHT`` of their best reply
-    (:class:`_Replies`), as in the base valuation. A conspiracy triggered at the start of the turn is
-    followed by the turn's play: it is worth what it and its choices change in the position, plus the
-    best of the other moves now (which play)."""
+    A move of the turn loses ``DENIAL_WEIGHT`` of the opponent's best reply (:class:`_Replies`), as in
+    the base valuation. A conspiracy triggered at the start of the turn is followed by the turn's
+    play: it is worth what it and its choices change in the position, plus the best of the other
+    moves now (which play, and lose the reply)."""
     sight = Sight.of(state, player) if state.db.agora is not None else None
     afters = [_after(game, state, player, action) for action in legal]
     values = np.array([_value_after(game, state, after, player, LOOKAHEAD, sight) for after in afters])
-    if state.phase == Phase.PLAY:
-        replies = _Replies(game, state, player, sight)
-        values -= DENIAL_WEIGHT * np.array([replies.best(after) for after in afters])
-    if state.db.agora is not None and state.phase != Phase.CHOOSE:
-        decode = action_table(state.db).decode
-        triggers = np.array([decode(action)[0] is ActionKind.TRIGGER for action in legal])
-        if triggers.any() and not triggers.all():
-            now = position_value(game, state, player, sight)
-            values[triggers] += values[~triggers].max() - now
+    if state.phase != Phase.PLAY:
+        return values
+    decode = action_table(state.db).decode
+    triggers = np.array([decode(action)[0] is ActionKind.TRIGGER for action in legal])
+    replies = _Replies(game, state, player, sight, afters)
+    values[~triggers] -= DENIAL_WEIGHT * np.array([replies.best(a) for a, t in zip(afters, triggers) if not t])
+    if triggers.any() and not triggers.all():
+        now = position_value(game, state, player, sight)
+        values[triggers] += values[~triggers].max() - now
     return values
 
 
 class _Replies:
-    """The opponent's best reply to a move of ``player`` in ``state``: the most a card of the
-    structure gives them (build it, sell it, or build a wonder with it; the gain of their position by
-    ``player``'s sight), a card the move turned face up ``FACE_DOWN_VALUE``. Each reply is valued
-    once, in the first position after a move that offers it (the base valuation values them in
-    ``state``: the move changes them little)."""
+    """The opponent's best reply to each move of ``player`` in ``state`` (``afters``: the positions
+    after them), when the turn is theirs: the most a card of the structure then gives them (built,
+    sold, or under a wonder: the gain of their position, read by ``player``'s sight), a card the move
+    turned face up ``FACE_DOWN_VALUE``, never its face.
 
-    def __init__(self, game: Any, state: Any, player: int, sight: Sight | None) -> None:
-        self.game, self.state, self.opponent, self.sight = game, state, 1 - player, sight
-        self.decode = action_table(state.db).decode
+    Each reply is valued once, in the first of ``afters`` where the opponent plays next and may make
+    it (the base valuation values them before the move: a move changes them little); a move that opens
+    a decision of ``player`` first (a token to place, Senate actions) loses the replies to what it
+    leaves in the structure, a card only it uncovers counting by its sale or a wonder."""
+
+    def __init__(self, game: Any, state: Any, player: int, sight: Sight | None, afters: Sequence[Any]) -> None:
+        self.game, self.age, self.opponent = game, state.age, 1 - player
         self.unseen = {card for card, up in zip(state.slot_card, state.face_up) if card != EMPTY and not up}
-        self.gains: dict[tuple[ActionKind, int], float] = {}
+        self.builds: dict[int, float] = {}  # by card
+        self.others: dict[tuple[ActionKind, int], float] = {}  # a sale, a wonder (by wonder): any card alike
+        decode, q = action_table(state.db).decode, self.opponent
+        for after in afters:
+            if not self._in_play(after) or after.phase != Phase.PLAY or after.current != q:
+                continue
+            now = None
+            for action in game.legal_actions(after, q):
+                kind, card, wonder = decode(action)
+                if kind is ActionKind.BUILD and card not in self.unseen and card not in self.builds:
+                    table, key = self.builds, card
+                elif kind in (ActionKind.SELL, ActionKind.WONDER) and (kind, wonder) not in self.others:
+                    table, key = self.others, (kind, wonder)
+                else:
+                    continue
+                now = position_value(game, after, q, sight) if now is None else now
+                table[key] = position_value(game, _after(game, after, q, action), q, sight) - now
+
+    def _in_play(self, after: Any) -> bool:
+        """Whether the structure of ``after`` is still the Age's, in play."""
+        return not self.game.is_over(after) and after.age == self.age and after.phase != Phase.STARTER
 
     def best(self, after: Any) -> float:
-        """The opponent's best reply in ``after`` (0 where they do not play next in this Age)."""
-        game, q = self.game, self.opponent
-        if game.is_over(after) or after.phase != Phase.PLAY or after.current != q or after.age != self.state.age:
+        """The opponent's best reply after the move to ``after`` (0 where the Age ended or the mover
+        plays again)."""
+        if not self._in_play(after) or after.phase == Phase.PLAY and after.current != self.opponent:
             return 0.0
-        best, now = None, None
-        for action in game.legal_actions(after, q):
-            kind, card, wonder = self.decode(action)
-            if kind not in (ActionKind.BUILD, ActionKind.SELL, ActionKind.WONDER):
-                continue
-            if card in self.unseen:
-                gain = FACE_DOWN_VALUE
-            else:
-                key = (kind, card if kind is ActionKind.BUILD else wonder)  # a sale or a wonder: any card alike
-                if key not in self.gains:
-                    now = position_value(game, after, q, self.sight) if now is None else now
-                    self.gains[key] = position_value(game, _after(game, after, q, action), q, self.sight) - now
-                gain = self.gains[key]
-            best = gain if best is None else max(best, gain)
-        return best or 0.0
+        gains = list(self.others.values())
+        for slot in after.accessible_slots():
+            card = after.slot_card[slot]
+            gains.append(FACE_DOWN_VALUE if card in self.unseen else self.builds.get(card, 0.0))
+        return max(max(gains, default=0.0), 0.0)
 
 
 def _after(game: Any, state: Any, player: int, action: int) -> Any:
