@@ -41,15 +41,16 @@ import numpy as np
 
 from wonders_env.duel.actions import ActionKind, action_table
 from wonders_env.duel.scoring import military_points
-from wonders_env.duel.state import EMPTY, Phase, choosing
+from wonders_env.duel.state import EMPTY, Choice, Phase, choosing
 
 from .agora_valuation import Sight, agora_value, shows_unseen, unseen_pull
 from .duel_heuristic import (CHAIN_VALUE, CHOICE_VALUE, COIN_VALUE, DEMAND, DENIAL_WEIGHT, FACE_DOWN_VALUE,
                              FIXED_PRICE_VALUE, NEW_SYMBOL_VALUE, PLAY_AGAIN_VALUE, POOR, POOR_PENALTY,
                              RAISE_PRICE_VALUE, RESOURCE_UNIT_VALUE, SHIELD_VALUE, TOKEN_SPECIAL_VALUE, WIN)
-from .pantheon_valuation import FREE_ACTIVATION, UNSEEN_DRAWS, mean_worth, pantheon_value
+from .pantheon_valuation import FREE_ACTIVATION, UNSEEN_DRAWS, known_divinities, mean_worth, pantheon_value
 
 LOOKAHEAD = 3  # decisions of the same player followed after a move
+Known = frozenset[tuple[int, int]]  # the Pantheon's (space, divinity) pairs the deciding player knew
 #: the phases whose decision, the same player's, the move that opens it is followed into (each shows
 #: only what the player sees: the board's tokens, the opponent's city, the discard, an expansion's choice)
 FOLLOWED = (Phase.CHOOSE, Phase.PROGRESS, Phase.DESTROY, Phase.MAUSOLEUM)
@@ -59,9 +60,12 @@ FOLLOWED = (Phase.CHOOSE, Phase.PROGRESS, Phase.DESTROY, Phase.MAUSOLEUM)
 SYMBOL_GROWTH, FIFTH_SYMBOL_VALUE, LIBRARY_DRAW_VALUE = 0.4, 6.0, 3.0
 
 
-def position_value(game: Any, state: Any, player: int, sight: Sight | None = None) -> float:
+def position_value(game: Any, state: Any, player: int, sight: Sight | None = None,
+                   known: Known | None = None) -> float:
     """What ``state`` is worth to ``player`` less what it is worth to the opponent (VP-equivalents);
-    on an Agora table by what the player saw (``sight``; None: what they see in ``state``)."""
+    on an Agora table by what the deciding player saw (``sight``), on a Pantheon table by the
+    divinities they knew (``known``: :func:`.pantheon_valuation.known_divinities`); None: what
+    ``player`` sees in ``state``."""
     if game.is_over(state):
         winners = game.winners(state)
         if len(winners) == 2:
@@ -70,7 +74,7 @@ def position_value(game: Any, state: Any, player: int, sight: Sight | None = Non
     age = max(state.age, 1) - 1
     value, pawn = 0.0, state.pawn
     if state.db.pantheon is not None:
-        value += pantheon_value(state, player, age)
+        value += pantheon_value(state, player, age, known)
     if state.db.agora is not None:
         sight = sight or Sight.of(state, player)
         value += agora_value(state, player, age, sight)
@@ -137,16 +141,17 @@ def action_values(game: Any, state: Any, player: int, legal: Sequence[int]) -> n
     play: it is worth what it and its choices change in the position, plus the best of the other
     moves now (which play, and lose the reply)."""
     sight = Sight.of(state, player) if state.db.agora is not None else None
+    known = known_divinities(state, player) if state.db.pantheon is not None else None
     afters = [_after(game, state, player, action) for action in legal]
-    values = np.array([_value_after(game, state, after, player, LOOKAHEAD, sight) for after in afters])
+    values = np.array([_value_after(game, state, after, player, LOOKAHEAD, sight, known) for after in afters])
     if state.phase != Phase.PLAY:
         return values
     decode = action_table(state.db).decode
     triggers = np.array([decode(action)[0] is ActionKind.TRIGGER for action in legal])
-    replies = _Replies(game, state, player, sight, afters)
+    replies = _Replies(game, state, player, afters, sight, known)
     values[~triggers] -= DENIAL_WEIGHT * np.array([replies.best(a) for a, t in zip(afters, triggers) if not t])
     if triggers.any() and not triggers.all():
-        now = position_value(game, state, player, sight)
+        now = position_value(game, state, player, sight, known)
         values[triggers] += values[~triggers].max() - now
     return values
 
@@ -154,15 +159,17 @@ def action_values(game: Any, state: Any, player: int, legal: Sequence[int]) -> n
 class _Replies:
     """The opponent's best reply to each move of ``player`` in ``state`` (``afters``: the positions
     after them), when the turn is theirs: the most a card of the structure then gives them (built,
-    sold, or under a wonder: the gain of their position, read by ``player``'s sight), a card the move
+    sold, or under a wonder: the gain of their position, read by what ``player`` saw and knew), a card the move
     turned face up ``FACE_DOWN_VALUE``, never its face.
 
     Each reply is valued once, in the first of ``afters`` where the opponent plays next and may make
-    it (the base valuation values them before the move: a move changes them little); a move that opens
+    it (the base valuation values them before the move: a move changes them little), except the last
+    card of an Age, whose reply deals the next (and turns the divinities face up); a move that opens
     a decision of ``player`` first (a token to place, Senate actions) loses the replies to what it
     leaves in the structure, a card only it uncovers counting by its sale or a wonder."""
 
-    def __init__(self, game: Any, state: Any, player: int, sight: Sight | None, afters: Sequence[Any]) -> None:
+    def __init__(self, game: Any, state: Any, player: int, afters: Sequence[Any], sight: Sight | None,
+                 known: Known | None) -> None:
         self.game, self.age, self.opponent = game, state.age, 1 - player
         self.unseen = {card for card, up in zip(state.slot_card, state.face_up) if card != EMPTY and not up}
         self.builds: dict[int, float] = {}  # by card
@@ -180,8 +187,11 @@ class _Replies:
                     table, key = self.others, (kind, wonder)
                 else:
                     continue
-                now = position_value(game, after, q, sight) if now is None else now
-                table[key] = position_value(game, _after(game, after, q, action), q, sight) - now
+                reply = _after(game, after, q, action)
+                if reply.age != self.age and not game.is_over(reply):  # the Age's last card: the next is dealt
+                    continue
+                now = position_value(game, after, q, sight, known) if now is None else now
+                table[key] = position_value(game, reply, q, sight, known) - now
 
     def _in_play(self, after: Any) -> bool:
         """Whether the structure of ``after`` is still the Age's, in play."""
@@ -206,27 +216,39 @@ def _after(game: Any, state: Any, player: int, action: int) -> Any:
     return after
 
 
-def _value_after(game: Any, state: Any, after: Any, player: int, depth: int, sight: Sight | None) -> float:
+def _value_after(game: Any, state: Any, after: Any, player: int, depth: int, sight: Sight | None,
+                 known: Known | None) -> float:
     """The value of the move of ``player`` from ``state`` to ``after``: the position, or its best
     continuation by the same player (at most ``depth`` decisions deep)."""
+    beyond = _worth_beyond(game, state, after, player, sight)
+    if beyond is None and depth > 1:
+        return max(_value_after(game, after, _after(game, after, player, follow), player, depth - 1, sight, known)
+                   for follow in game.legal_actions(after, player))
+    return position_value(game, after, player, sight, known) + (beyond or 0.0)
+
+
+def _worth_beyond(game: Any, state: Any, after: Any, player: int, sight: Sight | None) -> float | None:
+    """None where the move of ``player`` from ``state`` to ``after`` is followed into their next
+    decision (:data:`FOLLOWED`); else what it is worth beyond the position ``after``: a play again
+    ``PLAY_AGAIN_VALUE`` (its next move may take a card the move turned face up), the Great Library's
+    draw :data:`LIBRARY_DRAW_VALUE`, divinities drawn unseen to activate one free their mean worth,
+    and nothing for a decision that shows what the move drew unseen (a decree, divinities, Enki's
+    tokens) or another player's."""
     if game.is_over(after) or after.current != player:
-        return position_value(game, after, player, sight)
-    if after.phase == Phase.LIBRARY:  # the Great Library's tokens, drawn unseen
-        return position_value(game, after, player, sight) + LIBRARY_DRAW_VALUE
-    if _plays_again(state, after):  # its next move may take a card the move turned face up
-        return position_value(game, after, player, sight) + PLAY_AGAIN_VALUE
-    if after.phase not in FOLLOWED:
-        return position_value(game, after, player, sight)
-    if sight is not None and shows_unseen(after, sight):  # the move turned up a decree the player has not seen
-        return position_value(game, after, player, sight)
-    if after.phase == Phase.CHOOSE and choosing(after) in UNSEEN_DRAWS:
-        # the move draws divinities the player has not seen: a free one's mean worth
-        free = mean_worth(state.db.pantheon) if choosing(after) in FREE_ACTIVATION else 0.0
-        return position_value(game, after, player, sight) + free
-    if depth == 1:
-        return position_value(game, after, player, sight)
-    return max(_value_after(game, after, _after(game, after, player, follow), player, depth - 1, sight)
-               for follow in game.legal_actions(after, player))
+        return 0.0
+    if after.phase == Phase.LIBRARY:
+        return LIBRARY_DRAW_VALUE
+    if _plays_again(state, after):
+        return PLAY_AGAIN_VALUE
+    if after.phase not in FOLLOWED or sight is not None and shows_unseen(after, sight):
+        return 0.0
+    if after.phase == Phase.CHOOSE:
+        choice = choosing(after)
+        if choice in UNSEEN_DRAWS:
+            return mean_worth(state.db.pantheon) if choice in FREE_ACTIVATION else 0.0
+        if choice == Choice.ENKI_TOKEN and not state.pantheon.enki_tokens:  # the move drew them
+            return 0.0
+    return None
 
 
 def _plays_again(state: Any, after: Any) -> bool:

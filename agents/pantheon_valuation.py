@@ -3,12 +3,13 @@
 (:mod:`.expansion_valuation`: each move by the position it leads to) adds to a position's value.
 
 It counts each mythology token (a Grand Temple free, Mysticism) and offering token, and each
-divinity the player may know on a space (face up, or face down and placed by the player) by its
-worth (:func:`divinity_worth`, from its effects: a new divinity of a known power needs nothing here)
-less the player's price, against the opponent's. Only what the player may know is read: an offering
-token counts by its mean value, never its own, and the divinities drawn for a placement are looked
-at only by the player who draws them (a move that draws them unseen, :data:`UNSEEN_DRAWS`, is worth
-its position, and a free activation :func:`mean_worth` besides).
+divinity the player may know on a space (face up, or face down and placed by the player, when they
+decided: :func:`known_divinities`) by its worth (:func:`divinity_worth`, from its effects: a new
+divinity of a known power needs nothing here) less the player's price, against the opponent's.
+Only what the player may know is read: an offering token counts by its mean value, never its own,
+and the divinities drawn for a placement are looked at only by the player who draws them (a move
+that draws them unseen, :data:`UNSEEN_DRAWS`, is worth its position, and a free activation
+:func:`mean_worth` besides), as are Enki's tokens (a move that draws them is worth its position).
 """
 
 from __future__ import annotations
@@ -53,16 +54,28 @@ def mean_worth(tables: Any) -> float:
     return sum(divinity_worth(tables, d) for d in range(tables.num_divinities)) / tables.num_divinities
 
 
-def pantheon_value(state: Any, player: int, age: int) -> float:
-    """The Pantheon tokens and the divinities on the spaces, for ``player`` less the opponent."""
+def known_divinities(state: Any, player: int) -> frozenset[tuple[int, int]]:
+    """The (space, divinity) pairs of the Pantheon ``player`` knows in ``state``: face up, or placed
+    face down by them."""
+    pantheon = state.pantheon
+    return frozenset((space, divinity) for space, divinity in enumerate(pantheon.spaces) if divinity != EMPTY
+                     and (pantheon.space_face_up[space] or pantheon.placed_by[space] == player))
+
+
+def pantheon_value(state: Any, player: int, age: int, known: frozenset[tuple[int, int]] | None = None) -> float:
+    """The Pantheon tokens and the divinities on the spaces, for ``player`` less the opponent: a
+    divinity counts where it is ``known`` (the pairs of :func:`known_divinities` when the deciding
+    player decided; None: ``player``'s in ``state``) or ``player`` placed it, so that the divinities
+    a looked-ahead move turns face up (the start of Age II) count only as they did before it."""
     tables, pantheon = state.db.pantheon, state.pantheon
+    known = known_divinities(state, player) if known is None else known
     value = 0.0
     for p, sign in ((player, 1.0), (1 - player, -1.0)):
         for token in pantheon.tokens[p]:
             mythology_token = tables.tokens[token].mythology >= 0
             value += sign * (MYTHOLOGY_TOKEN_VALUE if mythology_token else OFFERING_TOKEN_MEAN * COIN_VALUE[age])
     for space, divinity in enumerate(pantheon.spaces):
-        if divinity == EMPTY or not (pantheon.space_face_up[space] or pantheon.placed_by[space] == player):
+        if divinity == EMPTY or not ((space, divinity) in known or pantheon.placed_by[space] == player):
             continue
         worth = divinity_worth(tables, divinity)
         prices = [tables.space_prices[p][space] * tables.divinity_price_multiplier[divinity] for p in (0, 1)]
