@@ -6,12 +6,15 @@ state through the engine's own ``clone`` and ``apply_actions``: a move is worth 
 :func:`position_value` of the position after it, for the player who moves. Where the move opens a
 decision of the same player (a science pair's progress token, a wonder's card destroyed or built
 from the discard, a divinity's power, a Politician's Senate actions, a conspiracy's choices, the
-placement after a drawn token, the move of a wonder that plays again), the move is worth its best
-continuation, at most :data:`LOOKAHEAD` decisions deep, except where the decision opened shows what
-the move draws unseen: divinities (:data:`.pantheon_valuation.UNSEEN_DRAWS`), a decree the player
-has not seen (:func:`.agora_valuation.shows_unseen`) or the Great Library's tokens
-(:data:`LIBRARY_DRAW_VALUE`). A move that hands the turn to the opponent loses ``DENIAL_WEIGHT`` of
-their best reply, as in the base valuation: what the card taken leaves them and what it uncovers.
+placement after a drawn token), the move is worth its best continuation, at most :data:`LOOKAHEAD`
+decisions deep, except where the decision opened shows what the move draws unseen: divinities
+(:data:`.pantheon_valuation.UNSEEN_DRAWS`), Enki's tokens, a decree the player has not seen
+(:func:`.agora_valuation.shows_unseen`) or the Great Library's tokens (:data:`LIBRARY_DRAW_VALUE`);
+a move that plays again is worth its position and ``PLAY_AGAIN_VALUE`` (its next move may take a
+card the move turned face up). The divinities a move turns face up (the start of Age II)
+count as the player knew them when deciding (:func:`.pantheon_valuation.known_divinities`). A move
+of the turn loses ``DENIAL_WEIGHT`` of the opponent's best reply, as in the base valuation: what the
+card taken leaves them and what it uncovers.
 
 The position counts, for the player less the opponent, the base valuation's terms, each by the
 constants of :mod:`.duel_heuristic` (the core's for the base game), as what a city holds rather
@@ -159,8 +162,8 @@ def action_values(game: Any, state: Any, player: int, legal: Sequence[int]) -> n
 class _Replies:
     """The opponent's best reply to each move of ``player`` in ``state`` (``afters``: the positions
     after them), when the turn is theirs: the most a card of the structure then gives them (built,
-    sold, or under a wonder: the gain of their position, read by what ``player`` saw and knew), a card the move
-    turned face up ``FACE_DOWN_VALUE``, never its face.
+    sold, or under a wonder: the gain of their position, read by what ``player`` saw and knew), a
+    card the move turned face up ``FACE_DOWN_VALUE``, never its face.
 
     Each reply is valued once, in the first of ``afters`` where the opponent plays next and may make
     it (the base valuation values them before the move: a move changes them little), except the last
@@ -173,7 +176,7 @@ class _Replies:
         self.game, self.age, self.opponent = game, state.age, 1 - player
         self.unseen = {card for card, up in zip(state.slot_card, state.face_up) if card != EMPTY and not up}
         self.builds: dict[int, float] = {}  # by card
-        self.others: dict[tuple[ActionKind, int], float] = {}  # a sale, a wonder (by wonder): any card alike
+        self.others: dict[tuple[ActionKind, int], float] = {}  # a sale, a wonder (by wonder): of the first card
         decode, q = action_table(state.db).decode, self.opponent
         for after in afters:
             if not self._in_play(after) or after.phase != Phase.PLAY or after.current != q:
@@ -195,7 +198,7 @@ class _Replies:
 
     def _in_play(self, after: Any) -> bool:
         """Whether the structure of ``after`` is still the Age's, in play."""
-        return not self.game.is_over(after) and after.age == self.age and after.phase != Phase.STARTER
+        return not self.game.is_over(after) and after.age == self.age
 
     def best(self, after: Any) -> float:
         """The opponent's best reply after the move to ``after`` (0 where the Age ended or the mover
