@@ -99,7 +99,7 @@ int options_of(const Engine& engine, const State& s, Choice choice, int player, 
     case HADES_CARD:
       return discard_cards(engine, s, out);
     case ZEUS_CARD:  // the occupied slots (a face-down card is named by its slot, never its id)
-      for (int slot = 0; slot < NUM_SLOTS; ++slot)
+      for (int slot = 0; slot < s.slot_count; ++slot)
         if (s.slot_card[slot] != EMPTY) out[n++] = static_cast<int8_t>(slot);
       return n;
     case ANUBIS_WONDER:
@@ -386,6 +386,7 @@ void new_pantheon(State& s, const Deal& deal) {
   std::fill(p.spaces.begin(), p.spaces.end(), EMPTY);
   std::fill(p.placed_by.begin(), p.placed_by.end(), NOBODY);
   std::fill(p.slot_tokens.begin(), p.slot_tokens.end(), EMPTY);
+  p.num_slot_tokens = s.slot_count;
   p.minerva = NO_MINERVA;
   p.snake = EMPTY;
   p.choice = NONE;
@@ -395,6 +396,7 @@ void new_pantheon(State& s, const Deal& deal) {
 void start_age(const Engine& engine, State& s, int age) {
   PantheonState& p = s.pantheon;
   std::fill(p.slot_tokens.begin(), p.slot_tokens.end(), EMPTY);
+  p.num_slot_tokens = s.slot_count;
   const std::vector<int8_t>& slots = engine.pantheon()->token_slots[age - 1];
   const int n = std::min(static_cast<int>(slots.size()), static_cast<int>(p.age_token_count[age - 1]));
   for (int i = 0; i < n; ++i) p.slot_tokens[slots[i]] = p.age_tokens[age - 1][i];

@@ -18,12 +18,14 @@ namespace wonders::duel {
 // ---------------------------------------------------------------------------------- setup
 namespace {
 
-// One Age's deck shuffled: the 20 cards in slot order and the boxed ones (Age III with the Guilds).
+// One Age's deck shuffled: its cards in slot order (Layout::age_slots of them: Agora's Senators join
+// them later) and the boxed ones (Age III with the Guilds).
 void deal_age(const Engine& engine, int age, Rng& rng, Deal& deal) {
   const Tables& tables = engine.tables();
   std::vector<int8_t> cards = tables.deck_cards[age - 1];
   rng.shuffle(cards.data(), static_cast<int>(cards.size()));
-  const int removed = static_cast<int>(cards.size()) - (NUM_SLOTS - (age == 3 ? GUILDS_PER_GAME : 0));
+  const int slots = tables.layouts[age - 1].age_slots;
+  const int removed = static_cast<int>(cards.size()) - (slots - (age == 3 ? GUILDS_PER_GAME : 0));
   std::vector<int8_t> kept(cards.begin() + removed, cards.end());
   std::vector<int8_t> boxed(cards.begin(), cards.begin() + removed);
   if (age == 3) {
@@ -33,6 +35,7 @@ void deal_age(const Engine& engine, int age, Rng& rng, Deal& deal) {
     boxed.insert(boxed.end(), guilds.begin() + GUILDS_PER_GAME, guilds.end());
     rng.shuffle(kept.data(), static_cast<int>(kept.size()));
   }
+  deal.cards[age - 1].fill(EMPTY);
   std::copy(kept.begin(), kept.end(), deal.cards[age - 1].begin());
   deal.boxed[age - 1].fill(EMPTY);
   std::copy(boxed.begin(), boxed.end(), deal.boxed[age - 1].begin());
@@ -59,7 +62,8 @@ void start_age(const Engine& engine, State& state, int age) {
   state.slot_card = state.deal.cards[age - 1];
   state.face_up = layout.face_up;
   state.cover_count = layout.cover_count;
-  state.cards_left = NUM_SLOTS;
+  state.slot_count = layout.slots;
+  state.cards_left = layout.slots;
   if (engine.pantheon()) pantheon::start_age(engine, state, age);
 }
 
@@ -106,8 +110,8 @@ std::string Engine::check_deal(const Deal& deal) const {
       if (in_structure && deck == extra_deck) ++guilds_dealt;
       return "";
     };
-    for (int8_t card : deal.cards[age - 1])
-      if (!(error = count(card, true)).empty()) return error;
+    for (int slot = 0; slot < tables.layouts[age - 1].slots; ++slot)
+      if (!(error = count(deal.cards[age - 1][slot], true)).empty()) return error;
     for (int i = 0; i < boxed; ++i)
       if (!(error = count(deal.boxed[age - 1][i], false)).empty()) return error;
     for (int i = boxed; i < MAX_BOXED; ++i)
@@ -121,7 +125,10 @@ std::string Engine::check_deal(const Deal& deal) const {
 
 void Engine::size_state(State& s) const {
   s.table_counts = counts_;
-  for (int age = 0; age < 3; ++age) s.boxed_count[age] = tables_->boxed_per_age[age];
+  for (int age = 0; age < 3; ++age) {
+    s.boxed_count[age] = tables_->boxed_per_age[age];
+    s.deal_slots[age] = tables_->layouts[age].slots;
+  }
 }
 
 void Engine::new_game(State& s, const Deal& deal) const {
@@ -137,6 +144,7 @@ void Engine::new_game(State& s, const Deal& deal) const {
   s.slot_card.fill(EMPTY);
   s.face_up.fill(false);
   s.cover_count.fill(0);
+  s.slot_count = static_cast<int8_t>(tables_->num_slots);
   s.coins[0] = s.coins[1] = STARTING_COINS;
   s.wonder_card.fill(EMPTY);
   s.boxed_wonder = EMPTY;
@@ -167,7 +175,7 @@ int bit_actions(unsigned bits, int offset, int16_t* out) {
 }
 
 bool accessible(const State& s, int card) {
-  for (int slot = 0; slot < NUM_SLOTS; ++slot)
+  for (int slot = 0; slot < s.slot_count; ++slot)
     if (s.slot_card[slot] == card) return !s.cover_count[slot];
   return false;
 }
@@ -185,7 +193,7 @@ int play_actions(const Engine& engine, const State& s, int16_t* out) {
         wonders[num_wonders++] = w;  // the boxed one: Anubis (Pantheon) may unbuild the 7th
     }
   int n = 0;
-  for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+  for (int slot = 0; slot < s.slot_count; ++slot) {
     int card = s.slot_card[slot];
     if (card == EMPTY || s.cover_count[slot]) continue;
     if (engine.build_cost(s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(build_at + card);

@@ -24,9 +24,9 @@
 namespace wonders::duel {
 
 // the most legal actions: a play offers per accessible card (a slot's) a build, a sale and one action per own wonder
-// (Pantheon: up to twice as many own wonders with Ra's, and the activations)
-constexpr int MAX_LEGAL =
-    std::max(NUM_SLOTS * (2 + 2 * WONDERS_PER_ROUND) + NUM_SPACES * OFFERING_SUBSETS, LARGEST_CHOICE_RANGE);
+// (Pantheon: up to twice as many own wonders with Ra's, and the activations; Agora: a prepare, and the triggers)
+constexpr int MAX_LEGAL = std::max(
+    MAX_SLOTS * (3 + 2 * WONDERS_PER_ROUND) + NUM_SPACES * OFFERING_SUBSETS + NUM_CONSPIRACIES, LARGEST_CHOICE_RANGE);
 constexpr int SELL_BASE = 2, SUPREMACY_DISTANCE = 9, SCIENCE_SUPREMACY_SYMBOLS = 6, PAIR = 2;
 // civilian, science, commercial, guilds, wonders, progress, treasury, military, total
 // civilian, ..., military (the base game's 8), divinities (a Pantheon table's 9th), then the total
@@ -36,18 +36,27 @@ using Score = std::array<int, TOTAL + 1>;
 
 class Engine {
  public:
-  // `pantheon`: the Pantheon's tables of a Pantheon table (whose cards `tables` are), or none.
-  explicit Engine(std::shared_ptr<const Tables> tables, std::shared_ptr<const PantheonTables> pantheon = nullptr)
+  // `pantheon`: the Pantheon's tables of a Pantheon table (whose cards `tables` are), or none;
+  // `agora`: Agora's tables of an Agora table, or none.
+  explicit Engine(std::shared_ptr<const Tables> tables, std::shared_ptr<const PantheonTables> pantheon = nullptr,
+                  std::shared_ptr<const AgoraTables> agora = nullptr)
       : tables_(std::move(tables)),
         pantheon_(std::move(pantheon)),
-        actions_(*tables_, pantheon_.get()),
+        agora_(std::move(agora)),
+        actions_(*tables_, pantheon_.get(), agora_.get()),
         observation_(*tables_, pantheon_.get()),
-        counts_{static_cast<int8_t>(tables_->num_cards), static_cast<int8_t>(tables_->num_wonders),
-                static_cast<int8_t>(tables_->num_tokens), pantheon_ != nullptr} {}
+        counts_{static_cast<int8_t>(tables_->num_cards),
+                static_cast<int8_t>(tables_->num_wonders),
+                static_cast<int8_t>(tables_->num_tokens),
+                static_cast<int8_t>(tables_->num_colors),
+                pantheon_ != nullptr,
+                agora_ != nullptr} {}
 
   const Tables& tables() const { return *tables_; }
   // Pantheon's tables, or nullptr without the expansion.
   const PantheonTables* pantheon() const { return pantheon_.get(); }
+  // Agora's tables, or nullptr without the expansion.
+  const AgoraTables* agora() const { return agora_.get(); }
   const ActionLayout& actions() const { return actions_; }
   const ObsLayout& observation() const { return observation_; }
   int num_actions() const { return actions_.num_actions; }
@@ -116,6 +125,7 @@ class Engine {
  private:
   std::shared_ptr<const Tables> tables_;
   std::shared_ptr<const PantheonTables> pantheon_;
+  std::shared_ptr<const AgoraTables> agora_;
   ActionLayout actions_;
   ObsLayout observation_;
   TableCounts counts_;
