@@ -490,6 +490,9 @@ void bind(py::module_ m) {
       .def_property_readonly("num_players", [](const Engine&) { return 2; })
       .def_property_readonly("num_actions", &Engine::num_actions)
       .def_property_readonly("observation_size", &Engine::observation_size)
+      .def_property_readonly(
+          "observation_views", [](const Engine& e) { return e.observation().views; },
+          "(name, size) of each view of the observation, in order (observation.py's ObservationLayout.view_sizes).")
       .def(
           "new_game",
           [](const Engine& e, uint64_t seed) {

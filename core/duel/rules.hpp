@@ -44,7 +44,7 @@ class Engine {
         pantheon_(std::move(pantheon)),
         agora_(std::move(agora)),
         actions_(*tables_, pantheon_.get(), agora_.get()),
-        observation_(*tables_, pantheon_.get()),
+        observation_(*tables_, pantheon_.get(), agora_.get()),
         counts_{static_cast<int8_t>(tables_->num_cards),
                 static_cast<int8_t>(tables_->num_wonders),
                 static_cast<int8_t>(tables_->num_tokens),
@@ -116,11 +116,13 @@ class Engine {
   void determinize(State& state, int player, Rng& rng) const;
 
   // observation (observation.cpp): `player`'s observation of `state` as an ObsView, and whole
-  // into `out` (observation_size() floats); a Pantheon table's views (written whole into the row
-  // the ObsView's changes are written to: `write_pantheon_views`)
+  // into `out` (observation_size() floats); the expansions' views, written whole into the row the
+  // ObsView's changes are written to (`write_expansion_views`: a Pantheon table's, then an Agora table's)
   ObsView observe(const State& state, int player) const;
   void encode_observation(const State& state, int player, float* out) const;
+  void write_expansion_views(const State& state, int player, float* row) const;
   void write_pantheon_views(const State& state, int player, float* row) const;
+  void write_agora_views(const State& state, int player, float* row) const;
 
  private:
   std::shared_ptr<const Tables> tables_;
