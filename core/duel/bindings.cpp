@@ -14,6 +14,7 @@
 #include "common/object_lock.hpp"
 #include "common/state_layout.hpp"
 #include "duel/actions.hpp"
+#include "duel/agora.hpp"
 #include "duel/agora_tables.hpp"
 #include "duel/batch.hpp"
 #include "duel/heuristic.hpp"
@@ -188,6 +189,13 @@ void check_agora(const Engine& engine, const State& s) {
     if (a.options[i] >= items || (i && a.options[i] <= a.options[i - 1]))
       refuse("options must be items of the choose range (0-" + std::to_string(items - 1) + "), ascending");
   if (a.choice == NONE && a.num_options) refuse("options are listed while no set is chosen from");
+  if (a.choice != NONE) {
+    int16_t now[MAX_AGORA_OPTIONS];
+    const int n = agora::options_now(engine, s, now);
+    if (n != a.num_options || !std::equal(now, now + n, a.options))
+      refuse(std::string("options must be the items of the set ") + AGORA_CHOICE_NAMES[a.choice - SENATE_ACTION] +
+             " in this state, ascending (as the rules list them)");
+  }
   for (int player = 0; player < 2; ++player) {
     int placed = 0;
     for (int c = 0; c < NUM_CHAMBERS; ++c) placed += a.cubes[player][c];
@@ -240,6 +248,14 @@ State import_state(const Engine& engine, const py::dict& values) {
     layout::import_fields<AgoraLayout>(s.agora, py::reinterpret_borrow<py::dict>(agora), sizes);
   } else if (!agora.is_none()) {
     throw py::value_error("state field 'agora': a table without Agora holds None, got " + std::string(py::repr(agora)));
+  }
+  for (int age = 0; age < 3; ++age) {  // the cards each Age boxed (Agora: one of them built by Treason)
+    const int boxed = engine.tables().boxed_per_age[age];
+    if (engine.agora() ? s.boxed_count[age] > boxed : s.boxed_count[age] != boxed)
+      throw py::value_error("state field 'boxed': Age " + std::to_string(age + 1) + " boxes " + std::to_string(boxed) +
+                            " cards" + (engine.agora() ? " (fewer after Treason)" : "") + ", got " +
+                            std::to_string(s.boxed_count[age]));
+    for (int i = s.boxed_count[age]; i < MAX_BOXED; ++i) s.deal.boxed[age][i] = EMPTY;
   }
   if (engine.pantheon()) check_pantheon(engine, s);
   if (engine.agora()) check_agora(engine, s);
@@ -560,13 +576,15 @@ void bind(py::module_ m) {
           [](const Engine& e, const State& s, int player) {
             check_player(player);
             const Score points = e.score_breakdown(own(e, s), player);
-            std::vector<int> out(points.begin(), points.begin() + (e.pantheon() ? DIVINITIES + 1 : NUM_CATEGORIES));
+            std::vector<int> out(points.begin(), points.begin() + NUM_CATEGORIES);
+            if (e.pantheon()) out.push_back(points[DIVINITIES]);
+            if (e.agora()) out.push_back(points[SENATE]);
             out.push_back(points[TOTAL]);
             return out;
           },
           py::arg("state"), py::arg("player"),
           "civilian, science, commercial, guilds, wonders, progress, treasury, military, (a Pantheon table's) "
-          "divinities, total")
+          "divinities, (an Agora table's) senate, total")
       .def(
           "trade_prices",
           [](const Engine& e, const State& s, int player) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "duel/agora.hpp"
 #include "duel/steps.hpp"
 
 namespace wonders::duel::pantheon {
@@ -265,6 +266,7 @@ void resolve(const Engine& engine, State& s, Choice choice, int player, int item
     case HADES_CARD:
       s.discard.remove(item);
       add_building(engine, s, player, item);
+      if (engine.agora() && s.phase != GAME_OVER) agora::card_built(engine, s, player, item);
       if (s.phase != GAME_OVER) end_turn(engine, s);
       return;
     case ZEUS_CARD: {  // item: the slot
@@ -316,8 +318,11 @@ void resolve(const Engine& engine, State& s, Choice choice, int player, int item
     case NEPTUNE_APPLY: {
       s.looting &= static_cast<uint8_t>(~(1u << item));
       const LootingToken& token = looting_token(engine, item);
-      s.coins[token.victim] =
-          static_cast<int16_t>(s.coins[token.victim] - std::min<int>(token.coins, s.coins[token.victim]));
+      if (engine.agora())  // an Agora military token: its decisions are the Neptune player's (README decision 5)
+        agora::military_token(engine, s, player, token.distance);
+      else
+        s.coins[token.victim] =
+            static_cast<int16_t>(s.coins[token.victim] - std::min<int>(token.coins, s.coins[token.victim]));
       end_turn(engine, s);
       return;
     }
@@ -470,6 +475,7 @@ void refresh_options(const Engine& engine, State& s) {
 
 std::string item_name(const Engine& engine, int index) {
   const auto [item, i] = engine.actions().item_of(index);
+  if (item >= I_CHAMBER) return agora::item_name(engine, index);  // the table with both: Agora's items
   const Tables& tables = engine.tables();
   const PantheonTables& pantheon = *engine.pantheon();
   switch (item) {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "common/rng.hpp"
 #include "duel/actions.hpp"
@@ -29,8 +30,9 @@ constexpr int MAX_LEGAL = std::max(
     MAX_SLOTS * (3 + 2 * WONDERS_PER_ROUND) + NUM_SPACES * OFFERING_SUBSETS + NUM_CONSPIRACIES, LARGEST_CHOICE_RANGE);
 constexpr int SELL_BASE = 2, SUPREMACY_DISTANCE = 9, SCIENCE_SUPREMACY_SYMBOLS = 6, PAIR = 2;
 // civilian, science, commercial, guilds, wonders, progress, treasury, military, total
-// civilian, ..., military (the base game's 8), divinities (a Pantheon table's 9th), then the total
-constexpr int NUM_CATEGORIES = 8, DIVINITIES = 8, TOTAL = 9;
+// civilian, ..., military (the base game's 8), divinities (a Pantheon table's), senate (an Agora
+// table's), then the total
+constexpr int NUM_CATEGORIES = 8, DIVINITIES = 8, SENATE = 9, TOTAL = 10;
 constexpr int COINS_PER_POINT = 3;
 using Score = std::array<int, TOTAL + 1>;
 
@@ -92,11 +94,16 @@ class Engine {
   // The bank's price of one unit of each resource for `player`: 1 with a fixed-price card, else
   // 2 + the units the opponent's brown and grey cards produce.
   Prices trade_prices(const State& state, int player) const;
-  // Whether `card` is free for `player` through a chain (Pantheon: or a Grand Temple's mythology token).
+  // Whether `card` is free for `player` through a chain (Pantheon: or a Grand Temple's mythology token;
+  // Agora: or the opponent's chain with the shared chains decree).
   bool free_by_chain(const State& state, int player, int card) const;
   // Coins `player` pays to build `card` now (0 through a chain; Pantheon: Engineering's price at
   // most), and to build `wonder`.
   int build_cost(const State& state, int player, int card, const Prices& prices) const;
+  // An expansion's table (rules.py _payment): (coins `player` pays to build `card` without a chain,
+  // the part of it paid for resources): Engineering's price (Pantheon), a Senator's price or a
+  // decree's ignored cost symbol (Agora).
+  std::pair<int, int> payment(const State& state, int player, int card, const Prices& prices) const;
   int wonder_cost(const State& state, int player, int wonder, const Prices& prices) const;
   // Pantheon: the coins `player` may spend (the treasury and Astarte's), and what activating the
   // divinity of `space` costs with the offering tokens of the bit set `offerings`.
@@ -104,8 +111,8 @@ class Engine {
     return pantheon_ ? state.coins[player] + state.pantheon.astarte[player] : state.coins[player];
   }
   int activation_price(const State& state, int player, int space, int offerings) const;
-  // Coins for selling a card now.
-  int sell_value(const State& state, int player) const { return SELL_BASE + state.color_count[player][YELLOW]; }
+  // Coins for selling a card now (Agora: the discard bonus decree's more).
+  int sell_value(const State& state, int player) const;
 
   // scoring (scoring.cpp)
   bool is_over(const State& state) const { return state.phase == GAME_OVER; }

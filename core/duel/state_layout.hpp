@@ -13,7 +13,7 @@
 // clang-format off
 #define DUEL_STATE_FIELDS(FIELD, VIEW)                                                                                 \
   FIELD(table_counts, internal(), TableCounts)  /* the counts of the table (set by the Engine) */                     \
-  FIELD(boxed_count, internal(), CArray<int8_t, 3>)  /* Tables::boxed_per_age (set by the Engine) */                   \
+  FIELD(boxed_count, internal(), CArray<int8_t, 3>)  /* set from boxed (Agora's Treason builds one; bindings: checked) */ \
   FIELD(deal, internal(), Deal)  /* everything drawn at setup: the four VIEW fields below */                          \
   FIELD(phase, scalar(DRAFT, last(Dim::PHASES)), int8_t)  /* CHOOSE: a Pantheon table's */                         \
   FIELD(current, scalar(NOBODY, 1), int8_t)  /* NOBODY once the game is over */                                        \
@@ -25,7 +25,7 @@
   VIEW(token_order, ints(0, last(Dim::TOKENS), Dim::TOKENS), s.deal.token_order)                                       \
   VIEW(deals, lists(0, last(Dim::CARDS), matching(&State::deal_slots)), s.deal.cards)  /* each Age's structure's */  \
   FIELD(deal_slots, internal(), CArray<int8_t, 3>)  /* Layout::slots of each Age (set by the Engine) */             \
-  VIEW(boxed, lists(0, last(Dim::CARDS), matching(&State::boxed_count)), s.deal.boxed)                                 \
+  VIEW(boxed, lists(0, last(Dim::CARDS), &State::boxed_count), s.deal.boxed)                                           \
   FIELD(draft_step, scalar(0, 2 * WONDERS_PER_ROUND), int8_t)                                                          \
   FIELD(draft_offer, bit_ids(0, last(Dim::WONDERS), draft_round_wonders, WONDERS_PER_ROUND), uint16_t)                 \
   FIELD(slot_count, internal(), int8_t)  /* the structure's slots (of its Age's layout; before Age I: the largest's) */ \

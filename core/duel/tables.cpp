@@ -191,6 +191,7 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   t.num_slots = static_cast<int>(std::max({slots[0], slots[2], slots[4]}));
   const int S = t.num_slots;
   const auto& face_up = table_array(a, "layout_face_up", 3 * S, 0, 1);
+  const auto& rows = table_array(a, "layout_rows", 3 * S, NONE, MAX_SLOTS);
   const auto& covered_by = table_array(a, "layout_covered_by", 3 * S * 2, NONE, S - 1);
   for (int age = 0; age < 3; ++age) {
     Layout& layout = t.layouts[age];
@@ -201,6 +202,7 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
                                   std::to_string(layout.slots));
     for (int s = 0; s < MAX_SLOTS; ++s) {
       layout.face_up[s] = s < layout.slots && face_up[age * S + s] != 0;
+      layout.row[s] = s < layout.slots ? i8(rows[age * S + s]) : NONE;
       layout.cover_count[s] = 0;
       layout.covers[s] = {NONE, NONE};
     }

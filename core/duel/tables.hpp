@@ -26,7 +26,7 @@ constexpr int MAX_CARDS = 91, MAX_WONDERS = 16, MAX_TOKENS = 15, MAX_DECKS = 6, 
 constexpr int NUM_SLOTS = 20, MAX_SLOTS = 25;
 // the base game's colours, and the most of any table's (Agora's Senators are an 8th)
 constexpr int NUM_COLORS = 7, MAX_COLORS = 8;
-constexpr int NUM_SYMBOLS = 7, GUILD_DECK = 3, SENATOR_DECK = 5, NONE = -1;
+constexpr int NUM_SYMBOLS = 7, GUILD_DECK = 3, TEMPLE_DECK = 4, SENATOR_DECK = 5, NONE = -1;
 constexpr int GUILDS_PER_GAME = 3, MAX_BOXED = 7;  // Age III's cards of its added deck; the most cards an Age boxes
 // colours and resources in the order of wonders_env.duel.cards (COLORS, RESOURCES)
 constexpr int BROWN = 0, GREY = 1, BLUE = 2, GREEN = 3, YELLOW = 4, RED = 5, PURPLE = 6, SENATOR = 7;
@@ -80,8 +80,9 @@ struct TokenData {
 };
 
 struct Layout {
-  int8_t slots;      // the structure's slots (the rest of the arrays: unused)
-  int8_t age_slots;  // the slots the Age's cards fill (Agora: not the Senators')
+  int8_t slots;                       // the structure's slots (the rest of the arrays: unused)
+  int8_t age_slots;                   // the slots the Age's cards fill (Agora: not the Senators')
+  std::array<int8_t, MAX_SLOTS> row;  // each slot's row, 0 the row dealt first (Agora's Property Fraud)
   std::array<bool, MAX_SLOTS> face_up;
   std::array<int8_t, MAX_SLOTS> cover_count;            // how many slots cover each slot at the start
   std::array<std::array<int8_t, 2>, MAX_SLOTS> covers;  // slots each slot covers (NONE: none)

@@ -58,8 +58,10 @@ def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
     """The flat tables of a :class:`.cards.DuelDatabase` as the named integer arrays the core reads."""
     covered_by = np.full((3, db.num_slots, 2), -1, np.int64)
     face_up = np.zeros((3, db.num_slots), np.int64)
+    rows = np.full((3, db.num_slots), -1, np.int64)
     for age, layout in enumerate(db.layouts):
         face_up[age, :len(layout.face_up)] = layout.face_up
+        rows[age, :len(layout.row)] = layout.row
         for slot, covering in enumerate(layout.covered_by):
             covered_by[age, slot, :len(covering)] = covering
     senators = db.agora.senators_per_age if db.agora else (0, 0, 0)
@@ -82,7 +84,7 @@ def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
         "looting_tokens": LOOTING_TOKENS, "military_points": MILITARY_POINTS,
         # per Age: its structure's slots, and those its cards fill (Agora: the others hold its Senators)
         "layout_slots": [(len(layout.row), len(layout.row) - senators[age]) for age, layout in enumerate(db.layouts)],
-        "layout_face_up": face_up, "layout_covered_by": covered_by,
+        "layout_face_up": face_up, "layout_rows": rows, "layout_covered_by": covered_by,
     })
     return {name: np.asarray(values, np.int64).reshape(-1) for name, values in arrays.items()}
 
@@ -190,17 +192,31 @@ def write_table_file(path: Path) -> None:
     """The tables as text for the C++ sanitizer program (core/tests): one array per line,
     ``name count values...``, then each list of names as ``names kind count`` and one name a line;
     the base game's, then Pantheon's (its arrays' names differ from the base game's), then the
-    Pantheon table's cards, wonders and tokens (the base game's names prefixed ``pantheon:``)."""
-    pantheon_db = database("1st", ("pantheon",))
-    prefixed = {f"pantheon:{name}": values for name, values in table_arrays(pantheon_db).items()}
-    arrays = {**table_arrays(), **pantheon_table_arrays(pantheon_db), **prefixed}
+    Pantheon table's cards, wonders and tokens (the base game's names prefixed ``pantheon:``), then
+    the Agora table's (its cards' arrays and Agora's, prefixed ``agora:``) and the table with both's
+    (its cards', Pantheon's and Agora's arrays, prefixed ``both:``)."""
+    pantheon_db, agora_db = database("1st", ("pantheon",)), database("1st", ("agora",))
+    both_db = database("1st", ("pantheon", "agora"))
+    arrays = {**table_arrays(), **pantheon_table_arrays(pantheon_db),
+              **{f"pantheon:{name}": values for name, values in table_arrays(pantheon_db).items()},
+              **{f"agora:{name}": values for name, values in {**table_arrays(agora_db),
+                                                                **agora_table_arrays(agora_db)}.items()},
+              **{f"both:{name}": values for name, values in {**table_arrays(both_db), **pantheon_table_arrays(both_db),
+                                                               **agora_table_arrays(both_db)}.items()}}
     lines = [f"{name} {len(values)} {' '.join(str(int(v)) for v in values)}" for name, values in arrays.items()]
-    kinds = ("card_names", "wonder_names", "token_names", "wonder_power_names", "divinity_names",
-             "pantheon_token_names", "divine_power_names",
-             "pantheon:card_names", "pantheon:wonder_names", "pantheon:token_names")
-    for kind, names in zip(kinds, (*table_names(), *pantheon_table_names(pantheon_db), *table_names(pantheon_db)[:3])):
-        lines.append(f"names {kind} {len(names)}")
-        lines += names
+    names = {"": (*table_names(), *pantheon_table_names(pantheon_db)), "pantheon:": table_names(pantheon_db)[:3],
+             "agora:": (*table_names(agora_db)[:3], *agora_table_names(agora_db)),
+             "both:": table_names(both_db)[:3]}
+    kinds = {"": ("card_names", "wonder_names", "token_names", "wonder_power_names", "divinity_names",
+                  "pantheon_token_names", "divine_power_names"),
+             "pantheon:": ("card_names", "wonder_names", "token_names"),
+             "agora:": ("card_names", "wonder_names", "token_names", "conspiracy_names", "decree_names",
+                        "agora_effect_names"),
+             "both:": ("card_names", "wonder_names", "token_names")}
+    for prefix, lists in names.items():
+        for kind, listed in zip(kinds[prefix], lists):
+            lines.append(f"names {prefix}{kind} {len(listed)}")
+            lines += listed
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -218,7 +234,9 @@ PANTHEON_FIELDS = PantheonState.__slots__
 AGORA_FIELDS = AgoraState.__slots__
 #: the core's argument of a step that has none
 NO_ARGUMENT = -1
-#: the expansions the core plays
+#: the expansions the core plays (its rules play Agora's tables too, agreeing with the Python engine
+#: decision by decision (tests/core/test_duel_core_agora_differential.py); they join this list when its
+#: observation of them does)
 CORE_EXPANSIONS = ((), ("pantheon",))
 
 
@@ -289,11 +307,12 @@ def agora_state(db: DuelDatabase, fields: dict[str, Any]) -> AgoraState:
 
 
 def check_core_table(db: DuelDatabase) -> None:
-    """``ValueError`` naming the tables the core plays (the base game's and Pantheon's) unless ``db``
-    is one of them."""
+    """``ValueError`` naming the tables the core plays (the base game's, Pantheon's, Agora's and the
+    table with both) unless ``db`` is one of them."""
     if db.expansions not in CORE_EXPANSIONS or db is not database("1st", db.expansions):
-        raise ValueError(f"the core plays the base game's Duel tables and Pantheon's, not edition {db.edition!r} "
-                         f"with expansions {db.expansions}; play this game with engine='python'")
+        raise ValueError(f"the core plays the package's Duel tables with the expansions {CORE_EXPANSIONS}, not "
+                         f"edition {db.edition!r} with expansions {db.expansions}; play this game with "
+                         f"engine='python'")
 
 
 def core_state_of(state: DuelState | DuelStateView) -> Any:
@@ -411,8 +430,8 @@ for _name in STATE_FIELDS:  # each other field: a property reading that field of
 
 def score_categories(db: DuelDatabase) -> tuple[str, ...]:
     """The names of the core's score breakdown of a game of ``db`` (a Pantheon table's
-    ``divinities`` too), then ``total``."""
-    return (*CATEGORIES, *(("divinities",) if db.pantheon else ()), "total")
+    ``divinities`` too, an Agora table's ``senate``), then ``total``."""
+    return (*CATEGORIES, *(("divinities",) if db.pantheon else ()), *(("senate",) if db.agora else ()), "total")
 
 
 def to_python(engine: Any, state: Any, seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
