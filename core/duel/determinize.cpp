@@ -2,9 +2,10 @@
 // generator): the base game's hidden cards, wonders and tokens for both players alike; with
 // Pantheon also what `player` has not seen of it (redraw_pantheon, determinize.py _redraw_pantheon);
 // with Agora the later Ages' Senators and the Senate's hidden parts (redeal_later_senators,
-// redraw_senate).
+// redraw_senate, redraw_locked_tokens).
 #include <algorithm>
 
+#include "duel/agora.hpp"
 #include "duel/pantheon.hpp"
 #include "duel/rules.hpp"
 
@@ -185,6 +186,27 @@ void redraw_senate(AgoraState& a, int player, int drawer, Rng& rng) {
     for (int i = 0; !a.decree_face_up[chamber] && i < a.decree_count[chamber]; ++i) a.decrees[chamber][i] = unseen[--m];
 }
 
+// determinize.py _redraw_locked_tokens: a set-aside token the opponent locked (Obscurantism), redrawn
+// among the set-aside tokens `player` has not seen (before the Great Library drew any; Enki's are seen).
+void redraw_locked_tokens(const Engine& engine, State& s, int player, Rng& rng) {
+  AgoraState& a = s.agora;
+  for (int i = 0; i < a.num_locked && !s.library_used; ++i) {
+    LockedToken& locked = a.locked[i];
+    if (locked.seen_by_both || locked.locker == player) continue;
+    int8_t set_aside[MAX_TOKENS], pool[MAX_TOKENS + 1];
+    const int n = agora::set_aside_tokens(engine, s, set_aside);
+    const PantheonState& p = s.pantheon;
+    int m = 0;
+    for (int k = 0; k < n; ++k)
+      if (std::find(p.enki_tokens, p.enki_tokens + p.num_enki_tokens, set_aside[k]) ==
+          p.enki_tokens + p.num_enki_tokens)
+        pool[m++] = set_aside[k];
+    pool[m++] = locked.token;
+    std::sort(pool, pool + m);
+    locked.token = pool[rng.below(static_cast<uint32_t>(m))];
+  }
+}
+
 }  // namespace
 
 void Engine::determinize(State& state, int player, Rng& rng) const {
@@ -214,6 +236,9 @@ void Engine::determinize(State& state, int player, Rng& rng) const {
     const AgoraState& a = state.agora;
     const bool conspiring = state.phase == CHOOSE && (a.choice == KEEP_CONSPIRACY || a.choice == PUT_BACK);
     redraw_senate(state.agora, player, conspiring ? state.current : NOBODY, rng);
+    redraw_locked_tokens(*this, state, player, rng);
+    if (state.phase == CHOOSE && state.agora.choice != NONE)  // its items: from what was just redrawn
+      agora::refresh_options(*this, state);
   }
   if (pantheon_) {
     redraw_pantheon(*pantheon_, state, player, rng);

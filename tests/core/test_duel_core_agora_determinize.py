@@ -21,9 +21,10 @@ from wonders_env.duel.state import Choice, Phase
 AGORA_TABLES = (("agora",), ("pantheon", "agora"))
 
 
-def positions(expansions: tuple[str, ...], games: int, every: int):
-    """Core imports of Python engine states at every ``every``-th decision of random games (and at
-    every decision where a player chooses among drawn conspiracies)."""
+def positions(expansions: tuple[str, ...], games: int, every: int, only_locked: bool = False):
+    """Core imports of Python engine states at every ``every``-th decision of random games and at
+    every decision where a player chooses among drawn conspiracies (``only_locked``: only those where
+    a token is locked unseen by the other player)."""
     db = database("1st", expansions)
     game, engine, rng = DuelGame("1st", expansions), core_engine(db), np.random.default_rng(9)
     for seed in range(games):
@@ -31,11 +32,9 @@ def positions(expansions: tuple[str, ...], games: int, every: int):
         while not state.game_over:
             conspiring = state.phase == Phase.CHOOSE and state.agora.choice in (Choice.KEEP_CONSPIRACY,
                                                                                 Choice.PUT_BACK)
-            if len(state.log) % every == 0 or conspiring:
-                try:
-                    yield engine.import_state(state_fields(state))
-                except ValueError as error:  # the layout's import takes no box that Treason built from yet
-                    assert "state field 'boxed'" in str(error)
+            locked_unseen = not state.library_used and any(not public for _, _, public in state.agora.locked)
+            if locked_unseen if only_locked else len(state.log) % every == 0 or conspiring:
+                yield engine.import_state(state_fields(state))
             game.apply_actions(state, {state.current: int(rng.choice(game.legal_actions(state, state.current)))})
 
 
@@ -62,7 +61,8 @@ def test_a_determinized_agora_game_keeps_what_the_player_knows_and_redraws_the_r
             theirs, opponent = copy["agora"], 1 - player
             drawn_unseen = (given["phase"] == Phase.CHOOSE and given["current"] == opponent
                             and mine["choice"] in (Choice.KEEP_CONSPIRACY, Choice.PUT_BACK))
-            for kept in ("cubes", "decree_face_up", "prepared", "triggered", "locked", "steps", "choice"):
+            assert engine.export_state(engine.import_state(copy)) == copy  # its options: the copy's own
+            for kept in ("cubes", "decree_face_up", "prepared", "triggered", "steps", "choice"):
                 assert theirs[kept] == mine[kept], kept
             assert theirs["conspiracies"][player] == mine["conspiracies"][player]
             assert len(theirs["conspiracies"][opponent]) == len(mine["conspiracies"][opponent])
@@ -93,3 +93,25 @@ def test_a_determinized_agora_game_keeps_what_the_player_knows_and_redraws_the_r
     assert redrawn["the opponent's conspiracies"] > 20 and redrawn["the deck's order"] > 100, redrawn
     assert redrawn["a face-down decree"] > 100 and redrawn["the later Ages' Senators"] > 100, redrawn
     assert redrawn["the conspiracies the opponent drew"] > 5, redrawn
+
+
+@pytest.mark.parametrize("expansions", AGORA_TABLES)
+def test_a_token_the_opponent_locked_unseen_is_redrawn_among_the_set_aside_tokens(expansions):
+    """Obscurantism's token, locked face down by one player before the Great Library drew: the other
+    player's copy redraws it among the set-aside tokens nobody took (the locker's copy keeps it)."""
+    db = database("1st", expansions)
+    engine, seeds, redrawn = core_engine(db), iter(range(10**6)), 0
+    for core_state in positions(expansions, games=150, every=1, only_locked=True):
+        given = engine.export_state(core_state)
+        taken = given["player_tokens"][0] | given["player_tokens"][1]
+        for player in (0, 1):
+            twin = engine.export_state(engine.determinize(core_state, next(seeds), player))
+            for (token, locker, public), (copied, copied_locker, copied_public) in zip(given["agora"]["locked"],
+                                                                                      twin["agora"]["locked"]):
+                assert (copied_locker, copied_public) == (locker, public)
+                if public or locker == player:
+                    assert copied == token
+                else:
+                    assert copied in given["token_order"][5:] and not taken >> copied & 1
+                    redrawn += copied != token
+    assert redrawn > 10

@@ -40,13 +40,8 @@ def compare_games(expansions: tuple[str, ...], seeds: range, rng: np.random.Gene
     for seed in seeds:
         state = game.new_game(seed)
         while True:
-            try:
-                core_state = engine.import_state(state_fields(state))
-            except ValueError as error:  # the layout's import takes no box that Treason built from yet
-                assert "state field 'boxed'" in str(error)
-                seen["left out after Treason"] += 1
-                core_state = None
-            for player in (0, 1) if core_state is not None else ():
+            core_state = engine.import_state(state_fields(state))
+            for player in (0, 1):
                 expected = encode_observation(state, player)
                 observed = engine.encode_observation(core_state, player)
                 if not np.array_equal(observed, expected):
@@ -65,7 +60,7 @@ def compare_games(expansions: tuple[str, ...], seeds: range, rng: np.random.Gene
 @pytest.mark.parametrize("expansions", AGORA_TABLES)
 def test_the_core_observes_random_games_of_the_agora_tables_as_the_python_engine(expansions):
     seen = compare_games(expansions, range(40), np.random.default_rng(44))
-    assert seen["decisions"] > 40 * 80 and seen["left out after Treason"] < seen["decisions"] / 10
+    assert seen["decisions"] > 40 * 80
     assert all(seen[name] > 20 for name in AGORA_VIEWS), seen
 
 
