@@ -2,7 +2,8 @@
 "agora")``; ``core/duel/observation.cpp``) against the Python engine's (``wonders_env/duel/observation.py``):
 the same views in the same order and sizes on every Duel table, and, for the Python engine's states
 at every decision of seeded random games imported into the core, both players' observations equal
-element for element. The default run plays 40 games a table; the ``slow`` run 400 more with other seeds."""
+element for element; the batch of each table (``wonders_env.vector``) writes the Python engine's rows
+and masks. The default run plays 40 games a table; the ``slow`` run 400 more with other seeds."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from wonders_env import vector
 from wonders_env.duel.cards import database
 from wonders_env.duel.compiled import core_engine, state_fields
 from wonders_env.duel.game import DuelGame
@@ -68,3 +70,23 @@ def test_the_core_observes_random_games_of_the_agora_tables_as_the_python_engine
 @pytest.mark.parametrize("expansions", AGORA_TABLES)
 def test_the_core_observes_hundreds_of_random_games_of_the_agora_tables_as_the_python_engine(expansions):
     assert compare_games(expansions, range(1_000, 1_400), np.random.default_rng(4444))["decisions"] > 400 * 80
+
+
+@pytest.mark.parametrize("expansions", AGORA_TABLES)
+def test_the_batch_of_an_agora_table_writes_the_python_engines_observations_and_masks(expansions):
+    """The batch rewrites only what changed in a row (the base views) and the expansions' views whole:
+    after every step each acting seat's row and mask are the Python engine's of the same game."""
+    venv = vector.make("duel", 8, seed=5, expansions=expansions)
+    db, games = database("1st", expansions), DuelGame("1st", expansions)
+    obs, mask, to_act = venv.reset()
+    ended = 0
+    for _ in range(400):
+        for index in range(venv.num_envs):
+            python = venv.python_state(index)
+            seat = python.current
+            assert to_act[index].tolist() == [seat == 0, seat == 1]
+            assert np.array_equal(obs[index, seat], encode_observation(python, seat))
+            assert np.flatnonzero(mask[index, seat]).tolist() == sorted(games.legal_actions(python, seat))
+        obs, mask, to_act, _, terminated = venv.step(venv.sample_actions())
+        ended += int(terminated.sum())
+    assert ended >= 8 and observation_layout(db).size == venv.observation_size

@@ -234,10 +234,10 @@ PANTHEON_FIELDS = PantheonState.__slots__
 AGORA_FIELDS = AgoraState.__slots__
 #: the core's argument of a step that has none
 NO_ARGUMENT = -1
-#: the expansions the core plays (its rules play Agora's tables too, agreeing with the Python engine
-#: decision by decision (tests/core/test_duel_core_agora_differential.py); they join this list when its
-#: observation of them does)
-CORE_EXPANSIONS = ((), ("pantheon",))
+#: the expansions the core plays: the base game, Pantheon, Agora and both (its rules and observation of
+#: Agora's tables agree with the Python engine's: tests/core/test_duel_core_agora_differential.py,
+#: test_duel_core_agora_observation.py)
+CORE_EXPANSIONS = ((), ("pantheon",), ("agora",), ("pantheon", "agora"))
 
 
 @cache
@@ -332,8 +332,8 @@ class DuelStateView:
     Reading a field reads that field from the core (no copy of the state): lists and ints as the
     Python state holds them, ``phase`` and ``victory`` as :class:`.state.Phase` and
     :class:`.state.Victory`, ``owned`` as an int8 array, ``pantheon`` (a Pantheon table's) as a
-    copy of the core's Pantheon fields with the names of :class:`.state.PantheonState`, ``agora``
-    always ``None`` (the core plays no Agora table). Nothing can
+    copy of the core's Pantheon fields with the names of :class:`.state.PantheonState`, ``agora`` (an
+    Agora table's) as a copy of the core's Agora fields (:attr:`agora`). Nothing can
     be assigned to it: a game changes through its engine (:class:`CompiledDuel`); :meth:`to_python`
     gives a Python copy. ``db`` is the table it was dealt from."""
 
@@ -475,7 +475,8 @@ def to_core(engine: Any, state: Any, seed: int | None) -> Any:
 
 class CompiledDuel:
     """7 Wonders Duel on the compiled core (the :class:`wonders_env.game.Game` protocol), on
-    :class:`DuelStateView` states: the base game, or with ``expansions=("pantheon",)``."""
+    :class:`DuelStateView` states: the base game, or with ``expansions=("pantheon",)``, ``("agora",)``
+    or ``("pantheon", "agora")``."""
 
     name = "seven_wonders_duel"
     num_players = 2
