@@ -13,12 +13,12 @@ arrays held by the :class:`VectorEnv` (no copies: ``torch.from_numpy`` works on 
 
 ``E`` games, ``P`` players, ``D`` and ``A`` the observation and action sizes of the PettingZoo env
 of the same game and options: observations and action ids are exactly the env's, so a policy
-trained on one plays on the other. The batch plays the base tables: an expansion table
-(``expansions=("leaders",)``, ``("pantheon",)``) is refused with a ``ValueError`` until the core
-plays it (the env plays it with ``engine="python"``). ``actions`` is an ``[E, P]`` integer array; entries of seats
-that do not act are ignored. ``rewards`` ``[E, P]`` float32 are the env's ``win_loss`` rewards
-(Duel: +1 to the winner, -1 to the loser, 0 to all on a shared victory; 7 Wonders: +1 to each
-winner, -1 to the others; 0 before the end);
+trained on one plays on the other. The batch plays the tables the core plays (7 Wonders with
+``expansions=("leaders",)``, Duel with ``("pantheon",)``, ``("agora",)`` or both); another is refused
+with a ``ValueError`` (the env plays it with ``engine="python"``). ``actions`` is an ``[E, P]``
+integer array; entries of seats that do not act are ignored. ``rewards`` ``[E, P]`` float32 are
+the env's ``win_loss`` rewards (Duel: +1 to the winner, -1 to the loser, 0 to all on a shared
+victory; 7 Wonders: +1 to each winner, -1 to the others; 0 before the end);
 with ``reward="score"``, the env's ``score`` rewards (the points margin, as ``reward="score"`` of the
 env); ``terminated`` ``[E]`` bool marks the games that ended in this step. A game that ends restarts at
 once with a new deal: the observation, mask and ``to_act`` of its row are those of the new game's

@@ -19,7 +19,9 @@
 //                                    lengths, the rest -1)     -> list of lists
 //   keyed_lists(lo, hi, counts, first_key)  the same           -> {first_key + row: list} of the
 //                                    non-empty rows
-//   pile(lo, hi, count)              entries [0, count) of a 1-D array -> list
+//   pile(lo, hi, count)              entries [0, count) of a 1-D array -> list (count: the member
+//                                    that holds it, set from the length; matching(&State::m): another
+//                                    field, which the length must equal)
 //   bits(n)                          bit i of an integer             -> list of n bools (n: a Bound)
 //   bit_ids(lo, hi, order, n)        the ids order(s)[0..n) whose bit is set -> list in that order (n: a Bound)
 //   bit_tuple(n)                     the bits set among 0..n-1       -> tuple
@@ -50,7 +52,8 @@ namespace py = pybind11;
 
 // ---------------------------------------------------------------- sizes and bounds
 // LEADERS: the leaders of a 7 Wonders table; LEADER_PLAYERS: its players where it has leaders, else 0;
-// WONDERS, TOKENS, ACTIONS, PHASES: a Duel table's wonders, progress tokens, actions and phases
+// WONDERS, TOKENS, ACTIONS, PHASES, COLORS: a Duel table's wonders, progress tokens, actions, phases and
+// its cards' colours
 enum class Dim : int8_t {
   ALL,
   SEATS,
@@ -63,16 +66,17 @@ enum class Dim : int8_t {
   WONDERS,
   TOKENS,
   ACTIONS,
-  PHASES
+  PHASES,
+  COLORS
 };
 
 // The sizes of one engine that counts and bounds depend on.
 struct Sizes {
   int seats = 0, players = 0, types = 0, cards = 0, cities = 0, leaders = 0, leader_players = 0;
-  int wonders = 0, tokens = 0, actions = 0, phases = 0;
+  int wonders = 0, tokens = 0, actions = 0, phases = 0, colors = 0;
   int of(Dim dim) const {
-    const int by_dim[] = {0,       seats,          players, types,  cards,   cities,
-                          leaders, leader_players, wonders, tokens, actions, phases};  // in the order of Dim
+    const int by_dim[] = {0,       seats,  players, types,  cards, cities, leaders, leader_players,
+                          wonders, tokens, actions, phases, colors};  // in the order of Dim
     return by_dim[static_cast<int>(dim)];
   }
 };
@@ -345,20 +349,34 @@ constexpr Lists<Counts> keyed_lists(Bound lo, Bound hi, Counts counts, int first
   return {{lo, hi}, counts, Dim::ALL, first_key};
 }
 
+// Count: the member that holds the count (set from the length), or matching(&State::m): another
+// field read before, which the length must equal.
 template <class Count>
 struct Pile {
   Bounds bounds;
   Count count;
+  template <class S>
+  int size(const S& s) const {
+    if constexpr (std::is_member_object_pointer_v<Count>)
+      return static_cast<int>(s.*count);
+    else
+      return static_cast<int>(s.*(count.member));
+  }
   template <class S, class M>
   py::object get(const S& s, const M& m, const Sizes&) const {
-    return item_list(m, static_cast<int>(s.*count));
+    return item_list(m, size(s));
   }
   template <class S, class M>
   void set(S& s, M& m, py::handle v, const Input& in) const {
     py::sequence items = in.sequence(v, 0, extent_of<M>());
     const int n = static_cast<int>(py::len(items));
+    if constexpr (std::is_member_object_pointer_v<Count>) {
+      s.*count = static_cast<std::remove_reference_t<decltype(s.*count)>>(n);
+    } else if (n != size(s)) {
+      in.refuse("a sequence of " + std::to_string(n) + " values is not allowed (" + std::to_string(size(s)) +
+                " allowed)");
+    }
     for (int i = 0; i < n; ++i) m[i] = checked<element_of<M>>(in, items[i], bounds);
-    s.*count = static_cast<std::remove_reference_t<decltype(s.*count)>>(n);
   }
 };
 template <class Count>

@@ -61,7 +61,7 @@ void Batch::write_outputs(Game& game, float* obs, int8_t* mask, bool* to_act) {
   const ObsView fresh = engine_.observe(game.state, seat);
   write_changes(engine_.observation(), game.obs_written[seat], fresh, obs + seat * obs_row_);
   game.obs_written[seat] = fresh;
-  if (engine_.pantheon()) engine_.write_pantheon_views(game.state, seat, obs + seat * obs_row_);
+  engine_.write_expansion_views(game.state, seat, obs + seat * obs_row_);
 }
 
 void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act, float* rewards, bool* terminated) {

@@ -14,6 +14,8 @@
 #include "common/object_lock.hpp"
 #include "common/state_layout.hpp"
 #include "duel/actions.hpp"
+#include "duel/agora.hpp"
+#include "duel/agora_tables.hpp"
 #include "duel/batch.hpp"
 #include "duel/heuristic.hpp"
 #include "duel/pantheon.hpp"
@@ -98,14 +100,15 @@ Deal deal_from(const Engine& engine, const std::vector<int>& wonder_order, const
   for (int i = 0; i < tables.num_wonders; ++i) deal.wonder_order[i] = narrow(wonder_order[i]);
   for (int i = 0; i < tables.num_tokens; ++i) deal.token_order[i] = narrow(token_order[i]);
   for (int age = 0; age < 3; ++age) {
-    const int box = tables.boxed_per_age[age];
-    if (cards[age].size() != NUM_SLOTS)
-      throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must deal 20 cards, got " +
-                            std::to_string(cards[age].size()));
+    const int box = tables.boxed_per_age[age], slots = tables.layouts[age].slots;
+    if (cards[age].size() != static_cast<size_t>(slots))
+      throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must deal " + std::to_string(slots) +
+                            " cards, got " + std::to_string(cards[age].size()));
     if (static_cast<int>(boxed[age].size()) != box)
       throw py::value_error("corrupt deal: Age " + std::to_string(age + 1) + " must box " + std::to_string(box) +
                             " cards, got " + std::to_string(boxed[age].size()));
-    for (int s = 0; s < NUM_SLOTS; ++s) deal.cards[age][s] = narrow(cards[age][s]);
+    deal.cards[age].fill(EMPTY);
+    for (int s = 0; s < slots; ++s) deal.cards[age][s] = narrow(cards[age][s]);
     deal.boxed[age].fill(EMPTY);
     for (int i = 0; i < box; ++i) deal.boxed[age][i] = narrow(boxed[age][i]);
   }
@@ -117,12 +120,14 @@ Deal deal_from(const Engine& engine, const std::vector<int>& wonder_order, const
 // ------------------------------------------------------------------ the state layout (duel/state_layout.hpp)
 WONDERS_LAYOUT(StateLayout, DUEL_STATE_FIELDS);
 WONDERS_LAYOUT(PantheonLayout, DUEL_PANTHEON_FIELDS);
+WONDERS_LAYOUT(AgoraLayout, DUEL_AGORA_FIELDS);
 
 // The sizes of a State's table (what the view's getters and the export read with).
 layout::Sizes sizes_of(const State& s) {
   layout::Sizes sizes{2, 2, 0, s.table_counts.cards, 0};
   sizes.wonders = s.table_counts.wonders;
   sizes.tokens = s.table_counts.tokens;
+  sizes.colors = s.table_counts.colors;
   return sizes;
 }
 
@@ -132,7 +137,7 @@ layout::Sizes sizes_of(const Engine& engine) {
   engine.size_state(sized);
   layout::Sizes sizes = sizes_of(sized);
   sizes.actions = engine.num_actions();
-  sizes.phases = engine.pantheon() ? NUM_PHASES : BASE_PHASES;
+  sizes.phases = engine.pantheon() || engine.agora() ? NUM_PHASES : BASE_PHASES;
   return sizes;
 }
 
@@ -142,8 +147,12 @@ void check_pantheon(const Engine& engine, const State& s) {
   const PantheonState& p = s.pantheon;
   const ActionLayout& acts = engine.actions();
   auto refuse = [](const std::string& what) { throw py::value_error("state field 'pantheon': " + what); };
-  if ((s.phase == CHOOSE) != (p.choice != NONE))
-    refuse("choice names a set (0-" + std::to_string(NUM_CHOICES - 1) + ") exactly when the phase is choose (8)");
+  const bool agora_choosing = engine.agora() && s.agora.choice != NONE;
+  if ((s.phase == CHOOSE) != (p.choice != NONE || agora_choosing) || (p.choice != NONE && agora_choosing))
+    refuse("choice names a set (0-" + std::to_string(NUM_CHOICES - 1) +
+           ") exactly when the phase is choose (8) and Agora's choice names none");
+  if (p.num_slot_tokens != s.slot_count)
+    refuse("slot_tokens must hold one entry per slot of the structure (" + std::to_string(s.slot_count) + ")");
   if (p.choice != NONE) {
     const int items = acts.item_sizes[CHOICE_ITEM[p.choice]];
     for (int i = 0; i < p.num_options; ++i)
@@ -165,20 +174,59 @@ void check_pantheon(const Engine& engine, const State& s) {
                " of another");
 }
 
-// Every field of `s` as plain values; a Pantheon table's under "pantheon" (None without).
+// The checks between Agora's fields (and the structure's slots) that keep the rules inside the state's
+// arrays (each field's own bounds are the layout's): the set chosen from and its items, the cubes.
+void check_agora(const Engine& engine, const State& s) {
+  const AgoraState& a = s.agora;
+  auto refuse = [](const std::string& what) { throw py::value_error("state field 'agora': " + what); };
+  if (a.choice != NONE && a.choice < SENATE_ACTION)
+    refuse("choice " + std::to_string(a.choice) + " is not one of Agora's sets (" + std::to_string(SENATE_ACTION) +
+           "-" + std::to_string(ALL_CHOICES - 1) + ")");
+  if (!engine.pantheon() && (s.phase == CHOOSE) != (a.choice != NONE))
+    refuse("choice names a set exactly when the phase is choose (8)");
+  const int items = engine.actions().sizes[A_CHOOSE];
+  for (int i = 0; i < a.num_options; ++i)
+    if (a.options[i] >= items || (i && a.options[i] <= a.options[i - 1]))
+      refuse("options must be items of the choose range (0-" + std::to_string(items - 1) + "), ascending");
+  if (a.choice == NONE && a.num_options) refuse("options are listed while no set is chosen from");
+  if (a.choice != NONE) {
+    int16_t now[MAX_AGORA_OPTIONS];
+    const int n = agora::options_now(engine, s, now);
+    if (n != a.num_options || !std::equal(now, now + n, a.options))
+      refuse(std::string("options must be the items of the set ") + AGORA_CHOICE_NAMES[a.choice - SENATE_ACTION] +
+             " in this state, ascending (as the rules list them)");
+  }
+  for (int player = 0; player < 2; ++player) {
+    int placed = 0;
+    for (int c = 0; c < NUM_CHAMBERS; ++c) placed += a.cubes[player][c];
+    if (placed > engine.agora()->cubes_per_player)
+      refuse("player_" + std::to_string(player) + " has " + std::to_string(placed) + " cubes in the Senate, of " +
+             std::to_string(engine.agora()->cubes_per_player));
+  }
+}
+
+// Every field of `s` as plain values; a Pantheon table's under "pantheon", an Agora table's under
+// "agora" (None without).
 py::dict export_state(const State& s) {
   py::dict out = layout::export_state<StateLayout>(s, sizes_of(s));
   out["pantheon"] =
       s.table_counts.pantheon ? py::object(layout::export_state<PantheonLayout>(s.pantheon, sizes_of(s))) : py::none();
+  out["agora"] =
+      s.table_counts.agora ? py::object(layout::export_state<AgoraLayout>(s.agora, sizes_of(s))) : py::none();
   return out;
 }
 
 // A State of `engine`'s table from every field's Python value, each checked (the token bit sets
 // against the table's tokens too; "pantheon": a dict of Pantheon's fields for a Pantheon table,
-// else None); nothing is built on error.
+// else None; "agora" the same for Agora); nothing is built on error.
 State import_state(const Engine& engine, const py::dict& values) {
   State s{};
   engine.size_state(s);
+  // the structure's slots, those of the Age's layout (its value is checked again as a field)
+  const py::object age = values.contains("age") ? py::object(values["age"]) : py::none();
+  s.slot_count = static_cast<int8_t>(engine.tables().num_slots);
+  for (int a = 1; a <= 3; ++a)
+    if (py::isinstance<py::int_>(age) && age.equal(py::int_(a))) s.slot_count = engine.tables().layouts[a - 1].slots;
   const layout::Sizes sizes = sizes_of(engine);
   layout::import_fields<StateLayout>(s, values, sizes);
   const py::object pantheon = values.contains("pantheon") ? py::object(values["pantheon"]) : py::none();
@@ -192,7 +240,25 @@ State import_state(const Engine& engine, const py::dict& values) {
       throw py::value_error("state field 'pantheon': a table without Pantheon holds None, got " +
                             std::string(py::repr(pantheon)));
   }
+  const py::object agora = values.contains("agora") ? py::object(values["agora"]) : py::none();
+  if (engine.agora()) {
+    if (!py::isinstance<py::dict>(agora))
+      throw py::value_error("state field 'agora': an Agora table's state needs a dict of Agora's fields, got " +
+                            std::string(py::repr(agora)));
+    layout::import_fields<AgoraLayout>(s.agora, py::reinterpret_borrow<py::dict>(agora), sizes);
+  } else if (!agora.is_none()) {
+    throw py::value_error("state field 'agora': a table without Agora holds None, got " + std::string(py::repr(agora)));
+  }
+  for (int age = 0; age < 3; ++age) {  // the cards each Age boxed (Agora: one of them built by Treason)
+    const int boxed = engine.tables().boxed_per_age[age];
+    if (engine.agora() ? s.boxed_count[age] > boxed : s.boxed_count[age] != boxed)
+      throw py::value_error("state field 'boxed': Age " + std::to_string(age + 1) + " boxes " + std::to_string(boxed) +
+                            " cards" + (engine.agora() ? " (fewer after Treason)" : "") + ", got " +
+                            std::to_string(s.boxed_count[age]));
+    for (int i = s.boxed_count[age]; i < MAX_BOXED; ++i) s.deal.boxed[age][i] = EMPTY;
+  }
   if (engine.pantheon()) check_pantheon(engine, s);
+  if (engine.agora()) check_agora(engine, s);
   const unsigned tokens = (1u << engine.tables().num_tokens) - 1;
   for (const auto& [name, bits] : {std::pair<const char*, unsigned>{"board_tokens", s.board_tokens},
                                    {"player_tokens", s.player_tokens[0]},
@@ -375,6 +441,26 @@ void bind(py::module_ m) {
       .def_property_readonly("divinity_names", [](const PantheonTables& t) { return t.divinity_names; })
       .def_property_readonly("token_names", [](const PantheonTables& t) { return t.token_names; });
 
+  py::class_<AgoraTables, std::shared_ptr<AgoraTables>>(
+      m, "AgoraTables",
+      "Agora's conspiracies, decrees, military tokens and Senate (from wonders_env.duel.cards.AgoraTables).")
+      .def(py::init([](const py::dict& arrays, std::shared_ptr<Tables> tables, std::vector<std::string> conspiracies,
+                       std::vector<std::string> decrees, const std::vector<std::string>& effects) {
+             if (!tables) throw py::type_error("AgoraTables needs the Tables of its table's cards");
+             const TableArrays values = table_arrays(arrays);
+             try {
+               return std::make_shared<AgoraTables>(
+                   AgoraTables::from_arrays(values, *tables, std::move(conspiracies), std::move(decrees), effects));
+             } catch (const std::invalid_argument& error) {
+               throw py::value_error(error.what());
+             }
+           }),
+           py::arg("arrays"), py::arg("tables"), py::arg("conspiracy_names"), py::arg("decree_names"),
+           py::arg("effect_names"))
+      .def_property_readonly("senators", [](const AgoraTables& t) { return t.senators; })
+      .def_property_readonly("conspiracy_names", [](const AgoraTables& t) { return t.conspiracy_names; })
+      .def_property_readonly("decree_names", [](const AgoraTables& t) { return t.decree_names; });
+
   py::class_<State> state_class(m, "State", "A Duel game in the core (a value: clone() copies it).");
   state_class.def("clone", [](const State& s) { return State(s); })
       .def("__copy__", [](const State& s) { return State(s); })
@@ -393,20 +479,36 @@ void bind(py::module_ m) {
   state_class.def_property_readonly(
       "pantheon", [](const State& s) { return s.table_counts.pantheon ? py::cast(s.pantheon) : py::none(); },
       "Pantheon's fields (a PantheonState copy), or None without the expansion.");
+  py::class_<AgoraState> agora_class(m, "AgoraState", "Agora's part of a core game (a copy; its fields read-only).");
+  layout::bind_view<AgoraLayout, AgoraState>(agora_class, [](const AgoraState&) { return layout::Sizes{}; });
+  m.attr("AGORA_FIELDS") = py::tuple(py::cast(layout::field_names<AgoraLayout>()));
+  state_class.def_property_readonly(
+      "agora", [](const State& s) { return s.table_counts.agora ? py::cast(s.agora) : py::none(); },
+      "Agora's fields (an AgoraState copy), or None without the expansion.");
 
   py::class_<Engine, std::shared_ptr<Engine>>(m, "Engine", "The Duel rules on core states, bound to the tables.")
-      .def(py::init([](std::shared_ptr<Tables> tables, std::shared_ptr<PantheonTables> pantheon) {
+      .def(py::init([](std::shared_ptr<Tables> tables, std::shared_ptr<PantheonTables> pantheon,
+                       std::shared_ptr<AgoraTables> agora) {
              if (!tables) throw py::type_error("Engine needs Tables");
              if (pantheon && tables->age3_extra_deck == GUILD_DECK)
                throw py::value_error("a Pantheon engine needs the Pantheon table's cards (its Grand Temples)");
-             return Engine(tables, pantheon);
+             if (agora && (tables->num_colors <= SENATOR || agora->senators.empty() ||
+                           agora->senators.back() >= tables->num_cards ||
+                           tables->cards[agora->senators.back()].color != SENATOR))
+               throw py::value_error("an Agora engine needs the Agora table's cards (its Senators)");
+             return Engine(tables, pantheon, agora);
            }),
-           py::arg("tables"), py::arg("pantheon") = nullptr,
-           "pantheon: the PantheonTables of a Pantheon table (whose cards `tables` are), or None.")
+           py::arg("tables"), py::arg("pantheon") = nullptr, py::arg("agora") = nullptr,
+           "pantheon: the PantheonTables of a Pantheon table (whose cards `tables` are), or None; agora: the "
+           "AgoraTables of an Agora table, or None.")
       .def_property_readonly("has_pantheon", [](const Engine& e) { return e.pantheon() != nullptr; })
+      .def_property_readonly("has_agora", [](const Engine& e) { return e.agora() != nullptr; })
       .def_property_readonly("num_players", [](const Engine&) { return 2; })
       .def_property_readonly("num_actions", &Engine::num_actions)
       .def_property_readonly("observation_size", &Engine::observation_size)
+      .def_property_readonly(
+          "observation_views", [](const Engine& e) { return e.observation().views; },
+          "(name, size) of each view of the observation, in order (observation.py's ObservationLayout.view_sizes).")
       .def(
           "new_game",
           [](const Engine& e, uint64_t seed) {
@@ -419,8 +521,9 @@ void bind(py::module_ m) {
           "new_game_from_deal",
           [](const Engine& e, const std::vector<int>& wonder_order, const std::vector<int>& token_order,
              const std::vector<std::vector<int>>& cards, const std::vector<std::vector<int>>& boxed) {
-            if (e.pantheon())
-              throw py::value_error("a Pantheon game is dealt from a seed (an explicit deal names no Pantheon setup)");
+            if (e.pantheon() || e.agora())
+              throw py::value_error(
+                  "a Pantheon or Agora game is dealt from a seed (an explicit deal names no expansion's setup)");
             State s;
             e.new_game(s, deal_from(e, wonder_order, token_order, cards, boxed));
             return s;
@@ -473,13 +576,15 @@ void bind(py::module_ m) {
           [](const Engine& e, const State& s, int player) {
             check_player(player);
             const Score points = e.score_breakdown(own(e, s), player);
-            std::vector<int> out(points.begin(), points.begin() + (e.pantheon() ? DIVINITIES + 1 : NUM_CATEGORIES));
+            std::vector<int> out(points.begin(), points.begin() + NUM_CATEGORIES);
+            if (e.pantheon()) out.push_back(points[DIVINITIES]);
+            if (e.agora()) out.push_back(points[SENATE]);
             out.push_back(points[TOTAL]);
             return out;
           },
           py::arg("state"), py::arg("player"),
           "civilian, science, commercial, guilds, wonders, progress, treasury, military, (a Pantheon table's) "
-          "divinities, total")
+          "divinities, (an Agora table's) senate, total")
       .def(
           "trade_prices",
           [](const Engine& e, const State& s, int player) {

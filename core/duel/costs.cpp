@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "duel/agora.hpp"
 #include "duel/pantheon.hpp"
 #include "duel/rules.hpp"
 
@@ -40,6 +41,11 @@ Prices Engine::trade_prices(const State& state, int player) const {
   const int8_t* opponent = state.production[1 - player];
   for (int r = 0; r < NUM_RESOURCES; ++r)
     prices[r] = state.fixed_price_bits[player] >> r & 1 ? FIXED_PRICE : BASE_PRICE + opponent[r];
+  if (agora_) {  // the cheap goods decrees (costs.py discounted_prices)
+    const int bits = agora::decree_bits(*this, state.agora, player, E_TRADE_DISCOUNT);
+    for (int r = 0; r < NUM_RESOURCES; ++r)
+      if (bits >> r & 1) prices[r] = std::max(prices[r] - 1, agora_->trade_discount_min_price);
+  }
   return prices;
 }
 
@@ -72,6 +78,9 @@ int purchase_cost(const int8_t* cost, const int8_t* production, int raw_choices,
 bool Engine::free_by_chain(const State& state, int player, int card) const {
   const CardData& data = tables_->cards[card];
   if (data.chain_needs & state.chains[player]) return true;
+  if (agora_ && data.chain_needs & state.chains[1 - player] &&
+      agora::has_decree(*this, state.agora, player, E_CHAINS_FROM_OPPONENT))
+    return true;
   if (!pantheon_ || data.temple == NONE) return false;
   const PantheonState& p = state.pantheon;
   for (int i = 0; i < p.token_count[player]; ++i)
@@ -95,13 +104,35 @@ int Engine::build_cost(const State& state, int player, int card, const Prices& p
   const Tables& tables = *tables_;
   const CardData& data = tables.cards[card];
   if (data.chain_needs & state.chains[player]) return 0;
-  if (!pantheon_) return printed_and_purchase(tables, state, player, card, prices);
-  if (free_by_chain(state, player, card)) return 0;  // a Grand Temple's mythology token
-  const int cost = printed_and_purchase(tables, state, player, card, prices);
-  if (tables.engineering != NONE && state.player_tokens[player] >> tables.engineering & 1 &&
-      (data.chain_needs || data.temple != NONE))
-    return std::min(cost, tables.engineering_price);  // Engineering (rules.py _engineering_applies)
-  return cost;
+  if (!pantheon_ && !agora_) return printed_and_purchase(tables, state, player, card, prices);
+  if (free_by_chain(state, player, card)) return 0;  // a Grand Temple's mythology token, a shared chain
+  return payment(state, player, card, prices).first;
+}
+
+std::pair<int, int> Engine::payment(const State& state, int player, int card, const Prices& prices) const {
+  const Tables& tables = *tables_;
+  const CardData& data = tables.cards[card];
+  if (agora_ && data.color == SENATOR) return {agora::senator_cost(*this, state, player), 0};
+  const int waived = data.color == BLUE && state.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
+  auto purchase = [&](int units_waived) {
+    return purchase_cost(data.cost.data(), state.production[player], state.raw_choices[player],
+                         state.manufactured_choices[player], prices, units_waived);
+  };
+  const int trade = purchase(waived), paid = data.coin_cost + trade;
+  if (pantheon_ && tables.engineering != NONE && state.player_tokens[player] >> tables.engineering & 1 &&
+      (data.chain_needs || data.temple != NONE) && paid > tables.engineering_price)
+    return {tables.engineering_price, 0};  // Engineering (rules.py _engineering_applies)
+  if (agora_ && agora::decree_bits(*this, state.agora, player, E_IGNORE_COST_SYMBOL) >> data.color & 1) {
+    // costs.py symbol_waived_payment: a resource unit fewer, or the printed coins, the cheaper
+    const int fewer = purchase(waived + 1);
+    return std::min(std::pair<int, int>{data.coin_cost + fewer, fewer}, std::pair<int, int>{trade, trade});
+  }
+  return {paid, trade};
+}
+
+int Engine::sell_value(const State& state, int player) const {
+  const int value = SELL_BASE + state.color_count[player][YELLOW];
+  return agora_ ? value + agora::decree_total(*this, state.agora, player, E_DISCARD_BONUS) : value;
 }
 
 int Engine::activation_price(const State& state, int player, int space, int offerings) const {
@@ -116,6 +147,7 @@ int Engine::activation_price(const State& state, int player, int space, int offe
 int Engine::wonder_cost(const State& state, int player, int wonder, const Prices& prices) const {
   const Tables& tables = *tables_;
   int waived = state.player_tokens[player] >> tables.architecture & 1 ? tables.wonder_discount : 0;
+  if (agora_) waived += agora::decree_total(*this, state.agora, player, E_WONDER_DISCOUNT);
   return purchase_cost(tables.wonders[wonder].cost.data(), state.production[player], state.raw_choices[player],
                        state.manufactured_choices[player], prices, waived);
 }

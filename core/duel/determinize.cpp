@@ -1,8 +1,11 @@
 // Determinization for search agents (mirrors wonders_env/duel/determinize.py, drawing from the core's
 // generator): the base game's hidden cards, wonders and tokens for both players alike; with
-// Pantheon also what `player` has not seen of it (redraw_pantheon, determinize.py _redraw_pantheon).
+// Pantheon also what `player` has not seen of it (redraw_pantheon, determinize.py _redraw_pantheon);
+// with Agora the later Ages' Senators and the Senate's hidden parts (redeal_later_senators,
+// redraw_senate, redraw_locked_tokens).
 #include <algorithm>
 
+#include "duel/agora.hpp"
 #include "duel/pantheon.hpp"
 #include "duel/rules.hpp"
 
@@ -14,10 +17,10 @@ namespace {
 void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
   const int index = s.age - 1;
   auto& boxed = s.deal.boxed[index];
-  const int boxed_count = tables.boxed_per_age[index];
+  const int boxed_count = s.boxed_count[index];
   for (int deck = 0; deck < tables.num_decks; ++deck) {
-    int slots[NUM_SLOTS], num_slots = 0, pool[NUM_SLOTS + MAX_BOXED], num_pool = 0;
-    for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+    int slots[MAX_SLOTS], num_slots = 0, pool[MAX_SLOTS + MAX_BOXED], num_pool = 0;
+    for (int slot = 0; slot < s.slot_count; ++slot) {
       int card = s.slot_card[slot];
       if (card != EMPTY && !s.face_up[slot] && tables.cards[card].deck == deck) {
         slots[num_slots++] = slot;
@@ -115,9 +118,9 @@ void redraw_pantheon(const PantheonTables& tables, State& s, int player, Rng& rn
   if (s.age < 2) {  // Age II is not laid out: the order of its offering tokens is unseen
     reshuffle(p.age_tokens[1], p.age_token_count[1], rng);
   } else if (s.age == 2) {  // the offering tokens still face down on their slots
-    int slots[NUM_SLOTS], num_slots = 0;
-    int8_t pool[NUM_SLOTS];
-    for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+    int slots[MAX_SLOTS], num_slots = 0;
+    int8_t pool[MAX_SLOTS];
+    for (int slot = 0; slot < p.num_slot_tokens; ++slot) {
       const int token = p.slot_tokens[slot];
       if (token != EMPTY && tables.tokens[token].mythology == NONE) {
         pool[num_slots] = static_cast<int8_t>(token);
@@ -126,6 +129,81 @@ void redraw_pantheon(const PantheonTables& tables, State& s, int player, Rng& rn
     }
     reshuffle(pool, num_slots, rng);
     for (int i = 0; i < num_slots; ++i) p.slot_tokens[slots[i]] = pool[i];
+  }
+}
+
+// determinize.py _redeal_later_senators: each later Age's fresh deal (its Age cards, with Senators or
+// without) keeps its Age cards; the Senators not dealt in the current and earlier Ages are redealt
+// among the later Ages, each later deal shuffled with its Senators.
+void redeal_later_senators(const Tables& tables, const AgoraTables& agora, State& s, Rng& rng) {
+  bool seen[MAX_CARDS] = {};
+  for (int age = 1; age <= s.age; ++age)
+    for (int slot = 0; slot < tables.layouts[age - 1].slots; ++slot) seen[s.deal.cards[age - 1][slot]] = true;
+  int8_t pool[MAX_CARDS];
+  int n = 0;
+  for (const int8_t senator : agora.senators)
+    if (!seen[senator]) pool[n++] = senator;
+  rng.shuffle(pool, n);
+  for (int age = s.age + 1; age <= 3; ++age) {
+    auto& deal = s.deal.cards[age - 1];
+    const int slots = tables.layouts[age - 1].slots;
+    int dealt = 0;
+    for (int slot = 0; slot < slots; ++slot) {
+      const int card = deal[slot];
+      if (card != EMPTY && tables.cards[card].deck != SENATOR_DECK) deal[dealt++] = static_cast<int8_t>(card);
+    }
+    for (int i = 0; i < agora.senators_per_age[age - 1]; ++i) deal[dealt++] = pool[--n];
+    rng.shuffle(deal.data(), dealt);
+  }
+}
+
+// determinize.py redraw_senate: the conspiracy deck's order, the identities of the opponent's held
+// conspiracies (whether each is prepared, and the card under it, are seen), the conspiracies
+// `drawer` (the player conspiring now, or NOBODY) chooses from when it is the opponent, each from
+// those `player` has not seen; the face-down decrees, from the decrees not face up.
+void redraw_senate(AgoraState& a, int player, int drawer, Rng& rng) {
+  const int opponent = 1 - player;
+  const bool drawn_unseen = drawer == opponent;
+  int8_t pool[NUM_CONSPIRACIES];
+  int n = 0;
+  for (int i = 0; i < a.deck_size; ++i) pool[n++] = a.conspiracy_deck[i];
+  for (int i = 0; i < a.held_count[opponent]; ++i) pool[n++] = a.conspiracies[opponent][i];
+  for (int i = 0; drawn_unseen && i < a.num_drawn; ++i) pool[n++] = a.drawn[i];
+  reshuffle(pool, n, rng);
+  for (int i = 0; i < a.held_count[opponent]; ++i) a.conspiracies[opponent][i] = pool[--n];
+  for (int i = 0; drawn_unseen && i < a.num_drawn; ++i) a.drawn[i] = pool[--n];
+  std::copy(pool, pool + n, a.conspiracy_deck);
+  a.deck_size = static_cast<int8_t>(n);
+  bool seen[NUM_DECREES] = {};
+  for (int chamber = 0; chamber < NUM_CHAMBERS; ++chamber)
+    for (int i = 0; a.decree_face_up[chamber] && i < a.decree_count[chamber]; ++i) seen[a.decrees[chamber][i]] = true;
+  int8_t unseen[NUM_DECREES];
+  int m = 0;
+  for (int decree = 0; decree < NUM_DECREES; ++decree)
+    if (!seen[decree]) unseen[m++] = static_cast<int8_t>(decree);
+  rng.shuffle(unseen, m);
+  for (int chamber = 0; chamber < NUM_CHAMBERS; ++chamber)
+    for (int i = 0; !a.decree_face_up[chamber] && i < a.decree_count[chamber]; ++i) a.decrees[chamber][i] = unseen[--m];
+}
+
+// determinize.py _redraw_locked_tokens: a set-aside token the opponent locked (Obscurantism), redrawn
+// among the set-aside tokens `player` has not seen (before the Great Library drew any; Enki's are seen).
+void redraw_locked_tokens(const Engine& engine, State& s, int player, Rng& rng) {
+  AgoraState& a = s.agora;
+  for (int i = 0; i < a.num_locked && !s.library_used; ++i) {
+    LockedToken& locked = a.locked[i];
+    if (locked.seen_by_both || locked.locker == player) continue;
+    int8_t set_aside[MAX_TOKENS], pool[MAX_TOKENS + 1];
+    const int n = agora::set_aside_tokens(engine, s, set_aside);
+    const PantheonState& p = s.pantheon;
+    int m = 0;
+    for (int k = 0; k < n; ++k)
+      if (std::find(p.enki_tokens, p.enki_tokens + p.num_enki_tokens, set_aside[k]) ==
+          p.enki_tokens + p.num_enki_tokens)
+        pool[m++] = set_aside[k];
+    pool[m++] = locked.token;
+    std::sort(pool, pool + m);
+    locked.token = pool[rng.below(static_cast<uint32_t>(m))];
   }
 }
 
@@ -152,6 +230,15 @@ void Engine::determinize(State& state, int player, Rng& rng) const {
     Deal fresh = draw_deal(rng.next());
     state.deal.cards[age - 1] = fresh.cards[age - 1];
     state.deal.boxed[age - 1] = fresh.boxed[age - 1];
+  }
+  if (agora_) {
+    redeal_later_senators(tables, *agora_, state, rng);
+    const AgoraState& a = state.agora;
+    const bool conspiring = state.phase == CHOOSE && (a.choice == KEEP_CONSPIRACY || a.choice == PUT_BACK);
+    redraw_senate(state.agora, player, conspiring ? state.current : NOBODY, rng);
+    redraw_locked_tokens(*this, state, player, rng);
+    if (state.phase == CHOOSE && state.agora.choice != NONE)  // its items: from what was just redrawn
+      agora::refresh_options(*this, state);
   }
   if (pantheon_) {
     redraw_pantheon(*pantheon_, state, player, rng);

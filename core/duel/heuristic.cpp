@@ -340,9 +340,9 @@ void Heuristic::action_values(const State& s, int player, const int16_t* legal, 
     return;
   }
   // the accessible cards, their slots and both players' best uses of them
-  int accessible[NUM_SLOTS], slot_of[MAX_CARDS], num_accessible = 0;
-  double my_best[NUM_SLOTS], their_best[NUM_SLOTS];
-  for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+  int accessible[MAX_SLOTS], slot_of[MAX_CARDS], num_accessible = 0;
+  double my_best[MAX_SLOTS], their_best[MAX_SLOTS];
+  for (int slot = 0; slot < s.slot_count; ++slot) {
     const int card = s.slot_card[slot];
     if (card == EMPTY || s.cover_count[slot]) continue;
     slot_of[card] = slot;

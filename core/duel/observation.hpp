@@ -3,13 +3,17 @@
 // can turn the row it wrote last time into the new one by writing only what changed.
 #pragma once
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "duel/state.hpp"
 
 namespace wonders::duel {
 
 // Where each view lies in the observation of one table (wonders_env.duel.observation.ObservationLayout):
-// the sizes of its cards, wonders, tokens, decks and phases; a Pantheon table's views after them.
+// the sizes of its cards, wonders, tokens, decks, slots and phases; a Pantheon table's views after
+// them, then an Agora table's.
 struct ObsLayout {
   int slot_size, slot_back, slot_accessible, slot_empty;  // within a structure slot's entries
   int phase, age, deciding, structure, my_city, opponent_city, discard, coins;
@@ -18,9 +22,14 @@ struct ObsLayout {
   // Pantheon (-1 without): its views, from `pantheon_spaces` to the end of the row
   int pantheon_spaces = -1, space_size = 0, mythology_decks = -1, slot_tokens = -1, pantheon_tokens[2] = {-1, -1};
   int divinities[2] = {-1, -1}, astarte = -1, minerva = -1, enki_tokens = -1, choice = -1;
+  // Agora (-1 without): its views, from `senate_cubes` to the end of the row; mine, then the opponent's
+  int senate_cubes = -1, decree_size = 0, chamber_decrees = -1, conspiracy_deck = -1, my_conspiracies = -1;
+  int my_prepared = -1, opponent_conspiracies = -1, triggered[2] = {-1, -1}, drawn_conspiracies = -1;
+  int locked_tokens = -1, agora_choice = -1, may_trigger = -1, senate_actions_left = -1;
   int size;
+  std::vector<std::pair<std::string, int>> views;  // (name, size) of each view, in order (ObservationLayout's)
 
-  ObsLayout(const Tables& tables, const PantheonTables* pantheon);
+  ObsLayout(const Tables& tables, const PantheonTables* pantheon, const AgoraTables* agora);
 };
 constexpr int PANTHEON_SLOT_SIZE = NUM_MYTHOLOGIES + 1;  // per structure slot: its token's mythology, or an offering
 
@@ -28,7 +37,7 @@ constexpr int PANTHEON_SLOT_SIZE = NUM_MYTHOLOGIES + 1;  // per structure slot: 
 // the counts). A default ObsView stands for an all-zero row.
 struct ObsView {
   int16_t phase_at = -1, age_at = -1, deciding_at = -1, pawn_at = -1;  // index of the 1, or -1
-  uint16_t slot_code[NUM_SLOTS] = {};  // 0 nothing, 1 empty, 2 + deck face down, 8 + 2 card + accessible
+  uint16_t slot_code[MAX_SLOTS] = {};  // 0 nothing, 1 empty, 2 + deck face down, 8 + 2 card + accessible
   static_assert(2 + MAX_DECKS <= 8, "the card backs' codes stay below the cards'");
   CardSet my_city, opponent_city, discard;
   float coins[2] = {0.0f, 0.0f};

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "duel/agora.hpp"
 #include "duel/steps.hpp"
 
 namespace wonders::duel::pantheon {
@@ -99,7 +100,7 @@ int options_of(const Engine& engine, const State& s, Choice choice, int player, 
     case HADES_CARD:
       return discard_cards(engine, s, out);
     case ZEUS_CARD:  // the occupied slots (a face-down card is named by its slot, never its id)
-      for (int slot = 0; slot < NUM_SLOTS; ++slot)
+      for (int slot = 0; slot < s.slot_count; ++slot)
         if (s.slot_card[slot] != EMPTY) out[n++] = static_cast<int8_t>(slot);
       return n;
     case ANUBIS_WONDER:
@@ -265,6 +266,7 @@ void resolve(const Engine& engine, State& s, Choice choice, int player, int item
     case HADES_CARD:
       s.discard.remove(item);
       add_building(engine, s, player, item);
+      if (engine.agora() && s.phase != GAME_OVER) agora::card_built(engine, s, player, item);
       if (s.phase != GAME_OVER) end_turn(engine, s);
       return;
     case ZEUS_CARD: {  // item: the slot
@@ -316,8 +318,11 @@ void resolve(const Engine& engine, State& s, Choice choice, int player, int item
     case NEPTUNE_APPLY: {
       s.looting &= static_cast<uint8_t>(~(1u << item));
       const LootingToken& token = looting_token(engine, item);
-      s.coins[token.victim] =
-          static_cast<int16_t>(s.coins[token.victim] - std::min<int>(token.coins, s.coins[token.victim]));
+      if (engine.agora())  // an Agora military token: its decisions are the Neptune player's (README decision 5)
+        agora::military_token(engine, s, player, token.distance);
+      else
+        s.coins[token.victim] =
+            static_cast<int16_t>(s.coins[token.victim] - std::min<int>(token.coins, s.coins[token.victim]));
       end_turn(engine, s);
       return;
     }
@@ -386,6 +391,7 @@ void new_pantheon(State& s, const Deal& deal) {
   std::fill(p.spaces.begin(), p.spaces.end(), EMPTY);
   std::fill(p.placed_by.begin(), p.placed_by.end(), NOBODY);
   std::fill(p.slot_tokens.begin(), p.slot_tokens.end(), EMPTY);
+  p.num_slot_tokens = s.slot_count;
   p.minerva = NO_MINERVA;
   p.snake = EMPTY;
   p.choice = NONE;
@@ -395,6 +401,7 @@ void new_pantheon(State& s, const Deal& deal) {
 void start_age(const Engine& engine, State& s, int age) {
   PantheonState& p = s.pantheon;
   std::fill(p.slot_tokens.begin(), p.slot_tokens.end(), EMPTY);
+  p.num_slot_tokens = s.slot_count;
   const std::vector<int8_t>& slots = engine.pantheon()->token_slots[age - 1];
   const int n = std::min(static_cast<int>(slots.size()), static_cast<int>(p.age_token_count[age - 1]));
   for (int i = 0; i < n; ++i) p.slot_tokens[slots[i]] = p.age_tokens[age - 1][i];
@@ -468,6 +475,7 @@ void refresh_options(const Engine& engine, State& s) {
 
 std::string item_name(const Engine& engine, int index) {
   const auto [item, i] = engine.actions().item_of(index);
+  if (item >= I_CHAMBER) return agora::item_name(engine, index);  // the table with both: Agora's items
   const Tables& tables = engine.tables();
   const PantheonTables& pantheon = *engine.pantheon();
   switch (item) {

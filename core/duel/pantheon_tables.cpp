@@ -99,12 +99,15 @@ void read_board(const TableArrays& a, PantheonTables& t) {
   t.mythology_tokens_per_game = static_cast<int>(
       table_array(a, "mythology_tokens_per_game", 1, 1, NUM_MYTHOLOGIES * MYTHOLOGY_TOKENS_PER_MYTHOLOGY)[0]);
   t.first_activation_age = static_cast<int>(table_array(a, "first_activation_age", 1, 1, 3)[0]);
-  const auto& slots = table_array(a, "token_slots", 3 * MAX_TOKEN_SLOTS, NONE, NUM_SLOTS - 1);
+  // per Age, padded to the table's structures' slots (NUM_SLOTS; with Agora's structures MAX_SLOTS)
+  const auto given = a.find("token_slots");
+  const int per_age = given != a.end() && given->second.size() == 3 * MAX_SLOTS ? MAX_SLOTS : NUM_SLOTS;
+  const auto& slots = table_array(a, "token_slots", 3 * per_age, NONE, per_age - 1);
   const int tokens_for_age[3] = {t.mythology_tokens_per_game, NUM_OFFERINGS, 0};
   for (int age = 0; age < 3; ++age) {
     std::vector<int8_t>& row = t.token_slots[age];
-    for (int i = 0; i < MAX_TOKEN_SLOTS && slots[age * MAX_TOKEN_SLOTS + i] != NONE; ++i) {
-      const int8_t slot = i8(slots[age * MAX_TOKEN_SLOTS + i]);
+    for (int i = 0; i < per_age && slots[age * per_age + i] != NONE; ++i) {
+      const int8_t slot = i8(slots[age * per_age + i]);
       if (!row.empty() && slot <= row.back())
         refuse("the token slots of Age " + std::to_string(age + 1) + " must be ascending and distinct");
       row.push_back(slot);

@@ -21,7 +21,7 @@ namespace wonders::duel {
 constexpr int NUM_MYTHOLOGIES = 5, DIVINITIES_PER_MYTHOLOGY = 3, NUM_DIVINITIES = 16;
 constexpr int MYTHOLOGY_TOKENS_PER_MYTHOLOGY = 2, NUM_OFFERINGS = 3;
 constexpr int NUM_PANTHEON_TOKENS = NUM_MYTHOLOGIES * MYTHOLOGY_TOKENS_PER_MYTHOLOGY + NUM_OFFERINGS;
-constexpr int NUM_SPACES = 6, TEMPLE_POINTS = 4, MAX_TOKEN_SLOTS = NUM_SLOTS;
+constexpr int NUM_SPACES = 6, TEMPLE_POINTS = 4;
 
 // The divinities' powers that ask their activator to choose, in the order of
 // wonders_env.duel.cards.DIVINE_POWERS (a divinity's `power` is one of them, or NONE);
@@ -83,7 +83,8 @@ constexpr const char* CHOICE_NAMES[NUM_CHOICES] = {
     "zeus_card",       "anubis_wonder", "isis_card",     "isis_wonder",       "ra_wonder",        "minerva_space",
     "neptune_discard", "neptune_apply", "gate_divinity", "theater_mythology", "theater_divinity", "theater_top"};
 
-// The kinds of item of the `choose` range, in the order of its sub-ranges (wonders_env.duel.actions.Item).
+// The kinds of item of the `choose` range, in the order of its sub-ranges (wonders_env.duel.actions.Item):
+// Pantheon's, then Agora's.
 enum Item : int8_t {
   I_CARD,
   I_WONDER,
@@ -94,6 +95,11 @@ enum Item : int8_t {
   I_TRACK,
   I_MILITARY_TOKEN,
   I_SLOT,  // a slot of the structure (its card may be face down): Zeus's set
+  // Agora's (empty without it)
+  I_CHAMBER,      // a chamber of the Senate, 0-5
+  I_SENATE_MOVE,  // a cube moved between adjacent chambers (actions.py senate_moves order)
+  I_CONSPIRACY,
+  I_OPTION,  // stop, conspire, top, bottom (AgoraOption)
   NUM_ITEMS
 };
 constexpr int TRACK_MIDDLE = 9, TRACK_SPACES = 2 * TRACK_MIDDLE + 1, MILITARY_TOKENS = 4;

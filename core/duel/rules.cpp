@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "duel/agora.hpp"
 #include "duel/pantheon.hpp"
 #include "duel/steps.hpp"
 
@@ -18,12 +19,14 @@ namespace wonders::duel {
 // ---------------------------------------------------------------------------------- setup
 namespace {
 
-// One Age's deck shuffled: the 20 cards in slot order and the boxed ones (Age III with the Guilds).
+// One Age's deck shuffled: its cards in slot order (Layout::age_slots of them: Agora's Senators join
+// them later) and the boxed ones (Age III with the Guilds).
 void deal_age(const Engine& engine, int age, Rng& rng, Deal& deal) {
   const Tables& tables = engine.tables();
   std::vector<int8_t> cards = tables.deck_cards[age - 1];
   rng.shuffle(cards.data(), static_cast<int>(cards.size()));
-  const int removed = static_cast<int>(cards.size()) - (NUM_SLOTS - (age == 3 ? GUILDS_PER_GAME : 0));
+  const int slots = tables.layouts[age - 1].age_slots;
+  const int removed = static_cast<int>(cards.size()) - (slots - (age == 3 ? GUILDS_PER_GAME : 0));
   std::vector<int8_t> kept(cards.begin() + removed, cards.end());
   std::vector<int8_t> boxed(cards.begin(), cards.begin() + removed);
   if (age == 3) {
@@ -33,6 +36,7 @@ void deal_age(const Engine& engine, int age, Rng& rng, Deal& deal) {
     boxed.insert(boxed.end(), guilds.begin() + GUILDS_PER_GAME, guilds.end());
     rng.shuffle(kept.data(), static_cast<int>(kept.size()));
   }
+  deal.cards[age - 1].fill(EMPTY);
   std::copy(kept.begin(), kept.end(), deal.cards[age - 1].begin());
   deal.boxed[age - 1].fill(EMPTY);
   std::copy(boxed.begin(), boxed.end(), deal.boxed[age - 1].begin());
@@ -59,7 +63,8 @@ void start_age(const Engine& engine, State& state, int age) {
   state.slot_card = state.deal.cards[age - 1];
   state.face_up = layout.face_up;
   state.cover_count = layout.cover_count;
-  state.cards_left = NUM_SLOTS;
+  state.slot_count = layout.slots;
+  state.cards_left = layout.slots;
   if (engine.pantheon()) pantheon::start_age(engine, state, age);
 }
 
@@ -77,6 +82,7 @@ Deal Engine::draw_deal(uint64_t seed) const {
   rng.shuffle(deal.token_order.data(), tables.num_tokens);
   for (int age = 1; age <= 3; ++age) deal_age(*this, age, rng, deal);
   if (pantheon_) pantheon::draw(*this, rng, deal);
+  if (agora_) agora::draw(*this, rng, deal);
   return deal;
 }
 
@@ -106,8 +112,8 @@ std::string Engine::check_deal(const Deal& deal) const {
       if (in_structure && deck == extra_deck) ++guilds_dealt;
       return "";
     };
-    for (int8_t card : deal.cards[age - 1])
-      if (!(error = count(card, true)).empty()) return error;
+    for (int slot = 0; slot < tables.layouts[age - 1].slots; ++slot)
+      if (!(error = count(deal.cards[age - 1][slot], true)).empty()) return error;
     for (int i = 0; i < boxed; ++i)
       if (!(error = count(deal.boxed[age - 1][i], false)).empty()) return error;
     for (int i = boxed; i < MAX_BOXED; ++i)
@@ -121,7 +127,10 @@ std::string Engine::check_deal(const Deal& deal) const {
 
 void Engine::size_state(State& s) const {
   s.table_counts = counts_;
-  for (int age = 0; age < 3; ++age) s.boxed_count[age] = tables_->boxed_per_age[age];
+  for (int age = 0; age < 3; ++age) {
+    s.boxed_count[age] = tables_->boxed_per_age[age];
+    s.deal_slots[age] = tables_->layouts[age].slots;
+  }
 }
 
 void Engine::new_game(State& s, const Deal& deal) const {
@@ -137,6 +146,7 @@ void Engine::new_game(State& s, const Deal& deal) const {
   s.slot_card.fill(EMPTY);
   s.face_up.fill(false);
   s.cover_count.fill(0);
+  s.slot_count = static_cast<int8_t>(tables_->num_slots);
   s.coins[0] = s.coins[1] = STARTING_COINS;
   s.wonder_card.fill(EMPTY);
   s.boxed_wonder = EMPTY;
@@ -144,6 +154,7 @@ void Engine::new_game(State& s, const Deal& deal) const {
   s.looting = 0b1111;
   s.destroy_color = NONE;
   if (pantheon_) pantheon::new_pantheon(s, deal);
+  if (agora_) agora::new_agora(*this, s, deal);
 }
 
 // ------------------------------------------------------------------------------- legality
@@ -167,7 +178,7 @@ int bit_actions(unsigned bits, int offset, int16_t* out) {
 }
 
 bool accessible(const State& s, int card) {
-  for (int slot = 0; slot < NUM_SLOTS; ++slot)
+  for (int slot = 0; slot < s.slot_count; ++slot)
     if (s.slot_card[slot] == card) return !s.cover_count[slot];
   return false;
 }
@@ -185,7 +196,7 @@ int play_actions(const Engine& engine, const State& s, int16_t* out) {
         wonders[num_wonders++] = w;  // the boxed one: Anubis (Pantheon) may unbuild the 7th
     }
   int n = 0;
-  for (int slot = 0; slot < NUM_SLOTS; ++slot) {
+  for (int slot = 0; slot < s.slot_count; ++slot) {
     int card = s.slot_card[slot];
     if (card == EMPTY || s.cover_count[slot]) continue;
     if (engine.build_cost(s, player, card, prices) <= coins) out[n++] = static_cast<int16_t>(build_at + card);
@@ -194,6 +205,18 @@ int play_actions(const Engine& engine, const State& s, int16_t* out) {
     for (int i = 0; i < num_wonders; ++i) out[n++] = static_cast<int16_t>(base + wonders[i]);
   }
   if (engine.pantheon()) n += pantheon::activation_actions(engine, s, out + n);
+  if (engine.agora()) {
+    const AgoraState& a = s.agora;
+    if (agora::preparable_any(a, player))
+      for (int slot = 0; slot < s.slot_count; ++slot)
+        if (s.slot_card[slot] != EMPTY && !s.cover_count[slot])
+          out[n++] = static_cast<int16_t>(acts.at(A_PREPARE) + s.slot_card[slot]);
+    if (a.may_trigger) {
+      int8_t conspiracies[NUM_CONSPIRACIES];
+      const int m = agora::triggerable(a, player, false, conspiracies);
+      for (int i = 0; i < m; ++i) out[n++] = static_cast<int16_t>(acts.at(A_TRIGGER) + conspiracies[i]);
+    }
+  }
   return n;
 }
 
@@ -224,7 +247,8 @@ int Engine::legal_actions(const State& s, int16_t* out) const {
       out[1] = static_cast<int16_t>(acts.at(A_STARTER) + 1);
       return 2;
     case CHOOSE:
-      return pantheon::choice_actions(*this, s, out);
+      return agora_ && s.agora.choice != NONE ? agora::choice_actions(*this, s, out)
+                                              : pantheon::choice_actions(*this, s, out);
     default:
       return 0;
   }
@@ -252,7 +276,9 @@ std::string Engine::describe_action(int action) const {
       return "activate space " + std::to_string(d.index + 1) + (used.empty() ? "" : " with offerings " + used);
     }
     case A_CHOOSE:
-      return "choose " + pantheon::item_name(*this, d.index);
+      return "choose " + (agora_ ? agora::item_name(*this, d.index) : pantheon::item_name(*this, d.index));
+    case A_TRIGGER:
+      return "trigger " + agora_->conspiracy_names[d.index];
     default:
       return std::string(KIND_NAMES[d.kind]) + " " + tables.card_names[d.index];
   }
@@ -268,19 +294,22 @@ std::string Engine::why_illegal(const State& s, long long action) const {
     return "it is not an action number (an integer in 0-" + std::to_string(actions_.num_actions - 1) + ")";
   const Decoded d = actions_.decode(static_cast<int>(action));
   if (s.phase == GAME_OVER) return "the game is over";
-  const bool play_kind = d.kind == A_BUILD || d.kind == A_SELL || d.kind == A_WONDER || d.kind == A_ACTIVATE;
+  const bool play_kind = d.kind == A_BUILD || d.kind == A_SELL || d.kind == A_WONDER || d.kind == A_ACTIVATE ||
+                         d.kind == A_PREPARE || d.kind == A_TRIGGER;
   const int phase_kind[NUM_PHASES] = {A_DRAFT,   -1,        A_PROGRESS, A_DESTROY, A_MAUSOLEUM,
                                       A_LIBRARY, A_STARTER, -2,         A_CHOOSE};
   if (s.phase == PLAY ? !play_kind : d.kind != phase_kind[s.phase])
     return std::string("the decision now is ") + PHASE_NAMES[s.phase] + " (allowed kinds: " + PHASE_KINDS[s.phase] +
-           (s.phase == PLAY && pantheon_ ? ", activate" : "") + "), not " + KIND_NAMES[d.kind];
+           (s.phase == PLAY && (pantheon_ || agora_) ? ", activate" : "") +
+           (s.phase == PLAY && agora_ ? ", prepare, trigger" : "") + "), not " + KIND_NAMES[d.kind];
   const int player = s.current;
   switch (d.kind) {
     case A_DRAFT:
       return s.draft_offer >> d.index & 1 ? "" : tables.wonder_names[d.index] + " is not on the draft table";
     case A_BUILD:
     case A_SELL:
-    case A_WONDER: {
+    case A_WONDER:
+    case A_PREPARE: {
       const std::string& card = tables.card_names[d.index];
       if (!accessible(s, d.index)) return card + " is not an accessible card of the structure";
       const Prices prices = trade_prices(s, player);
@@ -304,13 +333,24 @@ std::string Engine::why_illegal(const State& s, long long action) const {
         if (cost > coins)
           return "building " + name + " costs " + std::to_string(cost) + " coins and the player has " +
                  std::to_string(coins);
+      } else if (d.kind == A_PREPARE && !agora::preparable_any(s.agora, player)) {
+        return "the player holds no unprepared conspiracy";
       }
       return "";
+    }
+    case A_TRIGGER: {
+      if (!s.agora.may_trigger) return "a conspiracy is triggered at the start of a turn, before anything else, once";
+      int8_t held[NUM_CONSPIRACIES];
+      const int n = agora::triggerable(s.agora, player, false, held);
+      return std::find(held, held + n, d.index) != held + n
+                 ? ""
+                 : "the player holds no prepared " + agora_->conspiracy_names[d.index];
     }
     case A_ACTIVATE:
       return pantheon::why_not_activate(*this, s, d.index, d.wonder);
     case A_CHOOSE:
-      return pantheon::why_not_choose(*this, s, d.index);
+      return agora_ && s.agora.choice != NONE ? agora::why_not_choose(*this, s, d.index)
+                                              : pantheon::why_not_choose(*this, s, d.index);
     case A_PROGRESS:
       return s.board_tokens >> d.index & 1 ? "" : tables.token_names[d.index] + " is not on the board";
     case A_DESTROY:
@@ -349,8 +389,6 @@ void log_action(State& s, int player, int action, int paid) {
   s.log[s.log_size++] = LogEntry{static_cast<int8_t>(player), static_cast<int16_t>(action), static_cast<int16_t>(paid)};
 }
 
-namespace {
-
 void game_over(State& s, uint8_t winners, Victory victory) {
   s.phase = GAME_OVER;
   s.current = NOBODY;
@@ -358,6 +396,8 @@ void game_over(State& s, uint8_t winners, Victory victory) {
   s.victory = victory;
   s.pending_progress = s.play_again = false;
 }
+
+namespace {
 
 int income(const Engine& engine, const State& s, int player, int card) {
   const Tables& tables = engine.tables();
@@ -425,7 +465,10 @@ void move_pawn(const Engine& engine, State& s, int player, int shields) {
     const LootingToken& token = tables.looting[i];
     if (token.victim == loser && (s.looting >> i & 1) && distance >= token.distance) {
       s.looting &= static_cast<uint8_t>(~(1u << i));
-      s.coins[loser] = static_cast<int16_t>(s.coins[loser] - std::min<int>(token.coins, s.coins[loser]));
+      if (engine.agora())
+        agora::military_token(engine, s, player, token.distance);
+      else
+        s.coins[loser] = static_cast<int16_t>(s.coins[loser] - std::min<int>(token.coins, s.coins[loser]));
     }
   }
   if (distance >= SUPREMACY_DISTANCE) game_over(s, static_cast<uint8_t>(1u << player), MILITARY);
@@ -507,11 +550,19 @@ namespace {
 // rules.py library_draw: the set-aside tokens the Great Library draws (bits): the first `count` of the
 // set-aside order; built again after Anubis, the next `count`, never those drawn before (a project
 // decision: pantheon.py)
+// (with Agora, of those nobody took with Espionage nor locked with Obscurantism)
 uint16_t library_draw(const Engine& engine, const State& s, int count) {
-  const int first = BOARD_TOKENS + (s.library_used ? count : 0);
-  const int end = std::min(first + count, static_cast<int>(engine.tables().num_tokens));
+  int8_t tokens[MAX_TOKENS];
+  int n = 0;
+  if (engine.agora()) {
+    n = agora::set_aside_tokens(engine, s, tokens);
+  } else {
+    for (int i = BOARD_TOKENS; i < engine.tables().num_tokens; ++i) tokens[n++] = s.deal.token_order[i];
+  }
+  const int first = s.library_used ? count : 0;
+  const int end = std::min(first + count, n);
   uint16_t drawn = 0;
-  for (int i = first; i < end; ++i) drawn |= static_cast<uint16_t>(1u << s.deal.token_order[i]);
+  for (int i = first; i < end; ++i) drawn |= static_cast<uint16_t>(1u << tokens[i]);
   return drawn;
 }
 
@@ -540,9 +591,42 @@ void spend(State& s, int player, int coins) {
     s.pantheon.astarte[player] = static_cast<int16_t>(s.pantheon.astarte[player] - (coins - from_treasury));
 }
 
-// After a decision: a pending progress choice, the tokens freed this turn (Pantheon), the end of
-// the Age, or the next turn.
+namespace {
+
+// rules.py start_turn: the turn player's turn begins (with Agora: a conspiracy may be triggered first).
+void start_turn(const Engine& engine, State& s) {
+  s.phase = PLAY;
+  s.current = s.turn_player;
+  if (engine.agora()) s.agora.may_trigger = true;
+}
+
+// rules.py _continue_draft (Agora's tables): the next pick after Agora's decisions of a wonder
+// taken, or Age I after the last.
+void continue_draft(const Engine& engine, State& s) {
+  if (s.agora.num_steps && agora::run_steps(engine, s)) return;
+  if (s.draft_step == 2 * WONDERS_PER_ROUND) {
+    start_age(engine, s, 1);
+    s.turn_player = DRAFT_ORDER[0];
+    start_turn(engine, s);
+  } else {
+    s.phase = DRAFT;
+    s.current = DRAFT_ORDER[s.draft_step];
+  }
+}
+
+}  // namespace
+
+// After a decision: Agora's waiting decisions (in the draft, the draft going on), a pending
+// progress choice, the tokens freed this turn (Pantheon), the turn going on after a conspiracy
+// triggered at its start (Agora), the end of the Age, or the next turn.
 void end_turn(const Engine& engine, State& s) {
+  if (engine.agora()) {
+    if (s.age == 0) {
+      continue_draft(engine, s);
+      return;
+    }
+    if (s.agora.num_steps && agora::run_steps(engine, s)) return;
+  }
   if (s.pending_progress) {
     s.pending_progress = false;
     s.phase = PROGRESS;
@@ -550,6 +634,14 @@ void end_turn(const Engine& engine, State& s) {
     return;
   }
   if (engine.pantheon() && s.pantheon.num_pending && pantheon::take_pending_tokens(engine, s)) return;
+  if (engine.agora() && s.agora.triggering) {
+    s.agora.triggering = false;
+    if (s.cards_left) {
+      s.phase = PLAY;
+      s.current = s.turn_player;
+      return;
+    }
+  }
   if (!s.cards_left) {
     s.play_again = false;
     end_age(engine, s);
@@ -559,8 +651,7 @@ void end_turn(const Engine& engine, State& s) {
     s.play_again = false;
   else
     s.turn_player = static_cast<int8_t>(1 - s.turn_player);
-  s.phase = PLAY;
-  s.current = s.turn_player;
+  start_turn(engine, s);
 }
 
 // `player`'s `wonder` is built with `card` under it (paid already): its effects, then the decision
@@ -588,6 +679,7 @@ void build_wonder(const Engine& engine, State& s, int player, int wonder, int ca
     if (s.phase == GAME_OVER) return;
   }
   s.play_again = w.has(PLAY_AGAIN) || (s.player_tokens[player] >> tables.theology & 1);
+  if (engine.agora()) agora::wonder_built(engine, s, player, wonder);
   if (w.destroy != NONE && s.color_count[opponent][w.destroy]) {
     s.phase = DESTROY;
     s.destroy_color = w.destroy;
@@ -612,7 +704,10 @@ void draft(const Engine& engine, State& s, int action, int wonder) {
   ++s.draft_step;
   if (s.draft_step == WONDERS_PER_ROUND)
     for (int i = WONDERS_PER_ROUND; i < 2 * WONDERS_PER_ROUND; ++i) s.draft_offer |= 1u << s.deal.wonder_order[i];
-  if (s.draft_step == 2 * WONDERS_PER_ROUND) {
+  if (engine.agora()) {
+    agora::draft_effects(engine, s, player, wonder);
+    continue_draft(engine, s);
+  } else if (s.draft_step == 2 * WONDERS_PER_ROUND) {
     start_age(engine, s, 1);
     s.phase = PLAY;
     s.current = s.turn_player = DRAFT_ORDER[0];
@@ -621,38 +716,32 @@ void draft(const Engine& engine, State& s, int action, int wonder) {
   }
 }
 
-// rules.py _engineering_applies: Engineering caps the price of a card that shows a chain symbol or
-// a Grand Temple's mythology (Pantheon).
-bool engineering_applies(const Engine& engine, const State& s, int player, int card) {
-  const Tables& tables = engine.tables();
-  const CardData& d = tables.cards[card];
-  return tables.engineering != NONE && s.player_tokens[player] >> tables.engineering & 1 &&
-         (d.chain_needs || d.temple != NONE);
-}
-
 void build(const Engine& engine, State& s, int action, int card) {
   const Tables& tables = engine.tables();
   const int player = s.current;
   const CardData& d = tables.cards[card];
   take_from_structure(engine, s, card);
   int paid = 0;
-  if (d.chain_needs & s.chains[player] || (engine.pantheon() && engine.free_by_chain(s, player, card))) {
+  const bool expansion = engine.pantheon() || engine.agora();
+  if (d.chain_needs & s.chains[player] || (expansion && engine.free_by_chain(s, player, card))) {
     if (s.player_tokens[player] >> tables.urbanism & 1)
       s.coins[player] = static_cast<int16_t>(s.coins[player] + tables.urbanism_chain_coins);
+  } else if (expansion) {
+    const auto [coins, trade] = engine.payment(s, player, card, engine.trade_prices(s, player));
+    paid = coins;
+    spend(s, player, paid);
+    pay_resources(engine, s, player, trade);
   } else {
     int waived = d.color == BLUE && s.player_tokens[player] >> tables.masonry & 1 ? tables.blue_discount : 0;
     int trade = purchase_cost(d.cost.data(), s.production[player], s.raw_choices[player],
                               s.manufactured_choices[player], engine.trade_prices(s, player), waived);
     paid = d.coin_cost + trade;
-    if (engine.pantheon() && engineering_applies(engine, s, player, card) && paid > tables.engineering_price) {
-      paid = tables.engineering_price;
-      trade = 0;
-    }
     spend(s, player, paid);
     pay_resources(engine, s, player, trade);
   }
   log_action(s, player, action, paid);
   add_building(engine, s, player, card);
+  if (engine.agora() && s.phase != GAME_OVER) agora::card_built(engine, s, player, card);
   if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
@@ -697,6 +786,7 @@ void mausoleum(const Engine& engine, State& s, int action, int card) {
   s.discard.remove(card);
   log_action(s, player, action, 0);
   add_building(engine, s, player, card);
+  if (engine.agora() && s.phase != GAME_OVER) agora::card_built(engine, s, player, card);
   if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
@@ -708,11 +798,30 @@ void library(const Engine& engine, State& s, int action, int token) {
   if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
-void starter(State& s, int action, int choice) {
+void starter(const Engine& engine, State& s, int action, int choice) {
   const int chooser = s.current;
   log_action(s, chooser, action, 0);
-  s.phase = PLAY;
-  s.current = s.turn_player = static_cast<int8_t>(choice == STARTER_ME ? chooser : 1 - chooser);
+  s.turn_player = static_cast<int8_t>(choice == STARTER_ME ? chooser : 1 - chooser);
+  start_turn(engine, s);
+}
+
+// rules.py _prepare (Agora): the card taken goes under a conspiracy, chosen next.
+void prepare(const Engine& engine, State& s, int action, int card) {
+  const int player = s.current;
+  take_from_structure(engine, s, card);
+  log_action(s, player, action, 0);
+  agora::prepare(s, player, card);
+  end_turn(engine, s);
+}
+
+// rules.py _trigger (Agora): a conspiracy triggered at the start of the turn; the turn goes on after it.
+void trigger(const Engine& engine, State& s, int action, int conspiracy) {
+  const int player = s.current;
+  log_action(s, player, action, 0);
+  s.agora.may_trigger = false;
+  s.agora.triggering = true;
+  agora::trigger(engine, s, player, conspiracy);
+  if (s.phase != GAME_OVER) end_turn(engine, s);
 }
 
 }  // namespace
@@ -746,13 +855,22 @@ void Engine::apply_actions(State& s, const std::array<int, 2>& actions) const {
       library(*this, s, action, d.index);
       break;
     case A_STARTER:
-      starter(s, action, d.index);
+      starter(*this, s, action, d.index);
       break;
     case A_ACTIVATE:
       pantheon::activate(*this, s, action, d.index, d.wonder);
       break;
     case A_CHOOSE:
-      pantheon::choose(*this, s, action, d.index);
+      if (agora_ && s.agora.choice != NONE)
+        agora::choose(*this, s, action, d.index);
+      else
+        pantheon::choose(*this, s, action, d.index);
+      break;
+    case A_PREPARE:
+      prepare(*this, s, action, d.index);
+      break;
+    case A_TRIGGER:
+      trigger(*this, s, action, d.index);
       break;
   }
 }

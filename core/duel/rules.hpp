@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "common/rng.hpp"
 #include "duel/actions.hpp"
@@ -24,30 +25,40 @@
 namespace wonders::duel {
 
 // the most legal actions: a play offers per accessible card (a slot's) a build, a sale and one action per own wonder
-// (Pantheon: up to twice as many own wonders with Ra's, and the activations)
-constexpr int MAX_LEGAL =
-    std::max(NUM_SLOTS * (2 + 2 * WONDERS_PER_ROUND) + NUM_SPACES * OFFERING_SUBSETS, LARGEST_CHOICE_RANGE);
+// (Pantheon: up to twice as many own wonders with Ra's, and the activations; Agora: a prepare, and the triggers)
+constexpr int MAX_LEGAL = std::max(
+    MAX_SLOTS * (3 + 2 * WONDERS_PER_ROUND) + NUM_SPACES * OFFERING_SUBSETS + NUM_CONSPIRACIES, LARGEST_CHOICE_RANGE);
 constexpr int SELL_BASE = 2, SUPREMACY_DISTANCE = 9, SCIENCE_SUPREMACY_SYMBOLS = 6, PAIR = 2;
 // civilian, science, commercial, guilds, wonders, progress, treasury, military, total
-// civilian, ..., military (the base game's 8), divinities (a Pantheon table's 9th), then the total
-constexpr int NUM_CATEGORIES = 8, DIVINITIES = 8, TOTAL = 9;
+// civilian, ..., military (the base game's 8), divinities (a Pantheon table's), senate (an Agora
+// table's), then the total
+constexpr int NUM_CATEGORIES = 8, DIVINITIES = 8, SENATE = 9, TOTAL = 10;
 constexpr int COINS_PER_POINT = 3;
 using Score = std::array<int, TOTAL + 1>;
 
 class Engine {
  public:
-  // `pantheon`: the Pantheon's tables of a Pantheon table (whose cards `tables` are), or none.
-  explicit Engine(std::shared_ptr<const Tables> tables, std::shared_ptr<const PantheonTables> pantheon = nullptr)
+  // `pantheon`: the Pantheon's tables of a Pantheon table (whose cards `tables` are), or none;
+  // `agora`: Agora's tables of an Agora table, or none.
+  explicit Engine(std::shared_ptr<const Tables> tables, std::shared_ptr<const PantheonTables> pantheon = nullptr,
+                  std::shared_ptr<const AgoraTables> agora = nullptr)
       : tables_(std::move(tables)),
         pantheon_(std::move(pantheon)),
-        actions_(*tables_, pantheon_.get()),
-        observation_(*tables_, pantheon_.get()),
-        counts_{static_cast<int8_t>(tables_->num_cards), static_cast<int8_t>(tables_->num_wonders),
-                static_cast<int8_t>(tables_->num_tokens), pantheon_ != nullptr} {}
+        agora_(std::move(agora)),
+        actions_(*tables_, pantheon_.get(), agora_.get()),
+        observation_(*tables_, pantheon_.get(), agora_.get()),
+        counts_{static_cast<int8_t>(tables_->num_cards),
+                static_cast<int8_t>(tables_->num_wonders),
+                static_cast<int8_t>(tables_->num_tokens),
+                static_cast<int8_t>(tables_->num_colors),
+                pantheon_ != nullptr,
+                agora_ != nullptr} {}
 
   const Tables& tables() const { return *tables_; }
   // Pantheon's tables, or nullptr without the expansion.
   const PantheonTables* pantheon() const { return pantheon_.get(); }
+  // Agora's tables, or nullptr without the expansion.
+  const AgoraTables* agora() const { return agora_.get(); }
   const ActionLayout& actions() const { return actions_; }
   const ObsLayout& observation() const { return observation_; }
   int num_actions() const { return actions_.num_actions; }
@@ -83,11 +94,16 @@ class Engine {
   // The bank's price of one unit of each resource for `player`: 1 with a fixed-price card, else
   // 2 + the units the opponent's brown and grey cards produce.
   Prices trade_prices(const State& state, int player) const;
-  // Whether `card` is free for `player` through a chain (Pantheon: or a Grand Temple's mythology token).
+  // Whether `card` is free for `player` through a chain (Pantheon: or a Grand Temple's mythology token;
+  // Agora: or the opponent's chain with the shared chains decree).
   bool free_by_chain(const State& state, int player, int card) const;
   // Coins `player` pays to build `card` now (0 through a chain; Pantheon: Engineering's price at
   // most), and to build `wonder`.
   int build_cost(const State& state, int player, int card, const Prices& prices) const;
+  // An expansion's table (rules.py _payment): (coins `player` pays to build `card` without a chain,
+  // the part of it paid for resources): Engineering's price (Pantheon), a Senator's price or a
+  // decree's ignored cost symbol (Agora).
+  std::pair<int, int> payment(const State& state, int player, int card, const Prices& prices) const;
   int wonder_cost(const State& state, int player, int wonder, const Prices& prices) const;
   // Pantheon: the coins `player` may spend (the treasury and Astarte's), and what activating the
   // divinity of `space` costs with the offering tokens of the bit set `offerings`.
@@ -95,8 +111,8 @@ class Engine {
     return pantheon_ ? state.coins[player] + state.pantheon.astarte[player] : state.coins[player];
   }
   int activation_price(const State& state, int player, int space, int offerings) const;
-  // Coins for selling a card now.
-  int sell_value(const State& state, int player) const { return SELL_BASE + state.color_count[player][YELLOW]; }
+  // Coins for selling a card now (Agora: the discard bonus decree's more).
+  int sell_value(const State& state, int player) const;
 
   // scoring (scoring.cpp)
   bool is_over(const State& state) const { return state.phase == GAME_OVER; }
@@ -107,15 +123,18 @@ class Engine {
   void determinize(State& state, int player, Rng& rng) const;
 
   // observation (observation.cpp): `player`'s observation of `state` as an ObsView, and whole
-  // into `out` (observation_size() floats); a Pantheon table's views (written whole into the row
-  // the ObsView's changes are written to: `write_pantheon_views`)
+  // into `out` (observation_size() floats); the expansions' views, written whole into the row the
+  // ObsView's changes are written to (`write_expansion_views`: a Pantheon table's, then an Agora table's)
   ObsView observe(const State& state, int player) const;
   void encode_observation(const State& state, int player, float* out) const;
+  void write_expansion_views(const State& state, int player, float* row) const;
   void write_pantheon_views(const State& state, int player, float* row) const;
+  void write_agora_views(const State& state, int player, float* row) const;
 
  private:
   std::shared_ptr<const Tables> tables_;
   std::shared_ptr<const PantheonTables> pantheon_;
+  std::shared_ptr<const AgoraTables> agora_;
   ActionLayout actions_;
   ObsLayout observation_;
   TableCounts counts_;

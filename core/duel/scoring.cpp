@@ -1,4 +1,5 @@
 // Final scoring in the eight categories of the score pad (mirrors wonders_env/duel/scoring.py).
+#include "duel/agora.hpp"
 #include "duel/rules.hpp"
 
 #include <algorithm>
@@ -73,6 +74,7 @@ Score Engine::score_breakdown(const State& state, int player) const {
       result[DIVINITIES] += d.vp + d.vp_per_astarte_coin * p.astarte[player];
     }
   }
+  if (agora_) result[SENATE] = agora::senate_points(*this, state.agora, player);
   for (int k = 0; k < TOTAL; ++k) result[TOTAL] += result[k];
   return result;
 }

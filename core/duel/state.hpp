@@ -23,6 +23,7 @@
 #include <type_traits>
 
 #include "common/rng.hpp"
+#include "duel/agora_tables.hpp"
 #include "duel/pantheon_tables.hpp"
 #include "duel/state_layout.hpp"
 #include "duel/tables.hpp"
@@ -32,15 +33,21 @@ namespace wonders::duel {
 enum Phase : int8_t { DRAFT = 0, PLAY, PROGRESS, DESTROY, MAUSOLEUM, LIBRARY, STARTER, GAME_OVER, CHOOSE };
 // the phases of the base game's tables (its observation's one-hot); a Pantheon table's add CHOOSE
 constexpr int BASE_PHASES = GAME_OVER + 1, NUM_PHASES = CHOOSE + 1;
-enum Victory : int8_t { NO_VICTORY = 0, CIVILIAN, MILITARY, SCIENCE };
+enum Victory : int8_t { NO_VICTORY = 0, CIVILIAN, MILITARY, SCIENCE, POLITICAL };  // POLITICAL: Agora's
 
 constexpr int STARTING_COINS = 7, BOARD_TOKENS = 5, WONDERS_PER_ROUND = 4, MAX_WONDERS_BUILT = 7;
 constexpr int EMPTY = -1, NOBODY = -1;
 constexpr int DRAFT_ORDER[8] = {0, 1, 1, 0, 1, 0, 0, 1};
-constexpr int MAX_CITY = 64, MAX_LOG = 160;  // a Pantheon game decides more than a base game's 96 at most
+// a Pantheon or an Agora game decides more than a base game's 96 at most (random Agora games with
+// Pantheon: up to about 150)
+constexpr int MAX_CITY = 64, MAX_LOG = 255;
 // Pantheon: the most tokens dealt on an Age's slots, the items a set offers at most, no Minerva pawn
 constexpr int MAX_AGE_TOKENS = NUM_MYTHOLOGIES * MYTHOLOGY_TOKENS_PER_MYTHOLOGY, MAX_OPTIONS = MAX_CARDS;
 constexpr int8_t NO_MINERVA = INT8_MIN;
+// Agora: the most decisions waiting, locked tokens, cards out of the game, items of a set (and stop);
+// a step without an argument
+constexpr int MAX_STEPS = 16, MAX_LOCKED = 2, MAX_LEFT_GAME = NUM_CONSPIRACIES + 4, MAX_AGORA_OPTIONS = MAX_CARDS + 1;
+constexpr int8_t NO_ARGUMENT = -1;
 
 // Pantheon's setup draws (state.py new_pantheon): each mythology's deck in its order (top first),
 // the tokens of each Age's token slots in slot order.
@@ -50,21 +57,30 @@ struct PantheonDeal {
   std::array<int8_t, 3> age_token_count;
 };
 
+// Agora's setup draws (state.py new_agora): the conspiracy deck (top first), the decrees shuffled
+// (the first NUM_CHAMBERS go to the chambers in order).
+struct AgoraDeal {
+  std::array<int8_t, NUM_CONSPIRACIES> conspiracies;
+  std::array<int8_t, NUM_DECREES> decrees;
+};
+
 // Everything drawn at setup.
 struct Deal {
   std::array<int8_t, MAX_WONDERS> wonder_order;
   std::array<int8_t, MAX_TOKENS> token_order;
-  std::array<std::array<int8_t, NUM_SLOTS>, 3> cards;  // each Age's 20 cards in slot order
+  std::array<std::array<int8_t, MAX_SLOTS>, 3> cards;  // each Age's cards in slot order (Layout::slots of them)
   std::array<std::array<int8_t, MAX_BOXED>, 3> boxed;  // Tables::boxed_per_age[age] cards each, then EMPTY
   PantheonDeal pantheon;                               // a Pantheon table's (zeros otherwise)
+  AgoraDeal agora;                                     // an Agora table's (zeros otherwise)
 };
 
-// The counts of a State's table (Tables::num_cards, num_wonders, num_tokens) and whether it has Pantheon.
+// The counts of a State's table (Tables::num_cards, num_wonders, num_tokens, num_colors) and its expansions.
 struct TableCounts {
-  int8_t cards, wonders, tokens;
-  bool pantheon;
+  int8_t cards, wonders, tokens, colors;
+  bool pantheon, agora;
   bool operator==(const TableCounts& other) const {
-    return cards == other.cards && wonders == other.wonders && tokens == other.tokens && pantheon == other.pantheon;
+    return cards == other.cards && wonders == other.wonders && tokens == other.tokens && colors == other.colors &&
+           pantheon == other.pantheon && agora == other.agora;
   }
 };
 
@@ -72,6 +88,28 @@ struct TableCounts {
 // of DUEL_PANTHEON_FIELDS, duel/state_layout.hpp); all zeros in a game without the expansion.
 struct PantheonState {
   WONDERS_STATE_MEMBERS(DUEL_PANTHEON_FIELDS)
+};
+
+// Agora: a decision waiting (wonders_env.duel.agora's step tuple (player, Choice, argument, optional));
+// the argument as an integer: NO_ARGUMENT for None, a conspiracy power's `what` for its target set
+// (the Python engine's Effect: compiled.py converts), else the Python engine's integer.
+struct AgoraStep {
+  int8_t player, choice, argument;
+  bool optional;
+};
+struct LockedToken {  // Obscurantism: (token, locker, seen by both)
+  int8_t token, locker;
+  bool seen_by_both;
+};
+struct ChoiceEntry {  // (index in the log, Choice) of one of Agora's choose actions
+  uint8_t index;
+  int8_t choice;
+};
+
+// Agora's part of a game (wonders_env.duel.state.AgoraState, field by field: one member per line of
+// DUEL_AGORA_FIELDS, duel/state_layout.hpp); all zeros in a game without the expansion.
+struct AgoraState {
+  WONDERS_STATE_MEMBERS(DUEL_AGORA_FIELDS)
 };
 
 struct LogEntry {

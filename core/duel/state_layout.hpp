@@ -13,28 +13,30 @@
 // clang-format off
 #define DUEL_STATE_FIELDS(FIELD, VIEW)                                                                                 \
   FIELD(table_counts, internal(), TableCounts)  /* the counts of the table (set by the Engine) */                     \
-  FIELD(boxed_count, internal(), CArray<int8_t, 3>)  /* Tables::boxed_per_age (set by the Engine) */                   \
+  FIELD(boxed_count, internal(), CArray<int8_t, 3>)  /* set from boxed (Agora's Treason builds one; bindings: checked) */ \
   FIELD(deal, internal(), Deal)  /* everything drawn at setup: the four VIEW fields below */                          \
   FIELD(phase, scalar(DRAFT, last(Dim::PHASES)), int8_t)  /* CHOOSE: a Pantheon table's */                         \
   FIELD(current, scalar(NOBODY, 1), int8_t)  /* NOBODY once the game is over */                                        \
   FIELD(turn_player, scalar(0, 1), int8_t)                                                                             \
   FIELD(age, scalar(0, 3), int8_t)                                                                                     \
   FIELD(winners, bit_tuple(2), uint8_t)  /* bit per player */                                                          \
-  FIELD(victory, scalar(NO_VICTORY, SCIENCE), int8_t)                                                                  \
+  FIELD(victory, scalar(NO_VICTORY, POLITICAL), int8_t)  /* POLITICAL: an Agora table's */                           \
   VIEW(wonder_order, ints(0, last(Dim::WONDERS), Dim::WONDERS), s.deal.wonder_order)                                  \
   VIEW(token_order, ints(0, last(Dim::TOKENS), Dim::TOKENS), s.deal.token_order)                                       \
-  VIEW(deals, table(0, last(Dim::CARDS)), s.deal.cards)                                                                \
-  VIEW(boxed, lists(0, last(Dim::CARDS), matching(&State::boxed_count)), s.deal.boxed)                                 \
+  VIEW(deals, lists(0, last(Dim::CARDS), matching(&State::deal_slots)), s.deal.cards)  /* each Age's structure's */  \
+  FIELD(deal_slots, internal(), CArray<int8_t, 3>)  /* Layout::slots of each Age (set by the Engine) */             \
+  VIEW(boxed, lists(0, last(Dim::CARDS), &State::boxed_count), s.deal.boxed)                                           \
   FIELD(draft_step, scalar(0, 2 * WONDERS_PER_ROUND), int8_t)                                                          \
   FIELD(draft_offer, bit_ids(0, last(Dim::WONDERS), draft_round_wonders, WONDERS_PER_ROUND), uint16_t)                 \
-  FIELD(slot_card, ints(EMPTY, last(Dim::CARDS)), std::array<int8_t, NUM_SLOTS>)                                       \
-  FIELD(face_up, flags(), std::array<bool, NUM_SLOTS>)                                                                 \
-  FIELD(cover_count, ints(0, 2), std::array<int8_t, NUM_SLOTS>)                                                        \
-  FIELD(cards_left, scalar(0, NUM_SLOTS), int8_t)                                                                      \
+  FIELD(slot_count, internal(), int8_t)  /* the structure's slots (of its Age's layout; before Age I: the largest's) */ \
+  FIELD(slot_card, pile(EMPTY, last(Dim::CARDS), matching(&State::slot_count)), std::array<int8_t, MAX_SLOTS>)         \
+  FIELD(face_up, pile(0, 1, matching(&State::slot_count)), std::array<bool, MAX_SLOTS>)                                \
+  FIELD(cover_count, pile(0, 2, matching(&State::slot_count)), std::array<int8_t, MAX_SLOTS>)                          \
+  FIELD(cards_left, scalar(0, MAX_SLOTS), int8_t)                                                                      \
   FIELD(city, lists(0, last(Dim::CARDS), &State::city_size), CTable<int8_t, 2, MAX_CITY>)  /* in the order built */    \
   FIELD(city_size, internal(), CArray<int8_t, 2>)                                                                      \
   FIELD(owned, card_rows(), CArray<CardSet, 2>)                                                                        \
-  FIELD(color_count, table(0, Bound(Dim::CARDS, 1, 0)), CTable<int8_t, 2, NUM_COLORS>)                                 \
+  FIELD(color_count, table(0, Bound(Dim::CARDS, 1, 0), Dim::ALL, Dim::COLORS), CTable<int8_t, 2, MAX_COLORS>)          \
   FIELD(production, table(0, 127), CTable<int8_t, 2, NUM_RESOURCES>)                                                   \
   FIELD(raw_choices, ints(0, 127), CArray<int8_t, 2>)                                                                  \
   FIELD(manufactured_choices, ints(0, 127), CArray<int8_t, 2>)                                                         \
@@ -63,7 +65,8 @@
   FIELD(log, records(&State::log_size, part(&LogEntry::player, 0, 1), part(&LogEntry::action, 0, last(Dim::ACTIONS)), \
                      part(&LogEntry::paid, 0, INT16_MAX)), CArray<LogEntry, MAX_LOG>)                                  \
   FIELD(log_size, internal(), uint8_t)                                                                                 \
-  FIELD(pantheon, internal(), PantheonState)  /* Pantheon's part: its own layout below, the Python state.pantheon */
+  FIELD(pantheon, internal(), PantheonState)  /* Pantheon's part: its own layout below, the Python state.pantheon */ \
+  FIELD(agora, internal(), AgoraState)  /* Agora's part: its own layout below, the Python state.agora */
 
 // Pantheon's part of the state (PantheonState, state.hpp), as wonders_env.duel.state.PantheonState
 // holds it; the counts of its lists are internal members.
@@ -77,7 +80,9 @@
   FIELD(age_tokens, lists(0, NUM_PANTHEON_TOKENS - 1, &PantheonState::age_token_count),                                \
         CTable<int8_t, 3, MAX_AGE_TOKENS>)                                                                             \
   FIELD(age_token_count, internal(), CArray<int8_t, 3>)                                                                \
-  FIELD(slot_tokens, ints(EMPTY, NUM_PANTHEON_TOKENS - 1), std::array<int8_t, NUM_SLOTS>)                              \
+  FIELD(slot_tokens, pile(EMPTY, NUM_PANTHEON_TOKENS - 1, &PantheonState::num_slot_tokens),                           \
+        std::array<int8_t, MAX_SLOTS>)  /* as many as State::slot_count (bindings: checked) */                        \
+  FIELD(num_slot_tokens, internal(), int8_t)                                                                           \
   FIELD(pending_tokens, pile(0, NUM_PANTHEON_TOKENS - 1, &PantheonState::num_pending),                                 \
         CArray<int8_t, NUM_PANTHEON_TOKENS>)                                                                           \
   FIELD(num_pending, internal(), int8_t)                                                                               \
@@ -105,4 +110,47 @@
   FIELD(drawn, pile(0, NUM_DIVINITIES - 1, &PantheonState::num_drawn), CArray<int8_t, DIVINITIES_PER_MYTHOLOGY>)     \
   FIELD(num_drawn, internal(), int8_t)                                                                                 \
   FIELD(chosen, scalar(EMPTY, MAX_CARDS - 1), int8_t)  /* a divinity or a card (Isis') */
+
+// Agora's part of the state (AgoraState, state.hpp), as wonders_env.duel.state.AgoraState holds it;
+// the counts of its lists are internal members. A step's argument is an integer (AgoraStep, state.hpp;
+// wonders_env.duel.compiled converts the Python engine's).
+#define DUEL_AGORA_FIELDS(FIELD, VIEW)                                                                                 \
+  FIELD(conspiracy_deck, pile(0, NUM_CONSPIRACIES - 1, &AgoraState::deck_size), CArray<int8_t, NUM_CONSPIRACIES>)     \
+  FIELD(deck_size, internal(), int8_t)                                                                                 \
+  FIELD(decrees, lists(0, NUM_DECREES - 1, &AgoraState::decree_count), CTable<int8_t, NUM_CHAMBERS, NUM_CHAMBERS>)    \
+  FIELD(decree_count, internal(), CArray<int8_t, NUM_CHAMBERS>)                                                        \
+  FIELD(decree_face_up, flags(), std::array<bool, NUM_CHAMBERS>)                                                       \
+  FIELD(cubes, table(0, INT8_MAX), CTable<int8_t, 2, NUM_CHAMBERS>)  /* bindings: at most the table's cubes */       \
+  FIELD(drawn, pile(0, NUM_CONSPIRACIES - 1, &AgoraState::num_drawn), CArray<int8_t, MAX_DRAWN>)                     \
+  FIELD(num_drawn, internal(), int8_t)                                                                                 \
+  FIELD(conspiracies, lists(0, NUM_CONSPIRACIES - 1, &AgoraState::held_count),                                        \
+        CTable<int8_t, 2, NUM_CONSPIRACIES>)  /* in the order kept */                                                  \
+  FIELD(held_count, internal(), CArray<int8_t, 2>)                                                                     \
+  FIELD(prepared, lists(EMPTY, last(Dim::CARDS), matching(&AgoraState::held_count)),                                   \
+        CTable<int8_t, 2, NUM_CONSPIRACIES>)  /* the card under each held conspiracy, or EMPTY */                      \
+  FIELD(triggered, lists(0, NUM_CONSPIRACIES - 1, &AgoraState::triggered_count), CTable<int8_t, 2, NUM_CONSPIRACIES>) \
+  FIELD(triggered_count, internal(), CArray<int8_t, 2>)                                                                \
+  FIELD(left_game, pile(0, last(Dim::CARDS), &AgoraState::num_left_game), CArray<int8_t, MAX_LEFT_GAME>)              \
+  FIELD(num_left_game, internal(), int8_t)                                                                             \
+  FIELD(steps, records(&AgoraState::num_steps, part(&AgoraStep::player, 0, 1),                                        \
+                       part(&AgoraStep::choice, SENATE_ACTION, ALL_CHOICES - 1),                                       \
+                       part(&AgoraStep::argument, NO_ARGUMENT, INT8_MAX), part(&AgoraStep::optional, 0, 1)),           \
+        CArray<AgoraStep, MAX_STEPS>)  /* the decisions still to ask, in order */                                      \
+  FIELD(num_steps, internal(), int8_t)                                                                                 \
+  FIELD(choice, scalar(NONE, ALL_CHOICES - 1), int8_t)  /* NONE, or one of Agora's sets (bindings) */                \
+  FIELD(options, pile(0, INT16_MAX, &AgoraState::num_options), CArray<int16_t, MAX_AGORA_OPTIONS>)                    \
+  FIELD(num_options, internal(), int8_t)  /* options: indices of the choose range (bindings: checked) */             \
+  FIELD(argument, scalar(NO_ARGUMENT, INT8_MAX), int8_t)                                                               \
+  FIELD(optional, flag(), bool)                                                                                        \
+  FIELD(chosen, scalar(EMPTY, last(Dim::CARDS)), int8_t)                                                               \
+  FIELD(may_trigger, flag(), bool)                                                                                     \
+  FIELD(triggering, flag(), bool)                                                                                      \
+  FIELD(locked, records(&AgoraState::num_locked, part(&LockedToken::token, 0, last(Dim::TOKENS)),                     \
+                        part(&LockedToken::locker, 0, 1), part(&LockedToken::seen_by_both, 0, 1)),                    \
+        CArray<LockedToken, MAX_LOCKED>)                                                                               \
+  FIELD(num_locked, internal(), int8_t)                                                                                \
+  FIELD(choice_log, records(&AgoraState::num_choices, part(&ChoiceEntry::index, 0, MAX_LOG - 1),                      \
+                            part(&ChoiceEntry::choice, SENATE_ACTION, ALL_CHOICES - 1)),                               \
+        CArray<ChoiceEntry, MAX_LOG>)                                                                                  \
+  FIELD(num_choices, internal(), uint8_t)
 // clang-format on

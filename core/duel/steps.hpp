@@ -1,11 +1,12 @@
 // The steps of the base rules (rules.cpp, each the Python function of the same name in
-// wonders_env/duel/rules.py) that an expansion's rules (pantheon.cpp) call too.
+// wonders_env/duel/rules.py) that an expansion's rules (pantheon.cpp, agora.cpp) call too.
 #pragma once
 #include "duel/rules.hpp"
 
 namespace wonders::duel {
 
 void log_action(State& s, int player, int action, int paid);
+void game_over(State& s, uint8_t winners, Victory victory);
 void move_pawn(const Engine& engine, State& s, int player, int shields);
 void gain_symbol(State& s, int player, int symbol);
 void take_token(const Engine& engine, State& s, int player, int token);

@@ -65,7 +65,8 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
                                 " decks and an added Age III deck after the Age decks, got " +
                                 std::to_string(decks[0]) + ", " + std::to_string(decks[1]));
   const size_t C = t.num_cards, W = t.num_wonders, T = t.num_tokens, R = NUM_RESOURCES;
-  const auto& color = table_array(a, "card_color", C, 0, NUM_COLORS - 1);
+  // the Senator colour only in a table with the Senators' deck (Agora's)
+  const auto& color = table_array(a, "card_color", C, 0, (t.num_decks > SENATOR_DECK ? MAX_COLORS : NUM_COLORS) - 1);
   const auto& deck = table_array(a, "card_deck", C, 0, t.num_decks - 1);
   const auto& coin_cost = table_array(a, "card_coin_cost", C, 0, 20);
   const auto& cost = table_array(a, "card_cost", C * R, 0, 9);
@@ -120,20 +121,8 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
       throw std::invalid_argument("duel tables: card " + std::to_string(c) +
                                   " has a choice that is neither all raw materials nor all goods");
     t.deck_cards[d.deck].push_back(static_cast<int8_t>(c));
+    t.num_colors = std::max(t.num_colors, d.color + 1);
   }
-  // each Age fills its structure (Age III with 3 cards of its added deck); the rest goes to the box
-  const int extra = static_cast<int>(t.deck_cards[t.age3_extra_deck].size());
-  for (int age = 0; age < 3; ++age) {
-    const int kept = NUM_SLOTS - (age == 2 ? GUILDS_PER_GAME : 0);
-    const int boxed = static_cast<int>(t.deck_cards[age].size()) - kept + (age == 2 ? extra - GUILDS_PER_GAME : 0);
-    if (static_cast<int>(t.deck_cards[age].size()) < kept || (age == 2 && extra < GUILDS_PER_GAME) || boxed > MAX_BOXED)
-      throw std::invalid_argument("duel tables: the deck of Age " + std::to_string(age + 1) + " holds " +
-                                  std::to_string(t.deck_cards[age].size()) + " cards (Age III's added deck " +
-                                  std::to_string(extra) + "); each Age needs its " + std::to_string(NUM_SLOTS) +
-                                  " cards and boxes at most " + std::to_string(MAX_BOXED));
-    t.boxed_per_age[age] = static_cast<int8_t>(boxed);
-  }
-
   const auto& w_cost = table_array(a, "wonder_cost", W * R, 0, 9);
   const auto& w_vp = table_array(a, "wonder_vp", W, 0, 20);
   const auto& w_shields = table_array(a, "wonder_shields", W, 0, 9);
@@ -197,20 +186,32 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
   const auto& military = table_array(a, "military_points", 10, 0, 20);
   for (int i = 0; i < 10; ++i) t.military_points[i] = i8(military[i]);
 
-  const auto& face_up = table_array(a, "layout_face_up", 3 * NUM_SLOTS, 0, 1);
-  const auto& covered_by = table_array(a, "layout_covered_by", 3 * NUM_SLOTS * 2, NONE, NUM_SLOTS - 1);
+  // the structures: each Age's slots and the slots its cards fill (Agora: the others hold Senators)
+  const auto& slots = table_array(a, "layout_slots", 3 * 2, 1, MAX_SLOTS);
+  t.num_slots = static_cast<int>(std::max({slots[0], slots[2], slots[4]}));
+  const int S = t.num_slots;
+  const auto& face_up = table_array(a, "layout_face_up", 3 * S, 0, 1);
+  const auto& rows = table_array(a, "layout_rows", 3 * S, NONE, MAX_SLOTS);
+  const auto& covered_by = table_array(a, "layout_covered_by", 3 * S * 2, NONE, S - 1);
   for (int age = 0; age < 3; ++age) {
     Layout& layout = t.layouts[age];
-    for (int s = 0; s < NUM_SLOTS; ++s) {
-      layout.face_up[s] = face_up[age * NUM_SLOTS + s] != 0;
+    layout.slots = i8(slots[2 * age]);
+    layout.age_slots = i8(slots[2 * age + 1]);
+    if (layout.age_slots > layout.slots)
+      throw std::invalid_argument("duel tables: Age " + std::to_string(age + 1) + "'s cards fill more slots than its " +
+                                  std::to_string(layout.slots));
+    for (int s = 0; s < MAX_SLOTS; ++s) {
+      layout.face_up[s] = s < layout.slots && face_up[age * S + s] != 0;
+      layout.row[s] = s < layout.slots ? i8(rows[age * S + s]) : NONE;
       layout.cover_count[s] = 0;
       layout.covers[s] = {NONE, NONE};
     }
-    for (int s = 0; s < NUM_SLOTS; ++s)
+    for (int s = 0; s < layout.slots; ++s)
       for (int i = 0; i < 2; ++i) {
-        int64_t over = covered_by[(age * NUM_SLOTS + s) * 2 + i];
+        int64_t over = covered_by[(age * S + s) * 2 + i];
         if (over == NONE) continue;
-        if (over <= s) throw std::invalid_argument("duel tables: a slot must be covered by later slots");
+        if (over <= s || over >= layout.slots)
+          throw std::invalid_argument("duel tables: a slot must be covered by later slots of its structure");
         ++layout.cover_count[s];
         auto& list = layout.covers[over];
         if (list[0] == NONE)
@@ -220,10 +221,25 @@ Tables Tables::from_arrays(const TableArrays& a, std::vector<std::string> card_n
         else
           throw std::invalid_argument("duel tables: a slot covers more than two slots");
       }
-    for (int s = 0; s < NUM_SLOTS; ++s)
+    for (int s = 0; s < layout.slots; ++s)
       if (!layout.cover_count[s] && !layout.face_up[s])
         throw std::invalid_argument("duel tables: an open slot must be dealt face up");
   }
+  // each Age fills its structure's slots for its cards (Age III with 3 cards of its added deck); the
+  // rest goes to the box
+  const int extra = static_cast<int>(t.deck_cards[t.age3_extra_deck].size());
+  for (int age = 0; age < 3; ++age) {
+    const int kept = t.layouts[age].age_slots - (age == 2 ? GUILDS_PER_GAME : 0);
+    const int boxed = static_cast<int>(t.deck_cards[age].size()) - kept + (age == 2 ? extra - GUILDS_PER_GAME : 0);
+    if (static_cast<int>(t.deck_cards[age].size()) < kept || (age == 2 && extra < GUILDS_PER_GAME) || boxed > MAX_BOXED)
+      throw std::invalid_argument("duel tables: the deck of Age " + std::to_string(age + 1) + " holds " +
+                                  std::to_string(t.deck_cards[age].size()) + " cards (Age III's added deck " +
+                                  std::to_string(extra) + "); each Age needs its " +
+                                  std::to_string(t.layouts[age].age_slots) + " cards and boxes at most " +
+                                  std::to_string(MAX_BOXED));
+    t.boxed_per_age[age] = static_cast<int8_t>(boxed);
+  }
+
   t.card_names = std::move(card_names);
   t.wonder_names = std::move(wonder_names);
   t.token_names = std::move(token_names);

@@ -8,8 +8,10 @@
 //
 // The sizes are the table's: a Tables holds the counts of its cards, wonders, progress tokens and
 // decks (those of the Python engine's DuelDatabase: the base game's 73, 12, 10 and 4, a Pantheon
-// table's 78, 14, 13 and 5), in arrays sized at the largest table (MAX_CARDS, MAX_WONDERS,
-// MAX_TOKENS, MAX_DECKS), so that a State stays a plain value of one size for every table.
+// table's 78, 14, 13 and 5, an Agora table's 86, 14, 12 and 6, the table with both 91, 16, 15 and 6)
+// and of its structures' slots (20 each; Agora's 25, 25 and 23), in arrays sized at the largest
+// table (MAX_CARDS, MAX_WONDERS, MAX_TOKENS, MAX_DECKS, MAX_SLOTS, MAX_COLORS), so that a State
+// stays a plain value of one size for every table.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -19,11 +21,15 @@
 
 namespace wonders::duel {
 
-constexpr int MAX_CARDS = 78, MAX_WONDERS = 14, MAX_TOKENS = 13, MAX_DECKS = 5, NUM_SLOTS = 20, NUM_RESOURCES = 5;
-constexpr int NUM_COLORS = 7, NUM_SYMBOLS = 7, GUILD_DECK = 3, NONE = -1;
+constexpr int MAX_CARDS = 91, MAX_WONDERS = 16, MAX_TOKENS = 15, MAX_DECKS = 6, NUM_RESOURCES = 5;
+// the base game's structures' slots (its observation's), and the most slots of any table's (Agora's Ages I and II)
+constexpr int NUM_SLOTS = 20, MAX_SLOTS = 25;
+// the base game's colours, and the most of any table's (Agora's Senators are an 8th)
+constexpr int NUM_COLORS = 7, MAX_COLORS = 8;
+constexpr int NUM_SYMBOLS = 7, GUILD_DECK = 3, TEMPLE_DECK = 4, SENATOR_DECK = 5, NONE = -1;
 constexpr int GUILDS_PER_GAME = 3, MAX_BOXED = 7;  // Age III's cards of its added deck; the most cards an Age boxes
 // colours and resources in the order of wonders_env.duel.cards (COLORS, RESOURCES)
-constexpr int BROWN = 0, GREY = 1, BLUE = 2, GREEN = 3, YELLOW = 4, RED = 5, PURPLE = 6;
+constexpr int BROWN = 0, GREY = 1, BLUE = 2, GREEN = 3, YELLOW = 4, RED = 5, PURPLE = 6, SENATOR = 7;
 constexpr int RAW_BITS = 0b00111, MANUFACTURED_BITS = 0b11000;
 
 // named integer arrays as passed from Python (or read from a file), flattened row-major
@@ -74,9 +80,12 @@ struct TokenData {
 };
 
 struct Layout {
-  std::array<bool, NUM_SLOTS> face_up;
-  std::array<int8_t, NUM_SLOTS> cover_count;            // how many slots cover each slot at the start
-  std::array<std::array<int8_t, 2>, NUM_SLOTS> covers;  // slots each slot covers (NONE: none)
+  int8_t slots;                       // the structure's slots (the rest of the arrays: unused)
+  int8_t age_slots;                   // the slots the Age's cards fill (Agora: not the Senators')
+  std::array<int8_t, MAX_SLOTS> row;  // each slot's row, 0 the row dealt first (Agora's Property Fraud)
+  std::array<bool, MAX_SLOTS> face_up;
+  std::array<int8_t, MAX_SLOTS> cover_count;            // how many slots cover each slot at the start
+  std::array<std::array<int8_t, 2>, MAX_SLOTS> covers;  // slots each slot covers (NONE: none)
 };
 
 struct LootingToken {
@@ -85,6 +94,7 @@ struct LootingToken {
 
 struct Tables {
   int num_cards, num_wonders, num_tokens, num_decks;  // the table's counts (its names' and its decks')
+  int num_colors, num_slots;                          // its cards' colours, its largest structure's slots
   int age3_extra_deck;                                // the deck whose 3 cards join Age III (the Guilds)
   std::array<int8_t, 3> boxed_per_age;                // the cards each Age leaves in the box
   std::array<CardData, MAX_CARDS> cards;

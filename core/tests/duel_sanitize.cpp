@@ -214,7 +214,7 @@ void check_decision(const Engine& engine, const State& s, ObsView (&written)[2],
   for (int p = 0; p < 2; ++p) {
     const ObsView fresh = engine.observe(s, p);
     write_changes(engine.observation(), written[p], fresh, rows[p].data());
-    if (engine.pantheon()) engine.write_pantheon_views(s, p, rows[p].data());
+    engine.write_expansion_views(s, p, rows[p].data());
     written[p] = fresh;
     engine.encode_observation(s, p, full.data());
     bool same = full == rows[p];

@@ -1,7 +1,7 @@
-"""The agents play Duel with Agora, alone and with Pantheon (on the Python engine: the core does not
-play these tables): random, heuristic (whose valuation weighs the Senate and the conspiracies:
-:mod:`wonders_agents.agora_valuation`, in :mod:`wonders_agents.expansion_valuation`) and the Python
-mcts; the core's mcts refuses them naming the engine that plays them. The heuristic's strength
+"""The agents play Duel with Agora, alone and with Pantheon: random, heuristic (whose valuation weighs
+the Senate and the conspiracies: :mod:`wonders_agents.agora_valuation`, in
+:mod:`wonders_agents.expansion_valuation`) and the Python mcts on the Python engine; the core's mcts
+searches both tables on the core, from either engine's game. The heuristic's strength
 against its copy that takes the Agora decisions at random: ``benchmarks/bench_expansion_heuristic.py``."""
 
 from __future__ import annotations
@@ -117,9 +117,9 @@ def test_the_heuristic_values_moves_by_what_the_seat_may_know():
 
 
 @pytest.mark.parametrize("expansions", TABLES)
-def test_the_python_mcts_searches_the_agora_decisions_and_the_core_refuses_them(expansions):
+def test_the_python_mcts_searches_the_agora_decisions(expansions):
     """At Agora's decisions and a few others of a random game the Python search (its prior: the
-    heuristic's valuation) picks a legal move; the core's search names the engine that plays the table."""
+    heuristic's valuation) picks a legal move."""
     game = make_engine("duel", "python", expansions=expansions)
     search = make_agent("mcts", "duel", seed=0, engine="python", simulations=2)
     rng, state, searched = np.random.default_rng(1), game.new_game(1), Counter()
@@ -132,10 +132,14 @@ def test_the_python_mcts_searches_the_agora_decisions_and_the_core_refuses_them(
             searched[kind] += 1
         game.apply_actions(state, {player: int(rng.choice(legal))})
     assert any(kind >= Choice.SENATE_ACTION for kind in searched)
-    env = wonders_env.make("duel", raw=True, engine="python", expansions=expansions)
-    env.reset(seed=0)
-    with pytest.raises(ValueError, match=r"core does not play it.*engine='python'"):
-        make_agent("mcts", "duel", seed=0).act(env)
+
+
+@pytest.mark.parametrize("expansions", TABLES)
+@pytest.mark.parametrize("engine", ["core", "python"])
+def test_the_core_mcts_searches_the_agora_tables_of_either_engine(engine, expansions):
+    agents = [make_agent("mcts", "duel", seed=0, simulations=16), make_agent("heuristic", "duel", seed=1)]
+    record = play_game(wonders_env.make("duel", raw=True, engine=engine, expansions=expansions), agents, 2).record
+    assert record["finished"] and record["expansions"] == list(expansions)
 
 
 @pytest.mark.slow

@@ -264,11 +264,3 @@ def test_a_tournament_of_the_leaders_table_saves_and_replays_its_table(tmp_path)
     assert result.win_rates()["heuristic"]["random"]["rate"] >= 0.75  # one heuristic seat against three random
     records = sorted(tmp_path.glob("*.json"))
     assert len(records) == 8 and "leaders" in json.loads(records[0].read_text())["players"][0]["score"]
-
-
-def test_the_core_search_is_refused_before_playing_on_a_table_the_core_does_not_play():
-    """Duel's Agora tables (the core plays Pantheon and 7 Wonders' Leaders: the search plays them)."""
-    for table in (("agora",), ("pantheon", "agora")):
-        with pytest.raises(ValueError, match="mcts cannot play this game: the search on the core .* C\\+\\+ port"):
-            run_tournament("seven_wonders_duel", ["random", "mcts"], games=2, ratings=False, progress=False,
-                           expansions=table, engine="python")

@@ -1,7 +1,8 @@
 """The core's one declared Duel state layout (``core/duel/state_layout.hpp``) and what derives from
 it: the export, the checked import and the read-only view (``DuelStateView``), which answers the
 readable tools' questions (costs, scores) as the Python engine does; the core engine explains an illegal
-move in the Python engine's words."""
+move in the Python engine's words. Agora's part has a layout of its own, which holds the Python engine's
+states of both Agora tables field by field."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import numpy as np
 import pytest
 
 from wonders_env import core
-from wonders_env.duel.compiled import STATE_FIELDS, CompiledDuel, DuelStateView
+from wonders_env.duel.cards import database
+from wonders_env.duel.compiled import (AGORA_FIELDS, STATE_FIELDS, CompiledDuel, DuelStateView, core_engine,
+                                       state_fields, to_python)
 from wonders_env.duel.game import DuelGame
 from wonders_env.duel.state import Phase, Victory
 from wonders_env.game import differing_fields
@@ -111,3 +114,61 @@ def test_a_python_state_with_a_bad_value_is_refused_by_the_env_and_nothing_chang
         env.state = python
     assert ENGINE.export_state(env.state.core) == before
     assert isinstance(env.state, DuelStateView)
+
+
+AGORA_TABLES = (("agora",), ("pantheon", "agora"))
+
+
+def python_positions(expansions: tuple[str, ...], games: int, seed: int):
+    """Python engine states of a table at every decision of ``games`` random games."""
+    game, rng = DuelGame("1st", expansions), np.random.default_rng(seed)
+    for number in range(games):
+        state = game.new_game(number)
+        while True:
+            yield state
+            if state.game_over:
+                break
+            game.apply_actions(state, {state.current: int(rng.choice(game.legal_actions(state, state.current)))})
+
+
+def test_agoras_layout_lists_every_field_of_the_python_agora_state_once():
+    assert tuple(core.load().duel.AGORA_FIELDS) == AGORA_FIELDS
+
+
+@pytest.mark.parametrize("expansions", AGORA_TABLES)
+def test_python_states_of_an_agora_table_go_into_the_core_and_back_field_by_field(expansions):
+    """The layout an Agora port starts from: every field of the Python engine's states (Agora's
+    included, a step's Effect argument as its ``what``) imports, exports unchanged, and comes back
+    as the Python engine's values (:func:`to_python`)."""
+    db = database("1st", expansions)
+    engine = core_engine(db)
+    positions = 0
+    for python in python_positions(expansions, games=4, seed=7):
+        fields = state_fields(python)
+        fields["owned"] = python.owned.tolist()
+        exported = engine.export_state(engine.import_state(fields))
+        exported["discard"], fields["discard"] = sorted(exported["discard"]), sorted(fields["discard"])
+        assert exported == fields
+        twin = to_python(engine, engine.import_state(fields), python.seed, db)
+        assert [name for name in AGORA_FIELDS if getattr(twin.agora, name) != getattr(python.agora, name)] == []
+        positions += 1
+    assert positions > 300
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("cubes", [[12, 1, 0, 0, 0, 0], [0] * 6], r"'agora': player_0 has 13 cubes in the Senate, of 12"),
+    ("choice", 3, r"'agora': choice 3 is not one of Agora's sets"),
+    ("options", [5], r"'agora': options are listed while no set is chosen from"),
+    ("steps", [(0, 2, -1, False)], r"'steps': 2 is out of range"),
+    ("prepared", [[5], []], r"'prepared': row 0 must hold as many entries as its count \(0\)"),
+])
+def test_a_bad_agora_value_is_refused_naming_the_field(field, value, message):
+    db = database("1st", ("agora",))
+    python = DuelGame("1st", ("agora",)).new_game(3)
+    fields = state_fields(python)
+    fields["agora"][field] = value
+    with pytest.raises(ValueError, match=message):
+        core_engine(db).import_state(fields)
+    fields["agora"] = None
+    with pytest.raises(ValueError, match="'agora': an Agora table's state needs a dict"):
+        core_engine(db).import_state(fields)

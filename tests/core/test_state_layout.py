@@ -20,8 +20,8 @@ class Case:
         if game_name.startswith("seven_wonders_duel"):
             pantheon = game_name.endswith("pantheon")
             self.game, self.module = CompiledDuel(("pantheon",) if pantheon else ()), core.load().duel
-            # a Duel state's own layout for its Pantheon part (None without the expansion)
-            self.parts = {"pantheon": self.module.PANTHEON_FIELDS if pantheon else None}
+            # a Duel state's own layouts for its Pantheon and Agora parts (None without the expansion)
+            self.parts = {"pantheon": self.module.PANTHEON_FIELDS if pantheon else None, "agora": None}
         else:
             self.game, self.module = CompiledSevenWonders(3), core.load().seven_wonders
             self.parts = {}

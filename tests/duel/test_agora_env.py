@@ -28,15 +28,14 @@ TABLES = {("agora",): AGORA, ("pantheon", "agora"): BOTH}
 
 
 @pytest.mark.parametrize("expansions, sizes", [(("agora",), (1838, 3012)), (("pantheon", "agora"), (2256, 3566))])
-def test_each_agora_table_has_its_own_spaces_and_the_default_engine_refuses_it(expansions, sizes):
-    env = seven_wonders_duel_v0.env(engine="python", expansions=expansions)
+def test_each_agora_table_has_its_own_spaces_on_both_engines(expansions, sizes):
     db = TABLES[expansions]
-    assert (env.action_space("player_0").n, env.observation_space("player_0")["observation"].shape[0]) == sizes
     assert sizes == (action_table(db).num_actions, observation_layout(db).size)
-    with pytest.raises(ValueError, match="engine='python'"):
-        seven_wonders_duel_v0.env(expansions=expansions)
-    with pytest.raises(ValueError, match="engine='python'"):
-        DuelGame("1st", expansions).compiled_twin()
+    for engine in ("python", "core"):
+        env = seven_wonders_duel_v0.env(engine=engine, expansions=expansions)
+        assert (env.action_space("player_0").n, env.observation_space("player_0")["observation"].shape[0]) == sizes
+    twin = DuelGame("1st", expansions).compiled_twin()
+    assert (twin.num_actions, twin.observation_size) == sizes
 
 
 def test_the_base_and_pantheon_tables_keep_their_spaces():

@@ -74,6 +74,6 @@ def test_the_heuristic_refuses_a_grown_tables_game(grown_database):
     from wonders_agents.duel_heuristic import action_values
     game = DuelGame(grown_database)
     state = game.new_game(0)
-    with pytest.raises(ValueError, match="the core plays the base game's Duel tables and Pantheon's, not edition "
-                                         "'test'"):
+    with pytest.raises(ValueError, match="the core plays the package's Duel tables with the expansions .*, not "
+                                         "edition 'test'"):
         action_values(state, state.current, game.legal_actions(state, state.current))

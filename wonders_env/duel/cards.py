@@ -150,6 +150,19 @@ DIVINE_POWERS = (EffectKind.PROGRESS_CHOICE_FROM_SETASIDE, EffectKind.COPY_OPPON
                  EffectKind.UNBUILD_WONDER, EffectKind.BUILD_WONDER_WITH_DISCARD, EffectKind.STEAL_UNBUILT_WONDER,
                  EffectKind.MINERVA_PAWN, EffectKind.MILITARY_TOKENS_DISCARD1_APPLY1,
                  EffectKind.REVEAL_TOP_EACH_MYTHOLOGY, EffectKind.ACTIVATE_FROM_MYTHOLOGY_DECK)
+#: the effects of Agora's conspiracies, decrees, military tokens and wonders that the compiled core
+#: reads, in the order of its vocabulary (``AgoraEffect`` in ``core/duel/agora_tables.hpp``; the core
+#: refuses tables whose list differs)
+AGORA_EFFECTS = (EffectKind.SHIELDS, EffectKind.STEAL_UNBUILT_WONDER, EffectKind.STEAL_HALF_COINS, EffectKind.DESTROY,
+                 EffectKind.MOVE_INFLUENCE, EffectKind.LOCK_PROGRESS_TOKEN, EffectKind.BUILD_FREE_FROM_FIRST_ROW,
+                 EffectKind.BUILD_FREE_FROM_BOXED, EffectKind.PLACE_INFLUENCE, EffectKind.REMOVE_OPPONENT_INFLUENCE,
+                 EffectKind.PROGRESS_FROM_ALL_UNUSED, EffectKind.DISCARD_ACCESSIBLE_CARDS,
+                 EffectKind.COINS_PER_OWN_CUBE, EffectKind.OPPONENT_LOSES_PER_CUBE, EffectKind.STEAL_CARD,
+                 EffectKind.SWAP_CARD, EffectKind.MOVE_DECREE, EffectKind.BOX_BUILT_WONDER, EffectKind.BUILD_INCOME,
+                 EffectKind.IGNORE_COST_SYMBOL, EffectKind.WONDER_DISCOUNT, EffectKind.SHIELD_WHILE_CONTROLLED,
+                 EffectKind.TRADE_DISCOUNT, EffectKind.SENATE_BLUE_BONUS, EffectKind.DISCARD_BONUS,
+                 EffectKind.WONDER_INCOME, EffectKind.CHAINS_FROM_OPPONENT, EffectKind.PLAY_AGAIN_ON_CONSPIRATOR,
+                 EffectKind.DRAFT_CONSPIRE, EffectKind.TRIGGER_UNPREPARED_CONSPIRACY, EffectKind.DRAFT_PLACE_INFLUENCE)
 #: Agora's effects that take no argument
 AGORA_ARGUMENTLESS = (EffectKind.CONSPIRATOR, EffectKind.DRAFT_CONSPIRE, EffectKind.TRIGGER_UNPREPARED_CONSPIRACY,
                       EffectKind.FREE_SENATORS, EffectKind.CONSPIRE_KEEP_BOTH, EffectKind.STEAL_HALF_COINS,

@@ -45,19 +45,26 @@ import numpy as np
 from .. import core
 from ..deal_rng import fresh_seed
 from ..game import action_number_error, check_seed
-from .cards import BASE, DIVINE_POWERS, NONE, WONDER_POWERS, DuelDatabase, check_expansions, database
+from .cards import (AGORA_EFFECTS, BASE, DIVINE_POWERS, NONE, WONDER_POWERS, DuelDatabase, Effect, EffectKind,
+                    check_expansions, database)
 from .actions import IllegalActionError, action_table, illegal_action_error, why_illegal_for
 from . import presentation, render
 from .record import game_record
-from .state import (CATEGORIES, EMPTY, LOOTING_TOKENS, MILITARY_POINTS, DuelState, PantheonState, Phase, Victory,
+from .state import (CATEGORIES, EMPTY, LOOTING_TOKENS, MILITARY_POINTS, AgoraState, Choice, DuelState, PantheonState,
+                    Phase, Victory,
                     score_rewards)
 
 def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
     """The flat tables of a :class:`.cards.DuelDatabase` as the named integer arrays the core reads."""
     covered_by = np.full((3, db.num_slots, 2), -1, np.int64)
+    face_up = np.zeros((3, db.num_slots), np.int64)
+    rows = np.full((3, db.num_slots), -1, np.int64)
     for age, layout in enumerate(db.layouts):
+        face_up[age, :len(layout.face_up)] = layout.face_up
+        rows[age, :len(layout.row)] = layout.row
         for slot, covering in enumerate(layout.covered_by):
             covered_by[age, slot, :len(covering)] = covering
+    senators = db.agora.senators_per_age if db.agora else (0, 0, 0)
     per_id = ("card_color", "card_deck", "card_coin_cost", "card_cost", "card_chain_gives", "card_chain_needs",
               "card_vp", "card_shields", "card_coins", "card_science", "card_production", "card_choice",
               "card_trade_fixed", "card_coins_per_card", "card_coins_per_wonder", "card_guild_coins",
@@ -75,7 +82,9 @@ def table_arrays(db: DuelDatabase = BASE) -> dict[str, np.ndarray]:
         "pantheon_progress_tokens": (db.mysticism, db.poliorcetics, db.engineering),
         "pantheon_token_amounts": (db.mysticism_vp, db.poliorcetics_coins, db.engineering_price),
         "looting_tokens": LOOTING_TOKENS, "military_points": MILITARY_POINTS,
-        "layout_face_up": [layout.face_up for layout in db.layouts], "layout_covered_by": covered_by,
+        # per Age: its structure's slots, and those its cards fill (Agora: the others hold its Senators)
+        "layout_slots": [(len(layout.row), len(layout.row) - senators[age]) for age, layout in enumerate(db.layouts)],
+        "layout_face_up": face_up, "layout_rows": rows, "layout_covered_by": covered_by,
     })
     return {name: np.asarray(values, np.int64).reshape(-1) for name, values in arrays.items()}
 
@@ -120,6 +129,59 @@ def pantheon_table_names(db: DuelDatabase) -> tuple[list[str], list[str], list[s
             [kind.name.lower() for kind in DIVINE_POWERS])
 
 
+#: the core's sizes of Agora's arrays (``core/duel/agora_tables.hpp``): effects per conspiracy, decree,
+#: military token or wonder; entries of ``senate_actions_by_blue``; pawn distances of the military tokens
+MAX_AGORA_EFFECTS, MAX_BLUE_COUNTED, MILITARY_DISTANCES = 3, 8, 10
+#: the Agora effects of a wonder that the core reads (Curia Julia's, Knossos')
+WONDER_AGORA_EFFECTS = (EffectKind.DRAFT_CONSPIRE, EffectKind.TRIGGER_UNPREPARED_CONSPIRACY,
+                        EffectKind.DRAFT_PLACE_INFLUENCE, EffectKind.PLACE_INFLUENCE, EffectKind.MOVE_INFLUENCE,
+                        EffectKind.REMOVE_OPPONENT_INFLUENCE)
+
+
+def _effect_rows(rows: list[tuple[Effect, ...]], what: str) -> np.ndarray:
+    """Lists of Agora effects as the core reads them: per row ``MAX_AGORA_EFFECTS`` (kind in
+    ``AGORA_EFFECTS``, amount, what), the row's effects in order, then ``NONE`` kinds."""
+    table = np.full((len(rows), MAX_AGORA_EFFECTS, 3), NONE, np.int64)
+    for r, effects in enumerate(rows):
+        unknown = [e.kind.name.lower() for e in effects if e.kind not in AGORA_EFFECTS]
+        if unknown or len(effects) > MAX_AGORA_EFFECTS:
+            raise ValueError(f"{what} {r}: the core reads at most {MAX_AGORA_EFFECTS} effects of AGORA_EFFECTS, "
+                             f"got {[e.kind.name.lower() for e in effects]}")
+        for i, effect in enumerate(effects):
+            table[r, i] = (AGORA_EFFECTS.index(effect.kind), effect.amount, effect.what)
+    return table
+
+
+def agora_table_arrays(db: DuelDatabase) -> dict[str, np.ndarray]:
+    """The Agora tables of ``db`` (``db.agora``) as the named integer arrays the core reads
+    (``core/duel/agora_tables.hpp``): the effects of each conspiracy, decree, military token (by
+    pawn distance) and wonder, the Senate's numbers, the Senators' kinds per card, the tokens."""
+    tables = db.agora
+    military = [tables.military_token_effects.get(distance, ()) for distance in range(MILITARY_DISTANCES)]
+    wonders = [tuple(e for e in w.effects if e.kind in WONDER_AGORA_EFFECTS) for w in db.wonders]
+    by_blue = tables.senate_actions_by_blue
+    arrays = {
+        "conspiracy_effects": _effect_rows([c.effects for c in tables.conspiracies], "conspiracy"),
+        "decree_effects": _effect_rows([d.effects for d in tables.decrees], "decree"),
+        "military_token_effects": _effect_rows(military, "military token at distance"),
+        "wonder_agora_effects": _effect_rows(wonders, "wonder"),
+        "chamber_vp": tables.chamber_vp, "decree_face_up": tables.decree_face_up,
+        "senators_per_age": tables.senators_per_age,
+        "senate_actions_by_blue": [by_blue[min(b, len(by_blue) - 1)] for b in range(MAX_BLUE_COUNTED)],
+        "politician_chambers": tables.politician_chambers, "conspirator": tables.conspirator,
+        "agora_numbers": (tables.cubes_per_player, tables.conspiracies_drawn, tables.trade_discount_min_price,
+                          db.corruption, db.organized_crime),
+    }
+    return {name: np.asarray(values, np.int64).reshape(-1) for name, values in arrays.items()}
+
+
+def agora_table_names(db: DuelDatabase) -> tuple[list[str], list[str], list[str]]:
+    """The names of ``db``'s conspiracies and decrees, and of the Agora effects (``AGORA_EFFECTS``)."""
+    tables = db.agora
+    return ([c.name for c in tables.conspiracies], [d.name for d in tables.decrees],
+            [kind.name.lower() for kind in AGORA_EFFECTS])
+
+
 @cache
 def core_tables(db: DuelDatabase = BASE) -> Any:
     """The core's tables of ``db`` (built once; a stale or missing core raises core.CoreBuildError)."""
@@ -130,54 +192,127 @@ def write_table_file(path: Path) -> None:
     """The tables as text for the C++ sanitizer program (core/tests): one array per line,
     ``name count values...``, then each list of names as ``names kind count`` and one name a line;
     the base game's, then Pantheon's (its arrays' names differ from the base game's), then the
-    Pantheon table's cards, wonders and tokens (the base game's names prefixed ``pantheon:``)."""
-    pantheon_db = database("1st", ("pantheon",))
-    prefixed = {f"pantheon:{name}": values for name, values in table_arrays(pantheon_db).items()}
-    arrays = {**table_arrays(), **pantheon_table_arrays(pantheon_db), **prefixed}
+    Pantheon table's cards, wonders and tokens (the base game's names prefixed ``pantheon:``), then
+    the Agora table's (its cards' arrays and Agora's, prefixed ``agora:``) and the table with both's
+    (its cards', Pantheon's and Agora's arrays, prefixed ``both:``)."""
+    pantheon_db, agora_db = database("1st", ("pantheon",)), database("1st", ("agora",))
+    both_db = database("1st", ("pantheon", "agora"))
+    arrays = {**table_arrays(), **pantheon_table_arrays(pantheon_db),
+              **{f"pantheon:{name}": values for name, values in table_arrays(pantheon_db).items()},
+              **{f"agora:{name}": values for name, values in {**table_arrays(agora_db),
+                                                                **agora_table_arrays(agora_db)}.items()},
+              **{f"both:{name}": values for name, values in {**table_arrays(both_db), **pantheon_table_arrays(both_db),
+                                                               **agora_table_arrays(both_db)}.items()}}
     lines = [f"{name} {len(values)} {' '.join(str(int(v)) for v in values)}" for name, values in arrays.items()]
-    kinds = ("card_names", "wonder_names", "token_names", "wonder_power_names", "divinity_names",
-             "pantheon_token_names", "divine_power_names",
-             "pantheon:card_names", "pantheon:wonder_names", "pantheon:token_names")
-    for kind, names in zip(kinds, (*table_names(), *pantheon_table_names(pantheon_db), *table_names(pantheon_db)[:3])):
-        lines.append(f"names {kind} {len(names)}")
-        lines += names
+    names = {"": (*table_names(), *pantheon_table_names(pantheon_db)), "pantheon:": table_names(pantheon_db)[:3],
+             "agora:": (*table_names(agora_db)[:3], *agora_table_names(agora_db)),
+             "both:": table_names(both_db)[:3]}
+    kinds = {"": ("card_names", "wonder_names", "token_names", "wonder_power_names", "divinity_names",
+                  "pantheon_token_names", "divine_power_names"),
+             "pantheon:": ("card_names", "wonder_names", "token_names"),
+             "agora:": ("card_names", "wonder_names", "token_names", "conspiracy_names", "decree_names",
+                        "agora_effect_names"),
+             "both:": ("card_names", "wonder_names", "token_names")}
+    for prefix, lists in names.items():
+        for kind, listed in zip(kinds[prefix], lists):
+            lines.append(f"names {prefix}{kind} {len(listed)}")
+            lines += listed
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 #: the fields of a Python engine state that the core holds (all but the seed, kept beside the core
-#: state, the cost memo, Pantheon's part, whose fields are :data:`PANTHEON_FIELDS`, and Agora's, which
-#: the core does not play yet): those of the core's layout, ``core/duel/state_layout.hpp``
+#: state, the cost memo, Pantheon's part, whose fields are :data:`PANTHEON_FIELDS`, and Agora's,
+#: :data:`AGORA_FIELDS`): those of the core's layout, ``core/duel/state_layout.hpp``
 STATE_FIELDS = tuple(name for name in DuelState.__slots__
                      if name not in ("db", "seed", "cost_cache", "pantheon", "agora"))
 #: the fields of a Python engine state's ``pantheon`` (:class:`.state.PantheonState`): the core's
 #: ``DUEL_PANTHEON_FIELDS``; the core's export and import hold them under ``"pantheon"``
 PANTHEON_FIELDS = PantheonState.__slots__
-#: the expansions the core plays
-CORE_EXPANSIONS = ((), ("pantheon",))
+#: the fields of a Python engine state's ``agora`` (:class:`.state.AgoraState`): the core's
+#: ``DUEL_AGORA_FIELDS``; the core's export and import hold them under ``"agora"``, a step's argument as
+#: an integer (:func:`agora_fields`)
+AGORA_FIELDS = AgoraState.__slots__
+#: the core's argument of a step that has none
+NO_ARGUMENT = -1
+#: the expansions the core plays: the base game, Pantheon, Agora and both (its rules and observation of
+#: Agora's tables agree with the Python engine's: tests/core/test_duel_core_agora_differential.py,
+#: test_duel_core_agora_observation.py)
+CORE_EXPANSIONS = ((), ("pantheon",), ("agora",), ("pantheon", "agora"))
 
 
 @cache
 def core_engine(db: DuelDatabase = BASE) -> Any:
     """The core's Duel rules on the tables of ``db`` (``wonders_env._core.duel.Engine``), shared."""
     duel = core.load().duel
+    tables = core_tables(db)
     pantheon = duel.PantheonTables(pantheon_table_arrays(db), *pantheon_table_names(db)) if db.pantheon else None
-    return duel.Engine(core_tables(db), pantheon)
+    agora = duel.AgoraTables(agora_table_arrays(db), tables, *agora_table_names(db)) if db.agora else None
+    return duel.Engine(tables, pantheon, agora)
 
 
 def state_fields(state: DuelState) -> dict[str, Any]:
-    """The fields of a Python engine state as the core's import takes them (Pantheon's under ``"pantheon"``)."""
+    """The fields of a Python engine state as the core's import takes them (Pantheon's under
+    ``"pantheon"``, Agora's under ``"agora"``: :func:`agora_fields`)."""
     fields = {name: getattr(state, name) for name in STATE_FIELDS}
     pantheon = state.pantheon
     fields["pantheon"] = None if pantheon is None else {name: getattr(pantheon, name) for name in PANTHEON_FIELDS}
+    fields["agora"] = None if state.agora is None else agora_fields(state.agora)
     return fields
 
 
+def _core_argument(argument: Effect | int | None) -> int:
+    """A step's argument as the core holds it: ``NO_ARGUMENT`` for None, a conspiracy power's
+    ``what`` for its Effect (its set names its kind), else the integer (chambers, a colour, a chamber)."""
+    if argument is None:
+        return NO_ARGUMENT
+    return argument.what if isinstance(argument, Effect) else int(argument)
+
+
+@cache
+def _target_effects(db: DuelDatabase) -> dict[tuple[int, int], Effect]:
+    """The conspiracy power of each (target set, ``what``): the Effect a core step's argument names."""
+    from .agora import TARGET_CHOICE
+    return {(TARGET_CHOICE[e.kind], e.what): e for c in db.agora.conspiracies for e in c.effects
+            if e.kind in TARGET_CHOICE}
+
+
+def _python_argument(db: DuelDatabase, choice: int, argument: int) -> Effect | int | None:
+    """The Python engine's argument of a core step of the set ``choice`` (:func:`_core_argument`'s inverse)."""
+    if argument == NO_ARGUMENT:
+        return None
+    return _target_effects(db).get((choice, argument), argument)
+
+
+def agora_fields(agora: AgoraState) -> dict[str, Any]:
+    """The fields of a Python engine state's ``agora`` as the core's import takes them (the steps'
+    arguments and the current one as integers: :func:`_core_argument`)."""
+    fields = {name: getattr(agora, name) for name in AGORA_FIELDS}
+    fields["steps"] = [(player, int(choice), _core_argument(argument), optional)
+                       for player, choice, argument, optional in agora.steps]
+    fields["argument"] = _core_argument(agora.argument)
+    return fields
+
+
+def agora_state(db: DuelDatabase, fields: dict[str, Any]) -> AgoraState:
+    """The Python engine's ``agora`` of the core's exported Agora fields (:func:`agora_fields`' inverse)."""
+    agora = AgoraState.__new__(AgoraState)
+    for name, value in fields.items():
+        setattr(agora, name, value)
+    agora.steps = [(player, Choice(choice), _python_argument(db, choice, argument), optional)
+                   for player, choice, argument, optional in fields["steps"]]
+    agora.choice = NONE if agora.choice == NONE else Choice(agora.choice)
+    agora.argument = _python_argument(db, agora.choice, fields["argument"])
+    agora.choice_log = [(index, Choice(choice)) for index, choice in fields["choice_log"]]
+    return agora
+
+
 def check_core_table(db: DuelDatabase) -> None:
-    """``ValueError`` naming the tables the core plays (the base game's and Pantheon's) unless ``db``
-    is one of them."""
+    """``ValueError`` naming the tables the core plays (the base game's, Pantheon's, Agora's and the
+    table with both) unless ``db`` is one of them."""
     if db.expansions not in CORE_EXPANSIONS or db is not database("1st", db.expansions):
-        raise ValueError(f"the core plays the base game's Duel tables and Pantheon's, not edition {db.edition!r} "
-                         f"with expansions {db.expansions}; play this game with engine='python'")
+        raise ValueError(f"the core plays the package's Duel tables with the expansions {CORE_EXPANSIONS}, not "
+                         f"edition {db.edition!r} with expansions {db.expansions}; play this game with "
+                         f"engine='python'")
 
 
 def core_state_of(state: DuelState | DuelStateView) -> Any:
@@ -197,8 +332,8 @@ class DuelStateView:
     Reading a field reads that field from the core (no copy of the state): lists and ints as the
     Python state holds them, ``phase`` and ``victory`` as :class:`.state.Phase` and
     :class:`.state.Victory`, ``owned`` as an int8 array, ``pantheon`` (a Pantheon table's) as a
-    copy of the core's Pantheon fields with the names of :class:`.state.PantheonState`, ``agora``
-    always ``None`` (the core plays no Agora table). Nothing can
+    copy of the core's Pantheon fields with the names of :class:`.state.PantheonState`, ``agora`` (an
+    Agora table's) as a copy of the core's Agora fields (:attr:`agora`). Nothing can
     be assigned to it: a game changes through its engine (:class:`CompiledDuel`); :meth:`to_python`
     gives a Python copy. ``db`` is the table it was dealt from."""
 
@@ -230,9 +365,10 @@ class DuelStateView:
         return self.core.pantheon
 
     @property
-    def agora(self) -> None:
-        """Agora's part: none (the core plays no Agora table; a Python state of one holds it)."""
-        return None
+    def agora(self) -> Any:
+        """Agora's part (an Agora table's): a copy of the core's Agora fields with the names of
+        :class:`.state.AgoraState` (a step's argument as the core's integer: :func:`agora_fields`), or None."""
+        return self.core.agora
 
     @property
     def game_over(self) -> bool:
@@ -294,8 +430,8 @@ for _name in STATE_FIELDS:  # each other field: a property reading that field of
 
 def score_categories(db: DuelDatabase) -> tuple[str, ...]:
     """The names of the core's score breakdown of a game of ``db`` (a Pantheon table's
-    ``divinities`` too), then ``total``."""
-    return (*CATEGORIES, *(("divinities",) if db.pantheon else ()), "total")
+    ``divinities`` too, an Agora table's ``senate``), then ``total``."""
+    return (*CATEGORIES, *(("divinities",) if db.pantheon else ()), *(("senate",) if db.agora else ()), "total")
 
 
 def to_python(engine: Any, state: Any, seed: int | None = None, db: DuelDatabase = BASE) -> DuelState:
@@ -304,18 +440,19 @@ def to_python(engine: Any, state: Any, seed: int | None = None, db: DuelDatabase
     twin.db = db
     twin.seed = seed
     fields = engine.export_state(state)
-    pantheon = fields.pop("pantheon")
+    pantheon, agora = fields.pop("pantheon"), fields.pop("agora")
     for name, value in fields.items():
         setattr(twin, name, value)
     twin.phase = Phase(twin.phase)
     twin.victory = Victory(twin.victory)
     twin.owned = np.array(twin.owned, np.int8)
     twin.cost_cache = [None, None]
-    twin.pantheon = twin.agora = None  # the core plays no Agora table
+    twin.pantheon = None
     if pantheon is not None:
         twin.pantheon = PantheonState.__new__(PantheonState)
         for name, value in pantheon.items():
             setattr(twin.pantheon, name, value)
+    twin.agora = None if agora is None else agora_state(db, agora)
     return twin
 
 
@@ -338,7 +475,8 @@ def to_core(engine: Any, state: Any, seed: int | None) -> Any:
 
 class CompiledDuel:
     """7 Wonders Duel on the compiled core (the :class:`wonders_env.game.Game` protocol), on
-    :class:`DuelStateView` states: the base game, or with ``expansions=("pantheon",)``."""
+    :class:`DuelStateView` states: the base game, or with ``expansions=("pantheon",)``, ``("agora",)``
+    or ``("pantheon", "agora")``."""
 
     name = "seven_wonders_duel"
     num_players = 2
@@ -369,10 +507,10 @@ class CompiledDuel:
         does not reproduce field by field (one changed by hand: coins, the pawn, a card of its
         deal, ...) is refused naming the fields."""
         taken = self.engine.import_state(state_fields(state))
-        if seed is None and self.db.pantheon is not None:  # its deal holds no Pantheon setup: its seed's does
+        if seed is None and (self.db.pantheon or self.db.agora):  # its deal holds no expansion's setup: its seed's does
             seed = state.seed
             if seed is None:
-                raise ValueError("the core cannot take this Pantheon state: a Pantheon game replays from its seed, "
+                raise ValueError("the core cannot take this state: a Pantheon or Agora game replays from its seed, "
                                  "and this state has none (a determinized copy plays with engine='python')")
         deal = "its deal (wonder_order, token_order, deals, boxed)" if seed is None else f"seed {seed}'s deal"
         try:
@@ -381,7 +519,7 @@ class CompiledDuel:
             raise ValueError(f"the core cannot take this Duel state: its move log does not replay on {deal} "
                              f"({error})") from None
         given, replayed = self.engine.export_state(taken), self.engine.export_state(twin)
-        differing = [name for name in (*STATE_FIELDS, "pantheon") if given[name] != replayed[name]]
+        differing = [name for name in (*STATE_FIELDS, "pantheon", "agora") if given[name] != replayed[name]]
         if differing:
             raise ValueError(f"the core cannot take this Duel state: it rebuilds a state from {deal} and its move "
                              f"log, which give other values of {', '.join(differing)} (a state changed by hand "

@@ -9,9 +9,7 @@ that a core game never builds a Python engine state nor imports the Python rules
 seed gives the same game, observations and rewards on both, and in ``vector``. ``edition``
 picks the tables (a name of :data:`.cards.EDITIONS` or a :class:`.cards.DuelDatabase`) and
 ``expansions`` the expansions played with them (``("pantheon",)``, ``("agora",)`` or both); the
-spaces are sized by them. The compiled core plays the base game and Pantheon
-(``expansions=("pantheon",)``); a table with Agora needs ``engine="python"``, and the default
-engine refuses it saying so.
+spaces are sized by them. The compiled core plays every one of these tables.
 """
 
 from __future__ import annotations
