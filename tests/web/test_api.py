@@ -275,6 +275,7 @@ def test_a_saved_game_that_cannot_be_resumed_is_reported_and_kept(tmp_path):
     ("seven_wonders_duel", {"expansions": ("pantheon",), "engine": "python"}),  # replayed by the first engine
     ("seven_wonders_duel", {"expansions": ("agora",), "engine": "python"}),
     ("seven_wonders_duel", {"expansions": ("pantheon", "agora"), "engine": "python"}),
+    ("seven_wonders_duel", {"expansions": ("pantheon", "agora")}),  # the core's game, replayed
     ("seven_wonders", {"num_players": 3}),
     ("seven_wonders", {"num_players": 2}),
     ("seven_wonders", {"num_players": 7, "edition": "2nd"}),

@@ -162,6 +162,8 @@ def leaders_hidden_names(state, seat) -> set[str]:
     ("seven_wonders_duel", {"expansions": "pantheon", "engine": "python"}, 2),
     ("seven_wonders_duel", {"expansions": "agora", "engine": "python"}, 2),
     ("seven_wonders_duel", {"expansions": "pantheon,agora", "engine": "python"}, 2),
+    ("seven_wonders_duel", {"expansions": "agora"}, 2),  # the default engine: the core's state view
+    ("seven_wonders_duel", {"expansions": "pantheon,agora"}, 2),
     ("seven_wonders", {"num_players": 3}, 3),
     ("seven_wonders", {"num_players": 2}, 2),
     ("seven_wonders", {"num_players": 4, "edition": "2nd", "wonder_sides": "B"}, 4),

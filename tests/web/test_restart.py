@@ -127,6 +127,7 @@ def test_a_game_is_saved_when_it_is_created(tmp_path):
 @pytest.mark.parametrize("game, options, expansion, turns, drawn", [
     ("seven_wonders_duel", {"expansions": "pantheon", "engine": "python"}, "pantheon", 30, "pantheon"),
     ("seven_wonders_duel", {"expansions": "pantheon,agora", "engine": "python"}, "pantheon,agora", 30, "senate"),
+    ("seven_wonders_duel", {"expansions": "agora"}, "agora", 30, "senate"),  # the core's game
     ("seven_wonders", {"num_players": 3, "expansions": "leaders", "engine": "python"}, "leaders", 8, "leader_hand"),
 ])
 def test_an_expansion_game_resumes_on_a_new_server_as_it_was(tmp_path, game, options, expansion, turns, drawn):
