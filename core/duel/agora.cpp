@@ -608,14 +608,16 @@ bool has_decree(const Engine& engine, const AgoraState& senate, int player, Agor
   return found;
 }
 
+// agora.py set_aside_tokens: nobody's, not locked, not on Enki (with Pantheon), in the set-aside order
 int set_aside_tokens(const Engine& engine, const State& s, int8_t* out) {
   const unsigned owned = s.player_tokens[0] | s.player_tokens[1];
   int n = 0;
   for (int i = BOARD_TOKENS; i < engine.tables().num_tokens; ++i) {
     const int t = s.deal.token_order[i];
-    bool locked = false;
-    for (int k = 0; k < s.agora.num_locked; ++k) locked |= s.agora.locked[k].token == t;
-    if (!(owned >> t & 1) && !locked) out[n++] = static_cast<int8_t>(t);
+    bool unavailable = false;
+    for (int k = 0; k < s.agora.num_locked; ++k) unavailable |= s.agora.locked[k].token == t;
+    for (int k = 0; k < s.pantheon.num_enki_tokens; ++k) unavailable |= s.pantheon.enki_tokens[k] == t;
+    if (!(owned >> t & 1) && !unavailable) out[n++] = static_cast<int8_t>(t);
   }
   return n;
 }

@@ -47,10 +47,30 @@ void redraw_hidden_cards(const Tables& tables, State& s, Rng& rng) {
   }
 }
 
+// determinize.py _redraw_set_aside: the set-aside order from position `start` redrawn, but for Enki's
+// tokens once shown (with Pantheon), which keep their positions
+void redraw_set_aside(const Tables& tables, State& s, int start, Rng& rng) {
+  const PantheonState& p = s.pantheon;
+  auto& order = s.deal.token_order;
+  int positions[MAX_TOKENS], n = 0;
+  bool redrawn[MAX_TOKENS] = {};
+  for (int i = start; i < tables.num_tokens; ++i)
+    if (std::find(p.enki_tokens, p.enki_tokens + p.num_enki_tokens, order[i]) == p.enki_tokens + p.num_enki_tokens) {
+      positions[n++] = i;
+      redrawn[order[i]] = true;
+    }
+  int8_t unseen[MAX_TOKENS];  // in id order: the true order must not matter
+  int m = 0;
+  for (int t = 0; t < tables.num_tokens; ++t)
+    if (redrawn[t]) unseen[m++] = static_cast<int8_t>(t);
+  rng.shuffle(unseen, m);
+  for (int k = 0; k < n; ++k) order[positions[k]] = unseen[k];
+}
+
 // determinize.py _redraw_set_aside_after_the_library: Pantheon, after the Great Library's draw, the
-// set-aside tokens no draw has shown (those a Library built again draws, Enki's until shown: the
-// order's positions up to `end`), redrawn among themselves
-void redraw_set_aside_after_the_library(const Tables& tables, State& s, int end, Rng& rng) {
+// set-aside tokens no draw has shown (those a Library built again draws, Enki's until shown), redrawn
+// among themselves
+void redraw_set_aside_after_the_library(const Tables& tables, State& s, Rng& rng) {
   int draw = 0;
   for (int w = 0; w < tables.num_wonders; ++w) draw = std::max<int>(draw, tables.wonders[w].library_draw);
   int start = BOARD_TOKENS + draw;
@@ -61,9 +81,7 @@ void redraw_set_aside_after_the_library(const Tables& tables, State& s, int end,
       start += draw;  // the Library built again (after Anubis) drew these
       break;
     }
-  if (start >= end) return;
-  std::sort(order.begin() + start, order.begin() + end);
-  rng.shuffle(order.data() + start, end - start);
+  if (start < tables.num_tokens) redraw_set_aside(tables, s, start, rng);
 }
 
 // the pool's first n ids sorted, then shuffled (the true order must not matter)
@@ -193,14 +211,8 @@ void redraw_locked_tokens(const Engine& engine, State& s, int player, Rng& rng) 
   for (int i = 0; i < a.num_locked && !s.library_used; ++i) {
     LockedToken& locked = a.locked[i];
     if (locked.seen_by_both || locked.locker == player) continue;
-    int8_t set_aside[MAX_TOKENS], pool[MAX_TOKENS + 1];
-    const int n = agora::set_aside_tokens(engine, s, set_aside);
-    const PantheonState& p = s.pantheon;
-    int m = 0;
-    for (int k = 0; k < n; ++k)
-      if (std::find(p.enki_tokens, p.enki_tokens + p.num_enki_tokens, set_aside[k]) ==
-          p.enki_tokens + p.num_enki_tokens)
-        pool[m++] = set_aside[k];
+    int8_t pool[MAX_TOKENS + 1];
+    int m = agora::set_aside_tokens(engine, s, pool);  // Enki's are not set aside
     pool[m++] = locked.token;
     std::sort(pool, pool + m);
     locked.token = pool[rng.below(static_cast<uint32_t>(m))];
@@ -216,14 +228,10 @@ void Engine::determinize(State& state, int player, Rng& rng) const {
     std::sort(order.begin() + WONDERS_PER_ROUND, order.begin() + tables.num_wonders);
     rng.shuffle(order.data() + WONDERS_PER_ROUND, tables.num_wonders - WONDERS_PER_ROUND);
   }
-  const int shown = pantheon_ && state.pantheon.num_enki_tokens ? ENKI_TOKENS : 0;  // Enki's two, once shown, stay
-  const int end = tables.num_tokens - shown;
   if (!state.library_used) {
-    auto& order = state.deal.token_order;
-    std::sort(order.begin() + BOARD_TOKENS, order.begin() + end);
-    rng.shuffle(order.data() + BOARD_TOKENS, end - BOARD_TOKENS);
+    redraw_set_aside(tables, state, BOARD_TOKENS, rng);
   } else if (pantheon_) {
-    redraw_set_aside_after_the_library(tables, state, end, rng);
+    redraw_set_aside_after_the_library(tables, state, rng);
   }
   if (state.age >= 1) redraw_hidden_cards(tables, state, rng);  // Zeus' set names slots, which stay
   for (int age = state.age + 1; age <= 3; ++age) {

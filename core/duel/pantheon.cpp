@@ -34,12 +34,19 @@ int mythology_of(const Engine& engine, int divinity) { return engine.pantheon()-
 // the coins a looting token takes from whom: tables.looting
 const LootingToken& looting_token(const Engine& engine, int token) { return engine.tables().looting[token]; }
 
-// pantheon.py enki_tokens: the last of the set-aside order (the Great Library draws the first)
+// pantheon.py enki_tokens: the last of the set-aside order still set aside (with Agora, not taken by
+// Espionage nor locked by Obscurantism); the Great Library draws the first
 void set_enki_tokens(const Engine& engine, State& s) {
-  const int tokens = engine.tables().num_tokens;
   PantheonState& p = s.pantheon;
   p.num_enki_tokens = 0;
-  for (int i = tokens - ENKI_TOKENS; i < tokens; ++i) append(p.enki_tokens, p.num_enki_tokens, s.deal.token_order[i]);
+  int8_t set_aside[MAX_TOKENS];
+  int n = 0;
+  if (engine.agora()) {
+    n = agora::set_aside_tokens(engine, s, set_aside);
+  } else {
+    for (int i = BOARD_TOKENS; i < engine.tables().num_tokens; ++i) set_aside[n++] = s.deal.token_order[i];
+  }
+  for (int i = std::max(0, n - ENKI_TOKENS); i < n; ++i) append(p.enki_tokens, p.num_enki_tokens, set_aside[i]);
 }
 
 // _unbuilt and _isis_wonders: an own unbuilt wonder (not boxed), ascending

@@ -37,6 +37,9 @@ start of the turn; the turn then goes on).
 * **Obscurantism** locks the token face down: one of the board or the opponent's is known to
   both; one of the set aside is seen by its locker only. A locked or an Espionage token is never
   drawn by the Great Library (it draws the first set-aside tokens still there).
+* With Pantheon, **Enki** gets the last 2 set-aside tokens still set aside (nobody owns nor locked
+  them), and the tokens lying on Enki are not set aside: Espionage cannot take them nor Obscurantism
+  lock them (so no token is offered twice).
 * A **Senator built from the discard pile** (the Mausoleum, Hades) is recruited (its Senate actions).
 * The **shared chains** decree counts the opponent's chain symbols, not (with Pantheon) their
   mythology tokens for the Grand Temples, which B also counts.
@@ -334,11 +337,13 @@ def trigger_conspiracy(senate: AgoraState, player: int, conspiracy: int) -> None
 
 # ------------------------------------------------------------ what a conspiracy targets
 def set_aside_tokens(state: DuelState) -> list[int]:
-    """The progress tokens set aside at setup that nobody has taken nor locked (in the set-aside
-    order: the Great Library draws the first ones)."""
+    """The progress tokens set aside at setup that nobody has taken nor locked, nor lying on Enki
+    (with Pantheon), in the set-aside order: the Great Library draws the first ones, Enki gets the last."""
     owned = state.player_tokens[0] | state.player_tokens[1]
-    locked = {token for token, _, _ in state.agora.locked}
-    return [t for t in state.token_order[BOARD_TOKENS:] if not owned >> t & 1 and t not in locked]
+    unavailable = {token for token, _, _ in state.agora.locked}
+    if state.pantheon is not None:
+        unavailable.update(state.pantheon.enki_tokens)
+    return [t for t in state.token_order[BOARD_TOKENS:] if not owned >> t & 1 and t not in unavailable]
 
 
 def _opponent_cards(state: DuelState, player: int, colour_bits: int) -> list[int]:

@@ -7,7 +7,7 @@ import numpy as np
 from ..deal_rng import DealRng
 from . import agora
 from .cards import NONE, DuelDatabase
-from .pantheon import ENKI_TOKENS, options_now
+from .pantheon import options_now
 from .state import BOARD_TOKENS, EMPTY, NOBODY, WONDERS_PER_ROUND, AgoraState, Choice, DuelState, Phase, deal_age
 
 
@@ -40,13 +40,10 @@ token the opponent locked too). The copy
     if twin.draft_step < WONDERS_PER_ROUND:
         unseen = sorted(twin.wonder_order[WONDERS_PER_ROUND:])  # the true order must not matter
         twin.wonder_order[WONDERS_PER_ROUND:] = [unseen[i] for i in rng.permutation(len(unseen))]
-    shown = ENKI_TOKENS if twin.pantheon is not None and twin.pantheon.enki_tokens else 0
-    end = len(twin.token_order) - shown
     if not twin.library_used:
-        unseen = sorted(twin.token_order[BOARD_TOKENS:end])
-        twin.token_order[BOARD_TOKENS:end] = [unseen[i] for i in rng.permutation(len(unseen))]
+        _redraw_set_aside(twin, BOARD_TOKENS, rng)
     elif twin.pantheon is not None:
-        _redraw_set_aside_after_the_library(twin, end, rng)
+        _redraw_set_aside_after_the_library(twin, rng)
     if twin.age >= 1:
         _redraw_hidden_cards(twin, rng)
     later_ages = DealRng(int(rng.integers(2**63)))
@@ -66,17 +63,25 @@ token the opponent locked too). The copy
     return twin
 
 
-def _redraw_set_aside_after_the_library(state: DuelState, end: int, rng: np.random.Generator) -> None:
+def _redraw_set_aside(state: DuelState, start: int, rng: np.random.Generator) -> None:
+    """The set-aside order from position ``start`` redrawn, but for Enki's tokens once shown (with
+    Pantheon), which keep their positions: the others are redrawn among the other positions."""
+    shown = set(state.pantheon.enki_tokens) if state.pantheon is not None else set()
+    positions = [i for i in range(start, len(state.token_order)) if state.token_order[i] not in shown]
+    unseen = sorted(state.token_order[i] for i in positions)
+    for i, k in zip(positions, rng.permutation(len(unseen))):
+        state.token_order[i] = unseen[k]
+
+
+def _redraw_set_aside_after_the_library(state: DuelState, rng: np.random.Generator) -> None:
     """Pantheon, after the Great Library's draw: the set-aside tokens no draw has shown (those a
-    Library built again draws, Enki's until shown: the order's positions up to ``end``), redrawn
-    among themselves."""
+    Library built again draws, Enki's until shown), redrawn among themselves."""
     draw = max(state.db.wonder_library_draw)
     start = BOARD_TOKENS + draw
     owned = state.player_tokens[0] | state.player_tokens[1]
     if any(owned >> t & 1 or t in state.library_offer for t in state.token_order[start:start + draw]):
         start += draw  # the Library built again (after Anubis) drew these
-    unseen = sorted(state.token_order[start:end])
-    state.token_order[start:end] = [unseen[i] for i in rng.permutation(len(unseen))]
+    _redraw_set_aside(state, start, rng)
 
 
 def _redraw_pantheon(state: DuelState, player: int, rng: np.random.Generator) -> None:
@@ -127,8 +132,7 @@ def _redraw_locked_tokens(state: DuelState, player: int, rng: np.random.Generato
     for i, (token, locker, public) in enumerate(senate.locked):
         if public or locker == player or state.library_used:
             continue
-        shown = set(state.pantheon.enki_tokens) if state.pantheon is not None else set()
-        pool = sorted([token] + [t for t in agora.set_aside_tokens(state) if t not in shown])
+        pool = sorted([token] + agora.set_aside_tokens(state))  # Enki's are not set aside
         senate.locked[i] = (pool[rng.integers(len(pool))], locker, public)
 
 

@@ -22,7 +22,9 @@ The rules, in the order they happen:
   seen by both.
 * **Age II reveal**: the Gate goes to the empty space (the lowest-numbered one if several, README
   decision 3), every divinity turns face up, and Enki, if there, gets 2 set-aside progress tokens
-  (the last two of the set-aside order, never those the Great Library draws).
+  (the last two of the set-aside order, never those the Great Library draws; with Agora, *decision
+  of the project*: the last two still set aside, not taken by Espionage nor locked by Obscurantism;
+  while on Enki they are not set aside, so Espionage and Obscurantism cannot take them).
 * **Activation** (an action of the play phase from Age II): the player pays their own price for the
   space (player 0: 8, 7, 6, 5, 4, 3 for spaces 1-6; player 1 the mirror), twice it for the Gate,
   2 less with the Sanctuary, less the offering tokens they choose to spend (several at once, README
@@ -63,7 +65,8 @@ from __future__ import annotations
 from . import agora, rules
 from .actions import Item, TRACK_MIDDLE, action_table
 from .cards import GREEN, NONE, EffectKind
-from .state import CHOICE_NAMES, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBODY, Choice, DuelState, Phase
+from .state import (BOARD_TOKENS, CHOICE_NAMES, EMPTY, LOOTING_TOKENS, MAX_WONDERS_BUILT, NOBODY, Choice, DuelState,
+                    Phase)
 
 
 #: the kind of item each set holds
@@ -235,8 +238,10 @@ def activate_divinity(state: DuelState, player: int, divinity: int) -> None:
 
 
 def enki_tokens(state: DuelState) -> list[int]:
-    """The progress tokens put on Enki: the last of the set-aside order (the Great Library draws the first)."""
-    return state.token_order[-ENKI_TOKENS:]
+    """The progress tokens put on Enki: the last of the set-aside order still set aside (with Agora,
+    nobody took them with Espionage nor locked them with Obscurantism); the Great Library draws the first."""
+    set_aside = agora.set_aside_tokens(state) if state.agora is not None else state.token_order[BOARD_TOKENS:]
+    return set_aside[-ENKI_TOKENS:]
 
 
 def take_pending_tokens(state: DuelState) -> bool:

@@ -508,7 +508,7 @@ def build_wonder(state: DuelState, player: int, wonder: int, card: int) -> None:
 
 def library_draw(state: DuelState, count: int) -> list[int]:
     """The set-aside tokens the Great Library draws: the first ``count`` of the set-aside order (with
-    Agora, of those nobody took with Espionage nor locked with Obscurantism); built again after
+    Agora, of those nobody took with Espionage nor locked with Obscurantism, nor on Enki); built again after
     Anubis, the next ``count``, never those drawn before (a project decision: pantheon.py)."""
     tokens = agora.set_aside_tokens(state) if state.agora is not None else state.token_order[BOARD_TOKENS:]
     first = count if state.library_used else 0
@@ -916,7 +916,7 @@ def _reference_agora_items(state: DuelState, accessible: set[int]) -> set[int]:
     place_any = {(Item.CHAMBER, c) for c in chambers if cubes_left}
     moves = {(Item.SENATE_MOVE, i) for i, (source, _) in enumerate(acts.senate_moves) if senate.cubes[player][source]}
     owned = state.player_tokens[0] | state.player_tokens[1]
-    locked = [token for token, _, _ in senate.locked]
+    locked = [token for token, _, _ in senate.locked] + (state.pantheon.enki_tokens if state.pantheon else [])
     set_aside = [t for t in state.token_order[BOARD_TOKENS:] if not owned >> t & 1 and t not in locked]
     board = [t for t in range(db.num_tokens) if state.board_tokens >> t & 1]
     theirs = [c for c in state.city[opponent]]
