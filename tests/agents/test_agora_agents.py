@@ -13,11 +13,13 @@ import pytest
 
 import wonders_env
 from wonders_agents.match import play_game
-from wonders_agents import duel_heuristic, make_agent
+from wonders_agents import make_agent
 from wonders_agents.agora_valuation import conspiracy_worth, decree_worth
 from wonders_agents.expansion_valuation import position_value
 from wonders_agents.heuristic import HeuristicAgent
 from wonders_env import make_engine
+
+from determinized_values import compare_on_determinizations
 from wonders_env.duel.actions import ActionKind, action_table
 from wonders_env.duel.state import Choice, Phase
 
@@ -101,18 +103,7 @@ def test_the_heuristic_values_moves_by_what_the_seat_may_know():
     """On a determinization (the opponent's conspiracies, the deck, the face-down decrees redrawn)
     the heuristic values the moves as on the true state (before the pawn's correction and the stop at
     a decree turned up, 38 of 580 decisions differed: a face-down shield decree's pull)."""
-    game = make_engine("duel", "python", expansions=("agora",))
-    compared = differ = 0
-    for seed in range(6):
-        rng, state = np.random.default_rng(seed), game.new_game(seed)
-        while not game.is_over(state):
-            player, legal = state.current, game.legal_actions(state, state.current)
-            twin = game.determinize(state, player, rng)
-            if len(legal) > 1 and sorted(game.legal_actions(twin, player)) == sorted(legal):
-                values = duel_heuristic.action_values(state, player, legal, game)
-                compared += 1
-                differ += not np.allclose(values, duel_heuristic.action_values(twin, player, legal, game))
-            game.apply_actions(state, {player: int(rng.choice(legal))})
+    compared, differ = compare_on_determinizations(("agora",), seeds=6)
     assert compared > 400 and differ == 0
 
 

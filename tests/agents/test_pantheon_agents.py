@@ -15,6 +15,8 @@ from wonders_agents import duel_heuristic
 from wonders_agents.expansion_valuation import position_value
 from wonders_agents.pantheon_valuation import divinity_worth
 from wonders_env import make_engine
+
+from determinized_values import compare_on_determinizations
 from wonders_env.duel.state import Phase
 
 PANTHEON = {"expansions": ("pantheon",), "engine": "python"}
@@ -93,16 +95,5 @@ def test_the_heuristic_values_moves_by_what_the_seat_may_know():
     """On a determinization (the face-down cards, the decks, the divinities the other seat placed face
     down redrawn) the heuristic values the moves as on the true state: the opponent's replies count
     a card a move turns face up at ``FACE_DOWN_VALUE``, and a play again never looks past the move."""
-    game = make_engine("duel", "python", expansions=("pantheon",))
-    compared = differ = 0
-    for seed in range(4):
-        rng, state = np.random.default_rng(seed), game.new_game(seed)
-        while not game.is_over(state):
-            player, legal = state.current, game.legal_actions(state, state.current)
-            twin = game.determinize(state, player, rng)
-            if len(legal) > 1 and sorted(game.legal_actions(twin, player)) == sorted(legal):
-                values = duel_heuristic.action_values(state, player, legal, game)
-                compared += 1
-                differ += not np.allclose(values, duel_heuristic.action_values(twin, player, legal, game))
-            game.apply_actions(state, {player: int(rng.choice(legal))})
+    compared, differ = compare_on_determinizations(("pantheon",), seeds=4)
     assert compared > 200 and differ == 0
