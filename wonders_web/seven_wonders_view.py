@@ -6,7 +6,7 @@ its own hand (or the cards it chooses from now: the Free City's hand for the Fre
 holder, the discard pile for Halicarnassus) and its own moves. Never sent: the other hands, the
 decks, the guilds left in the box, the Free City's pile, the cards under wonder stages and the
 discard pile; a card another player sold, discarded or put under a stage is sent without its
-name. With Leaders (``expansions="leaders"``, on ``engine="python"`` until the core plays it):
+name. With Leaders (``expansions="leaders"``, on either engine):
 every city's recruited leaders (face up), the leader its Courtesans Guild copies and how many
 leaders lie in its Leader hand, under its stages and discarded; Roma's board effects; to a seat
 alone its Leader hand, the draft hand it keeps one of now, and which leaders it put under its
