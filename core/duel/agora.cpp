@@ -665,15 +665,8 @@ std::string why_not_choose(const Engine& engine, const State& s, int index) {
 
 std::string item_name(const Engine& engine, int index) {
   const auto [item, i] = engine.actions().item_of(index);
-  const Tables& tables = engine.tables();
   static constexpr const char* OPTION_NAMES[NUM_OPTIONS] = {"stop", "conspire", "top", "bottom"};
   switch (item) {
-    case I_CARD:
-      return tables.card_names[i];
-    case I_WONDER:
-      return tables.wonder_names[i];
-    case I_TOKEN:
-      return tables.token_names[i];
     case I_CHAMBER:
       return "chamber " + std::to_string(i + 1);
     case I_SENATE_MOVE:
@@ -684,7 +677,7 @@ std::string item_name(const Engine& engine, int index) {
     case I_OPTION:
       return OPTION_NAMES[i];
     default:
-      return pantheon::item_name(engine, index);  // Pantheon's
+      return pantheon::item_name(engine, index);  // the cards, wonders, tokens (and Pantheon's items)
   }
 }
 

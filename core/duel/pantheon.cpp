@@ -484,7 +484,7 @@ std::string item_name(const Engine& engine, int index) {
   const auto [item, i] = engine.actions().item_of(index);
   if (item >= I_CHAMBER) return agora::item_name(engine, index);  // the table with both: Agora's items
   const Tables& tables = engine.tables();
-  const PantheonTables& pantheon = *engine.pantheon();
+  const PantheonTables* pantheon = engine.pantheon();  // null on the Agora table, which names only the first three
   switch (item) {
     case I_CARD:
       return tables.card_names[i];
@@ -493,11 +493,11 @@ std::string item_name(const Engine& engine, int index) {
     case I_TOKEN:
       return tables.token_names[i];
     case I_DIVINITY:
-      return pantheon.divinity_names[i];
+      return pantheon->divinity_names[i];
     case I_SPACE:
       return "space " + std::to_string(i + 1);
     case I_MYTHOLOGY:  // a mythology's name is its tokens' (pantheon_tokens.csv)
-      return pantheon.token_names[pantheon.mythology_tokens[i * MYTHOLOGY_TOKENS_PER_MYTHOLOGY]];
+      return pantheon->token_names[pantheon->mythology_tokens[i * MYTHOLOGY_TOKENS_PER_MYTHOLOGY]];
     case I_TRACK: {
       const int at = i - TRACK_MIDDLE;
       return "track space " + std::string(at >= 0 ? "+" : "-") + std::to_string(at >= 0 ? at : -at);
