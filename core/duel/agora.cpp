@@ -594,12 +594,18 @@ int decree_total(const Engine& engine, const AgoraState& senate, int player, Ago
   return total;
 }
 
-int decree_bits(const Engine& engine, const AgoraState& senate, int player, AgoraEffect kind) {
-  int bits = 0;
+void price_decrees(const Engine& engine, const AgoraState& senate, int player, Prices& prices) {
+  int cheap = 0;  // agora.py decree_bits of the cheap goods and the ignored cost symbols, decree_total of the wonders'
   for_each_controlled_decree(engine, senate, player, [&](const AgoraEffectData& e) {
-    if (e.kind == kind) bits |= kind == E_IGNORE_COST_SYMBOL ? 1 << e.what : e.what;
+    if (e.kind == E_TRADE_DISCOUNT)
+      cheap |= e.what;
+    else if (e.kind == E_IGNORE_COST_SYMBOL)
+      prices.symbol_waived_colors |= 1 << e.what;
+    else if (e.kind == E_WONDER_DISCOUNT)
+      prices.wonder_units_waived += e.amount;
   });
-  return bits;
+  for (int r = 0; r < NUM_RESOURCES; ++r)  // costs.py discounted_prices
+    if (cheap >> r & 1) prices.unit[r] = std::max(prices.unit[r] - 1, tables_of(engine).trade_discount_min_price);
 }
 
 bool has_decree(const Engine& engine, const AgoraState& senate, int player, AgoraEffect kind) {

@@ -20,7 +20,9 @@ int senator_cost(const Engine& engine, const State& s, int player);
 int controller(const AgoraState& senate, int chamber);
 int senate_points(const Engine& engine, const AgoraState& senate, int player);
 int decree_total(const Engine& engine, const AgoraState& senate, int player, AgoraEffect kind);
-int decree_bits(const Engine& engine, const AgoraState& senate, int player, AgoraEffect kind);
+// The decrees `player` controls that change what they pay, applied to `prices` in one pass over the
+// Senate: the cheap goods' unit prices, the ignored cost symbols' colors, the wonders' units waived.
+void price_decrees(const Engine& engine, const AgoraState& senate, int player, Prices& prices);
 bool has_decree(const Engine& engine, const AgoraState& senate, int player, AgoraEffect kind);
 // The set-aside progress tokens nobody took nor locked, in the set-aside order, into `out`; how many.
 int set_aside_tokens(const Engine& engine, const State& s, int8_t* out);

@@ -14,6 +14,7 @@ Batch::Batch(Engine engine, int num_envs, uint64_t seed, int threads)
     : engine_(std::move(engine)),
       obs_row_(static_cast<size_t>(engine_.observation_size())),
       mask_row_(static_cast<size_t>(engine_.num_actions())),
+      expansions_(engine_.pantheon() || engine_.agora()),
       seed_(seed),
       games_(static_cast<size_t>(num_envs)),
       sampler_(mix_seed(seed, SAMPLER_STREAM, 0)),
@@ -37,7 +38,7 @@ void Batch::reset(float* obs, int8_t* mask, bool* to_act) {
     for (int i = begin; i < end; ++i) {
       Game& game = games_[i];
       game.episode = 0;
-      game.obs_written[0] = game.obs_written[1] = ObsView{};
+      game.written[0] = game.written[1] = {};
       game.num_mask_written[0] = game.num_mask_written[1] = 0;
       deal(game, i);
       write_outputs(game, obs + i * 2 * obs_row_, mask + i * 2 * mask_row_, to_act + i * 2);
@@ -58,10 +59,15 @@ void Batch::write_outputs(Game& game, float* obs, int8_t* mask, bool* to_act) {
   std::memcpy(game.mask_written[seat], game.legal, sizeof(int16_t) * game.num_legal);
   game.num_mask_written[seat] = game.num_legal;
 
+  float* seat_obs = obs + seat * obs_row_;
+  Written& written = game.written[seat];
   const ObsView fresh = engine_.observe(game.state, seat);
-  write_changes(engine_.observation(), game.obs_written[seat], fresh, obs + seat * obs_row_);
-  game.obs_written[seat] = fresh;
-  engine_.write_expansion_views(game.state, seat, obs + seat * obs_row_);
+  write_changes(engine_.observation(), written.base, fresh, seat_obs);
+  written.base = fresh;
+  if (!expansions_) return;
+  const ExpansionView fresh_expansions = engine_.observe_expansions(game.state, seat);
+  write_changes(engine_.observation(), written.expansions, fresh_expansions, seat_obs);
+  written.expansions = fresh_expansions;
 }
 
 void Batch::step(const int64_t* actions, float* obs, int8_t* mask, bool* to_act, float* rewards, bool* terminated) {
@@ -92,6 +98,10 @@ void Batch::step_games(int begin, int end, const int64_t* actions, float* obs, i
   for (int i = begin; i < end; ++i) {
     Game& game = games_[i];
     if (i + 1 < end) __builtin_prefetch(&games_[i + 1].state);
+    if (i + 3 < end) {  // what a later game's row holds, read when its row is written: out of the caches by then
+      const char* written = reinterpret_cast<const char*>(games_[i + 3].written);
+      for (size_t line = 0; line < sizeof games_[i].written; line += 64) __builtin_prefetch(written + line);
+    }
     engine_.apply_actions(game.state, {static_cast<int>(actions[i * 2]), static_cast<int>(actions[i * 2 + 1])});
     float* reward = rewards + i * 2;
     if (game.state.phase == GAME_OVER) {

@@ -4,8 +4,8 @@
 // to_act [E, 2] bool, rewards [E, 2] float32, terminated [E] bool, actions [E, 2] int64.
 // Only the deciding seat's observation row is written at each step, and only the entries that
 // changed since the batch last wrote that row: the batch keeps what each row holds as an ObsView
-// and writes the differences only; a mask row is cleared where it was set and set where the new
-// legal actions are.
+// (and an ExpansionView) and writes the differences only; a mask row is cleared where it was set
+// and set where the new legal actions are.
 // The arrays must therefore be left as the batch wrote them between calls; reset() writes them
 // whole. Game i plays, one episode after another, the deals of seeds mix_seed(seed, i, episode).
 // With threads > 1 the games are stepped in `threads` contiguous chunks at once (a WorkerPool);
@@ -44,13 +44,17 @@ class Batch {
   const std::vector<Finished>& finished() const { return finished_; }
 
  private:
+  struct Written {  // what a seat's observation row holds (side by side: read together)
+    ObsView base;
+    ExpansionView expansions;
+  };
   struct Game {
     State state;
     uint64_t seed, episode;
     int num_legal;
     int16_t legal[MAX_LEGAL];
     int num_mask_written[2];
-    ObsView obs_written[2];  // what each observation row holds
+    Written written[2];  // what each seat's observation row holds
     int16_t mask_written[2][MAX_LEGAL];
   };
   void deal(Game& game, int index);
@@ -61,6 +65,7 @@ class Batch {
 
   Engine engine_;
   size_t obs_row_, mask_row_;  // the Engine's observation size and number of actions
+  bool expansions_;            // the table has a Pantheon's or Agora's views
   uint64_t seed_;
   std::vector<Game> games_;
   std::vector<Finished> finished_;

@@ -590,7 +590,7 @@ void bind(py::module_ m) {
           [](const Engine& e, const State& s, int player) {
             check_player(player);
             Prices prices = e.trade_prices(own(e, s), player);
-            return std::vector<int>(prices.begin(), prices.end());
+            return std::vector<int>(prices.unit.begin(), prices.unit.end());
           },
           py::arg("state"), py::arg("player"))
       .def(

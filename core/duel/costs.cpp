@@ -17,7 +17,7 @@ int drop_dearest(int* units, const int* order, int n, const Prices& prices, int 
     const int r = order[i], taken = units[r] < count ? units[r] : count;
     units[r] -= taken;
     count -= taken;
-    saved += taken * prices[r];
+    saved += taken * prices.unit[r];
   }
   return saved;
 }
@@ -26,7 +26,7 @@ int drop_dearest(int* units, const int* order, int n, const Prices& prices, int 
 void by_price(const Prices& prices, int first, int n, int* order) {
   for (int i = 0; i < n; ++i) {
     int r = first + i, j = i;
-    while (j > 0 && prices[order[j - 1]] < prices[r]) {
+    while (j > 0 && prices.unit[order[j - 1]] < prices.unit[r]) {
       order[j] = order[j - 1];
       --j;
     }
@@ -40,12 +40,8 @@ Prices Engine::trade_prices(const State& state, int player) const {
   Prices prices;
   const int8_t* opponent = state.production[1 - player];
   for (int r = 0; r < NUM_RESOURCES; ++r)
-    prices[r] = state.fixed_price_bits[player] >> r & 1 ? FIXED_PRICE : BASE_PRICE + opponent[r];
-  if (agora_) {  // the cheap goods decrees (costs.py discounted_prices)
-    const int bits = agora::decree_bits(*this, state.agora, player, E_TRADE_DISCOUNT);
-    for (int r = 0; r < NUM_RESOURCES; ++r)
-      if (bits >> r & 1) prices[r] = std::max(prices[r] - 1, agora_->trade_discount_min_price);
-  }
+    prices.unit[r] = state.fixed_price_bits[player] >> r & 1 ? FIXED_PRICE : BASE_PRICE + opponent[r];
+  if (agora_) agora::price_decrees(*this, state.agora, player, prices);
   return prices;
 }
 
@@ -55,7 +51,7 @@ int purchase_cost(const int8_t* cost, const int8_t* production, int raw_choices,
   int units[NUM_RESOURCES], coins = 0, missing = 0;
   for (int r = 0; r < NUM_RESOURCES; ++r) {
     units[r] = cost[r] > production[r] ? cost[r] - production[r] : 0;
-    coins += units[r] * prices[r];
+    coins += units[r] * prices.unit[r];
     missing += units[r];
   }
   if (!missing || !(raw_choices || manufactured_choices || waived)) return coins;
@@ -122,7 +118,7 @@ std::pair<int, int> Engine::payment(const State& state, int player, int card, co
   if (pantheon_ && tables.engineering != NONE && state.player_tokens[player] >> tables.engineering & 1 &&
       (data.chain_needs || data.temple != NONE) && paid > tables.engineering_price)
     return {tables.engineering_price, 0};  // Engineering (rules.py _engineering_applies)
-  if (agora_ && agora::decree_bits(*this, state.agora, player, E_IGNORE_COST_SYMBOL) >> data.color & 1) {
+  if (prices.symbol_waived_colors >> data.color & 1) {
     // costs.py symbol_waived_payment: a resource unit fewer, or the printed coins, the cheaper
     const int fewer = purchase(waived + 1);
     return std::min(std::pair<int, int>{data.coin_cost + fewer, fewer}, std::pair<int, int>{trade, trade});
@@ -147,7 +143,7 @@ int Engine::activation_price(const State& state, int player, int space, int offe
 int Engine::wonder_cost(const State& state, int player, int wonder, const Prices& prices) const {
   const Tables& tables = *tables_;
   int waived = state.player_tokens[player] >> tables.architecture & 1 ? tables.wonder_discount : 0;
-  if (agora_) waived += agora::decree_total(*this, state.agora, player, E_WONDER_DISCOUNT);
+  waived += prices.wonder_units_waived;
   return purchase_cost(tables.wonders[wonder].cost.data(), state.production[player], state.raw_choices[player],
                        state.manufactured_choices[player], prices, waived);
 }

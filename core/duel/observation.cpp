@@ -3,6 +3,7 @@
 #include "duel/rules.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace wonders::duel {
 
@@ -186,98 +187,178 @@ void write_changes(const ObsLayout& layout, const ObsView& old, const ObsView& f
         row[(side ? layout.opponent_science : layout.my_science) + k] = fresh.science[side][k];
 }
 
+// observation.py _encode_pantheon and _encode_agora: the expansions' views (see the tables there).
+ExpansionView Engine::observe_expansions(const State& s, int player) const {
+  ExpansionView v;
+  const int opponent = 1 - player;
+  if (pantheon_) {
+    PantheonView& view = v.pantheon;
+    const PantheonTables& tables = *pantheon_;
+    const PantheonState& p = s.pantheon;
+    for (int space = 0; space < NUM_SPACES; ++space) {
+      const int divinity = p.spaces[space];
+      const int entry = divinity == EMPTY ? NUM_DIVINITIES + NUM_MYTHOLOGIES
+                        : p.space_face_up[space] || p.placed_by[space] == player
+                            ? divinity
+                            : NUM_DIVINITIES + tables.divinities[divinity].mythology;
+      view.space_entry[space] = static_cast<uint8_t>(entry + 1);
+    }
+    for (int m = 0; m < NUM_MYTHOLOGIES; ++m) view.mythology_decks[m] = p.deck_size[m];
+    for (int slot = 0, n = p.num_slot_tokens; slot < n; ++slot) {
+      const int token = p.slot_tokens[slot];
+      if (token == EMPTY) continue;
+      const int mythology = tables.tokens[token].mythology;
+      view.slot_token_entry[slot] = static_cast<uint8_t>((mythology >= 0 ? mythology : NUM_MYTHOLOGIES) + 1);
+    }
+    for (int side = 0; side < 2; ++side) {  // into locals: a store into the view may alias the state's bytes
+      const int who = side ? opponent : player, held = p.token_count[who], activated = p.activated_count[who];
+      uint64_t tokens = 0;
+      for (int i = 0; i < held; ++i) tokens += uint64_t{1} << 8 * tables.token_kind[p.tokens[who][i]];
+      unsigned divinities = 0;
+      for (int i = 0; i < activated; ++i) divinities |= 1u << p.activated[who][i];
+      view.tokens[side] = tokens;
+      view.divinities[side] = static_cast<uint16_t>(divinities);
+      view.astarte[side] = p.astarte[who];
+    }
+    if (p.minerva != NO_MINERVA)
+      view.minerva_entry = static_cast<uint8_t>(TRACK_MIDDLE + (player == 0 ? p.minerva : -p.minerva) + 1);
+    unsigned enki = 0;
+    for (int i = 0, n = p.num_enki_tokens; i < n; ++i) enki |= 1u << p.enki_tokens[i];
+    view.enki_tokens = static_cast<uint16_t>(enki);
+    if (s.phase == CHOOSE && s.current == player && p.choice != NONE)
+      view.choice_entry = static_cast<uint8_t>(p.choice + 1);
+  }
+  if (agora_) {
+    AgoraView& view = v.agora;
+    const AgoraState& a = s.agora;  // the sets into locals first, as for Pantheon's
+    for (int chamber = 0; chamber < NUM_CHAMBERS; ++chamber) {
+      view.cubes[0][chamber] = a.cubes[player][chamber];
+      view.cubes[1][chamber] = a.cubes[opponent][chamber];
+      const int decrees = a.decree_count[chamber];
+      if (!a.decree_face_up[chamber]) {
+        view.face_down_decrees[chamber] = static_cast<int8_t>(decrees);
+        continue;
+      }
+      unsigned face_up = 0;
+      for (int i = 0; i < decrees; ++i) face_up |= 1u << a.decrees[chamber][i];
+      view.face_up_decrees[chamber] = static_cast<uint16_t>(face_up);
+    }
+    view.conspiracy_deck = a.deck_size;
+    unsigned kept = 0, prepared = 0;
+    for (int i = 0, held = a.held_count[player]; i < held; ++i)
+      (a.prepared[player][i] == EMPTY ? kept : prepared) |= 1u << a.conspiracies[player][i];
+    view.my_conspiracies = static_cast<uint16_t>(kept);
+    view.my_prepared = static_cast<uint16_t>(prepared);
+    int opponent_prepared = 0;
+    const int opponent_held = a.held_count[opponent];
+    for (int i = 0; i < opponent_held; ++i) opponent_prepared += a.prepared[opponent][i] != EMPTY;
+    view.opponent_conspiracies[0] = static_cast<int8_t>(opponent_held - opponent_prepared);
+    view.opponent_conspiracies[1] = static_cast<int8_t>(opponent_prepared);
+    for (int side = 0; side < 2; ++side) {
+      const int who = side ? opponent : player;
+      unsigned triggered = 0;
+      for (int i = 0, n = a.triggered_count[who]; i < n; ++i) triggered |= 1u << a.triggered[who][i];
+      view.triggered[side] = static_cast<uint16_t>(triggered);
+    }
+    unsigned locked = 0;
+    for (int i = 0, n = a.num_locked; i < n; ++i)
+      if (a.locked[i].seen_by_both || a.locked[i].locker == player) locked |= 1u << a.locked[i].token;
+    view.locked_tokens = static_cast<uint16_t>(locked);
+    if (s.current == player) {
+      unsigned drawn = 0;
+      if (a.choice == KEEP_CONSPIRACY || a.choice == PUT_BACK)
+        for (int i = 0, n = a.num_drawn; i < n; ++i) drawn |= 1u << a.drawn[i];
+      view.drawn = static_cast<uint16_t>(drawn);
+      if (a.choice != NONE) view.agora_choice_entry = static_cast<uint8_t>(a.choice - SENATE_ACTION + 1);
+      view.may_trigger = s.phase == PLAY && a.may_trigger;
+      int actions_left = 0;
+      for (int i = 0, n = a.num_steps; i < n; ++i)
+        actions_left += a.steps[i].player == player && a.steps[i].choice == SENATE_ACTION;
+      view.senate_actions_left = static_cast<int8_t>(actions_left);
+    }
+  }
+  return v;
+}
+
+namespace {
+
+// a one-hot entry of a group at `offset`, given as its place plus 1 (0: none)
+inline void entry(unsigned old, unsigned fresh, int offset, float* row) {
+  if (old == fresh) return;
+  if (old) row[offset + old - 1] = 0.0f;
+  if (fresh) row[offset + fresh - 1] = 1.0f;
+}
+
+template <typename T>
+inline void scalar(T old, T fresh, float* at) {
+  if (old != fresh) *at = static_cast<float>(fresh);
+}
+
+// whether two arrays of a view are equal (one comparison: most of them stay the same)
+template <typename T, size_t N>
+inline bool same(const T (&old)[N], const T (&fresh)[N]) {
+  return std::memcmp(old, fresh, sizeof old) == 0;
+}
+
+}  // namespace
+
+void write_changes(const ObsLayout& layout, const ExpansionView& expansions_old, const ExpansionView& expansions_fresh,
+                   float* row) {
+  if (std::memcmp(&expansions_old.pantheon, &expansions_fresh.pantheon, sizeof(PantheonView))) {
+    const PantheonView &old = expansions_old.pantheon, &fresh = expansions_fresh.pantheon;
+    if (!same(old.space_entry, fresh.space_entry))
+      for (int space = 0; space < NUM_SPACES; ++space)
+        entry(old.space_entry[space], fresh.space_entry[space], layout.pantheon_spaces + space * layout.space_size,
+              row);
+    if (!same(old.mythology_decks, fresh.mythology_decks))
+      for (int m = 0; m < NUM_MYTHOLOGIES; ++m)
+        scalar(old.mythology_decks[m], fresh.mythology_decks[m], row + layout.mythology_decks + m);
+    if (!same(old.slot_token_entry, fresh.slot_token_entry))
+      for (int slot = 0; slot < MAX_SLOTS; ++slot)
+        entry(old.slot_token_entry[slot], fresh.slot_token_entry[slot], layout.slot_tokens + slot * PANTHEON_SLOT_SIZE,
+              row);
+    for (int side = 0; side < 2; ++side) {
+      if (old.tokens[side] != fresh.tokens[side])
+        for (int kind = 0; kind < NUM_MYTHOLOGIES + NUM_OFFERINGS; ++kind)
+          row[layout.pantheon_tokens[side] + kind] = static_cast<float>(fresh.tokens[side] >> 8 * kind & 0xff);
+      bits(old.divinities[side], fresh.divinities[side], layout.divinities[side], row);
+      scalar(old.astarte[side], fresh.astarte[side], row + layout.astarte + side);
+    }
+    entry(old.minerva_entry, fresh.minerva_entry, layout.minerva, row);
+    bits(old.enki_tokens, fresh.enki_tokens, layout.enki_tokens, row);
+    entry(old.choice_entry, fresh.choice_entry, layout.choice, row);
+  }
+  if (std::memcmp(&expansions_old.agora, &expansions_fresh.agora, sizeof(AgoraView))) {
+    const AgoraView &old = expansions_old.agora, &fresh = expansions_fresh.agora;
+    if (!same(old.cubes, fresh.cubes))
+      for (int chamber = 0; chamber < NUM_CHAMBERS; ++chamber)
+        for (int side = 0; side < 2; ++side)
+          scalar(old.cubes[side][chamber], fresh.cubes[side][chamber], row + layout.senate_cubes + 2 * chamber + side);
+    if (!same(old.face_up_decrees, fresh.face_up_decrees) || !same(old.face_down_decrees, fresh.face_down_decrees))
+      for (int chamber = 0; chamber < NUM_CHAMBERS; ++chamber) {
+        const int decrees = layout.chamber_decrees + chamber * layout.decree_size;
+        bits(old.face_up_decrees[chamber], fresh.face_up_decrees[chamber], decrees, row);
+        scalar(old.face_down_decrees[chamber], fresh.face_down_decrees[chamber], row + decrees + NUM_DECREES);
+      }
+    scalar(old.conspiracy_deck, fresh.conspiracy_deck, row + layout.conspiracy_deck);
+    bits(old.my_conspiracies, fresh.my_conspiracies, layout.my_conspiracies, row);
+    bits(old.my_prepared, fresh.my_prepared, layout.my_prepared, row);
+    for (int i = 0; i < 2; ++i) {
+      scalar(old.opponent_conspiracies[i], fresh.opponent_conspiracies[i], row + layout.opponent_conspiracies + i);
+      bits(old.triggered[i], fresh.triggered[i], layout.triggered[i], row);
+    }
+    bits(old.drawn, fresh.drawn, layout.drawn_conspiracies, row);
+    bits(old.locked_tokens, fresh.locked_tokens, layout.locked_tokens, row);
+    entry(old.agora_choice_entry, fresh.agora_choice_entry, layout.agora_choice, row);
+    scalar(old.may_trigger, fresh.may_trigger, row + layout.may_trigger);
+    scalar(old.senate_actions_left, fresh.senate_actions_left, row + layout.senate_actions_left);
+  }
+}
+
 void Engine::encode_observation(const State& state, int player, float* out) const {
   std::fill(out, out + observation_.size, 0.0f);
   write_changes(observation_, ObsView{}, observe(state, player), out);
-  write_expansion_views(state, player, out);
-}
-
-void Engine::write_expansion_views(const State& state, int player, float* row) const {
-  if (pantheon_) write_pantheon_views(state, player, row);
-  if (agora_) write_agora_views(state, player, row);
-}
-
-// observation.py _encode_pantheon: the views of the Pantheon (see the table there), written whole.
-void Engine::write_pantheon_views(const State& s, int player, float* row) const {
-  const ObsLayout& layout = observation_;
-  const PantheonTables& tables = *pantheon_;
-  const PantheonState& p = s.pantheon;
-  const int opponent = 1 - player;
-  std::fill(row + layout.pantheon_spaces, row + layout.choice + NUM_CHOICES, 0.0f);
-  for (int space = 0; space < NUM_SPACES; ++space) {
-    float* base = row + layout.pantheon_spaces + space * layout.space_size;
-    const int divinity = p.spaces[space];
-    if (divinity == EMPTY)
-      base[layout.space_size - 1] = 1.0f;
-    else if (p.space_face_up[space] || p.placed_by[space] == player)
-      base[divinity] = 1.0f;
-    else
-      base[NUM_DIVINITIES + tables.divinities[divinity].mythology] = 1.0f;
-  }
-  for (int m = 0; m < NUM_MYTHOLOGIES; ++m) row[layout.mythology_decks + m] = p.deck_size[m];
-  for (int slot = 0; slot < p.num_slot_tokens; ++slot) {
-    const int token = p.slot_tokens[slot];
-    if (token == EMPTY) continue;
-    const int mythology = tables.tokens[token].mythology;
-    row[layout.slot_tokens + slot * PANTHEON_SLOT_SIZE + (mythology >= 0 ? mythology : NUM_MYTHOLOGIES)] = 1.0f;
-  }
-  for (int side = 0; side < 2; ++side) {
-    const int who = side ? opponent : player;
-    for (int i = 0; i < p.token_count[who]; ++i) {
-      const int token = p.tokens[who][i], mythology = tables.tokens[token].mythology;
-      int index = mythology;
-      if (mythology < 0)
-        index = NUM_MYTHOLOGIES +
-                static_cast<int>(std::find(tables.offering_tokens.begin(), tables.offering_tokens.end(), token) -
-                                 tables.offering_tokens.begin());
-      row[layout.pantheon_tokens[side] + index] += 1.0f;
-    }
-    for (int i = 0; i < p.activated_count[who]; ++i) row[layout.divinities[side] + p.activated[who][i]] = 1.0f;
-    row[layout.astarte + side] = p.astarte[who];
-  }
-  if (p.minerva != NO_MINERVA) row[layout.minerva + TRACK_MIDDLE + (player == 0 ? p.minerva : -p.minerva)] = 1.0f;
-  for (int i = 0; i < p.num_enki_tokens; ++i) row[layout.enki_tokens + p.enki_tokens[i]] = 1.0f;
-  if (s.phase == CHOOSE && s.current == player && p.choice != NONE) row[layout.choice + p.choice] = 1.0f;
-}
-
-// observation.py _encode_agora: the views of Agora (see the table there), written whole.
-void Engine::write_agora_views(const State& s, int player, float* row) const {
-  const ObsLayout& layout = observation_;
-  const AgoraState& a = s.agora;
-  const int opponent = 1 - player;
-  std::fill(row + layout.senate_cubes, row + layout.size, 0.0f);
-  for (int chamber = 0; chamber < NUM_CHAMBERS; ++chamber) {
-    row[layout.senate_cubes + 2 * chamber] = a.cubes[player][chamber];
-    row[layout.senate_cubes + 2 * chamber + 1] = a.cubes[opponent][chamber];
-    float* decrees = row + layout.chamber_decrees + chamber * layout.decree_size;
-    if (a.decree_face_up[chamber])
-      for (int i = 0; i < a.decree_count[chamber]; ++i) decrees[a.decrees[chamber][i]] = 1.0f;
-    else
-      decrees[NUM_DECREES] = a.decree_count[chamber];
-  }
-  row[layout.conspiracy_deck] = a.deck_size;
-  for (int i = 0; i < a.held_count[player]; ++i)
-    row[(a.prepared[player][i] == EMPTY ? layout.my_conspiracies : layout.my_prepared) + a.conspiracies[player][i]] =
-        1.0f;
-  int prepared = 0;
-  for (int i = 0; i < a.held_count[opponent]; ++i) prepared += a.prepared[opponent][i] != EMPTY;
-  row[layout.opponent_conspiracies] = a.held_count[opponent] - prepared;
-  row[layout.opponent_conspiracies + 1] = prepared;
-  for (int side = 0; side < 2; ++side) {
-    const int who = side ? opponent : player;
-    for (int i = 0; i < a.triggered_count[who]; ++i) row[layout.triggered[side] + a.triggered[who][i]] = 1.0f;
-  }
-  for (int i = 0; i < a.num_locked; ++i)
-    if (a.locked[i].seen_by_both || a.locked[i].locker == player) row[layout.locked_tokens + a.locked[i].token] = 1.0f;
-  if (s.current != player) return;
-  if (a.choice == KEEP_CONSPIRACY || a.choice == PUT_BACK)
-    for (int i = 0; i < a.num_drawn; ++i) row[layout.drawn_conspiracies + a.drawn[i]] = 1.0f;
-  if (a.choice != NONE) row[layout.agora_choice + a.choice - SENATE_ACTION] = 1.0f;
-  row[layout.may_trigger] = s.phase == PLAY && a.may_trigger;
-  int actions_left = 0;
-  for (int i = 0; i < a.num_steps; ++i)
-    actions_left += a.steps[i].player == player && a.steps[i].choice == SENATE_ACTION;
-  row[layout.senate_actions_left] = actions_left;
+  if (pantheon_ || agora_) write_changes(observation_, ExpansionView{}, observe_expansions(state, player), out);
 }
 
 }  // namespace wonders::duel

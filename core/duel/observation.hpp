@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -47,9 +48,45 @@ struct ObsView {
   int8_t science[2][NUM_SYMBOLS] = {};  // the values written: 0, 1 or 2
 };
 
+// What the expansions' views of one row hold, as an ObsView for the base views: a one-hot entry as
+// its place in its group plus 1 (0: none), a set as bits, a count as itself. Default: all zero (and
+// always so for an expansion the table does not have). Without padding, so that equal views
+// compare equal bytewise and an unchanged expansion's views are skipped at once.
+struct PantheonView {
+  uint64_t tokens[2] = {};  // mine, the opponent's: byte k counts the tokens of kind k (token_kind)
+  static_assert(NUM_MYTHOLOGIES + NUM_OFFERINGS == 8, "a player's tokens are counted by kind in 8 bytes");
+  uint16_t divinities[2] = {};  // activated (bits)
+  static_assert(NUM_DIVINITIES <= 16, "the activated divinities fit in 16 bits");
+  int16_t astarte[2] = {};
+  uint16_t enki_tokens = 0;
+  uint8_t space_entry[NUM_SPACES] = {};  // each space's entry: its divinity, mythology back or empty
+  int8_t mythology_decks[NUM_MYTHOLOGIES] = {};
+  uint8_t slot_token_entry[MAX_SLOTS] = {};  // the mythology (or offering) of each slot's token
+  uint8_t minerva_entry = 0, choice_entry = 0;
+};
+struct AgoraView {
+  uint16_t face_up_decrees[NUM_CHAMBERS] = {};  // bits
+  static_assert(NUM_DECREES <= 16, "a chamber's decrees fit in 16 bits");
+  uint16_t my_conspiracies = 0, my_prepared = 0, triggered[2] = {}, drawn = 0, locked_tokens = 0;
+  static_assert(NUM_CONSPIRACIES <= 16 && MAX_TOKENS <= 16, "conspiracies and tokens fit in 16 bits");
+  int8_t cubes[2][NUM_CHAMBERS] = {};                         // mine, the opponent's
+  int8_t face_down_decrees[NUM_CHAMBERS] = {};                // how many
+  int8_t conspiracy_deck = 0, opponent_conspiracies[2] = {};  // the opponent's: kept, prepared
+  uint8_t agora_choice_entry = 0;
+  int8_t may_trigger = 0, senate_actions_left = 0;
+};
+static_assert(std::has_unique_object_representations_v<PantheonView> &&
+                  std::has_unique_object_representations_v<AgoraView>,
+              "the expansions' views have no padding");
+struct ExpansionView {
+  PantheonView pantheon;
+  AgoraView agora;
+};
+
 // Turn a row that holds `old` into one that holds `fresh`, writing only the entries that differ
-// (the Engine's observe and encode_observation, observation.cpp, compute the ObsView); `layout`:
-// the observation's layout of the table.
+// (the Engine's observe, observe_expansions and encode_observation, observation.cpp, compute the
+// views); `layout`: the observation's layout of the table.
 void write_changes(const ObsLayout& layout, const ObsView& old, const ObsView& fresh, float* row);
+void write_changes(const ObsLayout& layout, const ExpansionView& old, const ExpansionView& fresh, float* row);
 
 }  // namespace wonders::duel

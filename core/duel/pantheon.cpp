@@ -426,11 +426,10 @@ int sanctuary_discount(const Engine& engine, const State& s, int player) {
 
 int owned_offerings(const Engine& engine, const State& s, int player) {
   const PantheonState& p = s.pantheon;
+  const auto& kind = engine.pantheon()->token_kind;
   int bits = 0;
-  for (int i = 0; i < NUM_OFFERINGS; ++i)
-    if (std::find(p.tokens[player], p.tokens[player] + p.token_count[player], engine.pantheon()->offering_tokens[i]) !=
-        p.tokens[player] + p.token_count[player])
-      bits |= 1 << i;
+  for (int i = 0, held = p.token_count[player]; i < held; ++i)
+    if (kind[p.tokens[player][i]] >= NUM_MYTHOLOGIES) bits |= 1 << (kind[p.tokens[player][i]] - NUM_MYTHOLOGIES);
   return bits;
 }
 

@@ -73,8 +73,10 @@ void read_tokens(const TableArrays& a, PantheonTables& t) {
                " is neither a mythology token (a mythology, divinities to draw) "
                "nor one of " +
                std::to_string(NUM_OFFERINGS) + " offering tokens (a discount)");
+      t.token_kind[k] = static_cast<int8_t>(NUM_MYTHOLOGIES + offerings);
       t.offering_tokens[offerings++] = static_cast<int8_t>(k);
     } else {
+      t.token_kind[k] = token.mythology;
       if (token.discount || !token.draw || per_mythology[token.mythology] == MYTHOLOGY_TOKENS_PER_MYTHOLOGY)
         refuse("token " + std::to_string(k) + " is not one of " + std::to_string(MYTHOLOGY_TOKENS_PER_MYTHOLOGY) +
                " mythology tokens of its mythology that draw divinities and give no discount");

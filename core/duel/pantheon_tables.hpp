@@ -134,7 +134,8 @@ struct PantheonTables {
   int gate;                                                                         // the divinity without a mythology
   std::array<std::array<int8_t, DIVINITIES_PER_MYTHOLOGY>, NUM_MYTHOLOGIES> decks;  // divinity ids, ascending
   std::array<int8_t, NUM_MYTHOLOGIES * MYTHOLOGY_TOKENS_PER_MYTHOLOGY> mythology_tokens;  // token ids, ascending
-  std::array<int8_t, NUM_OFFERINGS> offering_tokens;  // token ids, ascending (bit i of an activation)
+  std::array<int8_t, NUM_OFFERINGS> offering_tokens;   // token ids, ascending (bit i of an activation)
+  std::array<int8_t, NUM_PANTHEON_TOKENS> token_kind;  // a token's mythology, or NUM_MYTHOLOGIES + its offering's index
   int enki, steal_colours;  // the divinity that offers set-aside tokens (or NONE); the colours Baal takes (bits)
   std::vector<std::string> divinity_names, token_names;
 

@@ -92,7 +92,8 @@ class Engine {
 
   // costs (costs.cpp)
   // The bank's price of one unit of each resource for `player`: 1 with a fixed-price card, else
-  // 2 + the units the opponent's brown and grey cards produce.
+  // 2 + the units the opponent's brown and grey cards produce (Agora: less the cheap goods decrees';
+  // with the cost symbols and wonder units their decrees waive). The costs below take it.
   Prices trade_prices(const State& state, int player) const;
   // Whether `card` is free for `player` through a chain (Pantheon: or a Grand Temple's mythology token;
   // Agora: or the opponent's chain with the shared chains decree).
@@ -122,14 +123,12 @@ class Engine {
   // sees, the same for both)
   void determinize(State& state, int player, Rng& rng) const;
 
-  // observation (observation.cpp): `player`'s observation of `state` as an ObsView, and whole
-  // into `out` (observation_size() floats); the expansions' views, written whole into the row the
-  // ObsView's changes are written to (`write_expansion_views`: a Pantheon table's, then an Agora table's)
+  // observation (observation.cpp): `player`'s observation of `state` as an ObsView (the base
+  // views) and an ExpansionView (a Pantheon or Agora table's views; all zero in the base game), and
+  // whole into `out` (observation_size() floats)
   ObsView observe(const State& state, int player) const;
+  ExpansionView observe_expansions(const State& state, int player) const;
   void encode_observation(const State& state, int player, float* out) const;
-  void write_expansion_views(const State& state, int player, float* row) const;
-  void write_pantheon_views(const State& state, int player, float* row) const;
-  void write_agora_views(const State& state, int player, float* row) const;
 
  private:
   std::shared_ptr<const Tables> tables_;
