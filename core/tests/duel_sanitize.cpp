@@ -16,11 +16,10 @@
 // reached): every searched move is legal and a search is reproducible for a seed; a stepwise search (BatchedSearch's)
 // refuses a wave it could never end. All of it for the base game (with the heuristic) and for the
 // Pantheon table (random games, its batch and searches; TABLE_FILE holds its tables under "pantheon:").
-// The Agora tables' random games (TABLE_FILE: "agora:", "both:") check the rules' invariants and
-// Agora's (12 cubes a player, supply and placed; the Senate's points by the chambers' cubes; each
-// conspiracy in one place; the cards under conspiracies and out of the game counted among the cards
-// conserved), their legality and why_illegal (their observation, determinization, batch and searches
-// are not the core's yet). Exit status 0 when all holds.
+// The Agora tables (TABLE_FILE: "agora:", "both:") get all of it but the heuristic, and Agora's
+// invariants too (12 cubes a player, supply and placed; the Senate's points by the chambers' cubes;
+// each conspiracy in one place; the cards under conspiracies and out of the game counted among the
+// cards conserved). Exit status 0 when all holds.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -269,16 +268,18 @@ void check_legality(const Engine& engine, const State& s, uint64_t seed, int ste
 }
 
 // check_legality, and the observation rewritten incrementally equals a full encoding.
-void check_decision(const Engine& engine, const State& s, ObsView (&written)[2], std::vector<float> (&rows)[2],
-                    uint64_t seed, int step, Rng& rng) {
+void check_decision(const Engine& engine, const State& s, ObsView (&written)[2], ExpansionView (&expansions)[2],
+                    std::vector<float> (&rows)[2], uint64_t seed, int step, Rng& rng) {
   check_legality(engine, s, seed, step, rng);
   const int size = engine.observation_size();
   std::vector<float> full(static_cast<size_t>(size));
   for (int p = 0; p < 2; ++p) {
     const ObsView fresh = engine.observe(s, p);
     write_changes(engine.observation(), written[p], fresh, rows[p].data());
-    engine.write_expansion_views(s, p, rows[p].data());
     written[p] = fresh;
+    const ExpansionView fresh_expansions = engine.observe_expansions(s, p);
+    write_changes(engine.observation(), expansions[p], fresh_expansions, rows[p].data());
+    expansions[p] = fresh_expansions;
     engine.encode_observation(s, p, full.data());
     bool same = full == rows[p];
     check(same, "incremental observation equals the full encoding", seed, step);
@@ -297,17 +298,14 @@ void check_engine(const char* table, const Engine& engine, const Heuristic* heur
     State s;
     engine.new_game(s, engine.draw_deal(seed));
     ObsView written[2];
+    ExpansionView expansions[2];
     std::vector<float> rows[2] = {std::vector<float>(static_cast<size_t>(size)),
                                   std::vector<float>(static_cast<size_t>(size))};
     for (int step = 0;; ++step) {
       check_state(engine, s, seed, step);
-      if (engine.agora()) {
-        check_legality(engine, s, seed, step, rng);
-      } else {
-        check_decision(engine, s, written, rows, seed, step, rng);
-      }
+      check_decision(engine, s, written, expansions, rows, seed, step, rng);
       if (heuristic) check_heuristic(*heuristic, engine, s, seed, step);
-      if (step % 17 == 0 && !s.game_over() && !engine.agora()) {
+      if (step % 17 == 0 && !s.game_over()) {
         State twin = s;
         engine.determinize(twin, static_cast<int>(step % 2), rng);
         check_state(engine, twin, seed, step);
@@ -327,14 +325,6 @@ void check_engine(const char* table, const Engine& engine, const Heuristic* heur
     const Score a = engine.score_breakdown(s, 0), b = engine.score_breakdown(s, 1);
     check(s.victory != CIVILIAN || (s.winners == 3) == (a[TOTAL] == b[TOTAL] && a[0] == b[0]), "civilian winners", seed,
           0);
-  }
-  if (engine.agora()) {  // its observation, determinization, batch and searches are not the core's yet
-    std::printf(
-        "duel_sanitize %s: %d games, %ld decisions (civilian %d, military %d, science %d, political %d); "
-        "%d failures so far\n",
-        table, games, decisions, victories[CIVILIAN], victories[MILITARY], victories[SCIENCE], victories[POLITICAL],
-        failures);
-    return;
   }
   // the batch, with its incrementally written arrays, plays on
   const int envs = 64;
