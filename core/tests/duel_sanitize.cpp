@@ -450,10 +450,10 @@ void check_engine(const char* table, const Engine& engine, const Heuristic* heur
     check(refused() && stepwise.tree_size() == 0, "a wave of a search given up is refused", 7, 0);
   }
   std::printf(
-      "duel_sanitize %s: %d games, %ld decisions (civilian %d, military %d, science %d), batch: %d games "
-      "finished; %d searched moves; %d failures so far\n",
-      table, games, decisions, victories[CIVILIAN], victories[MILITARY], victories[SCIENCE], finished, searched,
-      failures);
+      "duel_sanitize %s: %d games, %ld decisions (civilian %d, military %d, science %d, political %d), batch: %d "
+      "games finished; %d searched moves; %d failures so far\n",
+      table, games, decisions, victories[CIVILIAN], victories[MILITARY], victories[SCIENCE], victories[POLITICAL],
+      finished, searched, failures);
 }
 
 }  // namespace
