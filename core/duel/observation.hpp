@@ -1,6 +1,7 @@
 // The ego-centric observation of the Duel core: exactly wonders_env.duel.observation (the table of
-// views is there). It is computed as an ObsView, a compact summary of the row, so that the batch
-// can turn the row it wrote last time into the new one by writing only what changed.
+// views is there). It is computed as an ObsView, a compact summary of the row (and an ExpansionView
+// for an expansion table's views), so that the batch can turn the row it wrote last time into the
+// new one by writing only what changed.
 #pragma once
 #include <cstdint>
 #include <string>
