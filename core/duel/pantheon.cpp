@@ -40,12 +40,7 @@ void set_enki_tokens(const Engine& engine, State& s) {
   PantheonState& p = s.pantheon;
   p.num_enki_tokens = 0;
   int8_t set_aside[MAX_TOKENS];
-  int n = 0;
-  if (engine.agora()) {
-    n = agora::set_aside_tokens(engine, s, set_aside);
-  } else {
-    for (int i = BOARD_TOKENS; i < engine.tables().num_tokens; ++i) set_aside[n++] = s.deal.token_order[i];
-  }
+  const int n = still_set_aside(engine, s, set_aside);
   for (int i = std::max(0, n - ENKI_TOKENS); i < n; ++i) append(p.enki_tokens, p.num_enki_tokens, set_aside[i]);
 }
 

@@ -553,12 +553,7 @@ namespace {
 // (with Agora, of those nobody took with Espionage nor locked with Obscurantism)
 uint16_t library_draw(const Engine& engine, const State& s, int count) {
   int8_t tokens[MAX_TOKENS];
-  int n = 0;
-  if (engine.agora()) {
-    n = agora::set_aside_tokens(engine, s, tokens);
-  } else {
-    for (int i = BOARD_TOKENS; i < engine.tables().num_tokens; ++i) tokens[n++] = s.deal.token_order[i];
-  }
+  const int n = still_set_aside(engine, s, tokens);
   const int first = s.library_used ? count : 0;
   const int end = std::min(first + count, n);
   uint16_t drawn = 0;
@@ -567,6 +562,13 @@ uint16_t library_draw(const Engine& engine, const State& s, int count) {
 }
 
 }  // namespace
+
+int still_set_aside(const Engine& engine, const State& s, int8_t* out) {
+  if (engine.agora()) return agora::set_aside_tokens(engine, s, out);
+  int n = 0;
+  for (int i = BOARD_TOKENS; i < engine.tables().num_tokens; ++i) out[n++] = s.deal.token_order[i];
+  return n;
+}
 
 void take_from_structure(const Engine& engine, State& s, int card) {
   const Tables& tables = engine.tables();

@@ -14,6 +14,9 @@ void add_choice(State& s, int player, int bits, int units = 1);
 void add_building(const Engine& engine, State& s, int player, int card);
 void remove_from_city(const Engine& engine, State& s, int owner, int card);
 void take_from_structure(const Engine& engine, State& s, int card);
+// The progress tokens still set aside, in the set-aside order, into `out`; how many (with Agora,
+// not those taken with Espionage nor locked with Obscurantism: agora::set_aside_tokens).
+int still_set_aside(const Engine& engine, const State& s, int8_t* out);
 void build_wonder(const Engine& engine, State& s, int player, int wonder, int card);
 void spend(State& s, int player, int coins);
 void end_turn(const Engine& engine, State& s);
