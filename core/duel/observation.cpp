@@ -241,14 +241,14 @@ ExpansionView Engine::observe_expansions(const State& s, int player) const {
       }
       unsigned face_up = 0;
       for (int i = 0; i < decrees; ++i) face_up |= 1u << a.decrees[chamber][i];
-      view.face_up_decrees[chamber] = static_cast<uint16_t>(face_up);
+      view.face_up_decrees[chamber] = face_up;
     }
     view.conspiracy_deck = a.deck_size;
     unsigned kept = 0, prepared = 0;
     for (int i = 0, held = a.held_count[player]; i < held; ++i)
       (a.prepared[player][i] == EMPTY ? kept : prepared) |= 1u << a.conspiracies[player][i];
-    view.my_conspiracies = static_cast<uint16_t>(kept);
-    view.my_prepared = static_cast<uint16_t>(prepared);
+    view.my_conspiracies = kept;
+    view.my_prepared = prepared;
     int opponent_prepared = 0;
     const int opponent_held = a.held_count[opponent];
     for (int i = 0; i < opponent_held; ++i) opponent_prepared += a.prepared[opponent][i] != EMPTY;
@@ -258,17 +258,17 @@ ExpansionView Engine::observe_expansions(const State& s, int player) const {
       const int who = side ? opponent : player;
       unsigned triggered = 0;
       for (int i = 0, n = a.triggered_count[who]; i < n; ++i) triggered |= 1u << a.triggered[who][i];
-      view.triggered[side] = static_cast<uint16_t>(triggered);
+      view.triggered[side] = triggered;
     }
     unsigned locked = 0;
     for (int i = 0, n = a.num_locked; i < n; ++i)
       if (a.locked[i].seen_by_both || a.locked[i].locker == player) locked |= 1u << a.locked[i].token;
-    view.locked_tokens = static_cast<uint16_t>(locked);
+    view.locked_tokens = locked;
     if (s.current == player) {
       unsigned drawn = 0;
       if (a.choice == KEEP_CONSPIRACY || a.choice == PUT_BACK)
         for (int i = 0, n = a.num_drawn; i < n; ++i) drawn |= 1u << a.drawn[i];
-      view.drawn = static_cast<uint16_t>(drawn);
+      view.drawn = drawn;
       if (a.choice != NONE) view.agora_choice_entry = static_cast<uint8_t>(a.choice - SENATE_ACTION + 1);
       view.may_trigger = s.phase == PLAY && a.may_trigger;
       int actions_left = 0;

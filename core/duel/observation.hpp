@@ -65,11 +65,11 @@ struct PantheonView {
   uint8_t slot_token_entry[MAX_SLOTS] = {};  // the mythology (or offering) of each slot's token
   uint8_t minerva_entry = 0, choice_entry = 0;
 };
-struct AgoraView {
-  uint16_t face_up_decrees[NUM_CHAMBERS] = {};  // bits
-  static_assert(NUM_DECREES <= 16, "a chamber's decrees fit in 16 bits");
-  uint16_t my_conspiracies = 0, my_prepared = 0, triggered[2] = {}, drawn = 0, locked_tokens = 0;
-  static_assert(NUM_CONSPIRACIES <= 16 && MAX_TOKENS <= 16, "conspiracies and tokens fit in 16 bits");
+struct AgoraView {  // 32-bit sets: room for a 17th conspiracy or decree without touching this file
+  uint32_t face_up_decrees[NUM_CHAMBERS] = {};  // bits
+  static_assert(NUM_DECREES <= 32, "a chamber's decrees fit in 32 bits");
+  uint32_t my_conspiracies = 0, my_prepared = 0, triggered[2] = {}, drawn = 0, locked_tokens = 0;
+  static_assert(NUM_CONSPIRACIES <= 32 && MAX_TOKENS <= 32, "conspiracies and tokens fit in 32 bits");
   int8_t cubes[2][NUM_CHAMBERS] = {};                         // mine, the opponent's
   int8_t face_down_decrees[NUM_CHAMBERS] = {};                // how many
   int8_t conspiracy_deck = 0, opponent_conspiracies[2] = {};  // the opponent's: kept, prepared
